@@ -1,0 +1,50 @@
+# upmon: one core, two builds (build/efi/upmon.efi and build/host/upmon).
+# `make run` and `make test` install missing Debian packages first (tools/deps.sh).
+
+CC ?= gcc
+CSTD := -std=c11 -Wall -Wextra -Werror
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# Sources common to both builds: everything but the environment layers.
+CORE_SRCS := $(sort $(wildcard core/*.c platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c))
+HOST_SRCS := $(wildcard core/host/*.c)
+TEST_SRCS := $(wildcard tests/unit/*.c)
+HDRS := $(wildcard core/*.h core/host/*.h platform/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
+
+.PHONY: all host efi image run test unit e2e bench deps clean
+all: host efi
+
+host: build/host/upmon
+
+build/host/upmon: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O2 -g -I. -o $@ $(CORE_SRCS) $(HOST_SRCS)
+
+# Unit tests link the core with the host OS layer (not its main) under ASan and UBSan.
+build/test/upmon-tests: $(CORE_SRCS) $(HOST_SRCS) $(TEST_SRCS) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) core/host/os_host.c $(TEST_SRCS)
+
+# The same host program under the sanitizers, for the command-level tests.
+build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(HOST_SRCS)
+
+-include tools/efi.mk
+
+deps:
+	@bash tools/deps.sh
+
+unit: build/test/upmon-tests
+	./build/test/upmon-tests
+
+test: deps
+	@$(MAKE) --no-print-directory build/test/upmon-tests build/test/upmon-san build/host/upmon efi
+	@bash tests/run.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory efi build/host/upmon
+	@bash tools/bench.sh
+
+clean:
+	rm -rf build upmon-results

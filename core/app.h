@@ -1,0 +1,29 @@
+/* The environment-independent program: efi/main.c and core/host/main.c call upm_main(). */
+#ifndef UPMON_CORE_APP_H
+#define UPMON_CORE_APP_H
+
+#include "core/os.h"
+
+struct upm_backend;
+
+/* What the environment needs from the core to finish a run. */
+struct upm_app_env {
+	/* Filled by the environment before upm_main(). */
+	struct upm_backend *(*create_hw_backend)(void); /* NULL where there is none (host) */
+	int args_from_config;      /* 1 when no command line exists (firmware boot path) */
+	/* Filled by upm_main(). */
+	enum upm_end_action end_action;
+};
+
+/* Exit statuses: small positive numbers (the UEFI shell strips the error bit). */
+enum upm_exit {
+	UPM_EXIT_OK = 0,
+	UPM_EXIT_WARN = 1,
+	UPM_EXIT_FAIL = 2,
+	UPM_EXIT_INCOMPLETE = 3,
+	UPM_EXIT_USAGE = 4,   /* usage or environment error (also: results not written) */
+};
+
+int upm_main(int argc, char **argv, struct upm_app_env *env);
+
+#endif

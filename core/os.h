@@ -1,0 +1,73 @@
+/* Services the environment gives the core: UEFI (efi/os_efi.c) or Linux (core/host/os_host.c).
+ *
+ * The core never calls libc or UEFI directly; it calls these. Each function is
+ * implemented once per environment. None of them touches uncore registers: that is
+ * the backend's job (platform/backend.h). */
+#ifndef UPMON_CORE_OS_H
+#define UPMON_CORE_OS_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#define UPM_MAX_CPUS 256
+#define UPM_MAX_SOCKETS 8
+
+struct upm_cpu_info {
+	unsigned index;   /* processor number as the environment counts them */
+	uint32_t apic_id;
+	unsigned package; /* socket */
+	unsigned core;
+	unsigned thread;
+	int is_bsp;
+};
+
+struct upm_topology {
+	unsigned n_cpus;
+	unsigned n_sockets; /* packages seen (highest package number + 1) */
+	struct upm_cpu_info cpus[UPM_MAX_CPUS];
+};
+
+/* What to do when upmon is done. */
+enum upm_end_action {
+	UPM_END_RETURN = 0,  /* return to the shell (or firmware) */
+	UPM_END_SHUTDOWN,
+	UPM_END_REBOOT,
+	UPM_END_WAITKEY,
+	UPM_END_QEMU_EXIT,   /* test harness only: isa-debug-exit at port 0xF4 */
+};
+
+/* Console: text to the screen and the serial console. Lines end with '\n'. */
+void upm_os_write(const char *text, size_t len);
+
+/* Memory. */
+void *upm_os_alloc(size_t size);
+void upm_os_free(void *p);
+
+/* Files. Paths use '/' as separator; the UEFI side maps them onto the boot medium.
+ * Each returns UPM_OK or a upm_status. */
+int upm_os_mkdir_p(const char *path);
+int upm_os_write_file(const char *path, const void *data, size_t len);
+int upm_os_read_file(const char *path, void **data, size_t *len); /* caller frees with upm_os_free */
+int upm_os_rename(const char *from, const char *to);
+/* Default results folder: \upmon\results on the boot medium, ./upmon-results on the host. */
+const char *upm_os_default_out_dir(void);
+
+/* Processors. */
+int upm_os_topology(struct upm_topology *out);
+/* Run fn(arg) on a processor of the given socket and wait for it. Returns UPM_OK or
+ * UPM_ENOTFOUND when no processor of that socket exists. fn may not print. */
+int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg);
+/* The processor executing this call (callable from any processor). */
+void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);
+
+/* Time. */
+uint64_t upm_os_nanoseconds(void); /* monotonic */
+void upm_os_sleep_ns(uint64_t ns);
+
+/* Environment description for `info` and results files. */
+const char *upm_os_name(void); /* "uefi" or "host" */
+
+/* Configured end of run; returns only when the action is UPM_END_RETURN or fails. */
+void upm_os_end(enum upm_end_action action, int status);
+
+#endif

@@ -1,0 +1,70 @@
+#include "platform/backend.h"
+
+const char *upm_status_name(int status)
+{
+	switch (status) {
+	case UPM_OK: return "ok";
+	case UPM_EFAULT: return "EFAULT";
+	case UPM_EABSENT: return "EABSENT";
+	case UPM_EUNSUPPORTED: return "EUNSUPPORTED";
+	case UPM_ERANGE: return "ERANGE";
+	case UPM_EINVAL: return "EINVAL";
+	case UPM_ENOMEM: return "ENOMEM";
+	case UPM_EIO: return "EIO";
+	case UPM_ENOTFOUND: return "ENOTFOUND";
+	default: return "E?";
+	}
+}
+
+int upm_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out)
+{
+	return b->ops->cpuid(b, leaf, subleaf, out);
+}
+
+int upm_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
+{
+	return b->ops->msr_read(b, msr, val);
+}
+
+int upm_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
+{
+	return b->ops->msr_write(b, msr, val);
+}
+
+int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+		       uint32_t *val)
+{
+	return b->ops->pci_read32(b, mech, a, val);
+}
+
+int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val)
+{
+	return b->ops->pci_read32(b, UPM_PCI_AUTO, a, val);
+}
+
+int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val)
+{
+	return b->ops->pci_write32(b, UPM_PCI_AUTO, a, val);
+}
+
+int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
+{
+	return b->ops->mmio_read32(b, addr, val);
+}
+
+int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+{
+	return b->ops->ecam_window(b, out);
+}
+
+void upm_activity(struct upm_backend *b, const struct upm_activity *act)
+{
+	if (b->ops->activity)
+		b->ops->activity(b, act);
+}
+
+void upm_backend_destroy(struct upm_backend *b)
+{
+	if (b && b->ops->destroy)
+		b->ops->destroy(b);
+}

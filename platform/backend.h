@@ -1,0 +1,108 @@
+/* Register-access backend: the one door to hardware.
+ *
+ * Every CPUID, MSR, PCI configuration and MMIO access upmon makes goes through a
+ * struct upm_backend, so the trace, the dry run and the mock see all of it.
+ * Implementations: platform/hw (real accesses, UEFI only), platform/mock (an
+ * in-process model of the uncore), platform/trace.c (a recording wrapper).
+ *
+ * MSR accesses act on the processor that executes them, as RDMSR/WRMSR do: code
+ * that targets a socket runs itself there first with upm_os_run_on_socket(). */
+#ifndef UPMON_PLATFORM_BACKEND_H
+#define UPMON_PLATFORM_BACKEND_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* Results of an access. Zero is success; every failure is reported, never hidden. */
+enum upm_status {
+	UPM_OK = 0,
+	UPM_EFAULT = 1,       /* the access raised #GP (or the mock was told it does) */
+	UPM_EABSENT = 2,      /* no device answers at that PCI address */
+	UPM_EUNSUPPORTED = 3, /* this backend cannot do that kind of access here */
+	UPM_ERANGE = 4,       /* address outside what the mechanism can reach (CF8 above 0xFF) */
+	UPM_EINVAL = 5,       /* malformed request or input */
+	UPM_ENOMEM = 6,
+	UPM_EIO = 7,          /* file or medium error */
+	UPM_ENOTFOUND = 8,
+};
+
+const char *upm_status_name(int status);
+
+/* How a PCI configuration access reaches the device. */
+enum upm_pci_mech {
+	UPM_PCI_AUTO = 0, /* ECAM when an MCFG window covers the bus, else CF8/CFC */
+	UPM_PCI_CF8 = 1,  /* legacy I/O ports 0xCF8/0xCFC: offsets 0x00-0xFF only */
+	UPM_PCI_ECAM = 2, /* memory-mapped configuration: offsets 0x000-0xFFF */
+};
+
+struct upm_pci_addr {
+	uint16_t seg;
+	uint8_t bus;
+	uint8_t dev; /* 0-31 */
+	uint8_t fn;  /* 0-7 */
+	uint16_t off; /* dword-aligned, 0x000-0xFFC */
+};
+
+/* ECAM window from the ACPI MCFG table (one segment's bus range). */
+struct upm_ecam_window {
+	uint64_t base;
+	uint16_t seg;
+	uint8_t bus_start;
+	uint8_t bus_end;
+};
+
+struct upm_cpuid_regs {
+	uint32_t eax, ebx, ecx, edx;
+};
+
+/* Activity the measured interval reports to a model backend (the mock); hardware
+ * ignores it. Counts are per socket. */
+struct upm_activity {
+	unsigned socket;
+	uint64_t nanoseconds;   /* length of the interval */
+	uint64_t lines_read;    /* cache lines the workload read from memory */
+	uint64_t lines_written; /* cache lines the workload wrote to memory */
+	uint64_t llc_lookups;   /* cache lines the workload looked up in the LLC */
+	uint64_t llc_misses;
+	uint64_t remote_lines;  /* lines that crossed the socket interconnect */
+};
+
+struct upm_backend;
+
+struct upm_backend_ops {
+	int (*cpuid)(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
+		     struct upm_cpuid_regs *out);
+	int (*msr_read)(struct upm_backend *b, uint32_t msr, uint64_t *val);
+	int (*msr_write)(struct upm_backend *b, uint32_t msr, uint64_t val);
+	int (*pci_read32)(struct upm_backend *b, enum upm_pci_mech mech,
+			  struct upm_pci_addr a, uint32_t *val);
+	int (*pci_write32)(struct upm_backend *b, enum upm_pci_mech mech,
+			   struct upm_pci_addr a, uint32_t val);
+	int (*mmio_read32)(struct upm_backend *b, uint64_t addr, uint32_t *val);
+	/* The ECAM window (ACPI MCFG) this backend sees; UPM_ENOTFOUND when none. */
+	int (*ecam_window)(struct upm_backend *b, struct upm_ecam_window *out);
+	/* Optional: model backends advance their counters by this activity. */
+	void (*activity)(struct upm_backend *b, const struct upm_activity *act);
+	void (*destroy)(struct upm_backend *b);
+};
+
+struct upm_backend {
+	const char *name; /* "hw", "mock", "trace" */
+	const struct upm_backend_ops *ops;
+	void *ctx;
+};
+
+/* Convenience wrappers: the only calls the rest of the tree uses. */
+int upm_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out);
+int upm_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val);
+int upm_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val);
+int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val);
+int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val);
+int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+		       uint32_t *val);
+int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val);
+int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out);
+void upm_activity(struct upm_backend *b, const struct upm_activity *act);
+void upm_backend_destroy(struct upm_backend *b);
+
+#endif

@@ -1,0 +1,27 @@
+/* Processor identification through the backend's CPUID (and IA32_BIOS_SIGN_ID). */
+#ifndef UPMON_PLATFORM_CPU_H
+#define UPMON_PLATFORM_CPU_H
+
+#include "platform/backend.h"
+
+#define UPM_MSR_IA32_BIOS_SIGN_ID 0x8Bu /* SDM vol. 4: microcode update signature, bits 63:32 */
+
+struct upm_cpu_ident {
+	char vendor[13];
+	char brand[49];
+	unsigned family;   /* display family (base + extended when base is 0xF) */
+	unsigned model;    /* display model (extended model folded in for families 6 and 0xF) */
+	unsigned stepping;
+	uint32_t microcode;
+	int microcode_status; /* UPM_OK or why it could not be read */
+	int hypervisor;       /* CPUID.1:ECX[31] */
+	unsigned max_leaf;
+};
+
+/* Reads CPUID leaves 0, 1 and 0x80000002-4, and the microcode revision. */
+int upm_cpu_identify(struct upm_backend *b, struct upm_cpu_ident *out);
+
+/* Display family/model from CPUID.1:EAX (SDM vol. 2A, CPUID leaf 1). */
+void upm_cpu_decode_signature(uint32_t eax, unsigned *family, unsigned *model, unsigned *stepping);
+
+#endif

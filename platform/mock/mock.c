@@ -1,0 +1,534 @@
+/* The mock backend's register file and its backend operations. */
+#include "platform/mock/mock.h"
+#include "platform/mock/models.h"
+#include "platform/pci.h"
+#include "core/os.h"
+#include "core/str.h"
+
+static void *grow(void *arr, unsigned *cap, unsigned n, unsigned elem)
+{
+	if (n < *cap)
+		return arr;
+	unsigned ncap = *cap ? *cap * 2 : 16;
+	void *p = upm_os_alloc((size_t)ncap * elem);
+	if (!p)
+		return NULL;
+	upm_memset(p, 0, (size_t)ncap * elem);
+	if (arr)
+		upm_memcpy(p, arr, (size_t)n * elem);
+	upm_os_free(arr);
+	*cap = ncap;
+	return p;
+}
+
+static void *oom(struct upm_mock *m)
+{
+	upm_strlcpy(m->error, "mock: out of memory", sizeof m->error);
+	return NULL;
+}
+
+static struct upm_mock_reg *new_reg(struct upm_mock *m, struct upm_mock_reg ***arr, unsigned *n,
+				    unsigned *cap, uint32_t addr, uint64_t reset, uint64_t rw_mask)
+{
+	struct upm_mock_reg **p = grow(*arr, cap, *n, sizeof **arr);
+	if (!p)
+		return oom(m);
+	*arr = p;
+	struct upm_mock_reg *r = upm_os_alloc(sizeof *r);
+	if (!r)
+		return oom(m);
+	upm_memset(r, 0, sizeof *r);
+	r->addr = addr;
+	r->value = r->reset = reset;
+	r->rw_mask = rw_mask;
+	p[(*n)++] = r;
+	return r;
+}
+
+struct upm_mock_reg *upm_mock_add_msr(struct upm_mock *m, unsigned socket, uint32_t msr,
+				      uint64_t reset, uint64_t rw_mask)
+{
+	struct upm_mock_socket *s = &m->sockets[socket];
+	return new_reg(m, &s->msrs, &s->n_msrs, &s->cap_msrs, msr, reset, rw_mask);
+}
+
+struct upm_mock_pci_dev *upm_mock_add_pci_dev(struct upm_mock *m, unsigned socket, uint8_t bus,
+					      uint8_t dev, uint8_t fn, uint16_t vendor,
+					      uint16_t device)
+{
+	struct upm_mock_socket *s = &m->sockets[socket];
+	struct upm_mock_pci_dev **p = grow(s->devs, &s->cap_devs, s->n_devs, sizeof *p);
+	if (!p)
+		return oom(m);
+	s->devs = p;
+	struct upm_mock_pci_dev *d = upm_os_alloc(sizeof *d);
+	if (!d)
+		return oom(m);
+	upm_memset(d, 0, sizeof *d);
+	d->bus = bus;
+	d->dev = dev;
+	d->fn = fn;
+	d->vendor = vendor;
+	d->device = device;
+	p[s->n_devs++] = d;
+	return d;
+}
+
+struct upm_mock_reg *upm_mock_add_pci_reg(struct upm_mock *m, struct upm_mock_pci_dev *d,
+					  uint16_t off, uint32_t reset, uint32_t rw_mask)
+{
+	return new_reg(m, &d->regs, &d->n_regs, &d->cap_regs, off, reset, rw_mask);
+}
+
+struct upm_mock_mmio *upm_mock_add_mmio(struct upm_mock *m, uint64_t base, uint64_t size)
+{
+	if (m->n_mmio >= UPM_ARRAY_LEN(m->mmio))
+		return NULL;
+	struct upm_mock_mmio *w = &m->mmio[m->n_mmio++];
+	upm_memset(w, 0, sizeof *w);
+	w->base = base;
+	w->size = size;
+	return w;
+}
+
+struct upm_mock_reg *upm_mock_add_mmio_reg(struct upm_mock *m, struct upm_mock_mmio *w,
+					   uint32_t off, uint32_t reset, uint32_t rw_mask)
+{
+	return new_reg(m, &w->regs, &w->n_regs, &w->cap_regs, off, reset, rw_mask);
+}
+
+void upm_mock_seal(struct upm_mock *m)
+{
+	/* Insertion sort: tables are built once and are mostly in order already. */
+	for (unsigned s = 0; s < m->n_sockets; s++) {
+		struct upm_mock_reg **a = m->sockets[s].msrs;
+		for (unsigned i = 1; i < m->sockets[s].n_msrs; i++) {
+			struct upm_mock_reg *key = a[i];
+			unsigned j = i;
+			while (j > 0 && a[j - 1]->addr > key->addr) {
+				a[j] = a[j - 1];
+				j--;
+			}
+			a[j] = key;
+		}
+	}
+}
+
+struct upm_mock_reg *upm_mock_msr(struct upm_mock *m, unsigned socket, uint32_t msr)
+{
+	if (socket >= m->n_sockets)
+		return NULL;
+	struct upm_mock_socket *s = &m->sockets[socket];
+	unsigned lo = 0, hi = s->n_msrs;
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (s->msrs[mid]->addr < msr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->n_msrs && s->msrs[lo]->addr == msr ? s->msrs[lo] : NULL;
+}
+
+struct upm_mock_pci_dev *upm_mock_pci_dev(struct upm_mock *m, uint8_t bus, uint8_t dev, uint8_t fn,
+					  unsigned *socket)
+{
+	for (unsigned s = 0; s < m->n_sockets; s++) {
+		for (unsigned i = 0; i < m->sockets[s].n_devs; i++) {
+			struct upm_mock_pci_dev *d = m->sockets[s].devs[i];
+			if (d->bus == bus && d->dev == dev && d->fn == fn) {
+				if (socket)
+					*socket = s;
+				return d;
+			}
+		}
+	}
+	return NULL;
+}
+
+struct upm_mock_reg *upm_mock_pci_reg(struct upm_mock_pci_dev *d, uint16_t off)
+{
+	for (unsigned i = 0; i < d->n_regs; i++)
+		if (d->regs[i]->addr == off)
+			return d->regs[i];
+	return NULL;
+}
+
+unsigned upm_mock_current_socket(struct upm_mock *m)
+{
+	if (m->forced_socket >= 0)
+		return (unsigned)m->forced_socket;
+	uint32_t apic;
+	unsigned pkg;
+	upm_os_current_cpu(&apic, &pkg);
+	return pkg;
+}
+
+/* Software's view of a register: write-only bits read as zero. */
+static uint64_t reg_read(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r)
+{
+	if (r->on_read)
+		r->on_read(m, socket, r);
+	return r->value & ~r->wo_mask;
+}
+
+static void reg_write(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t v)
+{
+	r->value = (r->value & ~r->rw_mask) | (v & r->rw_mask);
+	r->value &= ~(v & r->w1c_mask);
+	if (r->on_write)
+		r->on_write(m, socket, r, v);
+}
+
+/* --- backend operations --- */
+
+static struct upm_mock *mock_of(struct upm_backend *b)
+{
+	return b->ctx;
+}
+
+static void put4(uint32_t *dst, const char *s)
+{
+	*dst = (uint32_t)(unsigned char)s[0] | (uint32_t)(unsigned char)s[1] << 8 |
+	       (uint32_t)(unsigned char)s[2] << 16 | (uint32_t)(unsigned char)s[3] << 24;
+}
+
+static int mock_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
+		      struct upm_cpuid_regs *out)
+{
+	struct upm_mock *m = mock_of(b);
+	(void)subleaf;
+	upm_memset(out, 0, sizeof *out);
+	if (leaf == 0) {
+		out->eax = 0xB;
+		put4(&out->ebx, "Genu");
+		put4(&out->edx, "ineI");
+		put4(&out->ecx, "ntel");
+	} else if (leaf == 1) {
+		out->eax = m->cpuid_signature;
+		out->edx = 1u << 26 | 1u << 25 | 1u << 5; /* SSE2, SSE, MSR */
+	} else if (leaf == 0x80000000u) {
+		out->eax = 0x80000004u;
+	} else if (leaf >= 0x80000002u && leaf <= 0x80000004u) {
+		const char *s = m->brand + 16 * (leaf - 0x80000002u);
+		put4(&out->eax, s);
+		put4(&out->ebx, s + 4);
+		put4(&out->ecx, s + 8);
+		put4(&out->edx, s + 12);
+	}
+	return UPM_OK;
+}
+
+static int mock_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
+{
+	struct upm_mock *m = mock_of(b);
+	unsigned socket = upm_mock_current_socket(m);
+	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
+	*val = 0;
+	/* An MSR the model does not know faults, as an undocumented MSR does on hardware. */
+	if (!r || (r->flags & UPM_MOCK_FAULT_READ))
+		return UPM_EFAULT;
+	*val = reg_read(m, socket, r);
+	return UPM_OK;
+}
+
+static int mock_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
+{
+	struct upm_mock *m = mock_of(b);
+	unsigned socket = upm_mock_current_socket(m);
+	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
+	if (!r || (r->flags & UPM_MOCK_FAULT_WRITE))
+		return UPM_EFAULT;
+	/* Setting a reserved bit of an uncore MSR raises #GP on hardware. */
+	if (val & ~(r->rw_mask | r->wo_mask | r->w1c_mask))
+		return UPM_EFAULT;
+	reg_write(m, socket, r, val);
+	return UPM_OK;
+}
+
+static int check_mech(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci_addr a)
+{
+	if (!upm_pci_addr_valid(a))
+		return UPM_EINVAL;
+	if (mech == UPM_PCI_AUTO)
+		mech = m->has_ecam ? UPM_PCI_ECAM : UPM_PCI_CF8;
+	if (mech == UPM_PCI_CF8) {
+		uint32_t cf8;
+		return upm_pci_cf8_encode(a, &cf8);
+	}
+	uint64_t off;
+	if (!m->has_ecam)
+		return UPM_EUNSUPPORTED;
+	return upm_pci_ecam_offset(&m->ecam, a, &off);
+}
+
+static int mock_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+			   uint32_t *val)
+{
+	struct upm_mock *m = mock_of(b);
+	unsigned socket = 0;
+	int rc = check_mech(m, mech, a);
+	*val = UPM_PCI_ABSENT;
+	if (rc != UPM_OK || a.seg != 0)
+		return rc;
+	struct upm_mock_pci_dev *d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, &socket);
+	if (!d || d->absent)
+		return UPM_OK; /* master abort: all ones */
+	if (a.off == 0) {
+		*val = (uint32_t)d->device << 16 | d->vendor;
+		return UPM_OK;
+	}
+	if (d->all_ones)
+		return UPM_OK;
+	struct upm_mock_reg *r = upm_mock_pci_reg(d, a.off);
+	*val = r ? (uint32_t)reg_read(m, socket, r) : 0;
+	return UPM_OK;
+}
+
+static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+			    uint32_t val)
+{
+	struct upm_mock *m = mock_of(b);
+	unsigned socket = 0;
+	int rc = check_mech(m, mech, a);
+	if (rc != UPM_OK || a.seg != 0)
+		return rc;
+	struct upm_mock_pci_dev *d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, &socket);
+	if (!d || d->absent || d->all_ones)
+		return UPM_OK; /* dropped, as on hardware */
+	struct upm_mock_reg *r = upm_mock_pci_reg(d, a.off);
+	if (r)
+		reg_write(m, socket, r, val);
+	return UPM_OK;
+}
+
+static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
+{
+	struct upm_mock *m = mock_of(b);
+	*val = 0xFFFFFFFFu;
+	for (unsigned i = 0; i < m->n_mmio; i++) {
+		struct upm_mock_mmio *w = &m->mmio[i];
+		if (addr < w->base || addr - w->base >= w->size)
+			continue;
+		for (unsigned k = 0; k < w->n_regs; k++) {
+			if (w->regs[k]->addr == addr - w->base) {
+				*val = (uint32_t)reg_read(m, 0, w->regs[k]);
+				return UPM_OK;
+			}
+		}
+		*val = 0;
+		return UPM_OK;
+	}
+	return UPM_EFAULT; /* nothing mapped there */
+}
+
+static int mock_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+{
+	struct upm_mock *m = mock_of(b);
+	if (!m->has_ecam)
+		return UPM_ENOTFOUND;
+	*out = m->ecam;
+	return UPM_OK;
+}
+
+static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
+{
+	struct upm_mock *m = mock_of(b);
+	if (m->model_ops && m->model_ops->advance && act->socket < m->n_sockets)
+		m->model_ops->advance(m, act);
+}
+
+static void free_regs(struct upm_mock_reg **regs, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		upm_os_free(regs[i]);
+	upm_os_free(regs);
+}
+
+static void mock_destroy(struct upm_backend *b)
+{
+	struct upm_mock *m = mock_of(b);
+	if (m->model_ops && m->model_ops->destroy)
+		m->model_ops->destroy(m);
+	for (unsigned s = 0; s < UPM_MOCK_MAX_SOCKETS; s++) {
+		struct upm_mock_socket *so = &m->sockets[s];
+		for (unsigned i = 0; i < so->n_devs; i++) {
+			free_regs(so->devs[i]->regs, so->devs[i]->n_regs);
+			upm_os_free(so->devs[i]);
+		}
+		upm_os_free(so->devs);
+		free_regs(so->msrs, so->n_msrs);
+	}
+	for (unsigned i = 0; i < m->n_mmio; i++)
+		free_regs(m->mmio[i].regs, m->mmio[i].n_regs);
+	upm_os_free(m);
+}
+
+static const struct upm_backend_ops mock_ops = {
+	.cpuid = mock_cpuid,
+	.msr_read = mock_msr_read,
+	.msr_write = mock_msr_write,
+	.pci_read32 = mock_pci_read32,
+	.pci_write32 = mock_pci_write32,
+	.mmio_read32 = mock_mmio_read32,
+	.ecam_window = mock_ecam_window,
+	.activity = mock_activity,
+	.destroy = mock_destroy,
+};
+
+struct upm_mock *upm_mock_of(struct upm_backend *b)
+{
+	return b && b->ops == &mock_ops ? b->ctx : NULL;
+}
+
+/* --- faults --- */
+
+static int fault_msr(struct upm_mock *m, unsigned socket, const char *value, unsigned flags)
+{
+	uint64_t msr;
+	if (upm_parse_u64(value, &msr) < 0 || msr > 0xFFFFFFFFu) {
+		upm_snprintf(m->error, sizeof m->error, "mock fault: '%s' is not an MSR number", value);
+		return -1;
+	}
+	struct upm_mock_reg *r = upm_mock_msr(m, socket, (uint32_t)msr);
+	if (!r) { /* unknown MSRs fault already; make the fault explicit anyway */
+		r = upm_mock_add_msr(m, socket, (uint32_t)msr, 0, 0);
+		if (!r)
+			return -1;
+		upm_mock_seal(m);
+	}
+	r->flags |= flags;
+	return 0;
+}
+
+static int fault_pci(struct upm_mock *m, const char *value, int all_ones)
+{
+	struct upm_pci_addr a;
+	if (upm_pci_parse(value, &a) < 0) {
+		upm_snprintf(m->error, sizeof m->error,
+			     "mock fault: '%s' is not a PCI address (use BB:DD.F)", value);
+		return -1;
+	}
+	struct upm_mock_pci_dev *d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, NULL);
+	if (!d) {
+		upm_snprintf(m->error, sizeof m->error, "mock fault: no mocked device at %s", value);
+		return -1;
+	}
+	if (all_ones)
+		d->all_ones = 1;
+	else
+		d->absent = 1;
+	return 0;
+}
+
+int upm_mock_apply_fault(struct upm_mock *m, const char *term)
+{
+	unsigned socket = 0;
+	char key[32];
+	const char *eq;
+
+	if (term[0] == 's' && term[1] >= '0' && term[1] <= '9' && term[2] == '.') {
+		socket = (unsigned)(term[1] - '0');
+		term += 3;
+		if (socket >= m->n_sockets) {
+			upm_snprintf(m->error, sizeof m->error,
+				     "mock fault: socket %u does not exist (the mock has %u)", socket,
+				     m->n_sockets);
+			return -1;
+		}
+	}
+	if (upm_strcmp(term, "noecam") == 0) {
+		m->has_ecam = 0;
+		return 0;
+	}
+	eq = upm_strchr(term, '=');
+	if (!eq || eq == term || (size_t)(eq - term) >= sizeof key || !eq[1]) {
+		upm_snprintf(m->error, sizeof m->error,
+			     "mock fault: '%s' is not NAME=VALUE (see 'upmon help')", term);
+		return -1;
+	}
+	upm_memcpy(key, term, (size_t)(eq - term));
+	key[eq - term] = 0;
+	const char *value = eq + 1;
+
+	if (upm_strcmp(key, "gp") == 0)
+		return fault_msr(m, socket, value, UPM_MOCK_FAULT_READ | UPM_MOCK_FAULT_WRITE);
+	if (upm_strcmp(key, "gpr") == 0)
+		return fault_msr(m, socket, value, UPM_MOCK_FAULT_READ);
+	if (upm_strcmp(key, "gpw") == 0)
+		return fault_msr(m, socket, value, UPM_MOCK_FAULT_WRITE);
+	if (upm_strcmp(key, "absent") == 0)
+		return fault_pci(m, value, 0);
+	if (upm_strcmp(key, "ones") == 0)
+		return fault_pci(m, value, 1);
+	upm_snprintf(m->error, sizeof m->error,
+		     "mock fault: unknown fault '%s' (known: gp, gpr, gpw, absent, ones, noecam)", key);
+	return -1;
+}
+
+static int apply_faults(struct upm_mock *m, const char *spec)
+{
+	char term[96];
+	while (spec && *spec) {
+		const char *comma = upm_strchr(spec, ',');
+		size_t n = comma ? (size_t)(comma - spec) : upm_strlen(spec);
+		if (n == 0 || n >= sizeof term) {
+			upm_strlcpy(m->error, "mock fault: empty or overlong fault term", sizeof m->error);
+			return -1;
+		}
+		upm_memcpy(term, spec, n);
+		term[n] = 0;
+		if (upm_mock_apply_fault(m, term) < 0)
+			return -1;
+		spec = comma ? comma + 1 : NULL;
+	}
+	return 0;
+}
+
+struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, const char *faults,
+				    char *err, unsigned long err_size)
+{
+	const struct upm_mock_model *model = upm_mock_model_find(platform);
+	if (!model) {
+		upm_snprintf(err, err_size, "no mock model for platform '%s'", platform);
+		return NULL;
+	}
+	if (n_sockets == 0)
+		n_sockets = model->default_sockets;
+	if (n_sockets > model->max_sockets || n_sockets > UPM_MOCK_MAX_SOCKETS) {
+		upm_snprintf(err, err_size, "the %s mock has at most %u sockets, not %u", platform,
+			     model->max_sockets, n_sockets);
+		return NULL;
+	}
+	struct upm_mock *m = upm_os_alloc(sizeof *m);
+	if (!m) {
+		upm_snprintf(err, err_size, "out of memory creating the mock");
+		return NULL;
+	}
+	upm_memset(m, 0, sizeof *m);
+	m->backend.name = "mock";
+	m->backend.ops = &mock_ops;
+	m->backend.ctx = m;
+	m->platform = model->platform;
+	m->n_sockets = n_sockets;
+	m->forced_socket = -1;
+	m->microcode = 0x710; /* an arbitrary revision the tests can see */
+	for (unsigned s = 0; s < n_sockets; s++) {
+		/* IA32_BIOS_SIGN_ID: the revision sits in the read-only bits 63:32; software
+		 * writes zero to the low half before CPUID(1) (SDM vol. 3A 9.11.7.1). */
+		if (!upm_mock_add_msr(m, s, 0x8B, (uint64_t)m->microcode << 32, 0xFFFFFFFFull))
+			break;
+	}
+	if (!m->error[0] && model->build(m) < 0 && !m->error[0])
+		upm_strlcpy(m->error, "mock model failed", sizeof m->error);
+	if (!m->error[0]) {
+		upm_mock_seal(m);
+		apply_faults(m, faults);
+	}
+	if (m->error[0]) {
+		upm_strlcpy(err, m->error, err_size);
+		mock_destroy(&m->backend);
+		return NULL;
+	}
+	return &m->backend;
+}

@@ -1,0 +1,387 @@
+/* Mock model of the Sandy Bridge-EP uncore (guide 327043-001, seed 000), written from
+ * the guide's register definitions independently of the tables in boxes/snbep.
+ *
+ * Population per socket: UBox, 8 CBos, PCU by MSR; on the socket's uncore bus (0x7F for
+ * socket 0, 0xFF for socket 1, then 0xBF, 0x3F) the UBox node-id function, HA, four iMC
+ * channels, two QPI ports with their mask/match and misc functions, R2PCIe and two
+ * R3QPI links. Host bridge at 00:00.0. ECAM window at 0x80000000, buses 0-255.
+ *
+ * What counts (the activity mapping, deterministic):
+ *   uncore clock (UBox fixed, CBo/HA/R2PCIe/R3QPI CLOCKTICKS) = 2.0 GHz x interval
+ *   iMC fixed DRAM clock = 800 MHz x interval; PCU CLOCKTICKS = 800 MHz pclk (000:3029-3031)
+ *   QPI CLOCKTICKS = 1.0 GHz (8.0 GT/s / 8, 000:3732-3733; QPI_RATE_STATUS reads 8.0 GT/s)
+ *   iMC CAS_COUNT (0x04): RD_REG (umask bit 0) = lines read, WR_WMM (bit 2) = lines
+ *     written, spread evenly over the four channels; RD_UNDERFILL and WR_RMM stay 0
+ *   HA REQUESTS (0x01): READS (umask 0x03) = lines read, WRITES (0x0C) = lines written
+ *   CBo LLC_LOOKUP (0x34) spread evenly over the CBos: DATA_READ (umask 0x03) = LLC
+ *     lookups, of which llc_misses are in state I and the rest hit in state E (the state
+ *     filter selects); WRITE (0x05) = lines written, all in state M
+ *   CBo LLC_VICTIMS (0x37): M_STATE (0x01) = lines written, E_STATE (0x02) = misses
+ *   QPI TxL_FLITS_G0 (0x00) DATA (umask 0x02) = 8 flits per remote line, per port share
+ *   everything else stays at 0. Threshold, invert and edge are not modelled. */
+#include "platform/mock/pmon.h"
+#include "platform/pci.h"
+#include "core/str.h"
+
+enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
+
+#define N_CBO 8
+#define UCLK_MHZ 2000u
+#define DCLK_MHZ 800u
+#define PCLK_MHZ 800u
+#define QPI_MHZ 1000u
+
+static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
+
+/* Control-register writable bits (tables cited at each use). */
+#define EV_UMASK 0xFFFFull
+#define EDGE (1ull << 18)
+#define EN (1ull << 22)
+#define INV (1ull << 23)
+#define RST (1ull << 17)
+#define THRESH8 (0xFFull << 24)
+#define THRESH5 (0x1Full << 24)
+#define BOX_CTL_WO ((1ull << 16) | (1ull << 8) | 3ull) /* frz_en, frz, rst_ctrs, rst_ctrl */
+#define BOX_CTL_WO_NORST ((1ull << 16) | (1ull << 8))
+
+static uint64_t cycles(const struct upm_activity *a, unsigned mhz)
+{
+	return a->nanoseconds * mhz / 1000u;
+}
+
+static unsigned ev(uint64_t ctl)
+{
+	return (unsigned)(ctl & 0xFF);
+}
+
+static unsigned umask(uint64_t ctl)
+{
+	return (unsigned)((ctl >> 8) & 0xFF);
+}
+
+static uint64_t uclk_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	(void)b;
+	(void)ctl;
+	return cycles(a, UCLK_MHZ);
+}
+
+static uint64_t dclk_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	(void)b;
+	(void)ctl;
+	return cycles(a, DCLK_MHZ);
+}
+
+/* CBo filter state bits (Table 2-12, 000:617-622): I 0x01, S 0x02, E 0x04, M 0x08, F 0x10. */
+static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	uint64_t filter = b->filters[0] ? b->filters[0]->value : 0;
+	unsigned state = (unsigned)((filter >> 18) & 0x1F);
+	uint64_t lookups = mock_share(a->llc_lookups, b->instance, b->n_peers);
+	uint64_t misses = mock_share(a->llc_misses, b->instance, b->n_peers);
+	uint64_t writes = mock_share(a->lines_written, b->instance, b->n_peers);
+	if (misses > lookups)
+		misses = lookups;
+
+	switch (ev(ctl)) {
+	case 0x00: /* CLOCKTICKS */
+		return cycles(a, UCLK_MHZ);
+	case 0x34: { /* LLC_LOOKUP */
+		uint64_t n = 0;
+		if ((umask(ctl) & 0x03) == 0x03)
+			n += (state & 0x01 ? misses : 0) + (state & 0x04 ? lookups - misses : 0);
+		if ((umask(ctl) & 0x05) == 0x05)
+			n += state & 0x08 ? writes : 0;
+		return n;
+	}
+	case 0x37: /* LLC_VICTIMS */
+		return (umask(ctl) & 0x01 ? writes : 0) + (umask(ctl) & 0x02 ? misses : 0);
+	default:
+		return 0;
+	}
+}
+
+static uint64_t pcu_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	(void)b;
+	return ev(ctl) == 0x00 ? cycles(a, PCLK_MHZ) : 0;
+}
+
+static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	(void)b;
+	switch (ev(ctl)) {
+	case 0x00:
+		return cycles(a, UCLK_MHZ);
+	case 0x01:
+		return (umask(ctl) & 0x03 ? a->lines_read : 0) + (umask(ctl) & 0x0C ? a->lines_written : 0);
+	default:
+		return 0;
+	}
+}
+
+static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	if (ev(ctl) != 0x04)
+		return 0;
+	return (umask(ctl) & 0x01 ? mock_share(a->lines_read, b->instance, b->n_peers) : 0) +
+	       (umask(ctl) & 0x04 ? mock_share(a->lines_written, b->instance, b->n_peers) : 0);
+}
+
+static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	int ext = (ctl >> 21) & 1;
+	if (ev(ctl) == 0x14 && !ext)
+		return cycles(a, QPI_MHZ);
+	if (ev(ctl) == 0x00 && !ext && (umask(ctl) & 0x02))
+		return 8 * mock_share(a->remote_lines, b->instance, b->n_peers);
+	return 0;
+}
+
+/* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */
+static uint64_t ring_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	(void)b;
+	return ev(ctl) == 0x01 ? cycles(a, UCLK_MHZ) : 0;
+}
+
+/* --- MSR boxes --- */
+
+static struct upm_mock_reg *msr(struct upm_mock *m, unsigned s, uint32_t addr, uint64_t rw)
+{
+	return upm_mock_add_msr(m, s, addr, 0, rw);
+}
+
+static struct upm_mock_reg *msr_ctl(struct upm_mock *m, unsigned s, uint32_t addr, uint64_t rw)
+{
+	struct upm_mock_reg *r = msr(m, s, addr, rw);
+	if (r)
+		r->wo_mask = RST; /* the per-counter reset bit is write-only */
+	return r;
+}
+
+static int build_ubox(struct upm_mock *m, unsigned s)
+{
+	/* Table 2-2 (000:339-368): thresh is 5 bits. Addresses 0xC10/0xC11, 0xC16/0xC17,
+	 * fixed 0xC08/0xC09 (the guide's Table 2-1 is lost; Linux uncore_snbep.c). */
+	const uint64_t rw = EV_UMASK | EDGE | EN | INV | THRESH5;
+	struct mock_box *b = mock_pmon_add_box(m, "ubox", K_UBOX, s, 0);
+	if (!b)
+		return -1;
+	b->rate = NULL; /* no modelled UBox events */
+	for (unsigned i = 0; i < 2; i++) {
+		struct upm_mock_reg *ctl = msr_ctl(m, s, 0xC10 + i, rw);
+		struct upm_mock_reg *ctr = msr(m, s, 0xC16 + i, upm_mock_width_mask(44));
+		if (!ctl || !ctr)
+			return -1;
+		mock_box_add_ctr(b, ctl, ctr, NULL, 44, 22, 17);
+	}
+	struct upm_mock_reg *fctl = msr(m, s, 0xC08, EN); /* Table 2-4: only en (bit 22) */
+	struct upm_mock_reg *fctr = msr(m, s, 0xC09, upm_mock_width_mask(48));
+	if (!fctl || !fctr)
+		return -1;
+	mock_box_set_fixed(b, fctl, fctr, NULL, 48, 22, MOCK_NO_BIT);
+	b->fixed_rate = uclk_rate;
+	return 0;
+}
+
+static int build_cbo(struct upm_mock *m, unsigned s, unsigned n)
+{
+	/* Table 2-8 (000:460-524) and Table 1-2 (000:138-164): base 0xD00 + 0x20n; box control
+	 * +4, controls +0x10..0x13, filter +0x14, counters +0x16..0x19; Table 2-10 fields. */
+	const uint32_t base = 0xD00 + 0x20 * n;
+	const uint64_t rw = EV_UMASK | EDGE | (1ull << 19) | EN | INV | THRESH8;
+	/* Filter: tid 4:0, nid 17:10, state 22:18, opc 31:23 (Table 2-12, reconstructed). */
+	const uint64_t filter_rw = 0x1Full | 0xFFull << 10 | 0x1Full << 18 | 0x1FFull << 23;
+	struct mock_box *b = mock_pmon_add_box(m, "cbo", K_CBO, s, n);
+	if (!b)
+		return -1;
+	b->rate = cbo_rate;
+	b->n_peers = N_CBO;
+	struct upm_mock_reg *box = msr(m, s, base + 0x4, 0);
+	struct upm_mock_reg *filter = msr(m, s, base + 0x14, filter_rw);
+	if (!box || !filter)
+		return -1;
+	box->wo_mask = BOX_CTL_WO;
+	mock_box_set_box_ctl(b, box, 1);
+	b->filters[0] = filter;
+	for (unsigned i = 0; i < 4; i++) {
+		struct upm_mock_reg *ctl = msr_ctl(m, s, base + 0x10 + i, rw);
+		struct upm_mock_reg *ctr = msr(m, s, base + 0x16 + i, upm_mock_width_mask(44));
+		if (!ctl || !ctr)
+			return -1;
+		mock_box_add_ctr(b, ctl, ctr, NULL, 44, 22, 17);
+	}
+	return 0;
+}
+
+static int build_pcu(struct upm_mock *m, unsigned s)
+{
+	/* Table 2-73 sheet 1 (000:2752-2758): box 0xC24, controls 0xC30-0xC33. Counters
+	 * 0xC36-0xC39, filter 0xC34 and the residency counters 0x3FC/0x3FD are on the lost
+	 * sheet 2 (Linux uncore_snbep.c). Table 2-75 fields; extra select bit 21 (Linux). */
+	const uint64_t rw = 0xFFull | 3ull << 14 | EDGE | (1ull << 21) | EN | INV | THRESH5 |
+			    1ull << 30 | 1ull << 31;
+	struct mock_box *b = mock_pmon_add_box(m, "pcu", K_PCU, s, 0);
+	if (!b)
+		return -1;
+	b->rate = pcu_rate;
+	struct upm_mock_reg *box = msr(m, s, 0xC24, 0);
+	struct upm_mock_reg *filter = msr(m, s, 0xC34, 0xFFFFFFFFull);
+	if (!box || !filter || !msr(m, s, 0x3FC, 0) || !msr(m, s, 0x3FD, 0))
+		return -1;
+	box->wo_mask = BOX_CTL_WO;
+	mock_box_set_box_ctl(b, box, 1);
+	b->filters[0] = filter;
+	for (unsigned i = 0; i < 4; i++) {
+		struct upm_mock_reg *ctl = msr_ctl(m, s, 0xC30 + i, rw);
+		struct upm_mock_reg *ctr = msr(m, s, 0xC36 + i, upm_mock_width_mask(48));
+		if (!ctl || !ctr)
+			return -1;
+		mock_box_add_ctr(b, ctl, ctr, NULL, 48, 22, 17);
+	}
+	return 0;
+}
+
+/* --- PCI boxes --- */
+
+static struct upm_mock_pci_dev *dev(struct upm_mock *m, unsigned s, uint8_t d, uint8_t f,
+				    uint16_t id)
+{
+	return upm_mock_add_pci_dev(m, s, socket_bus[s], d, f, UPM_PCI_VENDOR_INTEL, id);
+}
+
+/* Box control 0xF4, controls 0xD8.., counters 0xA0.. as two dwords (Table 1-3,
+ * 000:168-208). */
+static struct mock_box *pci_box(struct upm_mock *m, struct upm_mock_pci_dev *d, const char *name,
+				unsigned kind, unsigned s, unsigned inst, unsigned n_ctrs,
+				unsigned width, uint64_t ctl_rw, uint64_t ctl_wo, int has_reset)
+{
+	struct mock_box *b = mock_pmon_add_box(m, name, kind, s, inst);
+	if (!b || !d)
+		return NULL;
+	struct upm_mock_reg *box = upm_mock_add_pci_reg(m, d, 0xF4, 0, 0);
+	if (!box)
+		return NULL;
+	box->wo_mask = has_reset ? BOX_CTL_WO : BOX_CTL_WO_NORST;
+	mock_box_set_box_ctl(b, box, has_reset);
+	for (unsigned i = 0; i < n_ctrs; i++) {
+		struct upm_mock_reg *ctl = upm_mock_add_pci_reg(m, d, (uint16_t)(0xD8 + 4 * i), 0,
+								(uint32_t)ctl_rw);
+		struct upm_mock_reg *lo = upm_mock_add_pci_reg(m, d, (uint16_t)(0xA0 + 8 * i), 0,
+							       0xFFFFFFFFu);
+		struct upm_mock_reg *hi = upm_mock_add_pci_reg(
+			m, d, (uint16_t)(0xA4 + 8 * i), 0, (uint32_t)(upm_mock_width_mask(width) >> 32));
+		if (!ctl || !lo || !hi)
+			return NULL;
+		ctl->wo_mask = ctl_wo;
+		mock_box_add_ctr(b, ctl, lo, hi, width, 22, ctl_wo ? 17 : MOCK_NO_BIT);
+	}
+	return b;
+}
+
+static int build_pci(struct upm_mock *m, unsigned s)
+{
+	/* HA, iMC control: Tables 2-35/2-61 (no tid_en, no rst). QPI: Table 2-86 (ext 21, rst
+	 * 17). R2PCIe/R3QPI: lost chapters; Linux gives the generic layout with rst 17. */
+	const uint64_t ha_imc_rw = EV_UMASK | EDGE | EN | INV | THRESH8;
+	const uint64_t qpi_rw = ha_imc_rw | (1ull << 21);
+
+	/* UBox node-id function (device 0x3CE0 at 11.0): CPUNODEID 0x40 bits 2:0 and
+	 * GIDNIDMAP 0x54, three bits per socket (Linux uncore_snbep.c). Socket s is node s. */
+	struct upm_mock_pci_dev *u = dev(m, s, 11, 0, 0x3CE0);
+	uint32_t map = 0;
+	for (unsigned i = 0; i < 8; i++)
+		map |= (uint32_t)(i & 7) << (3 * i);
+	if (!u || !upm_mock_add_pci_reg(m, u, 0x40, s, 0) || !upm_mock_add_pci_reg(m, u, 0x54, map, 0))
+		return -1;
+
+	struct upm_mock_pci_dev *ha = dev(m, s, 14, 1, 0x3C46);
+	struct mock_box *b = pci_box(m, ha, "ha", K_HA, s, 0, 4, 48, ha_imc_rw, 0, 0);
+	if (!b)
+		return -1;
+	b->rate = ha_rate;
+	/* ADDRMATCH0 lo_addr 31:6, ADDRMATCH1 hi_addr 13:0, OPCODEMATCH opc 5:0 (000:1609-1651). */
+	if (!(b->filters[0] = upm_mock_add_pci_reg(m, ha, 0x40, 0, 0xFFFFFFC0u)) ||
+	    !(b->filters[1] = upm_mock_add_pci_reg(m, ha, 0x44, 0, 0x3FFFu)) ||
+	    !(b->filters[2] = upm_mock_add_pci_reg(m, ha, 0x48, 0, 0x3Fu)))
+		return -1;
+
+	static const uint8_t imc_fn[4] = { 0, 1, 4, 5 };
+	static const uint16_t imc_id[4] = { 0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5 };
+	for (unsigned c = 0; c < 4; c++) {
+		struct upm_mock_pci_dev *d = dev(m, s, 16, imc_fn[c], imc_id[c]);
+		b = pci_box(m, d, "imc", K_IMC, s, c, 4, 48, ha_imc_rw, 0, 0);
+		if (!b)
+			return -1;
+		b->rate = imc_rate;
+		b->n_peers = 4;
+		/* Fixed DRAM clock: control 0xF0 (en 22, rst 19 write-only; Table 2-62), counter
+		 * 0xD0/0xD4. */
+		struct upm_mock_reg *fctl = upm_mock_add_pci_reg(m, d, 0xF0, 0, (uint32_t)EN);
+		struct upm_mock_reg *flo = upm_mock_add_pci_reg(m, d, 0xD0, 0, 0xFFFFFFFFu);
+		struct upm_mock_reg *fhi = upm_mock_add_pci_reg(m, d, 0xD4, 0, 0xFFFFu);
+		if (!fctl || !flo || !fhi)
+			return -1;
+		fctl->wo_mask = 1ull << 19;
+		mock_box_set_fixed(b, fctl, flo, fhi, 48, 22, 19);
+		b->fixed_rate = dclk_rate;
+	}
+
+	static const uint16_t qpi_id[2] = { 0x3C41, 0x3C42 }, qpi_filt_id[2] = { 0x3C86, 0x3C96 };
+	for (unsigned p = 0; p < 2; p++) {
+		struct upm_mock_pci_dev *d = dev(m, s, (uint8_t)(8 + p), 2, qpi_id[p]);
+		b = pci_box(m, d, "qpi", K_QPI, s, p, 4, 48, qpi_rw, RST, 1);
+		if (!b)
+			return -1;
+		b->rate = qpi_rate;
+		b->n_peers = 2;
+		/* Mask/match function: MATCH0/1 0x228/0x22C, MASK0/1 0x238/0x23C (000:3406-3417). */
+		struct upm_mock_pci_dev *f = dev(m, s, (uint8_t)(8 + p), 6, qpi_filt_id[p]);
+		static const uint16_t mm_off[4] = { 0x228, 0x22C, 0x238, 0x23C };
+		for (unsigned k = 0; k < 4; k++)
+			if (!f || !(b->filters[k] = upm_mock_add_pci_reg(m, f, mm_off[k], 0, 0xFFFFFFFFu)))
+				return -1;
+	}
+
+	struct upm_mock_pci_dev *r2 = dev(m, s, 19, 1, 0x3C43);
+	b = pci_box(m, r2, "r2pcie", K_R2PCIE, s, 0, 4, 44, ha_imc_rw, RST, 1);
+	if (!b)
+		return -1;
+	b->rate = ring_rate;
+	static const uint16_t r3_id[2] = { 0x3C44, 0x3C45 };
+	for (unsigned l = 0; l < 2; l++) {
+		struct upm_mock_pci_dev *d = dev(m, s, 19, (uint8_t)(5 + l), r3_id[l]);
+		b = pci_box(m, d, "r3qpi", K_R3QPI, s, l, 3, 44, ha_imc_rw, RST, 1);
+		if (!b)
+			return -1;
+		b->rate = ring_rate;
+		b->n_peers = 2;
+	}
+	return 0;
+}
+
+int upm_mock_build_snbep(struct upm_mock *m)
+{
+	m->cpuid_signature = 0x000206D7; /* family 6, model 0x2D, stepping 7 */
+	upm_strlcpy(m->brand, "upmon mock Xeon E5-2600 (Sandy Bridge-EP)", sizeof m->brand);
+	m->has_ecam = 1;
+	m->ecam.base = 0x80000000ull;
+	m->ecam.seg = 0;
+	m->ecam.bus_start = 0;
+	m->ecam.bus_end = 255;
+	if (mock_pmon_init(m) < 0)
+		return -1;
+	/* Host bridge: Xeon E5/Core i7 DMI2 (8086:3C00). */
+	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x3C00))
+		return -1;
+	for (unsigned s = 0; s < m->n_sockets; s++) {
+		if (build_ubox(m, s) < 0 || build_pcu(m, s) < 0 || build_pci(m, s) < 0)
+			return -1;
+		for (unsigned n = 0; n < N_CBO; n++)
+			if (build_cbo(m, s, n) < 0)
+				return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,16 @@
+#include "platform/mock/models.h"
+#include "core/str.h"
+
+int upm_mock_build_snbep(struct upm_mock *m);
+
+static const struct upm_mock_model models[] = {
+	{ "snbep", 2, 4, upm_mock_build_snbep },
+};
+
+const struct upm_mock_model *upm_mock_model_find(const char *platform)
+{
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(models); i++)
+		if (upm_strcasecmp(models[i].platform, platform) == 0)
+			return &models[i];
+	return NULL;
+}

@@ -1,0 +1,245 @@
+#include "platform/mock/pmon.h"
+#include "core/os.h"
+#include "core/str.h"
+
+static const struct upm_mock_model_ops pmon_ops;
+
+struct mock_pmon *mock_pmon_of(struct upm_mock *m)
+{
+	return m->model_ops == &pmon_ops ? m->model_state : NULL;
+}
+
+uint64_t mock_ctr_get(const struct mock_ctr *c)
+{
+	uint64_t v = c->lo->value;
+	if (c->hi)
+		v = (v & 0xFFFFFFFFu) | c->hi->value << 32;
+	return v & upm_mock_width_mask(c->width);
+}
+
+void mock_ctr_set(struct mock_ctr *c, uint64_t v)
+{
+	v &= upm_mock_width_mask(c->width);
+	if (c->hi) {
+		c->lo->value = v & 0xFFFFFFFFu;
+		c->hi->value = v >> 32;
+	} else {
+		c->lo->value = v;
+	}
+}
+
+int mock_ctr_counting(const struct mock_box *b, const struct mock_ctr *c)
+{
+	if (!c->ctl || !((c->ctl->value >> c->en_bit) & 1))
+		return 0;
+	return !(c->frozen_by_box && b->box_ctl && b->frz_en && b->frz);
+}
+
+void mock_pmon_violation(struct upm_mock *m, const char *what)
+{
+	struct mock_pmon *p = mock_pmon_of(m);
+	if (!p)
+		return;
+	p->violations++;
+	upm_strlcpy(p->last_violation, what, sizeof p->last_violation);
+}
+
+uint64_t mock_share(uint64_t n, unsigned i, unsigned n_peers)
+{
+	if (n_peers <= 1)
+		return n;
+	/* floor(n*(i+1)/k) - floor(n*i/k) without overflow for n < 2^58 */
+	uint64_t q = n / n_peers, r = n % n_peers;
+	return q + ((r * (i + 1)) / n_peers - (r * i) / n_peers);
+}
+
+/* Finds the box (and counter) a register belongs to. */
+static struct mock_box *box_of(struct upm_mock_reg *r)
+{
+	return r->model;
+}
+
+static void on_box_ctl(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t w)
+{
+	struct mock_box *b = box_of(r);
+	(void)socket;
+	(void)m;
+	b->frz_en = (w >> 16) & 1;
+	b->frz = (w >> 8) & 1;
+	if (b->has_reset_bits && (w & 1)) { /* rst_ctrl: control registers to zero */
+		for (unsigned i = 0; i < b->n_ctrs; i++)
+			b->ctrs[i].ctl->value = 0;
+	}
+	if (b->has_reset_bits && (w & 2)) { /* rst_ctrs: counters to zero */
+		for (unsigned i = 0; i < b->n_ctrs; i++)
+			mock_ctr_set(&b->ctrs[i], 0);
+	}
+}
+
+static void on_ctl(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t w)
+{
+	struct mock_box *b = box_of(r);
+	struct mock_ctr *c = r->model_index == MOCK_MAX_CTRS ? &b->fixed : &b->ctrs[r->model_index];
+	(void)m;
+	(void)socket;
+	if (c->rst_bit != MOCK_NO_BIT && ((w >> c->rst_bit) & 1))
+		mock_ctr_set(c, 0);
+}
+
+static void on_pci_write_reserved(struct upm_mock *m, struct upm_mock_reg *r, uint64_t w)
+{
+	uint64_t allowed = r->rw_mask | r->wo_mask | r->w1c_mask;
+	if ((w & 0xFFFFFFFFu) & ~allowed) {
+		struct mock_box *b = box_of(r);
+		char msg[96];
+		upm_snprintf(msg, sizeof msg, "%s%u register 0x%x: reserved bits written (0x%llx)",
+			     b->name, b->instance, r->addr, (unsigned long long)w);
+		mock_pmon_violation(m, msg);
+	}
+}
+
+static void on_box_ctl_checked(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r,
+			       uint64_t w)
+{
+	on_pci_write_reserved(m, r, w);
+	on_box_ctl(m, socket, r, w);
+}
+
+static void on_ctl_checked(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t w)
+{
+	on_pci_write_reserved(m, r, w);
+	on_ctl(m, socket, r, w);
+}
+
+void mock_box_set_box_ctl(struct mock_box *b, struct upm_mock_reg *r, int has_reset_bits)
+{
+	b->box_ctl = r;
+	b->has_reset_bits = (uint8_t)has_reset_bits;
+	r->model = b;
+	/* MSR writes with reserved bits fault in the backend; PCI ones are caught here. */
+	r->on_write = on_box_ctl_checked;
+}
+
+static void wire_ctr(struct mock_box *b, struct mock_ctr *c, unsigned index,
+		     struct upm_mock_reg *ctl, struct upm_mock_reg *lo, struct upm_mock_reg *hi,
+		     unsigned width, uint8_t en_bit, uint8_t rst_bit)
+{
+	c->ctl = ctl;
+	c->lo = lo;
+	c->hi = hi;
+	c->width = width;
+	c->en_bit = en_bit;
+	c->rst_bit = rst_bit;
+	c->frozen_by_box = 1;
+	if (ctl) {
+		ctl->model = b;
+		ctl->model_index = index;
+		ctl->on_write = on_ctl_checked;
+	}
+	lo->model = b;
+	if (hi)
+		hi->model = b;
+}
+
+void mock_box_add_ctr(struct mock_box *b, struct upm_mock_reg *ctl, struct upm_mock_reg *lo,
+		      struct upm_mock_reg *hi, unsigned width, uint8_t en_bit, uint8_t rst_bit)
+{
+	if (b->n_ctrs >= MOCK_MAX_CTRS)
+		return;
+	wire_ctr(b, &b->ctrs[b->n_ctrs], b->n_ctrs, ctl, lo, hi, width, en_bit, rst_bit);
+	b->n_ctrs++;
+}
+
+void mock_box_set_fixed(struct mock_box *b, struct upm_mock_reg *ctl, struct upm_mock_reg *lo,
+			struct upm_mock_reg *hi, unsigned width, uint8_t en_bit, uint8_t rst_bit)
+{
+	wire_ctr(b, &b->fixed, MOCK_MAX_CTRS, ctl, lo, hi, width, en_bit, rst_bit);
+}
+
+struct mock_box *mock_pmon_add_box(struct upm_mock *m, const char *name, unsigned kind,
+				   unsigned socket, unsigned instance)
+{
+	struct mock_pmon *p = mock_pmon_of(m);
+	if (!p)
+		return NULL;
+	if (p->n_boxes == p->cap) {
+		/* Boxes are referenced from registers: allocate them once, up front. */
+		upm_strlcpy(m->error, "mock: box table full", sizeof m->error);
+		return NULL;
+	}
+	struct mock_box *b = &p->boxes[p->n_boxes++];
+	upm_memset(b, 0, sizeof *b);
+	b->name = name;
+	b->kind = kind;
+	b->socket = socket;
+	b->instance = instance;
+	b->n_peers = 1;
+	return b;
+}
+
+struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char *name,
+				unsigned instance)
+{
+	struct mock_pmon *p = mock_pmon_of(m);
+	for (unsigned i = 0; p && i < p->n_boxes; i++) {
+		struct mock_box *b = &p->boxes[i];
+		if (b->socket == socket && b->instance == instance && upm_strcmp(b->name, name) == 0)
+			return b;
+	}
+	return NULL;
+}
+
+static void advance_ctr(struct mock_box *b, struct mock_ctr *c, mock_rate_fn rate, unsigned index,
+			const struct upm_activity *act)
+{
+	if (!c->lo || !rate || !mock_ctr_counting(b, c))
+		return;
+	if (index < MOCK_MAX_CTRS && ((b->stuck_mask >> index) & 1))
+		return;
+	mock_ctr_set(c, mock_ctr_get(c) + rate(b, c->ctl->value, act));
+}
+
+static void pmon_advance(struct upm_mock *m, const struct upm_activity *act)
+{
+	struct mock_pmon *p = mock_pmon_of(m);
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		struct mock_box *b = &p->boxes[i];
+		if (b->socket != act->socket)
+			continue;
+		for (unsigned k = 0; k < b->n_ctrs; k++)
+			advance_ctr(b, &b->ctrs[k], b->rate, k, act);
+		advance_ctr(b, &b->fixed, b->fixed_rate, MOCK_MAX_CTRS, act);
+	}
+}
+
+static void pmon_destroy(struct upm_mock *m)
+{
+	struct mock_pmon *p = mock_pmon_of(m);
+	if (p) {
+		upm_os_free(p->boxes);
+		upm_os_free(p);
+	}
+	m->model_state = NULL;
+}
+
+static const struct upm_mock_model_ops pmon_ops = {
+	.advance = pmon_advance,
+	.destroy = pmon_destroy,
+};
+
+int mock_pmon_init(struct upm_mock *m)
+{
+	struct mock_pmon *p = upm_os_alloc(sizeof *p);
+	if (!p)
+		return -1;
+	upm_memset(p, 0, sizeof *p);
+	p->cap = 128;
+	p->boxes = upm_os_alloc(p->cap * sizeof *p->boxes);
+	if (!p->boxes) {
+		upm_os_free(p);
+		return -1;
+	}
+	m->model_state = p;
+	m->model_ops = &pmon_ops;
+	return 0;
+}

@@ -1,0 +1,92 @@
+#include "platform/pci.h"
+#include "core/str.h"
+
+int upm_pci_addr_valid(struct upm_pci_addr a)
+{
+	return a.dev < 32 && a.fn < 8 && a.off < 0x1000 && (a.off & 3) == 0;
+}
+
+int upm_pci_cf8_encode(struct upm_pci_addr a, uint32_t *cf8)
+{
+	if (!upm_pci_addr_valid(a) || a.seg != 0)
+		return UPM_EINVAL;
+	if (a.off > 0xFC)
+		return UPM_ERANGE;
+	*cf8 = 0x80000000u | (uint32_t)a.bus << 16 | (uint32_t)a.dev << 11 |
+	       (uint32_t)a.fn << 8 | a.off;
+	return UPM_OK;
+}
+
+int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, uint64_t *off)
+{
+	if (!upm_pci_addr_valid(a))
+		return UPM_EINVAL;
+	if (a.seg != w->seg || a.bus < w->bus_start || a.bus > w->bus_end)
+		return UPM_ERANGE;
+	*off = (uint64_t)(a.bus - w->bus_start) << 20 | (uint64_t)a.dev << 15 |
+	       (uint64_t)a.fn << 12 | a.off;
+	return UPM_OK;
+}
+
+void upm_pci_format(char *buf, unsigned long size, struct upm_pci_addr a)
+{
+	upm_snprintf(buf, size, "%02x:%02x.%x+0x%03x", a.bus, a.dev, a.fn, a.off);
+}
+
+static int parse_hex_field(const char **p, char stop, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+	int digits = 0;
+	for (; **p && **p != stop; (*p)++) {
+		char c = upm_tolower(**p);
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (d < 0 || ++digits > 4)
+			return -1;
+		v = v * 16 + (uint64_t)d;
+	}
+	if (!digits || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int upm_pci_parse(const char *s, struct upm_pci_addr *out)
+{
+	struct upm_pci_addr a = { 0, 0, 0, 0, 0 };
+	uint64_t f1, f2, v;
+	const char *p = s;
+
+	if (parse_hex_field(&p, ':', 0xFFFF, &f1) < 0 || *p++ != ':')
+		return -1;
+	if (parse_hex_field(&p, upm_strchr(p, ':') ? ':' : '.', 0xFF, &f2) < 0)
+		return -1;
+	if (*p == ':') { /* segment:bus:dev.fn */
+		p++;
+		if (f2 > 0xFF)
+			return -1;
+		a.seg = (uint16_t)f1;
+		a.bus = (uint8_t)f2;
+		if (parse_hex_field(&p, '.', 31, &v) < 0)
+			return -1;
+		a.dev = (uint8_t)v;
+	} else {
+		if (f1 > 0xFF || f2 > 31)
+			return -1;
+		a.bus = (uint8_t)f1;
+		a.dev = (uint8_t)f2;
+	}
+	if (*p++ != '.')
+		return -1;
+	if (*p < '0' || *p > '7')
+		return -1;
+	a.fn = (uint8_t)(*p++ - '0');
+	if (*p == '+') {
+		if (upm_parse_u64(p + 1, &v) < 0 || v > 0xFFC || (v & 3))
+			return -1;
+		a.off = (uint16_t)v;
+	} else if (*p) {
+		return -1;
+	}
+	*out = a;
+	return 0;
+}

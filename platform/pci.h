@@ -1,0 +1,26 @@
+/* PCI configuration addresses: decoding, formatting, and the two access encodings. */
+#ifndef UPMON_PLATFORM_PCI_H
+#define UPMON_PLATFORM_PCI_H
+
+#include "platform/backend.h"
+
+#define UPM_PCI_VENDOR_INTEL 0x8086
+#define UPM_PCI_ABSENT 0xFFFFFFFFu
+
+/* 1 when the address names a real function and a dword-aligned offset below 0x1000. */
+int upm_pci_addr_valid(struct upm_pci_addr a);
+
+/* CF8 value for a legacy configuration access (enable bit set). Only offsets below
+ * 0x100 are reachable: returns UPM_ERANGE otherwise. */
+int upm_pci_cf8_encode(struct upm_pci_addr a, uint32_t *cf8);
+
+/* Byte offset of the register inside an ECAM window, or UPM_ERANGE when the bus is
+ * outside the window's range or the segment differs. */
+int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, uint64_t *off);
+
+/* "BB:DD.F+0xOFF" (the trace format). Writes at most size bytes. */
+void upm_pci_format(char *buf, unsigned long size, struct upm_pci_addr a);
+/* Parses "BB:DD.F" with an optional "+0xOFF"; also "SSSS:BB:DD.F". 0 or -1. */
+int upm_pci_parse(const char *s, struct upm_pci_addr *out);
+
+#endif

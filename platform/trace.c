@@ -1,0 +1,192 @@
+#include "platform/trace.h"
+#include "platform/pci.h"
+#include "boxes/box.h"
+#include "core/os.h"
+
+static struct upm_trace *trace_of(struct upm_backend *b)
+{
+	return b->ctx;
+}
+
+static struct upm_trace_record *record(struct upm_trace *t, char op, int space, int rc)
+{
+	t->seq++;
+	if (t->n >= t->cap) {
+		t->dropped++;
+		return NULL;
+	}
+	struct upm_trace_record *r = &t->records[t->n++];
+	unsigned pkg;
+	upm_memset(r, 0, sizeof *r);
+	r->seq = t->seq;
+	upm_os_current_cpu(&r->apic_id, &pkg);
+	r->socket = (uint16_t)pkg;
+	r->op = (uint8_t)op;
+	r->space = (uint8_t)space;
+	r->faulted = rc == UPM_EFAULT;
+	return r;
+}
+
+static int trace_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
+		       struct upm_cpuid_regs *out)
+{
+	return upm_cpuid(trace_of(b)->inner, leaf, subleaf, out);
+}
+
+static int trace_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
+{
+	struct upm_trace *t = trace_of(b);
+	int rc = upm_msr_read(t->inner, msr, val);
+	struct upm_trace_record *r = record(t, 'R', UPM_SPACE_MSR, rc);
+	if (r) {
+		r->addr = msr;
+		r->value = *val;
+	}
+	return rc;
+}
+
+static int trace_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
+{
+	struct upm_trace *t = trace_of(b);
+	int rc = t->dry_run ? UPM_OK : upm_msr_write(t->inner, msr, val);
+	struct upm_trace_record *r = record(t, 'W', UPM_SPACE_MSR, rc);
+	if (r) {
+		r->addr = msr;
+		r->value = val;
+		r->skipped = (uint8_t)t->dry_run;
+	}
+	return rc;
+}
+
+static void put_pci(struct upm_trace_record *r, struct upm_pci_addr a, uint64_t v)
+{
+	r->bus = a.bus;
+	r->dev = a.dev;
+	r->fn = a.fn;
+	r->addr = a.off;
+	r->value = v;
+}
+
+static int trace_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+			    uint32_t *val)
+{
+	struct upm_trace *t = trace_of(b);
+	int rc = upm_pci_read32_via(t->inner, mech, a, val);
+	struct upm_trace_record *r = record(t, 'R', UPM_SPACE_PCI, rc);
+	if (r)
+		put_pci(r, a, *val);
+	return rc;
+}
+
+static int trace_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+			     uint32_t val)
+{
+	struct upm_trace *t = trace_of(b);
+	int rc = t->dry_run ? UPM_OK : t->inner->ops->pci_write32(t->inner, mech, a, val);
+	struct upm_trace_record *r = record(t, 'W', UPM_SPACE_PCI, rc);
+	if (r) {
+		put_pci(r, a, val);
+		r->skipped = (uint8_t)t->dry_run;
+	}
+	return rc;
+}
+
+static int trace_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
+{
+	struct upm_trace *t = trace_of(b);
+	int rc = upm_mmio_read32(t->inner, addr, val);
+	struct upm_trace_record *r = record(t, 'R', UPM_SPACE_MMIO, rc);
+	if (r) {
+		r->mmio_addr = addr;
+		r->value = *val;
+	}
+	return rc;
+}
+
+static int trace_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+{
+	return upm_ecam_window(trace_of(b)->inner, out);
+}
+
+static void trace_activity(struct upm_backend *b, const struct upm_activity *act)
+{
+	upm_activity(trace_of(b)->inner, act);
+}
+
+static void trace_destroy(struct upm_backend *b)
+{
+	struct upm_trace *t = trace_of(b);
+	upm_backend_destroy(t->inner);
+	upm_os_free(t->records);
+	upm_os_free(t);
+}
+
+static const struct upm_backend_ops trace_ops = {
+	.cpuid = trace_cpuid,
+	.msr_read = trace_msr_read,
+	.msr_write = trace_msr_write,
+	.pci_read32 = trace_pci_read32,
+	.pci_write32 = trace_pci_write32,
+	.mmio_read32 = trace_mmio_read32,
+	.ecam_window = trace_ecam_window,
+	.activity = trace_activity,
+	.destroy = trace_destroy,
+};
+
+struct upm_trace *upm_trace_of(struct upm_backend *b)
+{
+	return b && b->ops == &trace_ops ? b->ctx : NULL;
+}
+
+struct upm_backend *upm_trace_create(struct upm_backend *inner, int dry_run, uint32_t capacity)
+{
+	struct upm_trace *t = upm_os_alloc(sizeof *t);
+	if (!t)
+		return NULL;
+	upm_memset(t, 0, sizeof *t);
+	t->records = upm_os_alloc((size_t)capacity * sizeof *t->records);
+	if (!t->records) {
+		upm_os_free(t);
+		return NULL;
+	}
+	t->cap = capacity;
+	t->inner = inner;
+	t->dry_run = dry_run;
+	t->backend.name = inner->name;
+	t->backend.ops = &trace_ops;
+	t->backend.ctx = t;
+	return &t->backend;
+}
+
+static const char *space_name(unsigned space)
+{
+	return space == UPM_SPACE_MSR ? "msr" : space == UPM_SPACE_PCI ? "pci" : "mmio";
+}
+
+void upm_trace_format_record(const struct upm_trace_record *r, struct upm_buf *out)
+{
+	char addr[32];
+	if (r->space == UPM_SPACE_PCI) {
+		struct upm_pci_addr a = { 0, r->bus, r->dev, r->fn, (uint16_t)r->addr };
+		upm_pci_format(addr, sizeof addr, a);
+	} else if (r->space == UPM_SPACE_MSR) {
+		upm_snprintf(addr, sizeof addr, "0x%x", r->addr);
+	} else {
+		upm_snprintf(addr, sizeof addr, "0x%llx", (unsigned long long)r->mmio_addr);
+	}
+	upm_buf_printf(out, "%u\t%u\t%u\t%c%s\t%s\t%s\t0x%llx\n", r->seq, r->apic_id, r->socket,
+		       r->op, r->faulted ? "!" : "", space_name(r->space), addr,
+		       (unsigned long long)r->value);
+}
+
+void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_buf *out)
+{
+	upm_buf_printf(out, "# upmon trace: %s\n", header);
+	upm_buf_puts(out, "# seq\tcpu\tsocket\top\tspace\taddress\tvalue\n");
+	if (t->dry_run)
+		upm_buf_puts(out, "# dry run: writes were recorded, not performed\n");
+	for (uint32_t i = 0; i < t->n; i++)
+		upm_trace_format_record(&t->records[i], out);
+	if (t->dropped)
+		upm_buf_printf(out, "# %u accesses not recorded: trace buffer full\n", t->dropped);
+}

@@ -1,0 +1,47 @@
+/* The trace backend: records every access of the backend it wraps, one line each:
+ *   seq <TAB> cpu <TAB> socket <TAB> op <TAB> space <TAB> address <TAB> value
+ * cpu is the executing processor's APIC ID, socket its package; op is R or W (R!/W!
+ * when the access faulted); space is msr, pci or mmio; address is hex for msr and
+ * mmio and BB:DD.F+0xOFF for pci; value is 0x-prefixed hex.
+ * In dry-run mode writes are recorded but not passed on.
+ * Records go to a buffer sized at creation, so recording never allocates (accesses may
+ * run on application processors). */
+#ifndef UPMON_PLATFORM_TRACE_H
+#define UPMON_PLATFORM_TRACE_H
+
+#include "platform/backend.h"
+#include "core/str.h"
+
+struct upm_trace_record {
+	uint32_t seq;
+	uint32_t apic_id;
+	uint16_t socket;
+	uint8_t op;      /* 'R' or 'W' */
+	uint8_t faulted;
+	uint8_t space;   /* enum upm_space */
+	uint8_t skipped; /* dry run: the write was not performed */
+	uint32_t addr;   /* msr number, or pci offset */
+	uint8_t bus, dev, fn;
+	uint64_t mmio_addr;
+	uint64_t value;
+};
+
+struct upm_trace {
+	struct upm_backend backend;
+	struct upm_backend *inner;
+	int dry_run;
+	struct upm_trace_record *records;
+	uint32_t n, cap;
+	uint32_t dropped;  /* records lost because the buffer was full */
+	uint32_t seq;
+};
+
+/* Wraps inner (which the trace then owns). capacity records are preallocated. */
+struct upm_backend *upm_trace_create(struct upm_backend *inner, int dry_run, uint32_t capacity);
+struct upm_trace *upm_trace_of(struct upm_backend *b); /* NULL when b is not a trace */
+
+/* Appends the trace text (header and one line per record) to out. */
+void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_buf *out);
+void upm_trace_format_record(const struct upm_trace_record *r, struct upm_buf *out);
+
+#endif

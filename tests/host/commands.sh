@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The command frame on the host: info on the mock, errors, exit statuses, media errors.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+run info --backend mock --platform snbep info
+expect info host/info_mock_snbep_two_sockets 0 \
+	'^cpu: GenuineIntel family 6 model 0x2d stepping 7$' \
+	'^platform: snbep, Xeon E5-2600 \(Sandy Bridge-EP\) \(from --platform\)$' \
+	'^processors: 4 on 2 sockets$' \
+	'^pci: ecam base 0x80000000 segment 0 buses 0-255$' \
+	'^pci 00:00.0 8086:3c00 cf8=0x3c008086 ecam=0x3c008086 match$' \
+	'^uncore: socket 0 bus 0x7f node 0$' '^uncore: socket 1 bus 0xff node 1$' \
+	'^uncore: socket 1 qpi1-filter +ff:09.6 8086:3c96 found$' \
+	'^uncore: socket 0 r3qpi1 +7f:13.6 8086:3c45 found$'
+n=$(grep -c ' found$' "$WORK/info.out")
+[ "$(rc info)" = 0 ] && [ "$n" = 24 ] && pass host/info_lists_12_functions_per_socket || fail host/info_lists_12_functions_per_socket "found $n"
+grep -q '^upmon 0.1.0 on host' "$WORK/upmon-results/upmon.log" 2>/dev/null &&
+	pass host/info_log_saved || fail host/info_log_saved "no upmon-results/upmon.log"
+
+run one --backend mock --platform snbep --sockets 1 info
+expect one host/info_one_socket 0 '^uncore: socket 0 bus 0x7f' 
+expect_not one host/info_one_socket_only 0 'socket 1 bus'
+
+run hidden --backend mock:absent=ff:10.4,s1.ones=ff:0e.1 --platform snbep info
+expect hidden host/info_reports_hidden_device 0 \
+	'^uncore: socket 1 imc2 +ff:10.4 8086:3cb4 missing \(absent or hidden by firmware\)$' \
+	'^uncore: socket 1 ha +ff:0e.1 8086:3c46 found$'
+
+run noecam --backend mock:noecam --platform snbep info
+expect noecam host/info_without_mcfg_uses_cf8 0 \
+	'^pci: no ACPI MCFG table: using CF8/CFC' '^pci 00:00.0 8086:3c00 cf8=0x3c008086$'
+
+run hw info
+expect hw host/hw_backend_refused_on_host 4 '^upmon: error: the hw backend needs UEFI firmware'
+run unknown --backend mock --platform snbep frobnicate
+expect unknown host/unknown_command 4 "^upmon: error: unknown command 'frobnicate' \\(see 'upmon help'\\)$"
+run badopt --colour info
+expect badopt host/unknown_option 4 "^upmon: error: unknown option '--colour'"
+run noplat --backend mock info
+expect noplat host/mock_needs_platform 4 '^upmon: error: --backend mock needs --platform NAME'
+run badplat --backend mock --platform p6 info
+expect badplat host/unknown_platform 4 "^upmon: error: unknown or unimplemented platform 'p6'"
+run badfault --backend mock:gp=nowhere --platform snbep info
+expect badfault host/bad_fault_spec 4 "^upmon: error: mock fault: 'nowhere' is not an MSR number$"
+run help help
+expect help host/help 0 '^usage: upmon \[OPTIONS\] COMMAND' '--backend hw\|mock'
+run version version
+expect version host/version 0 '^upmon 0\.1\.0$'
+lines=$(wc -l <"$WORK/unknown.out")
+[ "$(rc unknown)" = 4 ] && [ "$lines" = 1 ] && pass host/errors_are_one_line ||
+	fail host/errors_are_one_line "status $(rc unknown), $lines lines"
+
+# A medium that cannot be written: results stay on the console, the exit is non-zero.
+mkdir -p "$WORK/ro" && chmod 555 "$WORK/ro"
+if [ "$(id -u)" = 0 ]; then outdir=/proc/upmon-results; else outdir=ro/results; fi
+run media --backend mock --platform snbep --out "$outdir" info
+expect media host/unwritable_medium 4 '^uncore: socket 1 bus 0xff' \
+	'^upmon: error: cannot write .*upmon.log .*read-only or full; the results above are on the console only$'
+
+# The configuration file: args are defaults, the command line overrides, bad keys name the line.
+printf 'args = --backend mock --platform snbep --sockets 1 info\nend = return\n' >"$WORK/lab.cfg"
+run cfg --config lab.cfg
+expect cfg host/config_args_run 0 '^uncore: socket 0 bus 0x7f' 
+expect_not cfg host/config_args_respected 0 'socket 1 bus'
+run cfgover --config lab.cfg version
+expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0$'
+printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
+run cfgbad --config bad.cfg info
+expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg line 2: unknown key 'speed' \\(known: args, end\\)$"
+run cfgmissing --config nowhere.cfg info
+expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg'
+
+# The trace: every access, the documented columns.
+run trace --backend mock --platform snbep --trace t.tsv info
+if [ "$(rc trace)" = 0 ] && head -2 "$WORK/t.tsv" | grep -q $'^# seq\tcpu\tsocket\top\tspace\taddress\tvalue$' &&
+	grep -qE $'^[0-9]+\t0\t0\tR\tpci\tff:0b\\.0\\+0x054\t0x' "$WORK/t.tsv" &&
+	! grep -qvE $'^(#.*|[0-9]+\t[0-9]+\t[0-9]+\t[RW]!?\t(msr|pci|mmio)\t[0-9a-fx:.+]+\t0x[0-9a-f]+)$' "$WORK/t.tsv"; then
+	pass host/trace_file_format
+else
+	fail host/trace_file_format "$(head -5 "$WORK/t.tsv" 2>&1)"
+fi

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every test suite and ends with the one line CI reads: "N passed, N failed".
+# Suites print "PASS name" / "FAIL name: why" lines; this script counts them.
+set -u
+cd "$(dirname "$0")/.."
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+run_suite() {
+	echo "== $1"
+	shift
+	"$@" 2>&1 | tee -a "$log"
+	return 0
+}
+
+run_suite unit ./build/test/upmon-tests
+for t in tests/host/*.sh; do
+	run_suite "host: $t" bash "$t"
+done
+if [ "${UPMON_SKIP_QEMU:-0}" != 1 ]; then
+	for t in tests/e2e/*.sh; do
+		[ -e "$t" ] || continue
+		run_suite "qemu: $t" bash "$t"
+	done
+fi
+
+passed=$(grep -c '^PASS ' "$log")
+failed=$(grep -c '^FAIL ' "$log")
+echo
+grep '^FAIL ' "$log" || true
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,116 @@
+/* Formatting, number parsing, the command line and the configuration file. */
+#include "tests/unit/test.h"
+#include "core/cli.h"
+#include "core/config.h"
+#include "core/str.h"
+#include <stdlib.h>
+
+TEST(snprintf_formats)
+{
+	char b[64];
+	upm_snprintf(b, sizeof b, "%d|%5u|%-4s|%04x|%llx|%c|%%", -12, 7u, "ab", 0xBEu,
+		     0x123456789abcull, 'z');
+	CHECK_STR(b, "-12|    7|ab  |00be|123456789abc|z|%");
+	upm_snprintf(b, sizeof b, "%.3s|%lu|%zu|%X", "abcdef", 42ul, (size_t)9, 0xabu);
+	CHECK_STR(b, "abc|42|9|AB");
+	CHECK_EQ(upm_snprintf(b, 4, "%s", "abcdef"), 6);
+	CHECK_STR(b, "abc");
+}
+
+TEST(parse_u64)
+{
+	uint64_t v;
+	CHECK_EQ(upm_parse_u64("0xD04", &v), 0);
+	CHECK_EQ(v, 0xD04);
+	CHECK_EQ(upm_parse_u64("18446744073709551615", &v), 0);
+	CHECK_EQ(v, UINT64_MAX);
+	CHECK_EQ(upm_parse_u64("18446744073709551616", &v), -1);
+	CHECK_EQ(upm_parse_u64("12x", &v), -1);
+	CHECK_EQ(upm_parse_u64("", &v), -1);
+	CHECK_EQ(upm_parse_u64("0x", &v), -1);
+}
+
+static int parse(struct upm_options *o, char *err, const char *line)
+{
+	static char copy[512];
+	static char *argv[40];
+	strcpy(copy, line);
+	argv[0] = "upmon";
+	int n = upm_split_words(copy, argv + 1, 38);
+	memset(o, 0, sizeof *o);
+	return upm_cli_parse(n + 1, argv, o, err, 200);
+}
+
+TEST(cli_global_options_and_command)
+{
+	struct upm_options o;
+	char err[200];
+	CHECK_EQ(parse(&o, err, "--platform snbep --backend mock:gp=0xD04,s1.absent=ff:0e.1 "
+				"--sockets 2 --trace t.tsv --dry-run --out r --end qemu-exit info x"), 0);
+	CHECK_STR(o.platform, "snbep");
+	CHECK_EQ(o.backend, UPM_BACKEND_MOCK);
+	CHECK_STR(o.mock_faults, "gp=0xD04,s1.absent=ff:0e.1");
+	CHECK_EQ(o.sockets, 2);
+	CHECK_STR(o.trace_path, "t.tsv");
+	CHECK_EQ(o.dry_run, 1);
+	CHECK_STR(o.out_dir, "r");
+	CHECK_EQ(o.end, UPM_END_QEMU_EXIT);
+	CHECK_STR(o.command, "info");
+	CHECK_EQ(o.cmd_argc, 1);
+	CHECK_STR(o.cmd_argv[0], "x");
+}
+
+TEST(cli_errors_name_the_problem)
+{
+	struct upm_options o;
+	char err[200];
+	CHECK_EQ(parse(&o, err, "--bogus info"), -1);
+	CHECK_CONTAINS(err, "unknown option '--bogus'");
+	CHECK_EQ(parse(&o, err, "--backend"), -1);
+	CHECK_CONTAINS(err, "needs a value");
+	CHECK_EQ(parse(&o, err, "--backend fpga info"), -1);
+	CHECK_CONTAINS(err, "unknown backend 'fpga'");
+	CHECK_EQ(parse(&o, err, "--sockets 0 info"), -1);
+	CHECK_CONTAINS(err, "--sockets");
+	CHECK_EQ(parse(&o, err, "--sockets 9 info"), -1);
+	CHECK_EQ(parse(&o, err, "--end later info"), -1);
+	CHECK_CONTAINS(err, "unknown end action 'later'");
+	CHECK_EQ(parse(&o, err, "--platform snbep"), -1);
+	CHECK_CONTAINS(err, "no command");
+	CHECK_EQ(parse(&o, err, "--backend mock: info"), -1);
+}
+
+TEST(config_file_keys_and_errors)
+{
+	struct upm_config c;
+	char err[200];
+	char *text = upm_strdup("# lab defaults\n\nargs = --backend mock --platform snbep \"info\"\r\nend = shutdown # after\n");
+	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), 0);
+	CHECK_EQ(c.has_args, 1);
+	CHECK_EQ(c.argc, 6);
+	CHECK_STR(c.argv[0], "upmon");
+	CHECK_STR(c.argv[5], "info");
+	CHECK_EQ(c.has_end, 1);
+	CHECK_EQ(c.end, UPM_END_SHUTDOWN);
+	upm_config_free(&c);
+
+	text = upm_strdup("end = shutdown\ncolour = blue\n");
+	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), -1);
+	CHECK_STR(err, "upmon.cfg line 2: unknown key 'colour' (known: args, end)");
+	upm_config_free(&c);
+
+	text = upm_strdup("end = sometime\n");
+	CHECK_EQ(upm_config_parse(&c, text, "x.cfg", err, sizeof err), -1);
+	CHECK_CONTAINS(err, "x.cfg line 1: end must be");
+	upm_config_free(&c);
+
+	text = upm_strdup("args = \"info\n");
+	CHECK_EQ(upm_config_parse(&c, text, "x.cfg", err, sizeof err), -1);
+	CHECK_CONTAINS(err, "open quote");
+	upm_config_free(&c);
+
+	text = upm_strdup("just words\n");
+	CHECK_EQ(upm_config_parse(&c, text, "x.cfg", err, sizeof err), -1);
+	CHECK_CONTAINS(err, "line 1: expected 'key = value'");
+	upm_config_free(&c);
+}

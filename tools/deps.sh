@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages upmon's build, image and tests need, when missing.
+set -euo pipefail
+need=(gcc make gnu-efi ovmf qemu-system-x86 mtools dosfstools fdisk libclang-rt-14-dev clang)
+missing=()
+for p in "${need[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "upmon: installing missing Debian packages: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
