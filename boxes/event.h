@@ -5,22 +5,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A filter register an event needs programmed to mean anything. */
+/* Filter fields an event needs programmed to mean anything: a bit each, so a unit mask
+ * can need two (LLC_LOOKUP.NID needs the state and the node-id fields). */
 enum upm_filter_need {
 	UPM_FILT_NONE = 0,
-	UPM_FILT_CBO_OPC,    /* CBo filter opcode field */
-	UPM_FILT_CBO_STATE,  /* CBo filter state field */
-	UPM_FILT_CBO_NID,    /* CBo filter node-id mask */
-	UPM_FILT_CBO_TID,    /* CBo filter thread id (with tid_en) */
-	UPM_FILT_PCU_BAND,   /* PCU frequency band filter */
-	UPM_FILT_HA_MATCH,   /* HA address/opcode match registers */
-	UPM_FILT_QPI_MATCH,  /* QPI packet match/mask (config offsets above 0xFF) */
+	UPM_FILT_CBO_OPC = 1u << 0,   /* CBo filter opcode field */
+	UPM_FILT_CBO_STATE = 1u << 1, /* CBo filter state field */
+	UPM_FILT_CBO_NID = 1u << 2,   /* CBo filter node-id mask */
+	UPM_FILT_CBO_TID = 1u << 3,   /* CBo filter thread id (with tid_en) */
+	UPM_FILT_PCU_BAND = 1u << 4,  /* PCU frequency band filter */
+	UPM_FILT_HA_MATCH = 1u << 5,  /* HA address/opcode match registers */
+	UPM_FILT_QPI_MATCH = 1u << 6, /* QPI packet match/mask (config offsets above 0xFF) */
 };
 
 struct upm_umask {
 	const char *name;  /* "DATA_READ" */
 	uint32_t value;
-	/* Filter this unit mask needs, when different from its event's. */
+	/* Filters this unit mask needs (enum upm_filter_need bits), when they differ from
+	 * its event's. */
 	uint8_t filter;
 };
 
@@ -30,7 +32,7 @@ struct upm_event_def {
 	uint8_t ext;        /* 1: needs the extra select bit (ev_sel_ext) */
 	uint8_t counters;   /* bit i set: counter i may count it */
 	uint8_t max_inc;    /* largest increment per cycle the guide gives; 0 unknown */
-	uint8_t filter;     /* enum upm_filter_need for every unit mask */
+	uint8_t filter;     /* enum upm_filter_need bits, for every unit mask */
 	const struct upm_umask *umasks; /* NULL when the event takes no unit mask */
 	unsigned n_umasks;
 	const char *desc;   /* one short line, our words */

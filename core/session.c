@@ -91,6 +91,8 @@ static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *
 	if (b->state != UPM_BOX_OK)
 		return;
 	b->state = UPM_BOX_FAULT;
+	if (b->type->space == UPM_SPACE_MSR)
+		addr = msr_addr(b, addr);
 	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s", what, addr, upm_status_name(rc));
 	if (!s->error[0])
 		upm_snprintf(s->error, sizeof s->error, "socket %u %s%u: %s", b->socket, b->type->name,
@@ -248,7 +250,8 @@ static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t add
 		/* The first access to an MSR box tells whether this part has it. */
 		b->state = rc == UPM_EFAULT && b->type->space == UPM_SPACE_MSR ? UPM_BOX_ABSENT
 										: UPM_BOX_FAULT;
-		upm_snprintf(b->why, sizeof b->why, "reading 0x%x: %s%s", addr, upm_status_name(rc),
+		upm_snprintf(b->why, sizeof b->why, "reading 0x%x: %s%s",
+			     b->type->space == UPM_SPACE_MSR ? msr_addr(b, addr) : addr, upm_status_name(rc),
 			     b->state == UPM_BOX_ABSENT ? " (not on this part)" : "");
 		/* Drop what was saved of this box: nothing of it will be written. */
 		while (s->n_saved && s->saved[s->n_saved - 1].box == b)

@@ -240,7 +240,7 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 	upm_strlcpy(o->text, text, sizeof o->text);
 
 	const char *slash = upm_strchr(text, '/');
-	if (!slash || len < 3 || text[len - 1] != '/' || slash == text || slash == text + len - 1)
+	if (!slash || len < 4 || text[len - 1] != '/' || slash == text || slash >= text + len - 2)
 		return failf(err, n, "malformed event spec '%s': expected BOX/EVENT[,TERMS]/%s", text, "");
 	o->box = parse_box(p, text, (size_t)(slash - text), &o->instance);
 	if (!o->box) {
@@ -300,11 +300,13 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 			     o->event->name, o->event->umasks[0].name);
 		return -1;
 	}
-	unsigned need = o->umask && o->umask->filter ? o->umask->filter : o->event ? o->event->filter : 0;
-	if (need && !has_filter(o, need)) {
-		upm_snprintf(err, n, "%s counts only through its filter: add %s=VALUE", o->name,
-			     filter_hint(o->box, need));
-		return -1;
+	unsigned needs = o->umask && o->umask->filter ? o->umask->filter : o->event ? o->event->filter : 0;
+	for (unsigned need = 1; need <= needs; need <<= 1) {
+		if ((needs & need) && !has_filter(o, need)) {
+			upm_snprintf(err, n, "%s counts only through its filter: add %s=VALUE", o->name,
+				     filter_hint(o->box, need));
+			return -1;
+		}
 	}
 	if (upm_field_get(o->box->ctl_layout.tid_en, o->ctl) && !has_filter(o, UPM_FILT_CBO_TID))
 		return failf(err, n, "tid_en needs filter_tid=N%s%s", "", "");

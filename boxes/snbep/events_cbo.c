@@ -19,9 +19,8 @@ static const struct upm_umask llc_lookup_umasks[] = {
 	{ .name = "DATA_READ", .value = 0x03 },
 	{ .name = "WRITE", .value = 0x05 },
 	{ .name = "REMOTE_SNOOP", .value = 0x09 },
-	/* Guide: filter dep "CBoFilter[22:18], CBoFilter[17:10]" (000:879, 886-888): needs
-	 * the state field too, but only one need fits, so this names the node-id field. */
-	{ .name = "NID", .value = 0x41, .filter = UPM_FILT_CBO_NID },
+	/* Guide: filter dep "CBoFilter[22:18], CBoFilter[17:10]" (000:879, 886-888). */
+	{ .name = "NID", .value = 0x41, .filter = UPM_FILT_CBO_STATE | UPM_FILT_CBO_NID },
 };
 
 static const struct upm_umask llc_victims_umasks[] = {
@@ -106,13 +105,13 @@ static const struct upm_umask tor_inserts_umasks[] = {
 	/* The event text calls this "MISS_OPC_MATCH" (000:1271); the table's name is used. */
 	{ .name = "MISS_OPCODE", .value = 0x03, .filter = UPM_FILT_CBO_OPC },
 	{ .name = "MISS_ALL", .value = 0x0A },
-	/* Needs opcode [31:23] and node id [17:10]; only the opcode need fits here. */
-	{ .name = "NID_OPCODE", .value = 0x41, .filter = UPM_FILT_CBO_OPC },
+	/* Needs opcode [31:23] and node id [17:10]. */
+	{ .name = "NID_OPCODE", .value = 0x41, .filter = UPM_FILT_CBO_OPC | UPM_FILT_CBO_NID },
 	{ .name = "NID_EVICTION", .value = 0x44, .filter = UPM_FILT_CBO_NID },
 	{ .name = "NID_ALL", .value = 0x48, .filter = UPM_FILT_CBO_NID },
 	{ .name = "NID_WB", .value = 0x50, .filter = UPM_FILT_CBO_NID },
-	/* Needs opcode [31:23] and node id [17:10]; only the opcode need fits here. */
-	{ .name = "NID_MISS_OPCODE", .value = 0x43, .filter = UPM_FILT_CBO_OPC },
+	/* Needs opcode [31:23] and node id [17:10]. */
+	{ .name = "NID_MISS_OPCODE", .value = 0x43, .filter = UPM_FILT_CBO_OPC | UPM_FILT_CBO_NID },
 	{ .name = "NID_MISS_ALL", .value = 0x4A, .filter = UPM_FILT_CBO_NID },
 };
 
@@ -123,12 +122,12 @@ static const struct upm_umask tor_occupancy_umasks[] = {
 	{ .name = "ALL", .value = 0x08 },
 	{ .name = "MISS_OPCODE", .value = 0x03, .filter = UPM_FILT_CBO_OPC },
 	{ .name = "MISS_ALL", .value = 0x0A },
-	/* Needs opcode [31:23] and node id [17:10]; only the opcode need fits here. */
-	{ .name = "NID_OPCODE", .value = 0x41, .filter = UPM_FILT_CBO_OPC },
+	/* Needs opcode [31:23] and node id [17:10]. */
+	{ .name = "NID_OPCODE", .value = 0x41, .filter = UPM_FILT_CBO_OPC | UPM_FILT_CBO_NID },
 	{ .name = "NID_EVICTION", .value = 0x44, .filter = UPM_FILT_CBO_NID },
 	{ .name = "NID_ALL", .value = 0x48, .filter = UPM_FILT_CBO_NID },
-	/* Needs opcode [31:23] and node id [17:10]; only the opcode need fits here. */
-	{ .name = "NID_MISS_OPCODE", .value = 0x43, .filter = UPM_FILT_CBO_OPC },
+	/* Needs opcode [31:23] and node id [17:10]. */
+	{ .name = "NID_MISS_OPCODE", .value = 0x43, .filter = UPM_FILT_CBO_OPC | UPM_FILT_CBO_NID },
 	{ .name = "NID_MISS_ALL", .value = 0x4A, .filter = UPM_FILT_CBO_NID },
 };
 

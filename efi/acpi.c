@@ -1,0 +1,72 @@
+/* The ECAM window from the ACPI MCFG table: configuration table -> RSDP -> XSDT (or
+ * RSDT on ACPI 1.0 firmware) -> "MCFG" -> first allocation entry. Layouts from the
+ * ACPI specification (RSDP, XSDT/RSDT) and the PCI Firmware Specification (MCFG). */
+#include "efi/efi_env.h"
+#include "core/os.h"
+#include "core/str.h"
+
+#define UPM_ACPI20_GUID \
+	{ 0x8868e871, 0xe4f1, 0x11d3, { 0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
+#define UPM_ACPI10_GUID \
+	{ 0xeb9d2d30, 0x2d88, 0x11d3, { 0x9a, 0x16, 0x00, 0x90, 0x27, 0x3f, 0xc1, 0x4d } }
+
+#define UPM_SDT_HEADER_LEN 36
+#define UPM_MCFG_ENTRIES_OFF 44 /* header + 8 reserved bytes */
+#define UPM_MCFG_ENTRY_LEN 16
+
+/* ACPI tables are byte-packed: read fields without alignment assumptions. */
+static uint64_t get_le(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+static const uint8_t *find_config_table(EFI_GUID guid)
+{
+	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
+		EFI_CONFIGURATION_TABLE *t = &ST->ConfigurationTable[i];
+		if (upm_memcmp(&t->VendorGuid, &guid, sizeof guid) == 0)
+			return t->VendorTable;
+	}
+	return NULL;
+}
+
+static const uint8_t *find_sdt(const uint8_t *root, unsigned entry_len, const char *sig)
+{
+	uint32_t len = (uint32_t)get_le(root + 4, 4);
+	for (uint32_t off = UPM_SDT_HEADER_LEN; off + entry_len <= len; off += entry_len) {
+		const uint8_t *t = (const uint8_t *)(uintptr_t)get_le(root + off, entry_len);
+		if (t && upm_memcmp(t, sig, 4) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+int upm_efi_find_mcfg(struct upm_ecam_window *out)
+{
+	const uint8_t *rsdp = find_config_table((EFI_GUID)UPM_ACPI20_GUID);
+	const uint8_t *mcfg = NULL;
+
+	if (!rsdp)
+		rsdp = find_config_table((EFI_GUID)UPM_ACPI10_GUID);
+	if (!rsdp || upm_memcmp(rsdp, "RSD PTR ", 8) != 0)
+		return UPM_ENOTFOUND;
+
+	uint64_t xsdt = rsdp[15] >= 2 ? get_le(rsdp + 24, 8) : 0; /* revision >= 2: XSDT */
+	uint64_t rsdt = get_le(rsdp + 16, 4);
+	if (xsdt)
+		mcfg = find_sdt((const uint8_t *)(uintptr_t)xsdt, 8, "MCFG");
+	else if (rsdt)
+		mcfg = find_sdt((const uint8_t *)(uintptr_t)rsdt, 4, "MCFG");
+	if (!mcfg || get_le(mcfg + 4, 4) < UPM_MCFG_ENTRIES_OFF + UPM_MCFG_ENTRY_LEN)
+		return UPM_ENOTFOUND;
+
+	const uint8_t *e = mcfg + UPM_MCFG_ENTRIES_OFF;
+	out->base = get_le(e, 8);
+	out->seg = (uint16_t)get_le(e + 8, 2);
+	out->bus_start = e[10];
+	out->bus_end = e[11];
+	return UPM_OK;
+}

@@ -1,0 +1,45 @@
+/* What the files of efi/ share: set-up entry points called by efi_main and the
+ * UTF-8/UCS-2 conversions. Everything else reaches the core through core/os.h. */
+#ifndef UPMON_EFI_EFI_ENV_H
+#define UPMON_EFI_EFI_ENV_H
+
+#include <efi.h>
+#include <efilib.h>
+#include "platform/backend.h"
+
+/* time.c: calibrates the TSC against BS->Stall. Call first. */
+void upm_efi_time_init(void);
+
+/* files.c: remembers the volume upmon was loaded from. */
+void upm_efi_files_init(EFI_HANDLE image);
+
+/* mp.c: reads the topology through MP services (one CPU when there are none). */
+void upm_efi_mp_init(void);
+/* 1 when the calling processor is the bootstrap processor (safe on any processor). */
+int upm_efi_on_bsp(void);
+
+/* guard.c: #GP guard for the guarded accesses of platform/hw. */
+EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
+void upm_efi_guard_remove(void);
+
+/* acpi.c: the first MCFG allocation; UPM_OK or UPM_ENOTFOUND. */
+int upm_efi_find_mcfg(struct upm_ecam_window *out);
+
+/* args.c: the command line as UTF-8 argv[] (argv[0] is the program). */
+struct upm_efi_args {
+	int argc;
+	char **argv;
+	int from_shell;       /* the UEFI shell started us (shell parameters protocol) */
+	int has_command_line; /* shell arguments or a textual LoadOptions were given */
+};
+void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out);
+void upm_efi_args_free(struct upm_efi_args *a);
+
+/* utf.c: conversions with upm_os_alloc; NULL on allocation failure. Code points
+ * outside the BMP and malformed bytes become '?'. */
+CHAR16 *upm_efi_utf8_to_ucs2(const char *s, UINTN len);
+char *upm_efi_ucs2_to_utf8(const CHAR16 *s, UINTN len);
+/* Decodes one UTF-8 sequence at s[*pos] (len bytes in all) and advances *pos. */
+UINT32 upm_efi_utf8_next(const char *s, UINTN len, UINTN *pos);
+
+#endif

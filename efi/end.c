@@ -1,0 +1,46 @@
+/* upm_os_end: what happens when upmon is done (the cfg's `end =` or --end). */
+#include "efi/efi_env.h"
+#include "core/os.h"
+#include "core/str.h"
+#include "platform/hw/hw.h"
+
+static void say(const char *s)
+{
+	upm_os_write(s, upm_strlen(s));
+}
+
+static void wait_for_key(void)
+{
+	EFI_INPUT_KEY key;
+	UINTN index;
+	ST->ConIn->Reset(ST->ConIn, FALSE); /* a key typed during the run does not count */
+	say("press any key\n");
+	if (BS->WaitForEvent(1, &ST->ConIn->WaitForKey, &index) == EFI_SUCCESS)
+		ST->ConIn->ReadKeyStroke(ST->ConIn, &key);
+}
+
+void upm_os_end(enum upm_end_action action, int status)
+{
+	EFI_STATUS reset_status = status == 0 ? EFI_SUCCESS : EFI_ABORTED;
+
+	switch (action) {
+	case UPM_END_RETURN:
+		return;
+	case UPM_END_WAITKEY:
+		wait_for_key();
+		return;
+	case UPM_END_QEMU_EXIT:
+		upm_hw_qemu_exit((uint32_t)status);
+		/* Still running: this is not QEMU with isa-debug-exit. */
+		say("upmon: no QEMU debug-exit device; shutting down\n");
+		RT->ResetSystem(EfiResetShutdown, reset_status, 0, NULL);
+		break;
+	case UPM_END_SHUTDOWN:
+		RT->ResetSystem(EfiResetShutdown, reset_status, 0, NULL);
+		break;
+	case UPM_END_REBOOT:
+		RT->ResetSystem(EfiResetCold, reset_status, 0, NULL);
+		break;
+	}
+	say("upmon: reset failed; returning to the firmware\n");
+}

@@ -1,0 +1,54 @@
+/* UEFI entry point: sets up the environment, runs the core, ends the run. */
+#include "efi/efi_env.h"
+#include "core/app.h"
+#include "core/os.h"
+#include "core/str.h"
+#include "platform/hw/hw.h"
+
+/* The boot manager arms a 5-minute watchdog before starting a boot option (UEFI spec,
+ * EFI_BOOT_SERVICES.SetWatchdogTimer); a long measurement must not be cut short. */
+#define UPM_BOOT_WATCHDOG_SECONDS 300
+
+static struct upm_backend *create_hw_backend(void)
+{
+	struct upm_ecam_window w;
+	return upm_hw_backend_create(upm_efi_find_mcfg(&w) == UPM_OK ? &w : NULL);
+}
+
+static void warn(const char *s)
+{
+	upm_os_write(s, upm_strlen(s));
+}
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	struct upm_app_env env = { 0 };
+	struct upm_efi_args args;
+	int status;
+
+	InitializeLib(image, systab);
+	BS->SetWatchdogTimer(0, 0, 0, NULL);
+	upm_efi_time_init();
+	upm_efi_files_init(image);
+	upm_efi_mp_init();
+	upm_efi_args_get(image, &args);
+	if (upm_efi_guard_install() != EFI_SUCCESS)
+		warn("upmon: warning: no #GP guard (CPU architectural protocol unavailable): "
+		     "a faulting register access will hang\n");
+
+	env.create_hw_backend = create_hw_backend;
+	env.args_from_config = !args.has_command_line;
+	env.end_action = UPM_END_RETURN;
+	status = upm_main(args.argc, args.argv, &env);
+
+	upm_efi_guard_remove();
+	upm_os_end(env.end_action, status);
+	/* Back to whoever started us. The boot manager expects its watchdog still armed;
+	 * the shell disarmed it at its own start and never re-arms it, so re-arming after
+	 * a shell command would reset the machine at the prompt five minutes later. */
+	if (!args.from_shell)
+		BS->SetWatchdogTimer(UPM_BOOT_WATCHDOG_SECONDS, 0, 0, NULL);
+	upm_efi_args_free(&args);
+	/* A small positive value: the shell shows it in %lasterror% (see tools/efi.mk). */
+	return (EFI_STATUS)status;
+}

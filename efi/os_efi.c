@@ -1,0 +1,25 @@
+/* The small services of core/os.h under UEFI: memory and the environment's name.
+ * Console, files, processors, time and the end of the run have their own files. */
+#include "efi/efi_env.h"
+#include "core/os.h"
+
+void *upm_os_alloc(size_t size)
+{
+	void *p = NULL;
+	/* Pool allocations are 8-byte aligned; a zero-sized request still gets a block
+	 * so that NULL always means failure. */
+	if (BS->AllocatePool(EfiLoaderData, size ? size : 1, &p) != EFI_SUCCESS)
+		return NULL;
+	return p;
+}
+
+void upm_os_free(void *p)
+{
+	if (p)
+		BS->FreePool(p);
+}
+
+const char *upm_os_name(void)
+{
+	return "uefi";
+}

@@ -1,0 +1,13 @@
+/* Accesses that may raise #GP, each returning UPM_EFAULT instead of faulting when the
+ * environment's #GP handler consults upm_hw_fault_fixup(). Without a handler a
+ * fault is fatal, as the raw instruction would be. */
+#ifndef UPMON_PLATFORM_HW_GUARDED_H
+#define UPMON_PLATFORM_HW_GUARDED_H
+
+#include <stdint.h>
+
+int upm_hw_rdmsr(uint32_t msr, uint64_t *val);      /* *val = 0 on fault */
+int upm_hw_wrmsr(uint32_t msr, uint64_t val);
+int upm_hw_load32(uint64_t addr, uint32_t *val);    /* *val = all ones on fault */
+
+#endif

@@ -1,0 +1,28 @@
+/* The real hardware backend: RDMSR/WRMSR, PCI configuration through CF8/CFC or ECAM,
+ * and MMIO loads, executed by the processor running the call.
+ *
+ * Built into the UEFI image only (the host build has no hw backend). This directory
+ * is the only place in the tree with inline MSR, port I/O and ECAM accesses. */
+#ifndef UPMON_PLATFORM_HW_HW_H
+#define UPMON_PLATFORM_HW_HW_H
+
+#include <stdint.h>
+#include "platform/backend.h"
+
+/* Creates the backend. ecam_or_null is the MCFG window found by the environment
+ * (base = the MCFG base address, which maps bus 0 of the segment); NULL when the
+ * firmware has no MCFG table, and then only CF8/CFC is available. NULL on allocation
+ * failure. */
+struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam_or_null);
+
+/* For the environment's #GP handler. Returns 1 when rip is the faulting instruction of
+ * a guarded access, with *resume set to where execution must continue (that path
+ * makes the access return UPM_EFAULT); 0 when the fault is not ours. Safe to call in
+ * exception context on any processor: it reads nothing but code addresses. */
+int upm_hw_fault_fixup(uint64_t rip, uint64_t *resume);
+
+/* QEMU's isa-debug-exit device at port 0xF4: QEMU exits with status (code << 1) | 1.
+ * Returns only when no such device is there (real hardware). */
+void upm_hw_qemu_exit(uint32_t code);
+
+#endif

@@ -1,0 +1,103 @@
+#include "platform/hw/pci_config.h"
+#include "platform/hw/guarded.h"
+#include "platform/hw/port_io.h"
+#include "platform/pci.h"
+
+#define UPM_PCI_CONFIG_ADDRESS 0xCF8
+#define UPM_PCI_CONFIG_DATA 0xCFC
+
+/* CF8/CFC is an address-then-data pair of ports shared by all processors: a second
+ * processor writing CF8 between our two accesses would redirect our data access. */
+static volatile int cf8_lock;
+
+static void cf8_acquire(void)
+{
+	while (__atomic_exchange_n(&cf8_lock, 1, __ATOMIC_ACQUIRE))
+		__asm__ volatile("pause");
+}
+
+static void cf8_release(void)
+{
+	__atomic_store_n(&cf8_lock, 0, __ATOMIC_RELEASE);
+}
+
+static int cf8_access(struct upm_pci_addr a, uint32_t *val, int write)
+{
+	uint32_t cf8;
+	int rc = upm_pci_cf8_encode(a, &cf8);
+	if (rc != UPM_OK)
+		return rc;
+	cf8_acquire();
+	upm_hw_outl(UPM_PCI_CONFIG_ADDRESS, cf8);
+	if (write)
+		upm_hw_outl(UPM_PCI_CONFIG_DATA, *val);
+	else
+		*val = upm_hw_inl(UPM_PCI_CONFIG_DATA);
+	cf8_release();
+	return UPM_OK;
+}
+
+/* MCFG's base address maps bus 0 of the segment even when the window starts at a
+ * higher bus (PCI Firmware Spec. 3.x, MCFG), while upm_pci_ecam_offset() counts from
+ * the window's first bus: add the first bus back. */
+static int ecam_address(const struct upm_ecam_window *w, struct upm_pci_addr a, uint64_t *addr)
+{
+	uint64_t off;
+	int rc;
+	if (!w)
+		return UPM_EUNSUPPORTED;
+	if ((rc = upm_pci_ecam_offset(w, a, &off)) != UPM_OK)
+		return rc;
+	*addr = w->base + ((uint64_t)w->bus_start << 20) + off;
+	return UPM_OK;
+}
+
+static int ecam_covers(const struct upm_ecam_window *w, struct upm_pci_addr a)
+{
+	return w && a.seg == w->seg && a.bus >= w->bus_start && a.bus <= w->bus_end;
+}
+
+static enum upm_pci_mech resolve(const struct upm_ecam_window *w, enum upm_pci_mech mech,
+				 struct upm_pci_addr a)
+{
+	if (mech != UPM_PCI_AUTO)
+		return mech;
+	return ecam_covers(w, a) ? UPM_PCI_ECAM : UPM_PCI_CF8;
+}
+
+int upm_hw_pci_read32(const struct upm_ecam_window *ecam, enum upm_pci_mech mech,
+		      struct upm_pci_addr a, uint32_t *val)
+{
+	uint64_t addr;
+	int rc;
+
+	switch (resolve(ecam, mech, a)) {
+	case UPM_PCI_CF8:
+		return cf8_access(a, val, 0);
+	case UPM_PCI_ECAM:
+		if ((rc = ecam_address(ecam, a, &addr)) != UPM_OK)
+			return rc;
+		return upm_hw_load32(addr, val);
+	default:
+		return UPM_EINVAL;
+	}
+}
+
+int upm_hw_pci_write32(const struct upm_ecam_window *ecam, enum upm_pci_mech mech,
+		       struct upm_pci_addr a, uint32_t val)
+{
+	uint64_t addr;
+	int rc;
+
+	switch (resolve(ecam, mech, a)) {
+	case UPM_PCI_CF8:
+		return cf8_access(a, &val, 1);
+	case UPM_PCI_ECAM:
+		if ((rc = ecam_address(ecam, a, &addr)) != UPM_OK)
+			return rc;
+		*(volatile uint32_t *)(uintptr_t)addr = val;
+		return UPM_OK;
+	default:
+		return UPM_EINVAL;
+	}
+}

@@ -1,0 +1,19 @@
+/* x86 port I/O, for CF8/CFC and QEMU's isa-debug-exit. platform/hw only. */
+#ifndef UPMON_PLATFORM_HW_PORT_IO_H
+#define UPMON_PLATFORM_HW_PORT_IO_H
+
+#include <stdint.h>
+
+static inline void upm_hw_outl(uint16_t port, uint32_t v)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port) : "memory");
+}
+
+static inline uint32_t upm_hw_inl(uint16_t port)
+{
+	uint32_t v;
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port) : "memory");
+	return v;
+}
+
+#endif

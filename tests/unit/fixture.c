@@ -1,0 +1,76 @@
+#include "tests/unit/fixture.h"
+#include "tests/unit/test.h"
+#include "core/host/os_host.h"
+#include "platform/pci.h"
+#include <stdlib.h>
+
+int fixture_init(struct fixture *f, const char *platform, unsigned sockets, const char *faults)
+{
+	char err[200];
+	memset(f, 0, sizeof *f);
+	upm_host_simulate(sockets, 2);
+	struct upm_backend *m = upm_mock_create(platform, sockets, faults, err, sizeof err);
+	if (!m) {
+		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
+		return -1;
+	}
+	f->mock = upm_mock_of(m);
+	f->run.backend = upm_trace_create(m, 0, 1u << 20);
+	f->trace = upm_trace_of(f->run.backend);
+	f->run.opts.backend = UPM_BACKEND_MOCK;
+	f->run.platform = upm_platform_by_name(platform);
+	f->run.out_dir = "/nonexistent";
+	upm_cpu_identify(f->run.backend, &f->run.cpu);
+	upm_os_topology(&f->run.topo);
+	f->run.n_sockets = sockets;
+	f->trace->n = 0; /* only the session's accesses */
+	f->trace->seq = 0;
+	upm_buf_init(&f->run.log);
+	return 0;
+}
+
+void fixture_free(struct fixture *f)
+{
+	upm_backend_destroy(f->run.backend);
+	upm_buf_free(&f->run.log);
+	upm_host_simulate(2, 2);
+}
+
+uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx)
+{
+	const struct feed *fd = ctx;
+	(void)pass;
+	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
+		struct upm_activity a = { sock, fd->ns, fd->lines_read, fd->lines_written,
+					  fd->llc_lookups, fd->llc_misses, fd->remote_lines };
+		upm_activity(s->run->backend, &a);
+	}
+	return fd->ns;
+}
+
+void trace_writes(const struct upm_trace *t, struct upm_buf *out)
+{
+	for (uint32_t i = 0; i < t->n; i++) {
+		const struct upm_trace_record *r = &t->records[i];
+		if (r->op != 'W')
+			continue;
+		if (r->space == UPM_SPACE_MSR)
+			upm_buf_printf(out, "%u:msr:0x%x=0x%llx\n", r->socket, r->addr,
+				       (unsigned long long)r->value);
+		else
+			upm_buf_printf(out, "%u:pci:%02x:%02x.%u+0x%x=0x%llx\n", r->socket, r->bus, r->dev,
+				       r->fn, r->addr, (unsigned long long)r->value);
+	}
+}
+
+const struct upm_count *find_count(const struct upm_session *s, unsigned socket, const char *box,
+				   unsigned instance, const char *name)
+{
+	for (unsigned i = 0; i < s->n_counts; i++) {
+		const struct upm_count *c = &s->counts[i];
+		if (c->socket == socket && c->instance == instance && strcmp(c->box->name, box) == 0 &&
+		    strcmp(s->specs[c->spec].name, name) == 0)
+			return c;
+	}
+	return NULL;
+}

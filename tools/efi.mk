@@ -1,0 +1,72 @@
+# UEFI side of upmon: the EFI application, its boot disk image and a QEMU run.
+# Included by the top-level Makefile, which defines CORE_SRCS (the sources common to
+# the host and UEFI builds). Toolchain: Debian's gnu-efi 3.0.15 (see
+# /usr/include/efi, /usr/lib/crt0-efi-x86_64.o, /usr/lib/elf_x86_64_efi.lds).
+#
+#   make efi                     build/efi/upmon.efi
+#   make image [CFG=file]        build/upmon.img: lab disk (BOOTX64.EFI = upmon, reads
+#                                \upmon\upmon.cfg; tools/startup.nsh for the shell)
+#   make run ARGS='...' [TIMEOUT=s]
+#                                boots QEMU into the UEFI shell, runs upmon ARGS, prints
+#                                the exit status, powers off; exits with upmon's status
+#   make efi-e2e                 the QEMU end-to-end tests (tests/e2e)
+#
+# Calling convention: -DGNU_EFI_USE_MS_ABI makes EFIAPI __attribute__((ms_abi)), so
+# firmware services are called directly and every callback the firmware makes (MP
+# services procedures, exception handlers) is declared EFIAPI. efi_main itself stays
+# System V: gnu-efi's crt0 calls it.
+
+EFI_ARCH := x86_64
+EFI_INCDIR ?= /usr/include/efi
+EFI_LIBDIR ?= /usr/lib
+EFI_CC ?= gcc
+EFI_LD ?= ld
+EFI_OBJCOPY ?= objcopy
+EFI_BUILD := build/efi
+
+EFI_CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -I. \
+	-I$(EFI_INCDIR) -I$(EFI_INCDIR)/$(EFI_ARCH) -DUPM_UEFI=1 -DGNU_EFI_USE_MS_ABI \
+	-fpic -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
+	-mno-red-zone -maccumulate-outgoing-args -MMD -MP
+EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T $(EFI_LIBDIR)/elf_$(EFI_ARCH)_efi.lds
+EFI_SECTIONS := -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
+	-j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc
+
+EFI_SRCS := $(CORE_SRCS) $(wildcard efi/*.c) $(wildcard platform/hw/*.c)
+EFI_OBJS := $(patsubst %.c,$(EFI_BUILD)/obj/%.o,$(EFI_SRCS))
+
+# The boot disk images and the QEMU run.
+CFG ?=
+ARGS ?=
+TIMEOUT ?= 120
+EFI_IMAGE := build/upmon.img
+EFI_RUN_IMAGE := build/run.img
+
+.PHONY: efi image run efi-e2e
+
+efi: $(EFI_BUILD)/upmon.efi
+
+$(EFI_BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+
+$(EFI_BUILD)/upmon.so: $(EFI_OBJS)
+	$(EFI_LD) $(EFI_LDFLAGS) $(EFI_LIBDIR)/crt0-efi-$(EFI_ARCH).o $(EFI_OBJS) \
+		-o $@ -L$(EFI_LIBDIR) -lefi -lgnuefi
+
+$(EFI_BUILD)/upmon.efi: $(EFI_BUILD)/upmon.so
+	$(EFI_OBJCOPY) $(EFI_SECTIONS) --target efi-app-$(EFI_ARCH) --subsystem=10 $< $@
+
+# Rebuilt every time: CFG names an outside file make cannot track.
+image: $(EFI_BUILD)/upmon.efi
+	tools/mkimage.sh $(EFI_IMAGE) $(EFI_BUILD)/upmon.efi tools/startup.nsh $(CFG)
+
+run: $(EFI_BUILD)/upmon.efi
+	tools/nsh-script.sh $(EFI_BUILD)/run.nsh -- $(ARGS)
+	tools/mkimage.sh --shell-only $(EFI_RUN_IMAGE) $(EFI_BUILD)/upmon.efi $(EFI_BUILD)/run.nsh $(CFG)
+	tools/qemu-run.sh $(EFI_RUN_IMAGE) $(TIMEOUT)
+
+efi-e2e: $(EFI_BUILD)/upmon.efi
+	tests/e2e/run.sh
+
+-include $(EFI_OBJS:.o=.d)
