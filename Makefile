@@ -30,7 +30,7 @@ build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(HOST_SRCS)
 
--include tools/efi.mk
+include tools/efi.mk
 
 deps:
 	@bash tools/deps.sh

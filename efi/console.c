@@ -14,11 +14,16 @@ void upm_os_write(const char *text, size_t len)
 		UINT32 c = upm_efi_utf8_next(text, len, &pos);
 		if (c == '\n')
 			buf[n++] = '\r'; /* the console needs both to start a new line */
-		buf[n++] = (CHAR16)c;
-		if (n >= UPM_CONSOLE_CHUNK || pos >= len) {
+		if (c != 0)       /* a NUL would end the CHAR16 string early */
+			buf[n++] = (CHAR16)c;
+		if (n >= UPM_CONSOLE_CHUNK) {
 			buf[n] = 0;
 			ST->ConOut->OutputString(ST->ConOut, buf);
 			n = 0;
 		}
+	}
+	if (n) {
+		buf[n] = 0;
+		ST->ConOut->OutputString(ST->ConOut, buf);
 	}
 }

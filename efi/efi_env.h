@@ -18,7 +18,7 @@ void upm_efi_mp_init(void);
 /* 1 when the calling processor is the bootstrap processor (safe on any processor). */
 int upm_efi_on_bsp(void);
 
-/* guard.c: #GP guard for the guarded accesses of platform/hw. */
+/* guard.c: #GP/#PF guard for the guarded accesses of platform/hw. */
 EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
 void upm_efi_guard_remove(void);
 

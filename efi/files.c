@@ -42,7 +42,7 @@ static EFI_STATUS open_root(EFI_FILE_HANDLE *root)
 	return fs->OpenVolume(fs, root);
 }
 
-/* "/a/b" or "a/b" -> L"\a\b" (always from the root). */
+/* "/a/b" or "a/b" -> L"a\b", to open from the root directory. */
 static CHAR16 *to_efi_path(const char *path)
 {
 	CHAR16 *p;
@@ -141,7 +141,7 @@ int upm_os_mkdir_p(const char *path)
 }
 
 /* Sets an open file's length to zero (create/truncate semantics). */
-static EFI_STATUS truncate(EFI_FILE_HANDLE f)
+static EFI_STATUS truncate_file(EFI_FILE_HANDLE f)
 {
 	EFI_FILE_INFO *info;
 	EFI_STATUS st = file_info(f, &info);
@@ -162,7 +162,11 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 				  0, &f);
 	if (st != EFI_SUCCESS)
 		return status_of(st);
-	st = truncate(f);
+	if (is_directory(f)) {
+		f->Close(f);
+		return UPM_EIO;
+	}
+	st = truncate_file(f);
 	const uint8_t *p = data;
 	while (st == EFI_SUCCESS && len) {
 		UINTN n = len;
@@ -174,8 +178,12 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 	}
 	if (st == EFI_SUCCESS)
 		st = f->Flush(f);
-	EFI_STATUS cst = f->Close(f); /* Close also writes back: its error counts */
-	return status_of(st != EFI_SUCCESS ? st : cst);
+	if (st != EFI_SUCCESS) {
+		/* A truncated file must not pass for a result. Delete also closes. */
+		f->Delete(f);
+		return status_of(st);
+	}
+	return status_of(f->Close(f)); /* Close also writes back: its error counts */
 }
 
 int upm_os_read_file(const char *path, void **data, size_t *len)

@@ -1,24 +1,29 @@
-/* The #GP guard: for the length of the run, a vector 13 handler registered through
- * the CPU architectural protocol lets platform/hw's guarded RDMSR/WRMSR/loads return
- * UPM_EFAULT instead of killing the processor. The firmware's IDT is shared by all
- * processors, so the handler also covers application processors. */
+/* The fault guard: for the length of the run, handlers for #GP (vector 13) and #PF
+ * (vector 14) registered through the CPU architectural protocol let platform/hw's
+ * guarded RDMSR/WRMSR/loads return UPM_EFAULT instead of killing the processor. #GP
+ * covers missing MSRs and non-canonical addresses; #PF covers a load from an address
+ * the firmware's page tables do not map. The firmware's IDT is shared by all
+ * processors, so the handlers also cover application processors. */
 #include "efi/efi_env.h"
 #include "efi/pi_cpu_arch.h"
 #include "platform/hw/hw.h"
 
 #define UPM_VECTOR_GP 13
+#define UPM_VECTOR_PF 14
+
+static const EFI_EXCEPTION_TYPE guarded_vectors[] = { UPM_VECTOR_GP, UPM_VECTOR_PF };
+#define UPM_N_GUARDED (sizeof guarded_vectors / sizeof guarded_vectors[0])
 
 static UPM_EFI_CPU_ARCH_PROTOCOL *cpu_arch;
-static int installed;
+static volatile int installed[UPM_N_GUARDED];
 
 /* Runs in exception context on whichever processor faulted: it prints nothing, takes
  * no lock and touches only the saved context. */
-static VOID EFIAPI gp_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx)
+static VOID EFIAPI fault_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx)
 {
 	EFI_SYSTEM_CONTEXT_X64 *regs = ctx.SystemContextX64;
 	uint64_t resume;
 
-	(void)type;
 	if (upm_hw_fault_fixup(regs->Rip, &resume)) {
 		regs->Rip = resume; /* the resume path returns UPM_EFAULT */
 		return;
@@ -26,26 +31,34 @@ static VOID EFIAPI gp_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx)
 	/* Not one of ours: step aside. The instruction runs again, faults again, and the
 	 * firmware's own handler reports it (register dump on the console) as it would
 	 * have without upmon. */
-	cpu_arch->RegisterInterruptHandler(cpu_arch, UPM_VECTOR_GP, NULL);
-	installed = 0;
+	cpu_arch->RegisterInterruptHandler(cpu_arch, type, NULL);
+	for (unsigned i = 0; i < UPM_N_GUARDED; i++)
+		if (guarded_vectors[i] == type)
+			installed[i] = 0;
 }
 
+/* #GP is required; #PF is taken when the firmware has no handler of its own there
+ * (a firmware using #PF, e.g. for stack guard pages, keeps it). */
 EFI_STATUS upm_efi_guard_install(void)
 {
 	EFI_GUID guid = UPM_EFI_CPU_ARCH_PROTOCOL_GUID;
 	EFI_STATUS st = BS->LocateProtocol(&guid, NULL, (void **)&cpu_arch);
 	if (st != EFI_SUCCESS)
 		return st;
-	st = cpu_arch->RegisterInterruptHandler(cpu_arch, UPM_VECTOR_GP, gp_handler);
-	if (st != EFI_SUCCESS)
-		return st;
-	installed = 1;
+	for (unsigned i = 0; i < UPM_N_GUARDED; i++) {
+		st = cpu_arch->RegisterInterruptHandler(cpu_arch, guarded_vectors[i], fault_handler);
+		installed[i] = st == EFI_SUCCESS;
+		if (guarded_vectors[i] == UPM_VECTOR_GP && st != EFI_SUCCESS)
+			return st;
+	}
 	return EFI_SUCCESS;
 }
 
 void upm_efi_guard_remove(void)
 {
-	if (installed)
-		cpu_arch->RegisterInterruptHandler(cpu_arch, UPM_VECTOR_GP, NULL);
-	installed = 0;
+	for (unsigned i = 0; i < UPM_N_GUARDED; i++) {
+		if (installed[i])
+			cpu_arch->RegisterInterruptHandler(cpu_arch, guarded_vectors[i], NULL);
+		installed[i] = 0;
+	}
 }

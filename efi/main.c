@@ -49,6 +49,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (!args.from_shell)
 		BS->SetWatchdogTimer(UPM_BOOT_WATCHDOG_SECONDS, 0, 0, NULL);
 	upm_efi_args_free(&args);
-	/* A small positive value: the shell shows it in %lasterror% (see tools/efi.mk). */
+	/* A small positive value, shown as is in the shell's %lasterror% (0x4 for 4):
+	 * tests/e2e/test_shell_status.sh checks it. */
 	return (EFI_STATUS)status;
 }

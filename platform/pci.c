@@ -23,7 +23,9 @@ int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, 
 		return UPM_EINVAL;
 	if (a.seg != w->seg || a.bus < w->bus_start || a.bus > w->bus_end)
 		return UPM_ERANGE;
-	*off = (uint64_t)(a.bus - w->bus_start) << 20 | (uint64_t)a.dev << 15 |
+	/* The MCFG base address is where bus 0 of the segment would be, even when the
+	 * window starts at a higher bus (PCI Firmware Specification 3.0, table 4-3). */
+	*off = (uint64_t)a.bus << 20 | (uint64_t)a.dev << 15 |
 	       (uint64_t)a.fn << 12 | a.off;
 	return UPM_OK;
 }

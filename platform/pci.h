@@ -14,8 +14,8 @@ int upm_pci_addr_valid(struct upm_pci_addr a);
  * 0x100 are reachable: returns UPM_ERANGE otherwise. */
 int upm_pci_cf8_encode(struct upm_pci_addr a, uint32_t *cf8);
 
-/* Byte offset of the register inside an ECAM window, or UPM_ERANGE when the bus is
- * outside the window's range or the segment differs. */
+/* Byte offset of the register from the ECAM base (the base is bus 0's address), or
+ * UPM_ERANGE when the bus is outside the window's range or the segment differs. */
 int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, uint64_t *off);
 
 /* "BB:DD.F+0xOFF" (the trace format). Writes at most size bytes. */

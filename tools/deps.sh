@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages upmon's build, image and tests need, when missing.
 set -euo pipefail
-need=(gcc make gnu-efi ovmf qemu-system-x86 mtools dosfstools fdisk libclang-rt-14-dev clang)
+need=(gcc make python3 gnu-efi ovmf qemu-system-x86 mtools dosfstools fdisk)
 missing=()
 for p in "${need[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

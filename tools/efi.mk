@@ -5,11 +5,11 @@
 #
 #   make efi                     build/efi/upmon.efi
 #   make image [CFG=file]        build/upmon.img: lab disk (BOOTX64.EFI = upmon, reads
-#                                \upmon\upmon.cfg; tools/startup.nsh for the shell)
+#                                \upmon\upmon.cfg; startup.nsh for the shell)
 #   make run ARGS='...' [TIMEOUT=s]
 #                                boots QEMU into the UEFI shell, runs upmon ARGS, prints
 #                                the exit status, powers off; exits with upmon's status
-#   make efi-e2e                 the QEMU end-to-end tests (tests/e2e)
+#   make e2e                     the QEMU end-to-end tests (tests/e2e/test_*.sh)
 #
 # Calling convention: -DGNU_EFI_USE_MS_ABI makes EFIAPI __attribute__((ms_abi)), so
 # firmware services are called directly and every callback the firmware makes (MP
@@ -32,17 +32,19 @@ EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T $(EFI_LIBDIR)/elf_$
 EFI_SECTIONS := -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
 	-j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc
 
-EFI_SRCS := $(CORE_SRCS) $(wildcard efi/*.c) $(wildcard platform/hw/*.c)
-EFI_OBJS := $(patsubst %.c,$(EFI_BUILD)/obj/%.o,$(EFI_SRCS))
+# Deferred (=, and $$ below) so that CORE_SRCS may be defined before or after the
+# include.
+EFI_SRCS = $(CORE_SRCS) $(wildcard efi/*.c) $(wildcard platform/hw/*.c)
+EFI_OBJS = $(patsubst %.c,$(EFI_BUILD)/obj/%.o,$(EFI_SRCS))
 
 # The boot disk images and the QEMU run.
 CFG ?=
-ARGS ?=
+ARGS ?= --backend mock --platform snbep info
 TIMEOUT ?= 120
 EFI_IMAGE := build/upmon.img
 EFI_RUN_IMAGE := build/run.img
 
-.PHONY: efi image run efi-e2e
+.PHONY: efi image run e2e
 
 efi: $(EFI_BUILD)/upmon.efi
 
@@ -50,7 +52,9 @@ $(EFI_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
 
-$(EFI_BUILD)/upmon.so: $(EFI_OBJS)
+.SECONDEXPANSION:
+$(EFI_BUILD)/upmon.so: $$(EFI_OBJS)
+	@test -n "$(strip $(CORE_SRCS))" || { echo "tools/efi.mk: CORE_SRCS is empty" >&2; exit 1; }
 	$(EFI_LD) $(EFI_LDFLAGS) $(EFI_LIBDIR)/crt0-efi-$(EFI_ARCH).o $(EFI_OBJS) \
 		-o $@ -L$(EFI_LIBDIR) -lefi -lgnuefi
 
@@ -59,14 +63,16 @@ $(EFI_BUILD)/upmon.efi: $(EFI_BUILD)/upmon.so
 
 # Rebuilt every time: CFG names an outside file make cannot track.
 image: $(EFI_BUILD)/upmon.efi
-	tools/mkimage.sh $(EFI_IMAGE) $(EFI_BUILD)/upmon.efi tools/startup.nsh $(CFG)
+	tools/mkimage.sh $(EFI_IMAGE) $(EFI_BUILD)/upmon.efi startup.nsh $(CFG)
 
-run: $(EFI_BUILD)/upmon.efi
+run: deps $(EFI_BUILD)/upmon.efi
 	tools/nsh-script.sh $(EFI_BUILD)/run.nsh -- $(ARGS)
 	tools/mkimage.sh --shell-only $(EFI_RUN_IMAGE) $(EFI_BUILD)/upmon.efi $(EFI_BUILD)/run.nsh $(CFG)
 	tools/qemu-run.sh $(EFI_RUN_IMAGE) $(TIMEOUT)
 
-efi-e2e: $(EFI_BUILD)/upmon.efi
-	tests/e2e/run.sh
+e2e: deps $(EFI_BUILD)/upmon.efi
+	@for t in tests/e2e/test_*.sh; do bash $$t; done | tee $(EFI_BUILD)/e2e.log; \
+	echo "e2e: $$(grep -c '^PASS ' $(EFI_BUILD)/e2e.log) passed, $$(grep -c '^FAIL ' $(EFI_BUILD)/e2e.log) failed"; \
+	! grep -q '^FAIL ' $(EFI_BUILD)/e2e.log
 
--include $(EFI_OBJS:.o=.d)
+-include $(shell find $(EFI_BUILD)/obj -name '*.d' 2>/dev/null)

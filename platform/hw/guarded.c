@@ -2,7 +2,7 @@
  *
  * Each access is a whole function in assembly so that its faulting instruction exists
  * exactly once, at a known address: the compiler can neither inline nor duplicate a
- * file-scope asm block. On #GP the environment's handler asks upm_hw_fault_fixup()
+ * file-scope asm block. On a fault the environment's handler asks upm_hw_fault_fixup()
  * and moves the saved RIP to the matching *_resume label, whose path returns
  * UPM_EFAULT. The fault is recorded by where execution resumes, not in shared memory,
  * so concurrent faults on several processors cannot mix up. System V calling

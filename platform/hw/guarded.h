@@ -1,5 +1,5 @@
-/* Accesses that may raise #GP, each returning UPM_EFAULT instead of faulting when the
- * environment's #GP handler consults upm_hw_fault_fixup(). Without a handler a
+/* Accesses that may fault (#GP, #PF), each returning UPM_EFAULT instead when the
+ * environment's fault handler consults upm_hw_fault_fixup(). Without a handler a
  * fault is fatal, as the raw instruction would be. */
 #ifndef UPMON_PLATFORM_HW_GUARDED_H
 #define UPMON_PLATFORM_HW_GUARDED_H

@@ -15,10 +15,10 @@
  * failure. */
 struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam_or_null);
 
-/* For the environment's #GP handler. Returns 1 when rip is the faulting instruction of
- * a guarded access, with *resume set to where execution must continue (that path
- * makes the access return UPM_EFAULT); 0 when the fault is not ours. Safe to call in
- * exception context on any processor: it reads nothing but code addresses. */
+/* For the environment's #GP/#PF handler. Returns 1 when rip is the faulting
+ * instruction of a guarded access, with *resume set to where execution must continue
+ * (that path makes the access return UPM_EFAULT); 0 when the fault is not ours. Safe
+ * in exception context on any processor: it reads nothing but code addresses. */
 int upm_hw_fault_fixup(uint64_t rip, uint64_t *resume);
 
 /* QEMU's isa-debug-exit device at port 0xF4: QEMU exits with status (code << 1) | 1.

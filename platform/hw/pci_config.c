@@ -38,8 +38,7 @@ static int cf8_access(struct upm_pci_addr a, uint32_t *val, int write)
 }
 
 /* MCFG's base address maps bus 0 of the segment even when the window starts at a
- * higher bus (PCI Firmware Spec. 3.x, MCFG), while upm_pci_ecam_offset() counts from
- * the window's first bus: add the first bus back. */
+ * higher bus; upm_pci_ecam_offset() counts from there too. */
 static int ecam_address(const struct upm_ecam_window *w, struct upm_pci_addr a, uint64_t *addr)
 {
 	uint64_t off;
@@ -48,7 +47,7 @@ static int ecam_address(const struct upm_ecam_window *w, struct upm_pci_addr a, 
 		return UPM_EUNSUPPORTED;
 	if ((rc = upm_pci_ecam_offset(w, a, &off)) != UPM_OK)
 		return rc;
-	*addr = w->base + ((uint64_t)w->bus_start << 20) + off;
+	*addr = w->base + off;
 	return UPM_OK;
 }
 

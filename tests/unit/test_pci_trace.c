@@ -31,7 +31,7 @@ TEST(pci_ecam_offset)
 	struct upm_ecam_window narrow = { 0xE0000000ull, 0, 0x10, 0x1F };
 	a.bus = 0x12;
 	CHECK_EQ(upm_pci_ecam_offset(&narrow, a, &off), UPM_OK);
-	CHECK_EQ(off, (0x2ull << 20) | (9u << 15) | (6u << 12) | 0x23C);
+	CHECK_EQ(off, (0x12ull << 20) | (9u << 15) | (6u << 12) | 0x23C); /* from bus 0 */
 	a.bus = 0x20;
 	CHECK_EQ(upm_pci_ecam_offset(&narrow, a, &off), UPM_ERANGE);
 }

@@ -1,0 +1,15 @@
+@echo -off
+# upmon lab default: run upmon from the volume that holds it, then stay in the shell.
+# (A disk with \EFI\BOOT\BOOTX64.EFI boots upmon directly, configured by
+# \upmon\upmon.cfg; this script runs when the firmware falls back to its shell.)
+set upmon_done no
+for %v in fs0 fs1 fs2 fs3 fs4 fs5 fs6 fs7 fs8 fs9
+  if "%upmon_done%" == "no" then
+    if exist %v:\upmon.efi then
+      set upmon_done yes
+      %v:
+      upmon.efi info
+      echo "upmon exit status %lasterror%"
+    endif
+  endif
+endfor

@@ -1,0 +1,90 @@
+# Helpers for the QEMU end-to-end tests, sourced by tests/e2e/test_*.sh (not named
+# *.sh: tests/run.sh runs every tests/e2e/*.sh).
+#
+# A test builds a disk image from build/efi/upmon.efi (make efi), boots it with
+# tools/qemu-run.sh, and checks the console log and the files on the image (mtools).
+# It prints "PASS <name>" or "FAIL <name>: reason" lines, one per check.
+#
+# Environment: UPMON_EFI (default build/efi/upmon.efi), E2E_OUT (default build/e2e),
+# E2E_TIMEOUT (seconds per boot, default 90), E2E_VERBOSE=1 shows the console.
+
+E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$E2E_ROOT" || exit 1
+UPMON_EFI=${UPMON_EFI:-build/efi/upmon.efi}
+E2E_OUT=${E2E_OUT:-build/e2e}
+E2E_TIMEOUT=${E2E_TIMEOUT:-90}
+E2E_PART_OFFSET=1048576 # tools/mkimage.sh puts the partition at sector 2048
+export MTOOLS_SKIP_CHECK=1
+mkdir -p "$E2E_OUT"
+
+e2e_failures=0
+
+pass() { echo "PASS $1"; }
+fail() {
+	echo "FAIL $1: $2"
+	e2e_failures=$((e2e_failures + 1))
+}
+
+# check NAME CONDITION-COMMAND... : PASS when the command succeeds.
+check() {
+	local name=$1 why=$2
+	shift 2
+	if "$@"; then pass "$name"; else fail "$name" "$why"; fi
+}
+
+e2e_need_efi() {
+	if [ ! -f "$UPMON_EFI" ]; then
+		fail "$1" "$UPMON_EFI missing (run make efi)"
+		exit 1
+	fi
+}
+
+# e2e_shell_script OUT.nsh UPMON ARGS...: runs upmon from the shell, prints its status,
+# powers off.
+e2e_shell_script() {
+	tools/nsh-script.sh "$@"
+}
+
+# e2e_image NAME [--shell-only] NSH [CFG] -> prints the image path
+e2e_image() {
+	local name=$1
+	shift
+	local opt=()
+	if [ "$1" = --shell-only ]; then
+		opt=(--shell-only)
+		shift
+	fi
+	tools/mkimage.sh "${opt[@]}" "$E2E_OUT/$name.img" "$UPMON_EFI" "$@" >&2 || return 1
+	echo "$E2E_OUT/$name.img"
+}
+
+# e2e_boot IMAGE: boots it; sets E2E_RC (tools/qemu-run.sh's status) and E2E_LOG.
+e2e_boot() {
+	E2E_LOG=${1%.img}.log
+	if [ "${E2E_VERBOSE:-0}" = 1 ]; then
+		UPMON_LOG=$E2E_LOG tools/qemu-run.sh "$1" "$E2E_TIMEOUT"
+	else
+		UPMON_LOG=$E2E_LOG tools/qemu-run.sh "$1" "$E2E_TIMEOUT" >/dev/null 2>&1
+	fi
+	E2E_RC=$?
+}
+
+# log_has REGEX: the console log has a line matching the extended regex.
+log_has() { grep -Eq -- "$1" "$E2E_LOG"; }
+not_in_log() { ! grep -Fq -- "$1" "$E2E_LOG"; }
+
+# No firmware exception dump on the console.
+no_exception() { ! grep -q '!!!! X64 Exception' "$E2E_LOG"; }
+
+# img_cat IMAGE PATH: a file from the image's partition on stdout.
+img_cat() { mtype -i "$1@@$E2E_PART_OFFSET" "::$2"; }
+# img_ls IMAGE DIR: the entries of a directory on the image, one path per line.
+img_ls() { mdir -b -i "$1@@$E2E_PART_OFFSET" "::$2"; }
+
+# E2E_RC (tools/qemu-run.sh's status) is within LO..HI.
+rc_between() { [ "$E2E_RC" -ge "$1" ] && [ "$E2E_RC" -le "$2" ]; }
+
+e2e_done() {
+	[ "$e2e_failures" = 0 ]
+	exit $?
+}

@@ -1,0 +1,29 @@
+#!/bin/bash
+# `info` on the hw backend, from the UEFI shell: the emulated CPU (an Intel family 6
+# model no platform map claims) is reported unsupported, the q35 host bridge 8086:29c0
+# is found, and its first dword reads the same through CF8/CFC and through ECAM. The
+# run's log is then read back from the image's \upmon\results with mtools.
+source "$(dirname "$0")/common.bash"
+T=info_hw
+e2e_need_efi $T
+e2e_shell_script "$E2E_OUT/$T.nsh" -- --backend hw info
+img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
+e2e_boot "$img"
+
+check $T.finished "no exit status reported (qemu-run status $E2E_RC)" \
+	log_has '^upmon exit status '
+check $T.platform_unsupported "no 'platform: unsupported: family 6 model 0x..' line" \
+	log_has '^platform: unsupported: family 6 model 0x[0-9a-fA-F]+'
+check $T.ecam_window "no 'pci: ecam base 0x... segment 0 buses 0-255' line" \
+	log_has '^pci: ecam base 0x[0-9a-fA-F]+ segment 0 buses 0-255'
+check $T.host_bridge "no 'pci 00:00.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match' line" \
+	log_has '^pci 00:00\.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match'
+check $T.no_exception "firmware exception dump on the console" no_exception
+check $T.status_ok "upmon exit status is not 0x0" log_has '^upmon exit status 0x0$'
+log_copy=$E2E_OUT/$T.upmon.log
+img_cat "$img" /upmon/results/upmon.log >"$log_copy" 2>/dev/null
+check $T.results_log "\\upmon\\results\\upmon.log missing or without the host bridge line" \
+	grep -q '^pci 00:00\.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match' "$log_copy"
+no_tmp_left() { ! img_ls "$img" /upmon/results | grep -qi '\.tmp$'; }
+check $T.no_tmp_left "a .tmp file was left in \\upmon\\results" no_tmp_left
+e2e_done

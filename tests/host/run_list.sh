@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `run` and `list` on the host against the mocked Sandy Bridge-EP: console, counters.csv,
+# results.json, errors.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+run r --backend mock --platform snbep run --seconds 0.01 \
+	--events 'imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,imc0/DCLK/,ubox/UCLK/' --metrics MEM_BW_WRITES
+expect r host/run_prints_table 0 \
+	'^run: 5 event specs, 1 pass of 10 ms on 2 sockets$' \
+	'^socket 1 cbo7 pass 0 ctr[01] +LLC_LOOKUP\.DATA_READ +0$' \
+	'^socket 0 imc0 pass 0 fixed DCLK +[0-9]+$' \
+	'^socket 1 metric UNCORE_FREQ +2000000000\.000 Hz$' \
+	'^socket 0 metric DRAM_CLOCK_FREQ +(7999999[0-9]{2}|800000000)\.[0-9]{3} Hz$' \
+	'^socket 0 metric MEM_BW_WRITES +0\.000 bytes/s$'
+csv="$WORK/upmon-results/counters.csv"
+if [ "$(head -1 "$csv")" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
+	grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok' "$csv" &&
+	[ "$(grep -c ',LLC_LOOKUP.DATA_READ,0x34,0x3,' "$csv")" = 16 ] &&
+	[ "$(grep -c ',CAS_COUNT.WR,0x4,0xc,' "$csv")" = 8 ]; then
+	pass host/run_counters_csv
+else
+	fail host/run_counters_csv "$(head -5 "$csv" 2>&1)"
+fi
+json="$WORK/upmon-results/results.json"
+if python3 - "$json" <<'PY'; then pass host/run_results_json; else fail host/run_results_json "$(head -c 400 "$json")"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["tool"] == "upmon" and d["platform"] == "snbep" and d["backend"] == "mock"
+assert d["processor"]["model"] == 0x2d and d["processor"]["sockets"] == 2
+p = d["passes"][0]
+assert p["interval_ns"] >= 10_000_000
+c = [x for x in p["counters"] if x["event"] == "UCLK" and x["socket"] == 1][0]
+assert c["counter"] == "fixed" and c["delta"] > 0 and c["status"] == "ok"
+m = {(x["socket"], x["name"]): x for x in d["metrics"]}
+assert m[(0, "UNCORE_FREQ")]["value"] == 2e9, m[(0, "UNCORE_FREQ")]
+assert m[(1, "MEM_BW_WRITES")]["unit"] == "bytes/s"
+assert len(d["boxes"]) == 2 * (4 + 8 + 1) and all(b["state"] == "ok" for b in d["boxes"])
+PY
+
+run passes --backend mock --platform snbep run --seconds 0.001 \
+	--events 'cbo0/TOR_OCCUPANCY.ALL/,cbo0/TOR_OCCUPANCY.EVICTION/,cbo0/TOR_OCCUPANCY.MISS_ALL/'
+expect passes host/run_multi_pass 0 '^run: 3 event specs, 3 passes' \
+	'^socket 0 cbo0 pass 2 ctr0 +TOR_OCCUPANCY\.MISS_ALL'
+
+run absent --backend mock:absent=ff:0e.1 --platform snbep run --seconds 0.001 --events ha/CLOCKTICKS/
+expect absent host/run_absent_box_reported 0 \
+	'^socket 1 ha0: absent: ff:0e.1 does not answer \(absent or hidden by firmware\)'
+
+run noecam --backend mock:noecam --platform snbep run --events 'qpi/CTO_COUNT,match0=0x1c00/'
+expect noecam host/run_qpi_match_without_ecam 4 'reachable only through ECAM.*the filter is unavailable$'
+run badev --backend mock --platform snbep run --events 'imc/CAS_CNT/'
+expect badev host/run_unknown_event 4 "^upmon: error: run: unknown event 'CAS_CNT' for box imc"
+run badbox --backend mock --platform snbep run --events 'gpu/X/'
+expect badbox host/run_absent_box_type 4 "^upmon: error: run: no box 'gpu' on snbep"
+run badsec --backend mock --platform snbep run --events 'ha/CLOCKTICKS/' --seconds 1s
+expect badsec host/run_bad_seconds 4 "--seconds takes a positive number of seconds, not '1s'"
+run noev --backend mock --platform snbep run
+expect noev host/run_needs_events 4 'give --events'
+run badmetric --backend mock --platform snbep run --metrics BOGUS
+expect badmetric host/run_unknown_metric 4 "unknown metric 'BOGUS' on snbep"
+
+run boxes --backend mock --platform snbep list boxes
+expect boxes host/list_boxes 0 '^ubox +msr +x1  2 counters of 44 bits, fixed UCLK' \
+	'^r3qpi +pci +x2  3 counters of 44 bits' '^imc +pci +x4  4 counters of 48 bits, fixed DCLK'
+run events --backend mock --platform snbep list events --box imc --format csv
+expect events host/list_events_csv 0 '^platform,box,event,code,umask,counters$' \
+	'^snbep,imc,CAS_COUNT\.RD,0x04,0x03,0-3$' '^snbep,imc,DCLK,fixed,,fixed$'
+expect_not events host/list_events_box_filter 0 '^snbep,cbo,'
+run qev --backend mock --platform snbep list events --box qpi --format csv
+expect qev host/list_events_ext_code 0 '^snbep,qpi,CTO_COUNT,0x138,,0-3$'
+run metrics --backend mock --platform snbep list metrics
+expect metrics host/list_metrics 0 '^MEM_BW_READS +memory read bandwidth' '^LLC_HIT_RATE '
+run listbad --backend mock --platform snbep list events --box gpu
+expect listbad host/list_unknown_box 4 "no box 'gpu' on snbep"
