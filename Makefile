@@ -43,7 +43,7 @@ test: deps
 	@bash tests/run.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory efi build/host/upmon
+	@$(MAKE) --no-print-directory efi
 	@bash tools/bench.sh
 
 clean:

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Benchmarks (timings are measured here, never asserted in tests).
+#   make run on a built tree: seconds from the make command to upmon's exit under QEMU
+#   TCG (target: under 20 s), best and median of three, written to build/bench/run.csv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build/bench
+csv=build/bench/run.csv
+echo "run,seconds,status" >"$csv"
+times=()
+for i in 1 2 3; do
+	t0=$(date +%s.%N)
+	set +e
+	make --no-print-directory run >/dev/null 2>&1
+	status=$?
+	set -e
+	t1=$(date +%s.%N)
+	s=$(echo "$t1 - $t0" | bc -l 2>/dev/null || python3 -c "print($t1 - $t0)")
+	times+=("$s")
+	printf '%s,%.2f,%s\n' "$i" "$s" "$status" >>"$csv"
+done
+sorted=$(printf '%s\n' "${times[@]}" | sort -n)
+best=$(echo "$sorted" | head -1)
+median=$(echo "$sorted" | sed -n 2p)
+printf 'make run (built tree, QEMU TCG): best %.2f s, median %.2f s (target < 20 s); %s\n' "$best" "$median" "$csv"
