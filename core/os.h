@@ -56,7 +56,7 @@ const char *upm_os_default_out_dir(void);
 int upm_os_topology(struct upm_topology *out);
 /* Run fn(arg) on a processor of the given socket and wait for it. Returns UPM_OK or
  * UPM_ENOTFOUND when no processor of that socket exists, UPM_EFAULT when the processor
- * did not finish within the timeout (UEFI: 1 s). fn may not print. *
+ * did not finish within the timeout (UEFI: 1 s). fn may not print. */
 int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg);
 /* The processor executing this call (callable from any processor). */
 void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);
