@@ -14,6 +14,17 @@
  * so umasks that need two filter fields (opcode and node id) name one and say so. */
 #include "boxes/event.h"
 
+/* RxR_INSERTS / RxR_OCCUPANCY queue selects: Tables 2-25 and 2-29 are lost from the
+ * extraction (only the name IRQ_REJECTED survives); values from intel/perfmon
+ * JKT/events/Jaketown_uncore.json (UNC_C_RxR_INSERTS.*, UNC_C_RxR_OCCUPANCY.*), see
+ * boxes/PUBLIC_FACTS.md section 8. */
+static const struct upm_umask rxr_queue_umasks[] = {
+	{ .name = "IRQ", .value = 0x01 },
+	{ .name = "IRQ_REJECTED", .value = 0x02 },
+	{ .name = "IPQ", .value = 0x04 },
+	{ .name = "VFIFO", .value = 0x10 },
+};
+
 static const struct upm_umask llc_lookup_umasks[] = {
 	/* All need CBoFilter[22:18] (state), set at event level. */
 	{ .name = "DATA_READ", .value = 0x03 },
@@ -232,9 +243,9 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		 * IRQ_REJECTED must not be ORed with other umasks and one orphaned umask
 		 * description (IRQ ordering FIFO) survive (000:1104-1113). Values unknown. */
 		.name = "RxR_INSERTS", .code = 0x13, .counters = 0x3, .max_inc = 1,
-		.umasks = NULL, .n_umasks = 0,
-		.desc = "Allocations into an ingress queue (umask table lost)",
-		.source = "000:1098-1113",
+		UMASKS(rxr_queue_umasks),
+		.desc = "Allocations into an ingress queue",
+		.source = "000:1098-1113; umasks: perfmon JKT/events/Jaketown_uncore.json",
 	},
 	{
 		.name = "RxR_IPQ_RETRY", .code = 0x31, .counters = 0x3, .max_inc = 1,
@@ -258,9 +269,9 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		/* Umask table (Table 2-29) lost in the extraction; only the IRQ_REJECTED note
 		 * and one orphaned umask description survive (000:1251-1261). Values unknown. */
 		.name = "RxR_OCCUPANCY", .code = 0x11, .counters = 0x1, .max_inc = 20,
-		.umasks = NULL, .n_umasks = 0,
-		.desc = "Per-cycle entries in an ingress queue (umask table lost)",
-		.source = "000:1245-1261",
+		UMASKS(rxr_queue_umasks),
+		.desc = "Per-cycle entries in an ingress queue",
+		.source = "000:1245-1261; umasks: perfmon JKT/events/Jaketown_uncore.json",
 	},
 	{
 		.name = "TOR_INSERTS", .code = 0x35, .counters = 0x3, .max_inc = 1,

@@ -119,6 +119,9 @@ TEST(snbep_event_encodings)
 	CHECK(e && e->code == 0x36 && e->counters == 0x1); /* counter 0 only */
 	e = upm_event_find(box("cbo"), "LLC_LOOKUP");
 	CHECK(e && e->code == 0x34 && e->counters == 0x3 && upm_umask_find(e, "DATA_READ")->value == 0x03);
+	/* Lost from the seed (Tables 2-25/2-29); perfmon JKT gives the queue selects. */
+	e = upm_event_find(box("cbo"), "RxR_OCCUPANCY");
+	CHECK(e && e->code == 0x11 && e->counters == 0x1 && upm_umask_find(e, "IPQ")->value == 0x04);
 	e = upm_event_find(box("cbo"), "RING_BL_USED");
 	CHECK(e && e->code == 0x1D && e->counters == 0xC);
 	e = upm_event_find(box("qpi"), "CTO_COUNT");
