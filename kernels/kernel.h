@@ -1,0 +1,156 @@
+/* Stress kernels: the memory traffic a measured interval runs (issue 4).
+ *
+ * Each kernel runs single-threaded on a buffer the caller provides (nothing is allocated
+ * here, so the same code runs on a UEFI application processor and on the host) and
+ * reports what it did, computed from the lines and words it actually walked, so the
+ * counts can be compared with what the uncore counted.
+ *
+ * Buffer geometry. A kernel uses the cache-line-aligned part of the buffer, cut into
+ * `arrays` equal arrays of whole cache lines (the tail that does not fill a line in
+ * every array is left alone). size_bytes in the result is what was used.
+ *
+ * Accounting (per run, over all iterations):
+ *   bytes_read, bytes_written  STREAM's convention: every array the kernel reads or
+ *                              writes is counted once per iteration, at the bytes the
+ *                              program loads or stores, with no write-allocate.
+ *   bus_bytes                  whole cache lines moved between the core and where the
+ *                              working set lives (memory for the DRAM kernels, the LLC
+ *                              for `llc`), counting the read-for-ownership a normal store
+ *                              to a line not yet owned causes. Non-temporal stores have
+ *                              none.
+ *   lines_touched              distinct cache lines accessed per iteration, times the
+ *                              iterations.
+ *   loads                      8-byte (or pointer) loads the kernel's loop performs; for
+ *                              `chase` the dependent loads, so ns / loads is the latency.
+ *   ns                         the timed loop only (upm_os_nanoseconds), not the setup.
+ *   check                      a value derived from what was loaded or stored, so the
+ *                              compiler cannot drop the work and a caller can verify it.
+ *
+ * Setup (initial values, chase links) is untimed, touches every page of the region
+ * (first-touch costs stay out of the timing) and ends by flushing every line of it
+ * (CLFLUSH, MFENCE): each kernel starts cold, and nothing dirty from setup or from the
+ * caller is written back inside the timing. (So `llc`'s first pass comes from memory;
+ * run enough iterations that it does not matter.)
+ *
+ * The kernels, each one pass per iteration:
+ *   read     sequential 8-byte loads of every word, summed (word i holds i)
+ *   write    sequential 8-byte stores of every word (the value is the pass number, 1..)
+ *   ntwrite  the same stores with MOVNTDQ (non-temporal), SFENCE after each pass: the
+ *            lines go to memory through the write-combining buffers without a RFO
+ *   copy     x1 = x0          (STREAM Copy:  c = a)
+ *   scale    x1 = s * x0      (STREAM Scale: b = s * c)
+ *   add      x2 = x0 + x1     (STREAM Add:   c = a + b)
+ *   triad    x2 = x0 + s * x1 (STREAM Triad: a = b + s * c)
+ *            on doubles, with s = UPM_KERNEL_SCALAR. STREAM's arrays are renamed so the
+ *            sources come first and the destination is last. Setup fills
+ *            x0[i] = 1 + (i mod 1024), x1[i] = 2 + (i mod 512) / 2, x2[i] = 0: every result
+ *            is exact in a double, and each kernel is idempotent, so the arrays after a
+ *            run can be checked element-wise whatever the iteration count.
+ *   chase    dependent loads around a random single cycle through every cache line (word
+ *            0 of each line points at the next line); built with xorshift64 from a fixed
+ *            seed and Sattolo's algorithm, so every run walks the same cycle. Each
+ *            iteration is one full turn, so check is the final line index: 0.
+ *   llc      `read`'s loop, sized to half the LLC: after the first pass it is served by
+ *            the LLC, not memory.
+ *   thrash   one load per cache line (word 0, holding the line index), sized to four
+ *            times the LLC so every line is evicted before it comes round again.
+ *   flush    CLFLUSH every line, MFENCE, then reload one word of each: every reload
+ *            comes from memory however small the buffer is. The lines are clean, so
+ *            the flushes write nothing back.
+ *
+ * `pingpong` (a line bounced between two processors, for the QPI/ring snoop counters)
+ * needs two processors running at once, which these single-threaded kernels do not
+ * have: it is left for the threaded runner over MP services (issue 4, later part).
+ *
+ * Only baseline x86_64 (SSE2) instructions are used, plus MOVNTDQ, SFENCE, MFENCE and
+ * CLFLUSH through inline asm (all in baseline x86_64). */
+#ifndef UPMON_KERNELS_KERNEL_H
+#define UPMON_KERNELS_KERNEL_H
+
+#include <stdint.h>
+
+#define UPM_KERNEL_LINE 64u         /* cache line size on every supported processor */
+#define UPM_KERNEL_SCALAR 3.0       /* STREAM's s */
+#define UPM_KERNEL_CHASE_SEED 0x9E3779B97F4A7C15ull
+/* LLC size assumed when the caller does not know it (0): larger than any supported
+ * processor's (Xeon E5-2600: up to 20 MiB), so the DRAM kernels stay out of the LLC. */
+#define UPM_KERNEL_LLC_FALLBACK (32ull << 20)
+
+struct upm_kernel_result {
+	const char *kernel;
+	uint64_t size_bytes; /* working set used (see "Buffer geometry") */
+	uint64_t iterations;
+	uint64_t bytes_read;
+	uint64_t bytes_written;
+	uint64_t bus_bytes;
+	uint64_t lines_touched;
+	uint64_t loads;
+	uint64_t ns;
+	double check;
+};
+
+/* Where a kernel's working set is meant to live; picks the default size (sizes.c). */
+enum upm_kernel_footprint {
+	UPM_KERNEL_IN_DRAM,   /* at least 8x LLC */
+	UPM_KERNEL_IN_LLC,    /* half the LLC */
+	UPM_KERNEL_OVER_LLC,  /* 4x LLC, visited at line stride */
+};
+
+/* The part of the buffer a kernel works on (see "Buffer geometry"). */
+struct upm_kernel_region {
+	unsigned char *base; /* cache-line aligned */
+	unsigned arrays;
+	uint64_t lines;      /* per array */
+};
+
+/* What one pass over a region does, for the accounting. */
+struct upm_kernel_pass {
+	uint64_t bytes_read, bytes_written, bus_bytes, lines_touched, loads;
+};
+
+struct upm_kernel_desc {
+	const char *name;
+	const char *summary;
+	enum upm_kernel_footprint footprint;
+	unsigned arrays;    /* equal arrays the buffer is cut into */
+	uint64_t min_lines; /* per array */
+	/* Untimed setup: initial values, chase links, first touch of every page. */
+	void (*prepare)(const struct upm_kernel_region *r);
+	/* The timed loop: `iterations` passes; returns the check value. */
+	double (*body)(const struct upm_kernel_region *r, uint64_t iterations);
+	/* What one pass does, from the region's geometry. */
+	void (*pass)(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+};
+
+/* The table (kernels/table.c), in the order `list` should show it. */
+extern const struct upm_kernel_desc upm_kernels[];
+extern const unsigned upm_kernel_count;
+/* By name, case-insensitive; NULL if unknown. */
+const struct upm_kernel_desc *upm_kernel_find(const char *name);
+
+/* Runs kernel `name` for `iterations` passes over buf. Returns UPM_OK, UPM_ENOTFOUND for
+ * an unknown kernel, UPM_EINVAL for a buffer too small for one line per array (two for
+ * chase), zero iterations, NULL arguments, or counts that would overflow 64 bits. out is
+ * cleared (and names the kernel) whatever happens. */
+int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,
+		   struct upm_kernel_result *out);
+
+/* Default working-set size for a kernel given the LLC size in bytes (0: unknown, use
+ * UPM_KERNEL_LLC_FALLBACK): DRAM kernels (chase included) 8x LLC, llc LLC/2, thrash 4x
+ * LLC, rounded up to whole lines in every array. 0 for an unknown kernel or overflow. */
+uint64_t upm_kernel_default_size(const char *name, uint64_t llc_bytes);
+
+/* Parses a size: decimal digits with an optional K, M or G suffix (either
+ * case, powers of 1024). Returns UPM_OK, UPM_EINVAL for junk (empty, other suffixes,
+ * trailing text, zero) or UPM_ERANGE when it does not fit in 64 bits. *bytes is only
+ * written on success. */
+int upm_kernel_parse_size(const char *text, uint64_t *bytes);
+
+/* Slice `index` of `threads` over an array of `size` bytes: offsets are cache-line
+ * aligned, slices are contiguous, ordered, cover [0, size) exactly once and differ by at
+ * most one line (the last also takes a tail shorter than a line). Slices beyond the
+ * number of lines are empty (len 0, offset at the end). Invalid threads/index: 0, 0. */
+void upm_kernel_split(uint64_t size, unsigned threads, unsigned index, uint64_t *offset,
+		      uint64_t *len);
+
+#endif

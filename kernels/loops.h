@@ -1,0 +1,54 @@
+/* The kernels' loops, shared between the table (table.c) and their files. Internal to
+ * kernels/. */
+#ifndef UPMON_KERNELS_LOOPS_H
+#define UPMON_KERNELS_LOOPS_H
+
+#include "kernels/kernel.h"
+
+#if !defined(__x86_64__)
+#error "the stress kernels use x86_64 instructions (MOVNTDQ, SFENCE, MFENCE, CLFLUSH)"
+#endif
+
+/* Between passes: memory may have changed, so the compiler may neither merge passes nor
+ * drop the stores of all but the last one. */
+#define UPM_KERNEL_BARRIER() __asm__ __volatile__("" ::: "memory")
+
+static inline unsigned char *upm_kernel_array(const struct upm_kernel_region *r, unsigned k)
+{
+	return r->base + (uint64_t)k * r->lines * UPM_KERNEL_LINE;
+}
+
+/* sequential.c */
+void upm_kernel_read_prepare(const struct upm_kernel_region *r);
+double upm_kernel_read_body(const struct upm_kernel_region *r, uint64_t iterations);
+void upm_kernel_read_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+double upm_kernel_write_body(const struct upm_kernel_region *r, uint64_t iterations);
+void upm_kernel_write_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+
+/* ntwrite.c */
+double upm_kernel_ntwrite_body(const struct upm_kernel_region *r, uint64_t iterations);
+void upm_kernel_ntwrite_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+
+/* stream.c */
+void upm_kernel_stream_prepare(const struct upm_kernel_region *r);
+double upm_kernel_copy_body(const struct upm_kernel_region *r, uint64_t iterations);
+double upm_kernel_scale_body(const struct upm_kernel_region *r, uint64_t iterations);
+void upm_kernel_two_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+double upm_kernel_add_body(const struct upm_kernel_region *r, uint64_t iterations);
+double upm_kernel_triad_body(const struct upm_kernel_region *r, uint64_t iterations);
+void upm_kernel_three_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+
+/* chase.c */
+void upm_kernel_chase_prepare(const struct upm_kernel_region *r);
+double upm_kernel_chase_body(const struct upm_kernel_region *r, uint64_t iterations);
+void upm_kernel_chase_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+
+/* line_stride.c */
+void upm_kernel_line_stride_prepare(const struct upm_kernel_region *r);
+double upm_kernel_thrash_body(const struct upm_kernel_region *r, uint64_t iterations);
+/* CLFLUSH `lines` lines from base, then MFENCE. */
+void upm_kernel_flush_lines(unsigned char *base, uint64_t lines);
+double upm_kernel_flush_body(const struct upm_kernel_region *r, uint64_t iterations);
+void upm_kernel_line_stride_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+
+#endif

@@ -1,0 +1,68 @@
+/* upm_kernel_run: checks the request, lays out the region, runs the kernel's setup
+ * untimed and its loop timed, and scales one pass's accounting by the iterations. */
+#include "kernels/loops.h"
+#include "core/os.h"
+#include "core/str.h"
+#include "platform/backend.h"
+
+/* n * iterations, refusing what does not fit rather than reporting a wrapped count. */
+static int scale(uint64_t n, uint64_t iterations, uint64_t *out)
+{
+	return __builtin_mul_overflow(n, iterations, out) ? -1 : 0;
+}
+
+int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,
+		   struct upm_kernel_result *out)
+{
+	if (!out)
+		return UPM_EINVAL;
+	upm_memset(out, 0, sizeof *out);
+	out->kernel = name;
+
+	const struct upm_kernel_desc *k = upm_kernel_find(name);
+	if (!k)
+		return UPM_ENOTFOUND;
+	out->kernel = k->name;
+	if (!buf || iterations == 0)
+		return UPM_EINVAL;
+
+	/* The aligned part of the buffer, cut into equal arrays of whole lines. */
+	uintptr_t start = (uintptr_t)buf;
+	uintptr_t aligned = (start + UPM_KERNEL_LINE - 1) & ~(uintptr_t)(UPM_KERNEL_LINE - 1);
+	if (aligned - start >= size_bytes)
+		return UPM_EINVAL;
+	uint64_t usable = size_bytes - (aligned - start);
+	struct upm_kernel_region r = {
+		.base = (unsigned char *)aligned,
+		.arrays = k->arrays,
+		.lines = usable / UPM_KERNEL_LINE / k->arrays,
+	};
+	if (r.lines < k->min_lines)
+		return UPM_EINVAL;
+
+	struct upm_kernel_pass p = { 0 };
+	k->pass(&r, &p);
+	struct upm_kernel_result res = {
+		.kernel = k->name,
+		.size_bytes = (uint64_t)r.arrays * r.lines * UPM_KERNEL_LINE,
+		.iterations = iterations,
+	};
+	if (scale(p.bytes_read, iterations, &res.bytes_read) ||
+	    scale(p.bytes_written, iterations, &res.bytes_written) ||
+	    scale(p.bus_bytes, iterations, &res.bus_bytes) ||
+	    scale(p.lines_touched, iterations, &res.lines_touched) ||
+	    scale(p.loads, iterations, &res.loads))
+		return UPM_EINVAL;
+
+	if (k->prepare)
+		k->prepare(&r);
+	/* Start every kernel cold and clean: what setup (or the caller) left dirty would
+	 * otherwise be written back inside the timing and spoil bus_bytes. */
+	upm_kernel_flush_lines(r.base, (uint64_t)r.arrays * r.lines);
+	uint64_t t0 = upm_os_nanoseconds();
+	res.check = k->body(&r, iterations);
+	uint64_t t1 = upm_os_nanoseconds();
+	res.ns = t1 - t0;
+	*out = res;
+	return UPM_OK;
+}

@@ -1,0 +1,114 @@
+/* STREAM's four kernels on doubles (McCalpin's definitions; the arrays are renamed so
+ * the sources come first): copy x1 = x0, scale x1 = s*x0, add x2 = x0 + x1, triad
+ * x2 = x0 + s*x1. Accounting follows STREAM: each array once per pass, no
+ * write-allocate; bus_bytes adds the RFO on the destination. */
+#include "kernels/loops.h"
+
+#define DOUBLES_PER_LINE (UPM_KERNEL_LINE / sizeof(double))
+
+static double *array(const struct upm_kernel_region *r, unsigned k)
+{
+	return (double *)upm_kernel_array(r, k);
+}
+
+/* Values exact in a double whose sums and products by 3 stay exact, and that differ
+ * from element to element so a misplaced index shows. */
+void upm_kernel_stream_prepare(const struct upm_kernel_region *r)
+{
+	uint64_t n = r->lines * DOUBLES_PER_LINE;
+	double *x0 = array(r, 0), *x1 = array(r, 1);
+	for (uint64_t i = 0; i < n; i++) {
+		x0[i] = 1.0 + (double)(i % 1024);
+		x1[i] = 2.0 + (double)(i % 512) * 0.5;
+	}
+	if (r->arrays > 2) {
+		double *x2 = array(r, 2);
+		for (uint64_t i = 0; i < n; i++)
+			x2[i] = 0.0;
+	}
+}
+
+/* The destination's ends: cheap, and they depend on the last pass. */
+static double ends(const double *dst, uint64_t n)
+{
+	return dst[0] + dst[n - 1];
+}
+
+/* Left to itself gcc turns this loop into a call to memcpy, and glibc's memcpy switches
+ * to non-temporal stores above a size threshold: the host would then measure something
+ * else than the UEFI build (libefi's plain memcpy) and the RFO accounting would be
+ * wrong. */
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+double upm_kernel_copy_body(const struct upm_kernel_region *r, uint64_t iterations)
+{
+	uint64_t n = r->lines * DOUBLES_PER_LINE;
+	const double *restrict x0 = array(r, 0);
+	double *restrict x1 = array(r, 1);
+	for (uint64_t it = 0; it < iterations; it++) {
+		for (uint64_t i = 0; i < n; i++)
+			x1[i] = x0[i];
+		UPM_KERNEL_BARRIER();
+	}
+	return ends(x1, n);
+}
+
+double upm_kernel_scale_body(const struct upm_kernel_region *r, uint64_t iterations)
+{
+	uint64_t n = r->lines * DOUBLES_PER_LINE;
+	const double s = UPM_KERNEL_SCALAR;
+	const double *restrict x0 = array(r, 0);
+	double *restrict x1 = array(r, 1);
+	for (uint64_t it = 0; it < iterations; it++) {
+		for (uint64_t i = 0; i < n; i++)
+			x1[i] = s * x0[i];
+		UPM_KERNEL_BARRIER();
+	}
+	return ends(x1, n);
+}
+
+void upm_kernel_two_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p)
+{
+	uint64_t bytes = r->lines * UPM_KERNEL_LINE;
+	p->bytes_read = bytes;
+	p->bytes_written = bytes;
+	p->bus_bytes = 3 * bytes; /* source, destination's RFO, destination's writeback */
+	p->lines_touched = 2 * r->lines;
+	p->loads = r->lines * DOUBLES_PER_LINE;
+}
+
+double upm_kernel_add_body(const struct upm_kernel_region *r, uint64_t iterations)
+{
+	uint64_t n = r->lines * DOUBLES_PER_LINE;
+	const double *restrict x0 = array(r, 0), *restrict x1 = array(r, 1);
+	double *restrict x2 = array(r, 2);
+	for (uint64_t it = 0; it < iterations; it++) {
+		for (uint64_t i = 0; i < n; i++)
+			x2[i] = x0[i] + x1[i];
+		UPM_KERNEL_BARRIER();
+	}
+	return ends(x2, n);
+}
+
+double upm_kernel_triad_body(const struct upm_kernel_region *r, uint64_t iterations)
+{
+	uint64_t n = r->lines * DOUBLES_PER_LINE;
+	const double s = UPM_KERNEL_SCALAR;
+	const double *restrict x0 = array(r, 0), *restrict x1 = array(r, 1);
+	double *restrict x2 = array(r, 2);
+	for (uint64_t it = 0; it < iterations; it++) {
+		for (uint64_t i = 0; i < n; i++)
+			x2[i] = x0[i] + s * x1[i];
+		UPM_KERNEL_BARRIER();
+	}
+	return ends(x2, n);
+}
+
+void upm_kernel_three_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p)
+{
+	uint64_t bytes = r->lines * UPM_KERNEL_LINE;
+	p->bytes_read = 2 * bytes;
+	p->bytes_written = bytes;
+	p->bus_bytes = 4 * bytes; /* two sources, destination's RFO and writeback */
+	p->lines_touched = 3 * r->lines;
+	p->loads = 2 * r->lines * DOUBLES_PER_LINE;
+}
