@@ -43,4 +43,7 @@ struct upm_event_def {
 #define UPM_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 
+/* An event's unit-mask table in a designated initialiser. */
+#define UPM_UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
+
 #endif

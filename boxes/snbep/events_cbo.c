@@ -152,7 +152,6 @@ static const struct upm_umask txr_inserts_umasks[] = {
 	{ .name = "BL_CORE", .value = 0x40 },
 };
 
-#define UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
 
 const struct upm_event_def upm_snbep_cbo_events[] = {
 	{
@@ -177,7 +176,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 	{
 		/* Counts nothing unless FILTER.state selects one or more states (000:867-873). */
 		.name = "LLC_LOOKUP", .code = 0x34, .counters = 0x3, .max_inc = 1,
-		.filter = UPM_FILT_CBO_STATE, UMASKS(llc_lookup_umasks),
+		.filter = UPM_FILT_CBO_STATE, UPM_UMASKS(llc_lookup_umasks),
 		.desc = "LLC lookups, qualified by request type and by line state in the filter",
 		.source = "000:860-901",
 	},
@@ -185,37 +184,37 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		/* The §2.1.1 example programs LLC_VICTIMS.M_STATE as {0x03, 0x1} on counter 2
 		 * (000:278-279); the list's code 0x37 on counters 0-1 is used. */
 		.name = "LLC_VICTIMS", .code = 0x37, .counters = 0x3, .max_inc = 1,
-		UMASKS(llc_victims_umasks),
+		UPM_UMASKS(llc_victims_umasks),
 		.desc = "Lines evicted from the LLC on a fill, by the victim's state",
 		.source = "000:902-925, 950-954",
 	},
 	{
 		.name = "MISC", .code = 0x39, .counters = 0x3, .max_inc = 1,
-		UMASKS(misc_umasks),
+		UPM_UMASKS(misc_umasks),
 		.desc = "Assorted CBo occurrences (silent evictions, WC aliasing, RFO hitting S)",
 		.source = "000:926-949",
 	},
 	{
 		.name = "RING_AD_USED", .code = 0x1B, .counters = 0xC, .max_inc = 1,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the AD ring is busy at this stop, by direction and polarity",
 		.source = "000:956-983",
 	},
 	{
 		.name = "RING_AK_USED", .code = 0x1C, .counters = 0xC, .max_inc = 1,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the AK ring is busy at this stop, by direction and polarity",
 		.source = "000:984-1009",
 	},
 	{
 		.name = "RING_BL_USED", .code = 0x1D, .counters = 0xC, .max_inc = 1,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the BL ring is busy at this stop, by direction and polarity",
 		.source = "000:1010-1036",
 	},
 	{
 		.name = "RING_BOUNCES", .code = 0x05, .counters = 0x3, .max_inc = 1,
-		UMASKS(ring_bounces_umasks),
+		UPM_UMASKS(ring_bounces_umasks),
 		.desc = "LLC responses to a core that bounced on the ring, by ring",
 		.source = "000:1037-1051",
 	},
@@ -223,7 +222,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		/* The guide titles this "BL Ring in Use" in both the summary and the list
 		 * (000:720, 1053), a copy slip: the definition is about the IV ring. */
 		.name = "RING_IV_USED", .code = 0x1E, .counters = 0xC, .max_inc = 1,
-		UMASKS(ring_iv_used_umasks),
+		UPM_UMASKS(ring_iv_used_umasks),
 		.desc = "Cycles the single IV ring is busy at this stop",
 		.source = "000:1052-1068",
 	},
@@ -234,7 +233,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 	},
 	{
 		.name = "RxR_EXT_STARVED", .code = 0x12, .counters = 0x3, .max_inc = 1,
-		UMASKS(rxr_ext_starved_umasks),
+		UPM_UMASKS(rxr_ext_starved_umasks),
 		.desc = "Cycles one ingress queue starves the others at the arbiter",
 		.source = "000:1077-1097",
 	},
@@ -243,25 +242,25 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		 * IRQ_REJECTED must not be ORed with other umasks and one orphaned umask
 		 * description (IRQ ordering FIFO) survive (000:1104-1113). Values unknown. */
 		.name = "RxR_INSERTS", .code = 0x13, .counters = 0x3, .max_inc = 1,
-		UMASKS(rxr_queue_umasks),
+		UPM_UMASKS(rxr_queue_umasks),
 		.desc = "Allocations into an ingress queue",
 		.source = "000:1098-1113; umasks: perfmon JKT/events/Jaketown_uncore.json",
 	},
 	{
 		.name = "RxR_IPQ_RETRY", .code = 0x31, .counters = 0x3, .max_inc = 1,
-		UMASKS(rxr_ipq_retry_umasks),
+		UPM_UMASKS(rxr_ipq_retry_umasks),
 		.desc = "Snoops from the IPQ that were retried, by reason",
 		.source = "000:1114-1143",
 	},
 	{
 		.name = "RxR_IRQ_RETRY", .code = 0x32, .counters = 0x3, .max_inc = 1,
-		UMASKS(rxr_irq_retry_umasks),
+		UPM_UMASKS(rxr_irq_retry_umasks),
 		.desc = "Core requests from the IRQ that were retried, by reason",
 		.source = "000:1144-1203",
 	},
 	{
 		.name = "RxR_ISMQ_RETRY", .code = 0x33, .counters = 0x3, .max_inc = 1,
-		UMASKS(rxr_ismq_retry_umasks),
+		UPM_UMASKS(rxr_ismq_retry_umasks),
 		.desc = "ISMQ transactions that were retried, by reason",
 		.source = "000:1204-1242",
 	},
@@ -269,19 +268,19 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		/* Umask table (Table 2-29) lost in the extraction; only the IRQ_REJECTED note
 		 * and one orphaned umask description survive (000:1251-1261). Values unknown. */
 		.name = "RxR_OCCUPANCY", .code = 0x11, .counters = 0x1, .max_inc = 20,
-		UMASKS(rxr_queue_umasks),
+		UPM_UMASKS(rxr_queue_umasks),
 		.desc = "Per-cycle entries in an ingress queue",
 		.source = "000:1245-1261; umasks: perfmon JKT/events/Jaketown_uncore.json",
 	},
 	{
 		.name = "TOR_INSERTS", .code = 0x35, .counters = 0x3, .max_inc = 1,
-		UMASKS(tor_inserts_umasks),
+		UPM_UMASKS(tor_inserts_umasks),
 		.desc = "Requests entering the TOR, by kind, opcode and/or target node",
 		.source = "000:1262-1346",
 	},
 	{
 		.name = "TOR_OCCUPANCY", .code = 0x36, .counters = 0x1, .max_inc = 20,
-		UMASKS(tor_occupancy_umasks),
+		UPM_UMASKS(tor_occupancy_umasks),
 		.desc = "Per-cycle valid TOR entries, by kind, opcode and/or target node",
 		.source = "000:1347-1438",
 	},
@@ -292,7 +291,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 	},
 	{
 		.name = "TxR_INSERTS", .code = 0x02, .counters = 0x3, .max_inc = 1,
-		UMASKS(txr_inserts_umasks),
+		UPM_UMASKS(txr_inserts_umasks),
 		.desc = "Allocations into the CBo egress, by ring and by cache or core side",
 		.source = "000:1445-1481",
 	},

@@ -96,7 +96,6 @@ static const struct upm_umask txr_bl_umasks[] = {
 	{ .name = "DRS_QPI", .value = 0x04 },
 };
 
-#define UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
 
 const struct upm_event_def upm_snbep_ha_events[] = {
 	{
@@ -119,7 +118,7 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	},
 	{
 		.name = "CONFLICT_CYCLES", .code = 0x0B, .counters = 0xF, .max_inc = 1,
-		UMASKS(conflict_cycles_umasks),
+		UPM_UMASKS(conflict_cycles_umasks),
 		.desc = "Cycles the HA is, or is not, resolving address conflicts",
 		.source = "000:1746-1761",
 	},
@@ -140,19 +139,19 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	},
 	{
 		.name = "DIRECTORY_LOOKUP", .code = 0x0C, .counters = 0xF, .max_inc = 1,
-		UMASKS(directory_lookup_umasks),
+		UPM_UMASKS(directory_lookup_umasks),
 		.desc = "Directory lookups, split by whether a snoop was needed (directory parts only)",
 		.source = "000:1781-1800",
 	},
 	{
 		.name = "DIRECTORY_UPDATE", .code = 0x0D, .counters = 0xF, .max_inc = 1,
-		UMASKS(directory_update_umasks),
+		UPM_UMASKS(directory_update_umasks),
 		.desc = "Directory bit sets and clears written to memory (directory parts only)",
 		.source = "000:1802-1821",
 	},
 	{
 		.name = "IGR_NO_CREDIT_CYCLES", .code = 0x22, .counters = 0xF, .max_inc = 1,
-		UMASKS(igr_no_credit_cycles_umasks),
+		UPM_UMASKS(igr_no_credit_cycles_umasks),
 		.desc = "Cycles the HA lacks QPI ingress credits, by ring and link",
 		.source = "000:1822-1837",
 	},
@@ -165,37 +164,37 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 		/* Titled "Full Line Writes" (000:1697, 1845) but its umasks include partial
 		 * writes; the umask table is followed. */
 		.name = "IMC_WRITES", .code = 0x1A, .counters = 0xF, .max_inc = 1,
-		UMASKS(imc_writes_umasks),
+		UPM_UMASKS(imc_writes_umasks),
 		.desc = "Writes the HA issued to the iMC, by full/partial and ISOCH",
 		.source = "000:1844-1862",
 	},
 	{
 		.name = "REQUESTS", .code = 0x01, .counters = 0xF, .max_inc = 1,
-		UMASKS(requests_umasks),
+		UPM_UMASKS(requests_umasks),
 		.desc = "Read and write requests arriving at the HA",
 		.source = "000:1863-1879",
 	},
 	{
 		.name = "RPQ_CYCLES_NO_REG_CREDITS", .code = 0x15, .counters = 0xF, .max_inc = 4,
-		UMASKS(no_reg_credits_umasks),
+		UPM_UMASKS(no_reg_credits_umasks),
 		.desc = "Cycles without regular iMC read-queue credits, per channel",
 		.source = "000:1880-1905",
 	},
 	{
 		.name = "TAD_REQUESTS_G0", .code = 0x1B, .counters = 0xF, .max_inc = 2,
-		UMASKS(tad_requests_g0_umasks),
+		UPM_UMASKS(tad_requests_g0_umasks),
 		.desc = "HA requests decoded to TAD regions 0-7",
 		.source = "000:1908-1939",
 	},
 	{
 		.name = "TAD_REQUESTS_G1", .code = 0x1C, .counters = 0xF, .max_inc = 2,
-		UMASKS(tad_requests_g1_umasks),
+		UPM_UMASKS(tad_requests_g1_umasks),
 		.desc = "HA requests decoded to TAD regions 8 and up",
 		.source = "000:1940-1970",
 	},
 	{
 		.name = "TRACKER_INSERTS", .code = 0x06, .counters = 0xF, .max_inc = 1,
-		UMASKS(tracker_inserts_umasks),
+		UPM_UMASKS(tracker_inserts_umasks),
 		.desc = "Allocations into the HA tracker",
 		.source = "000:1971-1986",
 	},
@@ -203,19 +202,19 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 		/* Summary and list title it "Outbound NDR Ring Transactions" (000:1690, 1988),
 		 * the same as TxR_AK_NDR; it counts AD-ring NDR and SNP messages. */
 		.name = "TxR_AD", .code = 0x0F, .counters = 0xF, .max_inc = 1,
-		UMASKS(txr_ad_umasks),
+		UPM_UMASKS(txr_ad_umasks),
 		.desc = "Outbound AD ring messages, NDR or snoop",
 		.source = "000:1987-2007",
 	},
 	{
 		.name = "TxR_AD_CYCLES_FULL", .code = 0x2A, .counters = 0xF, .max_inc = 1,
-		UMASKS(egress_full_umasks),
+		UPM_UMASKS(egress_full_umasks),
 		.desc = "Cycles the AD egress is full, by scheduler",
 		.source = "000:2008-2025",
 	},
 	{
 		.name = "TxR_AK_CYCLES_FULL", .code = 0x32, .counters = 0xF, .max_inc = 1,
-		UMASKS(egress_full_umasks),
+		UPM_UMASKS(egress_full_umasks),
 		.desc = "Cycles the AK egress is full, by scheduler",
 		.source = "000:2026-2043",
 	},
@@ -226,19 +225,19 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	},
 	{
 		.name = "TxR_BL", .code = 0x10, .counters = 0xF, .max_inc = 1,
-		UMASKS(txr_bl_umasks),
+		UPM_UMASKS(txr_bl_umasks),
 		.desc = "Outbound BL ring data messages, by destination",
 		.source = "000:2052-2070",
 	},
 	{
 		.name = "TxR_BL_CYCLES_FULL", .code = 0x36, .counters = 0xF, .max_inc = 1,
-		UMASKS(egress_full_umasks),
+		UPM_UMASKS(egress_full_umasks),
 		.desc = "Cycles the BL egress is full, by scheduler",
 		.source = "000:2071-2088",
 	},
 	{
 		.name = "WPQ_CYCLES_NO_REG_CREDITS", .code = 0x18, .counters = 0xF, .max_inc = 4,
-		UMASKS(no_reg_credits_umasks),
+		UPM_UMASKS(no_reg_credits_umasks),
 		.desc = "Cycles without regular iMC write-queue credits, per channel",
 		.source = "000:2089-2114",
 	},

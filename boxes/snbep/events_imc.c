@@ -50,7 +50,6 @@ static const struct upm_umask pre_count_umasks[] = {
 	{ .name = "PAGE_CLOSE", .value = 0x02 },
 };
 
-#define UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
 
 const struct upm_event_def upm_snbep_imc_events[] = {
 	{
@@ -60,7 +59,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 	},
 	{
 		.name = "CAS_COUNT", .code = 0x04, .counters = 0xF, .max_inc = 1,
-		UMASKS(cas_count_umasks),
+		UPM_UMASKS(cas_count_umasks),
 		.desc = "DRAM read and write CAS commands on this channel (one per 64-byte line)",
 		.source = "000:2375-2413",
 	},
@@ -71,7 +70,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 	},
 	{
 		.name = "DRAM_REFRESH", .code = 0x05, .counters = 0xF, .max_inc = 1,
-		UMASKS(dram_refresh_umasks),
+		UPM_UMASKS(dram_refresh_umasks),
 		.desc = "DRAM refreshes issued, by urgency",
 		.source = "000:2420-2434",
 	},
@@ -82,7 +81,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 	},
 	{
 		.name = "MAJOR_MODES", .code = 0x07, .counters = 0xF, .max_inc = 1,
-		UMASKS(major_modes_umasks),
+		UPM_UMASKS(major_modes_umasks),
 		.desc = "Cycles the channel spends in each scheduling major mode",
 		.source = "000:2442-2471",
 	},
@@ -103,7 +102,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 		 * definition says the count goes up by only one even when several ranks are in
 		 * CKE-on mode (000:2495-2497). Kept as printed. */
 		.name = "POWER_CKE_CYCLES", .code = 0x83, .counters = 0xF, .max_inc = 16,
-		UMASKS(rank_umasks),
+		UPM_UMASKS(rank_umasks),
 		.desc = "Cycles the selected rank has CKE on (invert for power-down cycles)",
 		.source = "000:2490-2515",
 	},
@@ -121,19 +120,19 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 	},
 	{
 		.name = "POWER_THROTTLE_CYCLES", .code = 0x41, .counters = 0xF, .max_inc = 1,
-		UMASKS(rank_umasks),
+		UPM_UMASKS(rank_umasks),
 		.desc = "Cycles the selected ranks are throttled (thermal or PCU)",
 		.source = "000:2535-2557",
 	},
 	{
 		.name = "PREEMPTION", .code = 0x08, .counters = 0xF, .max_inc = 1,
-		UMASKS(preemption_umasks),
+		UPM_UMASKS(preemption_umasks),
 		.desc = "Times a read preempted another read or a write",
 		.source = "000:2558-2577",
 	},
 	{
 		.name = "PRE_COUNT", .code = 0x02, .counters = 0xF, .max_inc = 1,
-		UMASKS(pre_count_umasks),
+		UPM_UMASKS(pre_count_umasks),
 		.desc = "DRAM precharge commands, by page miss or page-close timer",
 		.source = "000:2579-2599",
 	},

@@ -32,7 +32,6 @@ static const struct upm_umask rxl_credits_consumed_vn0_umasks[] = {
 	{ .name = "NDR", .value = 0x20 },
 };
 
-#define UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
 
 /* An event known only from its summary row; lines name that row. */
 #define SUMMARY_ONLY(name_, code_, ext_, max_, desc_, line)                         \
@@ -56,7 +55,7 @@ const struct upm_event_def upm_snbep_qpi_events[] = {
 	},
 	{
 		.name = "DIRECT2CORE", .code = 0x13, .counters = 0xF, .max_inc = 1,
-		UMASKS(direct2core_umasks),
+		UPM_UMASKS(direct2core_umasks),
 		.desc = "DRS packets tried for Direct2Core, by success or failure reason",
 		.source = "000:3650, 3743-3767",
 	},
@@ -83,7 +82,7 @@ const struct upm_event_def upm_snbep_qpi_events[] = {
 	},
 	{
 		.name = "RxL_CREDITS_CONSUMED_VN0", .code = 0x1E, .ext = 1, .counters = 0xF,
-		.max_inc = 1, UMASKS(rxl_credits_consumed_vn0_umasks),
+		.max_inc = 1, UPM_UMASKS(rxl_credits_consumed_vn0_umasks),
 		.desc = "Receive-queue VN0 credits used, by message class",
 		.source = "000:3810-3835",
 	},

@@ -17,7 +17,6 @@
 #define PM "perfmon JKT/events/Jaketown_uncore.json"
 #define PM_K PM "; Linux uncore_snbep.c"
 
-#define UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
 
 /* IIO credit events: one credit per message class toward the IIO. */
 static const struct upm_umask iio_credit_umasks[] = {
@@ -59,43 +58,43 @@ const struct upm_event_def upm_snbep_r2pcie_events[] = {
 	},
 	{
 		.name = "IIO_CREDITS_ACQUIRED", .code = 0x33, .counters = 0x3,
-		UMASKS(iio_credit_umasks),
+		UPM_UMASKS(iio_credit_umasks),
 		.desc = "Credits taken to send into the IIO, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "IIO_CREDITS_REJECT", .code = 0x34, .counters = 0x3,
-		UMASKS(iio_credit_umasks),
+		UPM_UMASKS(iio_credit_umasks),
 		.desc = "Failed attempts to get an IIO credit, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "IIO_CREDITS_USED", .code = 0x32, .counters = 0x3,
-		UMASKS(iio_credit_umasks),
+		UPM_UMASKS(iio_credit_umasks),
 		.desc = "Cycles with an IIO credit held, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "RING_AD_USED", .code = 0x07, .counters = 0xF,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the AD ring is busy at this stop",
 		.source = PM,
 	},
 	{
 		.name = "RING_AK_USED", .code = 0x08, .counters = 0xF,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the AK ring is busy at this stop",
 		.source = PM,
 	},
 	{
 		.name = "RING_BL_USED", .code = 0x09, .counters = 0xF,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the BL ring is busy at this stop",
 		.source = PM,
 	},
 	{
 		.name = "RING_IV_USED", .code = 0x0A, .counters = 0xF,
-		UMASKS(ring_iv_used_umasks),
+		UPM_UMASKS(ring_iv_used_umasks),
 		.desc = "Cycles the IV ring is busy at this stop",
 		.source = PM,
 	},
@@ -106,27 +105,27 @@ const struct upm_event_def upm_snbep_r2pcie_events[] = {
 	},
 	{
 		.name = "RxR_CYCLES_NE", .code = 0x10, .counters = 0x3,
-		UMASKS(rxr_cycles_ne_umasks),
+		UPM_UMASKS(rxr_cycles_ne_umasks),
 		.desc = "Cycles the ingress queue holds entries, by message class",
 		.source = PM_K,
 	},
 	{
 		/* Conflict: perfmon counter 0, Linux 0x3; stricter 0x1 kept (see top). */
 		.name = "TxR_CYCLES_FULL", .code = 0x25, .counters = 0x1,
-		UMASKS(txr_ring_umasks),
+		UPM_UMASKS(txr_ring_umasks),
 		.desc = "Cycles the egress buffer is full, by ring",
 		.source = PM_K,
 	},
 	{
 		/* Conflict: perfmon counter 0, Linux 0x3; stricter 0x1 kept (see top). */
 		.name = "TxR_CYCLES_NE", .code = 0x23, .counters = 0x1,
-		UMASKS(txr_ring_umasks),
+		UPM_UMASKS(txr_ring_umasks),
 		.desc = "Cycles the egress queue holds entries, by ring",
 		.source = PM_K,
 	},
 	{
 		.name = "TxR_NACKS", .code = 0x26, .counters = 0x3,
-		UMASKS(txr_ring_umasks),
+		UPM_UMASKS(txr_ring_umasks),
 		.desc = "Egress sends refused by the ring, by ring",
 		.source = PM_K,
 	},

@@ -16,7 +16,6 @@
 #define PM "perfmon JKT/events/Jaketown_uncore.json"
 #define PM_K PM "; Linux uncore_snbep.c"
 
-#define UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
 
 /* IIO credit events: DRS, NCB and NCS, one credit each. */
 static const struct upm_umask iio_credit_umasks[] = {
@@ -59,79 +58,79 @@ const struct upm_event_def upm_snbep_r3qpi_events[] = {
 	},
 	{
 		.name = "IIO_CREDITS_ACQUIRED", .code = 0x20, .counters = 0x3,
-		UMASKS(iio_credit_umasks),
+		UPM_UMASKS(iio_credit_umasks),
 		.desc = "Credits taken to send to the IIO on BL, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "IIO_CREDITS_REJECT", .code = 0x21, .counters = 0x3,
-		UMASKS(iio_credit_umasks),
+		UPM_UMASKS(iio_credit_umasks),
 		.desc = "Failed attempts to get an IIO credit, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "IIO_CREDITS_USED", .code = 0x22, .counters = 0x3,
-		UMASKS(iio_credit_umasks),
+		UPM_UMASKS(iio_credit_umasks),
 		.desc = "Cycles with an IIO credit held, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "RING_AD_USED", .code = 0x07, .counters = 0x7,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the AD ring is busy at this stop",
 		.source = PM,
 	},
 	{
 		.name = "RING_AK_USED", .code = 0x08, .counters = 0x7,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the AK ring is busy at this stop",
 		.source = PM,
 	},
 	{
 		.name = "RING_BL_USED", .code = 0x09, .counters = 0x7,
-		UMASKS(ring_used_umasks),
+		UPM_UMASKS(ring_used_umasks),
 		.desc = "Cycles the BL ring is busy at this stop",
 		.source = PM,
 	},
 	{
 		.name = "RING_IV_USED", .code = 0x0A, .counters = 0x7,
-		UMASKS(ring_iv_used_umasks),
+		UPM_UMASKS(ring_iv_used_umasks),
 		.desc = "Cycles the IV ring is busy at this stop",
 		.source = PM,
 	},
 	{
 		.name = "RxR_BYPASSED", .code = 0x12, .counters = 0x3,
-		UMASKS(rxr_bypassed_umasks),
+		UPM_UMASKS(rxr_bypassed_umasks),
 		.desc = "Incoming transactions that skipped the ingress queue",
 		.source = PM_K,
 	},
 	{
 		.name = "RxR_CYCLES_NE", .code = 0x10, .counters = 0x3,
-		UMASKS(msg_class_umasks),
+		UPM_UMASKS(msg_class_umasks),
 		.desc = "Cycles the ingress queue holds entries, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "RxR_INSERTS", .code = 0x11, .counters = 0x3,
-		UMASKS(msg_class_umasks),
+		UPM_UMASKS(msg_class_umasks),
 		.desc = "Ingress queue allocations, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "RxR_OCCUPANCY", .code = 0x13, .counters = 0x1,
-		UMASKS(msg_class_umasks),
+		UPM_UMASKS(msg_class_umasks),
 		.desc = "Ingress queue entries summed per cycle, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "VN0_CREDITS_REJECT", .code = 0x37, .counters = 0x3,
-		UMASKS(msg_class_umasks),
+		UPM_UMASKS(msg_class_umasks),
 		.desc = "Requests that got neither a VNA nor a VN0 credit, by class",
 		.source = PM_K,
 	},
 	{
 		.name = "VN0_CREDITS_USED", .code = 0x36, .counters = 0x3,
-		UMASKS(msg_class_umasks),
+		UPM_UMASKS(msg_class_umasks),
 		.desc = "VN0 credits taken, by message class",
 		.source = PM_K,
 	},
@@ -142,7 +141,7 @@ const struct upm_event_def upm_snbep_r3qpi_events[] = {
 	},
 	{
 		.name = "VNA_CREDITS_REJECT", .code = 0x34, .counters = 0x3,
-		UMASKS(msg_class_umasks),
+		UPM_UMASKS(msg_class_umasks),
 		.desc = "VNA credit requests refused, by message class",
 		.source = PM_K,
 	},

@@ -22,7 +22,6 @@
 
 #define PM "perfmon JKT/events/Jaketown_uncore.json"
 
-#define UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
 
 static const struct upm_umask event_msg_umasks[] = {
 	{ .name = "VLW_RCVD", .value = 0x01 },
@@ -78,13 +77,13 @@ const struct upm_event_def upm_snbep_ubox_events[] = {
 	},
 	{
 		.name = "EVENT_MSG", .code = 0x42, .counters = 0x3,
-		UMASKS(event_msg_umasks),
+		UPM_UMASKS(event_msg_umasks),
 		.desc = "Interrupt-type messages received by the UBox, by kind",
 		.source = PM,
 	},
 	{
 		.name = "FILTER_MATCH", .code = 0x41, .counters = 0x3,
-		UMASKS(filter_match_umasks),
+		UPM_UMASKS(filter_match_umasks),
 		.desc = "Per-thread filter matches, with or without the filter enabled",
 		.source = PM,
 	},
@@ -98,27 +97,27 @@ const struct upm_event_def upm_snbep_ubox_events[] = {
 	{
 		/* ext: perfmon ExtSel=1; Linux mask and guide 000:345 disagree (top). */
 		.name = "MSG_CHNL_SIZE_COUNT", .code = 0x47, .ext = 1, .counters = 0x3,
-		UMASKS(msg_chnl_size_count_umasks),
+		UPM_UMASKS(msg_chnl_size_count_umasks),
 		.desc = "Message-channel reads and writes, by request size",
 		.source = PM,
 	},
 	{
 		/* ext: perfmon ExtSel=1; Linux mask and guide 000:345 disagree (top). */
 		.name = "PHOLD_CYCLES", .code = 0x45, .ext = 1, .counters = 0x3,
-		UMASKS(phold_cycles_umasks),
+		UPM_UMASKS(phold_cycles_umasks),
 		.desc = "PHOLD handshake cycles, by phase",
 		.source = PM,
 	},
 	{
 		/* ext: perfmon ExtSel=1; Linux mask and guide 000:345 disagree (top). */
 		.name = "RACU_REQUESTS", .code = 0x46, .ext = 1, .counters = 0x3,
-		UMASKS(racu_requests_umasks),
+		UPM_UMASKS(racu_requests_umasks),
 		.desc = "RACU requests (perfmon gives no definition)",
 		.source = PM,
 	},
 	{
 		.name = "U2C_EVENTS", .code = 0x43, .counters = 0x3,
-		UMASKS(u2c_events_umasks),
+		UPM_UMASKS(u2c_events_umasks),
 		.desc = "Uncore-to-core event messages, by kind",
 		.source = PM,
 	},
