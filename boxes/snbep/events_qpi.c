@@ -40,6 +40,33 @@ static const struct upm_umask rxl_credits_consumed_vn0_umasks[] = {
 		.max_inc = (max_), .desc = (desc_), .source = "000:" line,          \
 	}
 
+/* Flit groups (perfmon JKT; see the flit events below). */
+static const struct upm_umask flits_g0_umasks[] = {
+	{ .name = "IDLE", .value = 0x01 },
+	{ .name = "DATA", .value = 0x02 },
+	{ .name = "NON_DATA", .value = 0x04 },
+};
+
+static const struct upm_umask flits_g1_umasks[] = {
+	{ .name = "SNP", .value = 0x01 },        { .name = "HOM_REQ", .value = 0x02 },
+	{ .name = "HOM_NONREQ", .value = 0x04 }, { .name = "HOM", .value = 0x06 },
+	{ .name = "DRS_DATA", .value = 0x08 },   { .name = "DRS_NONDATA", .value = 0x10 },
+	{ .name = "DRS", .value = 0x18 },
+};
+
+static const struct upm_umask flits_g2_umasks[] = {
+	{ .name = "NDR_AD", .value = 0x01 },   { .name = "NDR_AK", .value = 0x02 },
+	{ .name = "NCB_DATA", .value = 0x04 }, { .name = "NCB_NONDATA", .value = 0x08 },
+	{ .name = "NCB", .value = 0x0C },      { .name = "NCS", .value = 0x10 },
+};
+
+#define FLITS(name_, code_, ext_, umasks_, desc_, line)                                 \
+	{                                                                                \
+		.name = (name_), .code = (code_), .ext = (ext_), .counters = 0xF,        \
+		.max_inc = 2, UPM_UMASKS(umasks_), .desc = (desc_),                      \
+		.source = "000:" line "; umasks: perfmon JKT/events/Jaketown_uncore.json", \
+	}
+
 const struct upm_event_def upm_snbep_qpi_events[] = {
 	{
 		.name = "CLOCKTICKS", .code = 0x14, .counters = 0xF, .max_inc = 1,
@@ -100,15 +127,17 @@ const struct upm_event_def upm_snbep_qpi_events[] = {
 		.source = "000:3643, 3845-3849",
 	},
 
-	/* Flit events: the TxL/RxL_FLITS_G0/G1/G2 umask tables are lost in the seed (their
-	 * detailed entries fall in the truncated part). Listed without umasks; the umasks
-	 * are to be added from public sources. */
-	SUMMARY_ONLY("TxL_FLITS_G0", 0x00, 0, 2, "Flits sent, group 0 (umasks lost)", "3635"),
-	SUMMARY_ONLY("RxL_FLITS_G0", 0x01, 0, 2, "Flits received, group 0 (umasks lost)", "3636"),
-	SUMMARY_ONLY("TxL_FLITS_G1", 0x00, 1, 2, "Flits sent, group 1 (umasks lost)", "3652"),
-	SUMMARY_ONLY("TxL_FLITS_G2", 0x01, 1, 2, "Flits sent, group 2 (umasks lost)", "3653"),
-	SUMMARY_ONLY("RxL_FLITS_G1", 0x02, 1, 2, "Flits received, group 1 (umasks lost)", "3654"),
-	SUMMARY_ONLY("RxL_FLITS_G2", 0x03, 1, 2, "Flits received, group 2 (umasks lost)", "3655"),
+	/* Flit events: codes, extra select bits and max increments from the summary
+	 * (000:3635-3655); the umask tables fall in the truncated part and come from intel/
+	 * perfmon JKT/events/Jaketown_uncore.json (UNC_Q_{T,R}xL_FLITS_G{0,1,2}.*), see
+	 * boxes/PUBLIC_FACTS.md section 7. Only the extra select bit tells TxL_FLITS_G0
+	 * from G1 (code 0x00) and RxL_FLITS_G0 from TxL_FLITS_G2 (code 0x01). */
+	FLITS("TxL_FLITS_G0", 0x00, 0, flits_g0_umasks, "Flits sent, group 0: idle, data, non-data", "3635"),
+	FLITS("RxL_FLITS_G0", 0x01, 0, flits_g0_umasks, "Flits received, group 0: idle, data, non-data", "3636"),
+	FLITS("TxL_FLITS_G1", 0x00, 1, flits_g1_umasks, "Flits sent, group 1: SNP, HOM, DRS", "3652"),
+	FLITS("TxL_FLITS_G2", 0x01, 1, flits_g2_umasks, "Flits sent, group 2: NDR, NCB, NCS", "3653"),
+	FLITS("RxL_FLITS_G1", 0x02, 1, flits_g1_umasks, "Flits received, group 1: SNP, HOM, DRS", "3654"),
+	FLITS("RxL_FLITS_G2", 0x03, 1, flits_g2_umasks, "Flits received, group 2: NDR, NCB, NCS", "3655"),
 
 	SUMMARY_ONLY("TxL_INSERTS", 0x04, 0, 1, "Allocations into the transmit flit buffer", "3637"),
 	SUMMARY_ONLY("TxL_BYPASSED", 0x05, 0, 1, "Outgoing flits that skipped the transmit flit buffer",

@@ -126,6 +126,11 @@ TEST(snbep_event_encodings)
 	CHECK(e && e->code == 0x1D && e->counters == 0xC);
 	e = upm_event_find(box("qpi"), "CTO_COUNT");
 	CHECK(e && e->code == 0x38 && e->ext == 1 && e->filter == UPM_FILT_QPI_MATCH);
+	/* Same code, told apart by the extra select bit (perfmon JKT). */
+	e = upm_event_find(box("qpi"), "TxL_FLITS_G1");
+	CHECK(e && e->code == 0x00 && e->ext == 1 && upm_umask_find(e, "DRS_DATA")->value == 0x08);
+	e = upm_event_find(box("qpi"), "TxL_FLITS_G0");
+	CHECK(e && e->code == 0x00 && e->ext == 0 && upm_umask_find(e, "DATA")->value == 0x02);
 	e = upm_event_find(box("pcu"), "POWER_STATE_OCCUPANCY");
 	CHECK(e && e->code == 0x80 && e->max_inc == 8);
 	/* Every event of every box fits its box's fields and counters. */
