@@ -37,14 +37,20 @@ int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm
 	return b->ops->pci_read32(b, mech, a, val);
 }
 
+int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+			uint32_t val)
+{
+	return b->ops->pci_write32(b, mech, a, val);
+}
+
 int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val)
 {
-	return b->ops->pci_read32(b, UPM_PCI_AUTO, a, val);
+	return upm_pci_read32_via(b, UPM_PCI_AUTO, a, val);
 }
 
 int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val)
 {
-	return b->ops->pci_write32(b, UPM_PCI_AUTO, a, val);
+	return upm_pci_write32_via(b, UPM_PCI_AUTO, a, val);
 }
 
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)

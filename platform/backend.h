@@ -100,6 +100,8 @@ int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val);
 int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val);
 int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 		       uint32_t *val);
+int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
+			uint32_t val);
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val);
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out);
 void upm_activity(struct upm_backend *b, const struct upm_activity *act);

@@ -82,7 +82,7 @@ static int trace_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, stru
 			     uint32_t val)
 {
 	struct upm_trace *t = trace_of(b);
-	int rc = t->dry_run ? UPM_OK : t->inner->ops->pci_write32(t->inner, mech, a, val);
+	int rc = t->dry_run ? UPM_OK : upm_pci_write32_via(t->inner, mech, a, val);
 	struct upm_trace_record *r = record(t, 'W', UPM_SPACE_PCI, rc);
 	if (r) {
 		put_pci(r, a, val);
