@@ -262,18 +262,32 @@ static int check_mech(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci
 	return upm_pci_ecam_offset(&m->ecam, a, &off);
 }
 
+/* The device a configuration access reaches, after checking the mechanism can reach
+ * the offset. *d is NULL when nothing answers there (master abort). */
+static int pci_target(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci_addr a,
+		      struct upm_mock_pci_dev **d, unsigned *socket)
+{
+	int rc = check_mech(m, mech, a);
+	*d = NULL;
+	*socket = 0;
+	if (rc != UPM_OK || a.seg != 0)
+		return rc;
+	*d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, socket);
+	if (*d && (*d)->absent)
+		*d = NULL;
+	return UPM_OK;
+}
+
 static int mock_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 			   uint32_t *val)
 {
 	struct upm_mock *m = mock_of(b);
-	unsigned socket = 0;
-	int rc = check_mech(m, mech, a);
+	struct upm_mock_pci_dev *d;
+	unsigned socket;
+	int rc = pci_target(m, mech, a, &d, &socket);
 	*val = UPM_PCI_ABSENT;
-	if (rc != UPM_OK || a.seg != 0)
-		return rc;
-	struct upm_mock_pci_dev *d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, &socket);
-	if (!d || d->absent)
-		return UPM_OK; /* master abort: all ones */
+	if (rc != UPM_OK || !d)
+		return rc; /* master abort: all ones */
 	if (a.off == 0) {
 		*val = (uint32_t)d->device << 16 | d->vendor;
 		return UPM_OK;
@@ -289,13 +303,11 @@ static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struc
 			    uint32_t val)
 {
 	struct upm_mock *m = mock_of(b);
-	unsigned socket = 0;
-	int rc = check_mech(m, mech, a);
-	if (rc != UPM_OK || a.seg != 0)
-		return rc;
-	struct upm_mock_pci_dev *d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, &socket);
-	if (!d || d->absent || d->all_ones)
-		return UPM_OK; /* dropped, as on hardware */
+	struct upm_mock_pci_dev *d;
+	unsigned socket;
+	int rc = pci_target(m, mech, a, &d, &socket);
+	if (rc != UPM_OK || !d || d->all_ones)
+		return rc; /* dropped, as on hardware */
 	struct upm_mock_reg *r = upm_mock_pci_reg(d, a.off);
 	if (r)
 		reg_write(m, socket, r, val);
