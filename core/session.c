@@ -483,10 +483,79 @@ static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigne
 	}
 }
 
+/* --- the platform's global control (one per socket) --- */
+
+static int socket_has_boxes(const struct upm_session *s, unsigned socket)
+{
+	for (unsigned i = 0; i < s->n_boxes; i++)
+		if (s->boxes[i].socket == socket && s->boxes[i].state == UPM_BOX_OK)
+			return 1;
+	return 0;
+}
+
+static void global_fail(struct upm_session *s, unsigned socket, const char *what, int rc)
+{
+	if (!s->error[0])
+		upm_snprintf(s->error, sizeof s->error, "socket %u global control 0x%x: %s %s", socket,
+			     s->run->platform->global->msr, what, upm_status_name(rc));
+	/* Without the global control no box of the socket can count: say so per box. */
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		if (b->socket == socket && b->state == UPM_BOX_OK) {
+			b->state = UPM_BOX_FAULT;
+			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s %s",
+				     s->run->platform->global->msr, what, upm_status_name(rc));
+		}
+	}
+}
+
+/* The step's global value: `v` in the mask bits, the value found elsewhere. */
+static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (!g || !s->global_saved[socket])
+		return;
+	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
+	int rc = upm_msr_write(s->run->backend, g->msr, (keep & ~g->mask) | (v & g->mask));
+	if (rc != UPM_OK)
+		global_fail(s, socket, what, rc);
+}
+
+static void global_save(struct upm_session *s, unsigned socket)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (!g || !socket_has_boxes(s, socket))
+		return;
+	int rc = g->write_only ? UPM_OK : upm_msr_read(s->run->backend, g->msr, &s->global_found[socket]);
+	if (rc != UPM_OK) {
+		global_fail(s, socket, "reading", rc);
+		return;
+	}
+	s->global_saved[socket] = 1;
+}
+
+static void global_restore(struct upm_session *s, unsigned socket)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (!g || !s->global_saved[socket])
+		return;
+	uint64_t v = g->write_only ? g->restore : s->global_found[socket];
+	if (upm_msr_write(s->run->backend, g->msr, v) != UPM_OK)
+		s->restore_failures++;
+}
+
 static void socket_step(void *arg)
 {
 	struct step_args *a = arg;
 	struct upm_session *s = a->s;
+	const struct upm_global_ctl *g = s->run->platform->global;
+
+	/* The global control brackets the boxes: it stops everything before they are
+	 * programmed or read, and starts them after they are unfrozen. */
+	if (g && a->step == STEP_SETUP)
+		global_write(s, a->socket, g->setup, "setup");
+	if (g && a->step == STEP_STOP_READ)
+		global_write(s, a->socket, g->stop, "stop");
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		struct upm_box_inst *b = &s->boxes[i];
 		if (b->socket != a->socket)
@@ -518,6 +587,12 @@ static void socket_step(void *arg)
 			break;
 		}
 	}
+	if (g && a->step == STEP_SAVE)
+		global_save(s, a->socket);
+	if (g && a->step == STEP_START)
+		global_write(s, a->socket, g->start, "start");
+	if (g && a->step == STEP_RESTORE)
+		global_restore(s, a->socket);
 }
 
 static int on_every_socket(struct upm_session *s, enum step step, unsigned pass, unsigned base)

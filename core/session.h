@@ -78,6 +78,9 @@ struct upm_session {
 	unsigned n_counts;
 	struct upm_saved_reg *saved;
 	unsigned n_saved, cap_saved;
+	/* The platform's global control, per socket (platform->global). */
+	uint64_t global_found[UPM_MAX_SOCKETS];
+	uint8_t global_saved[UPM_MAX_SOCKETS];
 	unsigned restore_failures;
 	char error[200];
 };

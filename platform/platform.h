@@ -16,6 +16,19 @@ struct upm_bus_map {
 	const char *source;
 };
 
+/* A per-socket control above every box (a global freeze, enable or reset), as the
+ * session drives it: the bits in `mask` take `setup` before the boxes are programmed,
+ * `start` once they are unfrozen and `stop` before they are read. Bits outside the mask
+ * keep the value found, and the value found is written back at the end. */
+struct upm_global_ctl {
+	uint32_t msr;
+	uint64_t mask;
+	uint64_t setup, start, stop;
+	int write_only;     /* reads do not return what was written: restore `restore` */
+	uint64_t restore;
+	const char *source;
+};
+
 struct upm_platform {
 	const char *name;        /* "snbep" */
 	const char *title;       /* "Xeon E5-2600 (Sandy Bridge-EP)" */
@@ -25,6 +38,7 @@ struct upm_platform {
 	const struct upm_box_type *const *boxes;
 	unsigned n_boxes;
 	const struct upm_bus_map *bus_map; /* NULL: no PCI uncore boxes */
+	const struct upm_global_ctl *global; /* NULL: boxes are controlled one by one */
 	const struct upm_metric *metrics;
 	const unsigned *n_metrics;
 	unsigned default_sockets;          /* the mock's default */
