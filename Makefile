@@ -11,7 +11,7 @@ HOST_SRCS := $(wildcard core/host/*.c)
 TEST_SRCS := $(wildcard tests/unit/*.c)
 HDRS := $(wildcard core/*.h core/host/*.h platform/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
 
-.PHONY: all host efi image run test unit e2e bench deps clean
+.PHONY: all host efi image run test unit e2e bench deps clean fuzz fuzz-build
 all: host efi
 
 host: build/host/upmon
@@ -23,7 +23,7 @@ build/host/upmon: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
 # Unit tests link the core with the host OS layer (not its main) under ASan and UBSan.
 build/test/upmon-tests: $(CORE_SRCS) $(HOST_SRCS) $(TEST_SRCS) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) core/host/os_host.c $(TEST_SRCS)
+	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(filter-out core/host/main.c,$(HOST_SRCS)) $(TEST_SRCS)
 
 # The same host program under the sanitizers, for the command-level tests.
 build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
@@ -32,6 +32,30 @@ build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
 
 include tools/efi.mk
 
+# Fuzzing with libFuzzer (clang): the command line, event specs, the configuration file
+# and mock fault specs (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600);
+# `make test` runs a short fuzz (tests/host/fuzz.sh). Warnings are not fatal here: clang
+# and gcc warn differently, and the gcc builds hold -Werror.
+FUZZ_TARGETS := cli spec config faults
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c)
+
+build/fuzz/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
+	@echo "  $(FUZZ_CC) -fsanitize=fuzzer $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -lpthread
+
+fuzz-build: $(addprefix build/fuzz/fuzz-,$(FUZZ_TARGETS))
+
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh
+
 deps:
 	@bash tools/deps.sh
 
@@ -39,7 +63,7 @@ unit: build/test/upmon-tests
 	./build/test/upmon-tests
 
 test: deps
-	@$(MAKE) --no-print-directory build/test/upmon-tests build/test/upmon-san build/host/upmon efi
+	@$(MAKE) --no-print-directory build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
 	@bash tests/run.sh
 
 bench: deps

@@ -1,5 +1,6 @@
 @echo -off
-# upmon lab default: run upmon from the volume that holds it, then stay in the shell.
+# upmon lab default: run the health check (upmon.efi check) from the volume that holds
+# it, print its exit status (0 PASS, 1 WARN, 2 FAIL, 3 INCOMPLETE, 4 usage), stay in the shell.
 # (A disk with \EFI\BOOT\BOOTX64.EFI boots upmon directly, configured by
 # \upmon\upmon.cfg; this script runs when the firmware falls back to its shell.)
 set upmon_done no
@@ -8,7 +9,7 @@ for %v in fs0 fs1 fs2 fs3 fs4 fs5 fs6 fs7 fs8 fs9
     if exist %v:\upmon.efi then
       set upmon_done yes
       %v:
-      upmon.efi info
+      upmon.efi check
       echo "upmon exit status %lasterror%"
     endif
   endif

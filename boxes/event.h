@@ -16,6 +16,16 @@ enum upm_filter_need {
 	UPM_FILT_PCU_BAND = 1u << 4,  /* PCU frequency band filter */
 	UPM_FILT_HA_MATCH = 1u << 5,  /* HA address/opcode match registers */
 	UPM_FILT_QPI_MATCH = 1u << 6, /* QPI packet match/mask (config offsets above 0xFF) */
+	UPM_FILT_BBOX_MATCH = 1u << 7, /* NHM-EX/WSM-EX B-Box MATCH/MASK pair */
+	UPM_FILT_SBOX_MATCH = 1u << 8, /* NHM-EX/WSM-EX S-Box MM_CFG + MATCH/MASK (event 0) */
+};
+
+/* A value an event or unit mask needs in a sub-configuration register behind the event
+ * select (M-Box PLD.dram_cmd, R-Box IPERF.FLT_SENT): the box's filter term that names
+ * the field, and the value. The spec parser adds it as if the user had given the term. */
+struct upm_sub_setting {
+	const char *term;   /* "pld_dram_cmd" */
+	uint64_t value;
 };
 
 struct upm_umask {
@@ -23,7 +33,13 @@ struct upm_umask {
 	uint32_t value;
 	/* Filters this unit mask needs (enum upm_filter_need bits), when they differ from
 	 * its event's. */
-	uint8_t filter;
+	uint16_t filter;
+	/* A threshold the unit mask implies (0: none), where the guide names one event for
+	 * one code and unit mask counted with a threshold. */
+	uint8_t thresh;
+	/* Sub-configuration this unit mask adds to its event's (UPM_SUBS). */
+	const struct upm_sub_setting *sub;
+	uint8_t n_sub;
 };
 
 struct upm_event_def {
@@ -32,11 +48,14 @@ struct upm_event_def {
 	uint8_t ext;        /* 1: needs the extra select bit (ev_sel_ext) */
 	uint8_t counters;   /* bit i set: counter i may count it */
 	uint8_t max_inc;    /* largest increment per cycle the guide gives; 0 unknown */
-	uint8_t filter;     /* enum upm_filter_need bits, for every unit mask */
+	uint16_t filter;    /* enum upm_filter_need bits, for every unit mask */
 	const struct upm_umask *umasks; /* NULL when the event takes no unit mask */
 	unsigned n_umasks;
 	const char *desc;   /* one short line, our words */
 	const char *source; /* where the facts come from: "000:860-901" or a public file */
+	/* Sub-configuration every unit mask of this event needs (UPM_SUBS). */
+	const struct upm_sub_setting *sub;
+	uint8_t n_sub;
 };
 
 #ifndef UPM_ARRAY_LEN
@@ -45,5 +64,7 @@ struct upm_event_def {
 
 /* An event's unit-mask table in a designated initialiser. */
 #define UPM_UMASKS(a) .umasks = (a), .n_umasks = UPM_ARRAY_LEN(a)
+/* Sub-configuration settings likewise. */
+#define UPM_SUBS(a) .sub = (a), .n_sub = (uint8_t)UPM_ARRAY_LEN(a)
 
 #endif

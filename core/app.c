@@ -1,5 +1,6 @@
 /* upm_main: configuration, backend, platform, command, results, end action. */
 #include "core/app.h"
+#include "core/abort.h"
 #include "core/commands.h"
 #include "core/config.h"
 #include "platform/mock/mock.h"
@@ -13,8 +14,19 @@ const struct upm_command upm_commands[] = {
 	{ "fault-probe", upm_cmd_fault_probe, 1 },
 	{ "run", upm_cmd_run, 1 },
 	{ "list", upm_cmd_list, 1 },
+	{ "selftest", upm_cmd_selftest, 1 },
+	{ "check", upm_cmd_check, 1 },
 };
 const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
+
+static int has_nul(const void *data, size_t len)
+{
+	const char *p = data;
+	for (size_t i = 0; i < len; i++)
+		if (!p[i])
+			return 1;
+	return 0;
+}
 
 static const char *config_path_from_argv(int argc, char **argv)
 {
@@ -43,6 +55,12 @@ static int load_config(struct upm_run *r, int argc, char **argv, struct upm_conf
 			return -1;
 		}
 		return 0;
+	}
+	if (len > UPM_CFG_MAX_BYTES || has_nul(data, len)) {
+		upm_os_free(data);
+		upm_error(r, "%s: not a configuration file (%s): it must be text below %u KiB", path,
+			  len > UPM_CFG_MAX_BYTES ? "too large" : "holds a NUL byte", UPM_CFG_MAX_BYTES / 1024);
+		return -1;
 	}
 	char *text = upm_os_alloc(len + 1);
 	if (!text) {
@@ -147,13 +165,7 @@ static void save_trace(struct upm_run *r)
 	upm_snprintf(header, sizeof header, "upmon %s, %s, backend %s%s", UPM_VERSION, upm_os_name(),
 		     t->inner->name, t->dry_run ? ", dry run" : "");
 	upm_trace_format(t, header, &text);
-	int rc = text.failed ? UPM_ENOMEM
-			     : upm_os_write_file(r->opts.trace_path, text.data ? text.data : "", text.len);
-	if (rc != UPM_OK) {
-		upm_error(r, "cannot write the trace to %s (%s)", r->opts.trace_path,
-			  upm_status_name(rc));
-		r->media_error = 1;
-	}
+	upm_save_path(r, r->opts.trace_path, &text); /* temporary name, then rename */
 	upm_buf_free(&text);
 }
 
@@ -166,16 +178,18 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 
 	upm_memset(&run, 0, sizeof run);
 	upm_buf_init(&run.log);
+	upm_abort_reset();
 	env->end_action = UPM_END_RETURN;
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
+	run.config = &cfg;
 	if (cfg.has_end)
 		run.opts.end = cfg.end;
 	/* The configuration's args are defaults the command line overrides; with no command
 	 * line at all (firmware boot path) they are what runs. */
 	if (cfg.has_args && upm_cli_parse(cfg.argc, cfg.argv, &run.opts, err, sizeof err) < 0) {
-		upm_error(&run, "configuration args: %s", err);
+		upm_error(&run, "%s:%u: args: %s", cfg.file, cfg.args_line, err);
 		goto out;
 	}
 	if ((!env->args_from_config || !cfg.has_args) &&
@@ -184,7 +198,9 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		goto out;
 	}
 	env->end_action = run.opts.end;
-	run.out_dir = run.opts.out_dir ? run.opts.out_dir : upm_os_default_out_dir();
+	run.out_dir = run.opts.out_dir ? run.opts.out_dir
+		      : cfg.out     ? cfg.out
+				    : upm_os_default_out_dir();
 
 	if (upm_strcmp(run.opts.command, "help") == 0) {
 		upm_os_write(upm_usage_text, upm_strlen(upm_usage_text));

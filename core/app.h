@@ -22,6 +22,7 @@ enum upm_exit {
 	UPM_EXIT_FAIL = 2,
 	UPM_EXIT_INCOMPLETE = 3,
 	UPM_EXIT_USAGE = 4,   /* usage or environment error (also: results not written) */
+	UPM_EXIT_ABORTED = 5, /* stopped by ESC or Ctrl-C; partial results marked "aborted" */
 };
 
 int upm_main(int argc, char **argv, struct upm_app_env *env);

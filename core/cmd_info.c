@@ -2,6 +2,9 @@
  * architectural microcode-signature sequence). */
 #include "core/commands.h"
 #include "core/discover.h"
+#include "core/caches.h"
+#include "core/present.h"
+#include "core/pci_path.h"
 #include "platform/pci.h"
 
 static void say_cpu(struct upm_run *r)
@@ -52,12 +55,11 @@ static void say_platform(struct upm_run *r)
 static void say_pci_path(struct upm_run *r)
 {
 	struct upm_ecam_window w;
+	upm_pci_path_select(r); /* says why it is CF8/CFC when it is */
 	int has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;
 	if (has_ecam)
 		upm_say(r, "pci: ecam base 0x%llx segment %u buses %u-%u", (unsigned long long)w.base,
 			w.seg, w.bus_start, w.bus_end);
-	else
-		upm_say(r, "pci: no ACPI MCFG table: using CF8/CFC (config offsets above 0xFF unreachable)");
 
 	struct upm_pci_addr host = { 0, 0, 0, 0, 0 };
 	uint32_t cf8 = UPM_PCI_ABSENT, ecam = UPM_PCI_ABSENT;
@@ -90,6 +92,39 @@ static void say_msr_boxes(struct upm_run *r)
 	if (line.data)
 		upm_say(r, "uncore: msr boxes per socket:%s", line.data);
 	upm_buf_free(&line);
+}
+
+/* What the processor reports at run time: a box's instance count from its register
+ * (on each socket), and a memory-mapped box's base once its device is identified, or
+ * why that box is not used. Configuration space and MSRs only: no MMIO is read here. */
+static void say_runtime_boxes(struct upm_run *r)
+{
+	for (unsigned b = 0; r->platform && b < r->platform->n_boxes; b++) {
+		const struct upm_box_type *t = r->platform->boxes[b];
+		char why[128];
+		for (unsigned s = 0; t->count && s < r->n_sockets; s++) {
+			unsigned n, raw;
+			if (upm_box_instances(r, s, t, &n, &raw, why, sizeof why) < 0)
+				upm_say(r, "uncore: socket %u %s: instance count unknown: %s", s, t->name, why);
+			else
+				upm_say(r, "uncore: socket %u %s x%u present (%s, MSR 0x%x, reads %u, minus %u)", s,
+					t->name, n, t->count->name, t->count->msr, raw, t->count->minus);
+		}
+		if (t->space != UPM_SPACE_MMIO || !t->mmio)
+			continue;
+		uint64_t base, lo = ~0ull, hi = 0;
+		if (upm_mmio_base_find(r, t, &base, why, sizeof why) != UPM_MMIO_FOUND) {
+			upm_say(r, "uncore: %s (mmio) unavailable: %s", t->name, why);
+			continue;
+		}
+		for (unsigned i = 0; i < t->n_free_ctrs; i++) {
+			lo = t->free_ctrs[i].addr < lo ? t->free_ctrs[i].addr : lo;
+			hi = t->free_ctrs[i].addr + t->free_ctrs[i].width / 8 > hi
+				     ? t->free_ctrs[i].addr + t->free_ctrs[i].width / 8 : hi;
+		}
+		upm_say(r, "uncore: %s (mmio): %s; %u free-running counters at 0x%llx-0x%llx", t->name,
+			why, t->n_free_ctrs, (unsigned long long)(base + lo), (unsigned long long)(base + hi - 1));
+	}
 }
 
 static void say_uncore_devices(struct upm_run *r)
@@ -148,9 +183,11 @@ int upm_cmd_info(struct upm_run *r)
 		r->opts.dry_run ? " (dry run)" : "");
 	say_cpu(r);
 	say_topology(r);
+	upm_info_machine(r); /* TSC, caches, memory: core/info_machine.c */
 	say_platform(r);
 	say_pci_path(r);
 	say_msr_boxes(r);
+	say_runtime_boxes(r);
 	say_uncore_devices(r);
 	return UPM_EXIT_OK;
 }

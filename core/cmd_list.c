@@ -53,10 +53,21 @@ static void list_events(struct upm_run *r, const char *box, int csv)
 				upm_snprintf(name, sizeof name, "%s%s%s", ev->name, um ? "." : "", um ? um->name : "");
 				if (um)
 					upm_snprintf(umask, sizeof umask, "0x%02x", um->value);
+				/* Sub-configuration the event and unit mask set (M-Box, R-Box), and the
+				 * per-port term the box asks for. */
+				char sub[160] = "";
+				size_t k = 0;
+				for (unsigned j = 0; j < ev->n_sub + (um ? um->n_sub : 0u) && k < sizeof sub; j++) {
+					const struct upm_sub_setting *ss = j < ev->n_sub ? &ev->sub[j] : &um->sub[j - ev->n_sub];
+					k += (size_t)upm_snprintf(sub + k, sizeof sub - k, "%s%s=0x%llx", k ? "," : "  sub: ",
+								  ss->term, (unsigned long long)ss->value);
+				}
+				if (t->index_term && k < sizeof sub)
+					upm_snprintf(sub + k, sizeof sub - k, "%s%s=N", k ? "," : "  needs ", t->index_term);
 				if (csv)
 					upm_say(r, "%s,%s,%s,%s,%s,%s", p->name, t->name, name, code, umask, ctrs);
 				else
-					upm_say(r, "%-7s %-44s %-6s %-5s ctr %s", t->name, name, code, umask, ctrs);
+					upm_say(r, "%-7s %-44s %-6s %-5s ctr %s%s", t->name, name, code, umask, ctrs, sub);
 			}
 		}
 		if (t->fixed_ctr != UPM_NO_REG) {

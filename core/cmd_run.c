@@ -2,6 +2,9 @@
  * interval per pass (an idle wait until workloads exist), printed and saved. */
 #include "core/commands.h"
 #include "core/results.h"
+#include "core/abort.h"
+#include "core/config.h"
+#include "core/run_kernel.h"
 
 #define UPM_MAX_METRIC_VALUES 256
 
@@ -16,7 +19,7 @@ static uint64_t idle_interval(struct upm_session *s, unsigned pass, void *ctx)
 	const struct idle_interval *w = ctx;
 	(void)pass;
 	uint64_t t0 = upm_os_nanoseconds();
-	upm_os_sleep_ns(w->ns);
+	upm_abort_sleep(w->ns); /* ESC/Ctrl-C ends it early; the session reads what it got */
 	uint64_t measured = upm_os_nanoseconds() - t0;
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 		struct upm_activity a = { 0 };
@@ -31,6 +34,10 @@ int upm_cmd_run(struct upm_run *r)
 {
 	const char *events = NULL, *metric_names = NULL;
 	struct idle_interval wait = { 1000000000ull };
+	struct upm_run_kernel_opts ko; /* --kernel and its options: core/run_kernel.c */
+	char kerr[200];
+	int kr, seconds_given = 0;
+	upm_run_kernel_opts_init(&ko);
 	for (int i = 0; i < r->opts.cmd_argc; i++) {
 		const char *a = r->opts.cmd_argv[i];
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
@@ -48,11 +55,22 @@ int upm_cmd_run(struct upm_run *r)
 				upm_error(r, "run: --seconds takes a positive number of seconds, not '%s'", v);
 				return UPM_EXIT_USAGE;
 			}
+			seconds_given = 1;
+		} else if ((kr = upm_run_kernel_option(a, v, &ko, kerr, sizeof kerr)) != 0) {
+			if (kr < 0) {
+				upm_error(r, "%s", kerr);
+				return UPM_EXIT_USAGE;
+			}
 		} else {
 			upm_error(r, "run: unknown argument '%s' (see 'upmon help')", a);
 			return UPM_EXIT_USAGE;
 		}
 		i++;
+	}
+	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
+		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
+					  : "run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME");
+		return UPM_EXIT_USAGE;
 	}
 	if (!r->platform) {
 		upm_error(r, "unsupported processor (family %u model 0x%02x): use --backend mock --platform NAME",
@@ -62,8 +80,11 @@ int upm_cmd_run(struct upm_run *r)
 	struct upm_buf specs;
 	char err[200];
 	upm_buf_init(&specs);
-	if (events)
-		upm_buf_puts(&specs, events);
+	if (events && upm_config_expand_events(r, events, &specs, err, sizeof err) < 0) {
+		upm_error(r, "run: --events: %s", err); /* @NAME: an event set of upmon.cfg */
+		upm_buf_free(&specs);
+		return UPM_EXIT_USAGE;
+	}
 	if (metric_names && upm_metric_specs(r->platform, metric_names, &specs, err, sizeof err) < 0) {
 		upm_error(r, "run: %s", err);
 		upm_buf_free(&specs);
@@ -73,6 +94,11 @@ int upm_cmd_run(struct upm_run *r)
 		upm_error(r, "run: give --events SPEC[,SPEC...] or --metrics NAME (see 'upmon list events')");
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
+	}
+	if (ko.n_kernels) {
+		int st = upm_run_kernels(r, &ko, specs.data);
+		upm_buf_free(&specs);
+		return st;
 	}
 
 	struct upm_session s;
@@ -88,12 +114,16 @@ int upm_cmd_run(struct upm_run *r)
 		(unsigned long long)(wait.ns / 1000000u), r->n_sockets, r->n_sockets == 1 ? "" : "s");
 	if (upm_session_run(&s, idle_interval, &wait) < 0) {
 		upm_error(r, "run: %s", s.error);
-		status = UPM_EXIT_FAIL;
+		status = s.error_is_lost_socket ? UPM_EXIT_INCOMPLETE : UPM_EXIT_FAIL;
 	}
-	if (s.restore_failures) {
-		upm_error(r, "run: %u register(s) could not be restored: see results.json", s.restore_failures);
-		status = UPM_EXIT_FAIL;
+	if (s.aborted) {
+		upm_error(r, "run: aborted (ESC or Ctrl-C) in pass %u of %u: registers restored, the "
+			     "results so far are saved marked \"aborted\"", s.aborted_pass + 1, s.n_passes);
+		if (status == UPM_EXIT_OK)
+			status = UPM_EXIT_ABORTED;
 	}
+	if (upm_session_report_unrestored(&s))
+		status = UPM_EXIT_FAIL;
 
 	struct upm_metric_value *mv = upm_os_alloc(UPM_MAX_METRIC_VALUES * sizeof *mv);
 	unsigned n_mv = mv ? upm_metrics_compute(&s, mv, UPM_MAX_METRIC_VALUES) : 0;

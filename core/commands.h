@@ -9,6 +9,8 @@ int upm_cmd_info(struct upm_run *r);
 int upm_cmd_fault_probe(struct upm_run *r);
 int upm_cmd_run(struct upm_run *r);
 int upm_cmd_list(struct upm_run *r);
+int upm_cmd_selftest(struct upm_run *r);
+int upm_cmd_check(struct upm_run *r);
 
 struct upm_command {
 	const char *name;

@@ -61,9 +61,34 @@ int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg);
 /* The processor executing this call (callable from any processor). */
 void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);
 
+/* Runs fn(arg, i) for every i below n at the same time, entry i on processor cpus[i]
+ * (an index into upm_topology.cpus, not a processor number), and returns when all have
+ * returned. The calling processor runs its own entry when it is listed, and waits
+ * otherwise. UPM_OK; UPM_EINVAL for no entries or a processor listed twice;
+ * UPM_ENOTFOUND for an index outside the topology; UPM_EUNSUPPORTED when another
+ * processor is listed and the environment cannot start it; UPM_EFAULT when some entry
+ * did not return within timeout_ns (such a processor may still be running: whatever
+ * fn touches must stay valid). fn may not print nor call the environment. */
+int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
+			void *arg, uint64_t timeout_ns);
+
+/* Physical memory: total, and what is free for upmon's buffers now (UEFI: conventional
+ * memory in the memory map; host: MemAvailable). UPM_OK or UPM_EUNSUPPORTED. */
+int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes);
+
 /* Time. */
 uint64_t upm_os_nanoseconds(void); /* monotonic */
 void upm_os_sleep_ns(uint64_t ns);
+/* The time-stamp counter (invariant on every supported processor) and its frequency,
+ * calibrated once against the firmware's timer (host: the monotonic clock). Callable
+ * on any processor. */
+uint64_t upm_os_tsc(void);
+uint64_t upm_os_tsc_hz(void);
+
+/* Abort: 1 when the user asked to stop now, polled without blocking by the interval
+ * loops (through core/abort.h, which latches it). UEFI: ESC or Ctrl-C read from ConIn,
+ * on the bootstrap processor only (elsewhere 0); host: SIGINT (Ctrl-C). */
+int upm_os_abort_requested(void);
 
 /* Environment description for `info` and results files. */
 const char *upm_os_name(void); /* "uefi" or "host" */

@@ -1,4 +1,5 @@
 #include "core/results.h"
+#include "core/subcfg.h"
 
 void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, char *code,
 			unsigned long code_size, char *umask, unsigned long umask_size)
@@ -10,9 +11,9 @@ void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, 
 		upm_strlcpy(umask, "", umask_size);
 		return;
 	}
+	/* The select as programmed: with the port and the home the scheduler chose. */
 	upm_snprintf(code, code_size, "0x%llx",
-		     (unsigned long long)(upm_field_get(l->ev_sel, sp->ctl) |
-					  upm_field_get(l->ev_sel_ext, sp->ctl) << 8));
+		     (unsigned long long)upm_ctl_code(c->box, upm_spec_ctl(sp, c->home)));
 	if (l->umask.width)
 		upm_snprintf(umask, umask_size, "0x%llx", (unsigned long long)upm_field_get(l->umask, sp->ctl));
 	else
@@ -105,9 +106,9 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
 				       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
 			upm_buf_json_string(out, s->specs[c->spec].name);
-			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"}",
+			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"%s}",
 				       code, umask, (unsigned long long)c->end, (unsigned long long)c->delta,
-				       status_text(c->status));
+				       status_text(c->status), c->overflowed ? ", \"overflowed\": true" : "");
 			first = 0;
 		}
 		upm_buf_puts(out, "\n    ]}");
@@ -122,7 +123,9 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 		upm_buf_json_string(out, metrics[i].metric->unit);
 		upm_buf_puts(out, "}");
 	}
-	upm_buf_puts(out, "\n  ]\n}\n");
+	upm_buf_puts(out, "\n  ]");
+	upm_session_safety_json(s, out); /* aborted, sockets_skipped, unrestored */
+	upm_buf_puts(out, "\n}\n");
 }
 
 void upm_results_print(struct upm_session *s, const struct upm_metric_value *metrics,
@@ -142,8 +145,14 @@ void upm_results_print(struct upm_session *s, const struct upm_metric_value *met
 			if (c->socket != b->socket || c->box != b->type || c->instance != b->instance)
 				continue;
 			counter_name(c, ctr, sizeof ctr);
-			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu", c->socket, c->box->name, c->instance,
-				c->pass, ctr, s->specs[c->spec].name, (unsigned long long)c->delta);
+			if (c->status != UPM_OK) { /* e.g. a pass an abort kept from running */
+				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %s", c->socket, c->box->name,
+					c->instance, c->pass, ctr, s->specs[c->spec].name, status_text(c->status));
+				continue;
+			}
+			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu%s", c->socket, c->box->name, c->instance,
+				c->pass, ctr, s->specs[c->spec].name, (unsigned long long)c->delta,
+				c->overflowed ? " (overflowed: its status bit was set)" : "");
 		}
 	}
 	for (unsigned i = 0; i < n_metrics; i++) {

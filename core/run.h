@@ -8,6 +8,8 @@
 #include "platform/cpu.h"
 #include "platform/platform.h"
 
+struct upm_config;
+
 #define UPM_VERSION "0.1.0"
 
 struct upm_run {
@@ -21,6 +23,8 @@ struct upm_run {
 	const char *out_dir;
 	struct upm_buf log;                  /* every line printed, saved as upmon.log */
 	int media_error;                     /* results could not be written */
+	const struct upm_config *config;     /* the configuration file's settings, or NULL */
+	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/pci_path.h) */
 };
 
 /* Prints to the console and keeps the line for the results folder. */
@@ -29,7 +33,10 @@ void upm_say(struct upm_run *r, const char *fmt, ...) __attribute__((format(prin
 void upm_error(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Writes out_dir/name through a temporary name and a rename, so a cut never leaves a
- * partial file under the real name. On failure says so once and sets media_error. */
+ * partial file under the real name. On failure says so once, sets media_error and shows
+ * the file on the console instead (not upmon.log, which is the console; at most 64 KiB). */
 int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content);
+/* The same for a file anywhere (path as given, e.g. --trace FILE). */
+int upm_save_path(struct upm_run *r, const char *path, const struct upm_buf *content);
 
 #endif

@@ -1,5 +1,6 @@
 #include "core/sched.h"
 #include "core/str.h"
+#include "core/subcfg.h"
 
 /* Kuhn's augmenting-path matching over at most UPM_MAX_CTRS counters. */
 static int augment(const uint8_t *masks, unsigned e, int *owner, unsigned *seen)
@@ -33,15 +34,6 @@ static int match(const uint8_t *masks, unsigned n, int *counter_of)
 	return 1;
 }
 
-static int filters_conflict(const struct upm_spec *a, const struct upm_spec *b)
-{
-	for (unsigned i = 0; i < a->n_filters; i++)
-		for (unsigned k = 0; k < b->n_filters; k++)
-			if (a->filters[i].field == b->filters[k].field &&
-			    a->filters[i].value != b->filters[k].value)
-				return 1;
-	return 0;
-}
 
 int upm_schedule(const struct upm_box_type *box, const struct upm_spec *const *specs, unsigned n,
 		 struct upm_placement *out, char *err, unsigned long err_size)
@@ -56,6 +48,7 @@ int upm_schedule(const struct upm_box_type *box, const struct upm_spec *const *s
 		const struct upm_spec *s = specs[i];
 		out[i].counter = -1;
 		out[i].pass = 0;
+		out[i].home = 0;
 		if (s->kind != UPM_SPEC_GENERAL) {
 			/* One fixed counter and each free-running counter once per box. */
 			for (unsigned k = 0; k < i; k++) {
@@ -77,16 +70,27 @@ int upm_schedule(const struct upm_box_type *box, const struct upm_spec *const *s
 				n_passes++;
 			if (n_members[p] >= box->n_ctrs)
 				continue;
-			int conflict = 0;
 			uint8_t masks[UPM_MAX_CTRS];
 			int counter_of[UPM_MAX_CTRS];
-			for (unsigned k = 0; k < n_members[p]; k++) {
-				conflict |= filters_conflict(s, specs[members[p][k]]);
+			for (unsigned k = 0; k < n_members[p]; k++)
 				masks[k] = specs[members[p][k]]->counters & all;
-			}
 			masks[n_members[p]] = s->counters & all;
-			if (conflict || !match(masks, n_members[p] + 1, counter_of))
+			if (!match(masks, n_members[p] + 1, counter_of))
 				continue;
+			/* The first home whose sub-configuration agrees with the pass's. */
+			unsigned home, homes = upm_spec_homes(s);
+			for (home = 0; home < homes; home++) {
+				int conflict = 0;
+				for (unsigned k = 0; k < n_members[p] && !conflict; k++) {
+					unsigned other = members[p][k];
+					conflict = upm_specs_conflict(s, home, specs[other], out[other].home);
+				}
+				if (!conflict)
+					break;
+			}
+			if (home == homes)
+				continue;
+			out[i].home = home;
 			members[p][n_members[p]++] = i;
 			for (unsigned k = 0; k < n_members[p]; k++) {
 				out[members[p][k]].pass = p;

@@ -1,5 +1,10 @@
 #include "core/session.h"
 #include "core/os.h"
+#include "core/present.h"
+#include "core/abort.h"
+#include "core/pci_path.h"
+#include "core/subcfg.h"
+#include "core/overflow.h"
 #include "platform/pci.h"
 
 uint64_t upm_counter_delta(uint64_t start, uint64_t end, unsigned width)
@@ -32,7 +37,7 @@ static struct upm_pci_addr pci_addr(const struct upm_box_inst *b, uint32_t off, 
 
 static uint32_t msr_addr(const struct upm_box_inst *b, uint32_t addr)
 {
-	return addr + b->type->stride * b->instance;
+	return upm_box_msr_addr(b->type, b->instance, addr); /* stride, instance_base or filter steps */
 }
 
 static int reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
@@ -40,6 +45,8 @@ static int reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32
 {
 	if (b->type->space == UPM_SPACE_MSR)
 		return upm_msr_write(s->run->backend, msr_addr(b, addr), v);
+	if (b->type->space == UPM_SPACE_MMIO)
+		return UPM_EUNSUPPORTED; /* memory-mapped counters run free: never written */
 	return upm_pci_write32(s->run->backend, pci_addr(b, addr, filter_fn), (uint32_t)v);
 }
 
@@ -49,20 +56,31 @@ static int reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_
 	if (b->type->space == UPM_SPACE_MSR)
 		return upm_msr_read(s->run->backend, msr_addr(b, addr), v);
 	uint32_t d = 0;
-	int rc = upm_pci_read32(s->run->backend, pci_addr(b, addr, filter_fn), &d);
+	int rc = b->type->space == UPM_SPACE_MMIO
+			 ? upm_mmio_read32(s->run->backend, b->mmio_base + addr, &d)
+			 : upm_pci_read32(s->run->backend, pci_addr(b, addr, filter_fn), &d);
 	*v = d;
+	/* All ones from a function whose IDs read all ones too: it left the bus mid-run. */
+	if (rc == UPM_OK && d == UPM_PCI_ABSENT && addr != 0 && b->type->space == UPM_SPACE_PCI &&
+	    upm_pci_gone(s->run->backend, pci_addr(b, 0, filter_fn)))
+		rc = UPM_EABSENT;
 	return rc;
 }
 
-/* Counters: one MSR, or two dwords on PCI (low first; the box is frozen when read). */
+/* Counters: one MSR, or two dwords on PCI and MMIO (low first; the box is frozen when
+ * read). */
 static int ctr_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
 		    unsigned width, uint64_t *v)
 {
 	uint64_t lo, hi = 0;
 	int rc = reg_read(s, b, addr, &lo, 0);
-	if (rc == UPM_OK && b->type->space == UPM_SPACE_PCI && width > 32)
+	if (rc == UPM_OK && b->type->space != UPM_SPACE_MSR && width > 32)
 		rc = reg_read(s, b, addr + 4, &hi, 0);
 	*v = (lo | hi << 32) & (width >= 64 ? ~0ull : (1ull << width) - 1);
+	/* Xeon E7 erratum (002:5626-5629): a read ending in 0x000000 or 0x000001 is
+	 * 0x1000000 too high. Below 0x1000000 it cannot be, so such a value is left alone. */
+	if ((b->type->session & UPM_SESS_READ_ERRATUM_24) && (*v & 0xFFFFFFu) <= 1 && *v >= 0x1000000u)
+		*v -= 0x1000000u;
 	return rc;
 }
 
@@ -77,13 +95,50 @@ static int ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint32
 	return rc;
 }
 
+/* The same accesses for the self-test and the health check (core/session.h). */
+int upm_box_reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     uint64_t *v, int filter_fn)
+{
+	return reg_read(s, b, addr, v, filter_fn);
+}
+
+int upm_box_reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      uint64_t v, int filter_fn)
+{
+	return reg_write(s, b, addr, v, filter_fn);
+}
+
+int upm_box_ctr_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     unsigned width, uint64_t *v)
+{
+	return ctr_read(s, b, addr, width, v);
+}
+
+int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      unsigned width, uint64_t v)
+{
+	return ctr_write(s, b, addr, width, v);
+}
+
+uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr)
+{
+	return b->type->space == UPM_SPACE_MSR ? msr_addr(b, addr) : addr;
+}
+
 static uint64_t box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs)
 {
 	const struct upm_box_ctl_layout *l = &t->box_ctl_layout;
-	/* Every write carries frz_en: the fields are write-only (000:530-547). */
+	/* Every write carries frz_en: the fields are write-only (000:530-547); and the
+	 * bits the guide says must be written as 1, where the box has any. */
 	return upm_field_put(l->frz_en, 1) | upm_field_put(l->frz, (uint64_t)frz) |
-	       upm_field_put(l->rst_ctrs, (uint64_t)rst_ctrs);
+	       upm_field_put(l->rst_ctrs, (uint64_t)rst_ctrs) | upm_field_mask(l->write_ones);
 }
+
+uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs)
+{
+	return box_ctl_value(t, frz, rst_ctrs);
+}
+
 
 static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *what,
 		     uint32_t addr, int rc)
@@ -93,7 +148,8 @@ static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *
 	b->state = UPM_BOX_FAULT;
 	if (b->type->space == UPM_SPACE_MSR)
 		addr = msr_addr(b, addr);
-	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s", what, addr, upm_status_name(rc));
+	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s%s", what, addr, upm_status_name(rc),
+		     rc == UPM_EABSENT ? " (the device reads all ones: gone from the bus)" : "");
 	if (!s->error[0])
 		upm_snprintf(s->error, sizeof s->error, "socket %u %s%u: %s", b->socket, b->type->name,
 			     b->instance, b->why);
@@ -114,9 +170,17 @@ static void mark_usage(struct upm_box_inst *b, const struct upm_spec *specs)
 			b->fixed_used = 1;
 		else if (sp->kind == UPM_SPEC_GENERAL)
 			b->ctr_used |= (uint8_t)(1u << b->place[k].counter);
-		for (unsigned f = 0; f < sp->n_filters; f++)
-			b->filter_used |= (uint8_t)(1u << sp->filters[f].field->reg);
+		for (unsigned f = 0; f < sp->n_filters; f++) {
+			unsigned id;
+			struct upm_bitfield field;
+			upm_spec_filter_place(sp, f, b->place[k].home, &id, &field);
+			b->filter_used |= 1ull << id;
+		}
 	}
+	/* A gate register goes with the registers it gates (S-Box MM_CFG, match/mask). */
+	for (unsigned id = 0; b->filter_used && id < upm_sub_n_ids(b->type); id++)
+		if (upm_sub_gate(b->type, id) && (b->filter_used & ~(1ull << id)))
+			b->filter_used |= 1ull << id;
 }
 
 static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
@@ -145,6 +209,56 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 	}
 }
 
+/* What a socket says of box type t before its instances are placed: how many it has
+ * (t->count) and, for memory-mapped boxes, where they are (t->mmio). Only types a spec
+ * names are looked at, so nothing else is read. */
+struct type_presence {
+	unsigned n;               /* instances present */
+	enum upm_box_state state; /* UPM_BOX_OK, or what every instance is */
+	uint64_t mmio_base;
+	unsigned raw;             /* the count register's field */
+	char why[96];
+};
+
+static void type_presence(struct upm_session *s, unsigned socket, const struct upm_box_type *t,
+			  struct type_presence *tp)
+{
+	int named = 0;
+	upm_memset(tp, 0, sizeof *tp);
+	tp->n = t->max_instances;
+	for (unsigned i = 0; i < s->n_specs; i++)
+		named |= s->specs[i].box == t;
+	if (!named)
+		return;
+	if (t->count && upm_box_instances(s->run, socket, t, &tp->n, &tp->raw, tp->why,
+					  sizeof tp->why) < 0)
+		tp->state = UPM_BOX_FAULT;
+	if (t->space == UPM_SPACE_MMIO && t->mmio) {
+		enum upm_mmio_presence mp = upm_mmio_base_find(s->run, t, &tp->mmio_base, tp->why,
+							       sizeof tp->why);
+		tp->state = mp == UPM_MMIO_FOUND ? UPM_BOX_OK
+			    : mp == UPM_MMIO_WRONG_DEVICE ? UPM_BOX_MISMATCH : UPM_BOX_ABSENT;
+	}
+}
+
+/* An instance beyond the count: left out, unless a spec names it, when it is reported. */
+static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
+			const struct upm_spec *const *mine)
+{
+	if (tp->state != UPM_BOX_OK || b->instance < tp->n)
+		return 0; /* a failed count read is reported on every instance */
+	for (unsigned k = 0; k < b->n; k++) {
+		if (mine[k]->instance >= 0) {
+			b->state = UPM_BOX_ABSENT;
+			upm_snprintf(b->why, sizeof b->why, "%s (MSR 0x%x) is %u, minus %u: %s%u is not present",
+				     b->type->count->name, b->type->count->msr, tp->raw, b->type->count->minus,
+				     b->type->name, b->instance);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list)
 {
 	const struct upm_platform *p = r->platform;
@@ -162,6 +276,8 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
 	if (n < 0)
 		return -1;
 	s->n_specs = (unsigned)n;
+	if (p->bus_map) /* PCI boxes: how configuration space is reached, said once */
+		upm_pci_path_select(r);
 	s->has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;
 
 	/* Filter registers above config offset 0xFF need ECAM; say so instead of skipping. */
@@ -191,6 +307,8 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
 	for (unsigned sock = 0; sock < r->n_sockets; sock++) {
 		for (unsigned bt = 0; bt < p->n_boxes; bt++) {
 			const struct upm_box_type *t = p->boxes[bt];
+			struct type_presence tp;
+			type_presence(s, sock, t, &tp);
 			for (unsigned inst = 0; inst < t->max_instances; inst++) {
 				const struct upm_spec *mine[UPM_SESSION_MAX_SPECS];
 				struct upm_box_inst *b = &s->boxes[s->n_boxes];
@@ -210,6 +328,8 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
 				b->type = t;
 				b->socket = sock;
 				b->instance = inst;
+				if (beyond_count(&tp, b, mine))
+					continue;
 				int passes = upm_schedule(t, mine, b->n, b->place, s->error, sizeof s->error);
 				if (passes < 0)
 					return -1;
@@ -218,6 +338,11 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
 				mark_usage(b, s->specs);
 				if (t->space == UPM_SPACE_PCI)
 					check_pci_presence(s, b);
+				if (tp.state != UPM_BOX_OK && b->state == UPM_BOX_OK) {
+					b->state = tp.state;
+					upm_strlcpy(b->why, tp.why, sizeof b->why);
+				}
+				b->mmio_base = tp.mmio_base;
 				s->n_boxes++;
 			}
 		}
@@ -261,28 +386,51 @@ static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t add
 	s->n_saved++;
 }
 
+/* The counter value just saved, corrected like a read (UPM_SESS_READ_ERRATUM_24), so
+ * the restore writes the count and not the erratum's error. */
+static void erratum_fix_saved(struct upm_session *s, struct upm_box_inst *b)
+{
+	struct upm_saved_reg *r = s->n_saved ? &s->saved[s->n_saved - 1] : NULL;
+	if (r && r->box == b && (b->type->session & UPM_SESS_READ_ERRATUM_24) &&
+	    (r->value & 0xFFFFFFu) <= 1 && r->value >= 0x1000000u)
+		r->value -= 0x1000000u;
+}
+
 static void save_box(struct upm_session *s, struct upm_box_inst *b)
 {
 	const struct upm_box_type *t = b->type;
 	int pci48 = t->space == UPM_SPACE_PCI ? 2 : 1;
 	unsigned first = s->n_saved;
-	if (t->box_ctl != UPM_NO_REG)
-		save_reg(s, b, t->box_ctl, 0, 1, 1);
+	/* A per-counter enable is readable and goes back as found; one that lives in the
+	 * global control goes back with it. */
+	if (t->box_ctl != UPM_NO_REG && !(t->session & UPM_SESS_ENABLE_IN_GLOBAL))
+		save_reg(s, b, t->box_ctl, 0, 1, !(t->session & UPM_SESS_BOX_ENABLE_MASK));
 	for (unsigned i = 0; i < t->n_ctrs; i++) {
 		if (!((b->ctr_used >> i) & 1))
 			continue;
 		save_reg(s, b, t->ctl[i], 0, 1, 0);
 		save_reg(s, b, t->ctr[i], 0, pci48, 0);
+		erratum_fix_saved(s, b);
 	}
-	for (unsigned i = 0; i < t->n_filter_regs; i++)
-		if ((b->filter_used >> i) & 1)
-			save_reg(s, b, t->filter_regs[i], 1, 1, 0);
+	for (unsigned id = 0; id < upm_sub_n_ids(t); id++)
+		if ((b->filter_used >> id) & 1)
+			save_reg(s, b, upm_sub_addr0(t, id), 1, 1, 0);
 	if (b->fixed_used) {
 		save_reg(s, b, t->fixed_ctl, 0, 1, 0);
 		save_reg(s, b, t->fixed_ctr, 0, pci48, 0);
+		erratum_fix_saved(s, b);
 	}
 	if (b->state != UPM_BOX_OK)
 		s->n_saved = first;
+}
+
+/* The gate field of a saved filter register (upm_filter_reg_info.gate), 0 when none. */
+static uint64_t saved_gate(const struct upm_box_type *t, const struct upm_saved_reg *r)
+{
+	for (unsigned id = 0; r->on_filter_fn && id < upm_sub_n_ids(t); id++)
+		if (upm_sub_gate(t, id) && upm_sub_addr0(t, id) == r->addr)
+			return upm_sub_gate(t, id);
+	return 0;
 }
 
 static void restore_box(struct upm_session *s, struct upm_box_inst *b)
@@ -293,25 +441,36 @@ static void restore_box(struct upm_session *s, struct upm_box_inst *b)
 		saved_any |= s->saved[i].box == b;
 	if (!saved_any) /* never touched: absent, mismatched, or faulted on the first read */
 		return;
+	if (b->type->space == UPM_SPACE_PCI && upm_pci_box_gone(s, b)) {
+		upm_session_mark_unrestored(s, b, UPM_EABSENT);
+		return;
+	}
 	/* Freeze while the old values go back, then write the box control last. */
 	if (t->session & UPM_SESS_BOX_FREEZE)
 		(void)reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0);
 	struct upm_saved_reg *box_ctl = NULL;
-	for (unsigned i = 0; i < s->n_saved; i++) {
-		struct upm_saved_reg *r = &s->saved[i];
-		if (r->box != b)
-			continue;
-		if (r->write_only) {
-			box_ctl = r;
-			continue;
+	/* Registers a gate guards go back while it is clear: cleared first, restored last. */
+	for (unsigned i = 0; i < s->n_saved; i++)
+		if (s->saved[i].box == b && saved_gate(t, &s->saved[i]))
+			(void)reg_write(s, b, s->saved[i].addr, s->saved[i].value & ~saved_gate(t, &s->saved[i]), 1);
+	for (unsigned pass = 0; pass < 2; pass++) {
+		for (unsigned i = 0; i < s->n_saved; i++) {
+			struct upm_saved_reg *r = &s->saved[i];
+			if (r->box != b || (pass == 0) != !saved_gate(t, r))
+				continue;
+			if (r->write_only) {
+				box_ctl = r;
+				continue;
+			}
+			r->restored = r->dwords == 2 ? ctr_write(s, b, r->addr, 64, r->value)
+					 : r->on_filter_fn ? reg_write(s, b, r->addr, r->value, 1)
+							   : reg_write(s, b, r->addr, r->value, 0);
+			s->restore_failures += r->restored != UPM_OK;
 		}
-		r->restored = r->dwords == 2 ? ctr_write(s, b, r->addr, 64, r->value)
-				 : r->on_filter_fn ? reg_write(s, b, r->addr, r->value, 1)
-						   : reg_write(s, b, r->addr, r->value, 0);
-		s->restore_failures += r->restored != UPM_OK;
 	}
 	if (box_ctl) {
-		box_ctl->restored = reg_write(s, b, box_ctl->addr, box_ctl->value, 0);
+		box_ctl->restored = reg_write(s, b, box_ctl->addr,
+					      box_ctl->value | upm_field_mask(t->box_ctl_layout.write_ones), 0);
 		s->restore_failures += box_ctl->restored != UPM_OK;
 	}
 }
@@ -342,24 +501,23 @@ static uint64_t ctl_for(const struct upm_session *s, const struct upm_box_inst *
 {
 	for (unsigned k = 0; k < b->n; k++)
 		if (b->place[k].pass == pass && b->place[k].counter == (int)i)
-			return s->specs[b->spec_idx[k]].ctl;
+			return upm_spec_ctl(&s->specs[b->spec_idx[k]], b->place[k].home);
 	return 0;
 }
 
+/* What filter register instance `id` holds in this pass (core/subcfg.h); a gate has its
+ * gate field set (the registers it gates are in use whenever it is). */
 static uint64_t filter_for(const struct upm_session *s, const struct upm_box_inst *b, unsigned pass,
-			   unsigned reg)
+			   unsigned id)
 {
-	uint64_t v = 0;
-	for (unsigned k = 0; k < b->n; k++) {
-		const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-		if (b->place[k].pass != pass)
-			continue;
-		for (unsigned f = 0; f < sp->n_filters; f++)
-			if (sp->filters[f].field->reg == reg)
-				v |= upm_field_put(sp->filters[f].field->field, sp->filters[f].value);
-	}
+	uint64_t v = upm_sub_gate(b->type, id);
+	for (unsigned k = 0; k < b->n; k++)
+		if (b->place[k].pass == pass)
+			v |= upm_spec_sub_value(&s->specs[b->spec_idx[k]], b->place[k].home, id);
 	return v;
 }
+
+static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what);
 
 #define TRY(b, what, addr, expr)                               \
 	do {                                                   \
@@ -385,22 +543,32 @@ static void setup_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 		if (!((b->ctr_used >> i) & 1))
 			continue;
 		uint64_t v = ctl_for(s, b, pass, i);
-		if (v) /* (c) enable, then (d) select the event */
+		/* (c) enable, then (d) select the event; a box enabled per counter takes its select
+		 * and local enable in one write (and occ_rst with it, 002:2390). */
+		if (v && !(t->session & UPM_SESS_BOX_ENABLE_MASK))
 			TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], upm_field_put(l->en, 1), 0));
 		if (t->session & UPM_SESS_PARK_EVSEL) /* ev_sel stays 0 until the others unfreeze */
 			v &= ~upm_field_mask(l->ev_sel);
 		TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], v, 0));
 	}
-	for (unsigned i = 0; i < t->n_filter_regs; i++)
-		if ((b->filter_used >> i) & 1)
-			TRY(b, "filter", t->filter_regs[i],
-			    reg_write(s, b, t->filter_regs[i], filter_for(s, b, pass, i), 1));
+	/* Filters in table order; a gate is written clear first and set last, so the
+	 * registers it gates are written only while it is clear (002:2524-2531). */
+	for (unsigned round = 0; round < 3; round++) {
+		for (unsigned id = 0; id < upm_sub_n_ids(t); id++) {
+			uint64_t gate = upm_sub_gate(t, id);
+			if (!((b->filter_used >> id) & 1) || (round == 1) == !!gate)
+				continue;
+			uint32_t a = upm_sub_addr0(t, id);
+			uint64_t v = filter_for(s, b, pass, id);
+			TRY(b, "filter", a, reg_write(s, b, a, round == 0 ? v & ~gate : v, 1));
+		}
+	}
 	if (b->fixed_used) {
 		uint64_t en = upm_field_put(t->fixed_en, 1);
 		if (t->fixed_rst.width)
 			TRY(b, "fixed control", t->fixed_ctl,
 			    reg_write(s, b, t->fixed_ctl, en | upm_field_put(t->fixed_rst, 1), 0));
-		else
+		else if (!(t->session & UPM_SESS_GLOBAL_RESET)) /* rst_all cleared it already */
 			TRY(b, "fixed counter", t->fixed_ctr, ctr_write(s, b, t->fixed_ctr, t->fixed_width, 0));
 		TRY(b, "fixed control", t->fixed_ctl, reg_write(s, b, t->fixed_ctl, en, 0));
 	}
@@ -410,6 +578,25 @@ static void setup_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 		for (unsigned i = 0; i < t->n_ctrs; i++)
 			if ((b->ctr_used >> i) & 1)
 				TRY(b, "counter", t->ctr[i], ctr_write(s, b, t->ctr[i], t->ctr_width, 0));
+	if (t->session & UPM_SESS_BOX_ENABLE_MASK) {
+		/* Counters of the pass and the fixed one: their stale overflows cleared at the box
+		 * where the platform walks overflows (002:470-474), then (d) enabled at the box. */
+		const struct upm_box_ctl_layout *bl = &t->box_ctl_layout;
+		uint64_t mine = 0, en = b->fixed_used ? upm_field_mask(bl->fixed_ctr_en) : 0;
+		for (unsigned i = 0; i < t->n_ctrs; i++)
+			if (ctl_for(s, b, pass, i))
+				mine |= 1ull << i;
+		en |= upm_field_put(bl->ctr_en, mine);
+		uint64_t clear = mine << t->ovf_lo | (b->fixed_used ? upm_field_mask(t->ovf_fixed) : 0);
+		if (s->run->platform->overflow && t->ovf_clear && clear)
+			TRY(b, "overflow control", t->ovf_clear, reg_write(s, b, t->ovf_clear, clear, 0));
+		if ((t->session & UPM_SESS_ENABLE_IN_GLOBAL) && s->run->platform->global) {
+			s->global_extra[b->socket] |= en;
+			global_write(s, b->socket, s->run->platform->global->setup, "box enable");
+		} else if (!(t->session & UPM_SESS_ENABLE_IN_GLOBAL)) {
+			TRY(b, "box enable", t->box_ctl, reg_write(s, b, t->box_ctl, en, 0));
+		}
+	}
 }
 
 static struct upm_count *count_for(struct upm_session *s, unsigned base, const struct upm_box_inst *b,
@@ -485,10 +672,17 @@ static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigne
 
 /* --- the platform's global control (one per socket) --- */
 
+/* Boxes with only free-running counters are not under the global control. */
+static int governed(const struct upm_box_inst *b)
+{
+	return b->type->n_ctrs || b->type->fixed_ctr != UPM_NO_REG;
+}
+
 static int socket_has_boxes(const struct upm_session *s, unsigned socket)
 {
 	for (unsigned i = 0; i < s->n_boxes; i++)
-		if (s->boxes[i].socket == socket && s->boxes[i].state == UPM_BOX_OK)
+		if (s->boxes[i].socket == socket && s->boxes[i].state == UPM_BOX_OK &&
+		    governed(&s->boxes[i]))
 			return 1;
 	return 0;
 }
@@ -501,7 +695,7 @@ static void global_fail(struct upm_session *s, unsigned socket, const char *what
 	/* Without the global control no box of the socket can count: say so per box. */
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		struct upm_box_inst *b = &s->boxes[i];
-		if (b->socket == socket && b->state == UPM_BOX_OK) {
+		if (b->socket == socket && b->state == UPM_BOX_OK && governed(b)) {
 			b->state = UPM_BOX_FAULT;
 			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s %s",
 				     s->run->platform->global->msr, what, upm_status_name(rc));
@@ -516,7 +710,9 @@ static void global_write(struct upm_session *s, unsigned socket, uint64_t v, con
 	if (!g || !s->global_saved[socket])
 		return;
 	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
-	int rc = upm_msr_write(s->run->backend, g->msr, (keep & ~g->mask) | (v & g->mask));
+	/* Box enables that live here (UPM_SESS_ENABLE_IN_GLOBAL) ride along in every write. */
+	int rc = upm_msr_write(s->run->backend, g->msr,
+			       (keep & ~g->mask) | (v & g->mask) | s->global_extra[socket]);
 	if (rc != UPM_OK)
 		global_fail(s, socket, what, rc);
 }
@@ -539,8 +735,9 @@ static void global_restore(struct upm_session *s, unsigned socket)
 	const struct upm_global_ctl *g = s->run->platform->global;
 	if (!g || !s->global_saved[socket])
 		return;
-	uint64_t v = g->write_only ? g->restore : s->global_found[socket];
-	if (upm_msr_write(s->run->backend, g->msr, v) != UPM_OK)
+	uint64_t v = g->write_only ? g->restore : s->global_found[socket] | g->restore;
+	s->global_restore_rc[socket] = upm_msr_write(s->run->backend, g->msr, v);
+	if (s->global_restore_rc[socket] != UPM_OK)
 		s->restore_failures++;
 }
 
@@ -554,8 +751,15 @@ static void socket_step(void *arg)
 	 * programmed or read, and starts them after they are unfrozen. */
 	if (g && a->step == STEP_SETUP)
 		global_write(s, a->socket, g->setup, "setup");
-	if (g && a->step == STEP_STOP_READ)
+	if (g && a->step == STEP_STOP_READ) {
 		global_write(s, a->socket, g->stop, "stop");
+		/* Overflow status: read, never written (its bits clear on writing one, so a
+		 * write could not leave it as found). */
+		if (g->status_msr && s->global_saved[a->socket])
+			s->global_status_ok[a->socket] =
+				upm_msr_read(s->run->backend, g->status_msr,
+					     &s->global_status[a->socket]) == UPM_OK;
+	}
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		struct upm_box_inst *b = &s->boxes[i];
 		if (b->socket != a->socket)
@@ -587,6 +791,8 @@ static void socket_step(void *arg)
 			break;
 		}
 	}
+	if (a->step == STEP_STOP_READ) /* platforms with an overflow hierarchy */
+		upm_overflow_walk(s, a->socket, a->pass, a->count_base);
 	if (g && a->step == STEP_SAVE)
 		global_save(s, a->socket);
 	if (g && a->step == STEP_START)
@@ -599,12 +805,12 @@ static int on_every_socket(struct upm_session *s, enum step step, unsigned pass,
 {
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 		struct step_args a = { s, sock, pass, step, base };
+		/* A lost socket gets one restore attempt, when anything of it was saved. */
+		if (s->socket_lost[sock] && (step != STEP_RESTORE || !upm_session_socket_saved(s, sock)))
+			continue;
 		int rc = upm_os_run_on_socket(sock, socket_step, &a);
-		if (rc != UPM_OK) {
-			upm_snprintf(s->error, sizeof s->error, "cannot run on a processor of socket %u (%s)",
-				     sock, upm_status_name(rc));
-			return -1;
-		}
+		if (rc != UPM_OK)
+			upm_session_socket_lost(s, sock, step == STEP_RESTORE, rc);
 	}
 	return 0;
 }
@@ -614,7 +820,7 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 	unsigned per_pass = 0, n_regs = 0;
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		per_pass += s->boxes[i].n;
-		n_regs += 2 + 2 * s->boxes[i].type->n_ctrs + UPM_MAX_FILTER_REGS + 2;
+		n_regs += 2 + 2 * s->boxes[i].type->n_ctrs + UPM_MAX_FILTER_REGS * UPM_MAX_SUB_INDEX + 2;
 	}
 	s->counts = upm_os_alloc((size_t)per_pass * s->n_passes * sizeof *s->counts + 1);
 	s->saved = upm_os_alloc((size_t)n_regs * sizeof *s->saved + 1);
@@ -638,17 +844,22 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 				c->counter = sp->kind == UPM_SPEC_GENERAL ? b->place[k].counter
 					     : sp->kind == UPM_SPEC_FIXED ? -1 : -2;
 				c->spec = b->spec_idx[k];
+				c->home = b->place[k].home;
 				c->status = UPM_ENOTFOUND;
 			}
 		}
 	}
 
-	int failed = on_every_socket(s, STEP_SAVE, 0, 0) < 0;
-	for (unsigned p = 0; p < s->n_passes && !failed; p++) {
+	s->aborted = upm_abort_check();
+	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;
+	for (unsigned p = 0; p < s->n_passes && !failed && !s->aborted; p++) {
 		unsigned base = p * per_pass;
 		failed |= on_every_socket(s, STEP_SETUP, p, base) < 0;
 		failed |= !failed && on_every_socket(s, STEP_START, p, base) < 0;
 		uint64_t ns = failed ? 0 : interval(s, p, ctx);
+		s->aborted = upm_abort_check();
+		if (s->aborted)
+			s->aborted_pass = p;
 		failed |= on_every_socket(s, STEP_STOP_READ, p, base) < 0;
 		for (unsigned i = base; i < base + per_pass; i++)
 			s->counts[i].interval_ns = ns;

@@ -25,11 +25,12 @@ struct upm_box_inst {
 	unsigned socket;
 	unsigned instance;
 	uint8_t bus;
+	uint64_t mmio_base;  /* MMIO boxes: the base address found (upm_mmio_base) */
 	enum upm_box_state state;
 	char why[96];
 	/* Which registers the session touches (bit i: counter i). */
 	uint8_t ctr_used;
-	uint8_t filter_used; /* bit i: filter register i */
+	uint64_t filter_used; /* bit i: filter register instance i (core/subcfg.h ids) */
 	uint8_t fixed_used;
 	/* Specs of this instance and where they run. */
 	unsigned spec_idx[UPM_SESSION_MAX_SPECS];
@@ -47,6 +48,8 @@ struct upm_count {
 	uint64_t start, end, delta;
 	int status;         /* UPM_OK, or why there is no count */
 	uint64_t interval_ns;
+	unsigned home;      /* where its sub-configuration went (core/subcfg.h) */
+	uint8_t overflowed; /* its box's overflow status showed it (platform->overflow) */
 };
 
 struct upm_saved_reg {
@@ -81,8 +84,19 @@ struct upm_session {
 	/* The platform's global control, per socket (platform->global). */
 	uint64_t global_found[UPM_MAX_SOCKETS];
 	uint8_t global_saved[UPM_MAX_SOCKETS];
+	/* Box enables that live in the global control (UPM_SESS_ENABLE_IN_GLOBAL). */
+	uint64_t global_extra[UPM_MAX_SOCKETS];
+	/* Its overflow status (global->status_msr) after the last pass's stop, when read. */
+	uint64_t global_status[UPM_MAX_SOCKETS];
+	uint8_t global_status_ok[UPM_MAX_SOCKETS];
 	unsigned restore_failures;
 	char error[200];
+	/* Robustness (core/session_safety.c). */
+	int global_restore_rc[UPM_MAX_SOCKETS]; /* the global control's restore, when saved */
+	uint8_t socket_lost[UPM_MAX_SOCKETS];   /* its processor stopped answering: skipped */
+	int aborted;                            /* ESC/Ctrl-C: no pass started after it */
+	unsigned aborted_pass;                  /* the pass it interrupted */
+	uint8_t error_is_lost_socket;           /* error[] says only that a socket was lost */
 };
 
 /* Parses and schedules the specs and finds the box instances. 0, or -1 with error. */
@@ -91,6 +105,54 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
  * 0, or -1 with error (counts gathered so far are kept). */
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);
 void upm_session_free(struct upm_session *s);
+
+/* Register access for one box instance exactly as the session does it (MSR address
+ * of the instance, or the instance's PCI function; filter_fn picks the box's filter
+ * function where it has one; counters as one MSR or two dwords). For the self-test and
+ * the health check, which work on prepared sessions' box instances. Each returns
+ * UPM_OK or the backend's status. */
+int upm_box_reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     uint64_t *v, int filter_fn);
+int upm_box_reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      uint64_t v, int filter_fn);
+int upm_box_ctr_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     unsigned width, uint64_t *v);
+int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      unsigned width, uint64_t v);
+/* The address an access to `addr` of this instance reaches (MSR: with the stride). */
+uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr);
+/* The box-control value with frz_en set and the given freeze and reset bits. */
+uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs);
+
+/* core/session_safety.c: what the session does when hardware or processors fail. */
+/* 1 when the function no longer answers: its vendor ID reads all ones. */
+int upm_pci_gone(struct upm_backend *be, struct upm_pci_addr id_addr);
+/* 1 when a PCI box's function (or its filter function, when saved from) is gone. */
+int upm_pci_box_gone(struct upm_session *s, const struct upm_box_inst *b);
+/* Every saved register of b is recorded as not restored, with rc. */
+void upm_session_mark_unrestored(struct upm_session *s, const struct upm_box_inst *b, int rc);
+/* 1 when anything of the socket was saved (so it needs restoring). */
+int upm_session_socket_saved(const struct upm_session *s, unsigned socket);
+/* The socket's processor did not answer (rc): its boxes are marked, later steps skip
+ * it; when it happened while restoring, what it held is recorded as not restored. */
+void upm_session_socket_lost(struct upm_session *s, unsigned socket, int while_restoring, int rc);
+/* Registers left as upmon programmed them: each on the console ("upmon: error: NOT
+ * RESTORED ..."), by address, with the value it should hold. Returns how many. Every
+ * command that runs a session calls it after upm_session_run. */
+unsigned upm_session_report_unrestored(struct upm_session *s);
+/* One unrestored register, described for the console and results.json. */
+struct upm_unrestored {
+	unsigned socket;
+	char where[48];   /* "cbo0" or "global" */
+	char space[8];    /* "msr", "pci" */
+	char address[32]; /* "0xd10" or "7f:10.0+0x0a0" */
+	uint64_t value;   /* what it should hold */
+	int rc;
+};
+/* The i-th unrestored register (0 <= i < restore_failures); 0, or -1 past the end. */
+int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out);
+/* ,"aborted": ..., "sockets_skipped": [...], "unrestored": [...] members for results.json. */
+void upm_session_safety_json(const struct upm_session *s, struct upm_buf *out);
 
 const char *upm_box_state_name(enum upm_box_state st);
 /* end - start for a counter of this width that may have wrapped once. */

@@ -9,6 +9,15 @@ const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const
 	return NULL;
 }
 
+uint64_t upm_ctl_code(const struct upm_box_type *box, uint64_t ctl)
+{
+	const struct upm_ctl_layout *l = &box->ctl_layout;
+	uint64_t ext = upm_field_get(l->ev_sel_ext, ctl);
+	if (ext && l->ev_sel_alt.width) /* the code sits in the second select */
+		return 0x100 | upm_field_get(l->ev_sel_alt, ctl);
+	return upm_field_get(l->ev_sel, ctl) | ext << 8;
+}
+
 const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const char *name)
 {
 	for (unsigned i = 0; i < ev->n_umasks; i++)
@@ -100,6 +109,69 @@ static int term_value(const struct term *t, uint64_t dflt, uint64_t *v, char *er
 	return 0;
 }
 
+/* port=N on a box with per-port sub-configuration: port N is port N % n_index of
+ * instance N / n_index (R-Box: rbox0 has ports 0-3, rbox1 ports 4-7). */
+static int apply_index(struct upm_spec *o, const struct term *t, char *err, unsigned long n)
+{
+	const struct upm_box_type *b = o->box;
+	uint64_t v;
+	if (!t->has_value)
+		return failf(err, n, "%s needs a value (%s=N)", t->key, t->key);
+	if (term_value(t, 0, &v, err, n) < 0)
+		return -1;
+	if (o->index >= 0)
+		return failf(err, n, "%s given twice%s", t->key, "");
+	if (v >= (uint64_t)b->max_instances * b->n_index) {
+		upm_snprintf(err, n, "%s=%s: box %s has %ss 0-%u", t->key, t->value, b->name, t->key,
+			     b->max_instances * b->n_index - 1);
+		return -1;
+	}
+	int inst = (int)(v / b->n_index);
+	if (o->instance >= 0 && o->instance != inst) {
+		upm_snprintf(err, n, "%s %s is on %s%d, not %s%d (%s%d has %ss %u-%u)", t->key, t->value,
+			     b->name, inst, b->name, o->instance, b->name, o->instance, t->key,
+			     (unsigned)o->instance * b->n_index, (unsigned)o->instance * b->n_index + b->n_index - 1);
+		return -1;
+	}
+	o->instance = inst;
+	o->index = (int)(v % b->n_index);
+	return 0;
+}
+
+/* The sub-configuration an event or unit mask needs, added as implied filter terms. */
+static int add_subs(struct upm_spec *o, const struct upm_sub_setting *sub, unsigned n_sub,
+		    char *err, unsigned long n)
+{
+	for (unsigned i = 0; i < n_sub; i++) {
+		const struct upm_filter_field *ff = NULL;
+		for (unsigned k = 0; k < o->box->n_filters && !ff; k++)
+			if (upm_strcasecmp(o->box->filters[k].term, sub[i].term) == 0)
+				ff = &o->box->filters[k];
+		if (!ff || !upm_field_fits(ff->field, sub[i].value))
+			return failf(err, n, "table error: box %s has no field %s for this value", o->box->name,
+				     sub[i].term);
+		int dup = 0;
+		for (unsigned k = 0; k < o->n_filters; k++) {
+			if (o->filters[k].field != ff)
+				continue;
+			if (o->filters[k].value != sub[i].value)
+				return failf(err, n, "table error: %s is set twice differently (%s)",
+					     sub[i].term, o->box->name);
+			dup = 1;
+		}
+		if (dup)
+			continue;
+		if (o->n_filters >= UPM_SPEC_MAX_FILTERS)
+			return failf(err, n, "table error: too many sub-configuration settings (%s)%s",
+				     sub[i].term, "");
+		o->filters[o->n_filters].field = ff;
+		o->filters[o->n_filters].value = sub[i].value;
+		o->filters[o->n_filters].implied = 1;
+		o->n_filters++;
+	}
+	return 0;
+}
+
 static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, unsigned long n)
 {
 	const struct upm_ctl_layout *l = &o->box->ctl_layout;
@@ -134,9 +206,13 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 			if (set_field(o, l->ev_sel_ext, t, 1, err, n) < 0)
 				return -1;
 			v &= 0xFF;
+			if (l->ev_sel_alt.width) /* the box's second select takes the code */
+				f = &l->ev_sel_alt;
 		}
 		return set_field(o, *f, t, v, err, n);
 	}
+	if (o->box->index_term && upm_strcasecmp(t->key, o->box->index_term) == 0)
+		return apply_index(o, t, err, n);
 	for (unsigned i = 0; i < o->box->n_filters; i++) {
 		const struct upm_filter_field *ff = &o->box->filters[i];
 		if (upm_strcasecmp(t->key, ff->term) != 0)
@@ -148,9 +224,16 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 		if (!upm_field_fits(ff->field, v))
 			return failf(err, n, "%s: value %s does not fit the filter field", t->key,
 				     t->value);
-		for (unsigned k = 0; k < o->n_filters; k++)
-			if (o->filters[k].field == ff)
-				return failf(err, n, "%s given twice%s", t->key, "");
+		for (unsigned k = 0; k < o->n_filters; k++) {
+			if (o->filters[k].field != ff)
+				continue;
+			if (o->filters[k].implied && o->filters[k].value == v)
+				return 0; /* what the event sets anyway */
+			if (o->filters[k].implied)
+				return failf(err, n, "%s: the event sets it to another value (%s names the "
+					     "event's own sub-configuration)", t->key, o->name);
+			return failf(err, n, "%s given twice%s", t->key, "");
+		}
 		if (o->n_filters >= UPM_SPEC_MAX_FILTERS)
 			return failf(err, n, "%s: too many filter terms%s", t->key, "");
 		o->filters[o->n_filters].field = ff;
@@ -186,7 +269,9 @@ static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned 
 	const char *dot = upm_strchr(name, '.');
 	size_t len = dot ? (size_t)(dot - name) : upm_strlen(name);
 
-	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event && upm_strcasecmp(name, box->fixed_event) == 0) {
+	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event &&
+	    (upm_strcasecmp(name, box->fixed_event) == 0 ||
+	     (box->fixed_alias && upm_strcasecmp(name, box->fixed_alias) == 0))) {
 		o->kind = UPM_SPEC_FIXED;
 		upm_strlcpy(o->name, box->fixed_event, sizeof o->name);
 		return 0;
@@ -209,13 +294,18 @@ static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned 
 			     ev_name, box->name, box->name);
 		return -1;
 	}
-	o->ctl |= upm_field_put(box->ctl_layout.ev_sel, o->event->code & 0xFF);
+	/* Events with ext go to the box's second select where it has one (M-Box). */
+	int alt = o->event->ext && box->ctl_layout.ev_sel_alt.width;
+	o->ctl |= upm_field_put(alt ? box->ctl_layout.ev_sel_alt : box->ctl_layout.ev_sel,
+			       o->event->code & 0xFF);
 	if (o->event->ext || o->event->code > 0xFF) {
 		if (!box->ctl_layout.ev_sel_ext.width)
 			return failf(err, n, "%s needs an extra select bit box %s does not have", ev_name,
 				     box->name);
 		o->ctl |= upm_field_put(box->ctl_layout.ev_sel_ext, 1);
 	}
+	if (add_subs(o, o->event->sub, o->event->n_sub, err, n) < 0)
+		return -1;
 	o->counters = o->event->counters;
 	o->max_inc = o->event->max_inc;
 	if (dot) {
@@ -226,9 +316,54 @@ static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned 
 			return -1;
 		}
 		o->ctl |= upm_field_put(box->ctl_layout.umask, o->umask->value);
+		o->ctl |= upm_field_put(box->ctl_layout.thresh, o->umask->thresh);
+		if (add_subs(o, o->umask->sub, o->umask->n_sub, err, n) < 0)
+			return -1;
 	}
 	upm_snprintf(o->name, sizeof o->name, "%s%s%s", o->event->name, o->umask ? "." : "",
 		     o->umask ? o->umask->name : "");
+	return 0;
+}
+
+/* A box with per-port sub-configuration: the port is required and moves the event
+ * select to that port's group; a spec may take the second home of its sub-configuration
+ * when every register it uses has one. */
+static int apply_ports(struct upm_spec *o, int raw_event, char *err, unsigned long n)
+{
+	const struct upm_box_type *b = o->box;
+	const struct upm_bitfield ev = b->ctl_layout.ev_sel;
+	uint64_t sel = upm_field_get(ev, o->ctl);
+	if (b->index_term) {
+		if (o->index < 0) {
+			upm_snprintf(err, n, "%s: say which %s it watches: %s=N (0-%u)", o->text,
+				     b->index_term, b->index_term, b->max_instances * b->n_index - 1);
+			return -1;
+		}
+		if (raw_event && sel >= b->index_ev_step) {
+			upm_snprintf(err, n, "%s: on box %s event= selects within one %s (0-%u); %s= picks "
+				     "the %s", o->text, b->name, b->index_term, b->index_ev_step - 1u,
+				     b->index_term, b->index_term);
+			return -1;
+		}
+		sel += (uint64_t)b->index_ev_step * (unsigned)o->index;
+	}
+	if (b->alt_ev_add && raw_event && (sel % (2u * b->alt_ev_add)) >= b->alt_ev_add) {
+		upm_snprintf(err, n, "%s: event=0x%llx selects a second home; give the first (0x%llx) "
+			     "and the scheduler picks the home", o->text, (unsigned long long)sel,
+			     (unsigned long long)(sel - b->alt_ev_add));
+		return -1;
+	}
+	if (!upm_field_fits(ev, sel))
+		return failf(err, n, "%s: the event select does not fit%s", o->text, "");
+	o->ctl = (o->ctl & ~upm_field_mask(ev)) | upm_field_put(ev, sel);
+	int movable = b->n_alt_slots && o->n_filters;
+	for (unsigned f = 0; f < o->n_filters && movable; f++) {
+		int found = 0;
+		for (unsigned k = 0; k < b->n_alt_slots; k++)
+			found |= b->alt_slots[k].from == o->filters[f].field->reg;
+		movable = found;
+	}
+	o->n_homes = movable ? 2 : 1;
 	return 0;
 }
 
@@ -237,6 +372,7 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 {
 	size_t len = upm_strlen(text);
 	upm_memset(o, 0, sizeof *o);
+	o->index = -1;
 	upm_strlcpy(o->text, text, sizeof o->text);
 
 	const char *slash = upm_strchr(text, '/');
@@ -291,8 +427,7 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 		return failf(err, n, "box %s has no general counters%s", o->box->name, "");
 	if (raw_event)
 		upm_snprintf(o->name, sizeof o->name, "event=0x%llx,umask=0x%llx",
-			     (unsigned long long)upm_field_get(o->box->ctl_layout.ev_sel, o->ctl) |
-				     upm_field_get(o->box->ctl_layout.ev_sel_ext, o->ctl) << 8,
+			     (unsigned long long)upm_ctl_code(o->box, o->ctl),
 			     (unsigned long long)upm_field_get(o->box->ctl_layout.umask, o->ctl));
 	if (o->event && o->event->n_umasks && !o->umask &&
 	    !upm_field_get(o->box->ctl_layout.umask, o->ctl)) {
@@ -310,7 +445,10 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 	}
 	if (upm_field_get(o->box->ctl_layout.tid_en, o->ctl) && !has_filter(o, UPM_FILT_CBO_TID))
 		return failf(err, n, "tid_en needs filter_tid=N%s%s", "", "");
-	o->ctl |= upm_field_put(o->box->ctl_layout.en, 1);
+	if (apply_ports(o, raw_event, err, n) < 0)
+		return -1;
+	o->ctl |= upm_field_put(o->box->ctl_layout.en, 1) | upm_field_put(o->box->ctl_layout.occ_rst, 1) |
+		  upm_field_put(o->box->ctl_layout.wrap, 1);
 	return 0;
 }
 

@@ -10,7 +10,7 @@
 
 #include "platform/platform.h"
 
-#define UPM_SPEC_MAX_FILTERS 4
+#define UPM_SPEC_MAX_FILTERS 8
 #define UPM_SPEC_NAME 64
 
 enum upm_spec_kind {
@@ -22,6 +22,7 @@ enum upm_spec_kind {
 struct upm_spec_filter {
 	const struct upm_filter_field *field;
 	uint64_t value;
+	uint8_t implied; /* set by the event or unit mask (upm_sub_setting), not the user */
 };
 
 struct upm_spec {
@@ -36,6 +37,9 @@ struct upm_spec {
 	uint8_t max_inc;
 	struct upm_spec_filter filters[UPM_SPEC_MAX_FILTERS];
 	unsigned n_filters;
+	int index;                          /* port within the instance (box index_term), -1 none */
+	uint8_t n_homes;                    /* 2: its filters may move to their second home
+					     * (box alt_slots, core/subcfg.h); 0 or 1: one home */
 	char name[UPM_SPEC_NAME];           /* display name: "LLC_LOOKUP.DATA_READ" */
 	char text[128];                     /* as the user wrote it */
 };
@@ -52,5 +56,8 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 /* Looks an event up by guide name in a box's table (case-insensitive). */
 const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name);
 const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const char *name);
+/* The event code a control value selects, as specs write it: ev_sel, plus 0x100 for the
+ * extra select bit (the second select's value when the box has one, M-Box). */
+uint64_t upm_ctl_code(const struct upm_box_type *box, uint64_t ctl);
 
 #endif

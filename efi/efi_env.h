@@ -18,6 +18,9 @@ void upm_efi_mp_init(void);
 /* 1 when the calling processor is the bootstrap processor (safe on any processor). */
 int upm_efi_on_bsp(void);
 
+/* abort.c: forgets keys typed before the run (ESC/Ctrl-C abort a run). */
+void upm_efi_abort_init(void);
+
 /* guard.c: #GP/#PF guard for the guarded accesses of platform/hw. */
 EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
 void upm_efi_guard_remove(void);

@@ -139,3 +139,101 @@ int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg)
 					  &call, NULL);
 	return st == EFI_SUCCESS ? UPM_OK : UPM_EFAULT;
 }
+
+/* --- several processors at once --- */
+
+/* Shared with the APs; allocated, and leaked when an AP timed out (it may still write). */
+struct par_call {
+	const unsigned *cpus;
+	unsigned n;
+	void (*fn)(void *arg, unsigned i);
+	void *arg;
+	volatile unsigned done[UPM_MAX_CPUS];
+};
+
+/* Every enabled AP runs this (StartupAllAPs has no subset): those not listed return. */
+static VOID EFIAPI par_entry(VOID *p)
+{
+	struct par_call *call = p;
+	uint32_t id = own_apic_id();
+	for (unsigned i = 0; i < call->n; i++) {
+		if (topo.cpus[call->cpus[i]].apic_id == id) {
+			call->fn(call->arg, i);
+			__atomic_store_n(&call->done[i], 1, __ATOMIC_RELEASE);
+			return;
+		}
+	}
+}
+
+/* Slack on top of the MP services' own timeout before the BSP stops waiting for the
+ * completion event (the firmware checks its APs on a periodic timer). */
+#define UPM_PAR_SLACK_US 5000000ull
+
+int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
+			void *arg, uint64_t timeout_ns)
+{
+	if (!cpus || !fn || n == 0 || n > UPM_MAX_CPUS)
+		return UPM_EINVAL;
+	if (!upm_efi_on_bsp())
+		return UPM_EUNSUPPORTED;
+	int bsp_entry = -1;
+	unsigned aps = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (cpus[i] >= topo.n_cpus)
+			return UPM_ENOTFOUND;
+		for (unsigned k = 0; k < i; k++)
+			if (cpus[k] == cpus[i])
+				return UPM_EINVAL;
+		if (topo.cpus[cpus[i]].is_bsp)
+			bsp_entry = (int)i;
+		else
+			aps++;
+	}
+	if (aps && !mp)
+		return UPM_EUNSUPPORTED;
+
+	struct par_call *call = NULL;
+	if (BS->AllocatePool(EfiLoaderData, sizeof *call, (void **)&call) != EFI_SUCCESS)
+		return UPM_ENOMEM;
+	call->cpus = cpus;
+	call->n = n;
+	call->fn = fn;
+	call->arg = arg;
+	for (unsigned i = 0; i < n; i++)
+		call->done[i] = 0;
+
+	EFI_EVENT ev = NULL;
+	if (aps) {
+		uint64_t us = timeout_ns / 1000 + 1;
+		if (BS->CreateEvent(0, 0, NULL, NULL, &ev) != EFI_SUCCESS) {
+			BS->FreePool(call);
+			return UPM_ENOMEM;
+		}
+		/* Non-blocking (an event): the APs start together and the BSP goes on to run
+		 * its own entry. On timeout the firmware stops the APs that did not finish
+		 * and signals the event. */
+		EFI_STATUS st = mp->StartupAllAPs(mp, par_entry, FALSE, ev, (UINTN)us, call, NULL);
+		if (st != EFI_SUCCESS) {
+			BS->CloseEvent(ev);
+			BS->FreePool(call);
+			return UPM_EUNSUPPORTED;
+		}
+	}
+	if (bsp_entry >= 0) {
+		fn(arg, (unsigned)bsp_entry);
+		call->done[bsp_entry] = 1;
+	}
+	if (aps) {
+		/* Wait for the firmware to see every AP finished (only then will it accept
+		 * the next call), bounded in case it never does. */
+		uint64_t limit = upm_os_nanoseconds() + timeout_ns + UPM_PAR_SLACK_US * 1000;
+		while (BS->CheckEvent(ev) != EFI_SUCCESS && upm_os_nanoseconds() < limit)
+			BS->Stall(100);
+		BS->CloseEvent(ev);
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (!__atomic_load_n(&call->done[i], __ATOMIC_ACQUIRE))
+			return UPM_EFAULT; /* call leaked: a late AP may still write to it */
+	BS->FreePool(call);
+	return UPM_OK;
+}

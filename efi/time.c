@@ -26,6 +26,16 @@ void upm_efi_time_init(void)
 	tsc_start = rdtsc();
 }
 
+uint64_t upm_os_tsc(void)
+{
+	return rdtsc();
+}
+
+uint64_t upm_os_tsc_hz(void)
+{
+	return tsc_hz;
+}
+
 uint64_t upm_os_nanoseconds(void)
 {
 	uint64_t d = rdtsc() - tsc_start;

@@ -59,8 +59,8 @@
  *            the flushes write nothing back.
  *
  * `pingpong` (a line bounced between two processors, for the QPI/ring snoop counters)
- * needs two processors running at once, which these single-threaded kernels do not
- * have: it is left for the threaded runner over MP services (issue 4, later part).
+ * needs two processors running at once: it is not in the table; its loop and
+ * accounting are below, and core/workload.c runs it on two processors.
  *
  * Only baseline x86_64 (SSE2) instructions are used, plus MOVNTDQ, SFENCE, MFENCE and
  * CLFLUSH through inline asm (all in baseline x86_64). */
@@ -83,6 +83,11 @@ struct upm_kernel_result {
 	uint64_t bytes_read;
 	uint64_t bytes_written;
 	uint64_t bus_bytes;
+	/* bus_bytes in lines, by direction: every kernel stores whole lines, so the lines
+	 * going out are bytes_written / 64 and the rest of bus_bytes came in (loads and
+	 * read-for-ownership). */
+	uint64_t bus_lines_in;
+	uint64_t bus_lines_out;
 	uint64_t lines_touched;
 	uint64_t loads;
 	uint64_t ns;
@@ -128,6 +133,28 @@ extern const unsigned upm_kernel_count;
 /* By name, case-insensitive; NULL if unknown. */
 const struct upm_kernel_desc *upm_kernel_find(const char *name);
 
+/* A kernel laid out on a buffer: upm_kernel_run in steps, for a caller that runs the
+ * setup, the timed loop and the final write-back at different times (the threaded
+ * runner, core/workload.c). */
+struct upm_kernel_job {
+	const struct upm_kernel_desc *desc;
+	struct upm_kernel_region region;
+	struct upm_kernel_result result; /* the accounting; ns and check are the caller's */
+};
+
+/* Checks the request and computes the geometry and accounting, touching nothing.
+ * Statuses as upm_kernel_run's; job->result is cleared and names the kernel whatever
+ * happens. */
+int upm_kernel_layout(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,
+		      struct upm_kernel_job *job);
+/* Untimed setup (initial values, links, first touch), then every line flushed. */
+void upm_kernel_setup(const struct upm_kernel_job *job);
+/* The timed loop: all the job's iterations; returns the check value. */
+double upm_kernel_loop(const struct upm_kernel_job *job);
+/* CLFLUSH every line of the region (MFENCE after): dirty lines go to memory now, and
+ * the next loop starts cold. */
+void upm_kernel_writeback(const struct upm_kernel_job *job);
+
 /* Runs kernel `name` for `iterations` passes over buf. Returns UPM_OK, UPM_ENOTFOUND for
  * an unknown kernel, UPM_EINVAL for a buffer too small for one line per array (two for
  * chase), zero iterations, NULL arguments, or counts that would overflow 64 bits. out is
@@ -152,5 +179,17 @@ int upm_kernel_parse_size(const char *text, uint64_t *bytes);
  * number of lines are empty (len 0, offset at the end). Invalid threads/index: 0, 0. */
 void upm_kernel_split(uint64_t size, unsigned threads, unsigned index, uint64_t *offset,
 		      uint64_t *len);
+
+/* pingpong, one side's loop (kernels/pingpong.c). Word 0 of `line` (a cache line of its
+ * own, 0 at the start) counts turns; side 0 writes on even counts, side 1 on odd ones,
+ * `rounds` turns each: 2 x rounds handoffs, and the count ends at 2 x rounds. Returns
+ * 0, or -1 when the TSC passed deadline_tsc while waiting for the other side. */
+int upm_kernel_pingpong(volatile uint64_t *line, unsigned side, uint64_t rounds,
+			uint64_t deadline_tsc);
+/* Its accounting for `rounds` round trips (both sides): every handoff moves the line
+ * into the writer's cache (bus_lines_in, 64 bytes of bus_bytes) and stores one 8-byte
+ * word (bytes_written); the loads spent waiting are not counted (their number depends
+ * on timing), and nothing goes to memory. size_bytes 64, lines_touched one per round. */
+void upm_kernel_pingpong_account(uint64_t rounds, struct upm_kernel_result *out);
 
 #endif

@@ -1,5 +1,6 @@
-/* upm_kernel_run: checks the request, lays out the region, runs the kernel's setup
- * untimed and its loop timed, and scales one pass's accounting by the iterations. */
+/* upm_kernel_layout/setup/loop/writeback and upm_kernel_run: checks the request, lays
+ * out the region, runs the kernel's setup untimed and its loop timed, and scales one
+ * pass's accounting by the iterations. */
 #include "kernels/loops.h"
 #include "core/os.h"
 #include "core/str.h"
@@ -11,18 +12,18 @@ static int scale(uint64_t n, uint64_t iterations, uint64_t *out)
 	return __builtin_mul_overflow(n, iterations, out) ? -1 : 0;
 }
 
-int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,
-		   struct upm_kernel_result *out)
+int upm_kernel_layout(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,
+		      struct upm_kernel_job *job)
 {
-	if (!out)
+	if (!job)
 		return UPM_EINVAL;
-	upm_memset(out, 0, sizeof *out);
-	out->kernel = name;
+	upm_memset(job, 0, sizeof *job);
+	job->result.kernel = name;
 
 	const struct upm_kernel_desc *k = upm_kernel_find(name);
 	if (!k)
 		return UPM_ENOTFOUND;
-	out->kernel = k->name;
+	job->result.kernel = k->name;
 	if (!buf || iterations == 0)
 		return UPM_EINVAL;
 
@@ -47,22 +48,58 @@ int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t it
 		.size_bytes = (uint64_t)r.arrays * r.lines * UPM_KERNEL_LINE,
 		.iterations = iterations,
 	};
+	uint64_t out = p.bytes_written / UPM_KERNEL_LINE;
+	uint64_t in = p.bus_bytes / UPM_KERNEL_LINE - out;
 	if (scale(p.bytes_read, iterations, &res.bytes_read) ||
 	    scale(p.bytes_written, iterations, &res.bytes_written) ||
 	    scale(p.bus_bytes, iterations, &res.bus_bytes) ||
+	    scale(in, iterations, &res.bus_lines_in) ||
+	    scale(out, iterations, &res.bus_lines_out) ||
 	    scale(p.lines_touched, iterations, &res.lines_touched) ||
 	    scale(p.loads, iterations, &res.loads))
 		return UPM_EINVAL;
+	job->desc = k;
+	job->region = r;
+	job->result = res;
+	return UPM_OK;
+}
 
-	if (k->prepare)
-		k->prepare(&r);
+void upm_kernel_setup(const struct upm_kernel_job *job)
+{
+	if (job->desc->prepare)
+		job->desc->prepare(&job->region);
 	/* Start every kernel cold and clean: what setup (or the caller) left dirty would
 	 * otherwise be written back inside the timing and spoil bus_bytes. */
-	upm_kernel_flush_lines(r.base, (uint64_t)r.arrays * r.lines);
+	upm_kernel_writeback(job);
+}
+
+double upm_kernel_loop(const struct upm_kernel_job *job)
+{
+	return job->desc->body(&job->region, job->result.iterations);
+}
+
+void upm_kernel_writeback(const struct upm_kernel_job *job)
+{
+	upm_kernel_flush_lines(job->region.base, (uint64_t)job->region.arrays * job->region.lines);
+}
+
+int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,
+		   struct upm_kernel_result *out)
+{
+	if (!out)
+		return UPM_EINVAL;
+	struct upm_kernel_job job;
+	int rc = upm_kernel_layout(name, buf, size_bytes, iterations, &job);
+	if (rc != UPM_OK) {
+		upm_memset(out, 0, sizeof *out);
+		out->kernel = job.result.kernel;
+		return rc;
+	}
+	upm_kernel_setup(&job);
 	uint64_t t0 = upm_os_nanoseconds();
-	res.check = k->body(&r, iterations);
+	job.result.check = upm_kernel_loop(&job);
 	uint64_t t1 = upm_os_nanoseconds();
-	res.ns = t1 - t0;
-	*out = res;
+	job.result.ns = t1 - t0;
+	*out = job.result;
 	return UPM_OK;
 }

@@ -45,12 +45,17 @@ int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct up
 
 int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val)
 {
-	return upm_pci_read32_via(b, UPM_PCI_AUTO, a, val);
+	return upm_pci_read32_via(b, b->ecam_refused ? UPM_PCI_CF8 : UPM_PCI_AUTO, a, val);
 }
 
 int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val)
 {
-	return upm_pci_write32_via(b, UPM_PCI_AUTO, a, val);
+	return upm_pci_write32_via(b, b->ecam_refused ? UPM_PCI_CF8 : UPM_PCI_AUTO, a, val);
+}
+
+void upm_backend_refuse_ecam(struct upm_backend *b)
+{
+	b->ecam_refused = 1;
 }
 
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
@@ -60,6 +65,8 @@ int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
 {
+	if (b->ecam_refused)
+		return UPM_ENOTFOUND;
 	return b->ops->ecam_window(b, out);
 }
 

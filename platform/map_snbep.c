@@ -28,6 +28,7 @@ const struct upm_platform upm_platform_snbep = {
 	.boxes = snbep_boxes,
 	.n_boxes = UPM_ARRAY_LEN(snbep_boxes),
 	.bus_map = &snbep_bus_map,
+	.check = &upm_snbep_check,
 	.metrics = upm_snbep_metrics,
 	.n_metrics = &upm_snbep_n_metrics,
 	.default_sockets = 2,

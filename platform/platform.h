@@ -25,7 +25,56 @@ struct upm_global_ctl {
 	uint64_t mask;
 	uint64_t setup, start, stop;
 	int write_only;     /* reads do not return what was written: restore `restore` */
+	/* With write_only, the value written back at the end. Without it, bits set in the
+	 * value found when it is written back: write-only actions that return the control to
+	 * its reset state (Ivy Bridge-EP: unfrz_all), which no read can show. */
 	uint64_t restore;
+	/* 0, or an overflow status MSR for the boxes under this control, write-1-to-clear:
+	 * the session reads it after each stop (upm_session.global_status) and never
+	 * writes it. */
+	uint32_t status_msr;
+	const char *source;
+};
+
+/* What the health check (core/check.c, core/selftest.c) measures on a platform, as
+ * event specs in the platform's own names. NULL members: that check does not apply. */
+struct upm_check_profile {
+	/* One spec per box type that counts whenever it is enabled (a clock), on a general
+	 * counter where the box has a clock event, else its fixed counter. Every instance
+	 * of every listed type is self-tested and classified with it. */
+	const char *clocks;
+	/* The socket's uncore clock and its documented frequency range. */
+	const char *uclk;
+	double uclk_min_mhz, uclk_max_mhz;
+	const char *uclk_source;
+	/* Memory: per-channel read and write counts, bytes per count, and the channel clock
+	 * (a channel whose clock does not tick is unpopulated). */
+	const char *mem_read, *mem_write, *mem_clock;
+	unsigned mem_bytes_per_count;
+	/* LLC: lookups that hit and lookups that missed, per CBo. */
+	const char *llc_hits, *llc_misses;
+	/* Links: data flits sent per port, and the link-rate status register. */
+	const char *link_flits;
+	unsigned link_flits_per_line;
+	const char *source;
+};
+
+/* An overflow summary register between the boxes and the global status (Xeon E7: the
+ * S-Box SUMMARY registers, 002:2436-2453). */
+struct upm_ovf_summary {
+	const char *name;   /* "S0_MSR_PMON_SUMMARY" */
+	uint32_t msr;
+	uint8_t global_bit; /* its bit in the global status (global->status_msr) */
+};
+
+/* The overflow hierarchy the session walks after each stop (core/overflow.c): the
+ * global status (global->status_msr, read by the session), each summary whose bit is
+ * set there, then the status of each box instance whose bit is set in its summary
+ * (upm_box_type.ovf_route); overflows are cleared at the box (002:428-440). */
+struct upm_ovf_tree {
+	uint64_t global_mask;   /* the overflow bits of the global status */
+	const struct upm_ovf_summary *summaries;
+	unsigned n_summaries;
 	const char *source;
 };
 
@@ -39,6 +88,8 @@ struct upm_platform {
 	unsigned n_boxes;
 	const struct upm_bus_map *bus_map; /* NULL: no PCI uncore boxes */
 	const struct upm_global_ctl *global; /* NULL: boxes are controlled one by one */
+	const struct upm_ovf_tree *overflow; /* NULL: no overflow walk after a stop */
+	const struct upm_check_profile *check; /* NULL: no health check for this platform yet */
 	const struct upm_metric *metrics;
 	const unsigned *n_metrics;
 	unsigned default_sockets;          /* the mock's default */

@@ -2,9 +2,17 @@
 #include "core/str.h"
 
 extern const struct upm_platform upm_platform_snbep;
+extern const struct upm_platform upm_platform_skl;
+extern const struct upm_platform upm_platform_ivbep;
+extern const struct upm_platform upm_platform_nhmex;
+extern const struct upm_platform upm_platform_wsmex;
 
 const struct upm_platform *const upm_platforms[] = {
 	&upm_platform_snbep,
+	&upm_platform_skl,
+	&upm_platform_ivbep,
+	&upm_platform_nhmex,
+	&upm_platform_wsmex,
 };
 const unsigned upm_n_platforms = UPM_ARRAY_LEN(upm_platforms);
 

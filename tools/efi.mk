@@ -39,7 +39,7 @@ EFI_OBJS = $(patsubst %.c,$(EFI_BUILD)/obj/%.o,$(EFI_SRCS))
 
 # The boot disk images and the QEMU run.
 CFG ?=
-ARGS ?= --backend mock --platform snbep info
+ARGS ?= --backend mock --platform snbep check --quick
 TIMEOUT ?= 120
 EFI_IMAGE := build/upmon.img
 EFI_RUN_IMAGE := build/run.img

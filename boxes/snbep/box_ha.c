@@ -33,6 +33,8 @@ const struct upm_box_type upm_snbep_ha = {
 	.ctl_layout = UPM_SNBEP_PCI_CTL_LAYOUT,
 	.box_ctl_layout = UPM_SNBEP_BOX_CTL_NO_RESET,
 	.session = UPM_SESS_BOX_FREEZE | UPM_SESS_ZERO_CTRS,
+	/* "manually reset by writing a 0 in each data register" (000:289-292). */
+	.ctr_writable = 1,
 	.events = upm_snbep_ha_events,
 	.n_events = &upm_snbep_ha_n_events,
 	.source = "000:1514-1651; device ID: Linux uncore_snbep.c",

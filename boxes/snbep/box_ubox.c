@@ -27,6 +27,8 @@ const struct upm_box_type upm_snbep_ubox = {
 		.thresh = UPM_FIELD(24, 5), /* 5 bits on the UBox (000:339-368) */
 	},
 	.session = UPM_SESS_PARK_EVSEL | UPM_SESS_ZERO_CTRS,
+	/* "manually reset by writing a 0 in each data register" (000:289-292). */
+	.ctr_writable = 1,
 	.events = upm_snbep_ubox_events,
 	.n_events = &upm_snbep_ubox_n_events,
 	.source = "000:322-387; MSR numbers: Linux uncore_snbep.c",

@@ -13,12 +13,13 @@
  * A unit mask's .filter overrides its event's; enum upm_filter_need holds one need,
  * so umasks that need two filter fields (opcode and node id) name one and say so. */
 #include "boxes/event.h"
+#include "boxes/snbep/umasks_shared.h"
 
 /* RxR_INSERTS / RxR_OCCUPANCY queue selects: Tables 2-25 and 2-29 are lost from the
  * extraction (only the name IRQ_REJECTED survives); values from intel/perfmon
  * JKT/events/Jaketown_uncore.json (UNC_C_RxR_INSERTS.*, UNC_C_RxR_OCCUPANCY.*), see
  * boxes/PUBLIC_FACTS.md section 8. */
-static const struct upm_umask rxr_queue_umasks[] = {
+const struct upm_umask upm_snbep_um_cbo_rxr_queue[] = {
 	{ .name = "IRQ", .value = 0x01 },
 	{ .name = "IRQ_REJECTED", .value = 0x02 },
 	{ .name = "IPQ", .value = 0x04 },
@@ -34,7 +35,7 @@ static const struct upm_umask llc_lookup_umasks[] = {
 	{ .name = "NID", .value = 0x41, .filter = UPM_FILT_CBO_STATE | UPM_FILT_CBO_NID },
 };
 
-static const struct upm_umask llc_victims_umasks[] = {
+const struct upm_umask upm_snbep_um_cbo_llc_victims[] = {
 	{ .name = "M_STATE", .value = 0x01 },
 	{ .name = "E_STATE", .value = 0x02 },
 	{ .name = "S_STATE", .value = 0x04 },
@@ -44,7 +45,7 @@ static const struct upm_umask llc_victims_umasks[] = {
 	{ .name = "NID", .value = 0x40, .filter = UPM_FILT_CBO_NID },
 };
 
-static const struct upm_umask misc_umasks[] = {
+const struct upm_umask upm_snbep_um_cbo_misc[] = {
 	{ .name = "RSPI_WAS_FSE", .value = 0x01 },
 	{ .name = "WC_ALIASING", .value = 0x02 },
 	{ .name = "STARTED", .value = 0x04 }, /* guide gives no description */
@@ -59,7 +60,7 @@ static const struct upm_umask ring_used_umasks[] = {
 	{ .name = "DOWN_ODD", .value = 0x08 },
 };
 
-static const struct upm_umask ring_bounces_umasks[] = {
+const struct upm_umask upm_snbep_um_cbo_ring_bounces[] = {
 	/* The table starts at bit 1; there is no bit-0 umask. */
 	{ .name = "AK_CORE", .value = 0x02 },
 	{ .name = "BL_CORE", .value = 0x04 },
@@ -80,7 +81,7 @@ static const struct upm_umask rxr_ext_starved_umasks[] = {
 	{ .name = "ISMQ_BIDS", .value = 0x08 },
 };
 
-static const struct upm_umask rxr_ipq_retry_umasks[] = {
+const struct upm_umask upm_snbep_um_cbo_rxr_ipq_retry[] = {
 	{ .name = "ANY", .value = 0x01 },
 	{ .name = "FULL", .value = 0x02 },
 	{ .name = "ADDR_CONFLICT", .value = 0x04 },
@@ -142,7 +143,7 @@ static const struct upm_umask tor_occupancy_umasks[] = {
 	{ .name = "NID_MISS_ALL", .value = 0x4A, .filter = UPM_FILT_CBO_NID },
 };
 
-static const struct upm_umask txr_inserts_umasks[] = {
+const struct upm_umask upm_snbep_um_cbo_txr_inserts[] = {
 	{ .name = "AD_CACHE", .value = 0x01 },
 	{ .name = "AK_CACHE", .value = 0x02 },
 	{ .name = "BL_CACHE", .value = 0x04 },
@@ -184,13 +185,13 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		/* The §2.1.1 example programs LLC_VICTIMS.M_STATE as {0x03, 0x1} on counter 2
 		 * (000:278-279); the list's code 0x37 on counters 0-1 is used. */
 		.name = "LLC_VICTIMS", .code = 0x37, .counters = 0x3, .max_inc = 1,
-		UPM_UMASKS(llc_victims_umasks),
+		UPM_UMASKS(upm_snbep_um_cbo_llc_victims),
 		.desc = "Lines evicted from the LLC on a fill, by the victim's state",
 		.source = "000:902-925, 950-954",
 	},
 	{
 		.name = "MISC", .code = 0x39, .counters = 0x3, .max_inc = 1,
-		UPM_UMASKS(misc_umasks),
+		UPM_UMASKS(upm_snbep_um_cbo_misc),
 		.desc = "Assorted CBo occurrences (silent evictions, WC aliasing, RFO hitting S)",
 		.source = "000:926-949",
 	},
@@ -214,7 +215,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 	},
 	{
 		.name = "RING_BOUNCES", .code = 0x05, .counters = 0x3, .max_inc = 1,
-		UPM_UMASKS(ring_bounces_umasks),
+		UPM_UMASKS(upm_snbep_um_cbo_ring_bounces),
 		.desc = "LLC responses to a core that bounced on the ring, by ring",
 		.source = "000:1037-1051",
 	},
@@ -242,13 +243,13 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		 * IRQ_REJECTED must not be ORed with other umasks and one orphaned umask
 		 * description (IRQ ordering FIFO) survive (000:1104-1113). Values unknown. */
 		.name = "RxR_INSERTS", .code = 0x13, .counters = 0x3, .max_inc = 1,
-		UPM_UMASKS(rxr_queue_umasks),
+		UPM_UMASKS(upm_snbep_um_cbo_rxr_queue),
 		.desc = "Allocations into an ingress queue",
 		.source = "000:1098-1113; umasks: perfmon JKT/events/Jaketown_uncore.json",
 	},
 	{
 		.name = "RxR_IPQ_RETRY", .code = 0x31, .counters = 0x3, .max_inc = 1,
-		UPM_UMASKS(rxr_ipq_retry_umasks),
+		UPM_UMASKS(upm_snbep_um_cbo_rxr_ipq_retry),
 		.desc = "Snoops from the IPQ that were retried, by reason",
 		.source = "000:1114-1143",
 	},
@@ -268,7 +269,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		/* Umask table (Table 2-29) lost in the extraction; only the IRQ_REJECTED note
 		 * and one orphaned umask description survive (000:1251-1261). Values unknown. */
 		.name = "RxR_OCCUPANCY", .code = 0x11, .counters = 0x1, .max_inc = 20,
-		UPM_UMASKS(rxr_queue_umasks),
+		UPM_UMASKS(upm_snbep_um_cbo_rxr_queue),
 		.desc = "Per-cycle entries in an ingress queue",
 		.source = "000:1245-1261; umasks: perfmon JKT/events/Jaketown_uncore.json",
 	},
@@ -291,7 +292,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 	},
 	{
 		.name = "TxR_INSERTS", .code = 0x02, .counters = 0x3, .max_inc = 1,
-		UPM_UMASKS(txr_inserts_umasks),
+		UPM_UMASKS(upm_snbep_um_cbo_txr_inserts),
 		.desc = "Allocations into the CBo egress, by ring and by cache or core side",
 		.source = "000:1445-1481",
 	},

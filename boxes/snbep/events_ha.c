@@ -8,6 +8,7 @@
  * judging by the gap in table numbers between 2-41 and 2-43, its umask table 2-42) and
  * the header of the CLOCKTICKS entry, whose definition survives at 000:1742-1745. */
 #include "boxes/event.h"
+#include "boxes/snbep/umasks_shared.h"
 
 static const struct upm_umask conflict_cycles_umasks[] = {
 	{ .name = "NO_CONFLICT", .value = 0x01 },
@@ -25,14 +26,14 @@ static const struct upm_umask directory_update_umasks[] = {
 	{ .name = "ANY", .value = 0x03 },
 };
 
-static const struct upm_umask igr_no_credit_cycles_umasks[] = {
+const struct upm_umask upm_snbep_um_ha_igr_no_credit_cycles[] = {
 	{ .name = "AD_QPI0", .value = 0x01 },
 	{ .name = "AD_QPI1", .value = 0x02 },
 	{ .name = "BL_QPI0", .value = 0x04 },
 	{ .name = "BL_QPI1", .value = 0x08 },
 };
 
-static const struct upm_umask imc_writes_umasks[] = {
+const struct upm_umask upm_snbep_um_ha_imc_writes[] = {
 	{ .name = "FULL", .value = 0x01 },
 	{ .name = "PARTIAL", .value = 0x02 },
 	{ .name = "FULL_ISOCH", .value = 0x04 },
@@ -46,14 +47,14 @@ static const struct upm_umask requests_umasks[] = {
 };
 
 /* RPQ_CYCLES_NO_REG_CREDITS and WPQ_CYCLES_NO_REG_CREDITS (Tables 2-49, 2-58). */
-static const struct upm_umask no_reg_credits_umasks[] = {
+const struct upm_umask upm_snbep_um_ha_channels[] = {
 	{ .name = "CHN0", .value = 0x01 },
 	{ .name = "CHN1", .value = 0x02 },
 	{ .name = "CHN2", .value = 0x04 },
 	{ .name = "CHN3", .value = 0x08 },
 };
 
-static const struct upm_umask tad_requests_g0_umasks[] = {
+const struct upm_umask upm_snbep_um_ha_tad_requests_g0[] = {
 	{ .name = "REGION0", .value = 0x01 },
 	{ .name = "REGION1", .value = 0x02 },
 	{ .name = "REGION2", .value = 0x04 },
@@ -64,7 +65,7 @@ static const struct upm_umask tad_requests_g0_umasks[] = {
 	{ .name = "REGION7", .value = 0x80 },
 };
 
-static const struct upm_umask tad_requests_g1_umasks[] = {
+const struct upm_umask upm_snbep_um_ha_tad_requests_g1[] = {
 	{ .name = "REGION8", .value = 0x01 },
 	{ .name = "REGION9", .value = 0x02 },
 	{ .name = "REGION10", .value = 0x04 },
@@ -84,13 +85,13 @@ static const struct upm_umask txr_ad_umasks[] = {
 };
 
 /* TxR_AD_CYCLES_FULL, TxR_AK_CYCLES_FULL, TxR_BL_CYCLES_FULL (Tables 2-54, 2-55, 2-57). */
-static const struct upm_umask egress_full_umasks[] = {
+const struct upm_umask upm_snbep_um_ha_egress_sched[] = {
 	{ .name = "SCHED0", .value = 0x01 },
 	{ .name = "SCHED1", .value = 0x02 },
 	{ .name = "ALL", .value = 0x03 },
 };
 
-static const struct upm_umask txr_bl_umasks[] = {
+const struct upm_umask upm_snbep_um_ha_txr_bl[] = {
 	{ .name = "DRS_CACHE", .value = 0x01 },
 	{ .name = "DRS_CORE", .value = 0x02 },
 	{ .name = "DRS_QPI", .value = 0x04 },
@@ -151,7 +152,7 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	},
 	{
 		.name = "IGR_NO_CREDIT_CYCLES", .code = 0x22, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(igr_no_credit_cycles_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_igr_no_credit_cycles),
 		.desc = "Cycles the HA lacks QPI ingress credits, by ring and link",
 		.source = "000:1822-1837",
 	},
@@ -164,7 +165,7 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 		/* Titled "Full Line Writes" (000:1697, 1845) but its umasks include partial
 		 * writes; the umask table is followed. */
 		.name = "IMC_WRITES", .code = 0x1A, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(imc_writes_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_imc_writes),
 		.desc = "Writes the HA issued to the iMC, by full/partial and ISOCH",
 		.source = "000:1844-1862",
 	},
@@ -176,19 +177,19 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	},
 	{
 		.name = "RPQ_CYCLES_NO_REG_CREDITS", .code = 0x15, .counters = 0xF, .max_inc = 4,
-		UPM_UMASKS(no_reg_credits_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_channels),
 		.desc = "Cycles without regular iMC read-queue credits, per channel",
 		.source = "000:1880-1905",
 	},
 	{
 		.name = "TAD_REQUESTS_G0", .code = 0x1B, .counters = 0xF, .max_inc = 2,
-		UPM_UMASKS(tad_requests_g0_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_tad_requests_g0),
 		.desc = "HA requests decoded to TAD regions 0-7",
 		.source = "000:1908-1939",
 	},
 	{
 		.name = "TAD_REQUESTS_G1", .code = 0x1C, .counters = 0xF, .max_inc = 2,
-		UPM_UMASKS(tad_requests_g1_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_tad_requests_g1),
 		.desc = "HA requests decoded to TAD regions 8 and up",
 		.source = "000:1940-1970",
 	},
@@ -208,13 +209,13 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	},
 	{
 		.name = "TxR_AD_CYCLES_FULL", .code = 0x2A, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(egress_full_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_egress_sched),
 		.desc = "Cycles the AD egress is full, by scheduler",
 		.source = "000:2008-2025",
 	},
 	{
 		.name = "TxR_AK_CYCLES_FULL", .code = 0x32, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(egress_full_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_egress_sched),
 		.desc = "Cycles the AK egress is full, by scheduler",
 		.source = "000:2026-2043",
 	},
@@ -225,19 +226,19 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	},
 	{
 		.name = "TxR_BL", .code = 0x10, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(txr_bl_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_txr_bl),
 		.desc = "Outbound BL ring data messages, by destination",
 		.source = "000:2052-2070",
 	},
 	{
 		.name = "TxR_BL_CYCLES_FULL", .code = 0x36, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(egress_full_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_egress_sched),
 		.desc = "Cycles the BL egress is full, by scheduler",
 		.source = "000:2071-2088",
 	},
 	{
 		.name = "WPQ_CYCLES_NO_REG_CREDITS", .code = 0x18, .counters = 0xF, .max_inc = 4,
-		UPM_UMASKS(no_reg_credits_umasks),
+		UPM_UMASKS(upm_snbep_um_ha_channels),
 		.desc = "Cycles without regular iMC write-queue credits, per channel",
 		.source = "000:2089-2114",
 	},

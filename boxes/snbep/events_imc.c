@@ -4,6 +4,7 @@
  * iMC event may use counters 0-3 (mask 0xF). Unit mask values come from the
  * "bxxxxxxx1" patterns of the umask tables (x = don't care). */
 #include "boxes/event.h"
+#include "boxes/snbep/umasks_shared.h"
 
 static const struct upm_umask cas_count_umasks[] = {
 	{ .name = "RD_REG", .value = 0x01 },
@@ -15,13 +16,13 @@ static const struct upm_umask cas_count_umasks[] = {
 	{ .name = "ALL", .value = 0x0F },
 };
 
-static const struct upm_umask dram_refresh_umasks[] = {
+const struct upm_umask upm_snbep_um_imc_dram_refresh[] = {
 	/* The table starts at bit 1 and gives no descriptions (000:2428-2434). */
 	{ .name = "PANIC", .value = 0x02 },
 	{ .name = "HIGH", .value = 0x04 },
 };
 
-static const struct upm_umask major_modes_umasks[] = {
+const struct upm_umask upm_snbep_um_imc_major_modes[] = {
 	{ .name = "READ", .value = 0x01 },
 	{ .name = "WRITE", .value = 0x02 },
 	{ .name = "PARTIAL", .value = 0x04 },
@@ -29,7 +30,7 @@ static const struct upm_umask major_modes_umasks[] = {
 };
 
 /* POWER_CKE_CYCLES and POWER_THROTTLE_CYCLES: one bit per rank (Tables 2-69, 2-70). */
-static const struct upm_umask rank_umasks[] = {
+const struct upm_umask upm_snbep_um_imc_rank[] = {
 	{ .name = "RANK0", .value = 0x01 },
 	{ .name = "RANK1", .value = 0x02 },
 	{ .name = "RANK2", .value = 0x04 },
@@ -40,7 +41,7 @@ static const struct upm_umask rank_umasks[] = {
 	{ .name = "RANK7", .value = 0x80 },
 };
 
-static const struct upm_umask preemption_umasks[] = {
+const struct upm_umask upm_snbep_um_imc_preemption[] = {
 	{ .name = "RD_PREEMPT_RD", .value = 0x01 },
 	{ .name = "RD_PREEMPT_WR", .value = 0x02 },
 };
@@ -70,7 +71,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 	},
 	{
 		.name = "DRAM_REFRESH", .code = 0x05, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(dram_refresh_umasks),
+		UPM_UMASKS(upm_snbep_um_imc_dram_refresh),
 		.desc = "DRAM refreshes issued, by urgency",
 		.source = "000:2420-2434",
 	},
@@ -81,7 +82,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 	},
 	{
 		.name = "MAJOR_MODES", .code = 0x07, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(major_modes_umasks),
+		UPM_UMASKS(upm_snbep_um_imc_major_modes),
 		.desc = "Cycles the channel spends in each scheduling major mode",
 		.source = "000:2442-2471",
 	},
@@ -102,7 +103,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 		 * definition says the count goes up by only one even when several ranks are in
 		 * CKE-on mode (000:2495-2497). Kept as printed. */
 		.name = "POWER_CKE_CYCLES", .code = 0x83, .counters = 0xF, .max_inc = 16,
-		UPM_UMASKS(rank_umasks),
+		UPM_UMASKS(upm_snbep_um_imc_rank),
 		.desc = "Cycles the selected rank has CKE on (invert for power-down cycles)",
 		.source = "000:2490-2515",
 	},
@@ -120,13 +121,13 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 	},
 	{
 		.name = "POWER_THROTTLE_CYCLES", .code = 0x41, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(rank_umasks),
+		UPM_UMASKS(upm_snbep_um_imc_rank),
 		.desc = "Cycles the selected ranks are throttled (thermal or PCU)",
 		.source = "000:2535-2557",
 	},
 	{
 		.name = "PREEMPTION", .code = 0x08, .counters = 0xF, .max_inc = 1,
-		UPM_UMASKS(preemption_umasks),
+		UPM_UMASKS(upm_snbep_um_imc_preemption),
 		.desc = "Times a read preempted another read or a write",
 		.source = "000:2558-2577",
 	},

@@ -13,6 +13,7 @@
  * puts ev_sel_ext at bit 21 (000:3452); the overview text says "b16" (000:3624-3625),
  * which the table shows as reserved. */
 #include "boxes/event.h"
+#include "boxes/snbep/umasks_shared.h"
 
 static const struct upm_umask direct2core_umasks[] = {
 	/* Only the last row of this umask table survives (000:3754). The descriptions of
@@ -23,7 +24,7 @@ static const struct upm_umask direct2core_umasks[] = {
 	{ .name = "FAILURE_CREDITS_RBT", .value = 0x08 },
 };
 
-static const struct upm_umask rxl_credits_consumed_vn0_umasks[] = {
+const struct upm_umask upm_snbep_um_qpi_vn_classes[] = {
 	{ .name = "DRS", .value = 0x01 },
 	{ .name = "NCB", .value = 0x02 },
 	{ .name = "NCS", .value = 0x04 },
@@ -41,20 +42,20 @@ static const struct upm_umask rxl_credits_consumed_vn0_umasks[] = {
 	}
 
 /* Flit groups (perfmon JKT; see the flit events below). */
-static const struct upm_umask flits_g0_umasks[] = {
+const struct upm_umask upm_snbep_um_qpi_flits_g0[] = {
 	{ .name = "IDLE", .value = 0x01 },
 	{ .name = "DATA", .value = 0x02 },
 	{ .name = "NON_DATA", .value = 0x04 },
 };
 
-static const struct upm_umask flits_g1_umasks[] = {
+const struct upm_umask upm_snbep_um_qpi_flits_g1[] = {
 	{ .name = "SNP", .value = 0x01 },        { .name = "HOM_REQ", .value = 0x02 },
 	{ .name = "HOM_NONREQ", .value = 0x04 }, { .name = "HOM", .value = 0x06 },
 	{ .name = "DRS_DATA", .value = 0x08 },   { .name = "DRS_NONDATA", .value = 0x10 },
 	{ .name = "DRS", .value = 0x18 },
 };
 
-static const struct upm_umask flits_g2_umasks[] = {
+const struct upm_umask upm_snbep_um_qpi_flits_g2[] = {
 	{ .name = "NDR_AD", .value = 0x01 },   { .name = "NDR_AK", .value = 0x02 },
 	{ .name = "NCB_DATA", .value = 0x04 }, { .name = "NCB_NONDATA", .value = 0x08 },
 	{ .name = "NCB", .value = 0x0C },      { .name = "NCS", .value = 0x10 },
@@ -109,7 +110,7 @@ const struct upm_event_def upm_snbep_qpi_events[] = {
 	},
 	{
 		.name = "RxL_CREDITS_CONSUMED_VN0", .code = 0x1E, .ext = 1, .counters = 0xF,
-		.max_inc = 1, UPM_UMASKS(rxl_credits_consumed_vn0_umasks),
+		.max_inc = 1, UPM_UMASKS(upm_snbep_um_qpi_vn_classes),
 		.desc = "Receive-queue VN0 credits used, by message class",
 		.source = "000:3810-3835",
 	},
@@ -132,12 +133,12 @@ const struct upm_event_def upm_snbep_qpi_events[] = {
 	 * perfmon JKT/events/Jaketown_uncore.json (UNC_Q_{T,R}xL_FLITS_G{0,1,2}.*), see
 	 * boxes/PUBLIC_FACTS.md section 7. Only the extra select bit tells TxL_FLITS_G0
 	 * from G1 (code 0x00) and RxL_FLITS_G0 from TxL_FLITS_G2 (code 0x01). */
-	FLITS("TxL_FLITS_G0", 0x00, 0, flits_g0_umasks, "Flits sent, group 0: idle, data, non-data", "3635"),
-	FLITS("RxL_FLITS_G0", 0x01, 0, flits_g0_umasks, "Flits received, group 0: idle, data, non-data", "3636"),
-	FLITS("TxL_FLITS_G1", 0x00, 1, flits_g1_umasks, "Flits sent, group 1: SNP, HOM, DRS", "3652"),
-	FLITS("TxL_FLITS_G2", 0x01, 1, flits_g2_umasks, "Flits sent, group 2: NDR, NCB, NCS", "3653"),
-	FLITS("RxL_FLITS_G1", 0x02, 1, flits_g1_umasks, "Flits received, group 1: SNP, HOM, DRS", "3654"),
-	FLITS("RxL_FLITS_G2", 0x03, 1, flits_g2_umasks, "Flits received, group 2: NDR, NCB, NCS", "3655"),
+	FLITS("TxL_FLITS_G0", 0x00, 0, upm_snbep_um_qpi_flits_g0, "Flits sent, group 0: idle, data, non-data", "3635"),
+	FLITS("RxL_FLITS_G0", 0x01, 0, upm_snbep_um_qpi_flits_g0, "Flits received, group 0: idle, data, non-data", "3636"),
+	FLITS("TxL_FLITS_G1", 0x00, 1, upm_snbep_um_qpi_flits_g1, "Flits sent, group 1: SNP, HOM, DRS", "3652"),
+	FLITS("TxL_FLITS_G2", 0x01, 1, upm_snbep_um_qpi_flits_g2, "Flits sent, group 2: NDR, NCB, NCS", "3653"),
+	FLITS("RxL_FLITS_G1", 0x02, 1, upm_snbep_um_qpi_flits_g1, "Flits received, group 1: SNP, HOM, DRS", "3654"),
+	FLITS("RxL_FLITS_G2", 0x03, 1, upm_snbep_um_qpi_flits_g2, "Flits received, group 2: NDR, NCB, NCS", "3655"),
 
 	SUMMARY_ONLY("TxL_INSERTS", 0x04, 0, 1, "Allocations into the transmit flit buffer", "3637"),
 	SUMMARY_ONLY("TxL_BYPASSED", 0x05, 0, 1, "Outgoing flits that skipped the transmit flit buffer",

@@ -13,13 +13,14 @@
  * Linux also constrains codes 0x11 and 0x24, which perfmon does not list; with no public
  * name or unit masks for them, they have no entry here. */
 #include "boxes/event.h"
+#include "boxes/snbep/umasks_shared.h"
 
 #define PM "perfmon JKT/events/Jaketown_uncore.json"
 #define PM_K PM "; Linux uncore_snbep.c"
 
 
 /* IIO credit events: one credit per message class toward the IIO. */
-static const struct upm_umask iio_credit_umasks[] = {
+const struct upm_umask upm_snbep_um_r2pcie_iio_credits[] = {
 	{ .name = "DRS", .value = 0x08 },
 	{ .name = "NCB", .value = 0x10 },
 	{ .name = "NCS", .value = 0x20 },
@@ -44,7 +45,7 @@ static const struct upm_umask rxr_cycles_ne_umasks[] = {
 };
 
 /* Egress events: one umask per ring. */
-static const struct upm_umask txr_ring_umasks[] = {
+const struct upm_umask upm_snbep_um_r2pcie_txr_rings[] = {
 	{ .name = "AD", .value = 0x01 },
 	{ .name = "AK", .value = 0x02 },
 	{ .name = "BL", .value = 0x04 },
@@ -58,19 +59,19 @@ const struct upm_event_def upm_snbep_r2pcie_events[] = {
 	},
 	{
 		.name = "IIO_CREDITS_ACQUIRED", .code = 0x33, .counters = 0x3,
-		UPM_UMASKS(iio_credit_umasks),
+		UPM_UMASKS(upm_snbep_um_r2pcie_iio_credits),
 		.desc = "Credits taken to send into the IIO, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "IIO_CREDITS_REJECT", .code = 0x34, .counters = 0x3,
-		UPM_UMASKS(iio_credit_umasks),
+		UPM_UMASKS(upm_snbep_um_r2pcie_iio_credits),
 		.desc = "Failed attempts to get an IIO credit, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "IIO_CREDITS_USED", .code = 0x32, .counters = 0x3,
-		UPM_UMASKS(iio_credit_umasks),
+		UPM_UMASKS(upm_snbep_um_r2pcie_iio_credits),
 		.desc = "Cycles with an IIO credit held, by message class",
 		.source = PM_K,
 	},
@@ -112,20 +113,20 @@ const struct upm_event_def upm_snbep_r2pcie_events[] = {
 	{
 		/* Conflict: perfmon counter 0, Linux 0x3; stricter 0x1 kept (see top). */
 		.name = "TxR_CYCLES_FULL", .code = 0x25, .counters = 0x1,
-		UPM_UMASKS(txr_ring_umasks),
+		UPM_UMASKS(upm_snbep_um_r2pcie_txr_rings),
 		.desc = "Cycles the egress buffer is full, by ring",
 		.source = PM_K,
 	},
 	{
 		/* Conflict: perfmon counter 0, Linux 0x3; stricter 0x1 kept (see top). */
 		.name = "TxR_CYCLES_NE", .code = 0x23, .counters = 0x1,
-		UPM_UMASKS(txr_ring_umasks),
+		UPM_UMASKS(upm_snbep_um_r2pcie_txr_rings),
 		.desc = "Cycles the egress queue holds entries, by ring",
 		.source = PM_K,
 	},
 	{
 		.name = "TxR_NACKS", .code = 0x26, .counters = 0x3,
-		UPM_UMASKS(txr_ring_umasks),
+		UPM_UMASKS(upm_snbep_um_r2pcie_txr_rings),
 		.desc = "Egress sends refused by the ring, by ring",
 		.source = PM_K,
 	},

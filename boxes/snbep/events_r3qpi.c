@@ -12,6 +12,7 @@
  * not list (0x23-0x26, 0x28-0x30, 0x38, 0x39); with no public names or unit masks for
  * them, they have no entry here. */
 #include "boxes/event.h"
+#include "boxes/snbep/umasks_shared.h"
 
 #define PM "perfmon JKT/events/Jaketown_uncore.json"
 #define PM_K PM "; Linux uncore_snbep.c"
@@ -41,7 +42,7 @@ static const struct upm_umask rxr_bypassed_umasks[] = {
 };
 
 /* The six QPI message classes, used by the ingress and credit events. */
-static const struct upm_umask msg_class_umasks[] = {
+const struct upm_umask upm_snbep_um_r3qpi_msg_classes[] = {
 	{ .name = "HOM", .value = 0x01 },
 	{ .name = "SNP", .value = 0x02 },
 	{ .name = "NDR", .value = 0x04 },
@@ -106,31 +107,31 @@ const struct upm_event_def upm_snbep_r3qpi_events[] = {
 	},
 	{
 		.name = "RxR_CYCLES_NE", .code = 0x10, .counters = 0x3,
-		UPM_UMASKS(msg_class_umasks),
+		UPM_UMASKS(upm_snbep_um_r3qpi_msg_classes),
 		.desc = "Cycles the ingress queue holds entries, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "RxR_INSERTS", .code = 0x11, .counters = 0x3,
-		UPM_UMASKS(msg_class_umasks),
+		UPM_UMASKS(upm_snbep_um_r3qpi_msg_classes),
 		.desc = "Ingress queue allocations, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "RxR_OCCUPANCY", .code = 0x13, .counters = 0x1,
-		UPM_UMASKS(msg_class_umasks),
+		UPM_UMASKS(upm_snbep_um_r3qpi_msg_classes),
 		.desc = "Ingress queue entries summed per cycle, by message class",
 		.source = PM_K,
 	},
 	{
 		.name = "VN0_CREDITS_REJECT", .code = 0x37, .counters = 0x3,
-		UPM_UMASKS(msg_class_umasks),
+		UPM_UMASKS(upm_snbep_um_r3qpi_msg_classes),
 		.desc = "Requests that got neither a VNA nor a VN0 credit, by class",
 		.source = PM_K,
 	},
 	{
 		.name = "VN0_CREDITS_USED", .code = 0x36, .counters = 0x3,
-		UPM_UMASKS(msg_class_umasks),
+		UPM_UMASKS(upm_snbep_um_r3qpi_msg_classes),
 		.desc = "VN0 credits taken, by message class",
 		.source = PM_K,
 	},
@@ -141,7 +142,7 @@ const struct upm_event_def upm_snbep_r3qpi_events[] = {
 	},
 	{
 		.name = "VNA_CREDITS_REJECT", .code = 0x34, .counters = 0x3,
-		UPM_UMASKS(msg_class_umasks),
+		UPM_UMASKS(upm_snbep_um_r3qpi_msg_classes),
 		.desc = "VNA credit requests refused, by message class",
 		.source = PM_K,
 	},

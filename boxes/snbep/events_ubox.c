@@ -19,11 +19,12 @@
  * No source read gives either register's address and event.h has no UBox filter kind,
  * so filter stays UPM_FILT_NONE. */
 #include "boxes/event.h"
+#include "boxes/snbep/umasks_shared.h"
 
 #define PM "perfmon JKT/events/Jaketown_uncore.json"
 
 
-static const struct upm_umask event_msg_umasks[] = {
+const struct upm_umask upm_snbep_um_ubox_event_msg[] = {
 	{ .name = "VLW_RCVD", .value = 0x01 },
 	{ .name = "MSI_RCVD", .value = 0x02 },
 	{ .name = "IPI_RCVD", .value = 0x04 },
@@ -31,7 +32,7 @@ static const struct upm_umask event_msg_umasks[] = {
 	{ .name = "INT_PRIO", .value = 0x10 },
 };
 
-static const struct upm_umask filter_match_umasks[] = {
+const struct upm_umask upm_snbep_um_ubox_filter_match[] = {
 	{ .name = "ENABLE", .value = 0x01 },      /* perfmon: UBoxFilter[3:0] */
 	{ .name = "DISABLE", .value = 0x02 },
 	{ .name = "U2C_ENABLE", .value = 0x04 },  /* perfmon: UBoxFilter[3:0] */
@@ -52,7 +53,7 @@ static const struct upm_umask racu_requests_umasks[] = {
 	{ .name = "COUNT", .value = 0x01 },
 };
 
-static const struct upm_umask u2c_events_umasks[] = {
+const struct upm_umask upm_snbep_um_ubox_u2c_events[] = {
 	{ .name = "MONITOR_T0", .value = 0x01 },
 	{ .name = "MONITOR_T1", .value = 0x02 },
 	{ .name = "LIVELOCK", .value = 0x04 },
@@ -77,13 +78,13 @@ const struct upm_event_def upm_snbep_ubox_events[] = {
 	},
 	{
 		.name = "EVENT_MSG", .code = 0x42, .counters = 0x3,
-		UPM_UMASKS(event_msg_umasks),
+		UPM_UMASKS(upm_snbep_um_ubox_event_msg),
 		.desc = "Interrupt-type messages received by the UBox, by kind",
 		.source = PM,
 	},
 	{
 		.name = "FILTER_MATCH", .code = 0x41, .counters = 0x3,
-		UPM_UMASKS(filter_match_umasks),
+		UPM_UMASKS(upm_snbep_um_ubox_filter_match),
 		.desc = "Per-thread filter matches, with or without the filter enabled",
 		.source = PM,
 	},
@@ -117,7 +118,7 @@ const struct upm_event_def upm_snbep_ubox_events[] = {
 	},
 	{
 		.name = "U2C_EVENTS", .code = 0x43, .counters = 0x3,
-		UPM_UMASKS(u2c_events_umasks),
+		UPM_UMASKS(upm_snbep_um_ubox_u2c_events),
 		.desc = "Uncore-to-core event messages, by kind",
 		.source = PM,
 	},

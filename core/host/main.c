@@ -3,11 +3,17 @@
 #include "core/host/os_host.h"
 #include "core/str.h"
 
-/* The simulated processors follow --sockets so the mock's sockets all have a CPU. */
+/* The simulated processors follow the global --sockets so the mock's sockets all have
+ * a CPU. Only the options before the command count (`run --sockets LIST` is another
+ * option); every global option but --dry-run takes a value. */
 static unsigned sockets_from_argv(int argc, char **argv)
 {
-	for (int i = 1; i + 1 < argc; i++) {
+	for (int i = 1; i + 1 < argc && upm_starts_with(argv[i], "--"); i += 2) {
 		uint64_t n;
+		if (upm_strcmp(argv[i], "--dry-run") == 0) {
+			i--;
+			continue;
+		}
 		if (upm_strcmp(argv[i], "--sockets") == 0 && upm_parse_u64(argv[i + 1], &n) == 0 &&
 		    n >= 1 && n <= UPM_MAX_SOCKETS)
 			return (unsigned)n;
@@ -19,5 +25,7 @@ int main(int argc, char **argv)
 {
 	struct upm_app_env env = { 0 };
 	upm_host_simulate(sockets_from_argv(argc, argv), 2);
+	upm_host_knobs_from_env();
+	upm_host_catch_sigint();
 	return upm_main(argc, argv, &env);
 }

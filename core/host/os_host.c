@@ -1,12 +1,14 @@
 /* core/os.h on Linux. The host has no uncore to drive: its processors are simulated
  * (sockets x 2 cores, like the QEMU machine), so the mock's per-socket MSR routing and
  * the trace's cpu/socket columns behave as on firmware. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_setaffinity, for the parallel runner's threads */
 #include "core/os.h"
 #include "core/host/os_host.h"
 #include "platform/backend.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,8 @@
 
 static unsigned sim_sockets = 2;
 static unsigned sim_cores = 2;
-static unsigned current_cpu_index;
+/* Per thread: the parallel runner's threads each play one simulated processor. */
+static _Thread_local unsigned current_cpu_index;
 static int (*fail_writes_under)(const char *path);
 
 void upm_host_simulate(unsigned sockets, unsigned cores_per_socket)
@@ -73,8 +76,10 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return UPM_EIO;
-	int ok = fwrite(data, 1, len, f) == len;
+	int ok = !upm_host_medium_full(len) && fwrite(data, 1, len, f) == len;
 	ok &= fclose(f) == 0;
+	if (!ok)
+		remove(path); /* a truncated file must not pass for a result */
 	return ok ? UPM_OK : UPM_EIO;
 }
 
@@ -142,6 +147,8 @@ int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg)
 {
 	if (socket >= sim_sockets)
 		return UPM_ENOTFOUND;
+	if (upm_host_socket_hangs(socket))
+		return UPM_EFAULT; /* as the UEFI side's timeout */
 	unsigned saved = current_cpu_index;
 	current_cpu_index = socket * sim_cores;
 	fn(arg);
@@ -179,4 +186,202 @@ void upm_os_end(enum upm_end_action action, int status)
 	(void)status;
 	/* The host process simply exits; firmware actions have no meaning here. */
 	(void)action;
+}
+
+/* --- the parallel runner: one pthread per entry, pinned to a real processor --- */
+
+struct par_job {
+	pthread_mutex_t lock;
+	pthread_cond_t done_cv;
+	unsigned remaining, refs;
+	void (*fn)(void *arg, unsigned i);
+	void *arg;
+};
+
+struct par_thread {
+	struct par_job *job;
+	unsigned entry;
+	unsigned cpu;
+	int pin; /* pin entry i to real processor i: only when there are enough of them */
+};
+
+/* The job is freed by whoever lets go of it last: the caller after a timeout leaves
+ * the threads that did not finish holding it. */
+static void par_release(struct par_job *j)
+{
+	pthread_mutex_lock(&j->lock);
+	unsigned left = --j->refs;
+	pthread_mutex_unlock(&j->lock);
+	if (left == 0) {
+		pthread_mutex_destroy(&j->lock);
+		pthread_cond_destroy(&j->done_cv);
+		free(j);
+	}
+}
+
+static void *par_main(void *p)
+{
+	struct par_thread *t = p;
+	struct par_job *j = t->job;
+	if (t->pin) {
+		/* Distinct real processors, so entries that spin waiting for each other
+		 * (barriers, pingpong) never share one. */
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET((int)t->entry, &set);
+		sched_setaffinity(0, sizeof set, &set); /* best effort */
+	}
+	current_cpu_index = t->cpu;
+	j->fn(j->arg, t->entry);
+	pthread_mutex_lock(&j->lock);
+	j->remaining--;
+	pthread_cond_signal(&j->done_cv);
+	pthread_mutex_unlock(&j->lock);
+	free(t);
+	par_release(j);
+	return NULL;
+}
+
+int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
+			void *arg, uint64_t timeout_ns)
+{
+	unsigned n_cpus = sim_sockets * sim_cores;
+	if (!cpus || !fn || n == 0)
+		return UPM_EINVAL;
+	for (unsigned i = 0; i < n; i++) {
+		if (cpus[i] >= n_cpus)
+			return UPM_ENOTFOUND;
+		for (unsigned k = 0; k < i; k++)
+			if (cpus[k] == cpus[i])
+				return UPM_EINVAL;
+	}
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	struct par_job *j = calloc(1, sizeof *j);
+	if (!j)
+		return UPM_ENOMEM;
+	pthread_mutex_init(&j->lock, NULL);
+	pthread_cond_init(&j->done_cv, NULL);
+	j->fn = fn;
+	j->arg = arg;
+	j->refs = 1;
+	int rc = UPM_OK;
+	for (unsigned i = 0; i < n; i++) {
+		struct par_thread *t = malloc(sizeof *t);
+		pthread_t th;
+		pthread_attr_t attr;
+		if (!t) {
+			rc = UPM_ENOMEM;
+			break;
+		}
+		*t = (struct par_thread){ j, i, cpus[i], online > 0 && n <= (unsigned long)online };
+		pthread_mutex_lock(&j->lock);
+		j->remaining++;
+		j->refs++;
+		pthread_mutex_unlock(&j->lock);
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		if (pthread_create(&th, &attr, par_main, t) != 0) {
+			pthread_mutex_lock(&j->lock);
+			j->remaining--;
+			j->refs--;
+			pthread_mutex_unlock(&j->lock);
+			free(t);
+			rc = UPM_ENOMEM;
+		}
+		pthread_attr_destroy(&attr);
+		if (rc != UPM_OK)
+			break;
+	}
+	/* Wait for what started (also after a failed start: those threads use arg). */
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	uint64_t ns = (uint64_t)until.tv_nsec + timeout_ns % 1000000000u;
+	until.tv_sec += (time_t)(timeout_ns / 1000000000u + ns / 1000000000u);
+	until.tv_nsec = (long)(ns % 1000000000u);
+	pthread_mutex_lock(&j->lock);
+	while (j->remaining && rc != UPM_EFAULT)
+		if (pthread_cond_timedwait(&j->done_cv, &j->lock, &until) == ETIMEDOUT && j->remaining)
+			rc = UPM_EFAULT;
+	pthread_mutex_unlock(&j->lock);
+	par_release(j);
+	return rc;
+}
+
+/* --- memory --- */
+
+static uint64_t fake_total, fake_free;
+
+void upm_host_fake_memory(uint64_t total_bytes, uint64_t free_bytes)
+{
+	fake_total = total_bytes;
+	fake_free = free_bytes;
+}
+
+/* MemAvailable from /proc/meminfo (what can be allocated without swapping), in bytes. */
+static int meminfo_available(uint64_t *bytes)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[128];
+	int found = 0;
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof line, f)) {
+		unsigned long long kib;
+		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1) {
+			*bytes = (uint64_t)kib * 1024u;
+			found = 1;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
+{
+	if (fake_total) {
+		*total_bytes = fake_total;
+		*free_bytes = fake_free;
+		return UPM_OK;
+	}
+	long page = sysconf(_SC_PAGESIZE), pages = sysconf(_SC_PHYS_PAGES);
+	if (page <= 0 || pages <= 0)
+		return UPM_EUNSUPPORTED;
+	*total_bytes = (uint64_t)page * (uint64_t)pages;
+	if (!meminfo_available(free_bytes)) {
+		long avail = sysconf(_SC_AVPHYS_PAGES);
+		if (avail <= 0)
+			return UPM_EUNSUPPORTED;
+		*free_bytes = (uint64_t)page * (uint64_t)avail;
+	}
+	return UPM_OK;
+}
+
+/* --- TSC --- */
+
+uint64_t upm_os_tsc(void)
+{
+	uint32_t lo, hi;
+	__asm__ __volatile__("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return (uint64_t)hi << 32 | lo;
+}
+
+static uint64_t tsc_hz;
+static pthread_once_t tsc_once = PTHREAD_ONCE_INIT;
+
+/* 20 ms against CLOCK_MONOTONIC, like the UEFI side's 20 ms against the firmware timer. */
+static void tsc_calibrate(void)
+{
+	uint64_t n0 = upm_os_nanoseconds(), t0 = upm_os_tsc();
+	upm_os_sleep_ns(20000000u);
+	uint64_t n1 = upm_os_nanoseconds(), t1 = upm_os_tsc();
+	uint64_t dn = n1 - n0;
+	tsc_hz = dn ? (uint64_t)((double)(t1 - t0) * 1e9 / (double)dn) : 1000000000u;
+	if (!tsc_hz)
+		tsc_hz = 1000000000u;
+}
+
+uint64_t upm_os_tsc_hz(void)
+{
+	pthread_once(&tsc_once, tsc_calibrate);
+	return tsc_hz;
 }

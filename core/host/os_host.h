@@ -7,4 +7,25 @@ void upm_host_simulate(unsigned sockets, unsigned cores_per_socket);
 /* Test hook: writes to paths for which pred returns 1 fail as on a full medium. */
 void upm_host_fail_writes(int (*pred)(const char *path));
 
+/* Test hook: upm_os_memory reports these instead of the machine's (0, 0: the real
+ * figures again). */
+#include <stdint.h>
+void upm_host_fake_memory(uint64_t total_bytes, uint64_t free_bytes);
+
+/* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
+ * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N. */
+#include <stddef.h>
+/* From the (after_calls+1)-th call on, upm_os_run_on_socket(socket) fails with
+ * UPM_EFAULT without running anything, as a processor that does not answer MP services
+ * within the timeout. socket -1: none. */
+void upm_host_hang_socket(int socket, unsigned after_calls);
+int upm_host_socket_hangs(unsigned socket); /* counts the call */
+/* Writes fail (UPM_EIO, nothing left behind) once the bytes written exceed this; -1: never. */
+void upm_host_medium_full_after(long long bytes);
+int upm_host_medium_full(size_t len); /* counts the bytes */
+/* upm_os_abort_requested() answers 1 from the n-th poll on (0: only SIGINT). */
+void upm_host_abort_after_polls(unsigned n);
+void upm_host_catch_sigint(void);
+void upm_host_knobs_from_env(void);
+
 #endif

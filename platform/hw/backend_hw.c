@@ -107,5 +107,6 @@ struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam_or_
 	c->backend.name = "hw";
 	c->backend.ops = &hw_ops;
 	c->backend.ctx = c;
+	c->backend.ecam_refused = 0;
 	return &c->backend;
 }

@@ -49,7 +49,12 @@ struct upm_mock_reg *upm_mock_add_msr(struct upm_mock *m, unsigned socket, uint3
 				      uint64_t reset, uint64_t rw_mask)
 {
 	struct upm_mock_socket *s = &m->sockets[socket];
-	return new_reg(m, &s->msrs, &s->n_msrs, &s->cap_msrs, msr, reset, rw_mask);
+	struct upm_mock_reg *r = new_reg(m, &s->msrs, &s->n_msrs, &s->cap_msrs, msr, reset, rw_mask);
+	if (r) {
+		r->space = UPM_MOCK_MSR;
+		r->socket = (uint8_t)socket;
+	}
+	return r;
 }
 
 struct upm_mock_pci_dev *upm_mock_add_pci_dev(struct upm_mock *m, unsigned socket, uint8_t bus,
@@ -70,6 +75,7 @@ struct upm_mock_pci_dev *upm_mock_add_pci_dev(struct upm_mock *m, unsigned socke
 	d->fn = fn;
 	d->vendor = vendor;
 	d->device = device;
+	d->socket = socket;
 	p[s->n_devs++] = d;
 	return d;
 }
@@ -77,7 +83,13 @@ struct upm_mock_pci_dev *upm_mock_add_pci_dev(struct upm_mock *m, unsigned socke
 struct upm_mock_reg *upm_mock_add_pci_reg(struct upm_mock *m, struct upm_mock_pci_dev *d,
 					  uint16_t off, uint32_t reset, uint32_t rw_mask)
 {
-	return new_reg(m, &d->regs, &d->n_regs, &d->cap_regs, off, reset, rw_mask);
+	struct upm_mock_reg *r = new_reg(m, &d->regs, &d->n_regs, &d->cap_regs, off, reset, rw_mask);
+	if (r) {
+		r->space = UPM_MOCK_PCI;
+		r->socket = (uint8_t)d->socket;
+		r->dev = d;
+	}
+	return r;
 }
 
 struct upm_mock_mmio *upm_mock_add_mmio(struct upm_mock *m, uint64_t base, uint64_t size)
@@ -94,7 +106,10 @@ struct upm_mock_mmio *upm_mock_add_mmio(struct upm_mock *m, uint64_t base, uint6
 struct upm_mock_reg *upm_mock_add_mmio_reg(struct upm_mock *m, struct upm_mock_mmio *w,
 					   uint32_t off, uint32_t reset, uint32_t rw_mask)
 {
-	return new_reg(m, &w->regs, &w->n_regs, &w->cap_regs, off, reset, rw_mask);
+	struct upm_mock_reg *r = new_reg(m, &w->regs, &w->n_regs, &w->cap_regs, off, reset, rw_mask);
+	if (r)
+		r->space = UPM_MOCK_MMIO;
+	return r;
 }
 
 void upm_mock_seal(struct upm_mock *m)
@@ -174,6 +189,8 @@ static uint64_t reg_read(struct upm_mock *m, unsigned socket, struct upm_mock_re
 
 static void reg_write(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t v)
 {
+	r->writes++;
+	v &= ~r->stuck0_mask; /* a stuck bit neither sets nor acts */
 	r->value = (r->value & ~r->rw_mask) | (v & r->rw_mask);
 	r->value &= ~(v & r->w1c_mask);
 	if (r->on_write)
@@ -225,10 +242,12 @@ static int mock_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
 	unsigned socket = upm_mock_current_socket(m);
 	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
 	*val = 0;
+	if (r)
+		upm_mock_arm_msr(m, r, UPM_MOCK_FAULT_READ);
 	/* An MSR the model does not know faults, as an undocumented MSR does on hardware. */
 	if (!r || (r->flags & UPM_MOCK_FAULT_READ))
 		return UPM_EFAULT;
-	*val = reg_read(m, socket, r);
+	*val = r->flags & UPM_MOCK_DEAD ? ~0ull : reg_read(m, socket, r);
 	return UPM_OK;
 }
 
@@ -237,8 +256,12 @@ static int mock_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 	struct upm_mock *m = mock_of(b);
 	unsigned socket = upm_mock_current_socket(m);
 	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
+	if (r)
+		upm_mock_arm_msr(m, r, UPM_MOCK_FAULT_WRITE);
 	if (!r || (r->flags & UPM_MOCK_FAULT_WRITE))
 		return UPM_EFAULT;
+	if (r->flags & UPM_MOCK_DEAD)
+		return UPM_OK; /* dropped */
 	/* Setting a reserved bit of an uncore MSR raises #GP on hardware. */
 	if (val & ~(r->rw_mask | r->wo_mask | r->w1c_mask))
 		return UPM_EFAULT;
@@ -272,7 +295,13 @@ static int pci_target(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci
 	*socket = 0;
 	if (rc != UPM_OK || a.seg != 0)
 		return rc;
+	/* badecam: the MCFG base is off by one bus, so ECAM reaches the next bus. */
+	int ecam = mech == UPM_PCI_ECAM || (mech == UPM_PCI_AUTO && m->has_ecam);
+	if (ecam && m->ecam_misplaced && a.bus++ == 0xFF)
+		return UPM_OK;
 	*d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, socket);
+	if (*d)
+		upm_mock_arm_pci(m, *d); /* onesat: the function may leave the bus now */
 	if (*d && (*d)->absent)
 		*d = NULL;
 	return UPM_OK;
@@ -295,7 +324,10 @@ static int mock_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct
 	if (d->all_ones)
 		return UPM_OK;
 	struct upm_mock_reg *r = upm_mock_pci_reg(d, a.off);
-	*val = r ? (uint32_t)reg_read(m, socket, r) : 0;
+	if (r && (r->flags & UPM_MOCK_DEAD))
+		*val = 0xFFFFFFFFu;
+	else
+		*val = r ? (uint32_t)reg_read(m, socket, r) : 0;
 	return UPM_OK;
 }
 
@@ -309,7 +341,7 @@ static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struc
 	if (rc != UPM_OK || !d || d->all_ones)
 		return rc; /* dropped, as on hardware */
 	struct upm_mock_reg *r = upm_mock_pci_reg(d, a.off);
-	if (r)
+	if (r && !(r->flags & UPM_MOCK_DEAD))
 		reg_write(m, socket, r, val);
 	return UPM_OK;
 }
@@ -324,7 +356,8 @@ static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 			continue;
 		for (unsigned k = 0; k < w->n_regs; k++) {
 			if (w->regs[k]->addr == addr - w->base) {
-				*val = (uint32_t)reg_read(m, 0, w->regs[k]);
+				if (!(w->regs[k]->flags & UPM_MOCK_DEAD))
+					*val = (uint32_t)reg_read(m, 0, w->regs[k]);
 				return UPM_OK;
 			}
 		}
@@ -346,6 +379,7 @@ static int mock_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
 static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
 {
 	struct upm_mock *m = mock_of(b);
+	m->activity_seen = 1; /* faults armed "@run" act from now on */
 	if (m->model_ops && m->model_ops->advance && act->socket < m->n_sockets)
 		m->model_ops->advance(m, act);
 }
@@ -435,6 +469,7 @@ static int fault_pci(struct upm_mock *m, const char *value, int all_ones)
 
 int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 {
+	const char *full = term;
 	unsigned socket = 0;
 	char key[32];
 	const char *eq;
@@ -453,6 +488,10 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 		m->has_ecam = 0;
 		return 0;
 	}
+	if (upm_strcmp(term, "badecam") == 0) {
+		m->ecam_misplaced = 1;
+		return 0;
+	}
 	eq = upm_strchr(term, '=');
 	if (!eq || eq == term || (size_t)(eq - term) >= sizeof key || !eq[1]) {
 		upm_snprintf(m->error, sizeof m->error,
@@ -463,18 +502,29 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 	key[eq - term] = 0;
 	const char *value = eq + 1;
 
+	int late = upm_mock_apply_late_fault(m, socket, key, value); /* gp..=MSR@N, onesat= */
+	if (late)
+		return late < 0 ? -1 : 0;
 	if (upm_strcmp(key, "gp") == 0)
 		return fault_msr(m, socket, value, UPM_MOCK_FAULT_READ | UPM_MOCK_FAULT_WRITE);
 	if (upm_strcmp(key, "gpr") == 0)
 		return fault_msr(m, socket, value, UPM_MOCK_FAULT_READ);
 	if (upm_strcmp(key, "gpw") == 0)
 		return fault_msr(m, socket, value, UPM_MOCK_FAULT_WRITE);
-	if (upm_strcmp(key, "absent") == 0)
+	/* absent= names a PCI function (BB:DD.F) or, without a colon, a box. */
+	if (upm_strcmp(key, "absent") == 0 && upm_strchr(value, ':'))
 		return fault_pci(m, value, 0);
 	if (upm_strcmp(key, "ones") == 0)
 		return fault_pci(m, value, 1);
+	if (m->model_ops && m->model_ops->apply_fault) {
+		int rc = m->model_ops->apply_fault(m, socket, full, key, value);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+	}
 	upm_snprintf(m->error, sizeof m->error,
-		     "mock fault: unknown fault '%s' (known: gp, gpr, gpw, absent, ones, noecam)", key);
+		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam "
+		     "stuck stuckbit dead nofreeze nochannel unpopulated skew; see 'upmon help')",
+		     key);
 	return -1;
 }
 
@@ -543,4 +593,79 @@ struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, co
 		return NULL;
 	}
 	return &m->backend;
+}
+
+/* --- snapshot and compare --- */
+
+typedef void (*reg_visit_fn)(struct upm_mock_reg *r, const struct upm_mock_mmio *w, void *ctx);
+
+static void visit_regs(struct upm_mock *m, reg_visit_fn fn, void *ctx)
+{
+	for (unsigned s = 0; s < m->n_sockets; s++) {
+		struct upm_mock_socket *so = &m->sockets[s];
+		for (unsigned i = 0; i < so->n_msrs; i++)
+			fn(so->msrs[i], NULL, ctx);
+		for (unsigned d = 0; d < so->n_devs; d++)
+			for (unsigned i = 0; i < so->devs[d]->n_regs; i++)
+				fn(so->devs[d]->regs[i], NULL, ctx);
+	}
+	for (unsigned w = 0; w < m->n_mmio; w++)
+		for (unsigned i = 0; i < m->mmio[w].n_regs; i++)
+			fn(m->mmio[w].regs[i], &m->mmio[w], ctx);
+}
+
+static void take_snapshot(struct upm_mock_reg *r, const struct upm_mock_mmio *w, void *ctx)
+{
+	(void)w;
+	(void)ctx;
+	r->snapshot = r->value;
+	r->writes = 0;
+}
+
+void upm_mock_snapshot(struct upm_mock *m)
+{
+	visit_regs(m, take_snapshot, NULL);
+}
+
+struct compare_ctx {
+	unsigned flags;
+	char *out;
+	size_t size, len;
+	unsigned differ;
+};
+
+static void compare_reg(struct upm_mock_reg *r, const struct upm_mock_mmio *w, void *ctx)
+{
+	struct compare_ctx *c = ctx;
+	if (r->value == r->snapshot)
+		return;
+	if ((c->flags & UPM_MOCK_CMP_SKIP_COUNTERS) && (r->flags & UPM_MOCK_COUNTER))
+		return;
+	if ((c->flags & UPM_MOCK_CMP_WRITTEN_ONLY) && !r->writes)
+		return;
+	c->differ++;
+	if (!c->out || c->len + 1 >= c->size)
+		return;
+	char where[40];
+	if (r->space == UPM_MOCK_PCI)
+		upm_snprintf(where, sizeof where, "s%u pci %02x:%02x.%u+0x%x", r->socket, r->dev->bus,
+			     r->dev->dev, r->dev->fn, r->addr);
+	else if (r->space == UPM_MOCK_MMIO)
+		upm_snprintf(where, sizeof where, "mmio 0x%llx+0x%x",
+			     (unsigned long long)(w ? w->base : 0), r->addr);
+	else
+		upm_snprintf(where, sizeof where, "s%u msr 0x%x", r->socket, r->addr);
+	int n = upm_snprintf(c->out + c->len, c->size - c->len, "%s: was 0x%llx, now 0x%llx (%u writes)\n",
+			     where, (unsigned long long)r->snapshot, (unsigned long long)r->value,
+			     r->writes);
+	c->len += (size_t)n < c->size - c->len ? (size_t)n : c->size - c->len - 1;
+}
+
+unsigned upm_mock_compare(struct upm_mock *m, unsigned flags, char *out, size_t n)
+{
+	struct compare_ctx c = { flags, out, n, 0, 0 };
+	if (out && n)
+		out[0] = 0;
+	visit_regs(m, compare_reg, &c);
+	return c.differ;
 }

@@ -4,7 +4,45 @@
  * independently of the box tables in boxes/, so a wrong table address shows up as an
  * access the mock does not know (a #GP for MSRs, all ones for PCI) instead of being
  * mirrored. Nothing here allocates after creation: accesses may run on application
- * processors under UEFI, where allocation is not allowed. */
+ * processors under UEFI, where allocation is not allowed.
+ *
+ * Fault specs (`--backend mock:FAULT[,FAULT...]`, upm_mock_create's `faults`). Each term
+ * may start with `sN.` to act on socket N (default socket 0). BOXn is a box the model
+ * registered with mock_pmon_add_box, by its name and instance (cbo3, imc0, qpi1, ubox0);
+ * every box fault names exactly one box on one socket.
+ *   gp=MSR, gpr=MSR, gpw=MSR  that MSR raises #GP on read and write / read / write
+ *   absent=BB:DD.F           the PCI function does not answer (all ones, writes dropped)
+ *   ones=BB:DD.F             the function answers with its IDs, every other offset all ones
+ *   noecam                   no MCFG/ECAM window: configuration space through CF8/CFC only
+ *   stuck=BOXn.ctrN          general counter N never moves (software can still write it)
+ *   stuck=BOXn.fixed         the box's fixed counter never moves
+ *   dead=BOXn                PCI box: its functions answer with vendor/device ID (offset 0)
+ *                            and read all ones elsewhere, writes dropped; MSR box: each of
+ *                            its MSRs reads all ones and drops writes, without #GP
+ *   absent=BOXn              PCI box: its functions do not answer at all; MSR box: its
+ *                            MSRs raise #GP, as on a part without that box
+ *   nofreeze=BOXn            the box ignores its box-level stop (box-control freeze, or the
+ *                            model's box enable): counters keep counting while "frozen"
+ *   stuckbit=BOXn.ctlN:BIT   that read-write bit of counter control N never sets: it reads
+ *                            back 0 and does not act, whatever is written (no #GP)
+ *   stuckbit=BOXn.box:BIT    the same for a read-write bit of the box control
+ *   stuckbit=BOXn.fixed:BIT  the same for the fixed counter's control
+ *   nochannel=BOXn           BOXn (an iMC channel: imcN) takes no share of the traffic its
+ *                            type spreads over the socket; its peers take all of it. Its
+ *                            clocks still run.
+ *   unpopulated=BOXn         as nochannel, and no clock either: nothing in BOXn counts,
+ *                            the fixed DRAM clock included (a channel without DIMMs)
+ *   skew=BOXn:F              BOXn (a CBo: cboN) takes F times its even share of the
+ *                            traffic (F decimal, up to 3 places, at most the instance
+ *                            count); its peers shrink proportionally, so the socket's total
+ *                            is unchanged
+ * A box, counter, control or bit that does not exist is a one-line error naming what does.
+ * nochannel, unpopulated and skew work through mock_box_share() (platform/mock/pmon.h),
+ * which models use to spread traffic over a box type's instances.
+ * Model options (mock_pmon.model_fault), skl only (platform/mock/model_skl.c):
+ *   cbos=N                   N CBos (1-4): MSR_UNC_CBO_CONFIG reads N+1, the rest fault
+ *   hostbridge=0xDDDD        00:00.0 answers with that device ID
+ *   mchbar=off               MCHBAR's enable bit (00:00.0+0x48 bit 0) is clear */
 #ifndef UPMON_PLATFORM_MOCK_MOCK_H
 #define UPMON_PLATFORM_MOCK_MOCK_H
 
@@ -25,7 +63,14 @@ typedef void (*upm_mock_read_hook)(struct upm_mock *m, unsigned socket, struct u
 enum upm_mock_reg_flags {
 	UPM_MOCK_FAULT_READ = 1u << 0,  /* RDMSR raises #GP */
 	UPM_MOCK_FAULT_WRITE = 1u << 1, /* WRMSR raises #GP */
+	UPM_MOCK_DEAD = 1u << 2,        /* fault: reads all ones, writes dropped (no #GP) */
+	UPM_MOCK_NO_COUNT = 1u << 3,    /* fault, on a counter's (low) register: never advances */
+	UPM_MOCK_COUNTER = 1u << 4,     /* a counter register (set by pmon.c; see compare) */
 };
+
+enum upm_mock_space { UPM_MOCK_MSR, UPM_MOCK_PCI, UPM_MOCK_MMIO };
+
+struct upm_mock_pci_dev;
 
 struct upm_mock_reg {
 	uint32_t addr;      /* MSR number or config offset */
@@ -39,12 +84,27 @@ struct upm_mock_reg {
 	upm_mock_read_hook on_read;
 	void *model;        /* the model's object for this register (a counter, a box) */
 	unsigned model_index;
+	uint64_t stuck0_mask; /* fault: bits that never set (writes of 1 are ignored) */
+	uint8_t space;        /* enum upm_mock_space */
+	uint8_t socket;       /* MSR and PCI registers */
+	struct upm_mock_pci_dev *dev; /* PCI: the function holding the register */
+	uint64_t snapshot;    /* value at the last upm_mock_snapshot() */
+	unsigned writes;      /* software writes that reached it since then */
+	/* Late faults (faults_late.c): pending_flags join flags after arm_after accesses
+	 * of their kind, or at the first activity report when arm_at_run. */
+	unsigned pending_flags, arm_after, arm_count;
+	uint8_t arm_at_run;
 };
 
 struct upm_mock_pci_dev {
 	uint8_t bus, dev, fn;
 	uint16_t vendor, device;
+	unsigned socket;
 	int absent;   /* fault: the device does not answer (reads all ones, writes dropped) */
+	/* onesat (faults_late.c): it becomes absent after ones_after accesses, or at the
+	 * first activity report when ones_at_run. */
+	unsigned ones_after, accesses;
+	uint8_t ones_at_run, ones_armed;
 	int all_ones; /* fault: answers with its IDs but every other register reads all ones */
 	struct upm_mock_reg **regs; /* by config offset, dword registers */
 	unsigned n_regs, cap_regs;
@@ -70,6 +130,11 @@ struct upm_mock_socket {
 struct upm_mock_model_ops {
 	void (*advance)(struct upm_mock *m, const struct upm_activity *act);
 	void (*destroy)(struct upm_mock *m);
+	/* Optional: a fault term the register file does not know (key=value, socket from
+	 * the sN. prefix, term as written for messages). 1 applied, 0 unknown key, -1
+	 * error with m->error set. */
+	int (*apply_fault)(struct upm_mock *m, unsigned socket, const char *term, const char *key,
+			   const char *value);
 };
 
 struct upm_mock {
@@ -88,7 +153,9 @@ struct upm_mock {
 	int forced_socket;
 	const struct upm_mock_model_ops *model_ops;
 	void *model_state;
-	char error[160]; /* why creation or a fault spec failed */
+	char error[200]; /* why creation or a fault spec failed */
+	int ecam_misplaced; /* badecam: ECAM accesses reach the next bus */
+	int activity_seen;  /* a measured interval was reported (arms "@run" faults) */
 };
 
 /* Creates the mock of a platform ("snbep", ...) with n_sockets sockets (0: the
@@ -129,5 +196,34 @@ unsigned upm_mock_current_socket(struct upm_mock *m);
 
 /* Applies one fault term ("gp=0xD04", "s1.absent=ff:0e.1", ...); 0 or -1 with m->error. */
 int upm_mock_apply_fault(struct upm_mock *m, const char *term);
+
+/* Faults that strike mid-run (faults_late.c):
+ *   gp=MSR@N, gpr=MSR@N, gpw=MSR@N   the first N accesses of that kind (reads and writes
+ *                                    for gp) succeed, the later ones raise #GP; with
+ *                                    @run instead of @N, from the first measured
+ *                                    interval on (e.g. gpw=0xD10@run: a restore fault)
+ *   onesat=BB:DD.F[@N|@run]          the function leaves the bus (reads all ones, its
+ *                                    IDs too; writes dropped) after N configuration
+ *                                    accesses to it, or from the interval on (default)
+ *   badecam                          the MCFG window is off by one bus: ECAM reaches
+ *                                    the next bus, CF8/CFC the right one
+ * upm_mock_apply_late_fault: 1 applied, 0 not one of these, -1 error (m->error). */
+int upm_mock_apply_late_fault(struct upm_mock *m, unsigned socket, const char *key,
+			      const char *value);
+void upm_mock_arm_msr(struct upm_mock *m, struct upm_mock_reg *r, unsigned kind);
+void upm_mock_arm_pci(struct upm_mock *m, struct upm_mock_pci_dev *d);
+
+/* "Did the run leave every register as it found it?": upm_mock_snapshot records every
+ * register's stored value (MSR, PCI, MMIO, all sockets) and zeroes its write count;
+ * upm_mock_compare lists the registers whose value differs from that snapshot, one per
+ * line ("s0 msr 0xd10: was 0x0, now 0x400000 (2 writes)", "s1 pci ff:10.0+0xd8: ..."),
+ * into out (truncated to n, always terminated when n > 0), and returns how many differ.
+ * Flags narrow the list. The values compared are the stored ones, read hooks not run. */
+enum upm_mock_compare_flags {
+	UPM_MOCK_CMP_SKIP_COUNTERS = 1u << 0, /* ignore counter registers (they count) */
+	UPM_MOCK_CMP_WRITTEN_ONLY = 1u << 1,  /* only registers software wrote since */
+};
+void upm_mock_snapshot(struct upm_mock *m);
+unsigned upm_mock_compare(struct upm_mock *m, unsigned flags, char *out, size_t n);
 
 #endif

@@ -78,9 +78,9 @@ static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct up
 {
 	uint64_t filter = b->filters[0] ? b->filters[0]->value : 0;
 	unsigned state = (unsigned)((filter >> 18) & 0x1F);
-	uint64_t lookups = mock_share(a->llc_lookups, b->instance, b->n_peers);
-	uint64_t misses = mock_share(a->llc_misses, b->instance, b->n_peers);
-	uint64_t writes = mock_share(a->lines_written, b->instance, b->n_peers);
+	uint64_t lookups = mock_box_share(b, a->llc_lookups);
+	uint64_t misses = mock_box_share(b, a->llc_misses);
+	uint64_t writes = mock_box_share(b, a->lines_written);
 	if (misses > lookups)
 		misses = lookups;
 
@@ -125,8 +125,8 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
 {
 	if (ev(ctl) != 0x04)
 		return 0;
-	return (umask(ctl) & 0x01 ? mock_share(a->lines_read, b->instance, b->n_peers) : 0) +
-	       (umask(ctl) & 0x04 ? mock_share(a->lines_written, b->instance, b->n_peers) : 0);
+	return (umask(ctl) & 0x01 ? mock_box_share(b, a->lines_read) : 0) +
+	       (umask(ctl) & 0x04 ? mock_box_share(b, a->lines_written) : 0);
 }
 
 static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
@@ -135,7 +135,7 @@ static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	if (ev(ctl) == 0x14 && !ext)
 		return cycles(a, QPI_MHZ);
 	if (ev(ctl) == 0x00 && !ext && (umask(ctl) & 0x02))
-		return 8 * mock_share(a->remote_lines, b->instance, b->n_peers);
+		return 8 * mock_box_share(b, a->remote_lines);
 	return 0;
 }
 

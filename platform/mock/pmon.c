@@ -32,7 +32,21 @@ int mock_ctr_counting(const struct mock_box *b, const struct mock_ctr *c)
 {
 	if (!c->ctl || !((c->ctl->value >> c->en_bit) & 1))
 		return 0;
-	return !(c->frozen_by_box && b->box_ctl && b->frz_en && b->frz);
+	if (!c->frozen_by_box || b->ignores_freeze)
+		return 1;
+	if (b->stops)
+		return !b->stops(b, c);
+	return !(b->box_ctl && b->frz_en && b->frz);
+}
+
+void mock_ctr_advance(const struct mock_box *b, struct mock_ctr *c, uint64_t n)
+{
+	if (b->unclocked || (c->lo->flags & UPM_MOCK_NO_COUNT))
+		return;
+	uint64_t old = mock_ctr_get(c);
+	mock_ctr_set(c, old + n);
+	if (b->overflow && n > upm_mock_width_mask(c->width) - old)
+		b->overflow(b, c);
 }
 
 void mock_pmon_violation(struct upm_mock *m, const char *what)
@@ -51,6 +65,50 @@ uint64_t mock_share(uint64_t n, unsigned i, unsigned n_peers)
 	/* floor(n*(i+1)/k) - floor(n*i/k) without overflow for n < 2^58 */
 	uint64_t q = n / n_peers, r = n % n_peers;
 	return q + ((r * (i + 1)) / n_peers - (r * i) / n_peers);
+}
+
+/* floor(n * num / den) for num <= den < 2^31, without overflow. */
+static uint64_t scale(uint64_t n, uint64_t num, uint64_t den)
+{
+	return (n / den) * num + (n % den) * num / den;
+}
+
+uint64_t mock_box_share(const struct mock_box *b, uint64_t n)
+{
+	struct mock_pmon *p = b->mock ? mock_pmon_of(b->mock) : NULL;
+	if (!p)
+		return n;
+	/* Set shares are share_milli/1000 of an even share; the unset peers split what is
+	 * left evenly. In units of 1/(1000*k) (k unset peers) that is share_milli*k for a
+	 * set box and (1000*peers - sum of set)/1 for each unset one; if every peer is set,
+	 * the set shares are taken as weights. */
+	uint64_t peers = 0, unset = 0, set_sum = 0;
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		const struct mock_box *o = &p->boxes[i];
+		if (o->socket != b->socket || upm_strcmp(o->name, b->name) != 0)
+			continue;
+		peers++;
+		if (o->share_set)
+			set_sum += o->share_milli;
+		else
+			unset++;
+	}
+	uint64_t rest = 1000 * peers > set_sum ? 1000 * peers - set_sum : 0;
+	uint64_t total = 0, before = 0, mine = 0;
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		const struct mock_box *o = &p->boxes[i];
+		if (o->socket != b->socket || upm_strcmp(o->name, b->name) != 0)
+			continue;
+		uint64_t w = o->share_set ? o->share_milli * (unset ? unset : 1) : rest;
+		if (o == b) {
+			before = total;
+			mine = w;
+		}
+		total += w;
+	}
+	if (!total)
+		return 0;
+	return scale(n, before + mine, total) - scale(n, before, total);
 }
 
 /* Finds the box (and counter) a register belongs to. */
@@ -137,8 +195,11 @@ static void wire_ctr(struct mock_box *b, struct mock_ctr *c, unsigned index,
 		ctl->on_write = on_ctl_checked;
 	}
 	lo->model = b;
-	if (hi)
+	lo->flags |= UPM_MOCK_COUNTER;
+	if (hi) {
 		hi->model = b;
+		hi->flags |= UPM_MOCK_COUNTER;
+	}
 }
 
 void mock_box_add_ctr(struct mock_box *b, struct upm_mock_reg *ctl, struct upm_mock_reg *lo,
@@ -154,6 +215,39 @@ void mock_box_set_fixed(struct mock_box *b, struct upm_mock_reg *ctl, struct upm
 			struct upm_mock_reg *hi, unsigned width, uint8_t en_bit, uint8_t rst_bit)
 {
 	wire_ctr(b, &b->fixed, MOCK_MAX_CTRS, ctl, lo, hi, width, en_bit, rst_bit);
+}
+
+int mock_box_add_reg(struct mock_box *b, struct upm_mock_reg *r)
+{
+	if (!r || b->n_extra >= MOCK_MAX_EXTRA)
+		return -1;
+	b->extra[b->n_extra++] = r;
+	return 0;
+}
+
+unsigned mock_box_regs(const struct mock_box *b, struct upm_mock_reg **out, unsigned cap)
+{
+	unsigned n = 0;
+#define PUT(r)                            \
+	do {                              \
+		if ((r) && n < cap)       \
+			out[n++] = (r);   \
+	} while (0)
+	PUT(b->box_ctl);
+	for (unsigned i = 0; i < b->n_ctrs; i++) {
+		PUT(b->ctrs[i].ctl);
+		PUT(b->ctrs[i].lo);
+		PUT(b->ctrs[i].hi);
+	}
+	PUT(b->fixed.ctl);
+	PUT(b->fixed.lo);
+	PUT(b->fixed.hi);
+	for (unsigned i = 0; i < MOCK_MAX_FILTERS; i++)
+		PUT(b->filters[i]);
+	for (unsigned i = 0; i < b->n_extra; i++)
+		PUT(b->extra[i]);
+#undef PUT
+	return n;
 }
 
 struct mock_box *mock_pmon_add_box(struct upm_mock *m, const char *name, unsigned kind,
@@ -174,6 +268,7 @@ struct mock_box *mock_pmon_add_box(struct upm_mock *m, const char *name, unsigne
 	b->socket = socket;
 	b->instance = instance;
 	b->n_peers = 1;
+	b->mock = m;
 	return b;
 }
 
@@ -189,14 +284,12 @@ struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char 
 	return NULL;
 }
 
-static void advance_ctr(struct mock_box *b, struct mock_ctr *c, mock_rate_fn rate, unsigned index,
+static void advance_ctr(struct mock_box *b, struct mock_ctr *c, mock_rate_fn rate,
 			const struct upm_activity *act)
 {
 	if (!c->lo || !rate || !mock_ctr_counting(b, c))
 		return;
-	if (index < MOCK_MAX_CTRS && ((b->stuck_mask >> index) & 1))
-		return;
-	mock_ctr_set(c, mock_ctr_get(c) + rate(b, c->ctl->value, act));
+	mock_ctr_advance(b, c, rate(b, c->ctl->value, act));
 }
 
 static void pmon_advance(struct upm_mock *m, const struct upm_activity *act)
@@ -207,9 +300,11 @@ static void pmon_advance(struct upm_mock *m, const struct upm_activity *act)
 		if (b->socket != act->socket)
 			continue;
 		for (unsigned k = 0; k < b->n_ctrs; k++)
-			advance_ctr(b, &b->ctrs[k], b->rate, k, act);
-		advance_ctr(b, &b->fixed, b->fixed_rate, MOCK_MAX_CTRS, act);
+			advance_ctr(b, &b->ctrs[k], b->rate, act);
+		advance_ctr(b, &b->fixed, b->fixed_rate, act);
 	}
+	if (p->model_advance)
+		p->model_advance(m, act);
 }
 
 static void pmon_destroy(struct upm_mock *m)
@@ -217,14 +312,27 @@ static void pmon_destroy(struct upm_mock *m)
 	struct mock_pmon *p = mock_pmon_of(m);
 	if (p) {
 		upm_os_free(p->boxes);
+		upm_os_free(p->model);
 		upm_os_free(p);
 	}
 	m->model_state = NULL;
 }
 
+/* Box faults first, then the model's own terms. */
+static int pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
+			    const char *value)
+{
+	struct mock_pmon *p = mock_pmon_of(m);
+	int rc = mock_pmon_apply_fault(m, socket, term, key, value);
+	if (rc == 0 && p && p->model_fault)
+		rc = p->model_fault(m, socket, term, key, value);
+	return rc;
+}
+
 static const struct upm_mock_model_ops pmon_ops = {
 	.advance = pmon_advance,
 	.destroy = pmon_destroy,
+	.apply_fault = pmon_apply_fault,
 };
 
 int mock_pmon_init(struct upm_mock *m)

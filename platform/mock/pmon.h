@@ -3,7 +3,21 @@
  * box-control bits that act when written (freeze, reset counters, reset controls),
  * per-counter reset bits, and counters that wrap at their width.
  * The platform model supplies the registers and a function that says how much an
- * event counts for a given activity. */
+ * event counts for a given activity.
+ *
+ * How a model registers its boxes (and so gets every box fault of mock.h for free):
+ *   b = mock_pmon_add_box(m, "cbo", kind, socket, instance);   the fault specs' BOXn
+ *   mock_box_set_box_ctl(b, reg, has_reset_bits);               when the box has one
+ *   mock_box_add_ctr(b, ctl, lo, hi, width, en_bit, rst_bit);   each general counter
+ *   mock_box_set_fixed(b, ctl, lo, hi, width, en_bit, rst_bit); the fixed counter
+ *   b->filters[k] = reg;  mock_box_add_reg(b, reg);             filters; any other
+ *                                                                register of the box
+ *   b->rate / b->fixed_rate                                     what events count
+ * Rate functions spread traffic over a box type's instances with mock_box_share(b, n)
+ * (nochannel, unpopulated and skew act there). A model with its own counting loop
+ * advances counters with mock_ctr_advance() and gates them with mock_ctr_counting();
+ * one whose boxes stop by an enable bit rather than freeze sets b->stops. Register-level
+ * faults (stuckbit, dead, absent, stuck) work on the registers wired above. */
 #ifndef UPMON_PLATFORM_MOCK_PMON_H
 #define UPMON_PLATFORM_MOCK_PMON_H
 
@@ -28,6 +42,13 @@ struct mock_ctr {
 /* What an event counts: the model's reading of the guide, for one counter. */
 typedef uint64_t (*mock_rate_fn)(const struct mock_box *box, uint64_t ctl,
 				 const struct upm_activity *act);
+/* A box-level stop other than freeze (an enable bit in a box or global control):
+ * nonzero when it stops counter c. */
+typedef int (*mock_stop_fn)(const struct mock_box *box, const struct mock_ctr *c);
+/* Called when counter c of the box wraps past its width (an overflow status to set). */
+typedef void (*mock_overflow_fn)(const struct mock_box *box, const struct mock_ctr *c);
+
+#define MOCK_MAX_EXTRA 8
 
 struct mock_box {
 	const char *name;   /* "cbo" — for fault specs and messages */
@@ -44,7 +65,16 @@ struct mock_box {
 	mock_rate_fn rate;            /* general counters */
 	mock_rate_fn fixed_rate;      /* the fixed counter */
 	unsigned n_peers;             /* instances of this box type on the socket (for shares) */
-	uint8_t stuck_mask;           /* fault: these counters never move */
+	mock_stop_fn stops;           /* NULL: the box stops when frz_en and frz are set */
+	mock_overflow_fn overflow;    /* NULL: overflow sets nothing */
+	struct upm_mock_reg *extra[MOCK_MAX_EXTRA]; /* other registers (mock_box_add_reg) */
+	unsigned n_extra;
+	struct upm_mock *mock;        /* owner, for peer lookups */
+	/* Fault state, set by fault specs (pmon_faults.c). */
+	uint8_t ignores_freeze;       /* nofreeze */
+	uint8_t unclocked;            /* unpopulated: nothing in the box counts */
+	uint8_t share_set;            /* nochannel/unpopulated/skew: share_milli applies */
+	uint32_t share_milli;         /* its share, in thousandths of an even share */
 };
 
 struct mock_pmon {
@@ -52,6 +82,14 @@ struct mock_pmon {
 	unsigned n_boxes, cap;
 	unsigned violations;     /* writes the guide forbids (reserved bits on PCI, ...) */
 	char last_violation[120];
+	/* Optional, set by the platform model: its state, counters of its own beyond the
+	 * boxes (free-running ones: advanced after the boxes), and option or fault terms
+	 * neither the register file nor the box faults know (the contract of
+	 * upm_mock_model_ops.apply_fault). `model` is freed with the pmon state. */
+	void *model;
+	void (*model_advance)(struct upm_mock *m, const struct upm_activity *act);
+	int (*model_fault)(struct upm_mock *m, unsigned socket, const char *term, const char *key,
+			   const char *value);
 };
 
 struct mock_pmon *mock_pmon_of(struct upm_mock *m);
@@ -66,14 +104,30 @@ void mock_box_add_ctr(struct mock_box *b, struct upm_mock_reg *ctl, struct upm_m
 void mock_box_set_fixed(struct mock_box *b, struct upm_mock_reg *ctl, struct upm_mock_reg *lo,
 			struct upm_mock_reg *hi, unsigned width, uint8_t en_bit, uint8_t rst_bit);
 
+/* Registers a register that is part of the box but none of the above (a status, a
+ * second filter), so that dead= and absent= reach it. 0, or -1 when full. */
+int mock_box_add_reg(struct mock_box *b, struct upm_mock_reg *r);
+
 uint64_t mock_ctr_get(const struct mock_ctr *c);
 void mock_ctr_set(struct mock_ctr *c, uint64_t v);
+/* Locally enabled and not stopped by the box (freeze, or b->stops), unless nofreeze. */
 int mock_ctr_counting(const struct mock_box *b, const struct mock_ctr *c);
+/* Adds n events (wrapping at the width) unless the counter is stuck or the box unclocked. */
+void mock_ctr_advance(const struct mock_box *b, struct mock_ctr *c, uint64_t n);
 
 void mock_pmon_violation(struct upm_mock *m, const char *what);
-/* Fractional share of n for instance i of n_peers, so the shares add up to n exactly. */
+/* Fractional share of n for instance i of n_peers, so the shares add up to n exactly.
+ * Ignores faults: rate functions use mock_box_share instead. */
 uint64_t mock_share(uint64_t n, unsigned i, unsigned n_peers);
+/* Box b's share of n spread over the boxes of its name on its socket, evenly unless a
+ * nochannel/unpopulated/skew fault says otherwise; the shares add up to n exactly. */
+uint64_t mock_box_share(const struct mock_box *b, uint64_t n);
 struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char *name,
 				unsigned instance);
+/* The register list of a box (controls, counters, fixed, filters, extras), for faults. */
+unsigned mock_box_regs(const struct mock_box *b, struct upm_mock_reg **out, unsigned cap);
+/* The pmon side of upm_mock_apply_fault (model ops apply_fault; pmon_faults.c). */
+int mock_pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
+			  const char *value);
 
 #endif

@@ -56,7 +56,7 @@ mkdir -p "$WORK/ro" && chmod 555 "$WORK/ro"
 if [ "$(id -u)" = 0 ]; then outdir=/proc/upmon-results; else outdir=ro/results; fi
 run media --backend mock --platform snbep --out "$outdir" info
 expect media host/unwritable_medium 4 '^uncore: socket 1 bus 0xff' \
-	'^upmon: error: cannot write .*upmon.log .*read-only or full; the results above are on the console only$'
+	'^upmon: error: cannot write .*upmon.log .*read-only or full; the results are on the console only$'
 
 # The configuration file: args are defaults, the command line overrides, bad keys name the line.
 printf 'args = --backend mock --platform snbep --sockets 1 info\nend = return\n' >"$WORK/lab.cfg"
@@ -67,7 +67,7 @@ run cfgover --config lab.cfg version
 expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0$'
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
-expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg line 2: unknown key 'speed' \\(known: args, end\\)$"
+expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed': the keys are args, end, out, events.NAME and check.NAME \\(README, Configuration file\\)$"
 run cfgmissing --config nowhere.cfg info
 expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg'
 

@@ -4,6 +4,7 @@
 #include "core/str.h"
 #include "kernels/kernel.h"
 #include "platform/backend.h"
+#include "core/os.h"
 #include <stdlib.h>
 
 #define LINE 64u
@@ -82,6 +83,9 @@ TEST(kernel_accounting_matches_definitions)
 					CHECK_EQ(r.bus_bytes, n * x->bus_B * B);
 					CHECK_EQ(r.lines_touched, n * x->arrays * L);
 					CHECK_EQ(r.loads, n * x->loads_per_line * L);
+					/* Whole lines out (the stores), the rest of the bus traffic in. */
+					CHECK_EQ(r.bus_lines_out * LINE, r.bytes_written);
+					CHECK_EQ((r.bus_lines_in + r.bus_lines_out) * LINE, r.bus_bytes);
 					if (upm_test_failed_now) {
 						printf("    (kernel %s, size %llu, iterations %llu, misalign %u)\n",
 						       x->name, (unsigned long long)size,
@@ -352,4 +356,54 @@ TEST(kernel_refusals)
 	CHECK_EQ(upm_kernel_run("triad", buf, 4096, UINT64_MAX / 1000, &r), UPM_EINVAL);
 	CHECK_EQ(r.ns, 0);
 	free(buf);
+}
+
+TEST(kernel_layout_touches_nothing_and_steps_equal_run)
+{
+	/* Layout only computes: an address that must never be dereferenced will do. */
+	struct upm_kernel_job job;
+	CHECK_EQ(upm_kernel_layout("triad", (void *)(uintptr_t)LINE, 3 * 100 * LINE, 4, &job), UPM_OK);
+	CHECK_EQ(job.region.lines, 100);
+	CHECK_EQ(job.result.bus_lines_in, 4 * 3 * 100);
+	CHECK_EQ(job.result.bus_lines_out, 4 * 100);
+	CHECK_EQ(upm_kernel_layout("pingpong", (void *)(uintptr_t)LINE, 4096, 1, &job), UPM_ENOTFOUND);
+	/* setup + loop give what upm_kernel_run gives. */
+	uint64_t size = 3 * 64 * LINE;
+	double *a = line_buffer(size), *b = line_buffer(size);
+	struct upm_kernel_result r;
+	CHECK_EQ(upm_kernel_layout("triad", a, size, 2, &job), UPM_OK);
+	upm_kernel_setup(&job);
+	double check = upm_kernel_loop(&job);
+	upm_kernel_writeback(&job);
+	CHECK_EQ(upm_kernel_run("triad", b, size, 2, &r), UPM_OK);
+	CHECK(check == r.check);
+	CHECK_EQ(memcmp(a, b, size), 0);
+	free(a);
+	free(b);
+}
+
+TEST(kernel_pingpong_accounting_and_deadline)
+{
+	struct upm_kernel_result r;
+	upm_kernel_pingpong_account(1000, &r);
+	CHECK_STR(r.kernel, "pingpong");
+	CHECK_EQ(r.iterations, 1000);
+	CHECK_EQ(r.size_bytes, LINE);
+	CHECK_EQ(r.bytes_written, 2000 * 8);  /* one 8-byte store per handoff */
+	CHECK_EQ(r.bus_bytes, 2000 * LINE);   /* the line moves every handoff */
+	CHECK_EQ(r.bus_lines_in, 2000);
+	CHECK_EQ(r.bus_lines_out, 0);         /* nothing goes to memory */
+	CHECK_EQ(r.bytes_read, 0);
+	/* Alone, side 0 takes its first turn and then waits for a partner that never
+	 * comes: the deadline ends the wait. */
+	uint64_t *line = line_buffer(LINE);
+	line[0] = 0;
+	uint64_t deadline = upm_os_tsc() + upm_os_tsc_hz() / 100; /* 10 ms */
+	CHECK_EQ(upm_kernel_pingpong(line, 0, 2, deadline), -1);
+	CHECK_EQ(line[0], 1);
+	CHECK(upm_os_tsc() > deadline);
+	/* Side 1 on a count that is its turn writes it. */
+	CHECK_EQ(upm_kernel_pingpong(line, 1, 1, upm_os_tsc() + upm_os_tsc_hz()), 0);
+	CHECK_EQ(line[0], 2);
+	free(line);
 }

@@ -96,12 +96,12 @@ TEST(config_file_keys_and_errors)
 
 	text = upm_strdup("end = shutdown\ncolour = blue\n");
 	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), -1);
-	CHECK_STR(err, "upmon.cfg line 2: unknown key 'colour' (known: args, end)");
+	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour': the keys are args, end, out, events.NAME and check.NAME (README, Configuration file)");
 	upm_config_free(&c);
 
 	text = upm_strdup("end = sometime\n");
 	CHECK_EQ(upm_config_parse(&c, text, "x.cfg", err, sizeof err), -1);
-	CHECK_CONTAINS(err, "x.cfg line 1: end must be");
+	CHECK_CONTAINS(err, "x.cfg:1: end must be");
 	upm_config_free(&c);
 
 	text = upm_strdup("args = \"info\n");
@@ -111,6 +111,6 @@ TEST(config_file_keys_and_errors)
 
 	text = upm_strdup("just words\n");
 	CHECK_EQ(upm_config_parse(&c, text, "x.cfg", err, sizeof err), -1);
-	CHECK_CONTAINS(err, "line 1: expected 'key = value'");
+	CHECK_CONTAINS(err, ":1: expected 'key = value'");
 	upm_config_free(&c);
 }

@@ -1,0 +1,24 @@
+/* Nehalem-EX (Xeon 7500) / Westmere-EX (Xeon E7) event tables of the U, C, B, S and W
+ * boxes, and the derived metrics. Guide: Xeon E7 Family Uncore Performance Monitoring
+ * Programming Guide 325294-001, seed 002_0a58b738de4f4a68.txt (cited as 002:LINES). */
+#ifndef UPMON_BOXES_NHMEX_EVENTS_H
+#define UPMON_BOXES_NHMEX_EVENTS_H
+
+#include "boxes/event.h"
+#include "boxes/metric.h"
+
+#define UPM_NHMEX_EVTAB_(box)                                   \
+	extern const struct upm_event_def upm_nhmex_##box##_events[]; \
+	extern const unsigned upm_nhmex_##box##_n_events
+
+UPM_NHMEX_EVTAB_(ubox);
+UPM_NHMEX_EVTAB_(cbo);
+UPM_NHMEX_EVTAB_(bbox);
+UPM_NHMEX_EVTAB_(sbox);
+UPM_NHMEX_EVTAB_(wbox);
+#undef UPM_NHMEX_EVTAB_
+
+extern const struct upm_metric upm_nhmex_metrics[];
+extern const unsigned upm_nhmex_n_metrics;
+
+#endif

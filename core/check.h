@@ -1,0 +1,30 @@
+/* The health check's plausibility stage (`check`, after the self-test): the fixed kernel
+ * set runs with the platform's standard event set (struct upm_check_profile), an idle
+ * baseline of the same length is measured too, and the counts are judged against what
+ * the kernels did:
+ *   uclk            uncore clock ticks over TSC time, inside the documented range
+ *   memory.read     CAS reads x bytes per CAS against the bytes the `read` kernel moved
+ *   memory.write    CAS writes against `ntwrite`'s
+ *   memory.channel  each channel: unpopulated (no DRAM clock), no traffic under load
+ *                   (FAIL), or its share of the traffic far off the mean (WARN)
+ *   llc.lookups     CBo lookups summed against the lines `llc` and `thrash` touched, with
+ *                   hits and misses in the proportion each kernel implies
+ *   llc.balance     each CBo's share of the lookups against the mean (WARN when far off)
+ *   link.flits      each link's data flits rise under cross-socket reads, and their sum
+ *                   matches the lines that crossed
+ * Every verdict carries the measured and expected numbers. */
+#ifndef UPMON_CORE_CHECK_H
+#define UPMON_CORE_CHECK_H
+
+#include "core/verdict.h"
+
+struct upm_check_opts {
+	int quick;         /* smaller working sets and fewer iterations */
+	unsigned threads;  /* 0: every processor */
+};
+
+/* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */
+int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
+			   struct upm_buf *json, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,92 @@
+/* Host-only fault knobs for tests (core/host/os_host.h): a socket whose processors stop
+ * answering, a medium that fills up, and the user's abort (SIGINT, or after N polls). */
+#define _POSIX_C_SOURCE 200809L
+#include "core/host/os_host.h"
+#include "core/os.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int hang_socket = -1;
+static unsigned hang_after, hang_calls;
+static long long full_after = -1, written;
+static unsigned abort_after, abort_polls;
+static volatile sig_atomic_t sigint_seen;
+
+void upm_host_hang_socket(int socket, unsigned after_calls)
+{
+	hang_socket = socket;
+	hang_after = after_calls;
+	hang_calls = 0;
+}
+
+int upm_host_socket_hangs(unsigned socket)
+{
+	if (hang_socket < 0 || socket != (unsigned)hang_socket)
+		return 0;
+	return ++hang_calls > hang_after;
+}
+
+void upm_host_medium_full_after(long long bytes)
+{
+	full_after = bytes;
+	written = 0;
+}
+
+int upm_host_medium_full(size_t len)
+{
+	if (full_after < 0)
+		return 0;
+	if (written + (long long)len > full_after)
+		return 1;
+	written += (long long)len;
+	return 0;
+}
+
+void upm_host_abort_after_polls(unsigned n)
+{
+	abort_after = n;
+	abort_polls = 0;
+	sigint_seen = 0;
+}
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	sigint_seen = 1;
+}
+
+void upm_host_catch_sigint(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: a sleep ends early */
+}
+
+int upm_os_abort_requested(void)
+{
+	if (sigint_seen)
+		return 1;
+	return abort_after && ++abort_polls >= abort_after;
+}
+
+/* UPMON_HOST_HANG=S[@N]: socket S stops answering after N calls (default 0);
+ * UPMON_HOST_FULL_AFTER=BYTES: writes fail once the files written exceed BYTES;
+ * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C. */
+void upm_host_knobs_from_env(void)
+{
+	const char *v;
+	char *end;
+	if ((v = getenv("UPMON_HOST_HANG")) && *v) {
+		long s = strtol(v, &end, 10);
+		unsigned long after = *end == '@' ? strtoul(end + 1, NULL, 10) : 0;
+		upm_host_hang_socket((int)s, (unsigned)after);
+	}
+	if ((v = getenv("UPMON_HOST_FULL_AFTER")) && *v)
+		upm_host_medium_full_after(strtoll(v, NULL, 10));
+	if ((v = getenv("UPMON_HOST_ABORT_AFTER")) && *v)
+		upm_host_abort_after_polls((unsigned)strtoul(v, NULL, 10));
+}

@@ -1,0 +1,25 @@
+/* 6th-generation Core (Skylake client): one socket; the fixed UCLK counter, CBos and the
+ * ARB by MSR under one global enable; the IMC's free-running counters by MMIO in MCHBAR. */
+#include "platform/platform.h"
+#include "boxes/skl/skl.h"
+
+static const struct upm_box_type *const skl_boxes[] = {
+	&upm_skl_ncu, &upm_skl_cbo, &upm_skl_arb, &upm_skl_imc,
+};
+
+const struct upm_platform upm_platform_skl = {
+	.name = "skl",
+	.title = "6th-generation Core (Skylake client)",
+	.family = 6,
+	.models = { 0x4E, 0x5E },
+	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_SKYLAKE_L 0x4E, "
+			"INTEL_SKYLAKE 0x5E (boxes/PUBLIC_FACTS.md section 1)",
+	.boxes = skl_boxes,
+	.n_boxes = UPM_ARRAY_LEN(skl_boxes),
+	.bus_map = NULL,
+	.global = &upm_skl_global,
+	.check = &upm_skl_check,
+	.metrics = upm_skl_metrics,
+	.n_metrics = &upm_skl_n_metrics,
+	.default_sockets = 1,
+};

@@ -1,0 +1,30 @@
+/* Xeon E7 (Westmere-EX, CPUID model 0x2F): the register map of the E7 guide (seed 002),
+ * with the global control and overflow hierarchy of map_nhmex.c. Against the 7500: ten
+ * C-Boxes (8 and 9 at 0xF40 and 0xFC0), the guide's ZDP_CTL_FVC layout, and the W-Box read
+ * erratum (box_wbox.c). */
+#include "platform/platform.h"
+#include "boxes/nhmex/nhmex.h"
+
+extern const struct upm_global_ctl upm_nhmex_global;
+extern const struct upm_ovf_tree upm_nhmex_overflow;
+
+static const struct upm_box_type *const wsmex_boxes[] = {
+	&upm_nhmex_ubox, &upm_wsmex_cbo, &upm_nhmex_bbox, &upm_nhmex_sbox,
+	&upm_wsmex_mbox, &upm_nhmex_rbox, &upm_wsmex_wbox,
+};
+
+const struct upm_platform upm_platform_wsmex = {
+	.name = "wsmex",
+	.title = "Xeon E7 (Westmere-EX)",
+	.family = 6,
+	.models = { 0x2F },
+	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_WESTMERE_EX 0x2F",
+	.boxes = wsmex_boxes,
+	.n_boxes = UPM_ARRAY_LEN(wsmex_boxes),
+	.bus_map = NULL,
+	.global = &upm_nhmex_global,
+	.overflow = &upm_nhmex_overflow,
+	.metrics = upm_nhmex_metrics,
+	.n_metrics = &upm_nhmex_n_metrics,
+	.default_sockets = 2,
+};

@@ -1,0 +1,55 @@
+#!/bin/bash
+# The health check under OVMF on the mocked two-socket Xeon E5-2600, as `make run` runs it:
+# `upmon: PASS` as the last line, exit status 0, and results.json and verdicts.csv read
+# back from the image agree with the console (the overall verdict and every box type's
+# summary line). Then one injected fault (no traffic on socket 1's iMC channel 1) gives
+# `upmon: FAIL`, exit status 2, and a FAIL on exactly that channel's memory.channel check.
+source "$(dirname "$0")/common.bash"
+T=check_snbep
+e2e_need_efi $T
+
+e2e_shell_script "$E2E_OUT/$T.nsh" -- --backend mock --platform snbep check --quick
+img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
+e2e_boot "$img"
+check $T.status "qemu-run returned $E2E_RC, not 0" [ "$E2E_RC" = 0 ]
+check $T.pass_line "no 'upmon: PASS' line" log_has '^upmon: PASS$'
+last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status' | tail -1)" = "upmon: PASS" ]; }
+check $T.pass_is_last "'upmon: PASS' is not upmon's last line" last_line
+check $T.kernels_ran "no kernel progress lines" log_has '^check: kernel read: [0-9]+ threads'
+json_matches_console() {
+	img_cat "$img" /upmon/results/results.json | E2E_LOG=$E2E_LOG python3 -c '
+import json, os, re, sys
+d = json.load(sys.stdin)
+assert d["command"] == "check" and d["verdict"] == "PASS", d["verdict"]
+v = d["verdicts"]
+assert all(x["result"] in ("PASS", "N/A") for x in v)
+checks = {x["check"] for x in v}
+for c in ("presence", "selftest.freeze", "uclk", "memory.read", "memory.write", "llc.hits", "link.flits"):
+    assert c in checks, c
+# The console summary: "summary: SOCKET BOX CHECKS PASS WARN FAIL NA RESULT" per socket and box.
+log = open(os.environ["E2E_LOG"], errors="replace").read().replace("\r", "")
+rows = re.findall(r"^summary: +(\d+) (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$", log, re.M)
+assert rows, "no summary rows"
+for s, box, n, p, w, f, na, res in rows:
+    mine = [x for x in v if x["socket"] == int(s) and x["box"] == box]
+    assert len(mine) == int(n), (s, box, n, len(mine))
+    assert sum(x["result"] == "PASS" for x in mine) == int(p), (s, box)
+    assert sum(x["result"] == "N/A" for x in mine) == int(na), (s, box)
+assert {(int(r[0]), r[1]) for r in rows} == {(x["socket"], x["box"]) for x in v}'
+}
+check $T.results_match_console "results.json does not match the console" json_matches_console
+csv_ok() { img_cat "$img" /upmon/results/verdicts.csv | tr -d '\r' | head -1 | grep -qx 'socket,box,instance,check,result,reason'; }
+check $T.verdicts_csv "verdicts.csv missing or malformed" csv_ok
+check $T.no_exception "firmware exception" no_exception
+
+e2e_shell_script "$E2E_OUT/$T-fault.nsh" -- --backend mock:s1.nochannel=imc1 --platform snbep check --quick
+img=$(e2e_image $T-fault --shell-only "$E2E_OUT/$T-fault.nsh") || { fail $T "image"; exit 1; }
+e2e_boot "$img"
+check $T.fault_status "qemu-run returned $E2E_RC, not 2" [ "$E2E_RC" = 2 ]
+check $T.fault_line "no 'upmon: FAIL' line" log_has '^upmon: FAIL$'
+check $T.fault_names_channel "no FAIL line for socket 1 imc1 memory.channel" \
+	log_has '^FAIL socket 1 imc1 +memory.channel'
+only_one() { [ "$(tr -d '\r' <"$E2E_LOG" | grep -c '^\(FAIL\|WARN\) socket')" = 1 ]; }
+check $T.fault_only_that_box "other verdicts moved: $(grep -c '^\(FAIL\|WARN\) socket' "$E2E_LOG")" only_one
+check $T.fault_no_exception "firmware exception" no_exception
+e2e_done

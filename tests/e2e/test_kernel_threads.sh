@@ -1,0 +1,55 @@
+#!/bin/bash
+# Stress kernels on every processor under OVMF (MP services: the BSP and three APs at
+# once) against the mocked two-socket Xeon E5-2600: `run --kernel read --threads all`
+# inside the counter window, the idle baseline after it, and results.json read back
+# from the boot medium. The read bandwidth derived from the iMC CAS counts (baseline
+# subtracted, over the kernel's own seconds) must equal the kernel's own within 1%, and
+# the sum the threads loaded proves each ran its slice. pingpong then needs two
+# processors truly running at the same time, one per socket.
+source "$(dirname "$0")/common.bash"
+T=kernel_threads
+e2e_need_efi $T
+
+e2e_shell_script "$E2E_OUT/$T.nsh" -- --backend mock --platform snbep \
+	run --kernel read,pingpong --threads all --size 4M --iterations 2 \
+	--events 'imc/CAS_COUNT.RD/,qpi/TxL_FLITS_G0.DATA/,ubox/UCLK/'
+img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
+e2e_boot "$img"
+check $T.status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
+check $T.banner "no banner for 4 threads" \
+	log_has '^run: kernel read on 4 threads \(socket mask 0x3, memory local\), 4194304 bytes, 2 iterations'
+check $T.tsc "no TSC frequency" log_has '^kernel read pass 0: 4 threads, .* tsc [0-9]+\.[0-9]+ GHz'
+check $T.no_exception "firmware exception" no_exception
+
+json=$(img_cat "$img" /upmon/results/results.json 2>/dev/null | tr -d '\r')
+read_ok() {
+	python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+assert d["environment"] == "uefi" and d["tsc_hz"] > 0
+k = [r for r in d["kernel_runs"] if r["kernel"] == "read"][0]
+assert k["threads"] == 4 and k["sockets"] == [0, 1] and k["iterations"] == 2
+assert k["bytes_read"] == 2 * (4 << 20) and k["seconds"] > 0 and k["tsc_hz"] == d["tsc_hz"]
+# Four slices of 16384 lines, word i of a slice holding i, summed twice.
+w = 16384 * 8
+assert k["check"] == 4 * 2 * (w * (w - 1) // 2), k["check"]
+cas = [c for c in k["counters"] if c["event"] == "CAS_COUNT.RD"]
+assert len(cas) == 8 and all(c["status"] == "ok" for c in cas)
+derived = sum(c["net"] for c in cas) * 64 / k["seconds"]
+own = k["bytes_read"] / k["seconds"]
+assert abs(derived - own) <= 0.01 * own, (derived, own)
+assert any(c["event"] == "UCLK" and c["baseline"] > 0 for c in k["counters"])' <<<"$json"
+}
+check $T.read_bandwidth "derived read bandwidth differs from the kernel's: $(echo "$json" | head -c 300)" read_ok
+pingpong_ok() {
+	python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+k = [r for r in d["kernel_runs"] if r["kernel"] == "pingpong"][0]
+assert k["threads"] == 2 and k["sockets"] == [0, 1] and k["round_trips"] == 2
+assert k["check"] == 4 and k["ns_per_handoff"] > 0
+for s in (0, 1):
+    assert sum(c["net"] for c in k["counters"] if c["socket"] == s and c["event"] == "TxL_FLITS_G0.DATA") == 16' <<<"$json"
+}
+check $T.pingpong "pingpong across the sockets" pingpong_ok
+e2e_done

@@ -1,0 +1,48 @@
+/* libFuzzer target: the configuration file (upm_config_parse) and what commands read
+ * from it (event sets, tolerances, the args line through the command-line parser). */
+#include "core/config.h"
+#include "core/run.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct upm_config cfg;
+	struct upm_run run;
+	char err[200];
+	if (size > UPM_CFG_MAX_BYTES || memchr(data, 0, size)) /* refused by load_config */
+		return 0;
+	char *text = upm_os_alloc(size + 1);
+	if (!text)
+		return 0;
+	memcpy(text, data, size);
+	text[size] = 0;
+	int rc = upm_config_parse(&cfg, text, "fuzz.cfg", err, sizeof err);
+	if (rc < 0 && !strstr(err, "fuzz.cfg:"))
+		__builtin_trap(); /* every error names the file and line */
+	if (rc == 0) {
+		memset(&run, 0, sizeof run);
+		run.config = &cfg;
+		struct upm_options o;
+		memset(&o, 0, sizeof o);
+		if (cfg.has_args)
+			upm_cli_parse(cfg.argc, cfg.argv, &o, err, sizeof err);
+		for (unsigned i = 0; i < upm_cfg_n_tolerance_keys; i++)
+			upm_config_tolerance(&run, upm_cfg_tolerance_keys[i].key, 0);
+		for (unsigned i = 0; i < cfg.n_sets; i++) {
+			char ref[96];
+			struct upm_buf out;
+			upm_buf_init(&out);
+			upm_snprintf(ref, sizeof ref, "x/y/,@%s,@%s", cfg.sets[i].name, cfg.sets[0].name);
+			if (upm_config_expand_events(&run, ref, &out, err, sizeof err) < 0)
+				__builtin_trap(); /* a set the file defines always expands */
+			upm_buf_free(&out);
+		}
+	}
+	upm_config_free(&cfg);
+	return 0;
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Robustness at command level (issue 9): the configuration file, abort (a knob and a real
+# SIGINT), a socket that stops answering, MSR and PCI faults mid-run, ECAM that disagrees
+# with CF8/CFC, a medium that fills up. Knobs: core/host/os_host.h (UPMON_HOST_*).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+M=(--backend mock --platform snbep)
+TWO_PASSES='cbo0/TOR_OCCUPANCY.ALL/,cbo0/TOR_OCCUPANCY.EVICTION/,cbo0/CLOCKTICKS/'
+
+# json FILE PYTHON-ASSERTIONS: results.json as `d`.
+json() {
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $2" "$WORK/$1" 2>/dev/null
+}
+
+# --- the configuration file ---
+cat >"$WORK/lab.cfg" <<'EOF'
+# a lab's defaults
+args = --backend mock --platform snbep --sockets 1 run --events @mem --seconds 0.05
+out = labres
+end = return
+events.mem = imc/CAS_COUNT.RD/,imc0/DCLK/
+check.memory_tolerance = 5%
+check.uclk_min_mhz = 1200
+EOF
+run cfgset --config lab.cfg
+expect cfgset host/config_event_set_and_out 0 '^run: 2 event specs, 1 pass of 50 ms on 1 socket$' \
+	'^socket 0 imc3 pass 0 ctr[0-3] +CAS_COUNT\.RD ' '^socket 0 imc0 pass 0 fixed DCLK '
+[ -f "$WORK/labres/results.json" ] && [ ! -e "$WORK/upmon-results/results.json" ] &&
+	pass host/config_out_folder || fail host/config_out_folder "results not in labres/"
+run cfgover --config lab.cfg --out cmdres run --events @mem,ubox/UCLK/ --seconds 0.05
+expect cfgover host/config_command_line_overrides 0 '^run: 3 event specs' '^socket 0 ubox0 pass 0 fixed UCLK '
+[ -f "$WORK/cmdres/results.json" ] && pass host/config_out_overridden || fail host/config_out_overridden "no cmdres/"
+run cfgnoset --config lab.cfg run --events @cpu
+expect cfgnoset host/config_unknown_event_set 4 \
+	"^upmon: error: run: --events: no event set 'cpu' in lab.cfg: define events.cpu = SPEC,... there$"
+printf 'end = return\ncheck.memory_tolerance = 150\n' >"$WORK/tol.cfg"
+run cfgtol --config tol.cfg version
+expect cfgtol host/config_bad_value_names_the_line 4 \
+	"^upmon: error: tol.cfg:2: check.memory_tolerance must be a fraction from 0 to 1 \\(0.05\\) or a percentage \\(5%\\), not '150'$"
+printf 'args = --colour info\n' >"$WORK/args.cfg"
+run cfgargs --config args.cfg
+expect cfgargs host/config_bad_args_names_the_line 4 "^upmon: error: args.cfg:1: args: unknown option '--colour'"
+printf 'end = return\n\0speed = 1\n' >"$WORK/bin.cfg"
+run cfgbin --config bin.cfg version
+expect cfgbin host/config_binary_file_refused 4 '^upmon: error: bin.cfg: not a configuration file \(holds a NUL byte\)'
+
+# --- abort ---
+# The second poll (inside the first pass's interval) reports ESC: pass 1 is read, pass 2
+# never starts, registers are restored, results are saved and marked.
+UPMON_HOST_ABORT_AFTER=2 run abort "${M[@]}" --trace t.tsv run --seconds 5 --events "$TWO_PASSES"
+expect abort host/abort_exit_status_and_message 5 \
+	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 2: registers restored' \
+	'^socket 0 cbo0 pass 0 ctr[0-3] +TOR_OCCUPANCY\.ALL +[0-9]+$' \
+	'^socket 0 cbo0 pass 1 ctr[0-3] +TOR_OCCUPANCY\.EVICTION +not counted$'
+json upmon-results/results.json 'assert d["aborted"] is True and d["unrestored"] == []' &&
+	pass host/abort_results_marked || fail host/abort_results_marked "results.json lacks \"aborted\": true"
+# Every control written is written back to what it was: the last write to each MSR is the
+# value the first read found (the mock starts at reset values, 0 for these).
+awk -F'\t' '$4 == "W" && $5 == "msr" { last[$3 " " $6] = $7; n++ }
+	END { for (k in last) if (last[k] != "0x0") { print k; bad = 1 } exit bad || n < 3 }' \
+	"$WORK/t.tsv" >/dev/null && pass host/abort_restores_every_register ||
+	fail host/abort_restores_every_register "an MSR was left programmed: $(head -3 "$WORK/t.tsv")"
+
+# A real Ctrl-C (SIGINT) in the middle of a 60 s interval.
+(cd "$WORK" && exec "$OLDPWD/$UPMON" "${M[@]}" run --seconds 60 --events cbo0/CLOCKTICKS/ >sigint.out 2>&1) &
+pid=$!
+for _ in $(seq 1 300); do
+	grep -q '^run:' "$WORK/sigint.out" 2>/dev/null && break
+	sleep 0.1
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+echo $? >"$WORK/sigint.rc"
+expect sigint host/ctrl_c_aborts_the_run 5 '^upmon: error: run: aborted' '^socket 1 cbo0 pass 0 ctr0 +CLOCKTICKS +[0-9]+$'
+
+# --- processors that do not answer ---
+UPMON_HOST_HANG=1 run hang "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
+expect hang host/silent_socket_is_reported_and_skipped 3 \
+	'^upmon: error: run: socket 1: its processor did not answer within the timeout \(EFAULT\): socket skipped' \
+	'^socket 0 cbo0 pass 0 ctr0 +CLOCKTICKS +[1-9][0-9]*$' \
+	"^socket 1 cbo0: fault: socket 1's processor did not answer \\(EFAULT\\): skipped$"
+json upmon-results/results.json 'assert d["sockets_skipped"] == [1]' &&
+	pass host/silent_socket_in_results || fail host/silent_socket_in_results "no sockets_skipped [1]"
+UPMON_HOST_HANG=1@2 run hang2 "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
+expect hang2 host/socket_lost_mid_run_lists_unrestored 2 \
+	'^upmon: error: NOT RESTORED: socket 1 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
+	'^upmon: error: 3 registers NOT RESTORED \(listed above and in results.json\)'
+
+# --- MSR faults: read only, write only, on restore ---
+run gpr "${M[@]}" --backend mock:gpr=0xD16@1 run --seconds 0.05 --events cbo0/CLOCKTICKS/,cbo1/CLOCKTICKS/
+expect_not gpr host/msr_read_fault_restores_everything 2 'NOT RESTORED'
+expect gpr host/msr_read_fault_named 2 '^upmon: error: run: socket 0 cbo0: counter 0xd16: EFAULT$' \
+	'^socket 0 cbo1 pass 0 ctr0 +CLOCKTICKS +[1-9]'
+run gpw "${M[@]}" --backend mock:gpw=0xD10@2 run --seconds 0.05 --events cbo0/CLOCKTICKS/
+expect gpw host/msr_restore_fault_is_loud 2 \
+	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
+	'^upmon: error: 1 register NOT RESTORED' '^socket 0 cbo0 pass 0 ctr0 +CLOCKTICKS +[1-9]'
+json upmon-results/results.json \
+	'u = d["unrestored"]; assert len(u) == 1 and u[0]["address"] == "0xd10" and u[0]["socket"] == 0 and u[0]["error"] == "EFAULT"' &&
+	pass host/msr_restore_fault_in_results || fail host/msr_restore_fault_in_results "unrestored list wrong"
+
+# --- PCI: a function reading all ones mid-run, ECAM that disagrees, no MCFG ---
+run ones "${M[@]}" --backend mock:onesat=ff:10.1 run --seconds 0.05 --events imc/CAS_COUNT.RD/
+expect ones host/pci_all_ones_mid_run 2 \
+	'^upmon: error: run: socket 1 imc1: counter 0xa0: EABSENT \(the device reads all ones: gone from the bus\)$' \
+	'^upmon: error: NOT RESTORED: socket 1 imc1 pci ff:10\.1\+0x0a0 \(2 dwords\) \(EABSENT\)' \
+	'^socket 1 imc0 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$' '^socket 0 imc1 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$'
+run badecam "${M[@]}" --backend mock:badecam run --seconds 0.05 --events imc/CAS_COUNT.RD/
+expect badecam host/ecam_disagreeing_is_refused 0 \
+	'^pci: the ECAM window \(MCFG base 0x80000000\) disagrees with CF8/CFC at 00:00\.0 \(cf8 8086:3c00, ecam ffff:ffff\): ECAM refused, using CF8/CFC' \
+	'^socket 1 imc3 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$'
+grep -q '^pci: the ECAM window .* ECAM refused' "$WORK/upmon-results/upmon.log" &&
+	pass host/ecam_refusal_in_log || fail host/ecam_refusal_in_log "not in upmon.log"
+run badecamq "${M[@]}" --backend mock:badecam run --events qpi/CTO_COUNT,match0=0x1c00/
+expect badecamq host/ecam_refused_filters_need_ecam 4 'reachable only through ECAM'
+run noecam "${M[@]}" --backend mock:noecam run --seconds 0.05 --events imc/CAS_COUNT.RD/
+expect noecam host/no_mcfg_said_in_run 0 '^pci: no ACPI MCFG table: using CF8/CFC \(config offsets above 0xFF unreachable\)$'
+grep -q '^pci: no ACPI MCFG table' "$WORK/upmon-results/upmon.log" &&
+	pass host/no_mcfg_in_log || fail host/no_mcfg_in_log "not in upmon.log"
+
+# --- a medium that fills up ---
+rm -rf "$WORK/upmon-results"
+UPMON_HOST_FULL_AFTER=400 run full "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
+expect full host/full_medium_error_and_status 4 \
+	'^upmon: error: cannot write upmon-results/results.json \(EIO\): the medium may be read-only or full; the results are on the console only$' \
+	'^----- upmon-results/results.json \(not saved\) -----$' '^  "aborted": false,$' '^----- end of upmon-results/results.json -----$'
+left=$(cd "$WORK/upmon-results" 2>/dev/null && ls)
+[ "$left" = counters.csv ] && pass host/full_medium_leaves_only_complete_files ||
+	fail host/full_medium_leaves_only_complete_files "files left: $left"

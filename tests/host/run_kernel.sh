@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# `run --kernel` on the mocked Sandy Bridge-EP: the kernel runs inside the counter window,
+# the mock counts what the kernel reported, the idle baseline is subtracted, results.json
+# carries the kernel's accounting beside the counts; bad sizes and options are refused.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+M=(--backend mock --platform snbep)
+
+run kread "${M[@]}" run --kernel read --size 4M --iterations 2 --events imc/CAS_COUNT.RD/ --metrics MEM_BW_READS
+expect kread host/run_kernel_read_counts_cas 0 \
+	'^run: kernel read on 4 threads \(socket mask 0x3, memory local\), 4194304 bytes, 2 iterations; 1 event spec, 1 pass on 2 sockets$' \
+	'^kernel read pass 0: 4 threads, 4194304 bytes, 2 iterations, [0-9.]+ s, [0-9.]+ GB/s \(bus [0-9.]+ GB/s\), tsc [0-9.]+ GHz$' \
+	'^socket 1 imc3 pass 0 ctr[0-3] +CAS_COUNT.RD +[0-9]+ baseline 0 net [0-9]+$'
+# 2 x 4 MiB read = 131072 lines from memory, spread over 2 sockets x 4 channels.
+json_check() {
+	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["command"] == "run" and d["backend"] == "mock" and d["tsc_hz"] > 0
+runs = d["kernel_runs"]
+assert len(runs) == 1, runs
+k = runs[0]
+assert k["kernel"] == "read" and k["threads"] == 4 and k["sockets"] == [0, 1]
+assert k["size_bytes"] == 4 << 20 and k["iterations"] == 2
+assert k["bytes_read"] == 2 * (4 << 20) and k["bytes_written"] == 0
+assert k["bus_bytes"] == 2 * (4 << 20) and k["seconds"] > 0 and k["gbps"] > 0
+assert k["ns_per_load"] is None and k["tsc_hz"] == d["tsc_hz"]
+cas = [c for c in k["counters"] if c["event"] == "CAS_COUNT.RD"]
+assert len(cas) == 8 and all(c["baseline"] == 0 for c in cas)
+net = sum(c["net"] for c in cas)
+assert net * 64 == k["memory_read_bytes"] == k["bytes_read"], (net, k["memory_read_bytes"])
+bw = [m for m in k["metrics"] if m["name"] == "MEM_BW_READS"]
+assert len(bw) == 2
+# Over the kernel's own seconds the counted bandwidth is the kernel's.
+own = k["memory_read_bytes"] / k["seconds"]
+got = sum(m["net_per_kernel_second"] for m in bw)
+assert abs(got - own) <= 1e-6 * own, (got, own)
+EOF
+}
+json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_json "results.json"
+head -1 "$WORK/upmon-results/counters.csv" | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status$' &&
+	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$WORK/upmon-results/counters.csv")"
+
+# Two kernels, threads on socket 1 only, memory on socket 0: the reads are counted on
+# socket 0's iMCs and cross QPI.
+run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 2 --sockets 1 \
+	--memory-socket 0 --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/
+expect ktwo host/run_kernel_two_kernels 0 '^run: kernel triad on 2 threads \(socket mask 0x2, memory placed\)' \
+	'^run: kernel chase on 2 threads' '^kernel chase pass 0: [0-9.]+ ns per load$'
+two_check() {
+	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t, c = d["kernel_runs"]
+assert t["kernel"] == "triad" and c["kernel"] == "chase" and t["memory_socket"] == 0
+lines = 96 * 1024 // 64 // 3
+def net(run, sock, ev):
+    return sum(x["net"] for x in run["counters"] if x["socket"] == sock and x["event"] == ev)
+# triad: 3 passes x (two sources + RFO) in, 1 array out; all on socket 0's memory
+assert net(t, 0, "CAS_COUNT.RD") == 3 * 3 * lines and net(t, 0, "CAS_COUNT.WR") == 3 * lines
+assert net(t, 1, "CAS_COUNT.RD") == 0 and net(t, 1, "CAS_COUNT.WR") == 0
+assert t["activity"][0]["remote_lines"] == 3 * 3 * lines and t["activity"][1]["remote_lines"] == 3 * lines
+assert c["ns_per_load"] > 0 and c["loads"] == 3 * 96 * 1024 // 64
+EOF
+}
+two_check && pass host/run_kernel_memory_on_another_socket || fail host/run_kernel_memory_on_another_socket "results.json"
+
+# pingpong: one processor per socket, every handoff crosses QPI (8 data flits a line).
+run kpp "${M[@]}" run --kernel pingpong --iterations 2000 --events qpi/TxL_FLITS_G0.DATA/
+expect kpp host/run_kernel_pingpong 0 '^kernel pingpong pass 0: 2000 round trips, [0-9.]+ ns per handoff$'
+pp_check() {
+	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+import json, sys
+k = json.load(open(sys.argv[1]))["kernel_runs"][0]
+assert k["kernel"] == "pingpong" and k["threads"] == 2 and k["sockets"] == [0, 1]
+assert k["round_trips"] == 2000 and k["check"] == 4000
+for s in (0, 1):
+    flits = sum(x["net"] for x in k["counters"] if x["socket"] == s)
+    assert flits == 8 * 2000, flits
+EOF
+}
+pp_check && pass host/run_kernel_pingpong_crosses_qpi || fail host/run_kernel_pingpong_crosses_qpi "results.json"
+
+# Refusals: one line each, exit 4, nothing run.
+run kbig "${M[@]}" run --kernel read --size 100000G --events imc/CAS_COUNT.RD/
+expect kbig host/run_kernel_size_does_not_fit 4 \
+	'^upmon: error: run: read: a working set of [0-9.]+ TiB does not fit in the [0-9.]+ [KMGT]iB of free memory \([0-9.]+ [KMGT]iB of it stays free\): give a smaller --size$'
+[ "$(wc -l <"$WORK/kbig.out")" = 1 ] && pass host/run_kernel_size_error_one_line ||
+	fail host/run_kernel_size_error_one_line "$(cat "$WORK/kbig.out")"
+run kname "${M[@]}" run --kernel stream --events imc/CAS_COUNT.RD/
+expect kname host/run_kernel_unknown 4 "^upmon: error: run: unknown kernel 'stream' \\(kernels: read, write, ntwrite, copy, scale, add, triad, chase, llc, thrash, flush, pingpong\\)$"
+run kthr "${M[@]}" run --kernel read --threads 9 --size 1M --events imc/CAS_COUNT.RD/
+expect kthr host/run_kernel_too_many_threads 4 '^upmon: error: run: read needs 9 processors; the chosen sockets have 4$'
+run ksock "${M[@]}" run --kernel read --sockets 2 --events imc/CAS_COUNT.RD/
+expect ksock host/run_kernel_socket_not_in_run 4 '^upmon: error: run: socket 2 is not part of this run'
+run ksize "${M[@]}" run --kernel read --size 12Q --events imc/CAS_COUNT.RD/
+expect ksize host/run_kernel_bad_size 4 "^upmon: error: run: --size takes a size in bytes with an optional K, M or G suffix, not '12Q'$"
+run korphan "${M[@]}" run --size 1M --events imc/CAS_COUNT.RD/
+expect korphan host/run_kernel_options_need_kernel 4 '^upmon: error: run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME$'
+run ksec "${M[@]}" run --kernel read --seconds 1 --events imc/CAS_COUNT.RD/
+expect ksec host/run_kernel_no_seconds 4 '^upmon: error: run: --seconds does not go with --kernel'
