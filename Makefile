@@ -42,6 +42,8 @@ FUZZ_SECONDS ?= 600
 FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c)
 
+# Kept between builds (make would delete them as intermediate files).
+.PRECIOUS: build/fuzz/obj/%.o
 build/fuzz/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@

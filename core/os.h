@@ -72,6 +72,13 @@ void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns);
 
+/* Memory on a socket, for the stress kernels' buffers: UEFI places it in the socket's
+ * memory from the ACPI SRAT (*placed = 1) or, without one (or no free range there),
+ * anywhere (*placed = 0); the host always anywhere. Free with upm_os_free_placed and
+ * the same size. NULL when out of memory. */
+void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed);
+void upm_os_free_placed(void *p, size_t size);
+
 /* Physical memory: total, and what is free for upmon's buffers now (UEFI: conventional
  * memory in the memory map; host: MemAvailable). UPM_OK or UPM_EUNSUPPORTED. */
 int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes);

@@ -147,7 +147,8 @@ void upm_kernel_run_json(const struct upm_session *s, const struct upm_session *
 	int ok = res->seconds > 0;
 	upm_buf_puts(out, "    {\"kernel\": ");
 	upm_buf_json_string(out, t->kernel ? t->kernel : "");
-	upm_buf_printf(out, ", \"pass\": %u, \"threads\": %u, \"sockets\": [", pass, res->threads);
+	upm_buf_printf(out, ", \"pass\": %u, \"aborted\": %s, \"threads\": %u, \"sockets\": [", pass,
+		       res->aborted ? "true" : "false", res->threads);
 	for (unsigned sk = 0, first = 1; sk < 32; sk++)
 		if (res->socket_mask >> sk & 1) {
 			upm_buf_printf(out, "%s%u", first ? "" : ", ", sk);
@@ -158,6 +159,7 @@ void upm_kernel_run_json(const struct upm_session *s, const struct upm_session *
 		upm_buf_puts(out, "\"local\"");
 	else
 		upm_buf_printf(out, "%d", res->memory_socket);
+	upm_buf_printf(out, ", \"placement\": \"%s\"", res->placed ? "srat" : "none");
 	u64(out, "size_bytes", t->size_bytes);
 	u64(out, "iterations", t->iterations);
 	u64(out, "bytes_read", t->bytes_read);

@@ -351,9 +351,14 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	}
 	struct upm_workload_info info;
 	upm_workload_describe(k->plan, &info);
-	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x, memory %s), %llu bytes, %llu iterations; %u event spec%s, %u pass%s on %u socket%s",
-		info.kernel, info.threads, info.threads == 1 ? "" : "s", info.socket_mask,
-		info.memory_socket < 0 ? "local" : "placed", (unsigned long long)info.size_bytes,
+	char where[24];
+	if (info.memory_socket < 0)
+		upm_strlcpy(where, "local", sizeof where);
+	else
+		upm_snprintf(where, sizeof where, "on socket %d", info.memory_socket);
+	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x, memory %s, %s), %llu bytes, %llu iterations; %u event spec%s, %u pass%s on %u socket%s",
+		info.kernel, info.threads, info.threads == 1 ? "" : "s", info.socket_mask, where,
+		info.placed ? "placed by SRAT" : "not placed", (unsigned long long)info.size_bytes,
 		(unsigned long long)info.iterations, s.n_specs, s.n_specs == 1 ? "" : "s", s.n_passes,
 		s.n_passes == 1 ? "" : "es", r->n_sockets, r->n_sockets == 1 ? "" : "s");
 	if (s.n_passes > UPM_MAX_PASSES) {
@@ -365,9 +370,10 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		upm_error(r, "run: %s", s.error);
 		status = UPM_EXIT_FAIL;
 	}
-	if (s.aborted) { /* ESC/Ctrl-C: seen after the kernel, the next safe point */
-		upm_error(r, "run: aborted (ESC or Ctrl-C) after kernel %s: registers restored, the "
-			     "results so far are saved marked \"aborted\"", kernel);
+	if (s.aborted) { /* ESC/Ctrl-C: the threads stopped between passes of the kernel */
+		upm_error(r, "run: aborted (ESC or Ctrl-C) in pass %u of %u of kernel %s: registers "
+			     "restored, the results so far are saved marked \"aborted\"",
+			  s.aborted_pass + 1, s.n_passes, kernel);
 		if (status == UPM_EXIT_OK)
 			status = UPM_EXIT_ABORTED;
 	}
@@ -378,21 +384,26 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		status = UPM_EXIT_FAIL;
 	}
 	have_base = 1;
-	if (upm_session_prepare(&base, r, specs) < 0) {
-		upm_error(r, "run: baseline: %s", base.error);
-		status = UPM_EXIT_FAIL;
-		goto out;
+	upm_memset(&base, 0, sizeof base);
+	if (!s.aborted) { /* after an abort no baseline: the counts stand as measured */
+		if (upm_session_prepare(&base, r, specs) < 0) {
+			upm_error(r, "run: baseline: %s", base.error);
+			status = UPM_EXIT_FAIL;
+			goto out;
+		}
+		if (upm_session_run(&base, baseline_interval, bl) < 0) {
+			upm_error(r, "run: baseline: %s", base.error);
+			status = UPM_EXIT_FAIL;
+		}
+		if (upm_session_report_unrestored(&base))
+			status = UPM_EXIT_FAIL;
 	}
-	if (upm_session_run(&base, baseline_interval, bl) < 0) {
-		upm_error(r, "run: baseline: %s", base.error);
-		status = UPM_EXIT_FAIL;
-	}
-	if (upm_session_report_unrestored(&base))
-		status = UPM_EXIT_FAIL;
 
 	if (*n_entries == 0)
 		json_head(&s, json);
 	for (unsigned p = 0; p < s.n_passes; p++) {
+		if (!k->res[p].threads)
+			continue; /* not run: aborted before it */
 		say_result(r, p, &k->res[p], bl->ns[p]);
 		upm_buf_puts(json, *n_entries ? ",\n" : "\n");
 		upm_kernel_run_json(&s, &base, p, &k->res[p], bl->ns[p], json);
@@ -421,7 +432,8 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 	upm_buf_puts(&csv, "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n");
 	for (unsigned i = 0; i < o->n_kernels; i++) {
 		int st = run_one(r, o, o->kernels[i], specs, &csv, &json, &entries);
-		if (st > status)
+		/* 2 (failed) wins over the others; otherwise the first non-zero stands. */
+		if (st == UPM_EXIT_FAIL || status == UPM_EXIT_OK)
 			status = st;
 		if (st == UPM_EXIT_USAGE)
 			break; /* the same refusal would follow for the next kernel */

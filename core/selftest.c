@@ -50,6 +50,9 @@ struct st_ctx {
 	uint64_t (*snap)[UPM_SESSION_MAX_SPECS][ST_SNAPS]; /* per box, slot */
 	unsigned socket, pass;
 	int phase;
+	/* The platform's overflow status before the wrap test, so the bits the test set
+	 * (and only those) are cleared after it: write-1-to-clear (e.g. 0xE02 on Skylake). */
+	uint64_t gstatus_before[UPM_MAX_SOCKETS];
 };
 
 static void note(struct st_result *t, enum upm_result r, const char *fmt, ...)
@@ -498,6 +501,16 @@ static void stage_phase(void *arg)
 			continue;
 		phase_box(c, b, i);
 		uses_global |= !(b->type->session & UPM_SESS_BOX_FREEZE);
+	}
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (g && g->status_msr && c->socket < UPM_MAX_SOCKETS) {
+		uint64_t now = 0;
+		if (c->phase == P_FROZEN_DISABLE &&
+		    upm_msr_read(s->run->backend, g->status_msr, &now) == UPM_OK)
+			c->gstatus_before[c->socket] = now;
+		if (c->phase == P_WRAP && upm_msr_read(s->run->backend, g->status_msr, &now) == UPM_OK &&
+		    (now & ~c->gstatus_before[c->socket]))
+			(void)upm_msr_write(s->run->backend, g->status_msr, now & ~c->gstatus_before[c->socket]);
 	}
 	/* Boxes without a freeze of their own stop with the platform. */
 	if (uses_global && c->phase == P_COUNT_FREEZE) {

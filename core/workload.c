@@ -3,6 +3,7 @@
 #include "core/workload.h"
 #include "core/caches.h"
 #include "core/os.h"
+#include "core/abort.h"
 
 #define PINGPONG "pingpong"
 /* Memory left to the firmware and upmon itself: an eighth of what is free, at least. */
@@ -29,9 +30,14 @@ struct slot {
 	unsigned mem_socket;
 	void *alloc;
 	uint64_t alloc_bytes;
+	int placed;          /* alloc is in mem_socket's memory (SRAT) */
 	struct upm_kernel_job job;
 	double check;
 	int timed_out;
+	unsigned index;
+	struct upm_workload_plan *plan;
+	uint64_t passes_done; /* this execute's passes (pingpong: turns) */
+	struct upm_kernel_result done; /* the accounting of the passes done */
 };
 
 struct gate {
@@ -55,6 +61,7 @@ struct upm_workload_plan {
 	/* One execute's shared state. */
 	struct gate start, stop;
 	unsigned abort;
+	unsigned user_stop; /* ESC/Ctrl-C seen (by thread 0, which polls) */
 	uint64_t t0, t1, start_deadline, stop_deadline;
 };
 
@@ -96,17 +103,21 @@ static void human_bytes(char *buf, size_t size, uint64_t bytes)
 /* --- processors --- */
 
 /* The processors of the chosen sockets, dealt round-robin over the sockets (so two
- * threads on two sockets are one per socket), each socket's list starting with the
- * calling processor when it is there. */
+ * threads on two sockets are one per socket); in each socket the calling processor
+ * first, then one hardware thread of every core before any core's second thread. */
 static unsigned candidates(const struct upm_run *r, uint32_t mask, unsigned *out)
 {
-	unsigned per[UPM_MAX_SOCKETS][UPM_MAX_CPUS / UPM_MAX_SOCKETS + 1], cnt[UPM_MAX_SOCKETS] = { 0 };
-	unsigned cap = UPM_MAX_CPUS / UPM_MAX_SOCKETS + 1, most = 0, n = 0;
-	for (int pass = 0; pass < 2; pass++)
+	static unsigned per[UPM_MAX_SOCKETS][UPM_MAX_CPUS]; /* callers run one at a time */
+	unsigned cnt[UPM_MAX_SOCKETS] = { 0 }, most = 0, n = 0, max_thread = 0;
+	for (unsigned i = 0; i < r->topo.n_cpus; i++)
+		if (r->topo.cpus[i].thread > max_thread)
+			max_thread = r->topo.cpus[i].thread;
+	/* Level 0: the calling processor (the BSP); level t + 1: hardware thread t. */
+	for (unsigned level = 0; level <= max_thread + 1; level++)
 		for (unsigned i = 0; i < r->topo.n_cpus; i++) {
 			const struct upm_cpu_info *c = &r->topo.cpus[i];
-			if (c->package >= r->n_sockets || !(mask >> c->package & 1) ||
-			    (pass == 0) != (c->is_bsp != 0) || cnt[c->package] >= cap)
+			int here = level == 0 ? c->is_bsp != 0 : !c->is_bsp && c->thread == level - 1;
+			if (!here || c->package >= r->n_sockets || !(mask >> c->package & 1))
 				continue;
 			per[c->package][cnt[c->package]++] = i;
 			if (cnt[c->package] > most)
@@ -316,6 +327,17 @@ static int meet(struct upm_workload_plan *p, struct gate *g, uint64_t *stamp, ui
 	return 0;
 }
 
+/* The kernels' stop hook: thread 0 polls for the user's abort (on UEFI the BSP reads
+ * the console when it is thread 0), every thread follows the flag it latches. */
+static int stop_requested(void *ctx)
+{
+	struct slot *s = ctx;
+	struct upm_workload_plan *p = s->plan;
+	if (s->index == 0 && upm_abort_check())
+		__atomic_store_n(&p->user_stop, 1, __ATOMIC_RELEASE);
+	return (int)__atomic_load_n(&p->user_stop, __ATOMIC_ACQUIRE);
+}
+
 static void setup_thread(void *arg, unsigned i)
 {
 	struct upm_workload_plan *p = arg;
@@ -333,10 +355,14 @@ static void run_thread(void *arg, unsigned i)
 	}
 	if (p->desc) {
 		s->check = upm_kernel_loop(&s->job);
-	} else if (upm_kernel_pingpong(p->line, i, p->iterations, p->stop_deadline) < 0) {
-		s->timed_out = 2;
-		__atomic_store_n(&p->abort, 1, __ATOMIC_RELEASE);
-		return;
+	} else {
+		int rc = upm_kernel_pingpong(p->line, i, p->iterations, p->stop_deadline, stop_requested, s,
+					     &s->passes_done);
+		if (rc == -1) {
+			s->timed_out = 2;
+			__atomic_store_n(&p->abort, 1, __ATOMIC_RELEASE);
+			return;
+		}
 	}
 	if (meet(p, &p->stop, &p->t1, p->stop_deadline) < 0) {
 		s->timed_out = 2;
@@ -365,10 +391,13 @@ static int run_all(struct upm_workload_plan *p, void (*fn)(void *, unsigned), ch
 static int allocate(struct upm_workload_plan *p, char *err, size_t err_size)
 {
 	if (!p->desc) {
-		unsigned char *raw = upm_os_alloc(2 * UPM_KERNEL_LINE);
+		/* The line's home: the memory socket, else the first side's. */
+		struct slot *s = &p->slots[0];
+		s->alloc_bytes = 2 * UPM_KERNEL_LINE;
+		unsigned char *raw = upm_os_alloc_on_socket((size_t)s->alloc_bytes, s->mem_socket, &s->placed);
 		if (!raw)
 			return fail(err, err_size, UPM_ENOMEM, "pingpong: out of memory");
-		p->slots[0].alloc = raw;
+		s->alloc = raw;
 		uintptr_t a = ((uintptr_t)raw + UPM_KERNEL_LINE - 1) & ~(uintptr_t)(UPM_KERNEL_LINE - 1);
 		p->line = (volatile uint64_t *)a;
 		return UPM_OK;
@@ -379,7 +408,9 @@ static int allocate(struct upm_workload_plan *p, char *err, size_t err_size)
 		slice_lines(p, i, &lines);
 		uint64_t bytes = lines * p->desc->arrays * UPM_KERNEL_LINE;
 		s->alloc_bytes = bytes + UPM_KERNEL_LINE;
-		s->alloc = s->alloc_bytes == (size_t)s->alloc_bytes ? upm_os_alloc((size_t)s->alloc_bytes) : 0;
+		s->alloc = s->alloc_bytes == (size_t)s->alloc_bytes
+				   ? upm_os_alloc_on_socket((size_t)s->alloc_bytes, s->mem_socket, &s->placed)
+				   : 0;
 		if (!s->alloc) {
 			char need[32];
 			human_bytes(need, sizeof need, s->alloc_bytes);
@@ -393,6 +424,9 @@ static int allocate(struct upm_workload_plan *p, char *err, size_t err_size)
 			return fail(err, err_size, rc,
 				    "%s: %llu iterations over %llu bytes would overflow the counts: give fewer --iterations",
 				    p->kernel, (unsigned long long)p->iterations, (unsigned long long)p->size);
+		s->job.region.stop = stop_requested;
+		s->job.region.stop_ctx = s;
+		s->job.region.passes_done = &s->passes_done;
 	}
 	return UPM_OK;
 }
@@ -436,6 +470,10 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 	p->run = r;
 	p->desc = k;
 	p->kernel = k ? k->name : PINGPONG;
+	for (unsigned i = 0; i < UPM_MAX_CPUS; i++) {
+		p->slots[i].index = i;
+		p->slots[i].plan = p;
+	}
 	int rc = choose_cpus(p, w, err, err_size);
 	if (rc == UPM_OK)
 		rc = choose_sizes(p, w, err, err_size);
@@ -453,6 +491,16 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 	return UPM_OK;
 }
 
+/* 1 when every buffer is in its memory socket's memory. */
+static int placed(const struct upm_workload_plan *p)
+{
+	unsigned n = p->desc ? p->n : 1;
+	for (unsigned i = 0; i < n; i++)
+		if (!p->slots[i].placed)
+			return 0;
+	return n > 0;
+}
+
 void upm_workload_describe(const struct upm_workload_plan *p, struct upm_workload_info *out)
 {
 	upm_memset(out, 0, sizeof *out);
@@ -464,6 +512,8 @@ void upm_workload_describe(const struct upm_workload_plan *p, struct upm_workloa
 	out->iterations = p->iterations;
 	out->alloc_bytes = p->alloc_bytes;
 	out->llc_bytes = p->llc_bytes;
+	out->placed = placed(p);
+	out->cpus = p->cpus;
 }
 
 /* What each socket's uncore saw (see core/workload.h). */
@@ -474,19 +524,20 @@ static void activity(const struct upm_workload_plan *p, struct upm_workload_resu
 		unsigned s0 = p->slots[0].socket, s1 = p->slots[1].socket;
 		for (unsigned i = 0; i < 2; i++) {
 			unsigned s = p->slots[i].socket;
-			a[s].llc_lookups += p->iterations;
+			uint64_t turns = p->slots[i].passes_done;
+			a[s].llc_lookups += turns;
 			if (s0 != s1) {
-				a[s].llc_misses += p->iterations;
-				a[s].remote_lines += p->iterations;
+				a[s].llc_misses += turns;
+				a[s].remote_lines += turns;
 			}
 		}
 		return;
 	}
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct slot *sl = &p->slots[i];
-		const struct upm_kernel_result *k = &sl->job.result;
+		const struct upm_kernel_result *k = &sl->done;
 		uint64_t from_memory = k->bus_lines_in, misses = k->bus_lines_in;
-		if (p->desc->footprint == UPM_KERNEL_IN_LLC)
+		if (p->desc->footprint == UPM_KERNEL_IN_LLC && sl->passes_done)
 			from_memory = misses = (uint64_t)sl->job.region.arrays * sl->job.region.lines;
 		a[sl->mem_socket].lines_read += from_memory;
 		a[sl->mem_socket].lines_written += k->bus_lines_out;
@@ -497,6 +548,31 @@ static void activity(const struct upm_workload_plan *p, struct upm_workload_resu
 			a[sl->socket].remote_lines += k->bus_lines_out;
 		}
 	}
+}
+
+/* Each thread's accounting for the passes it did (all of them unless the user
+ * aborted); for pingpong, the round trips both sides completed. */
+static uint64_t count_done(struct upm_workload_plan *p)
+{
+	if (!p->desc) {
+		uint64_t a = p->slots[0].passes_done, b = p->slots[1].passes_done;
+		return a < b ? a : b;
+	}
+	for (unsigned i = 0; i < p->n; i++) {
+		struct slot *s = &p->slots[i];
+		s->done = s->job.result;
+		if (s->passes_done == s->job.result.iterations)
+			continue;
+		struct upm_kernel_job part;
+		uint64_t bytes = (uint64_t)s->job.region.arrays * s->job.region.lines * UPM_KERNEL_LINE;
+		if (!s->passes_done ||
+		    upm_kernel_layout(p->desc->name, s->job.region.base, bytes, s->passes_done, &part) != UPM_OK)
+			upm_memset(&part, 0, sizeof part);
+		s->done = part.result;
+		s->done.kernel = p->desc->name;
+		s->done.size_bytes = s->job.result.size_bytes;
+	}
+	return 0;
 }
 
 static void add_result(struct upm_kernel_result *t, const struct upm_kernel_result *k)
@@ -523,12 +599,14 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 	p->start = (struct gate){ 0, 0 };
 	p->stop = (struct gate){ 0, 0 };
 	p->abort = 0;
+	p->user_stop = 0;
 	p->t0 = p->t1 = 0;
 	if (p->line)
 		*p->line = 0;
 	for (unsigned i = 0; i < p->n; i++) {
 		p->slots[i].check = 0;
 		p->slots[i].timed_out = 0;
+		p->slots[i].passes_done = 0;
 	}
 	uint64_t now = upm_os_tsc();
 	p->start_deadline = now + ns_to_tsc(START_TIMEOUT_NS);
@@ -551,8 +629,11 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 	out->memory_socket = p->memory_socket;
 	out->tsc_hz = upm_os_tsc_hz();
 	out->llc_bytes = p->llc_bytes;
+	out->placed = placed(p);
 	out->window_ns = w1 - w0;
 	out->n_sockets = r->n_sockets;
+	uint64_t rounds = count_done(p);
+	out->aborted = p->user_stop != 0;
 	if (p->desc) {
 		out->total = p->slots[0].job.result;
 		out->total.size_bytes = 0;
@@ -561,14 +642,20 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 		out->total.lines_touched = out->total.loads = 0;
 		out->total.check = 0;
 		for (unsigned i = 0; i < p->n; i++) {
-			struct upm_kernel_result k = p->slots[i].job.result;
+			struct upm_kernel_result k = p->slots[i].done;
 			k.check = p->slots[i].check;
 			add_result(&out->total, &k);
 		}
+		if (out->aborted) { /* the most passes a thread did */
+			out->total.iterations = 0;
+			for (unsigned i = 0; i < p->n; i++)
+				if (p->slots[i].passes_done > out->total.iterations)
+					out->total.iterations = p->slots[i].passes_done;
+		}
 	} else {
-		upm_kernel_pingpong_account(p->iterations, &out->total);
+		upm_kernel_pingpong_account(rounds, &out->total);
 		out->total.check = (double)*p->line;
-		out->round_trips = p->iterations;
+		out->round_trips = rounds;
 	}
 	for (unsigned s = 0; s < r->n_sockets && s < UPM_MAX_SOCKETS; s++) {
 		out->per_socket[s].socket = s;
@@ -593,8 +680,8 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 		/* Each thread chases its own cycle: the latency is a thread's time per load. */
 		if (p->desc && upm_strcmp(p->desc->name, "chase") == 0 && out->total.loads)
 			out->ns_per_load = out->seconds * 1e9 * p->n / (double)out->total.loads;
-		if (!p->desc && p->iterations)
-			out->ns_per_handoff = out->seconds * 1e9 / (2.0 * (double)p->iterations);
+		if (!p->desc && rounds)
+			out->ns_per_handoff = out->seconds * 1e9 / (2.0 * (double)rounds);
 	}
 	return UPM_OK;
 }
@@ -606,7 +693,8 @@ void upm_workload_release(struct upm_workload_plan *p)
 	/* A processor that timed out may still be writing to its buffer. */
 	if (!p->leaked) {
 		for (unsigned i = 0; i < UPM_MAX_CPUS; i++)
-			upm_os_free(p->slots[i].alloc);
+			if (p->slots[i].alloc)
+				upm_os_free_placed(p->slots[i].alloc, (size_t)p->slots[i].alloc_bytes);
 		upm_os_free(p);
 	}
 }

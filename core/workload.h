@@ -5,7 +5,9 @@
  * per-thread slices of whole lines (upm_kernel_split), and thread i gets its own buffer
  * holding its slice of every array; so the threads' accounting sums to exactly what
  * one thread would report over the whole working set, and each thread's memory can be
- * placed by itself. Default size: the kernel's rule (upm_kernel_default_size) applied
+ * placed by itself: in the socket its memory belongs to (memory_socket, else the
+ * thread's own) through upm_os_alloc_on_socket (UEFI: the SRAT; elsewhere not placed,
+ * the accounting follows memory_socket all the same). Default size: the kernel's rule (upm_kernel_default_size) applied
  * to the LLC of each socket the threads run on, summed.
  *
  * A run: setup on every thread (untimed; before any counter window when the caller
@@ -57,6 +59,9 @@ struct upm_workload_result {
 	uint64_t llc_bytes;      /* LLC per socket the default size was computed from (0: unknown) */
 	uint64_t round_trips;    /* pingpong: turns of both sides (= iterations) */
 	double ns_per_handoff;   /* pingpong: seconds / (2 x round_trips) */
+	int placed;              /* 1: every buffer is in its memory socket's memory (UEFI, SRAT) */
+	int aborted;             /* ESC/Ctrl-C: the threads stopped between passes (UPM_OK all
+				  * the same); total and per_socket count the passes that ran */
 };
 
 /* The thread count, sizes and processors a workload resolved to, before it runs. */
@@ -69,6 +74,8 @@ struct upm_workload_info {
 	uint64_t iterations;
 	uint64_t alloc_bytes;    /* what the buffers take */
 	uint64_t llc_bytes;      /* per socket, from CPUID leaf 4; 0 when unknown */
+	int placed;              /* as in upm_workload_result */
+	const unsigned *cpus;    /* threads' processors (topology indices), valid with the plan */
 };
 
 struct upm_workload_plan;

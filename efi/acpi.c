@@ -44,22 +44,30 @@ static const uint8_t *find_sdt(const uint8_t *root, unsigned entry_len, const ch
 	return NULL;
 }
 
-int upm_efi_find_mcfg(struct upm_ecam_window *out)
+const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len)
 {
 	const uint8_t *rsdp = find_config_table((EFI_GUID)UPM_ACPI20_GUID);
-	const uint8_t *mcfg = NULL;
+	const uint8_t *t = NULL;
 
 	if (!rsdp)
 		rsdp = find_config_table((EFI_GUID)UPM_ACPI10_GUID);
 	if (!rsdp || upm_memcmp(rsdp, "RSD PTR ", 8) != 0)
-		return UPM_ENOTFOUND;
+		return NULL;
 
 	uint64_t xsdt = rsdp[15] >= 2 ? get_le(rsdp + 24, 8) : 0; /* revision >= 2: XSDT */
 	uint64_t rsdt = get_le(rsdp + 16, 4);
 	if (xsdt)
-		mcfg = find_sdt((const uint8_t *)(uintptr_t)xsdt, 8, "MCFG");
+		t = find_sdt((const uint8_t *)(uintptr_t)xsdt, 8, sig);
 	else if (rsdt)
-		mcfg = find_sdt((const uint8_t *)(uintptr_t)rsdt, 4, "MCFG");
+		t = find_sdt((const uint8_t *)(uintptr_t)rsdt, 4, sig);
+	if (t && len)
+		*len = (uint32_t)get_le(t + 4, 4);
+	return t;
+}
+
+int upm_efi_find_mcfg(struct upm_ecam_window *out)
+{
+	const uint8_t *mcfg = upm_efi_find_acpi_table("MCFG", NULL);
 	if (!mcfg || get_le(mcfg + 4, 4) < UPM_MCFG_ENTRIES_OFF + UPM_MCFG_ENTRY_LEN)
 		return UPM_ENOTFOUND;
 

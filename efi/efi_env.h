@@ -27,6 +27,9 @@ void upm_efi_guard_remove(void);
 
 /* acpi.c: the first MCFG allocation; UPM_OK or UPM_ENOTFOUND. */
 int upm_efi_find_mcfg(struct upm_ecam_window *out);
+/* acpi.c: the ACPI table with this signature (XSDT, else RSDT) and its length; NULL
+ * when there is none. */
+const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len);
 
 /* args.c: the command line as UTF-8 argv[] (argv[0] is the program). */
 struct upm_efi_args {

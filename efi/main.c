@@ -44,7 +44,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	upm_efi_guard_remove();
 	upm_os_end(env.end_action, status);
-	/* Back to whoever started us. The boot manager expects its watchdog still armed;
+	/* Every way out of upm_main (success, error, abort) comes here, so the watchdog
+	 * stays off for the whole run. Back to whoever started us. The boot manager expects
+	 * its watchdog still armed;
 	 * the shell disarmed it at its own start and never re-arms it, so re-arming after
 	 * a shell command would reset the machine at the prompt five minutes later. */
 	if (!args.from_shell)

@@ -1,29 +1,43 @@
-/* Physical memory for upm_os_memory: the UEFI memory map's totals. Free memory is what
- * the map lists as EfiConventionalMemory (what AllocatePool/AllocatePages can still
- * hand out). */
+/* Physical memory from the UEFI memory map: totals for upm_os_memory (free = what the map
+ * lists as EfiConventionalMemory, what AllocatePool/AllocatePages can still hand out),
+ * and buffers placed in a socket's memory with the ACPI SRAT (core/srat.c). */
 #include "efi/efi_env.h"
 #include "core/os.h"
+#include "core/srat.h"
+#include "core/str.h"
+
+#define PAGE 4096u
+
+/* The current map (caller frees with FreePool); NULL on failure. */
+static EFI_MEMORY_DESCRIPTOR *get_map(UINTN *size, UINTN *desc_size)
+{
+	UINTN key;
+	UINT32 version;
+	EFI_MEMORY_DESCRIPTOR *map = NULL;
+	*size = 0;
+	if (BS->GetMemoryMap(size, NULL, &key, desc_size, &version) != EFI_BUFFER_TOO_SMALL)
+		return NULL;
+	*size += 8 * *desc_size; /* the allocation itself may add descriptors */
+	if (BS->AllocatePool(EfiLoaderData, *size, (void **)&map) != EFI_SUCCESS)
+		return NULL;
+	if (BS->GetMemoryMap(size, map, &key, desc_size, &version) != EFI_SUCCESS || *desc_size == 0) {
+		BS->FreePool(map);
+		return NULL;
+	}
+	return map;
+}
+
+#define DESC(map, off) ((const EFI_MEMORY_DESCRIPTOR *)((const UINT8 *)(map) + (off)))
 
 int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
 {
-	UINTN size = 0, key, desc_size;
-	UINT32 version;
-	EFI_MEMORY_DESCRIPTOR *map = NULL;
-	EFI_STATUS st = BS->GetMemoryMap(&size, NULL, &key, &desc_size, &version);
-	if (st != EFI_BUFFER_TOO_SMALL)
+	UINTN size, desc_size;
+	EFI_MEMORY_DESCRIPTOR *map = get_map(&size, &desc_size);
+	if (!map)
 		return UPM_EUNSUPPORTED;
-	/* The allocation itself may add descriptors. */
-	size += 8 * desc_size;
-	if (BS->AllocatePool(EfiLoaderData, size, (void **)&map) != EFI_SUCCESS)
-		return UPM_ENOMEM;
-	st = BS->GetMemoryMap(&size, map, &key, &desc_size, &version);
-	if (st != EFI_SUCCESS || desc_size == 0) {
-		BS->FreePool(map);
-		return UPM_EUNSUPPORTED;
-	}
 	uint64_t total = 0, free_pages = 0;
 	for (UINTN off = 0; off + desc_size <= size; off += desc_size) {
-		const EFI_MEMORY_DESCRIPTOR *d = (const EFI_MEMORY_DESCRIPTOR *)((UINT8 *)map + off);
+		const EFI_MEMORY_DESCRIPTOR *d = DESC(map, off);
 		switch (d->Type) {
 		case EfiConventionalMemory:
 			free_pages += d->NumberOfPages;
@@ -39,7 +53,79 @@ int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
 		}
 	}
 	BS->FreePool(map);
-	*total_bytes = total * 4096u;
-	*free_bytes = free_pages * 4096u;
+	*total_bytes = total * PAGE;
+	*free_bytes = free_pages * PAGE;
 	return UPM_OK;
+}
+
+static struct upm_srat srat;
+static int srat_state; /* 0 not read yet, 1 parsed, -1 none */
+
+static const struct upm_srat *get_srat(void)
+{
+	if (srat_state == 0) {
+		uint32_t len = 0;
+		const uint8_t *t = upm_efi_find_acpi_table("SRAT", &len);
+		srat_state = t && upm_srat_parse(t, len, &srat) == UPM_OK && srat.n_mems ? 1 : -1;
+	}
+	return srat_state > 0 ? &srat : NULL;
+}
+
+/* The highest page-aligned block of `pages` free pages inside [lo, hi); 0 when none. */
+static uint64_t fit(const EFI_MEMORY_DESCRIPTOR *map, UINTN size, UINTN desc_size, uint64_t lo,
+		    uint64_t hi, uint64_t pages)
+{
+	uint64_t best = 0;
+	for (UINTN off = 0; off + desc_size <= size; off += desc_size) {
+		const EFI_MEMORY_DESCRIPTOR *d = DESC(map, off);
+		if (d->Type != EfiConventionalMemory)
+			continue;
+		uint64_t a = d->PhysicalStart, b = a + d->NumberOfPages * PAGE;
+		if (a < lo)
+			a = (lo + PAGE - 1) / PAGE * PAGE;
+		if (b > hi)
+			b = hi / PAGE * PAGE;
+		if (b > a && (b - a) / PAGE >= pages && b - pages * PAGE > best)
+			best = b - pages * PAGE;
+	}
+	return best;
+}
+
+void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
+{
+	uint64_t pages = (size + PAGE - 1) / PAGE;
+	EFI_PHYSICAL_ADDRESS addr = 0;
+	*placed = 0;
+	if (!pages)
+		pages = 1;
+	const struct upm_srat *s = get_srat();
+	static struct upm_topology topo;
+	upm_os_topology(&topo);
+	long domain = s ? upm_srat_socket_domain(s, &topo, socket) : -1;
+	if (domain >= 0) {
+		UINTN msize, dsize;
+		EFI_MEMORY_DESCRIPTOR *map = get_map(&msize, &dsize);
+		for (unsigned i = 0; map && i < s->n_mems && !*placed; i++) {
+			if (s->mems[i].domain != (uint32_t)domain)
+				continue;
+			uint64_t at = fit(map, msize, dsize, s->mems[i].base,
+					  s->mems[i].base + s->mems[i].length, pages);
+			addr = at;
+			if (at && BS->AllocatePages(AllocateAddress, EfiLoaderData, pages, &addr) == EFI_SUCCESS)
+				*placed = 1;
+		}
+		if (map)
+			BS->FreePool(map);
+		if (*placed)
+			return (void *)(uintptr_t)addr;
+	}
+	if (BS->AllocatePages(AllocateAnyPages, EfiLoaderData, pages, &addr) != EFI_SUCCESS)
+		return NULL;
+	return (void *)(uintptr_t)addr;
+}
+
+void upm_os_free_placed(void *p, size_t size)
+{
+	if (p)
+		BS->FreePages((EFI_PHYSICAL_ADDRESS)(uintptr_t)p, (size + PAGE - 1) / PAGE ? (size + PAGE - 1) / PAGE : 1);
 }

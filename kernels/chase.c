@@ -39,7 +39,7 @@ void upm_kernel_chase_prepare(const struct upm_kernel_region *r)
 double upm_kernel_chase_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
 	unsigned char *const *p = (unsigned char *const *)r->base;
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		for (uint64_t l = 0; l < r->lines; l++)
 			p = (unsigned char *const *)*p;
 		UPM_KERNEL_BARRIER();

@@ -106,6 +106,12 @@ struct upm_kernel_region {
 	unsigned char *base; /* cache-line aligned */
 	unsigned arrays;
 	uint64_t lines;      /* per array */
+	/* Optional (upm_kernel_layout leaves them NULL): asked before every pass, a
+	 * non-zero stop(stop_ctx) ends the loop early (the user's abort); passes_done then
+	 * holds the passes that ran (all of them when none was stopped). */
+	int (*stop)(void *ctx);
+	void *stop_ctx;
+	uint64_t *passes_done;
 };
 
 /* What one pass over a region does, for the accounting. */
@@ -183,9 +189,12 @@ void upm_kernel_split(uint64_t size, unsigned threads, unsigned index, uint64_t 
 /* pingpong, one side's loop (kernels/pingpong.c). Word 0 of `line` (a cache line of its
  * own, 0 at the start) counts turns; side 0 writes on even counts, side 1 on odd ones,
  * `rounds` turns each: 2 x rounds handoffs, and the count ends at 2 x rounds. Returns
- * 0, or -1 when the TSC passed deadline_tsc while waiting for the other side. */
+ * 0; -1 when the TSC passed deadline_tsc while waiting for the other side; -2 when
+ * stop(stop_ctx) (optional, asked now and then) returned non-zero. *rounds_done
+ * (optional) gets the turns this side took. */
 int upm_kernel_pingpong(volatile uint64_t *line, unsigned side, uint64_t rounds,
-			uint64_t deadline_tsc);
+			uint64_t deadline_tsc, int (*stop)(void *ctx), void *stop_ctx,
+			uint64_t *rounds_done);
 /* Its accounting for `rounds` round trips (both sides): every handoff moves the line
  * into the writer's cache (bus_lines_in, 64 bytes of bus_bytes) and stores one 8-byte
  * word (bytes_written); the loads spent waiting are not counted (their number depends

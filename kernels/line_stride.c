@@ -27,7 +27,7 @@ static uint64_t sum_lines(const struct upm_kernel_region *r)
 double upm_kernel_thrash_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
 	uint64_t total = 0;
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		total += sum_lines(r);
 		UPM_KERNEL_BARRIER();
 	}
@@ -48,7 +48,7 @@ void upm_kernel_flush_lines(unsigned char *base, uint64_t lines)
 double upm_kernel_flush_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
 	uint64_t total = 0;
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		/* The lines are clean (run.c flushed setup's writes): these flushes only
 		 * drop them, and every reload below comes from memory. */
 		upm_kernel_flush_lines(r->base, r->lines);

@@ -13,6 +13,14 @@
  * drop the stores of all but the last one. */
 #define UPM_KERNEL_BARRIER() __asm__ __volatile__("" ::: "memory")
 
+/* The loops' pass condition: records the passes done, then whether another may run. */
+static inline int upm_kernel_more(const struct upm_kernel_region *r, uint64_t done, uint64_t iterations)
+{
+	if (r->passes_done)
+		*r->passes_done = done;
+	return done < iterations && !(r->stop && r->stop(r->stop_ctx));
+}
+
 static inline unsigned char *upm_kernel_array(const struct upm_kernel_region *r, unsigned k)
 {
 	return r->base + (uint64_t)k * r->lines * UPM_KERNEL_LINE;

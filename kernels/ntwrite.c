@@ -14,7 +14,7 @@ static inline void stream_store(unsigned char *p, upm_v2di v)
 
 double upm_kernel_ntwrite_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		long long v = (long long)(it + 1);
 		upm_v2di pair = { v, v };
 		unsigned char *p = r->base;

@@ -16,7 +16,7 @@ double upm_kernel_read_body(const struct upm_kernel_region *r, uint64_t iteratio
 {
 	const uint64_t *w = (const uint64_t *)r->base;
 	uint64_t total = 0;
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		/* Eight independent integer sums, one per word of the line: a single running
 		 * sum would make every load wait for the previous add, and integer adds need
 		 * no reassociation licence to be vectorised. */
@@ -51,7 +51,7 @@ double upm_kernel_write_body(const struct upm_kernel_region *r, uint64_t iterati
 {
 	uint64_t *w = (uint64_t *)r->base;
 	uint64_t n = r->lines * WORDS_PER_LINE;
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		/* The pass number, so the buffer shows that the last pass ran. */
 		uint64_t v = it + 1;
 		for (uint64_t i = 0; i < n; i++)

@@ -44,7 +44,7 @@ double upm_kernel_copy_body(const struct upm_kernel_region *r, uint64_t iteratio
 	uint64_t n = r->lines * DOUBLES_PER_LINE;
 	const double *restrict x0 = array(r, 0);
 	double *restrict x1 = array(r, 1);
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		for (uint64_t i = 0; i < n; i++)
 			x1[i] = x0[i];
 		UPM_KERNEL_BARRIER();
@@ -58,7 +58,7 @@ double upm_kernel_scale_body(const struct upm_kernel_region *r, uint64_t iterati
 	const double s = UPM_KERNEL_SCALAR;
 	const double *restrict x0 = array(r, 0);
 	double *restrict x1 = array(r, 1);
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		for (uint64_t i = 0; i < n; i++)
 			x1[i] = s * x0[i];
 		UPM_KERNEL_BARRIER();
@@ -81,7 +81,7 @@ double upm_kernel_add_body(const struct upm_kernel_region *r, uint64_t iteration
 	uint64_t n = r->lines * DOUBLES_PER_LINE;
 	const double *restrict x0 = array(r, 0), *restrict x1 = array(r, 1);
 	double *restrict x2 = array(r, 2);
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		for (uint64_t i = 0; i < n; i++)
 			x2[i] = x0[i] + x1[i];
 		UPM_KERNEL_BARRIER();
@@ -95,7 +95,7 @@ double upm_kernel_triad_body(const struct upm_kernel_region *r, uint64_t iterati
 	const double s = UPM_KERNEL_SCALAR;
 	const double *restrict x0 = array(r, 0), *restrict x1 = array(r, 1);
 	double *restrict x2 = array(r, 2);
-	for (uint64_t it = 0; it < iterations; it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		for (uint64_t i = 0; i < n; i++)
 			x2[i] = x0[i] + s * x1[i];
 		UPM_KERNEL_BARRIER();

@@ -15,6 +15,7 @@
 # (raw copy in .raw). Environment:
 #   UPMON_READONLY=1   attach the disk read-only (virtio: QEMU's AHCI disks cannot be)
 #   UPMON_QEMU_CPU     the -cpu model (default: an Intel family 6 model, see below)
+#   UPMON_QEMU_EXTRA   more QEMU arguments, split at spaces (e.g. -numa for an SRAT)
 #   UPMON_QEMU_MACHINE q35 (default: PCIe, ACPI MCFG) or pc (i440FX: no MCFG table)
 #   UPMON_QEMU_STDIN=1 connect this terminal's input to the console (for `--end key`);
 #                      otherwise the console gets one key, which skips the shell's
@@ -74,13 +75,16 @@ else
 	feeder=$!
 fi
 
+extra=()
+[ -n "${UPMON_QEMU_EXTRA:-}" ] && read -ra extra <<<"$UPMON_QEMU_EXTRA"
+
 # -nodefaults: no NIC (OVMF would try PXE first) and no VGA; -serial stdio carries the
 # firmware console. -no-reboot turns a reset into an exit.
 timeout --kill-after=5 "$limit" qemu-system-x86_64 \
 	-machine "${UPMON_QEMU_MACHINE:-q35}",accel=tcg -cpu "$CPU" -bios "$OVMF" \
 	-smp 4,sockets=2,cores=2 -m 512M \
 	-nodefaults -display none -monitor none -no-reboot -serial stdio \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "${extra[@]}" \
 	"${disk[@]}" <"$stdin" 2>"$log.err" | tee "$log.raw"
 rc=${PIPESTATUS[0]}
 

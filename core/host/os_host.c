@@ -385,3 +385,18 @@ uint64_t upm_os_tsc_hz(void)
 	pthread_once(&tsc_once, tsc_calibrate);
 	return tsc_hz;
 }
+
+/* --- memory on a socket: the host does not place (only the accounting changes) --- */
+
+void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
+{
+	(void)socket;
+	*placed = 0;
+	return malloc(size ? size : 1);
+}
+
+void upm_os_free_placed(void *p, size_t size)
+{
+	(void)size;
+	free(p);
+}

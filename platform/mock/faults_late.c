@@ -2,10 +2,17 @@
  * N accesses or at the measured interval, and a PCI function that leaves the bus. */
 #include "platform/mock/mock.h"
 #include "platform/pci.h"
+#include "core/os.h"
 #include "core/str.h"
 
 void upm_mock_arm_msr(struct upm_mock *m, struct upm_mock_reg *r, unsigned kind)
 {
+	if (m->stall_ms && !m->stall_done && r->socket == (unsigned)m->stall_socket) {
+		m->stall_done = 1; /* once: the processor is reset after a timeout */
+		uint64_t end = upm_os_nanoseconds() + (uint64_t)m->stall_ms * 1000000u;
+		while (upm_os_nanoseconds() < end)
+			__asm__ volatile("pause");
+	}
 	if (!r->pending_flags)
 		return;
 	if (r->pending_flags & kind)
@@ -112,6 +119,17 @@ int upm_mock_apply_late_fault(struct upm_mock *m, unsigned socket, const char *k
 {
 	if (upm_strcmp(key, "onesat") == 0)
 		return late_pci(m, value);
+	if (upm_strcmp(key, "stall") == 0) {
+		uint64_t ms;
+		if (upm_parse_u64(value, &ms) < 0 || ms == 0 || ms > 60000) {
+			upm_snprintf(m->error, sizeof m->error,
+				     "mock fault: stall takes milliseconds from 1 to 60000, not '%.40s'", value);
+			return -1;
+		}
+		m->stall_socket = (int)socket;
+		m->stall_ms = (unsigned)ms;
+		return 1;
+	}
 	if (!upm_strchr(value, '@'))
 		return 0; /* gp=MSR: the register file's own fault */
 	if (upm_strcmp(key, "gp") == 0)

@@ -156,6 +156,9 @@ struct upm_mock {
 	char error[200]; /* why creation or a fault spec failed */
 	int ecam_misplaced; /* badecam: ECAM accesses reach the next bus */
 	int activity_seen;  /* a measured interval was reported (arms "@run" faults) */
+	int stall_socket;   /* sN.stall=MS: the first MSR access on socket N spins MS ms */
+	unsigned stall_ms;
+	volatile int stall_done;
 };
 
 /* Creates the mock of a platform ("snbep", ...) with n_sockets sockets (0: the
@@ -207,6 +210,10 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term);
  *                                    accesses to it, or from the interval on (default)
  *   badecam                          the MCFG window is off by one bus: ECAM reaches
  *                                    the next bus, CF8/CFC the right one
+ *   sN.stall=MS                      the first MSR access executing on socket N spins
+ *                                    MS ms (1-60000) before it completes: under UEFI,
+ *                                    past MP services' 1 s timeout, a processor that
+ *                                    does not answer (the host runs it inline: slow only)
  * upm_mock_apply_late_fault: 1 applied, 0 not one of these, -1 error (m->error). */
 int upm_mock_apply_late_fault(struct upm_mock *m, unsigned socket, const char *key,
 			      const char *value);

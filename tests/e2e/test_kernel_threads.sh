@@ -17,7 +17,7 @@ img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1;
 e2e_boot "$img"
 check $T.status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.banner "no banner for 4 threads" \
-	log_has '^run: kernel read on 4 threads \(socket mask 0x3, memory local\), 4194304 bytes, 2 iterations'
+	log_has '^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\), 4194304 bytes, 2 iterations'
 check $T.tsc "no TSC frequency" log_has '^kernel read pass 0: 4 threads, .* tsc [0-9]+\.[0-9]+ GHz'
 check $T.no_exception "firmware exception" no_exception
 
@@ -52,4 +52,28 @@ for s in (0, 1):
     assert sum(c["net"] for c in k["counters"] if c["socket"] == s and c["event"] == "TxL_FLITS_G0.DATA") == 16' <<<"$json"
 }
 check $T.pingpong "pingpong across the sockets" pingpong_ok
+
+# With two NUMA nodes QEMU gives the firmware an SRAT: threads on socket 0 with their
+# memory on socket 1 get buffers from node 1's range.
+numa="-object memory-backend-ram,id=m0,size=256M -object memory-backend-ram,id=m1,size=256M"
+numa+=" -numa node,nodeid=0,cpus=0-1,memdev=m0 -numa node,nodeid=1,cpus=2-3,memdev=m1"
+e2e_shell_script "$E2E_OUT/$T-numa.nsh" -- --backend mock --platform snbep \
+	run --kernel read --threads 2 --sockets 0 --memory-socket 1 --size 4M --iterations 1 \
+	--events 'imc/CAS_COUNT.RD/'
+img=$(e2e_image $T-numa --shell-only "$E2E_OUT/$T-numa.nsh") || { fail $T "image"; exit 1; }
+UPMON_QEMU_EXTRA=$numa e2e_boot "$img"
+check $T.numa_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
+check $T.numa_placed "buffers not placed by the SRAT" \
+	log_has '^run: kernel read on 2 threads \(socket mask 0x1, memory on socket 1, placed by SRAT\)'
+numa_ok() {
+	img_cat "$img" /upmon/results/results.json | tr -d '\r' | python3 -c '
+import json, sys
+k = json.load(sys.stdin)["kernel_runs"][0]
+assert k["placement"] == "srat" and k["memory_socket"] == 1
+def net(s): return sum(c["net"] for c in k["counters"] if c["socket"] == s)
+assert net(1) == (4 << 20) // 64 and net(0) == 0
+assert k["activity"][1]["remote_lines"] == (4 << 20) // 64'
+}
+check $T.numa_counts "socket 1 did not count the reads" numa_ok
+check $T.numa_no_exception "firmware exception" no_exception
 e2e_done

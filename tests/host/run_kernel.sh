@@ -9,7 +9,7 @@ M=(--backend mock --platform snbep)
 
 run kread "${M[@]}" run --kernel read --size 4M --iterations 2 --events imc/CAS_COUNT.RD/ --metrics MEM_BW_READS
 expect kread host/run_kernel_read_counts_cas 0 \
-	'^run: kernel read on 4 threads \(socket mask 0x3, memory local\), 4194304 bytes, 2 iterations; 1 event spec, 1 pass on 2 sockets$' \
+	'^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\), 4194304 bytes, 2 iterations; 1 event spec, 1 pass on 2 sockets$' \
 	'^kernel read pass 0: 4 threads, 4194304 bytes, 2 iterations, [0-9.]+ s, [0-9.]+ GB/s \(bus [0-9.]+ GB/s\), tsc [0-9.]+ GHz$' \
 	'^socket 1 imc3 pass 0 ctr[0-3] +CAS_COUNT.RD +[0-9]+ baseline 0 net [0-9]+$'
 # 2 x 4 MiB read = 131072 lines from memory, spread over 2 sockets x 4 channels.
@@ -46,7 +46,7 @@ head -1 "$WORK/upmon-results/counters.csv" | grep -q '^kernel,socket,box,instanc
 # socket 0's iMCs and cross QPI.
 run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 2 --sockets 1 \
 	--memory-socket 0 --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/
-expect ktwo host/run_kernel_two_kernels 0 '^run: kernel triad on 2 threads \(socket mask 0x2, memory placed\)' \
+expect ktwo host/run_kernel_two_kernels 0 '^run: kernel triad on 2 threads \(socket mask 0x2, memory on socket 0, not placed\)' \
 	'^run: kernel chase on 2 threads' '^kernel chase pass 0: [0-9.]+ ns per load$'
 two_check() {
 	python3 - "$WORK/upmon-results/results.json" <<'EOF'
@@ -100,3 +100,24 @@ run korphan "${M[@]}" run --size 1M --events imc/CAS_COUNT.RD/
 expect korphan host/run_kernel_options_need_kernel 4 '^upmon: error: run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME$'
 run ksec "${M[@]}" run --kernel read --seconds 1 --events imc/CAS_COUNT.RD/
 expect ksec host/run_kernel_no_seconds 4 '^upmon: error: run: --seconds does not go with --kernel'
+
+# ESC/Ctrl-C (the host's abort knob: the 3rd poll) during the kernel: the threads stop
+# between passes, the counts cover the passes that ran, exit 5, results marked aborted.
+UPMON_HOST_ABORT_AFTER=3 run kabort "${M[@]}" run --kernel read,triad --threads 1 --size 1M --iterations 50 \
+	--events imc/CAS_COUNT.RD/
+expect kabort host/run_kernel_abort_between_passes 5 \
+	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 1 of kernel read'
+expect_not kabort host/run_kernel_abort_no_further_kernel 5 '^run: kernel triad'
+abort_check() {
+	python3 - "$WORK/upmon-results/results.json" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["aborted"] is True
+k = d["kernel_runs"][0]
+assert k["aborted"] is True and 0 < k["bytes_read"] < 50 * (1 << 20)
+assert k["bytes_read"] % (1 << 20) == 0
+net = sum(c["net"] for c in k["counters"])
+assert net * 64 == k["bytes_read"], (net, k["bytes_read"])
+EOF2
+}
+abort_check && pass host/run_kernel_abort_counts_what_ran || fail host/run_kernel_abort_counts_what_ran "results.json"

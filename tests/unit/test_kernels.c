@@ -399,11 +399,13 @@ TEST(kernel_pingpong_accounting_and_deadline)
 	uint64_t *line = line_buffer(LINE);
 	line[0] = 0;
 	uint64_t deadline = upm_os_tsc() + upm_os_tsc_hz() / 100; /* 10 ms */
-	CHECK_EQ(upm_kernel_pingpong(line, 0, 2, deadline), -1);
+	CHECK_EQ(upm_kernel_pingpong(line, 0, 2, deadline, NULL, NULL, NULL), -1);
 	CHECK_EQ(line[0], 1);
 	CHECK(upm_os_tsc() > deadline);
 	/* Side 1 on a count that is its turn writes it. */
-	CHECK_EQ(upm_kernel_pingpong(line, 1, 1, upm_os_tsc() + upm_os_tsc_hz()), 0);
+	uint64_t turns = 9;
+	CHECK_EQ(upm_kernel_pingpong(line, 1, 1, upm_os_tsc() + upm_os_tsc_hz(), NULL, NULL, &turns), 0);
+	CHECK_EQ(turns, 1);
 	CHECK_EQ(line[0], 2);
 	free(line);
 }

@@ -344,6 +344,9 @@ TEST(mock_late_fault_specs)
 	b = upm_mock_create("snbep", 1, "gp=0x12345@1", err, sizeof err);
 	CHECK(!b);
 	CHECK_CONTAINS(err, "is not mocked on socket 0");
+	b = upm_mock_create("snbep", 2, "s1.stall=0", err, sizeof err);
+	CHECK(!b);
+	CHECK_CONTAINS(err, "stall takes milliseconds from 1 to 60000, not '0'");
 	/* @run: writes work until the first activity report. */
 	b = upm_mock_create("snbep", 1, "gpw=0xD10@run", err, sizeof err);
 	CHECK(b != NULL);

@@ -7,6 +7,8 @@
 #include "core/host/os_host.h"
 #include "core/workload.h"
 #include "core/caches.h"
+#include "core/srat.h"
+#include "core/abort.h"
 #include <stdlib.h>
 #include <time.h>
 
@@ -508,5 +510,138 @@ TEST(caches_from_cpuid_leaf_4_size_the_kernels)
 	CHECK_EQ(info.size_bytes, 2 * 10 * MiB);
 	upm_workload_release(p);
 	f.run.backend = saved;
+	fixture_free(&f);
+}
+
+/* --- the SRAT --- */
+
+static void put(uint8_t *p, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+TEST(srat_parse_and_socket_domains)
+{
+	/* Laid out by hand from ACPI 6.x 5.2.16: header 36 bytes, 12 reserved, entries. */
+	uint8_t t[48 + 16 * 3 + 24 * 2 + 40 * 3];
+	memset(t, 0, sizeof t);
+	memcpy(t, "SRAT", 4);
+	put(t + 4, sizeof t, 4);
+	uint8_t *e = t + 48;
+	for (unsigned apic = 0; apic < 3; apic++, e += 16) { /* local APIC: 0, 1 (domain 0); 2 disabled */
+		e[0] = 0, e[1] = 16, e[2] = 0, e[3] = (uint8_t)apic;
+		put(e + 4, apic < 2, 4);
+	}
+	for (unsigned x = 2; x < 4; x++, e += 24) { /* x2APIC 2, 3: domain 0x101 (needs 32 bits) */
+		e[0] = 2, e[1] = 24;
+		put(e + 4, 0x101, 4);
+		put(e + 8, x, 4);
+		put(e + 12, 1, 4);
+	}
+	static const uint64_t mem[3][4] = { /* domain, base, length, flags */
+		{ 0, 0, 256 * MiB, 1 }, { 0x101, 256 * MiB, 256 * MiB, 1 }, { 7, 1ull << 40, MiB, 0 } };
+	for (unsigned m = 0; m < 3; m++, e += 40) {
+		e[0] = 1, e[1] = 40;
+		put(e + 2, mem[m][0], 4);
+		put(e + 8, mem[m][1], 8);
+		put(e + 16, mem[m][2], 8);
+		put(e + 28, mem[m][3], 4);
+	}
+	struct upm_srat *s = malloc(sizeof *s);
+	CHECK_EQ(upm_srat_parse(t, sizeof t, s), UPM_OK);
+	CHECK_EQ(s->n_cpus, 4); /* the disabled APIC left out */
+	CHECK_EQ(s->cpus[2].apic_id, 2);
+	CHECK_EQ(s->cpus[2].domain, 0x101);
+	CHECK_EQ(s->n_mems, 2); /* the disabled range left out */
+	CHECK_EQ(s->mems[1].domain, 0x101);
+	CHECK_EQ(s->mems[1].base, 256 * MiB);
+	CHECK_EQ(s->mems[1].length, 256 * MiB);
+	/* The host's 2 x 2 processors have APIC IDs 0, 1 and 2, 3. */
+	struct upm_topology topo;
+	upm_host_simulate(2, 2);
+	upm_os_topology(&topo);
+	CHECK_EQ(upm_srat_socket_domain(s, &topo, 0), 0);
+	CHECK_EQ(upm_srat_socket_domain(s, &topo, 1), 0x101);
+	upm_host_simulate(3, 2);
+	upm_os_topology(&topo);
+	CHECK_EQ(upm_srat_socket_domain(s, &topo, 2), -1);
+	upm_host_simulate(2, 2);
+	/* Not an SRAT, or an entry running past the table's length: refused. */
+	CHECK_EQ(upm_srat_parse(t, 40, s), UPM_EINVAL);
+	t[48 + 1] = 200;
+	CHECK_EQ(upm_srat_parse(t, sizeof t, s), UPM_EINVAL);
+	t[48 + 1] = 16;
+	memcpy(t, "APIC", 4);
+	CHECK_EQ(upm_srat_parse(t, sizeof t, s), UPM_EINVAL);
+	free(s);
+}
+
+TEST(workload_threads_take_every_core_before_a_second_hardware_thread)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+		return;
+	/* One socket of two cores with two hardware threads each, numbered as firmware
+	 * often does (siblings adjacent); the BSP is core 0 thread 0. */
+	static const unsigned core[4] = { 0, 0, 1, 1 }, thread[4] = { 0, 1, 0, 1 };
+	for (unsigned i = 0; i < 4; i++) {
+		f.run.topo.cpus[i].package = 0;
+		f.run.topo.cpus[i].core = core[i];
+		f.run.topo.cpus[i].thread = thread[i];
+		f.run.topo.cpus[i].is_bsp = i == 0;
+	}
+	f.run.n_sockets = 1;
+	struct upm_workload_plan *p;
+	struct upm_workload_info info;
+	char err[200];
+	struct upm_workload w = { "read", 2, 0, -1, 64 * 1024, 1 };
+	CHECK_EQ(upm_workload_prepare(&f.run, &w, &p, err, sizeof err), UPM_OK);
+	upm_workload_describe(p, &info);
+	CHECK_EQ(info.cpus[0], 0);
+	CHECK_EQ(info.cpus[1], 2); /* core 1, not core 0's sibling */
+	upm_workload_release(p);
+	w.threads = 0;
+	CHECK_EQ(upm_workload_prepare(&f.run, &w, &p, err, sizeof err), UPM_OK);
+	upm_workload_describe(p, &info);
+	CHECK_EQ(info.threads, 4);
+	CHECK_EQ(info.cpus[2], 1);
+	CHECK_EQ(info.cpus[3], 3);
+	upm_workload_release(p);
+	fixture_free(&f);
+}
+
+TEST(workload_stops_between_passes_on_abort)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+		return;
+	struct upm_workload_result r;
+	char err[200] = "";
+	uint64_t size = 64 * 1024;
+	/* Thread 0 asks before every pass: the third question says ESC, two passes ran. */
+	upm_abort_reset();
+	upm_host_abort_after_polls(3);
+	CHECK_EQ(run_workload(&f, "read", 1, 0, -1, size, 10, &r, err, sizeof err), UPM_OK);
+	CHECK(r.aborted);
+	CHECK_EQ(r.total.bytes_read, 2 * size);
+	CHECK_EQ(r.total.loads, 2 * size / 8);
+	CHECK_EQ(r.per_socket[0].lines_read, 2 * size / LINE);
+	CHECK(r.total.check == 2.0 * (double)((size / 8) * (size / 8 - 1) / 2));
+	/* pingpong: both sides stop; the round trips counted are those both completed. */
+	upm_abort_reset();
+	upm_host_abort_after_polls(2);
+	CHECK_EQ(run_workload(&f, "pingpong", 0, 0, -1, 0, 1000000, &r, err, sizeof err), UPM_OK);
+	CHECK(r.aborted);
+	CHECK(r.round_trips > 0 && r.round_trips < 1000000);
+	CHECK(r.total.check >= 2.0 * (double)r.round_trips);
+	CHECK(r.total.check <= 2.0 * (double)r.round_trips + 2);
+	CHECK_EQ(r.total.bus_lines_in, 2 * r.round_trips);
+	upm_host_abort_after_polls(0);
+	upm_abort_reset();
+	/* Not aborted: every pass. */
+	CHECK_EQ(run_workload(&f, "read", 1, 0, -1, size, 3, &r, err, sizeof err), UPM_OK);
+	CHECK(!r.aborted);
+	CHECK_EQ(r.total.bytes_read, 3 * size);
 	fixture_free(&f);
 }

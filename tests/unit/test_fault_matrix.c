@@ -1,0 +1,204 @@
+/* The fault matrix (issue 9): every mock fault of the health check (stuck, stuckbit,
+ * dead, absent, nofreeze, nochannel, unpopulated, skew) on every platform that has a
+ * check profile and a mock, each alone, through the whole check (self-test, then the
+ * quick kernels). For each: the check ends, a verdict on the faulted box differs from
+ * the fault-free run and is not a pass, every register the run touched holds its value
+ * from before the run (counters aside: they count), and no verdict about another box
+ * moves. The faulted boxes are named literally per platform (instances the guides give
+ * each part: SNB-EP 8 CBos and 4 iMC channels, IVB-EP 15 CBos and 8 channels, SKL 4 CBos). */
+#include "tests/unit/test.h"
+#include "tests/unit/fixture.h"
+#include "core/check.h"
+#include "core/selftest.h"
+#include <stdlib.h>
+
+#define MATRIX_VERDICTS 8192
+
+struct matrix_fault {
+	const char *term;   /* the mock fault */
+	unsigned socket;    /* where it acts */
+	const char *box;    /* the box it names */
+	unsigned instance;
+	int na;             /* the check's documented answer is N/A (an unpopulated channel) */
+};
+
+struct matrix_platform {
+	const char *platform;
+	unsigned sockets;
+	struct matrix_fault faults[10];
+};
+
+/* Faults go on boxes the platform's check profile covers (SKL's self-test covers the
+ * NCU; its CBos are judged by the LLC checks). Control bit 8 is the low unit-mask bit of
+ * the CBo controls (read-write, not the enable: 327043-001 table 2-9, and the IVB-EP
+ * equivalent); bit 22 of SKL's fixed control (MSR_UNC_PERF_FIXED_CTRL 0x394) is its enable.
+ * SKL has one memory controller box: nochannel and unpopulated need peers, so they are
+ * not faults of that platform (the mock refuses them). */
+static const struct matrix_platform platforms[] = {
+	{ "snbep", 2, {
+		{ "s1.stuck=cbo3.ctr0", 1, "cbo", 3, 0 },
+		{ "s1.stuck=ubox0.fixed", 1, "ubox", 0, 0 },
+		{ "stuckbit=cbo2.ctl1:8", 0, "cbo", 2, 0 },
+		{ "dead=ha0", 0, "ha", 0, 0 },
+		{ "s1.absent=imc2", 1, "imc", 2, 0 },
+		{ "nofreeze=cbo1", 0, "cbo", 1, 0 },
+		{ "nochannel=imc2", 0, "imc", 2, 0 },
+		{ "s1.unpopulated=imc3", 1, "imc", 3, 1 },
+		{ "skew=cbo5:2.5", 0, "cbo", 5, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
+	{ "ivbep", 2, {
+		{ "stuck=cbo11.ctr1", 0, "cbo", 11, 0 },
+		{ "stuck=ubox0.fixed", 0, "ubox", 0, 0 },
+		{ "s1.stuckbit=cbo4.ctl0:8", 1, "cbo", 4, 0 },
+		{ "s1.dead=imc5", 1, "imc", 5, 0 },
+		{ "absent=cbo14", 0, "cbo", 14, 0 },
+		{ "nofreeze=imc0", 0, "imc", 0, 0 },
+		{ "nochannel=imc6", 0, "imc", 6, 0 },
+		{ "unpopulated=imc7", 0, "imc", 7, 1 },
+		{ "s1.skew=cbo9:3", 1, "cbo", 9, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
+	{ "skl", 1, {
+		{ "stuck=cbo1.ctr0", 0, "cbo", 1, 0 },
+		{ "stuck=ncu0.fixed", 0, "ncu", 0, 0 },
+		{ "stuckbit=ncu0.fixed:22", 0, "ncu", 0, 0 },
+		{ "dead=cbo2", 0, "cbo", 2, 0 },
+		{ "absent=cbo3", 0, "cbo", 3, 0 },
+		{ "nofreeze=ncu0", 0, "ncu", 0, 0 },
+		{ "skew=cbo1:2", 0, "cbo", 1, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
+};
+
+static int run_check(struct fixture *f, struct upm_verdicts *vs)
+{
+	struct upm_check_opts o = { 1, 0 }; /* --quick, every processor */
+	struct upm_buf kernels;
+	char err[200] = "";
+	int rc = 0;
+	upm_buf_init(&kernels);
+	f->run.out_dir = "/nonexistent/upmon-matrix";
+	if (upm_verdicts_init(vs, MATRIX_VERDICTS) < 0)
+		return -1;
+	if (upm_selftest(&f->run, vs, err, sizeof err) < 0 ||
+	    upm_check_plausibility(&f->run, &o, vs, &kernels, err, sizeof err) < 0) {
+		upm_test_fail(__FILE__, __LINE__, "%s: %s", f->run.platform->name, err);
+		rc = -1;
+	}
+	upm_buf_free(&kernels);
+	return rc;
+}
+
+static const struct upm_verdict *same_key(const struct upm_verdicts *vs, const struct upm_verdict *v)
+{
+	for (unsigned i = 0; i < vs->n; i++) {
+		const struct upm_verdict *w = &vs->v[i];
+		if (w->socket == v->socket && w->instance == v->instance && !strcmp(w->check, v->check) &&
+		    ((!w->box && !v->box) || (w->box && v->box && !strcmp(w->box, v->box))))
+			return w;
+	}
+	return NULL;
+}
+
+/* A verdict about the faulted box: that instance, or its type on that socket as a whole. */
+static int about(const struct upm_verdict *v, const struct matrix_fault *mf)
+{
+	return v->socket == mf->socket && v->box && !strcmp(v->box, mf->box) &&
+	       (v->instance < 0 || (unsigned)v->instance == mf->instance);
+}
+
+static int not_pass(enum upm_result r)
+{
+	return r == UPM_RESULT_WARN || r == UPM_RESULT_FAIL || r == UPM_RESULT_INCOMPLETE;
+}
+
+static void run_platform(const struct matrix_platform *mp)
+{
+	struct fixture f;
+	struct upm_verdicts base, vs;
+	char diff[2048];
+	if (fixture_init(&f, mp->platform, mp->sockets, NULL) < 0)
+		return;
+	upm_mock_snapshot(f.mock);
+	int ok = run_check(&f, &base) == 0;
+	unsigned n_base = upm_mock_compare(f.mock, UPM_MOCK_CMP_SKIP_COUNTERS, diff, sizeof diff);
+	if (n_base)
+		upm_test_fail(__FILE__, __LINE__, "%s without faults: %u registers changed:\n%s",
+			      mp->platform, n_base, diff);
+	fixture_free(&f);
+	if (!ok)
+		return;
+	if (upm_verdicts_overall(&base) != UPM_RESULT_PASS)
+		upm_test_fail(__FILE__, __LINE__, "%s: the fault-free check is %s", mp->platform,
+			      upm_result_name(upm_verdicts_overall(&base)));
+	for (const struct matrix_fault *mf = mp->faults; mf->term; mf++) {
+		if (fixture_init(&f, mp->platform, mp->sockets, mf->term) < 0)
+			continue;
+		upm_mock_snapshot(f.mock);
+		if (run_check(&f, &vs) == 0) {
+			int named = 0;
+			for (unsigned i = 0; i < vs.n; i++) {
+				const struct upm_verdict *v = &vs.v[i];
+				const struct upm_verdict *b = same_key(&base, v);
+				int moved = !b || b->result != v->result;
+				if (moved && about(v, mf)) {
+					named |= (not_pass(v->result) || (mf->na && v->result == UPM_RESULT_NA)) &&
+						 v->reason[0];
+				} else if (moved) {
+					upm_test_fail(__FILE__, __LINE__,
+						      "%s %s: socket %u %s%d %s moved from %s to %s: %s",
+						      mp->platform, mf->term, v->socket, v->box ? v->box : "-",
+						      v->instance, v->check, b ? upm_result_name(b->result) : "(none)",
+						      upm_result_name(v->result), v->reason);
+				}
+			}
+			/* A verdict the faulted run lacks moved too. */
+			for (unsigned i = 0; i < base.n; i++)
+				if (!same_key(&vs, &base.v[i]) && !about(&base.v[i], mf))
+					upm_test_fail(__FILE__, __LINE__, "%s %s: socket %u %s%d %s is gone",
+						      mp->platform, mf->term, base.v[i].socket,
+						      base.v[i].box ? base.v[i].box : "-", base.v[i].instance,
+						      base.v[i].check);
+			if (!named)
+				upm_test_fail(__FILE__, __LINE__,
+					      "%s %s: no verdict on socket %u %s%u says something is wrong",
+					      mp->platform, mf->term, mf->socket, mf->box, mf->instance);
+			unsigned n = upm_mock_compare(f.mock, UPM_MOCK_CMP_SKIP_COUNTERS, diff, sizeof diff);
+			if (n)
+				upm_test_fail(__FILE__, __LINE__, "%s %s: %u registers not restored:\n%s",
+					      mp->platform, mf->term, n, diff);
+		}
+		upm_verdicts_free(&vs);
+		fixture_free(&f);
+	}
+	upm_verdicts_free(&base);
+}
+
+TEST(fault_matrix_snbep)
+{
+	run_platform(&platforms[0]);
+}
+
+TEST(fault_matrix_ivbep)
+{
+	run_platform(&platforms[1]);
+}
+
+TEST(fault_matrix_skl)
+{
+	run_platform(&platforms[2]);
+}
+
+/* Every platform with a check profile and a mock is in the matrix. */
+TEST(fault_matrix_covers_every_checked_platform)
+{
+	char err[200];
+	for (unsigned i = 0; i < upm_n_platforms; i++) {
+		const struct upm_platform *p = upm_platforms[i];
+		struct upm_backend *b = upm_mock_create(p->name, 0, NULL, err, sizeof err);
+		int listed = 0;
+		for (unsigned k = 0; k < sizeof platforms / sizeof platforms[0]; k++)
+			listed |= !strcmp(platforms[k].platform, p->name);
+		if (p->check && b && !listed)
+			upm_test_fail(__FILE__, __LINE__, "%s has a check and a mock but no matrix row", p->name);
+		upm_backend_destroy(b);
+	}
+}
