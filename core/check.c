@@ -40,18 +40,8 @@ struct check {
 static uint64_t measured_interval(struct upm_session *s, unsigned pass, void *ctx)
 {
 	struct measure *m = ctx;
-	if (!m->plan) { /* the idle baseline: time passes, nothing runs */
-		uint64_t t0 = upm_os_nanoseconds();
-		upm_os_sleep_ns(m->idle_ns);
-		uint64_t ns = upm_os_nanoseconds() - t0;
-		for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
-			struct upm_activity a = { 0 };
-			a.socket = sock;
-			a.nanoseconds = ns;
-			upm_activity(s->run->backend, &a);
-		}
-		return ns;
-	}
+	if (!m->plan) /* the idle baseline: time passes, nothing runs */
+		return upm_session_idle(s, m->idle_ns);
 	if (pass >= CK_MAX_PASSES)
 		return 0;
 	if (upm_workload_execute(m->plan, &m->res[pass], m->err, sizeof m->err) != UPM_OK) {

@@ -12,22 +12,11 @@ struct idle_interval {
 	uint64_t ns;
 };
 
-/* Waits the interval and tells a model backend what happened in it: the time that
- * really passed, no traffic. */
 static uint64_t idle_interval(struct upm_session *s, unsigned pass, void *ctx)
 {
 	const struct idle_interval *w = ctx;
 	(void)pass;
-	uint64_t t0 = upm_os_nanoseconds();
-	upm_abort_sleep(w->ns); /* ESC/Ctrl-C ends it early; the session reads what it got */
-	uint64_t measured = upm_os_nanoseconds() - t0;
-	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
-		struct upm_activity a = { 0 };
-		a.socket = sock;
-		a.nanoseconds = measured;
-		upm_activity(s->run->backend, &a);
-	}
-	return measured;
+	return upm_session_idle(s, w->ns); /* ESC/Ctrl-C ends it early */
 }
 
 int upm_cmd_run(struct upm_run *r)

@@ -273,27 +273,10 @@ static void stage_registers(void *arg)
 
 /* --- the counting tests, inside the session's measured interval --- */
 
+/* Each counting step lets the clock run ST_FEED_NS. */
 static void feed(struct upm_session *s)
 {
-	uint64_t t0 = upm_os_nanoseconds();
-	upm_os_sleep_ns(ST_FEED_NS);
-	uint64_t ns = upm_os_nanoseconds() - t0;
-	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
-		struct upm_activity a = { 0 };
-		a.socket = sock;
-		a.nanoseconds = ns;
-		upm_activity(s->run->backend, &a);
-	}
-}
-
-/* The platform-wide stop or start, where there is one (bits outside its mask as found). */
-static int global_set(struct upm_session *s, unsigned socket, int run)
-{
-	const struct upm_global_ctl *g = s->run->platform->global;
-	if (!g || !s->global_saved[socket])
-		return UPM_OK;
-	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
-	return upm_msr_write(s->run->backend, g->msr, (keep & ~g->mask) | ((run ? g->start : g->stop) & g->mask));
+	(void)upm_session_idle(s, ST_FEED_NS);
 }
 
 static int freeze_box(struct upm_session *s, const struct upm_box_inst *b, int frz)
@@ -514,14 +497,14 @@ static void stage_phase(void *arg)
 	}
 	/* Boxes without a freeze of their own stop with the platform. */
 	if (uses_global && c->phase == P_COUNT_FREEZE) {
-		(void)global_set(s, c->socket, 0);
+		upm_session_global(s, c->socket, 0);
 		for (unsigned i = 0; i < s->n_boxes; i++)
 			if (s->boxes[i].socket == c->socket && s->boxes[i].state == UPM_BOX_OK &&
 			    !(s->boxes[i].type->session & UPM_SESS_BOX_FREEZE))
 				read_slots(c, &s->boxes[i], i, 1);
 	}
 	if (uses_global && c->phase == P_FROZEN_DISABLE)
-		(void)global_set(s, c->socket, 1);
+		upm_session_global(s, c->socket, 1);
 }
 
 static uint64_t selftest_interval(struct upm_session *s, unsigned pass, void *ctx)

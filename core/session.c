@@ -815,6 +815,27 @@ static int on_every_socket(struct upm_session *s, enum step step, unsigned pass,
 	return 0;
 }
 
+uint64_t upm_session_idle(struct upm_session *s, uint64_t ns)
+{
+	uint64_t t0 = upm_os_nanoseconds();
+	upm_abort_sleep(ns);
+	uint64_t measured = upm_os_nanoseconds() - t0;
+	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
+		struct upm_activity a = { 0 };
+		a.socket = sock;
+		a.nanoseconds = measured;
+		upm_activity(s->run->backend, &a);
+	}
+	return measured;
+}
+
+void upm_session_global(struct upm_session *s, unsigned socket, int run)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (g)
+		global_write(s, socket, run ? g->start : g->stop, run ? "start" : "stop");
+}
+
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 {
 	unsigned per_pass = 0, n_regs = 0;

@@ -104,6 +104,13 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
 /* Runs every pass. Counts land in s->counts. Hardware is restored whatever happens.
  * 0, or -1 with error (counts gathered so far are kept). */
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);
+/* The measured interval when nothing runs: waits ns (ESC/Ctrl-C ends it early) and tells
+ * a model backend that this much time passed on every socket, with no traffic. Returns
+ * the time that really passed. */
+uint64_t upm_session_idle(struct upm_session *s, uint64_t ns);
+/* The platform's global control on one socket, inside a session: the start (run = 1) or
+ * stop value, written as the session writes it. For the self-test's freeze test. */
+void upm_session_global(struct upm_session *s, unsigned socket, int run);
 void upm_session_free(struct upm_session *s);
 
 /* Register access for one box instance exactly as the session does it (MSR address
