@@ -2,7 +2,8 @@
 # upmon lab default: run the health check (upmon.efi check) from the volume that holds
 # it, print its exit status (0 PASS, 1 WARN, 2 FAIL, 3 INCOMPLETE, 4 usage), stay in the shell.
 # (A disk with \EFI\BOOT\BOOTX64.EFI boots upmon directly, configured by
-# \upmon\upmon.cfg; this script runs when the firmware falls back to its shell.)
+# \upmon\upmon.cfg, and runs check too when that names no command; this script runs
+# when the firmware falls back to its shell, which it may also do after upmon returns.)
 set upmon_done no
 for %v in fs0 fs1 fs2 fs3 fs4 fs5 fs6 fs7 fs8 fs9
   if "%upmon_done%" == "no" then

@@ -173,7 +173,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 {
 	struct upm_run run;
 	struct upm_config cfg;
-	char err[200];
+	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
 
 	upm_memset(&run, 0, sizeof run);
@@ -184,16 +184,9 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
 	run.config = &cfg;
-	if (cfg.has_end)
-		run.opts.end = cfg.end;
-	/* The configuration's args are defaults the command line overrides; with no command
-	 * line at all (firmware boot path) they are what runs. */
-	if (cfg.has_args && upm_cli_parse(cfg.argc, cfg.argv, &run.opts, err, sizeof err) < 0) {
-		upm_error(&run, "%s:%u: args: %s", cfg.file, cfg.args_line, err);
-		goto out;
-	}
-	if ((!env->args_from_config || !cfg.has_args) &&
-	    upm_cli_parse(argc, argv, &run.opts, err, sizeof err) < 0) {
+	/* args are defaults, the command line overrides; no command anywhere: UPM_DEFAULT_JOB
+	 * when the firmware started us, else an error (core/app_options.c). */
+	if (upm_app_options(&cfg, argc, argv, env, &run.opts, err, sizeof err) < 0) {
 		upm_error(&run, "%s", err);
 		goto out;
 	}

@@ -12,6 +12,8 @@
  *   llc.balance     each CBo's share of the lookups against the mean (WARN when far off)
  *   link.flits      each link's data flits rise under cross-socket reads, and their sum
  *                   matches the lines that crossed
+ *   link.rate       each port's rate status register decodes to a documented speed inside
+ *                   the expected range (core/check_link_rate.c; struct upm_link_rate)
  * Every verdict carries the measured and expected numbers. */
 #ifndef UPMON_CORE_CHECK_H
 #define UPMON_CORE_CHECK_H
@@ -26,5 +28,9 @@ struct upm_check_opts {
 /* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
 			   struct upm_buf *json, char *err, size_t err_size);
+
+/* Adds a link.rate verdict per socket and port of the platform's link_rate table (none
+ * when the profile has no table). Reads configuration space only. */
+void upm_check_link_rate(struct upm_run *r, struct upm_verdicts *vs);
 
 #endif

@@ -1,7 +1,10 @@
 /* `selftest` and `check`: the health check's commands. Both print every verdict that is
  * not a pass, a summary table, and one last line `upmon: PASS|WARN|FAIL|INCOMPLETE`;
- * they save results.json and verdicts.csv; the exit status follows the verdict. */
+ * they save results.json and verdicts.csv; the exit status follows the verdict (5 after
+ * ESC/Ctrl-C, unless something failed). results.json carries the safety facts of every
+ * session they ran as `run` gives its own: core/check_safety.h. */
 #include "core/check.h"
+#include "core/check_safety.h"
 #include "core/commands.h"
 #include "core/selftest.h"
 
@@ -36,6 +39,10 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *kernels_json,
 		  const char *command)
 {
+	const struct upm_check_safety *cs = r->safety;
+	upm_check_safety_say(r);
+	upm_check_safety_say_abort(r, command);
+	upm_check_safety_verdicts(cs, vs, command);
 	enum upm_result overall = upm_verdicts_overall(vs);
 	upm_verdicts_print(r, vs);
 
@@ -54,15 +61,53 @@ static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *ke
 	if (kernels_json && kernels_json->len)
 		upm_buf_append(&json, kernels_json->data, kernels_json->len);
 	upm_verdicts_json(vs, &json);
+	upm_check_safety_json(cs, &json); /* aborted, sockets_skipped, unrestored: as `run` */
 	upm_buf_puts(&json, "\n}\n");
 	upm_verdicts_csv(vs, &csv);
 	upm_save(r, "results.json", &json);
 	upm_save(r, "verdicts.csv", &csv);
 	upm_buf_free(&json);
 	upm_buf_free(&csv);
-	/* The last line, for the lab watching the serial console. */
+	/* The last line, for the lab watching the serial console. An abort is INCOMPLETE
+	 * (its verdict says so) with its own status, unless something FAILed: 2 wins. */
 	upm_say(r, "upmon: %s", upm_result_name(overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall));
-	return upm_result_exit(overall);
+	int status = upm_result_exit(overall);
+	return cs->aborted && status != UPM_EXIT_FAIL ? UPM_EXIT_ABORTED : status;
+}
+
+/* The safety facts of every session the command runs (core/check_safety.h). */
+static int safety_begin(struct upm_run *r)
+{
+	r->safety = upm_os_alloc(sizeof *r->safety);
+	if (!r->safety) {
+		upm_error(r, "%s: out of memory", r->opts.command);
+		return -1;
+	}
+	upm_memset(r->safety, 0, sizeof *r->safety);
+	return 0;
+}
+
+static void safety_end(struct upm_run *r)
+{
+	upm_os_free(r->safety);
+	r->safety = NULL;
+}
+
+/* The self-test stage, unless ESC/Ctrl-C came first; an abort inside it voids the
+ * counting tests it cut short. -1 when it could not run at all (said). */
+static int self_test(struct upm_run *r, struct upm_verdicts *vs)
+{
+	char err[200];
+	if (upm_check_safety_stop(r, "selftest"))
+		return 0;
+	unsigned first = vs->n;
+	if (upm_selftest(r, vs, err, sizeof err) < 0) {
+		upm_error(r, "%s: %s", r->opts.command, err);
+		return -1;
+	}
+	if (r->safety->aborted)
+		upm_check_safety_void_counting(vs, first);
+	return 0;
 }
 
 static int need_platform(struct upm_run *r)
@@ -81,21 +126,19 @@ int upm_cmd_selftest(struct upm_run *r)
 {
 	struct upm_check_opts o;
 	struct upm_verdicts vs;
-	char err[200];
 	if (parse_opts(r, &o, 0) < 0 || need_platform(r) < 0)
 		return UPM_EXIT_USAGE;
 	if (upm_verdicts_init(&vs, UPM_MAX_VERDICTS) < 0) {
 		upm_error(r, "selftest: out of memory");
 		return UPM_EXIT_USAGE;
 	}
-	upm_say(r, "selftest: %s on %u socket%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s");
-	int status;
-	if (upm_selftest(r, &vs, err, sizeof err) < 0) {
-		upm_error(r, "selftest: %s", err);
-		status = UPM_EXIT_USAGE;
-	} else {
-		status = finish(r, &vs, NULL, "selftest");
+	if (safety_begin(r) < 0) {
+		upm_verdicts_free(&vs);
+		return UPM_EXIT_USAGE;
 	}
+	upm_say(r, "selftest: %s on %u socket%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s");
+	int status = self_test(r, &vs) < 0 ? UPM_EXIT_USAGE : finish(r, &vs, NULL, "selftest");
+	safety_end(r);
 	upm_verdicts_free(&vs);
 	return status;
 }
@@ -112,23 +155,32 @@ int upm_cmd_check(struct upm_run *r)
 		upm_error(r, "check: out of memory");
 		return UPM_EXIT_USAGE;
 	}
+	if (safety_begin(r) < 0) {
+		upm_verdicts_free(&vs);
+		return UPM_EXIT_USAGE;
+	}
 	upm_buf_init(&kernels);
 	upm_say(r, "check: %s on %u socket%s%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s",
 		o.quick ? " (quick)" : "");
 	upm_say(r, "check: [1/2] self-test of every box");
 	int status;
-	if (upm_selftest(r, &vs, err, sizeof err) < 0) {
-		upm_error(r, "check: %s", err);
+	if (self_test(r, &vs) < 0) {
 		status = UPM_EXIT_USAGE;
 		goto out;
 	}
-	upm_say(r, "check: [2/2] kernels with the standard event set");
-	if (upm_check_plausibility(r, &o, &vs, &kernels, err, sizeof err) < 0) {
-		upm_say(r, "check: %s", err);
-		upm_verdict_add(&vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
+	if (upm_check_safety_stop(r, "kernels")) {
+		upm_verdict_add(&vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE,
+				"not run: aborted (ESC or Ctrl-C) %s", r->safety->aborted_in);
+	} else {
+		upm_say(r, "check: [2/2] kernels with the standard event set");
+		if (upm_check_plausibility(r, &o, &vs, &kernels, err, sizeof err) < 0) {
+			upm_say(r, "check: %s", err);
+			upm_verdict_add(&vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
+		}
 	}
 	status = finish(r, &vs, &kernels, "check");
 out:
+	safety_end(r);
 	upm_buf_free(&kernels);
 	upm_verdicts_free(&vs);
 	return status;

@@ -11,6 +11,8 @@ const struct upm_cfg_tolerance_key upm_cfg_tolerance_keys[] = {
 	{ "check.link_tolerance", 0, 1, "link data flits counted vs. the lines that crossed (fraction)" },
 	{ "check.uclk_min_mhz", 1, 100000, "lowest acceptable uncore clock (MHz)" },
 	{ "check.uclk_max_mhz", 1, 100000, "highest acceptable uncore clock (MHz)" },
+	{ "check.link_rate_min_gts", 0.1, 100, "lowest acceptable link transfer rate (GT/s)" },
+	{ "check.link_rate_max_gts", 0.1, 100, "highest acceptable link transfer rate (GT/s)" },
 };
 const unsigned upm_cfg_n_tolerance_keys = UPM_ARRAY_LEN(upm_cfg_tolerance_keys);
 
@@ -177,7 +179,8 @@ static const struct upm_cfg_tolerance *find_tolerance(const struct upm_config *c
 /* A minimum above its maximum is an error on the later of the two lines. */
 static int check_ranges(struct cfg_parser *p)
 {
-	static const char *const pairs[][2] = { { "check.uclk_min_mhz", "check.uclk_max_mhz" } };
+	static const char *const pairs[][2] = { { "check.uclk_min_mhz", "check.uclk_max_mhz" },
+						{ "check.link_rate_min_gts", "check.link_rate_max_gts" } };
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(pairs); i++) {
 		const struct upm_cfg_tolerance *lo = find_tolerance(p->cfg, pairs[i][0]);
 		const struct upm_cfg_tolerance *hi = find_tolerance(p->cfg, pairs[i][1]);

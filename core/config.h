@@ -1,11 +1,13 @@
 /* The configuration file (\upmon\upmon.cfg on the boot medium, or --config FILE):
  * `key = value` lines, '#' starts a comment. The keys (README, "Configuration file"):
- *   args = COMMAND LINE        the command and options to run when none are given
+ *   args = COMMAND LINE        the command and options to run when none are given; may
+ *                              hold options only (no command: core/app_options.c)
  *   end = ACTION               return, shutdown, reboot, key, qemu-exit
  *   out = PATH                 the results folder
  *   events.NAME = SPEC[,...]   an event set, used as `--events @NAME`
  *   check.NAME = NUMBER        a tolerance read by `check` (upm_config_tolerance): memory,
- *                              llc, balance and link _tolerance, uclk_min_mhz, uclk_max_mhz
+ *                              llc, balance and link _tolerance, uclk_min_mhz, uclk_max_mhz,
+ *                              link_rate_min_gts, link_rate_max_gts
  * Unknown keys, bad values and keys given twice are errors of the form
  * "FILE:LINE: problem: what to do". */
 #ifndef UPMON_CORE_CONFIG_H

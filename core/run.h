@@ -9,6 +9,7 @@
 #include "platform/platform.h"
 
 struct upm_config;
+struct upm_check_safety;
 
 #define UPM_VERSION "0.1.0"
 
@@ -25,6 +26,7 @@ struct upm_run {
 	int media_error;                     /* results could not be written */
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/pci_path.h) */
+	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check_safety.h) */
 };
 
 /* Prints to the console and keeps the line for the results folder. */

@@ -1,5 +1,7 @@
 #include "core/selftest.h"
+#include "core/check_safety.h"
 #include "core/os.h"
+#include "core/workload.h"
 #include "platform/pci.h"
 #include <stdarg.h>
 
@@ -42,7 +44,8 @@ struct st_box {
 
 #define ST_SNAPS 4
 #define ST_PRELOAD_GAP 1000u /* the wrap test preloads 2^width - 1000 */
-#define ST_FEED_NS 1000000u  /* each counting step lets the clock run 1 ms */
+#define ST_FEED_NS 1000000u  /* each counting step lets the clock run 1 ms (at least) */
+#define ST_TRAFFIC_BYTES (4ull << 20) /* per socket: the traffic feed's read, one pass */
 
 struct st_ctx {
 	struct upm_session *s;
@@ -50,6 +53,14 @@ struct st_ctx {
 	uint64_t (*snap)[UPM_SESSION_MAX_SPECS][ST_SNAPS]; /* per box, slot */
 	unsigned socket, pass;
 	int phase;
+	/* Specs from traffic_from count under the traffic feed (profile traffic); from
+	 * quiet_from on they are register-only (profile registers_only). */
+	unsigned traffic_from, quiet_from;
+	/* The traffic feed (profile traffic): a read workload run in every counting step. */
+	struct upm_workload_plan *plan;
+	int traffic_failed;
+	uint64_t step_ns; /* how long the last counting step ran */
+	char traffic_err[160];
 	/* The platform's overflow status before the wrap test, so the bits the test set
 	 * (and only those) are cleared after it: write-1-to-clear (e.g. 0xE02 on Skylake). */
 	uint64_t gstatus_before[UPM_MAX_SOCKETS];
@@ -211,8 +222,10 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 		}
 		stuck_regs += !changed;
 		rc = upm_box_reg_write(c->s, b, t->ctl[i], saved, 0);
-		if (rc != UPM_OK)
+		if (rc != UPM_OK) {
 			note(&sb->t[T_CTL], UPM_RESULT_FAIL, "restoring ctl%u: %s", i, upm_status_name(rc));
+			upm_check_safety_register(c->s, b, t->ctl[i], 0, saved, rc, "selftest"); /* NOT RESTORED */
+		}
 	}
 	if (stuck_regs == t->n_ctrs) {
 		sb->cls = UPM_CLASS_LOCKED;
@@ -235,6 +248,7 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 		uint64_t saved, r = 0, z = 1;
 		uint64_t want = patterns[i & 1] & m;
 		int rc = upm_box_ctr_read(c->s, b, t->ctr[i], t->ctr_width, &saved);
+		int was_read = rc == UPM_OK; /* unread: nothing was written, nothing to put back */
 		if (rc == UPM_OK)
 			rc = upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, want);
 		if (rc == UPM_OK)
@@ -243,7 +257,9 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 			rc = upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, 0);
 		if (rc == UPM_OK)
 			rc = upm_box_ctr_read(c->s, b, t->ctr[i], t->ctr_width, &z);
-		(void)upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, saved);
+		int back = was_read ? upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, saved) : UPM_OK;
+		if (back != UPM_OK) /* NOT RESTORED, by address (core/check_safety.h) */
+			upm_check_safety_register(c->s, b, t->ctr[i], t->ctr_width, saved, back, "selftest");
 		if (rc != UPM_OK)
 			note(&sb->t[T_CTR], UPM_RESULT_FAIL, "ctr%u 0x%x: %s", i, upm_box_reg_addr(b, t->ctr[i]),
 			     upm_status_name(rc));
@@ -273,10 +289,30 @@ static void stage_registers(void *arg)
 
 /* --- the counting tests, inside the session's measured interval --- */
 
-/* Each counting step lets the clock run ST_FEED_NS. */
-static void feed(struct upm_session *s)
+/* Each counting step lets the clock run ST_FEED_NS, or runs the read workload once when
+ * some box type counts only under traffic. */
+static void feed(struct st_ctx *c)
 {
-	(void)upm_session_idle(s, ST_FEED_NS);
+	uint64_t t0 = upm_os_nanoseconds();
+	struct upm_workload_result res;
+	if (!c->plan || c->traffic_failed) {
+		(void)upm_session_idle(c->s, ST_FEED_NS);
+	} else if (upm_workload_execute(c->plan, &res, c->traffic_err, sizeof c->traffic_err) != UPM_OK) {
+		c->traffic_failed = 1;
+		(void)upm_session_idle(c->s, ST_FEED_NS);
+	}
+	c->step_ns = upm_os_nanoseconds() - t0;
+}
+
+static int no_traffic(const struct st_ctx *c)
+{
+	return !c->plan || c->traffic_failed;
+}
+
+/* A slot the counting tests skip: register-only, or fed by traffic that is not running. */
+static int quiet(const struct st_ctx *c, const struct upm_box_inst *b, unsigned k)
+{
+	return b->spec_idx[k] >= c->quiet_from || (b->spec_idx[k] >= c->traffic_from && no_traffic(c));
 }
 
 static int freeze_box(struct upm_session *s, const struct upm_box_inst *b, int frz)
@@ -308,6 +344,15 @@ static void read_slots(struct st_ctx *c, struct upm_box_inst *b, unsigned bi, un
 	}
 }
 
+/* The slots of this pass that the counting tests judge. */
+static unsigned counting_slots(const struct st_ctx *c, const struct upm_box_inst *b)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < b->n; k++)
+		n += b->place[k].pass == c->pass && !quiet(c, b, k);
+	return n;
+}
+
 static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 {
 	struct upm_session *s = c->s;
@@ -316,7 +361,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 	char nm[12];
 	for (unsigned k = 0; k < b->n; k++) {
 		struct slot sl;
-		if (b->place[k].pass != c->pass || !slot_of(s, b, k, &sl))
+		if (b->place[k].pass != c->pass || quiet(c, b, k) || !slot_of(s, b, k, &sl))
 			continue;
 		uint64_t *v = c->snap[bi][k];
 		uint64_t now = 0;
@@ -332,12 +377,12 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 				sb->silent |= 1ull << k;
 				note(&sb->t[T_COUNT], UPM_RESULT_FAIL,
 				     "%s 0x%x did not move in %u us with %s enabled (read 0x%llx twice)", nm,
-				     upm_box_reg_addr(b, sl.ctr), ST_FEED_NS / 1000, s->specs[b->spec_idx[k]].name,
+				     upm_box_reg_addr(b, sl.ctr), (unsigned)(c->step_ns / 1000), s->specs[b->spec_idx[k]].name,
 				     (unsigned long long)now);
 			} else {
 				sb->slots_counting++;
 				note(&sb->t[T_COUNT], UPM_RESULT_PASS, "%s counted +%llu in %u us", nm,
-				     (unsigned long long)upm_counter_delta(v[0], now, sl.width), ST_FEED_NS / 1000);
+				     (unsigned long long)upm_counter_delta(v[0], now, sl.width), (unsigned)(c->step_ns / 1000));
 			}
 			break;
 		case P_FROZEN_DISABLE:
@@ -349,7 +394,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 				     upm_box_reg_addr(b, sl.ctr), (unsigned long long)upm_counter_delta(v[1], now, sl.width));
 			else if (sb->slots_counting)
 				note(&sb->t[T_FREEZE], UPM_RESULT_PASS, "frozen counters held still for %u us",
-				     ST_FEED_NS / 1000);
+				     (unsigned)(c->step_ns / 1000));
 			break;
 		case P_DISABLED_RESET_PRELOAD:
 			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
@@ -358,7 +403,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 				     nm, upm_box_reg_addr(b, sl.ctr), (unsigned long long)upm_counter_delta(v[2], now, sl.width));
 			else if (sb->slots_counting)
 				note(&sb->t[T_DISABLE], UPM_RESULT_PASS, "disabled counters held still for %u us",
-				     ST_FEED_NS / 1000);
+				     (unsigned)(c->step_ns / 1000));
 			break;
 		case P_WRAP:
 			break;
@@ -419,7 +464,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		/* preload for the wrap */
 		for (unsigned k = 0; k < b->n && t->ctr_writable; k++) {
 			struct slot sl;
-			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl)) {
+			if (b->place[k].pass == c->pass && !quiet(c, b, k) && slot_of(s, b, k, &sl)) {
 				uint64_t pre = width_mask(sl.width) - (ST_PRELOAD_GAP - 1);
 				(void)upm_box_ctr_write(s, b, sl.ctr, sl.width, pre);
 				c->snap[bi][k][3] = pre;
@@ -433,7 +478,9 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 	}
 	case P_WRAP:
 		(void)freeze_box(s, b, 1);
-		if (!t->ctr_writable) {
+		if (!counting_slots(c, b)) {
+			/* register-only: add_verdicts says why nothing was counted */
+		} else if (!t->ctr_writable) {
 			note(&sb->t[T_WRAP], UPM_RESULT_NA, "counters cannot be preloaded (no documented counter writes)");
 		} else {
 			uint64_t st = 0;
@@ -441,7 +488,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			for (unsigned k = 0; k < b->n; k++) {
 				struct slot sl;
 				uint64_t now = 0;
-				if (b->place[k].pass != c->pass || !slot_of(s, b, k, &sl))
+				if (b->place[k].pass != c->pass || quiet(c, b, k) || !slot_of(s, b, k, &sl))
 					continue;
 				slot_name(&sl, nm, sizeof nm);
 				if ((sb->silent >> k) & 1)
@@ -520,22 +567,26 @@ static uint64_t selftest_interval(struct upm_session *s, unsigned pass, void *ct
 				upm_snprintf(s->error, sizeof s->error, "socket %u did not run the self-test", sock);
 		}
 		if (ph != P_WRAP)
-			feed(s);
+			feed(c);
 	}
 	return upm_os_nanoseconds() - t0;
 }
 
 /* --- assembling the spec list and the verdicts --- */
 
-/* Every general clock spec once per counter it may use, so each counter is tested. */
-static int clock_specs(const struct upm_platform *p, struct upm_buf *out, char *err, size_t n)
+/* Every general spec of a profile list once per counter it may use, so each counter is
+ * tested. Returns the number of specs appended to out, or -1. */
+static int spec_copies(const struct upm_platform *p, const char *list, struct upm_buf *out, char *err,
+		       size_t n)
 {
+	if (!list)
+		return 0;
 	struct upm_spec *specs = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *specs);
 	if (!specs) {
 		upm_strlcpy(err, "out of memory", n);
 		return -1;
 	}
-	int k = upm_spec_parse_list(p, p->check->clocks, specs, UPM_SESSION_MAX_SPECS, err, n);
+	int k = upm_spec_parse_list(p, list, specs, UPM_SESSION_MAX_SPECS, err, n), added = 0;
 	for (int i = 0; i < k; i++) {
 		unsigned reps = 1;
 		if (specs[i].kind == UPM_SPEC_GENERAL) {
@@ -543,11 +594,25 @@ static int clock_specs(const struct upm_platform *p, struct upm_buf *out, char *
 			for (unsigned c = 0; c < specs[i].box->n_ctrs; c++)
 				reps += (specs[i].counters >> c) & 1;
 		}
-		for (unsigned r = 0; r < reps; r++)
+		for (unsigned r = 0; r < reps; r++, added++)
 			upm_buf_printf(out, "%s%s", out->len ? "," : "", specs[i].text);
 	}
 	upm_os_free(specs);
-	return k < 0 ? -1 : 0;
+	return k < 0 ? -1 : added;
+}
+
+/* The self-test's spec list: clocks, traffic (from c->traffic_from), then register-only
+ * specs (from c->quiet_from). */
+static int selftest_specs(const struct upm_platform *p, struct upm_buf *out, struct st_ctx *c, char *err,
+			  size_t n)
+{
+	int a = spec_copies(p, p->check->clocks, out, err, n);
+	int b = a < 0 ? -1 : spec_copies(p, p->check->traffic, out, err, n);
+	if (b < 0)
+		return -1;
+	c->traffic_from = (unsigned)a;
+	c->quiet_from = (unsigned)(a + b);
+	return spec_copies(p, p->check->registers_only, out, err, n) < 0 ? -1 : 0;
 }
 
 /* Why a box the session could not use is what it is. */
@@ -600,12 +665,19 @@ static enum upm_result class_result(enum upm_box_class c)
 	}
 }
 
-static void add_verdicts(struct upm_session *s, struct st_box *sbs, struct upm_verdicts *vs,
-			 const char *mem_clock_box)
+static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const char *mem_clock_box,
+			 const char *quiet_why)
 {
+	struct upm_session *s = c->s;
+	struct st_box *sbs = c->sb;
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		const struct upm_box_inst *b = &s->boxes[i];
 		struct st_box *sb = &sbs[i];
+		int registers_only = b->n > 0, starved = 0;
+		for (unsigned k = 0; k < b->n; k++) {
+			registers_only &= b->spec_idx[k] >= c->quiet_from;
+			starved |= b->spec_idx[k] >= c->traffic_from && b->spec_idx[k] < c->quiet_from && no_traffic(c);
+		}
 		if (sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting) {
 			/* A memory channel without DRAM clocks has no DIMMs (000:289-292 speak of
 			 * "each populated DRAM channel"): not a dead box. */
@@ -638,6 +710,14 @@ static void add_verdicts(struct upm_session *s, struct st_box *sbs, struct upm_v
 			if (sb->cls == UPM_CLASS_UNPOPULATED && t >= T_COUNT)
 				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
 						UPM_RESULT_NA, "not judged: unpopulated channel");
+			else if (!r->set && starved && t >= T_COUNT && t != T_RESET)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_INCOMPLETE, "not judged: the traffic it counts under did not run (%s)",
+						c->traffic_err[0] ? c->traffic_err : "no workload");
+			else if (!r->set && registers_only && t >= T_COUNT && t != T_RESET)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_NA, "registers only: %s",
+						quiet_why ? quiet_why : "no event of this box counts without a stimulus the self-test cannot make");
 			else if (!r->set)
 				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
 						UPM_RESULT_NA, "%s",
@@ -660,13 +740,13 @@ int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t e
 	}
 	struct upm_buf specs;
 	upm_buf_init(&specs);
-	if (clock_specs(p, &specs, err, err_size) < 0) {
+	struct st_ctx c;
+	upm_memset(&c, 0, sizeof c);
+	if (selftest_specs(p, &specs, &c, err, err_size) < 0) {
 		upm_buf_free(&specs);
 		return -1;
 	}
 	struct upm_session *s = upm_os_alloc(sizeof *s);
-	struct st_ctx c;
-	upm_memset(&c, 0, sizeof c);
 	int rc = -1;
 	if (!s) {
 		upm_strlcpy(err, "out of memory", err_size);
@@ -677,6 +757,21 @@ int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t e
 		goto out_session;
 	}
 	c.s = s;
+	if (p->check->traffic) {
+		/* One reader per socket, one pass over a few MiB: every step moves lines
+		 * through the LLC, the home agents and the memory controllers. */
+		struct upm_workload w;
+		upm_memset(&w, 0, sizeof w);
+		w.kernel = "read";
+		w.threads = r->n_sockets;
+		w.memory_socket = -1;
+		w.size = ST_TRAFFIC_BYTES * r->n_sockets;
+		w.iterations = 1;
+		if (upm_workload_prepare(r, &w, &c.plan, c.traffic_err, sizeof c.traffic_err) != UPM_OK) {
+			c.plan = NULL;
+			upm_say(r, "selftest: no traffic for the counting tests: %s", c.traffic_err);
+		}
+	}
 	c.sb = upm_os_alloc((s->n_boxes + 1) * sizeof *c.sb);
 	c.snap = upm_os_alloc((s->n_boxes + 1) * sizeof *c.snap);
 	if (!c.sb || !c.snap) {
@@ -689,21 +784,25 @@ int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t e
 		classify_unused(s, &s->boxes[i], &c.sb[i]);
 	for (unsigned sock = 0; sock < r->n_sockets; sock++) {
 		c.socket = sock;
-		if (upm_os_run_on_socket(sock, stage_registers, &c) != UPM_OK)
+		if (upm_os_run_on_socket(sock, stage_registers, &c) != UPM_OK) {
 			upm_say(r, "selftest: socket %u did not run the register tests", sock);
+			upm_check_safety_socket_lost(r, sock); /* "sockets_skipped" */
+		}
 	}
 	if (upm_session_run(s, selftest_interval, &c) < 0 && s->error[0])
 		upm_say(r, "selftest: %s", s->error);
-	if (s->restore_failures)
-		upm_verdict_add(vs, 0, "pmu", -1, "restore", UPM_RESULT_FAIL,
-				"%u register(s) could not be restored after the self-test", s->restore_failures);
+	upm_check_safety_session(r, vs, s, "selftest"); /* NOT RESTORED by address, silent sockets, abort */
 	struct upm_spec clk;
 	char e2[120];
 	const char *mem_clock_box = p->check->mem_clock && upm_spec_parse(p, p->check->mem_clock, &clk, e2, sizeof e2) == 0
 					    ? clk.box->name : NULL;
-	add_verdicts(s, c.sb, vs, mem_clock_box);
+	add_verdicts(&c, vs, mem_clock_box, p->check->registers_only_why);
 	rc = 0;
 out_session:
+	if (c.traffic_failed)
+		upm_say(r, "selftest: the traffic feed stopped: %s", c.traffic_err);
+	if (c.plan)
+		upm_workload_release(c.plan);
 	upm_session_free(s);
 out:
 	upm_os_free(c.sb);

@@ -158,6 +158,18 @@ struct upm_unrestored {
 };
 /* The i-th unrestored register (0 <= i < restore_failures); 0, or -1 past the end. */
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out);
+/* The same description for register addr of box b (as saved: on its filter function,
+ * one or two dwords); value and rc are left 0 for the caller. For registers written back
+ * outside a session (the self-test's register tests: core/check_safety.h). */
+void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on_filter_fn, unsigned dwords,
+			     struct upm_unrestored *out);
+/* One entry of results.json's "unrestored" list: {"socket", "where", "space", "address",
+ * "expected", "error"}; `run`, `check` and `selftest` share it, so a parser reads all alike. */
+void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out);
+/* "upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 (EFAULT): it should hold 0x0", and
+ * the closing "N registers NOT RESTORED ... power-cycle" line (nothing for n == 0). */
+void upm_unrestored_say(struct upm_run *r, const struct upm_unrestored *u);
+void upm_unrestored_say_total(struct upm_run *r, unsigned n);
 /* ,"aborted": ..., "sockets_skipped": [...], "unrestored": [...] members for results.json. */
 void upm_session_safety_json(const struct upm_session *s, struct upm_buf *out);
 

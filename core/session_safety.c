@@ -86,29 +86,43 @@ void upm_session_socket_lost(struct upm_session *s, unsigned socket, int while_r
 	}
 }
 
+void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on_filter_fn, unsigned dwords,
+			     struct upm_unrestored *out)
+{
+	upm_memset(out, 0, sizeof *out);
+	out->socket = b->socket;
+	upm_snprintf(out->where, sizeof out->where, "%s%u", b->type->name, b->instance);
+	if (b->type->space == UPM_SPACE_MSR) {
+		upm_strlcpy(out->space, "msr", sizeof out->space);
+		upm_snprintf(out->address, sizeof out->address, "0x%x", upm_box_reg_addr(b, addr));
+	} else {
+		struct upm_pci_addr a = fn_addr(b, on_filter_fn);
+		a.off = (uint16_t)addr;
+		upm_strlcpy(out->space, b->type->space == UPM_SPACE_PCI ? "pci" : "mmio", sizeof out->space);
+		upm_pci_format(out->address, sizeof out->address, a);
+		if (dwords == 2)
+			upm_strlcpy(out->address + upm_strlen(out->address), " (2 dwords)",
+				    sizeof out->address - upm_strlen(out->address));
+	}
+}
+
+void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out)
+{
+	upm_buf_printf(out, "{\"socket\": %u, \"where\": ", u->socket);
+	upm_buf_json_string(out, u->where);
+	upm_buf_printf(out, ", \"space\": \"%s\", \"address\": ", u->space);
+	upm_buf_json_string(out, u->address);
+	upm_buf_printf(out, ", \"expected\": \"0x%llx\", \"error\": \"%s\"}", (unsigned long long)u->value,
+		       upm_status_name(u->rc));
+}
+
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out)
 {
 	for (unsigned k = 0; k < s->n_saved; k++) {
 		const struct upm_saved_reg *r = &s->saved[k];
 		if (r->restored == UPM_OK || i--)
 			continue;
-		const struct upm_box_inst *b = r->box;
-		upm_memset(out, 0, sizeof *out);
-		out->socket = b->socket;
-		upm_snprintf(out->where, sizeof out->where, "%s%u", b->type->name, b->instance);
-		if (b->type->space == UPM_SPACE_MSR) {
-			upm_strlcpy(out->space, "msr", sizeof out->space);
-			upm_snprintf(out->address, sizeof out->address, "0x%x", upm_box_reg_addr(b, r->addr));
-		} else {
-			struct upm_pci_addr a = fn_addr(b, r->on_filter_fn);
-			a.off = (uint16_t)r->addr;
-			upm_strlcpy(out->space, b->type->space == UPM_SPACE_PCI ? "pci" : "mmio",
-				    sizeof out->space);
-			upm_pci_format(out->address, sizeof out->address, a);
-			if (r->dwords == 2)
-				upm_strlcpy(out->address + upm_strlen(out->address), " (2 dwords)",
-					    sizeof out->address - upm_strlen(out->address));
-		}
+		upm_unrestored_describe(r->box, r->addr, r->on_filter_fn, r->dwords, out);
 		out->value = r->value;
 		out->rc = r->restored;
 		return 0;
@@ -129,18 +143,28 @@ int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_u
 	return -1;
 }
 
+void upm_unrestored_say(struct upm_run *r, const struct upm_unrestored *u)
+{
+	upm_error(r, "NOT RESTORED: socket %u %s %s %s (%s): it should hold 0x%llx", u->socket, u->where,
+		  u->space, u->address, upm_status_name(u->rc), (unsigned long long)u->value);
+}
+
+void upm_unrestored_say_total(struct upm_run *r, unsigned n)
+{
+	if (n)
+		upm_error(r,
+			  "%u register%s NOT RESTORED (listed above and in results.json): the uncore may "
+			  "still be programmed; power-cycle this machine before other tools use its PMU",
+			  n, n == 1 ? "" : "s");
+}
+
 unsigned upm_session_report_unrestored(struct upm_session *s)
 {
 	struct upm_unrestored u;
 	unsigned n = 0;
 	for (; upm_session_unrestored(s, n, &u) == 0; n++)
-		upm_error(s->run, "NOT RESTORED: socket %u %s %s %s (%s): it should hold 0x%llx", u.socket,
-			  u.where, u.space, u.address, upm_status_name(u.rc), (unsigned long long)u.value);
-	if (n)
-		upm_error(s->run,
-			  "%u register%s NOT RESTORED (listed above and in results.json): the uncore may "
-			  "still be programmed; power-cycle this machine before other tools use its PMU",
-			  n, n == 1 ? "" : "s");
+		upm_unrestored_say(s->run, &u);
+	upm_unrestored_say_total(s->run, n);
 	return n;
 }
 
@@ -157,12 +181,8 @@ void upm_session_safety_json(const struct upm_session *s, struct upm_buf *out)
 	}
 	upm_buf_puts(out, "],\n  \"unrestored\": [");
 	for (unsigned i = 0; upm_session_unrestored(s, i, &u) == 0; i++) {
-		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"where\": ", i ? "," : "", u.socket);
-		upm_buf_json_string(out, u.where);
-		upm_buf_printf(out, ", \"space\": \"%s\", \"address\": ", u.space);
-		upm_buf_json_string(out, u.address);
-		upm_buf_printf(out, ", \"expected\": \"0x%llx\", \"error\": \"%s\"}",
-			       (unsigned long long)u.value, upm_status_name(u.rc));
+		upm_buf_puts(out, i ? ",\n    " : "\n    ");
+		upm_unrestored_json(&u, out);
 	}
 	upm_buf_puts(out, "\n  ]");
 }

@@ -1,8 +1,20 @@
-/* The command line: from the UEFI shell (shell parameters protocol), else from the
- * loaded image's LoadOptions when they hold text (a boot entry's arguments). Firmware
- * booting \EFI\BOOT\BOOTX64.EFI passes none, or binary data (EDK2 stores a GUID in
- * the boot options it creates itself): then there is no command line. */
+/* The command line, and who started upmon.
+ *
+ * Started by a shell: the UEFI Shell 2.x installs EFI_SHELL_PARAMETERS_PROTOCOL on the
+ * image handle, the EFI 1.1 shell its SHELL_INTERFACE_PROTOCOL; either gives argv, with
+ * the program's name first. That is the only test of "from the shell": gnu-efi's
+ * GetShellArgcArgv is not used because in 3.0.15, with neither protocol present, it
+ * splits LoadOptions instead, so a boot entry's text would pass for a shell.
+ *
+ * Otherwise the firmware's boot manager (\EFI\BOOT\BOOTX64.EFI on removable media, or
+ * a Boot#### entry) or some other loader started it: the command line is LoadOptions
+ * when they hold text (a boot entry's arguments). OVMF's removable-media boot passes
+ * none (LoadOptionsSize 0, checked with a probe under OVMF 2022.11), and EDK2 stores a
+ * binary GUID in boot options it creates itself: then there is no command line. On
+ * this path a missing command means the lab's default job, `check`
+ * (core/app_options.c; README "On a test system"). */
 #include "efi/efi_env.h"
+#include <efishellintf.h>
 #include "core/os.h"
 #include "core/str.h"
 
@@ -118,17 +130,38 @@ static int from_load_options(EFI_HANDLE image, struct upm_efi_args *out)
 	return rc == 0;
 }
 
+/* The shell's argv when a shell started us (see the top), else -1. */
+static INTN shell_args(EFI_HANDLE image, CHAR16 ***argv)
+{
+	static EFI_GUID shell_interface_guid = SHELL_INTERFACE_PROTOCOL_GUID;
+	EFI_SHELL_PARAMETERS_PROTOCOL *params = NULL;
+	EFI_SHELL_INTERFACE *shell = NULL;
+
+	if (BS->OpenProtocol(image, &ShellParametersProtocolGuid, (void **)&params, image, NULL,
+			     EFI_OPEN_PROTOCOL_GET_PROTOCOL) == EFI_SUCCESS && params) {
+		*argv = params->Argv;
+		return (INTN)params->Argc;
+	}
+	if (BS->OpenProtocol(image, &shell_interface_guid, (void **)&shell, image, NULL,
+			     EFI_OPEN_PROTOCOL_GET_PROTOCOL) == EFI_SUCCESS && shell) {
+		*argv = shell->Argv;
+		return (INTN)shell->Argc;
+	}
+	return -1;
+}
+
 void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out)
 {
 	CHAR16 **shell_argv = NULL;
-	INTN n = GetShellArgcArgv(image, &shell_argv);
+	INTN n = shell_args(image, &shell_argv);
 
 	out->argc = 1;
 	out->argv = fallback_argv;
-	out->from_shell = n > 0;
-	out->has_command_line = n > 0;
-	if (n > 0) {
-		from_ucs2_list(shell_argv, (int)n, 0, out);
+	out->from_shell = n >= 0;
+	out->has_command_line = n >= 0;
+	if (n >= 0) {
+		if (n > 0)
+			from_ucs2_list(shell_argv, (int)n, 0, out);
 		return;
 	}
 	out->has_command_line = from_load_options(image, out);

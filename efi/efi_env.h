@@ -35,8 +35,9 @@ const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len);
 struct upm_efi_args {
 	int argc;
 	char **argv;
-	int from_shell;       /* the UEFI shell started us (shell parameters protocol) */
-	int has_command_line; /* shell arguments or a textual LoadOptions were given */
+	int from_shell;       /* a shell started us (its parameters or interface protocol is on
+			       * our image); 0: the firmware's boot manager or another loader */
+	int has_command_line; /* from a shell, or a textual LoadOptions was given */
 };
 void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out);
 void upm_efi_args_free(struct upm_efi_args *a);

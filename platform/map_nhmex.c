@@ -58,6 +58,7 @@ const struct upm_platform upm_platform_nhmex = {
 	.bus_map = NULL,
 	.global = &upm_nhmex_global,
 	.overflow = &upm_nhmex_overflow,
+	.check = &upm_nhmex_check,
 	.metrics = upm_nhmex_metrics,
 	.n_metrics = &upm_nhmex_n_metrics,
 	.default_sockets = 2,

@@ -24,6 +24,7 @@ const struct upm_platform upm_platform_wsmex = {
 	.bus_map = NULL,
 	.global = &upm_nhmex_global,
 	.overflow = &upm_nhmex_overflow,
+	.check = &upm_nhmex_check,
 	.metrics = upm_nhmex_metrics,
 	.n_metrics = &upm_nhmex_n_metrics,
 	.default_sockets = 2,

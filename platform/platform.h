@@ -36,6 +36,30 @@ struct upm_global_ctl {
 	const char *source;
 };
 
+/* The rate status register of a socket's interconnect ports (Sandy/Ivy Bridge-EP
+ * QPI_RATE_STATUS), judged by core/check_link_rate.c: read from configuration space
+ * after the function's vendor/device ID matched, never written. */
+struct upm_link_rate_code {
+	uint8_t value;   /* of the rate field */
+	uint16_t mts;    /* the transfer rate it documents, MT/s */
+};
+struct upm_link_rate_port {
+	struct upm_pci_fn fn; /* the function holding the register, on the socket's uncore bus */
+	const char *shared;   /* NULL, or why this port reads another port's register */
+};
+struct upm_link_rate {
+	const char *box;      /* the box type the verdicts are filed under ("qpi"), port = instance */
+	const struct upm_link_rate_port *ports;
+	unsigned n_ports;
+	uint16_t offset;
+	struct upm_bitfield rate;  /* the rate field */
+	struct upm_bitfield slow;  /* set: the link still runs in slow (init) mode; width 0: unknown */
+	const struct upm_link_rate_code *codes; /* every documented value; others are reserved */
+	unsigned n_codes;
+	double min_gts, max_gts;   /* accepted range (check.link_rate_min_gts/max_gts override) */
+	const char *source;
+};
+
 /* What the health check (core/check.c, core/selftest.c) measures on a platform, as
  * event specs in the platform's own names. NULL members: that check does not apply. */
 struct upm_check_profile {
@@ -43,7 +67,19 @@ struct upm_check_profile {
 	 * counter where the box has a clock event, else its fixed counter. Every instance
 	 * of every listed type is self-tested and classified with it. */
 	const char *clocks;
-	/* The socket's uncore clock and its documented frequency range. */
+	/* Box types with no clock event: one spec per type that counts under memory
+	 * traffic (Xeon E7 C/B/S/R-Boxes). The self-test feeds every counting step with a
+	 * small read workload when this is set. */
+	const char *traffic;
+	/* Box types with no event that counts without a stimulus the self-test cannot make
+	 * (Xeon E7 U-Box: interrupts, locks, errors): presence and register tests only; the
+	 * counting tests are N/A with that reason. */
+	const char *registers_only;
+	const char *registers_only_why; /* the reason the counting tests give, per platform */
+	/* Each role below is a spec list ("a/X/,a/Y/"): the counts of all of them add up
+	 * (Xeon E7 reads are open-page plus closed-page CAS, 002:5080-5094). Every pass of a
+	 * measurement runs the same kernel, so parts counted in different passes still add.
+	 * The socket's uncore clock and its documented frequency range. */
 	const char *uclk;
 	double uclk_min_mhz, uclk_max_mhz;
 	const char *uclk_source;
@@ -56,6 +92,7 @@ struct upm_check_profile {
 	/* Links: data flits sent per port, and the link-rate status register. */
 	const char *link_flits;
 	unsigned link_flits_per_line;
+	const struct upm_link_rate *link_rate; /* NULL: no rate register documented */
 	const char *source;
 };
 

@@ -24,9 +24,12 @@ if [ "${UPMON_SKIP_QEMU:-0}" != 1 ]; then
 	done
 fi
 
-passed=$(grep -c '^PASS ' "$log")
-failed=$(grep -c '^FAIL ' "$log")
+# A result line is "PASS name" or "FAIL name: why" with no space in the name; upmon's own
+# console lines that tests echo ("FAIL socket 0 cbo0 ...") are not results.
+result='^(PASS|FAIL) [^ :]+(: |$)'
+passed=$(grep -E "$result" "$log" | grep -c '^PASS')
+failed=$(grep -E "$result" "$log" | grep -c '^FAIL')
 echo
-grep '^FAIL ' "$log" || true
+grep -E "$result" "$log" | grep '^FAIL' || true
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

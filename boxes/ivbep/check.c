@@ -6,9 +6,12 @@
 
 const struct upm_check_profile upm_ivbep_check = {
 	/* CLOCKTICKS of every box with a clock event (perfmon IVT: CBo/HA/PCU/IRP 0x00, QPI
-	 * 0x14, R2PCIe/R3QPI 0x01); the iMC and UBox through their fixed counters. */
+	 * 0x14, R2PCIe/R3QPI 0x01); the UBox through its fixed counter; the iMC through its
+	 * fixed DCLK and DCLOCKTICKS 0x00 on its four general counters (perfmon IVT
+	 * UNC_M_DCLOCKTICKS), so a stuck fixed counter is told from an unpopulated channel. */
 	.clocks = "ubox/UCLK/,cbo/CLOCKTICKS/,pcu/CLOCKTICKS/,ha/CLOCKTICKS/,imc/DCLK/,"
-		  "qpi/CLOCKTICKS/,r2pcie/CLOCKTICKS/,r3qpi/CLOCKTICKS/,irp/CLOCKTICKS/",
+		  "imc/DCLOCKTICKS/,qpi/CLOCKTICKS/,r2pcie/CLOCKTICKS/,r3qpi/CLOCKTICKS/,"
+		  "irp/CLOCKTICKS/",
 	.uclk = "ubox/UCLK/",
 	/* No uncore frequency range in the sources read. Xeon E5-2600 v2 parts run from
 	 * 1.2 GHz to 3.6 GHz turbo (UNCONFIRMED here); the Sandy Bridge-EP bounds are kept. */
@@ -29,5 +32,6 @@ const struct upm_check_profile upm_ivbep_check = {
 	 * on Sandy Bridge-EP (000:3547). */
 	.link_flits = "qpi/TxL_FLITS_G0.DATA/",
 	.link_flits_per_line = 8,
+	.link_rate = &upm_ivbep_link_rate, /* QPI_RATE_STATUS (likwid, PCM) */
 	.source = "perfmon IVT/events/ivytown_uncore.json; Linux uncore_snbep.c; 003",
 };

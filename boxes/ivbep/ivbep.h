@@ -13,6 +13,7 @@
 extern const struct upm_metric upm_ivbep_metrics[];
 extern const unsigned upm_ivbep_n_metrics;
 extern const struct upm_check_profile upm_ivbep_check;
+extern const struct upm_link_rate upm_ivbep_link_rate; /* link_rate.c */
 
 extern const struct upm_box_type upm_ivbep_ubox, upm_ivbep_cbo, upm_ivbep_pcu, upm_ivbep_ha,
 	upm_ivbep_imc, upm_ivbep_qpi, upm_ivbep_r2pcie, upm_ivbep_r3qpi, upm_ivbep_irp;

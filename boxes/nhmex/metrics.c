@@ -14,9 +14,9 @@
  * full cacheline, 002:2632). Caveats: conflicts and AckConflicts also count as inserts
  * (002:2094), so the figure runs high when BBOX_CONFLICT_PCT is above a few percent, and
  * a partial write counts as a full line. The M-Box DRAM_CMD CAS sub-events were not
- * chosen: reads are CAS_RD_OPN + CAS_RD_CLS (and writes likewise, 002:5080-5094), two
- * settings of the one PLD.dram_cmd field, so they cannot be counted together and a
- * metric has one numerator. Bytes per CAS would also be 64, not 128: each M-Box drives
+ * chosen: reads are CAS_RD_OPN + CAS_RD_CLS (and writes likewise, 002:5080-5094), and a
+ * metric has one numerator (the health check sums both, DRAM_CMD for one and
+ * DRAM_MISC's dram_cmd1 for the other: boxes/nhmex/check.c). Bytes per CAS would also be 64, not 128: each M-Box drives
  * its two SMI channels in lockstep (002:4448, 4452), so one command moves one line
  * split across the pair, half from each channel (our inference; the guide does not
  * state bytes per command). */

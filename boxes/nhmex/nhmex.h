@@ -17,6 +17,10 @@ extern const struct upm_box_type upm_nhmex_ubox, upm_nhmex_cbo, upm_wsmex_cbo, u
 	upm_nhmex_sbox, upm_nhmex_mbox, upm_wsmex_mbox, upm_nhmex_rbox, upm_nhmex_wbox,
 	upm_wsmex_wbox;
 
+/* The health check's profile, one for both platforms (check.c). */
+struct upm_check_profile;
+extern const struct upm_check_profile upm_nhmex_check;
+
 /* The M-Box and R-Box event tables (events_mbox.c, events_rbox.c). */
 extern const struct upm_event_def upm_nhmex_mbox_events[];
 extern const unsigned upm_nhmex_mbox_n_events;

@@ -6,6 +6,10 @@ const struct upm_check_profile upm_skl_check = {
 	/* The guide has no clock event on the CBos or the ARB: only the fixed counter counts
 	 * whenever it is enabled (UNC_CLOCK.SOCKET, 001:538-539). */
 	.clocks = "ncu/UCLK/",
+	/* So the CBos and the ARB are self-tested under the read feed: every load the feed
+	 * makes looks the LLC up in some state (CACHE_LOOKUP.ANY_MESI, 001:490-493), and
+	 * every miss is an outgoing request the ARB allocates (TRK_REQUESTS.ALL, 001:516-520). */
+	.traffic = "cbo/CACHE_LOOKUP.ANY_MESI/,arb/TRK_REQUESTS.ALL/",
 	.uclk = "ncu/UCLK/",
 	/* The guide gives no uncore frequency range. Skylake client parts run their ring
 	 * from about 0.8 GHz to the low 4 GHz range (UNCONFIRMED: no public source read), so

@@ -5,10 +5,13 @@
 const struct upm_check_profile upm_snbep_check = {
 	/* A clock on every box that has one: CBo/HA CLOCKTICKS 0x00 (000:709, 1683), PCU
 	 * 0x00 pclk (000:2938), QPI 0x14 qfclk (000:3651), R2PCIe/R3QPI 0x01 (Linux and
-	 * perfmon JKT: those chapters are lost); the iMC and UBox through their fixed
-	 * counters (DCLK 000:2255, UCLK 000:373). */
+	 * perfmon JKT: those chapters are lost); the UBox through its fixed counter (UCLK
+	 * 000:373); the iMC through its fixed counter (DCLK 000:2255) and DCLOCKTICKS 0x00
+	 * on its four general counters (perfmon JKT UNC_M_CLOCKTICKS, events_imc.c), so
+	 * the general counters are count-tested too and a stuck fixed counter is told
+	 * from an unpopulated channel (core/selftest.c). */
 	.clocks = "ubox/UCLK/,cbo/CLOCKTICKS/,pcu/CLOCKTICKS/,ha/CLOCKTICKS/,imc/DCLK/,"
-		  "qpi/CLOCKTICKS/,r2pcie/CLOCKTICKS/,r3qpi/CLOCKTICKS/",
+		  "imc/DCLOCKTICKS/,qpi/CLOCKTICKS/,r2pcie/CLOCKTICKS/,r3qpi/CLOCKTICKS/",
 	.uclk = "ubox/UCLK/",
 	/* The guide gives no uncore frequency range. On this generation the ring and LLC
 	 * run in one clock domain with the cores; Xeon E5-2600 parts range from 1.2 GHz
@@ -31,5 +34,6 @@ const struct upm_check_profile upm_snbep_check = {
 	 * a 9-flit DRS message (000:3547), 8 of them data flits. */
 	.link_flits = "qpi/TxL_FLITS_G0.DATA/",
 	.link_flits_per_line = 8,
+	.link_rate = &upm_snbep_link_rate, /* QPI_RATE_STATUS (000:3594-3614) */
 	.source = "327043-001 (seed 000)",
 };

@@ -65,6 +65,18 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 		.source = "000:2375-2413",
 	},
 	{
+		/* Not in the guide's list (Table 2-64 starts at 0x01). perfmon JKT
+		 * (Jaketown_uncore.json V22, commit 182063580aa3) lists it as UNC_M_CLOCKTICKS,
+		 * EventCode 0x0, UMask 0x0, Counter "0,1,2,3"; Linux perf renames that to
+		 * UNC_M_DCLOCKTICKS (intel/event-converter-for-linux-perf uncore_csv_json.py,
+		 * repl_events) and perfmon IVT names it UNC_M_DCLOCKTICKS 0x00. Named as on
+		 * Ivy Bridge-EP. Its JKT description says "uclks" (the fixed counter's text);
+		 * the guide says the iMC's clock is the DRAM clock (000:2255): boxes/PUBLIC_FACTS.md. */
+		.name = "DCLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.desc = "DRAM clock cycles on a general counter (the fixed DCLK counts the same)",
+		.source = "perfmon JKT/events/Jaketown_uncore.json UNC_M_CLOCKTICKS",
+	},
+	{
 		.name = "DRAM_PRE_ALL", .code = 0x06, .counters = 0xF, .max_inc = 1,
 		.desc = "Precharge-all commands sent",
 		.source = "000:2414-2419",

@@ -8,6 +8,7 @@
 
 extern const struct upm_metric upm_snbep_metrics[];
 extern const struct upm_check_profile upm_snbep_check;
+extern const struct upm_link_rate upm_snbep_link_rate; /* link_rate.c */
 extern const unsigned upm_snbep_n_metrics;
 
 extern const struct upm_box_type upm_snbep_ubox, upm_snbep_cbo, upm_snbep_pcu, upm_snbep_ha,

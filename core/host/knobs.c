@@ -51,6 +51,11 @@ void upm_host_abort_after_polls(unsigned n)
 	sigint_seen = 0;
 }
 
+unsigned upm_host_abort_polls(void)
+{
+	return abort_polls;
+}
+
 static void on_sigint(int sig)
 {
 	(void)sig;

@@ -25,6 +25,9 @@ void upm_host_medium_full_after(long long bytes);
 int upm_host_medium_full(size_t len); /* counts the bytes */
 /* upm_os_abort_requested() answers 1 from the n-th poll on (0: only SIGINT). */
 void upm_host_abort_after_polls(unsigned n);
+/* Polls counted since upm_host_abort_after_polls (n = ~0u counts without aborting): where
+ * a test should abort to land in a given stage. */
+unsigned upm_host_abort_polls(void);
 void upm_host_catch_sigint(void);
 void upm_host_knobs_from_env(void);
 

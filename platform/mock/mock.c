@@ -523,7 +523,7 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 	}
 	upm_snprintf(m->error, sizeof m->error,
 		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam "
-		     "stuck stuckbit dead nofreeze nochannel unpopulated skew; see 'upmon help')",
+		     "stuck stuckbit dead nofreeze nochannel unpopulated skew linkrate; see 'upmon help')",
 		     key);
 	return -1;
 }

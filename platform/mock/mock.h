@@ -36,6 +36,11 @@
  *                            traffic (F decimal, up to 3 places, at most the instance
  *                            count); its peers shrink proportionally, so the socket's total
  *                            is unchanged
+ *   linkrate=BOXn:VALUE      BOXn (a QPI port: qpiN) has its rate status register
+ *                            (QPI_RATE_STATUS, 0xD4 of the port's misc function) read VALUE,
+ *                            a 32-bit number (0x1: a reserved rate field), instead of the
+ *                            model's 8.0 GT/s. Only boxes whose model has the register
+ *                            (snbep qpi0/qpi1; ivbep qpi0, whose register ports 0 and 1 share)
  * A box, counter, control or bit that does not exist is a one-line error naming what does.
  * nochannel, unpopulated and skew work through mock_box_share() (platform/mock/pmon.h),
  * which models use to spread traffic over a box type's instances.

@@ -6,7 +6,8 @@
  * Population per socket (buses 0x7F and 0xFF): UBox with the global control 0xC00 and
  * status 0xC01, 15 CBos, PCU by MSR; on the uncore bus the UBox node-id function 0x0E1E
  * at 0B.0, two home agents, eight iMC channels (two controllers), QPI ports 0 and 1 with
- * their mask/match functions, R2PCIe, R3QPI links 0 and 1, and the IRP. QPI port 2
+ * their mask/match functions and their misc functions (08.0 holds QPI_RATE_STATUS, 0x5:
+ * 8.0 GT/s, for both ports), R2PCIe, R3QPI links 0 and 1, and the IRP. QPI port 2
  * (0A.2/0A.6) and R3QPI link 2 (12.5) are EX-only and absent here: nothing answers
  * there. Host bridge 8086:0E00 at 00:00.0. ECAM window at 0x80000000, buses 0-255.
  *
@@ -553,6 +554,17 @@ static int build_pci(struct upm_mock *m, unsigned s)
 			if (!f || !(b->filters[k] = upm_mock_add_pci_reg(m, f, mm_off[k], 0, 0xFFFFFFFFu)))
 				return -1;
 	}
+	/* The ports' misc functions, as public lspci logs show them: 0x0E80 at 08.0 ("QPI Link
+	 * 0"), 0x0E90 at 09.0 ("QPI Link 1"). The rate status QPI_RATE_STATUS is 08.0's 0xD4
+	 * alone, for both ports (likwid reads ports 0 and 1 there; PCM: "link 1 does not have
+	 * own speed register"); 09.0 has no register modelled (reads 0). Bits 2:0 = 5: 8.0 GT/s
+	 * (likwid and PCM decode, 4.0 + 0.8 x 5), which QPI_MHZ (8.0 GT/s / 8) matches. */
+	struct upm_mock_pci_dev *misc0 = dev(m, s, 8, 0, 0x0E80);
+	struct upm_mock_reg *rate = misc0 ? upm_mock_add_pci_reg(m, misc0, 0xD4, 0x5, 0) : NULL;
+	struct mock_box *q0 = mock_pmon_find(m, s, "qpi", 0);
+	if (!rate || !dev(m, s, 9, 0, 0x0E90) || !q0 || mock_box_add_reg(q0, rate) < 0)
+		return -1;
+	q0->rate_status = rate;
 
 	/* R2PCIe 0x0E34 at 13.1; R3QPI 0x0E36 at 13.5, 0x0E37 at 13.6; IRP 0x0E39 at 05.6. */
 	struct mock_box *b = pci_box(m, dev(m, s, 19, 1, 0x0E34), "r2pcie", K_R2PCIE, s, 0, &r2pcie_layout);

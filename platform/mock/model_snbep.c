@@ -8,8 +8,10 @@
  *
  * What counts (the activity mapping, deterministic):
  *   uncore clock (UBox fixed, CBo/HA/R2PCIe/R3QPI CLOCKTICKS) = 2.0 GHz x interval
- *   iMC fixed DRAM clock = 800 MHz x interval; PCU CLOCKTICKS = 800 MHz pclk (000:3029-3031)
- *   QPI CLOCKTICKS = 1.0 GHz (8.0 GT/s / 8, 000:3732-3733; QPI_RATE_STATUS reads 8.0 GT/s)
+ *   iMC DRAM clock (fixed counter, and event 0x00 on a general counter) = 800 MHz x
+ *     interval; PCU CLOCKTICKS = 800 MHz pclk (000:3029-3031)
+ *   QPI CLOCKTICKS = 1.0 GHz (8.0 GT/s / 8, 000:3732-3733; QPI_RATE_STATUS 0xD4 of each
+ *     port's misc function 08.0/09.0 reads 0x5: 8.0 GT/s, not in slow mode)
  *   iMC CAS_COUNT (0x04): RD_REG (umask bit 0) = lines read, WR_WMM (bit 2) = lines
  *     written, spread evenly over the four channels; RD_UNDERFILL and WR_RMM stay 0
  *   HA REQUESTS (0x01): READS (umask 0x03) = lines read, WRITES (0x0C) = lines written
@@ -121,8 +123,13 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
 	}
 }
 
+/* Event 0x00 on a general counter is the channel's clock (perfmon JKT UNC_M_CLOCKTICKS,
+ * counters 0-3; not in the guide's Table 2-64): the same DRAM clock the fixed counter
+ * counts (000:2255). */
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
+	if (ev(ctl) == 0x00)
+		return cycles(a, DCLK_MHZ);
 	if (ev(ctl) != 0x04)
 		return 0;
 	return (umask(ctl) & 0x01 ? mock_box_share(b, a->lines_read) : 0) +
@@ -343,6 +350,17 @@ static int build_pci(struct upm_mock *m, unsigned s)
 		for (unsigned k = 0; k < 4; k++)
 			if (!f || !(b->filters[k] = upm_mock_add_pci_reg(m, f, mm_off[k], 0, 0xFFFFFFFFu)))
 				return -1;
+		/* Misc function of the port: "QPI Misc D8,9:F0" with "D4 QPI Rate Status" (Table
+		 * 1-3, 000:192, 207); IDs 0x3C80 (08.0) and 0x3C90 (09.0) as public lspci logs of
+		 * E5-2600 systems show. QPI_RATE_STATUS (Table 2-93, 000:3594-3614) is read-only:
+		 * qpi_rate 2:0 = 101b, 8 GT/s (qfclk = 8.0 GT/s / 8 = QPI_MHZ), slow_mode 4 clear
+		 * (the link left slow mode at training). */
+		static const uint16_t misc_id[2] = { 0x3C80, 0x3C90 };
+		struct upm_mock_pci_dev *mi = dev(m, s, (uint8_t)(8 + p), 0, misc_id[p]);
+		struct upm_mock_reg *rate = mi ? upm_mock_add_pci_reg(m, mi, 0xD4, 0x5, 0) : NULL;
+		if (!rate || mock_box_add_reg(b, rate) < 0)
+			return -1;
+		b->rate_status = rate;
 	}
 
 	struct upm_mock_pci_dev *r2 = dev(m, s, 19, 1, 0x3C43);

@@ -69,6 +69,9 @@ struct mock_box {
 	mock_overflow_fn overflow;    /* NULL: overflow sets nothing */
 	struct upm_mock_reg *extra[MOCK_MAX_EXTRA]; /* other registers (mock_box_add_reg) */
 	unsigned n_extra;
+	/* A link box's rate status register (QPI_RATE_STATUS), also one of its extras, or
+	 * NULL: what the linkrate= fault sets. */
+	struct upm_mock_reg *rate_status;
 	struct upm_mock *mock;        /* owner, for peer lookups */
 	/* Fault state, set by fault specs (pmon_faults.c). */
 	uint8_t ignores_freeze;       /* nofreeze */

@@ -1,5 +1,5 @@
 /* Box-level mock faults (syntax in mock.h): stuck, stuckbit, dead, absent, nofreeze,
- * nochannel, unpopulated, skew. Boxes are found by the names and instances the model
+ * nochannel, unpopulated, skew, linkrate. Boxes are found by the names and instances the model
  * registered with mock_pmon_add_box, never through the tables in boxes/; the faults act
  * on the box's registers (flags, stuck bits) or on its box state (freeze, shares). */
 #include "platform/mock/pmon.h"
@@ -334,9 +334,29 @@ static int fault_share(struct upm_mock *m, unsigned socket, const char *term, co
 	return 1;
 }
 
+/* linkrate=BOXn:VALUE: the box's rate status register reads VALUE (a 32-bit number). */
+static int fault_linkrate(struct upm_mock *m, unsigned socket, const char *term, const char *value)
+{
+	const char *rest;
+	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	if (!b)
+		return -1;
+	if (!b->rate_status)
+		return fail(m, term, "%s%u has no rate status register in the %s model", b->name, b->instance,
+			    m->platform);
+	uint64_t v;
+	if (*rest != ':' || upm_parse_u64(rest + 1, &v) < 0 || v > 0xFFFFFFFFu)
+		return fail(m, term, "use %s%u:VALUE with a 32-bit VALUE (e.g. 0x1)", b->name, b->instance);
+	b->rate_status->value = v;
+	b->rate_status->reset = v;
+	return 1;
+}
+
 int mock_pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
 			  const char *value)
 {
+	if (upm_strcmp(key, "linkrate") == 0)
+		return fault_linkrate(m, socket, term, value);
 	if (upm_strcmp(key, "stuck") == 0)
 		return fault_stuck(m, socket, term, value);
 	if (upm_strcmp(key, "stuckbit") == 0)

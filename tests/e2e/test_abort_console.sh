@@ -4,15 +4,18 @@
 # saves the partial results marked "aborted" and exits with status 5. ESC from the
 # shell (status via %lasterror%); Ctrl-C with --end qemu-exit (status via isa-debug-exit:
 # the shell treats Ctrl-C as its own break and would not run the rest of the script).
+# Then Ctrl-C during `check`'s kernels: no further kernel starts, `upmon: INCOMPLETE` is
+# the last line, results.json is marked "aborted", status 5.
 source "$(dirname "$0")/common.bash"
 T=abort_console
 e2e_need_efi $T
 EVENTS='cbo0/CLOCKTICKS/,imc0/DCLK/'
 
-# boot_typing IMAGE KEY: boots, skips the shell's countdown, types KEY (printf format)
-# once upmon's run banner is on the console; sets E2E_RC and E2E_LOG.
+# boot_typing IMAGE KEY [PATTERN [DELAY]]: boots, skips the shell's countdown, types KEY
+# (printf format) DELAY seconds (default 1) after a console line matches PATTERN (default
+# upmon's run banner); sets E2E_RC and E2E_LOG.
 boot_typing() {
-	local img=$1 key=$2 fifo=$E2E_OUT/$T.console-in
+	local img=$1 key=$2 pattern=${3:-'^run: '} delay=${4:-1} fifo=$E2E_OUT/$T.console-in
 	E2E_LOG=${img%.img}.log
 	rm -f "$E2E_LOG.raw" "$fifo"
 	mkfifo "$fifo"
@@ -26,7 +29,7 @@ boot_typing() {
 			return 1
 		}
 		wait_for 'any other key to continue' && printf ' '
-		wait_for '^run: ' && sleep 1 && printf "$key"
+		wait_for "$pattern" && sleep "$delay" && printf "$key"
 		exec sleep "$E2E_TIMEOUT"
 	) &
 	local keyboard=$!
@@ -70,4 +73,31 @@ check $T.ctrlc_status "Ctrl-C: exit status $E2E_RC, expected 5" [ "$E2E_RC" = 5 
 check $T.ctrlc_message "no abort message" log_has '^upmon: error: run: aborted'
 check $T.ctrlc_results "results.json not marked aborted" results_aborted "$img"
 check $T.ctrlc_no_exception "firmware exception dump on the console" no_exception
+
+# `check`: Ctrl-C as soon as the kernel stage starts (the self-test takes milliseconds,
+# the quick kernels under TCG about two seconds). Not ESC: on the serial console a lone
+# ESC reaches upmon about two seconds late (the terminal waits for an escape sequence;
+# the ESC run above ends ~3.2 s after its banner, the Ctrl-C one ~1 s), as long as the
+# whole kernel stage. Wherever among the kernels it lands, the same holds.
+e2e_shell_script "$E2E_OUT/$T-check.nsh" -- --backend mock --platform snbep --end qemu-exit check --quick
+img=$(e2e_image $T-check --shell-only "$E2E_OUT/$T-check.nsh") || { fail $T "image"; exit 1; }
+boot_typing "$img" '\003' '^check: \[2/2\]' 0
+check $T.check_status "check Ctrl-C: exit status $E2E_RC, expected 5" [ "$E2E_RC" = 5 ]
+check $T.check_message "no abort message" \
+	log_has '^upmon: error: check: aborted \(ESC or Ctrl-C\) (during|before) (kernel [a-z-]+|the idle baseline): registers restored'
+check_last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status' | tail -1)" = "upmon: INCOMPLETE" ]; }
+check $T.check_last_line "'upmon: INCOMPLETE' is not upmon's last line" check_last_line
+check_results_aborted() {
+	img_cat "$1" /upmon/results/results.json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["command"] == "check" and d["verdict"] == "INCOMPLETE"
+assert d["aborted"] is True and d["unrestored"] == [] and d["sockets_skipped"] == []
+v = d["verdicts"]
+assert not [x for x in v if x["result"] == "FAIL"], "a cut kernel was judged"
+assert [x for x in v if x["box"] == "check" and x["check"] == "aborted" and x["result"] == "INCOMPLETE"]
+assert [x for x in v if x["check"] == "presence" and x["result"] == "PASS"], "the self-test verdicts are missing"'
+}
+check $T.check_results "results.json not marked aborted, or verdicts wrong" check_results_aborted "$img"
+check $T.check_no_exception "firmware exception dump on the console" no_exception
 e2e_done

@@ -1,5 +1,6 @@
 /* libFuzzer target: the configuration file (upm_config_parse) and what commands read
  * from it (event sets, tolerances, the args line through the command-line parser). */
+#include "core/app.h"
 #include "core/config.h"
 #include "core/run.h"
 
@@ -31,6 +32,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&o, 0, sizeof o);
 		if (cfg.has_args)
 			upm_cli_parse(cfg.argc, cfg.argv, &o, err, sizeof err);
+		/* The firmware boot path (no command line): a command always results, or an
+		 * args error naming the file and line. */
+		char *no_argv[] = { "upmon", NULL };
+		struct upm_app_env env = { .launched_by_firmware = 1, .args_from_config = 1 };
+		char app_err[400];
+		memset(&o, 0, sizeof o);
+		if (upm_app_options(&cfg, 1, no_argv, &env, &o, app_err, sizeof app_err) == 0
+			    ? !o.command
+			    : !strstr(app_err, "fuzz.cfg:"))
+			__builtin_trap();
 		for (unsigned i = 0; i < upm_cfg_n_tolerance_keys; i++)
 			upm_config_tolerance(&run, upm_cfg_tolerance_keys[i].key, 0);
 		for (unsigned i = 0; i < cfg.n_sets; i++) {

@@ -222,6 +222,47 @@ TEST(check_fault_unpopulated_channel_is_not_a_failure)
 	upm_verdicts_free(&o.vs);
 }
 
+/* The iMC's clocks: the fixed DCLK (FIXED_CTR 0xD0, 000:2175) and DCLOCKTICKS (event 0x00,
+ * perfmon JKT) on each general counter (CTR2 at 0xB0, 000:2177). A channel where one
+ * of them stays still while the others tick has a broken counter, not missing DIMMs. */
+TEST(check_fault_stuck_imc_fixed_clock_fails_not_unpopulated)
+{
+	struct expect e = { 0, "imc", 1, "selftest.count", UPM_RESULT_FAIL, "fixed 0xd0 did not move" };
+	check_fault("stuck=imc1.fixed", 0, &e, NULL);
+}
+
+TEST(check_fault_stuck_imc_general_counter)
+{
+	struct expect e = { 0, "imc", 1, "selftest.count", UPM_RESULT_FAIL, "ctr2 0xb0 did not move" };
+	check_fault("stuck=imc1.ctr2", 0, &e, NULL);
+}
+
+/* The read kernel's CAS reads count on the channel, its DRAM clock (the check's
+ * mem_clock, the fixed DCLK) does not: the clock counter is broken. */
+TEST(check_fault_imc_clock_still_under_cas_reads_fails_the_channel)
+{
+	struct expect e = { 1, "imc", 2, "memory.channel", UPM_RESULT_FAIL, "clock counter is broken" };
+	check_fault("s1.stuck=imc2.fixed", 1, &e, NULL);
+}
+
+/* No clock at all (fixed and general): unpopulated, its counting tests not judged. */
+TEST(check_selftest_unpopulated_channel_is_not_applicable)
+{
+	struct outcome o;
+	if (run_check(&o, "unpopulated=imc1", 0) < 0)
+		return;
+	static const char *const tests[] = { "presence", "selftest.count", "selftest.freeze",
+					     "selftest.disable", "selftest.reset", "selftest.wrap" };
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(tests); i++) {
+		const struct upm_verdict *v = find(&o.vs, 0, "imc", 1, tests[i]);
+		if (!v || v->result != UPM_RESULT_NA || !strstr(v->reason, "unpopulated"))
+			upm_test_fail(__FILE__, __LINE__, "imc1 %s: %s", tests[i], v ? v->reason : "missing");
+	}
+	CHECK_EQ(upm_verdicts_overall(&o.vs), UPM_RESULT_PASS);
+	CHECK_EQ(o.not_restored, 0u);
+	upm_verdicts_free(&o.vs);
+}
+
 TEST(check_fault_skewed_cbo)
 {
 	struct expect e = { 0, "cbo", 2, "llc.balance", UPM_RESULT_WARN, "of the median" };

@@ -25,7 +25,7 @@ struct matrix_fault {
 struct matrix_platform {
 	const char *platform;
 	unsigned sockets;
-	struct matrix_fault faults[10];
+	struct matrix_fault faults[14];
 };
 
 /* Faults go on boxes the platform's check profile covers (SKL's self-test covers the
@@ -33,7 +33,13 @@ struct matrix_platform {
  * the CBo controls (read-write, not the enable: 327043-001 table 2-9, and the IVB-EP
  * equivalent); bit 22 of SKL's fixed control (MSR_UNC_PERF_FIXED_CTRL 0x394) is its enable.
  * SKL has one memory controller box: nochannel and unpopulated need peers, so they are
- * not faults of that platform (the mock refuses them). */
+ * not faults of that platform (the mock refuses them).
+ * Xeon 7500/E7: the 7500 has 8 C-Boxes, the E7 10 (C-Box 8 at 0xF40-0xF5B is E7 only,
+ * 002:931-945); control bit 8 of a C-Box is its low unit-mask bit, bit 10 of an M-Box
+ * control the second bit of inc_sel 13:9 (002:4633-4650), so the stuck bit turns CYCLES and
+ * DRAM_CMD into other events. A stuck R-Box counter silences one QPI port: that port
+ * warns and the socket's link.flits fails. A dead U-Box is left out: it holds the global
+ * enable (0xC00), so every box of its socket stops, as on hardware. */
 static const struct matrix_platform platforms[] = {
 	{ "snbep", 2, {
 		{ "s1.stuck=cbo3.ctr0", 1, "cbo", 3, 0 },
@@ -45,6 +51,10 @@ static const struct matrix_platform platforms[] = {
 		{ "nochannel=imc2", 0, "imc", 2, 0 },
 		{ "s1.unpopulated=imc3", 1, "imc", 3, 1 },
 		{ "skew=cbo5:2.5", 0, "cbo", 5, 0 },
+		/* A stuck iMC fixed DCLK must fail (na 0), not pass for an unpopulated channel:
+		 * its general counters count DCLOCKTICKS in the self-test and still tick. */
+		{ "stuck=imc1.fixed", 0, "imc", 1, 0 },
+		{ "s1.stuck=imc1.ctr2", 1, "imc", 1, 0 },
 		{ NULL, 0, NULL, 0, 0 } } },
 	{ "ivbep", 2, {
 		{ "stuck=cbo11.ctr1", 0, "cbo", 11, 0 },
@@ -56,6 +66,8 @@ static const struct matrix_platform platforms[] = {
 		{ "nochannel=imc6", 0, "imc", 6, 0 },
 		{ "unpopulated=imc7", 0, "imc", 7, 1 },
 		{ "s1.skew=cbo9:3", 1, "cbo", 9, 0 },
+		{ "s1.stuck=imc1.fixed", 1, "imc", 1, 0 },
+		{ "stuck=imc1.ctr2", 0, "imc", 1, 0 },
 		{ NULL, 0, NULL, 0, 0 } } },
 	{ "skl", 1, {
 		{ "stuck=cbo1.ctr0", 0, "cbo", 1, 0 },
@@ -65,6 +77,33 @@ static const struct matrix_platform platforms[] = {
 		{ "absent=cbo3", 0, "cbo", 3, 0 },
 		{ "nofreeze=ncu0", 0, "ncu", 0, 0 },
 		{ "skew=cbo1:2", 0, "cbo", 1, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
+	{ "nhmex", 2, {
+		{ "s1.stuck=cbo3.ctr0", 1, "cbo", 3, 0 },
+		{ "stuck=wbox0.fixed", 0, "wbox", 0, 0 },
+		{ "stuck=mbox1.ctr5", 0, "mbox", 1, 0 },
+		{ "stuckbit=cbo2.ctl1:8", 0, "cbo", 2, 0 },
+		{ "dead=bbox0", 0, "bbox", 0, 0 },
+		{ "s1.absent=sbox1", 1, "sbox", 1, 0 },
+		{ "nofreeze=cbo1", 0, "cbo", 1, 0 },
+		{ "nochannel=mbox1", 0, "mbox", 1, 0 },
+		{ "s1.unpopulated=mbox0", 1, "mbox", 0, 1 },
+		{ "skew=cbo5:2.5", 0, "cbo", 5, 0 },
+		{ "s1.stuck=rbox0.ctr0", 1, "rbox", 0, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
+	{ "wsmex", 2, {
+		{ "stuck=cbo9.ctr5", 0, "cbo", 9, 0 },
+		{ "s1.stuck=wbox0.fixed", 1, "wbox", 0, 0 },
+		{ "s1.stuckbit=sbox0.ctl3:8", 1, "sbox", 0, 0 },
+		{ "s1.stuckbit=mbox0.ctl2:10", 1, "mbox", 0, 0 },
+		{ "s1.dead=mbox1", 1, "mbox", 1, 0 },
+		{ "absent=cbo8", 0, "cbo", 8, 0 },
+		{ "nofreeze=sbox0", 0, "sbox", 0, 0 },
+		{ "stuck=bbox1.ctr1", 0, "bbox", 1, 0 },
+		{ "nochannel=mbox0", 0, "mbox", 0, 0 },
+		{ "unpopulated=mbox1", 0, "mbox", 1, 1 },
+		{ "s1.skew=cbo7:3", 1, "cbo", 7, 0 },
+		{ "s1.stuck=rbox1.ctr0", 1, "rbox", 1, 0 },
 		{ NULL, 0, NULL, 0, 0 } } },
 };
 
@@ -185,6 +224,16 @@ TEST(fault_matrix_ivbep)
 TEST(fault_matrix_skl)
 {
 	run_platform(&platforms[2]);
+}
+
+TEST(fault_matrix_nhmex)
+{
+	run_platform(&platforms[3]);
+}
+
+TEST(fault_matrix_wsmex)
+{
+	run_platform(&platforms[4]);
 }
 
 /* Every platform with a check profile and a mock is in the matrix. */

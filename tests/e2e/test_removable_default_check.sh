@@ -1,0 +1,81 @@
+#!/bin/bash
+# The lab's default job on the removable-media path: the firmware starts
+# \EFI\BOOT\BOOTX64.EFI (= upmon) with no command line and no shell, and nothing names
+# a command, so upmon runs `check` (core/app_options.c, efi/args.c).
+#  1. \upmon\upmon.cfg selects the mock and the end action but names no command: the
+#     full health check runs, `upmon: PASS` is the console's last line, QEMU exits
+#     through the configured `end = qemu-exit` with status 0, and results.json,
+#     verdicts.csv and upmon.log are on the image.
+#  2. No upmon.cfg at all, and an upmon.cfg that cannot be read (a folder): not an
+#     error; `check` runs on the hardware backend (QEMU's processor is unsupported, so
+#     it says so) and its log is on the image; the firmware then falls back to the shell.
+#  3. A bad upmon.cfg: one error line naming FILE:LINE, nothing runs.
+source "$(dirname "$0")/common.bash"
+T=removable_default_check
+e2e_need_efi $T
+# Should the firmware fall back to its shell, this script says so and powers off.
+printf '@echo -off\necho "e2e: reached the UEFI shell"\nreset -s\n' >"$E2E_OUT/$T.nsh"
+
+# 1. The mock, no command. The mock has no CPUID leaf 4, so `check` sizes its kernels
+# for an assumed 32 MiB LLC (512 MiB working sets): more than qemu-run's 512 MiB guest.
+printf '# e2e: no command: the default job\nargs = --backend mock --platform snbep\nend = qemu-exit\n' \
+	>"$E2E_OUT/$T.cfg"
+img=$(e2e_image $T "$E2E_OUT/$T.nsh" "$E2E_OUT/$T.cfg") || { fail $T "image"; exit 1; }
+E2E_TIMEOUT=${E2E_CHECK_TIMEOUT:-600} UPMON_QEMU_EXTRA="-m 2048" e2e_boot "$img"
+
+check $T.booted_bootx64 "firmware did not start the disk's boot loader" \
+	log_has 'BdsDxe: starting Boot[0-9A-F]+ "UEFI QEMU HARDDISK'
+check $T.ran_check "check did not run on the mock (no 'check: snbep on 2 sockets')" \
+	log_has '^check: snbep on 2 sockets$'
+check $T.status "qemu-run status $E2E_RC, not 0 (124: timeout, 125: powered off)" \
+	[ "$E2E_RC" = 0 ]
+last_line() { [ "$(grep -v '^[[:space:]]*$' "$E2E_LOG" | tail -n 1)" = "upmon: PASS" ]; }
+check $T.pass_is_last_line "the console's last line is '$(grep -v '^[[:space:]]*$' "$E2E_LOG" | tail -n 1)'" \
+	last_line
+results_saved() {
+	img_cat "$img" /upmon/results/results.json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["command"] == "check" and d["backend"] == "mock" and d["verdict"] == "PASS", d.get("verdict")
+assert d["verdicts"], "no verdicts"' &&
+		img_cat "$img" /upmon/results/verdicts.csv | tr -d '\r' | head -n 1 |
+		grep -qx 'socket,box,instance,check,result,reason' &&
+		img_cat "$img" /upmon/results/upmon.log | tr -d '\r' | grep -qx 'upmon: PASS'
+}
+check $T.results_on_image "results.json (check, PASS), verdicts.csv or upmon.log missing or wrong" \
+	results_saved
+check $T.no_shell "the firmware fell back to the shell" not_in_log 'e2e: reached the UEFI shell'
+check $T.no_exception "firmware exception dump on the console" no_exception
+
+# 2. No configuration, then one that cannot be read: check on the hardware backend.
+hw_default() {
+	local name=$1 img=$2
+	e2e_boot "$img"
+	check $T.$name.ran_check "no check on the hardware backend" \
+		log_has '^upmon: error: check: unsupported processor \(family 6 model 0x3a\)'
+	check $T.$name.not_an_error "the configuration was reported" not_in_log 'upmon.cfg'
+	check $T.$name.no_usage_error "upmon asked for a command" not_in_log 'no command given'
+	log_saved() { img_cat "$img" /upmon/results/upmon.log | grep -q '^upmon: error: check: unsupported'; }
+	check $T.$name.results_log "\\upmon\\results\\upmon.log missing or without check's line" log_saved
+	check $T.$name.returned "upmon did not return to the firmware (qemu-run $E2E_RC)" \
+		log_has '^e2e: reached the UEFI shell'
+	check $T.$name.no_exception "firmware exception dump on the console" no_exception
+}
+img=$(e2e_image $T-nocfg "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
+hw_default nocfg "$img"
+img=$(e2e_image $T-dircfg "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
+mmd -i "$img@@$E2E_PART_OFFSET" ::/upmon/upmon.cfg || { fail $T "image"; exit 1; }
+hw_default dircfg "$img"
+
+# 3. A bad configuration: one line, FILE:LINE, and nothing runs.
+printf '# e2e: bad\nend = qemu-exit\nspeed = fast\n' >"$E2E_OUT/$T-bad.cfg"
+img=$(e2e_image $T-bad "$E2E_OUT/$T.nsh" "$E2E_OUT/$T-bad.cfg") || { fail $T "image"; exit 1; }
+e2e_boot "$img"
+check $T.bad.error_names_file_line "no error naming /upmon/upmon.cfg:3" \
+	log_has "^upmon: error: /upmon/upmon.cfg:3: unknown key 'speed'"
+one_upmon_line() { [ "$(grep -c '^upmon\|^check' "$E2E_LOG")" = 1 ]; }
+check $T.bad.one_line "upmon printed $(grep -c '^upmon\|^check' "$E2E_LOG") lines" one_upmon_line
+check $T.bad.nothing_ran "upmon ran past the bad configuration" not_in_log 'check:'
+check $T.bad.returned "upmon did not return to the firmware (qemu-run $E2E_RC)" \
+	log_has '^e2e: reached the UEFI shell'
+e2e_done
