@@ -4,57 +4,19 @@
  * touched is back to what it was (upm_mock_compare). */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "tests/unit/check_run.h"
 #include "core/check.h"
 #include "core/selftest.h"
 #include <stdlib.h>
 
-struct outcome {
-	struct upm_verdicts vs;
-	unsigned not_restored;
-	char diff[600];
-};
+/* This file's runs are on the mocked Sandy Bridge-EP, counters compared too. */
+#define run_check(o, faults, full) check_run((o), "snbep", (faults), (full), 0)
+#define find check_find
 
-/* selftest (and the quick plausibility stage when `full`) on a fresh mock. */
-static int run_check(struct outcome *o, const char *faults, int full)
-{
-	struct fixture f;
-	char err[200];
-	memset(o, 0, sizeof *o);
-	if (fixture_init(&f, "snbep", 2, faults) < 0)
-		return -1;
-	upm_mock_snapshot(f.mock);
-	upm_verdicts_init(&o->vs, 4096);
-	int rc = upm_selftest(&f.run, &o->vs, err, sizeof err);
-	if (rc == 0 && full) {
-		struct upm_check_opts opts = { 1, 0 };
-		struct upm_buf json;
-		upm_buf_init(&json);
-		rc = upm_check_plausibility(&f.run, &opts, &o->vs, &json, err, sizeof err);
-		upm_buf_free(&json);
-	}
-	if (rc < 0)
-		upm_test_fail(__FILE__, __LINE__, "check: %s", err);
-	o->not_restored = upm_mock_compare(f.mock, 0, o->diff, sizeof o->diff);
-	fixture_free(&f);
-	return rc;
-}
-
-static const struct upm_verdict *find(const struct upm_verdicts *vs, unsigned socket, const char *box,
-				      int instance, const char *check)
-{
-	for (unsigned i = 0; i < vs->n; i++) {
-		const struct upm_verdict *v = &vs->v[i];
-		if (v->socket == socket && strcmp(v->box, box) == 0 && v->instance == instance &&
-		    strcmp(v->check, check) == 0)
-			return v;
-	}
-	return NULL;
-}
-
-static struct outcome clean_selftest, clean_full;
+static struct check_outcome clean_selftest, clean_full;
 static int have_clean_selftest, have_clean_full;
 
-static const struct outcome *clean(int full)
+static const struct check_outcome *clean(int full)
 {
 	if (full && !have_clean_full)
 		have_clean_full = run_check(&clean_full, NULL, 1) == 0;
@@ -76,8 +38,8 @@ struct expect {
 
 static void check_fault(const char *faults, int full, const struct expect *e, const char *const *also)
 {
-	struct outcome o;
-	const struct outcome *base = clean(full);
+	struct check_outcome o;
+	const struct check_outcome *base = clean(full);
 	if (run_check(&o, faults, full) < 0)
 		return;
 	const struct upm_verdict *v = find(&o.vs, e->socket, e->box, e->instance, e->check);
@@ -112,7 +74,7 @@ static void check_fault(const char *faults, int full, const struct expect *e, co
 
 TEST(check_selftest_clean_mock_passes_every_box)
 {
-	const struct outcome *o = clean(0);
+	const struct check_outcome *o = clean(0);
 	CHECK_EQ(upm_verdicts_overall(&o->vs), UPM_RESULT_PASS);
 	/* Two sockets of 1 UBox, 8 CBos, PCU, HA, 4 iMC, 2 QPI, R2PCIe, 2 R3QPI = 40 boxes,
 	 * eight verdicts each. */
@@ -131,7 +93,7 @@ TEST(check_selftest_clean_mock_passes_every_box)
 
 TEST(check_full_clean_mock_passes)
 {
-	const struct outcome *o = clean(1);
+	const struct check_outcome *o = clean(1);
 	CHECK_EQ(upm_verdicts_overall(&o->vs), UPM_RESULT_PASS);
 	for (unsigned i = 0; i < o->vs.n; i++)
 		if (o->vs.v[i].result != UPM_RESULT_PASS && o->vs.v[i].result != UPM_RESULT_NA)
@@ -210,7 +172,7 @@ TEST(check_fault_no_traffic_on_a_channel)
 
 TEST(check_fault_unpopulated_channel_is_not_a_failure)
 {
-	struct outcome o;
+	struct check_outcome o;
 	if (run_check(&o, "unpopulated=imc3", 1) < 0)
 		return;
 	const struct upm_verdict *p = find(&o.vs, 0, "imc", 3, "presence");
@@ -248,7 +210,7 @@ TEST(check_fault_imc_clock_still_under_cas_reads_fails_the_channel)
 /* No clock at all (fixed and general): unpopulated, its counting tests not judged. */
 TEST(check_selftest_unpopulated_channel_is_not_applicable)
 {
-	struct outcome o;
+	struct check_outcome o;
 	if (run_check(&o, "unpopulated=imc1", 0) < 0)
 		return;
 	static const char *const tests[] = { "presence", "selftest.count", "selftest.freeze",

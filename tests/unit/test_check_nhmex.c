@@ -5,52 +5,12 @@
  * Plausibility: memory reads are two CAS specs added up, links are four R-Box ports. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "tests/unit/check_run.h"
 #include "core/check.h"
 #include "core/selftest.h"
 #include <stdlib.h>
 
-struct nhmex_outcome {
-	struct upm_verdicts vs;
-	unsigned not_restored;
-	char diff[600];
-};
-
-static int nhmex_check(struct nhmex_outcome *o, const char *platform, const char *faults, int full)
-{
-	struct fixture f;
-	char err[200] = "";
-	memset(o, 0, sizeof *o);
-	if (fixture_init(&f, platform, 2, faults) < 0)
-		return -1;
-	f.run.out_dir = "/nonexistent/upmon-nhmex-check";
-	upm_mock_snapshot(f.mock);
-	upm_verdicts_init(&o->vs, 4096);
-	int rc = upm_selftest(&f.run, &o->vs, err, sizeof err);
-	if (rc == 0 && full) {
-		struct upm_check_opts opts = { 1, 0 };
-		struct upm_buf json;
-		upm_buf_init(&json);
-		rc = upm_check_plausibility(&f.run, &opts, &o->vs, &json, err, sizeof err);
-		upm_buf_free(&json);
-	}
-	if (rc < 0)
-		upm_test_fail(__FILE__, __LINE__, "%s check: %s", platform, err);
-	o->not_restored = upm_mock_compare(f.mock, UPM_MOCK_CMP_SKIP_COUNTERS, o->diff, sizeof o->diff);
-	fixture_free(&f);
-	return rc;
-}
-
-static const struct upm_verdict *verdict(const struct upm_verdicts *vs, unsigned socket, const char *box,
-					 int instance, const char *check)
-{
-	for (unsigned i = 0; i < vs->n; i++) {
-		const struct upm_verdict *v = &vs->v[i];
-		if (v->socket == socket && strcmp(v->box, box) == 0 && v->instance == instance &&
-		    strcmp(v->check, check) == 0)
-			return v;
-	}
-	return NULL;
-}
+#define verdict check_find
 
 static enum upm_result result_of(const struct upm_verdicts *vs, unsigned socket, const char *box,
 				 int instance, const char *check)
@@ -63,8 +23,8 @@ static enum upm_result result_of(const struct upm_verdicts *vs, unsigned socket,
 
 static void selftest_covers_every_box(const char *platform, unsigned n_cbo)
 {
-	struct nhmex_outcome o;
-	if (nhmex_check(&o, platform, NULL, 0) < 0)
+	struct check_outcome o;
+	if (check_run(&o, platform, NULL, 0, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
 		return;
 	CHECK_EQ(upm_verdicts_overall(&o.vs), UPM_RESULT_PASS);
 	/* Per socket 1 U, n_cbo C, 2 B, 2 S, 2 M, 2 R halves, 1 W; eight verdicts each. */
@@ -113,8 +73,8 @@ TEST(check_wsmex_selftest_covers_every_box_of_the_e7)
  * passes within 10% only because both CAS specs are added. */
 TEST(check_wsmex_full_check_judges_every_role)
 {
-	struct nhmex_outcome o;
-	if (nhmex_check(&o, "wsmex", NULL, 1) < 0)
+	struct check_outcome o;
+	if (check_run(&o, "wsmex", NULL, 1, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
 		return;
 	CHECK_EQ(upm_verdicts_overall(&o.vs), UPM_RESULT_PASS);
 	for (unsigned s = 0; s < 2; s++) {
@@ -147,8 +107,8 @@ TEST(check_wsmex_full_check_judges_every_role)
  * and fails. */
 TEST(check_wsmex_silent_link_port_warns_and_the_total_fails)
 {
-	struct nhmex_outcome o;
-	if (nhmex_check(&o, "wsmex", "s1.stuck=rbox1.ctr0", 1) < 0)
+	struct check_outcome o;
+	if (check_run(&o, "wsmex", "s1.stuck=rbox1.ctr0", 1, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
 		return;
 	unsigned warned = 0;
 	for (unsigned i = 0; i < o.vs.n; i++) {
