@@ -69,36 +69,47 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 		}
 		const char *parts[2] = { m->numerator, has_den(m) ? m->denominator : NULL };
 		for (unsigned k = 0; k < 2 && parts[k]; k++) {
-			if (list_has(list, parts[k]))
-				continue;
-			if (list->len)
-				upm_buf_puts(list, ",");
-			upm_buf_puts(list, parts[k]);
+			struct upm_spec sp[UPM_METRIC_MAX_TERMS];
+			int t = upm_spec_parse_list(p, parts[k], sp, UPM_METRIC_MAX_TERMS, err, err_size);
+			if (t < 0)
+				return -1;
+			for (int j = 0; j < t; j++) {
+				if (list_has(list, sp[j].text))
+					continue;
+				if (list->len)
+					upm_buf_puts(list, ",");
+				upm_buf_puts(list, sp[j].text);
+			}
 		}
 		names += n + (comma ? 1 : 0);
 	}
 	return 0;
 }
 
-/* Sum of the deltas of counts matching spec on a socket; *ns gets their interval. */
-static int sum_of(const struct upm_session *s, const struct upm_spec *spec, unsigned socket,
+/* Sum of the deltas of counts matching any of the n terms on a socket; *ns gets their
+ * interval. 1 only when every term was counted. */
+static int sum_of(const struct upm_session *s, const struct upm_spec *terms, unsigned n, unsigned socket,
 		  double *sum, uint64_t *ns)
 {
-	int found = 0;
+	unsigned found = 0;
 	*sum = 0;
-	for (unsigned i = 0; i < s->n_counts; i++) {
-		const struct upm_count *c = &s->counts[i];
-		if (c->socket != socket || c->status != UPM_OK)
-			continue;
-		struct upm_spec inst = s->specs[c->spec];
-		inst.instance = (int)c->instance;
-		if (!upm_spec_same(spec, &inst))
-			continue;
-		*sum += (double)c->delta;
-		*ns = c->interval_ns;
-		found = 1;
+	for (unsigned k = 0; k < n; k++) {
+		int this_one = 0;
+		for (unsigned i = 0; i < s->n_counts; i++) {
+			const struct upm_count *c = &s->counts[i];
+			if (c->socket != socket || c->status != UPM_OK)
+				continue;
+			struct upm_spec inst = s->specs[c->spec];
+			inst.instance = (int)c->instance;
+			if (!upm_spec_same(&terms[k], &inst))
+				continue;
+			*sum += (double)c->delta;
+			*ns = c->interval_ns;
+			this_one = 1;
+		}
+		found += (unsigned)this_one;
 	}
-	return found;
+	return n && found == n;
 }
 
 unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max)
@@ -108,17 +119,18 @@ unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_valu
 	char err[200];
 	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++) {
 		const struct upm_metric *m = &p->metrics[i];
-		struct upm_spec num, den;
-		if (upm_spec_parse(p, m->numerator, &num, err, sizeof err) < 0)
-			continue;
-		if (has_den(m) && upm_spec_parse(p, m->denominator, &den, err, sizeof err) < 0)
+		struct upm_spec num[UPM_METRIC_MAX_TERMS], den[UPM_METRIC_MAX_TERMS];
+		int n_num = upm_spec_parse_list(p, m->numerator, num, UPM_METRIC_MAX_TERMS, err, sizeof err);
+		int n_den = has_den(m) ? upm_spec_parse_list(p, m->denominator, den, UPM_METRIC_MAX_TERMS, err,
+							     sizeof err) : 0;
+		if (n_num <= 0 || n_den < 0)
 			continue;
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
 			double a, b = 1;
 			uint64_t ns = 0, ns2 = 0;
-			if (!sum_of(s, &num, sock, &a, &ns))
+			if (!sum_of(s, num, (unsigned)n_num, sock, &a, &ns))
 				continue;
-			if (has_den(m) && !sum_of(s, &den, sock, &b, &ns2))
+			if (has_den(m) && !sum_of(s, den, (unsigned)n_den, sock, &b, &ns2))
 				continue;
 			if (is_rate(m))
 				b = (double)ns / 1e9;

@@ -13,13 +13,13 @@
  * 64-byte line (the home agent works on whole lines: ring-bound DRS data is always a
  * full cacheline, 002:2632). Caveats: conflicts and AckConflicts also count as inserts
  * (002:2094), so the figure runs high when BBOX_CONFLICT_PCT is above a few percent, and
- * a partial write counts as a full line. The M-Box DRAM_CMD CAS sub-events were not
- * chosen: reads are CAS_RD_OPN + CAS_RD_CLS (and writes likewise, 002:5080-5094), and a
- * metric has one numerator (the health check sums both, DRAM_CMD for one and
- * DRAM_MISC's dram_cmd1 for the other: boxes/nhmex/check.c). Bytes per CAS would also be 64, not 128: each M-Box drives
- * its two SMI channels in lockstep (002:4448, 4452), so one command moves one line
- * split across the pair, half from each channel (our inference; the guide does not
- * state bytes per command). */
+ * a partial write counts as a full line. The M-Box figures count at the memory
+ * controller instead: reads are CAS_RD_OPN + CAS_RD_CLS (and writes likewise,
+ * 002:5080-5094), counted in one pass through DRAM_CMD (PLD.dram_cmd) and DRAM_MISC
+ * (its own dram_cmd1, 002:5135-5174); the health check uses the same pair. Bytes per
+ * CAS are 64, not 128: each M-Box drives its two SMI channels in lockstep (002:4448,
+ * 4452), so one command moves one line split across the pair, half from each channel
+ * (our inference; the guide does not state bytes per command). */
 #include "boxes/nhmex/nhmex_events.h"
 
 #define UCLK "wbox/UCLK/"
@@ -51,12 +51,21 @@ const struct upm_metric upm_nhmex_metrics[] = {
 	{ "BBOX_CONFLICT_PCT", "bbox/CONFLICTS/", "bbox/IMT_INSERTS_ALL/", 100.0, "%",
 	  "conflicts per IMT insert; above ~5 % the IMT/TF latencies do not hold", "002:2011-2016, 2094" },
 
-	/* The guide's hit ratio is HITS / (HITS + MISSES); a metric has one denominator,
-	 * so this gives misses per hit: hit ratio = 1 / (1 + value). */
+	/* The LLC hit ratio, HITS / (HITS + MISSES). The misses are those of lines not in
+	 * the cache (I): an S or F miss is an upgrade of a line that also counts as a hit
+	 * (002:1346-1376), so .ALL would count those lookups twice. */
+	{ "LLC_HIT_RATIO", "cbo/LLC_HITS.ALL/", "cbo/LLC_HITS.ALL/,cbo/LLC_MISSES.I/", 1.0, "ratio",
+	  "LLC hits per LLC lookup (hits + misses of lines not in the cache)", "002:1346-1376" },
 	{ "LLC_MISSES_PER_HIT", "cbo/LLC_MISSES.ALL/", "cbo/LLC_HITS.ALL/", 1.0, "ratio",
-	  "LLC misses per LLC hit (hit ratio = 1 / (1 + this))", "002:1346-1376" },
+	  "LLC misses (upgrades included) per LLC hit", "002:1346-1376" },
 
 	/* Memory traffic, 64 bytes per IMT insert (file comment). */
+	{ "MEM_CAS_BW_READS", "mbox/DRAM_CMD.CAS_RD_OPN/,mbox/DRAM_MISC.CAS_RD_CLS/", NULL, 64.0, "bytes/s",
+	  "memory read traffic at the M-Boxes: open- plus closed-page read CAS x 64 bytes",
+	  "002:5080-5094, 5135-5174" },
+	{ "MEM_CAS_BW_WRITES", "mbox/DRAM_CMD.CAS_WR_OPN/,mbox/DRAM_MISC.CAS_WR_CLS/", NULL, 64.0, "bytes/s",
+	  "memory write traffic at the M-Boxes: open- plus closed-page write CAS x 64 bytes",
+	  "002:5080-5094, 5135-5174" },
 	{ "MEM_BW_READS", "bbox/IMT_INSERTS_RD/", NULL, 64.0, "bytes/s",
 	  "memory read traffic: B-Box IMT read inserts x 64 bytes", "002:1904-1906, 2160-2166" },
 	{ "MEM_BW_WRITES", "bbox/IMT_INSERTS_WR/", NULL, 64.0, "bytes/s",

@@ -249,19 +249,34 @@ TEST(nhmex_metrics_name_known_events)
 	CHECK(upm_nhmex_n_metrics >= 10);
 	for (unsigned i = 0; i < upm_nhmex_n_metrics; i++) {
 		const struct upm_metric *m = &upm_nhmex_metrics[i];
-		const char *specs[2] = { m->numerator, m->denominator };
+		/* Each spec of numerator and denominator (lists: "a/X/,b/Y/"). */
+		const char *specs[8] = { 0 };
+		char parts[8][96];
+		unsigned n_specs = 0;
+		const char *lists[2] = { m->numerator, m->denominator };
+		for (unsigned l = 0; l < 2; l++) {
+			const char *at = lists[l];
+			while (at && *at && strcmp(at, "none") && n_specs < 8) {
+				const char *end = strstr(at, "/,");
+				size_t len = end ? (size_t)(end - at) + 1 : strlen(at);
+				snprintf(parts[n_specs], sizeof parts[n_specs], "%.*s", (int)len, at);
+				specs[n_specs] = parts[n_specs];
+				n_specs++;
+				at = end ? end + 2 : NULL;
+			}
+		}
 		CHECK(m->scale > 0);
-		for (unsigned k = 0; k < 2; k++) {
+		for (unsigned k = 0; k < n_specs; k++) {
 			char box[16], ev[64], *dot;
 			const char *s = specs[k];
-			if (!s || strcmp(s, "none") == 0)
-				continue;
 			if (sscanf(s, "%15[a-z]/%63[A-Z0-9_.]/", box, ev) != 2 || s[strlen(s) - 1] != '/') {
 				upm_test_fail(__FILE__, __LINE__, "%s: spec %s", m->name, s);
 				continue;
 			}
 			if (strcmp(box, "wbox") == 0 && strcmp(ev, "UCLK") == 0)
 				continue;
+			if (strcmp(box, "mbox") == 0)
+				continue; /* not in these tables: nhmex_every_metric_parses parses them */
 			if (!table_of(box)) {
 				upm_test_fail(__FILE__, __LINE__, "%s: box %s", m->name, box);
 				continue;

@@ -6,6 +6,7 @@
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
 #include "core/results.h"
+#include "core/metrics.h"
 #include "platform/mock/pmon.h"
 #include <stdlib.h>
 
@@ -498,5 +499,36 @@ TEST(nhmex_two_sockets_program_each_from_its_own)
 	}
 	CHECK(seen[0] && seen[1]);
 	upm_session_free(&s);
+	fixture_free(&f);
+}
+
+/* LLC_HIT_RATIO's denominator is a list of two specs (boxes/metric.h): the metric names
+ * each spec once in the session's list, and its value adds them. The mock's hits are
+ * lookups - misses (all in E), its misses all in I: 3000 lookups, 1000 misses. */
+TEST(nhmex_metric_with_a_summed_denominator)
+{
+	struct fixture f;
+	struct upm_session s;
+	struct upm_buf list;
+	char err[200];
+	if (fixture_init(&f, "wsmex", 1, NULL) < 0)
+		return;
+	upm_buf_init(&list);
+	CHECK_EQ(upm_metric_specs(f.run.platform, "LLC_HIT_RATIO,LLC_MISSES_PER_HIT", &list, err, sizeof err), 0);
+	CHECK_STR(list.data ? list.data : "", "cbo/LLC_HITS.ALL/,cbo/LLC_MISSES.I/,cbo/LLC_MISSES.ALL/");
+	CHECK_EQ(upm_session_prepare(&s, &f.run, list.data), 0);
+	struct feed fd = { 1000000, 0, 0, 3000, 1000, 0 };
+	CHECK_EQ(upm_session_run(&s, feed_interval, &fd), 0);
+	struct upm_metric_value mv[64];
+	unsigned n = upm_metrics_compute(&s, mv, 64), seen = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (!strcmp(mv[i].metric->name, "LLC_HIT_RATIO")) {
+			CHECK(mv[i].valid);
+			CHECK(mv[i].value > 0.6666 && mv[i].value < 0.6667); /* 2000 / (2000 + 1000) */
+			seen++;
+		}
+	CHECK_EQ(seen, 1u);
+	upm_session_free(&s);
+	upm_buf_free(&list);
 	fixture_free(&f);
 }
