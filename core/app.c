@@ -176,6 +176,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
 
+	/* Before any register access; every path below leaves through `out` (core/os.h). */
+	upm_os_watchdog_off();
 	upm_memset(&run, 0, sizeof run);
 	upm_buf_init(&run.log);
 	upm_abort_reset();
@@ -224,5 +226,6 @@ out:
 	upm_backend_destroy(run.backend);
 	upm_buf_free(&run.log);
 	upm_config_free(&cfg);
+	upm_os_watchdog_restore();
 	return status;
 }

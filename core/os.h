@@ -100,6 +100,14 @@ int upm_os_abort_requested(void);
 /* Environment description for `info` and results files. */
 const char *upm_os_name(void); /* "uefi" or "host" */
 
+/* Watchdog: upm_main turns it off first thing and restores it at its single exit, on
+ * every path (success, usage or configuration error, failure, abort), so a long run is
+ * not cut short. Restore gives back what the platform had before: UEFI re-arms the boot
+ * manager's 5-minute watchdog only when the firmware started upmon, nothing from the
+ * shell (efi/watchdog.c); the host only records the calls (core/host/os_host.h). */
+void upm_os_watchdog_off(void);
+void upm_os_watchdog_restore(void);
+
 /* Configured end of run; returns only when the action is UPM_END_RETURN or fails. */
 void upm_os_end(enum upm_end_action action, int status);
 

@@ -27,7 +27,11 @@ void upm_os_end(enum upm_end_action action, int status)
 	case UPM_END_RETURN:
 		return;
 	case UPM_END_WAITKEY:
+		/* upm_main has restored the boot manager's watchdog; waiting for a person must
+		 * not reset the machine five minutes later. */
+		upm_os_watchdog_off();
 		wait_for_key();
+		upm_os_watchdog_restore();
 		return;
 	case UPM_END_QEMU_EXIT:
 		upm_hw_qemu_exit((uint32_t)status);

@@ -5,10 +5,6 @@
 #include "core/str.h"
 #include "platform/hw/hw.h"
 
-/* The boot manager arms a 5-minute watchdog before starting a boot option (UEFI spec,
- * EFI_BOOT_SERVICES.SetWatchdogTimer); a long measurement must not be cut short. */
-#define UPM_BOOT_WATCHDOG_SECONDS 300
-
 static struct upm_backend *create_hw_backend(void)
 {
 	struct upm_ecam_window w;
@@ -27,11 +23,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	int status;
 
 	InitializeLib(image, systab);
-	BS->SetWatchdogTimer(0, 0, 0, NULL);
+	/* Off before anything slow (the TSC calibration); upm_main turns it off again at its
+	 * start and restores it at its exit (efi/watchdog.c). */
+	upm_os_watchdog_off();
 	upm_efi_time_init();
 	upm_efi_files_init(image);
 	upm_efi_mp_init();
 	upm_efi_args_get(image, &args);
+	upm_efi_watchdog_launched_by_firmware(!args.from_shell);
 	upm_efi_abort_init();
 	if (upm_efi_guard_install() != EFI_SUCCESS)
 		warn("upmon: warning: no #GP guard (CPU architectural protocol unavailable): "
@@ -45,13 +44,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	upm_efi_guard_remove();
 	upm_os_end(env.end_action, status);
-	/* Every way out of upm_main (success, error, abort) comes here, so the watchdog
-	 * stays off for the whole run. Back to whoever started us. The boot manager expects
-	 * its watchdog still armed;
-	 * the shell disarmed it at its own start and never re-arms it, so re-arming after
-	 * a shell command would reset the machine at the prompt five minutes later. */
-	if (!args.from_shell)
-		BS->SetWatchdogTimer(UPM_BOOT_WATCHDOG_SECONDS, 0, 0, NULL);
 	upm_efi_args_free(&args);
 	/* A small positive value, shown as is in the shell's %lasterror% (0x4 for 4):
 	 * tests/e2e/test_shell_status.sh checks it. */

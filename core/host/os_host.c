@@ -156,8 +156,46 @@ int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg)
 	return UPM_OK;
 }
 
+/* --- the watchdog: recorded for tests (core/host/os_host.h), nothing to arm here --- */
+
+static struct upm_host_watchdog watchdog;
+
+void upm_host_watchdog_reset(void)
+{
+	memset(&watchdog, 0, sizeof watchdog);
+}
+
+void upm_host_watchdog_get(struct upm_host_watchdog *out)
+{
+	out->off = __atomic_load_n(&watchdog.off, __ATOMIC_RELAXED);
+	out->off_calls = watchdog.off_calls;
+	out->restore_calls = watchdog.restore_calls;
+	out->restores_without_off = watchdog.restores_without_off;
+	out->cpu_calls_off = __atomic_load_n(&watchdog.cpu_calls_off, __ATOMIC_RELAXED);
+	out->cpu_calls_on = __atomic_load_n(&watchdog.cpu_calls_on, __ATOMIC_RELAXED);
+}
+
+void upm_os_watchdog_off(void)
+{
+	watchdog.off_calls++;
+	__atomic_store_n(&watchdog.off, 1, __ATOMIC_RELAXED);
+}
+
+void upm_os_watchdog_restore(void)
+{
+	watchdog.restore_calls++;
+	if (!watchdog.off)
+		watchdog.restores_without_off++;
+	__atomic_store_n(&watchdog.off, 0, __ATOMIC_RELAXED);
+}
+
 void upm_os_current_cpu(uint32_t *apic_id, unsigned *package)
 {
+	/* The mock asks on every MSR access: this counts them by watchdog state. Kernel
+	 * threads may ask at the same time. */
+	__atomic_fetch_add(__atomic_load_n(&watchdog.off, __ATOMIC_RELAXED) ? &watchdog.cpu_calls_off
+									      : &watchdog.cpu_calls_on,
+			   1, __ATOMIC_RELAXED);
 	unsigned s = current_cpu_index / sim_cores, c = current_cpu_index % sim_cores;
 	*apic_id = s * 2 * ((sim_cores + 1) / 2) + c;
 	*package = s;

@@ -12,6 +12,18 @@ void upm_host_fail_writes(int (*pred)(const char *path));
 #include <stdint.h>
 void upm_host_fake_memory(uint64_t total_bytes, uint64_t free_bytes);
 
+/* The watchdog as upm_os_watchdog_off/_restore left it (core/host/os_host.c), since the
+ * last upm_host_watchdog_reset. upm_os_current_cpu counts its calls by state: the mock
+ * makes one on every MSR access, so cpu_calls_on counts accesses made outside off. */
+struct upm_host_watchdog {
+	int off;                       /* 1 between an off and the next restore */
+	unsigned off_calls, restore_calls;
+	unsigned restores_without_off; /* a restore with the watchdog not off: out of order */
+	unsigned long cpu_calls_off, cpu_calls_on;
+};
+void upm_host_watchdog_reset(void);
+void upm_host_watchdog_get(struct upm_host_watchdog *out);
+
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
  * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N. */
 #include <stddef.h>
