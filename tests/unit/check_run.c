@@ -4,17 +4,17 @@
 #include "core/check.h"
 #include "core/selftest.h"
 
-int check_run(struct check_outcome *o, const char *platform, const char *faults, int full,
-	      unsigned cmp_flags)
+int check_run(struct check_outcome *o, const char *platform, unsigned sockets, const char *faults,
+	      int full, unsigned cmp_flags)
 {
 	struct fixture f;
 	char err[200] = "";
 	memset(o, 0, sizeof *o);
-	if (fixture_init(&f, platform, 2, faults) < 0)
+	if (fixture_init(&f, platform, sockets, faults) < 0)
 		return -1;
 	f.run.out_dir = "/nonexistent/upmon-check-tests";
 	upm_mock_snapshot(f.mock);
-	upm_verdicts_init(&o->vs, 4096);
+	upm_verdicts_init(&o->vs, 8192);
 	int rc = upm_selftest(&f.run, &o->vs, err, sizeof err);
 	if (rc == 0 && full) {
 		struct upm_check_opts opts = { 1, 0 };

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 /* This file's runs are on the mocked Sandy Bridge-EP, counters compared too. */
-#define run_check(o, faults, full) check_run((o), "snbep", (faults), (full), 0)
+#define run_check(o, faults, full) check_run((o), "snbep", 2, (faults), (full), 0)
 #define find check_find
 
 static struct check_outcome clean_selftest, clean_full;

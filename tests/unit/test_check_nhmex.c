@@ -24,7 +24,7 @@ static enum upm_result result_of(const struct upm_verdicts *vs, unsigned socket,
 static void selftest_covers_every_box(const char *platform, unsigned n_cbo)
 {
 	struct check_outcome o;
-	if (check_run(&o, platform, NULL, 0, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
+	if (check_run(&o, platform, 2, NULL, 0, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
 		return;
 	CHECK_EQ(upm_verdicts_overall(&o.vs), UPM_RESULT_PASS);
 	/* Per socket 1 U, n_cbo C, 2 B, 2 S, 2 M, 2 R halves, 1 W; eight verdicts each. */
@@ -74,7 +74,7 @@ TEST(check_wsmex_selftest_covers_every_box_of_the_e7)
 TEST(check_wsmex_full_check_judges_every_role)
 {
 	struct check_outcome o;
-	if (check_run(&o, "wsmex", NULL, 1, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
+	if (check_run(&o, "wsmex", 2, NULL, 1, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
 		return;
 	CHECK_EQ(upm_verdicts_overall(&o.vs), UPM_RESULT_PASS);
 	for (unsigned s = 0; s < 2; s++) {
@@ -108,7 +108,7 @@ TEST(check_wsmex_full_check_judges_every_role)
 TEST(check_wsmex_silent_link_port_warns_and_the_total_fails)
 {
 	struct check_outcome o;
-	if (check_run(&o, "wsmex", "s1.stuck=rbox1.ctr0", 1, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
+	if (check_run(&o, "wsmex", 2, "s1.stuck=rbox1.ctr0", 1, UPM_MOCK_CMP_SKIP_COUNTERS) < 0)
 		return;
 	unsigned warned = 0;
 	for (unsigned i = 0; i < o.vs.n; i++) {

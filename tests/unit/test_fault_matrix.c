@@ -8,11 +8,10 @@
  * each part: SNB-EP 8 CBos and 4 iMC channels, IVB-EP 15 CBos and 8 channels, SKL 4 CBos). */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "tests/unit/check_run.h"
 #include "core/check.h"
 #include "core/selftest.h"
 #include <stdlib.h>
-
-#define MATRIX_VERDICTS 8192
 
 struct matrix_fault {
 	const char *term;   /* the mock fault */
@@ -107,25 +106,6 @@ static const struct matrix_platform platforms[] = {
 		{ NULL, 0, NULL, 0, 0 } } },
 };
 
-static int run_check(struct fixture *f, struct upm_verdicts *vs)
-{
-	struct upm_check_opts o = { 1, 0 }; /* --quick, every processor */
-	struct upm_buf kernels;
-	char err[200] = "";
-	int rc = 0;
-	upm_buf_init(&kernels);
-	f->run.out_dir = "/nonexistent/upmon-matrix";
-	if (upm_verdicts_init(vs, MATRIX_VERDICTS) < 0)
-		return -1;
-	if (upm_selftest(&f->run, vs, err, sizeof err) < 0 ||
-	    upm_check_plausibility(&f->run, &o, vs, &kernels, err, sizeof err) < 0) {
-		upm_test_fail(__FILE__, __LINE__, "%s: %s", f->run.platform->name, err);
-		rc = -1;
-	}
-	upm_buf_free(&kernels);
-	return rc;
-}
-
 static const struct upm_verdict *same_key(const struct upm_verdicts *vs, const struct upm_verdict *v)
 {
 	for (unsigned i = 0; i < vs->n; i++) {
@@ -151,28 +131,22 @@ static int not_pass(enum upm_result r)
 
 static void run_platform(const struct matrix_platform *mp)
 {
-	struct fixture f;
-	struct upm_verdicts base, vs;
-	char diff[2048];
-	if (fixture_init(&f, mp->platform, mp->sockets, NULL) < 0)
-		return;
-	upm_mock_snapshot(f.mock);
-	int ok = run_check(&f, &base) == 0;
-	unsigned n_base = upm_mock_compare(f.mock, UPM_MOCK_CMP_SKIP_COUNTERS, diff, sizeof diff);
-	if (n_base)
+	struct check_outcome clean, o;
+	int ok = check_run(&clean, mp->platform, mp->sockets, NULL, 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0;
+	const struct upm_verdicts base = clean.vs;
+	if (clean.not_restored)
 		upm_test_fail(__FILE__, __LINE__, "%s without faults: %u registers changed:\n%s",
-			      mp->platform, n_base, diff);
-	fixture_free(&f);
-	if (!ok)
+			      mp->platform, clean.not_restored, clean.diff);
+	if (!ok) {
+		upm_verdicts_free(&clean.vs);
 		return;
+	}
 	if (upm_verdicts_overall(&base) != UPM_RESULT_PASS)
 		upm_test_fail(__FILE__, __LINE__, "%s: the fault-free check is %s", mp->platform,
 			      upm_result_name(upm_verdicts_overall(&base)));
 	for (const struct matrix_fault *mf = mp->faults; mf->term; mf++) {
-		if (fixture_init(&f, mp->platform, mp->sockets, mf->term) < 0)
-			continue;
-		upm_mock_snapshot(f.mock);
-		if (run_check(&f, &vs) == 0) {
+		if (check_run(&o, mp->platform, mp->sockets, mf->term, 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+			const struct upm_verdicts vs = o.vs;
 			int named = 0;
 			for (unsigned i = 0; i < vs.n; i++) {
 				const struct upm_verdict *v = &vs.v[i];
@@ -200,15 +174,13 @@ static void run_platform(const struct matrix_platform *mp)
 				upm_test_fail(__FILE__, __LINE__,
 					      "%s %s: no verdict on socket %u %s%u says something is wrong",
 					      mp->platform, mf->term, mf->socket, mf->box, mf->instance);
-			unsigned n = upm_mock_compare(f.mock, UPM_MOCK_CMP_SKIP_COUNTERS, diff, sizeof diff);
-			if (n)
+			if (o.not_restored)
 				upm_test_fail(__FILE__, __LINE__, "%s %s: %u registers not restored:\n%s",
-					      mp->platform, mf->term, n, diff);
+					      mp->platform, mf->term, o.not_restored, o.diff);
 		}
-		upm_verdicts_free(&vs);
-		fixture_free(&f);
+		upm_verdicts_free(&o.vs);
 	}
-	upm_verdicts_free(&base);
+	upm_verdicts_free(&clean.vs);
 }
 
 TEST(fault_matrix_snbep)

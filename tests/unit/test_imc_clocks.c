@@ -6,6 +6,7 @@
  * fails instead of passing for an unpopulated channel. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "tests/unit/check_run.h"
 #include "core/selftest.h"
 #include "core/spec.h"
 #include "platform/pci.h"
@@ -109,25 +110,15 @@ TEST(snbep_mock_imc_general_counter_counts_the_dram_clock)
 
 static int selftest(const char *faults, struct upm_verdicts *vs)
 {
-	struct fixture f;
-	char err[200];
-	if (fixture_init(&f, "ivbep", 2, faults) < 0)
-		return -1;
-	upm_verdicts_init(vs, 4096);
-	int rc = upm_selftest(&f.run, vs, err, sizeof err);
-	if (rc < 0)
-		upm_test_fail(__FILE__, __LINE__, "%s: %s", faults ? faults : "clean", err);
-	fixture_free(&f);
+	struct check_outcome o;
+	int rc = check_run(&o, "ivbep", 2, faults, 0, UPM_MOCK_CMP_SKIP_COUNTERS);
+	*vs = o.vs;
 	return rc;
 }
 
 static const struct upm_verdict *find(const struct upm_verdicts *vs, const struct upm_verdict *key)
 {
-	for (unsigned i = 0; i < vs->n; i++)
-		if (vs->v[i].socket == key->socket && vs->v[i].instance == key->instance &&
-		    !strcmp(vs->v[i].box, key->box) && !strcmp(vs->v[i].check, key->check))
-			return &vs->v[i];
-	return NULL;
+	return check_find(vs, key->socket, key->box, key->instance, key->check);
 }
 
 /* The fault moves exactly socket 0 imc1 selftest.count to FAIL, with `reason` in it. */
