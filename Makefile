@@ -5,11 +5,13 @@ CC ?= gcc
 CSTD := -std=c11 -Wall -Wextra -Werror
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-# Sources common to both builds: everything but the environment layers.
-CORE_SRCS := $(sort $(wildcard core/*.c platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c))
+# Sources common to both builds: everything but the environment layers. core/ is in
+# rooms, one folder each (core/README.md); core/host/ is the host environment layer.
+CORE_ROOMS := $(filter-out core/host/,$(wildcard core/*/))
+CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c))
 HOST_SRCS := $(wildcard core/host/*.c)
 TEST_SRCS := $(wildcard tests/unit/*.c)
-HDRS := $(wildcard core/*.h core/host/*.h platform/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
+HDRS := $(wildcard core/*/*.h platform/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
 
 .PHONY: all host efi image run test unit e2e bench deps clean fuzz fuzz-build
 all: host efi

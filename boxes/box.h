@@ -1,5 +1,5 @@
 /* Box types as data: where a PMON box's registers are, what their fields mean, and
- * which steps of the monitoring session apply. The session engine (core/session.c)
+ * which steps of the monitoring session apply. The session engine (core/session/session.c)
  * reads these tables; it holds no per-box special cases. */
 #ifndef UPMON_BOXES_BOX_H
 #define UPMON_BOXES_BOX_H

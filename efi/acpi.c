@@ -2,8 +2,8 @@
  * RSDT on ACPI 1.0 firmware) -> "MCFG" -> first allocation entry. Layouts from the
  * ACPI specification (RSDP, XSDT/RSDT) and the PCI Firmware Specification (MCFG). */
 #include "efi/efi_env.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 
 #define UPM_ACPI20_GUID \
 	{ 0x8868e871, 0xe4f1, 0x11d3, { 0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }

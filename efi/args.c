@@ -12,11 +12,11 @@
  * none (LoadOptionsSize 0, checked with a probe under OVMF 2022.11), and EDK2 stores a
  * binary GUID in boot options it creates itself: then there is no command line. On
  * this path a missing command means the lab's default job, `check`
- * (core/app_options.c; README "On a test system"). */
+ * (core/commands/app_options.c; README "On a test system"). */
 #include "efi/efi_env.h"
 #include <efishellintf.h>
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 
 static char program_name[] = "upmon";
 static char *fallback_argv[] = { program_name, NULL };

@@ -1,5 +1,5 @@
 /* What the files of efi/ share: set-up entry points called by efi_main and the
- * UTF-8/UCS-2 conversions. Everything else reaches the core through core/os.h. */
+ * UTF-8/UCS-2 conversions. Everything else reaches the core through core/base/os.h. */
 #ifndef UPMON_EFI_EFI_ENV_H
 #define UPMON_EFI_EFI_ENV_H
 

@@ -1,7 +1,7 @@
 /* upm_os_end: what happens when upmon is done (the cfg's `end =` or --end). */
 #include "efi/efi_env.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 #include "platform/hw/hw.h"
 
 static void say(const char *s)

@@ -2,8 +2,8 @@
  * paths use '/'; here they become '\' paths from the volume's root. Every failure
  * returns a status: a read-only or full medium gives UPM_EIO. */
 #include "efi/efi_env.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 
 static EFI_HANDLE volume;
 

@@ -1,8 +1,8 @@
 /* UEFI entry point: sets up the environment, runs the core, ends the run. */
 #include "efi/efi_env.h"
-#include "core/app.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/commands/app.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 #include "platform/hw/hw.h"
 
 static struct upm_backend *create_hw_backend(void)

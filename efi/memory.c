@@ -1,10 +1,10 @@
 /* Physical memory from the UEFI memory map: totals for upm_os_memory (free = what the map
  * lists as EfiConventionalMemory, what AllocatePool/AllocatePages can still hand out),
- * and buffers placed in a socket's memory with the ACPI SRAT (core/srat.c). */
+ * and buffers placed in a socket's memory with the ACPI SRAT (core/workload/srat.c). */
 #include "efi/efi_env.h"
-#include "core/os.h"
-#include "core/srat.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/workload/srat.h"
+#include "core/base/str.h"
 
 #define PAGE 4096u
 

@@ -1,5 +1,5 @@
 #include "efi/efi_env.h"
-#include "core/os.h"
+#include "core/base/os.h"
 
 #define UPM_REPLACEMENT '?'
 

@@ -1,6 +1,6 @@
-/* upm_os_watchdog_off/_restore under UEFI (core/os.h). */
+/* upm_os_watchdog_off/_restore under UEFI (core/base/os.h). */
 #include "efi/efi_env.h"
-#include "core/os.h"
+#include "core/base/os.h"
 
 /* The boot manager arms a 5-minute watchdog before starting a boot option (UEFI spec,
  * EFI_BOOT_SERVICES.SetWatchdogTimer); a long measurement must not be cut short. */

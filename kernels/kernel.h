@@ -60,7 +60,7 @@
  *
  * `pingpong` (a line bounced between two processors, for the QPI/ring snoop counters)
  * needs two processors running at once: it is not in the table; its loop and
- * accounting are below, and core/workload.c runs it on two processors.
+ * accounting are below, and core/workload/workload.c runs it on two processors.
  *
  * Only baseline x86_64 (SSE2) instructions are used, plus MOVNTDQ, SFENCE, MFENCE and
  * CLFLUSH through inline asm (all in baseline x86_64). */
@@ -141,7 +141,7 @@ const struct upm_kernel_desc *upm_kernel_find(const char *name);
 
 /* A kernel laid out on a buffer: upm_kernel_run in steps, for a caller that runs the
  * setup, the timed loop and the final write-back at different times (the threaded
- * runner, core/workload.c). */
+ * runner, core/workload/workload.c). */
 struct upm_kernel_job {
 	const struct upm_kernel_desc *desc;
 	struct upm_kernel_region region;

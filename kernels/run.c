@@ -2,8 +2,8 @@
  * out the region, runs the kernel's setup untimed and its loop timed, and scales one
  * pass's accounting by the iterations. */
 #include "kernels/loops.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 #include "platform/backend.h"
 
 /* n * iterations, refusing what does not fit rather than reporting a wrapped count. */

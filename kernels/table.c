@@ -1,6 +1,6 @@
 /* The kernel table: names, what they do, their geometry and their loops. */
 #include "kernels/loops.h"
-#include "core/str.h"
+#include "core/base/str.h"
 
 const struct upm_kernel_desc upm_kernels[] = {
 	{ "read", "sequential 8-byte loads, summed", UPM_KERNEL_IN_DRAM, 1, 1,

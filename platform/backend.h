@@ -109,7 +109,7 @@ int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val);
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out);
 void upm_activity(struct upm_backend *b, const struct upm_activity *act);
 void upm_backend_destroy(struct upm_backend *b);
-/* From now on, configuration accesses through b use CF8/CFC (core/pci_path.c: the ECAM
+/* From now on, configuration accesses through b use CF8/CFC (core/session/pci_path.c: the ECAM
  * window disagrees with CF8/CFC, so it cannot be trusted). */
 void upm_backend_refuse_ecam(struct upm_backend *b);
 

@@ -37,7 +37,7 @@ struct upm_global_ctl {
 };
 
 /* The rate status register of a socket's interconnect ports (Sandy/Ivy Bridge-EP
- * QPI_RATE_STATUS), judged by core/check_link_rate.c: read from configuration space
+ * QPI_RATE_STATUS), judged by core/check/check_link_rate.c: read from configuration space
  * after the function's vendor/device ID matched, never written. */
 struct upm_link_rate_code {
 	uint8_t value;   /* of the rate field */
@@ -60,7 +60,7 @@ struct upm_link_rate {
 	const char *source;
 };
 
-/* What the health check (core/check.c, core/selftest.c) measures on a platform, as
+/* What the health check (core/check/check.c, core/check/selftest.c) measures on a platform, as
  * event specs in the platform's own names. NULL members: that check does not apply. */
 struct upm_check_profile {
 	/* One spec per box type that counts whenever it is enabled (a clock), on a general
@@ -104,7 +104,7 @@ struct upm_ovf_summary {
 	uint8_t global_bit; /* its bit in the global status (global->status_msr) */
 };
 
-/* The overflow hierarchy the session walks after each stop (core/overflow.c): the
+/* The overflow hierarchy the session walks after each stop (core/session/overflow.c): the
  * global status (global->status_msr, read by the session), each summary whose bit is
  * set there, then the status of each box instance whose bit is set in its summary
  * (upm_box_type.ovf_route); overflows are cleared at the box (002:428-440). */

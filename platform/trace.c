@@ -1,7 +1,7 @@
 #include "platform/trace.h"
 #include "platform/pci.h"
 #include "boxes/box.h"
-#include "core/os.h"
+#include "core/base/os.h"
 
 static struct upm_trace *trace_of(struct upm_backend *b)
 {

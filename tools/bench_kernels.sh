@@ -13,7 +13,7 @@ out=build/bench
 mkdir -p "$out"
 REPEATS=${REPEATS:-5}
 
-srcs=$(ls core/*.c platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c 2>/dev/null)
+srcs=$(ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c 2>/dev/null)
 host=$(ls core/host/*.c | grep -v '/main\.c$')
 # shellcheck disable=SC2086
 gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$out/kbench" tools/kbench.c $srcs $host -lpthread ||

@@ -1,5 +1,5 @@
 /* kbench: upmon's stress kernels on this Linux host, outside upmon, for `make bench`
- * (tools/bench_kernels.sh). The same workload code as `run --kernel` (core/workload.c,
+ * (tools/bench_kernels.sh). The same workload code as `run --kernel` (core/workload/workload.c,
  * the host's pthread runner), on a host backend whose only operation is the real CPUID
  * (for the cache sizes): nothing is counted, nothing else is touched.
  *
@@ -9,7 +9,7 @@
  *   (best of REPEATS runs: highest GB/s, lowest latency), or a one-line error and exit 1. */
 #define _GNU_SOURCE
 #include "core/host/os_host.h"
-#include "core/workload.h"
+#include "core/workload/workload.h"
 
 #include <cpuid.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* What the health check measures on Ivy Bridge-EP (core/check.c, core/selftest.c): the
+/* What the health check measures on Ivy Bridge-EP (core/check/check.c, core/check/selftest.c): the
  * Sandy Bridge-EP profile (boxes/snbep/check.c) with the IRP clock added and the LLC
  * state filter of this generation. */
 #include "boxes/ivbep/ivbep.h"

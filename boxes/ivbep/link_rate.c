@@ -1,4 +1,4 @@
-/* Ivy Bridge-EP QPI link rate: QPI_RATE_STATUS, judged by core/check_link_rate.c
+/* Ivy Bridge-EP QPI link rate: QPI_RATE_STATUS, judged by core/check/check_link_rate.c
  * (boxes/PUBLIC_FACTS.md section 22). The guide (329468-002 2.8.3.4, Table 2-138, p.138)
  * names the register; its field table was not read from the public copy, so the layout
  * is taken from likwid's Ivy Bridge-EP code and checked against PCM. */

@@ -1,5 +1,5 @@
-/* What the health check measures on the Xeon 7500 and Xeon E7 (core/check.c,
- * core/selftest.c); one profile serves both: the specs name box types, and the two
+/* What the health check measures on the Xeon 7500 and Xeon E7 (core/check/check.c,
+ * core/check/selftest.c); one profile serves both: the specs name box types, and the two
  * platforms' box types (8 or 10 C-Boxes, the FVC layout) differ only in their tables. */
 #include "boxes/nhmex/nhmex.h"
 #include "platform/platform.h"

@@ -1,5 +1,5 @@
-/* What the health check measures on the 6th-generation Core (core/check.c,
- * core/selftest.c). */
+/* What the health check measures on the 6th-generation Core (core/check/check.c,
+ * core/check/selftest.c). */
 #include "boxes/skl/skl.h"
 
 const struct upm_check_profile upm_skl_check = {

@@ -1,4 +1,4 @@
-/* What the health check measures on Sandy Bridge-EP (core/check.c, core/selftest.c). */
+/* What the health check measures on Sandy Bridge-EP (core/check/check.c, core/check/selftest.c). */
 #include "boxes/snbep/snbep.h"
 #include "platform/platform.h"
 
@@ -9,7 +9,7 @@ const struct upm_check_profile upm_snbep_check = {
 	 * 000:373); the iMC through its fixed counter (DCLK 000:2255) and DCLOCKTICKS 0x00
 	 * on its four general counters (perfmon JKT UNC_M_CLOCKTICKS, events_imc.c), so
 	 * the general counters are count-tested too and a stuck fixed counter is told
-	 * from an unpopulated channel (core/selftest.c). */
+	 * from an unpopulated channel (core/check/selftest.c). */
 	.clocks = "ubox/UCLK/,cbo/CLOCKTICKS/,pcu/CLOCKTICKS/,ha/CLOCKTICKS/,imc/DCLK/,"
 		  "imc/DCLOCKTICKS/,qpi/CLOCKTICKS/,r2pcie/CLOCKTICKS/,r3qpi/CLOCKTICKS/",
 	.uclk = "ubox/UCLK/",

@@ -1,5 +1,5 @@
 /* Sandy Bridge-EP QPI link rate: QPI_RATE_STATUS, one per port, judged by
- * core/check_link_rate.c (boxes/PUBLIC_FACTS.md section 22). */
+ * core/check/check_link_rate.c (boxes/PUBLIC_FACTS.md section 22). */
 #include "boxes/snbep/snbep.h"
 #include "platform/platform.h"
 

@@ -2,7 +2,7 @@
  * answering, a medium that fills up, and the user's abort (SIGINT, or after N polls). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/host/os_host.h"
-#include "core/os.h"
+#include "core/base/os.h"
 
 #include <signal.h>
 #include <stdlib.h>

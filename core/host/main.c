@@ -1,7 +1,7 @@
 /* The Linux program: the same core as upmon.efi, with the mock backend only. */
-#include "core/app.h"
+#include "core/commands/app.h"
 #include "core/host/os_host.h"
-#include "core/str.h"
+#include "core/base/str.h"
 
 /* The simulated processors follow the global --sockets so the mock's sockets all have
  * a CPU. Only the options before the command count (`run --sockets LIST` is another

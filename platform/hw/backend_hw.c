@@ -2,7 +2,7 @@
 #include "platform/hw/hw.h"
 #include "platform/hw/guarded.h"
 #include "platform/hw/pci_config.h"
-#include "core/os.h"
+#include "core/base/os.h"
 
 struct hw_ctx {
 	struct upm_backend backend;

@@ -2,8 +2,8 @@
 #include "platform/mock/mock.h"
 #include "platform/mock/models.h"
 #include "platform/pci.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 
 static void *grow(void *arr, unsigned *cap, unsigned n, unsigned elem)
 {

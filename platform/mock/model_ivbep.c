@@ -45,8 +45,8 @@
  * Everything else stays at 0. Threshold and edge are not modelled. */
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 
 enum ivbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI, K_IRP };
 

@@ -38,8 +38,8 @@
  * with mm_trig_en = remote lines per QPI port. Everything else stays 0. Threshold,
  * invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 
 enum nhmex_kind { K_UBOX, K_CBO, K_BBOX, K_SBOX, K_MBOX, K_RBOX, K_WBOX };
 

@@ -37,8 +37,8 @@
  * MSRs fault), hostbridge=0xDDDD (00:00.0's device ID), mchbar=off (MCHBAR enable clear). */
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
-#include "core/os.h"
-#include "core/str.h"
+#include "core/base/os.h"
+#include "core/base/str.h"
 
 enum skl_kind { K_NCU, K_CBO, K_ARB };
 

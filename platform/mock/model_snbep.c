@@ -23,7 +23,7 @@
  *   everything else stays at 0. Threshold, invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
-#include "core/str.h"
+#include "core/base/str.h"
 
 enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The lab's default job on the removable-media path: the firmware starts
 # \EFI\BOOT\BOOTX64.EFI (= upmon) with no command line and no shell, and nothing names
-# a command, so upmon runs `check` (core/app_options.c, efi/args.c).
+# a command, so upmon runs `check` (core/commands/app_options.c, efi/args.c).
 #  1. \upmon\upmon.cfg selects the mock and the end action but names no command: the
 #     full health check runs, `upmon: PASS` is the console's last line, QEMU exits
 #     through the configured `end = qemu-exit` with status 0, and results.json,

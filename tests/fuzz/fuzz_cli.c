@@ -1,8 +1,8 @@
 /* libFuzzer target: the command line (upm_cli_parse) and what parses its values.
  * The input is argv[1..] separated by NUL bytes. */
-#include "core/cli.h"
-#include "core/config.h"
-#include "core/str.h"
+#include "core/cli/cli.h"
+#include "core/cli/config.h"
+#include "core/base/str.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* libFuzzer target: the configuration file (upm_config_parse) and what commands read
  * from it (event sets, tolerances, the args line through the command-line parser). */
-#include "core/app.h"
-#include "core/config.h"
-#include "core/run.h"
+#include "core/commands/app.h"
+#include "core/cli/config.h"
+#include "core/cli/invocation.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* libFuzzer target: event specs (upm_spec_parse_list) and metric names on every
  * platform's tables. The input is the --events (or --metrics) text. */
-#include "core/metrics.h"
-#include "core/spec.h"
-#include "core/str.h"
+#include "core/metrics/metrics.h"
+#include "core/events/spec.h"
+#include "core/base/str.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `check` and `selftest` under abort, restore faults and silent sockets, at command level
-# (issue 9; core/check_safety.c): exit status, the console's last line, and results.json's
+# (issue 9; core/check/check_safety.c): exit status, the console's last line, and results.json's
 # "aborted", "sockets_skipped", "unrestored" read exactly as `run`'s are.
 # Knobs: core/host/os_host.h (UPMON_HOST_*). CBo 0 counter control 0 is MSR 0xD10
 # (327043-001 table 2-8).

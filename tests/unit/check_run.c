@@ -1,8 +1,8 @@
 #include "tests/unit/check_run.h"
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/check.h"
-#include "core/selftest.h"
+#include "core/check/check.h"
+#include "core/check/selftest.h"
 
 int check_run(struct check_outcome *o, const char *platform, unsigned sockets, const char *faults,
 	      int full, unsigned cmp_flags)

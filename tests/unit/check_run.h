@@ -3,7 +3,7 @@
 #ifndef UPMON_TESTS_UNIT_CHECK_RUN_H
 #define UPMON_TESTS_UNIT_CHECK_RUN_H
 
-#include "core/verdict.h"
+#include "core/check/verdict.h"
 
 struct check_outcome {
 	struct upm_verdicts vs;

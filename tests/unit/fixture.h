@@ -2,8 +2,8 @@
 #ifndef UPMON_TESTS_UNIT_FIXTURE_H
 #define UPMON_TESTS_UNIT_FIXTURE_H
 
-#include "core/run.h"
-#include "core/session.h"
+#include "core/cli/invocation.h"
+#include "core/session/session.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
 

@@ -1,11 +1,11 @@
-/* Which command runs (core/app_options.c): the configuration's args are defaults, the
+/* Which command runs (core/commands/app_options.c): the configuration's args are defaults, the
  * command line overrides them, and with no command named anywhere the firmware boot
  * path runs the lab's default job (`check`) while a shell gets an error. The EFI side
  * (efi/args.c) only decides the two env flags these tests set by hand. */
 #include "tests/unit/test.h"
-#include "core/app.h"
-#include "core/config.h"
-#include "core/str.h"
+#include "core/commands/app.h"
+#include "core/cli/config.h"
+#include "core/base/str.h"
 
 enum launch { FROM_SHELL, FROM_FIRMWARE };
 

@@ -5,8 +5,8 @@
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
 #include "tests/unit/check_run.h"
-#include "core/check.h"
-#include "core/selftest.h"
+#include "core/check/check.h"
+#include "core/check/selftest.h"
 #include <stdlib.h>
 
 /* This file's runs are on the mocked Sandy Bridge-EP, counters compared too. */

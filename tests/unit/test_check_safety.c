@@ -1,5 +1,5 @@
 /* The health check's commands (`check`, `selftest`) under abort, restore faults and
- * silent sockets (issue 9, core/check_safety.c): results.json carries "aborted",
+ * silent sockets (issue 9, core/check/check_safety.c): results.json carries "aborted",
  * "sockets_skipped" and "unrestored" in `run`'s shape, the console says NOT RESTORED by
  * address, the exit status is 5 for an abort (2 when something failed), and the mock
  * is left as found. The commands run whole, on the mocked two-socket Sandy Bridge-EP.
@@ -8,12 +8,12 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/abort.h"
-#include "core/check.h"
-#include "core/check_safety.h"
-#include "core/commands.h"
+#include "core/base/abort.h"
+#include "core/check/check.h"
+#include "core/check/check_safety.h"
+#include "core/commands/commands.h"
 #include "core/host/os_host.h"
-#include "core/selftest.h"
+#include "core/check/selftest.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>

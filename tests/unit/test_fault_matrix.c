@@ -9,8 +9,8 @@
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
 #include "tests/unit/check_run.h"
-#include "core/check.h"
-#include "core/selftest.h"
+#include "core/check/check.h"
+#include "core/check/selftest.h"
 #include <stdlib.h>
 
 struct matrix_fault {

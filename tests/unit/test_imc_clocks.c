@@ -7,8 +7,8 @@
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
 #include "tests/unit/check_run.h"
-#include "core/selftest.h"
-#include "core/spec.h"
+#include "core/check/selftest.h"
+#include "core/events/spec.h"
 #include "platform/pci.h"
 
 TEST(imc_dclockticks_is_a_general_clock_event_on_both_platforms)

@@ -1,10 +1,10 @@
 /* Stress kernels: accounting against the test's own arithmetic, results element by
  * element, the chase cycle, per-thread splits, size rules and parsing, refusals. */
 #include "tests/unit/test.h"
-#include "core/str.h"
+#include "core/base/str.h"
 #include "kernels/kernel.h"
 #include "platform/backend.h"
-#include "core/os.h"
+#include "core/base/os.h"
 #include <stdlib.h>
 
 #define LINE 64u

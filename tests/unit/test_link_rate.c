@@ -1,4 +1,4 @@
-/* link.rate (core/check_link_rate.c): the QPI_RATE_STATUS tables hold the guide's
+/* link.rate (core/check/check_link_rate.c): the QPI_RATE_STATUS tables hold the guide's
  * addresses and bit positions, the mocks answer there, and each port's verdict follows
  * what its register reads. Literal facts, from the sources cited in boxes/PUBLIC_FACTS.md
  * section 22:
@@ -10,8 +10,8 @@
  *   2:0 decoded as above (likwid SBOX0FIX/SBOX1FIX; PCM computeQPISpeed). */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/check.h"
-#include "core/config.h"
+#include "core/check/check.h"
+#include "core/cli/config.h"
 #include "platform/pci.h"
 #include "platform/platform.h"
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
-#include "core/os.h"
+#include "core/base/os.h"
 
 static struct upm_backend *mock(const char *faults, unsigned sockets)
 {

@@ -7,7 +7,7 @@
 #include "tests/unit/test.h"
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
-#include "core/os.h"
+#include "core/base/os.h"
 
 static struct upm_backend *ivbep(unsigned sockets, const char *faults)
 {

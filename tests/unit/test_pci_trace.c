@@ -3,7 +3,7 @@
 #include "platform/mock/mock.h"
 #include "platform/pci.h"
 #include "platform/trace.h"
-#include "core/os.h"
+#include "core/base/os.h"
 #include <stdlib.h>
 
 TEST(pci_cf8_encoding)

@@ -7,10 +7,10 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/abort.h"
-#include "core/config.h"
+#include "core/base/abort.h"
+#include "core/cli/config.h"
 #include "core/host/os_host.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include <stdlib.h>
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
 /* Scheduling: exact matching, filter conflicts, multi-pass splits. */
 #include "tests/unit/test.h"
-#include "core/sched.h"
+#include "core/events/sched.h"
 
 static int schedule(const char *list, struct upm_spec *specs, struct upm_placement *pl, char *err)
 {

@@ -3,7 +3,7 @@
  * restored state, passes, traffic, absent boxes and faults. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/metrics.h"
+#include "core/metrics/metrics.h"
 #include "platform/mock/pmon.h"
 #include <stdlib.h>
 

@@ -5,9 +5,9 @@
  * written; every register restored; the health check on the clean and faulted mock. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/check.h"
-#include "core/metrics.h"
-#include "core/selftest.h"
+#include "core/check/check.h"
+#include "core/metrics/metrics.h"
+#include "core/check/selftest.h"
 #include "platform/mock/pmon.h"
 #include <stdlib.h>
 

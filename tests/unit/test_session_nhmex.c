@@ -5,8 +5,8 @@
  * restoring what was found. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/results.h"
-#include "core/metrics.h"
+#include "core/results/results.h"
+#include "core/metrics/metrics.h"
 #include "platform/mock/pmon.h"
 #include <stdlib.h>
 

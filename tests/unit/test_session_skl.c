@@ -4,7 +4,7 @@
  * IMC counters: their 32-bit wrap and the checks before any MMIO is touched. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/metrics.h"
+#include "core/metrics/metrics.h"
 #include <stdlib.h>
 
 /* 1 ms; per CBo (4 of them) 250 lookups, 50 of them misses, 25 lines written. */

@@ -1,6 +1,6 @@
 /* Event-spec parsing: every term and the malformed cases. Encodings are the guide's. */
 #include "tests/unit/test.h"
-#include "core/spec.h"
+#include "core/events/spec.h"
 
 static const struct upm_platform *snbep(void)
 {

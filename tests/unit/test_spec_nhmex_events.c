@@ -1,7 +1,7 @@
 /* The U/C/B/S/W event tables and the metrics through the spec parser on the nhmex and
  * wsmex platforms: what a user types is programmed as the guide says, or refused. */
 #include "tests/unit/test.h"
-#include "core/spec.h"
+#include "core/events/spec.h"
 
 static const char *const platforms[] = { "nhmex", "wsmex" };
 

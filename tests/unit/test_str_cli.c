@@ -1,8 +1,8 @@
 /* Formatting, number parsing, the command line and the configuration file. */
 #include "tests/unit/test.h"
-#include "core/cli.h"
-#include "core/config.h"
-#include "core/str.h"
+#include "core/cli/cli.h"
+#include "core/cli/config.h"
+#include "core/base/str.h"
 #include <stdlib.h>
 
 TEST(snprintf_formats)

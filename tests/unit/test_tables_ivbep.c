@@ -3,7 +3,7 @@
  * "K", likwid registers "LWR" and accessDaemon "LWD", PCM; boxes/PUBLIC_FACTS.md
  * "Ivy Bridge-EP"), and the tables Sandy Bridge-EP and Ivy Bridge-EP share. */
 #include "tests/unit/test.h"
-#include "core/spec.h"
+#include "core/events/spec.h"
 #include "boxes/snbep/umasks_shared.h"
 
 static const struct upm_platform *plat(const char *name)

@@ -3,9 +3,9 @@
  * spec parser and scheduler produce them. */
 #include "tests/unit/test.h"
 #include "boxes/nhmex/nhmex.h"
-#include "core/sched.h"
-#include "core/spec.h"
-#include "core/subcfg.h"
+#include "core/events/sched.h"
+#include "core/events/spec.h"
+#include "core/events/subcfg.h"
 
 static const struct upm_platform *plat(const char *name)
 {

@@ -2,7 +2,7 @@
  * (seed 001, cited by line), and the public facts where the guide gives none
  * (boxes/PUBLIC_FACTS.md, Skylake section). */
 #include "tests/unit/test.h"
-#include "core/spec.h"
+#include "core/events/spec.h"
 
 static const struct upm_platform *skl(void)
 {

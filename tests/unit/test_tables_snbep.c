@@ -1,7 +1,7 @@
 /* The Sandy Bridge-EP tables against the guide's literal addresses (seed 000, cited),
  * and public facts where the guide lost them (boxes/PUBLIC_FACTS.md). */
 #include "tests/unit/test.h"
-#include "core/spec.h"
+#include "core/events/spec.h"
 
 static const struct upm_box_type *box(const char *name)
 {

@@ -5,10 +5,10 @@
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
 #include "core/host/os_host.h"
-#include "core/workload.h"
-#include "core/caches.h"
-#include "core/srat.h"
-#include "core/abort.h"
+#include "core/workload/workload.h"
+#include "core/workload/caches.h"
+#include "core/workload/srat.h"
+#include "core/base/abort.h"
 #include <stdlib.h>
 #include <time.h>
 

@@ -1,0 +1,118 @@
+/* Room base: what every room stands on and nothing else: the environment's services (os.h,
+ * implemented by efi/ and core/host/), freestanding strings and formatting, the user's
+ * abort latch and the exit statuses. Includes no other room.
+ *
+ * Services the environment gives the core: UEFI (efi/os_efi.c) or Linux (core/host/os_host.c).
+ *
+ * The core never calls libc or UEFI directly; it calls these. Each function is
+ * implemented once per environment. None of them touches uncore registers: that is
+ * the backend's job (platform/backend.h). */
+#ifndef UPMON_CORE_OS_H
+#define UPMON_CORE_OS_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#define UPM_MAX_CPUS 256
+#define UPM_MAX_SOCKETS 8
+
+struct upm_cpu_info {
+	unsigned index;   /* processor number as the environment counts them */
+	uint32_t apic_id;
+	unsigned package; /* socket */
+	unsigned core;
+	unsigned thread;
+	int is_bsp;
+};
+
+struct upm_topology {
+	unsigned n_cpus;
+	unsigned n_sockets; /* packages seen (highest package number + 1) */
+	struct upm_cpu_info cpus[UPM_MAX_CPUS];
+};
+
+/* What to do when upmon is done. */
+enum upm_end_action {
+	UPM_END_RETURN = 0,  /* return to the shell (or firmware) */
+	UPM_END_SHUTDOWN,
+	UPM_END_REBOOT,
+	UPM_END_WAITKEY,
+	UPM_END_QEMU_EXIT,   /* test harness only: isa-debug-exit at port 0xF4 */
+};
+
+/* Console: text to the screen and the serial console. Lines end with '\n'. */
+void upm_os_write(const char *text, size_t len);
+
+/* Memory. */
+void *upm_os_alloc(size_t size);
+void upm_os_free(void *p);
+
+/* Files. Paths use '/' as separator; the UEFI side maps them onto the boot medium.
+ * Each returns UPM_OK or a upm_status. */
+int upm_os_mkdir_p(const char *path);
+int upm_os_write_file(const char *path, const void *data, size_t len);
+int upm_os_read_file(const char *path, void **data, size_t *len); /* caller frees with upm_os_free */
+int upm_os_rename(const char *from, const char *to);
+/* Default results folder: \upmon\results on the boot medium, ./upmon-results on the host. */
+const char *upm_os_default_out_dir(void);
+
+/* Processors. */
+int upm_os_topology(struct upm_topology *out);
+/* Run fn(arg) on a processor of the given socket and wait for it. Returns UPM_OK or
+ * UPM_ENOTFOUND when no processor of that socket exists, UPM_EFAULT when the processor
+ * did not finish within the timeout (UEFI: 1 s). fn may not print. */
+int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg);
+/* The processor executing this call (callable from any processor). */
+void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);
+
+/* Runs fn(arg, i) for every i below n at the same time, entry i on processor cpus[i]
+ * (an index into upm_topology.cpus, not a processor number), and returns when all have
+ * returned. The calling processor runs its own entry when it is listed, and waits
+ * otherwise. UPM_OK; UPM_EINVAL for no entries or a processor listed twice;
+ * UPM_ENOTFOUND for an index outside the topology; UPM_EUNSUPPORTED when another
+ * processor is listed and the environment cannot start it; UPM_EFAULT when some entry
+ * did not return within timeout_ns (such a processor may still be running: whatever
+ * fn touches must stay valid). fn may not print nor call the environment. */
+int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
+			void *arg, uint64_t timeout_ns);
+
+/* Memory on a socket, for the stress kernels' buffers: UEFI places it in the socket's
+ * memory from the ACPI SRAT (*placed = 1) or, without one (or no free range there),
+ * anywhere (*placed = 0); the host always anywhere. Free with upm_os_free_placed and
+ * the same size. NULL when out of memory. */
+void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed);
+void upm_os_free_placed(void *p, size_t size);
+
+/* Physical memory: total, and what is free for upmon's buffers now (UEFI: conventional
+ * memory in the memory map; host: MemAvailable). UPM_OK or UPM_EUNSUPPORTED. */
+int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes);
+
+/* Time. */
+uint64_t upm_os_nanoseconds(void); /* monotonic */
+void upm_os_sleep_ns(uint64_t ns);
+/* The time-stamp counter (invariant on every supported processor) and its frequency,
+ * calibrated once against the firmware's timer (host: the monotonic clock). Callable
+ * on any processor. */
+uint64_t upm_os_tsc(void);
+uint64_t upm_os_tsc_hz(void);
+
+/* Abort: 1 when the user asked to stop now, polled without blocking by the interval
+ * loops (through core/base/abort.h, which latches it). UEFI: ESC or Ctrl-C read from ConIn,
+ * on the bootstrap processor only (elsewhere 0); host: SIGINT (Ctrl-C). */
+int upm_os_abort_requested(void);
+
+/* Environment description for `info` and results files. */
+const char *upm_os_name(void); /* "uefi" or "host" */
+
+/* Watchdog: upm_main turns it off first thing and restores it at its single exit, on
+ * every path (success, usage or configuration error, failure, abort), so a long run is
+ * not cut short. Restore gives back what the platform had before: UEFI re-arms the boot
+ * manager's 5-minute watchdog only when the firmware started upmon, nothing from the
+ * shell (efi/watchdog.c); the host only records the calls (core/host/os_host.h). */
+void upm_os_watchdog_off(void);
+void upm_os_watchdog_restore(void);
+
+/* Configured end of run; returns only when the action is UPM_END_RETURN or fails. */
+void upm_os_end(enum upm_end_action action, int status);
+
+#endif

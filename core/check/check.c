@@ -1,0 +1,652 @@
+#include "core/check/check.h"
+#include "core/check/check_safety.h"
+#include "core/cli/config.h"
+#include "core/base/os.h"
+#include "core/session/session.h"
+#include "core/workload/workload.h"
+
+/* The standard event set, in this order in every session of the check. */
+enum role { R_UCLK, R_MEM_RD, R_MEM_WR, R_MEM_CLK, R_LLC_HIT, R_LLC_MISS, R_LINK, R_N };
+
+#define CK_MAX_PASSES 8
+#define CK_QUICK_SIZE (4ull << 20)
+#define CK_QUICK_ITERATIONS 2
+#define CK_MIN_IDLE_NS 10000000ull
+
+struct measure {
+	const char *label;         /* "read", "idle" */
+	struct upm_session s;
+	int prepared;
+	struct upm_workload_plan *plan;
+	struct upm_workload_result res[CK_MAX_PASSES];
+	uint64_t idle_ns;
+	int failed;
+	char err[200];
+};
+
+struct check {
+	struct upm_run *r;
+	const struct upm_check_profile *p;
+	struct upm_verdicts *vs;
+	struct upm_buf *json;
+	uint64_t role_mask[R_N];   /* the specs (bit = index in the list) of each role; 0: none */
+	const char *role_box[R_N]; /* the box type each role counts on */
+	struct upm_spec *parsed;   /* the list, parsed (UPM_SESSION_MAX_SPECS) */
+	unsigned n_parsed;
+	struct upm_buf specs;
+	double mem_tol, llc_tol, bal_tol, link_tol, uclk_min, uclk_max;
+	const struct upm_check_opts *o;
+};
+
+/* --- measuring --- */
+
+static uint64_t measured_interval(struct upm_session *s, unsigned pass, void *ctx)
+{
+	struct measure *m = ctx;
+	if (!m->plan) /* the idle baseline: time passes, nothing runs */
+		return upm_session_idle(s, m->idle_ns);
+	if (pass >= CK_MAX_PASSES)
+		return 0;
+	if (upm_workload_execute(m->plan, &m->res[pass], m->err, sizeof m->err) != UPM_OK) {
+		m->failed = 1;
+		return 0;
+	}
+	return m->res[pass].window_ns;
+}
+
+/* Runs one session of the standard event set around a workload (or idle when w is
+ * NULL). 0, or -1 with m->err. */
+static int measure(struct check *c, struct measure *m, const struct upm_workload *w)
+{
+	struct upm_run *r = c->r;
+	if (w && upm_workload_prepare(r, w, &m->plan, m->err, sizeof m->err) != UPM_OK)
+		return -1;
+	if (upm_session_prepare(&m->s, r, c->specs.data) < 0) {
+		upm_strlcpy(m->err, m->s.error, sizeof m->err);
+		return -1;
+	}
+	m->prepared = 1;
+	if (m->s.n_passes > CK_MAX_PASSES) {
+		upm_snprintf(m->err, sizeof m->err, "the standard event set needs %u passes", m->s.n_passes);
+		return -1;
+	}
+	if (w) {
+		struct upm_workload_info info;
+		upm_workload_describe(m->plan, &info);
+		upm_say(r, "check: kernel %s: %u thread%s, %llu KiB, %llu iteration%s, %u pass%s", m->label,
+			info.threads, info.threads == 1 ? "" : "s", (unsigned long long)(info.size_bytes >> 10),
+			(unsigned long long)info.iterations, info.iterations == 1 ? "" : "s", m->s.n_passes,
+			m->s.n_passes == 1 ? "" : "es");
+	}
+	int rc = upm_session_run(&m->s, measured_interval, m);
+	upm_check_safety_session(r, c->vs, &m->s, m->label); /* NOT RESTORED, silent sockets, abort */
+	if (m->s.aborted) { /* ESC/Ctrl-C: what it counted is partial */
+		upm_snprintf(m->err, sizeof m->err, "aborted (ESC or Ctrl-C) in pass %u of %u: not judged",
+			     m->s.aborted_pass + 1, m->s.n_passes);
+		return -1;
+	}
+	if (m->failed)
+		return -1;
+	if (rc < 0) {
+		upm_strlcpy(m->err, m->s.error, sizeof m->err);
+		return -1;
+	}
+	return 0;
+}
+
+static void measure_free(struct measure *m)
+{
+	if (m->prepared)
+		upm_session_free(&m->s);
+	if (m->plan)
+		upm_workload_release(m->plan);
+	m->prepared = 0;
+	m->plan = NULL;
+}
+
+/* --- reading a measurement --- */
+
+struct sum {
+	uint64_t delta;     /* summed over the matching counts */
+	uint64_t ns;        /* the interval they were counted in */
+	unsigned pass;
+	unsigned n;         /* counts that matched and were taken */
+};
+
+/* The counts of the specs in `specs` (a role's mask, or one bit of it). */
+static struct sum sum_specs(const struct measure *m, uint64_t specs, unsigned socket, int instance)
+{
+	struct sum s = { 0, 0, 0, 0 };
+	if (!specs || !m->prepared)
+		return s;
+	for (unsigned i = 0; i < m->s.n_counts; i++) {
+		const struct upm_count *k = &m->s.counts[i];
+		if (k->spec >= 64 || !((specs >> k->spec) & 1) || k->socket != socket || k->status != UPM_OK)
+			continue;
+		if (instance >= 0 && k->instance != (unsigned)instance)
+			continue;
+		if (!s.n) { /* the first part's pass: the kernel's activity is read from it */
+			s.ns = k->interval_ns;
+			s.pass = k->pass;
+		}
+		s.delta += k->delta;
+		s.n++;
+	}
+	return s;
+}
+
+static struct sum sum_of(const struct check *c, const struct measure *m, enum role role,
+			 unsigned socket, int instance)
+{
+	return sum_specs(m, c->role_mask[role], socket, instance);
+}
+
+/* The counts of `specs` with the idle rate over the same time taken away, part by part
+ * (parts may count in passes of different lengths); never below zero. */
+static double net_specs(const struct measure *m, const struct measure *idle, uint64_t specs,
+			unsigned socket, int instance, struct sum *raw)
+{
+	double v = 0;
+	if (raw)
+		*raw = sum_specs(m, specs, socket, instance);
+	for (unsigned j = 0; j < 64; j++) {
+		if (!((specs >> j) & 1))
+			continue;
+		struct sum k = sum_specs(m, 1ull << j, socket, instance);
+		struct sum b = sum_specs(idle, 1ull << j, socket, instance);
+		double base = b.ns ? (double)b.delta * (double)k.ns / (double)b.ns : 0.0;
+		v += (double)k.delta - base;
+	}
+	return v > 0 ? v : 0;
+}
+
+static double net(const struct check *c, const struct measure *m, const struct measure *idle,
+		  enum role role, unsigned socket, int instance, struct sum *raw)
+{
+	return net_specs(m, idle, c->role_mask[role], socket, instance, raw);
+}
+
+static const struct upm_activity *activity(const struct measure *m, unsigned pass, unsigned socket)
+{
+	return &m->res[pass < CK_MAX_PASSES ? pass : 0].per_socket[socket];
+}
+
+static double rel_err(double measured, double expected)
+{
+	double d = measured - expected;
+	if (d < 0)
+		d = -d;
+	return expected > 0 ? d / expected : (measured > 0 ? 1.0 : 0.0);
+}
+
+static void json_measure(struct check *c, const struct measure *m)
+{
+	struct upm_buf *j = c->json;
+	const struct upm_workload_result *w = &m->res[0];
+	upm_buf_printf(j, "%s\n  {\"kernel\": ", j->len && j->data[j->len - 1] != '[' ? "," : "");
+	upm_buf_json_string(j, m->label);
+	char gbps[32], secs[32];
+	upm_format_double(gbps, sizeof gbps, w->gbps, 3);
+	upm_format_double(secs, sizeof secs, w->seconds, 6);
+	upm_buf_printf(j, ", \"threads\": %u, \"size_bytes\": %llu, \"bytes_read\": %llu, "
+			  "\"bytes_written\": %llu, \"bus_bytes\": %llu, \"seconds\": %s, \"gbps\": %s, "
+			  "\"passes\": %u}",
+		       w->threads, (unsigned long long)w->total.size_bytes,
+		       (unsigned long long)w->total.bytes_read, (unsigned long long)w->total.bytes_written,
+		       (unsigned long long)w->total.bus_bytes, secs, gbps, m->s.n_passes);
+}
+
+/* --- the judgements --- */
+
+/* Boxes of a type on a socket that the measurement could not use (absent, hidden,
+ * faulting): their share of the traffic went uncounted. */
+static unsigned unusable(const struct measure *m, const char *box, unsigned socket)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->s.n_boxes; i++)
+		n += m->s.boxes[i].socket == socket && m->s.boxes[i].state != UPM_BOX_OK &&
+		     upm_strcmp(m->s.boxes[i].type->name, box) == 0;
+	return n;
+}
+
+/* A total that falls short because boxes could not be counted is a warning about those
+ * boxes (their own verdicts say why), not a failure of the ones that counted. */
+static enum upm_result shortfall(const struct measure *m, const char *box, unsigned socket, int within,
+				 double measured, double expected)
+{
+	if (within)
+		return UPM_RESULT_PASS;
+	return measured < expected && unusable(m, box, socket) ? UPM_RESULT_WARN : UPM_RESULT_FAIL;
+}
+
+static void judge_uclk(struct check *c, const struct measure *m)
+{
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		struct sum k = sum_of(c, m, R_UCLK, sock, -1);
+		if (!k.n || !k.ns) {
+			upm_verdict_add(c->vs, sock, c->role_box[R_UCLK], -1, "uclk", UPM_RESULT_INCOMPLETE,
+					"no uncore clock count during the %s kernel", m->label);
+			continue;
+		}
+		double mhz = (double)k.delta * 1000.0 / (double)k.ns;
+		char v[32], lo[32], hi[32];
+		upm_format_double(v, sizeof v, mhz, 1);
+		upm_format_double(lo, sizeof lo, c->uclk_min, 0);
+		upm_format_double(hi, sizeof hi, c->uclk_max, 0);
+		int ok = mhz >= c->uclk_min && mhz <= c->uclk_max;
+		upm_verdict_add(c->vs, sock, c->role_box[R_UCLK], -1, "uclk", ok ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
+				"%s MHz (%llu ticks in %llu us); expected %s-%s MHz", v, (unsigned long long)k.delta,
+				(unsigned long long)(k.ns / 1000), lo, hi);
+	}
+}
+
+/* Memory counted against what a kernel moved, per socket. */
+static void judge_memory(struct check *c, const struct measure *m, const struct measure *idle,
+			 enum role role, const char *check, int writes)
+{
+	if (!c->role_mask[role])
+		return;
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		struct sum raw;
+		double counted = net(c, m, idle, role, sock, -1, &raw) * c->p->mem_bytes_per_count;
+		const struct upm_activity *a = activity(m, raw.pass, sock);
+		double expected = (double)(writes ? a->lines_written : a->lines_read) * 64.0;
+		char mv[32], ev[32], tv[32];
+		upm_format_double(mv, sizeof mv, counted / 1048576.0, 2);
+		upm_format_double(ev, sizeof ev, expected / 1048576.0, 2);
+		upm_format_double(tv, sizeof tv, c->mem_tol * 100.0, 1);
+		if (expected <= 0) {
+			upm_verdict_add(c->vs, sock, c->role_box[role], -1, check, UPM_RESULT_NA,
+					"the %s kernel moved no memory of this socket", m->label);
+			continue;
+		}
+		double e = rel_err(counted, expected);
+		char ov[32];
+		upm_format_double(ov, sizeof ov, e * 100.0, 1);
+		upm_verdict_add(c->vs, sock, c->role_box[role], -1, check,
+				shortfall(m, c->role_box[role], sock, e <= c->mem_tol, counted, expected),
+				"%s MiB counted (%s x %u B, idle baseline removed) vs %s MiB moved by %s: off by %s%% (tolerance %s%%)",
+				mv, c->p->mem_read && !writes ? "reads" : "writes", c->p->mem_bytes_per_count, ev,
+				m->label, ov, tv);
+	}
+}
+
+static unsigned instances_of(const struct measure *m, const char *box, unsigned socket)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < m->s.n_boxes; i++)
+		if (m->s.boxes[i].socket == socket && upm_strcmp(m->s.boxes[i].type->name, box) == 0 &&
+		    m->s.boxes[i].instance + 1 > n)
+			n = m->s.boxes[i].instance + 1;
+	return n;
+}
+
+/* The median of n values (n <= 64): the reference a box's share is judged against, so
+ * one hot box is flagged without dragging its peers off the mean with it (the guides
+ * advise checking each box's deviation rather than trusting the sum: 002:1073). */
+static double median(const double *v, const int *use, unsigned n)
+{
+	double t[64];
+	unsigned k = 0;
+	for (unsigned i = 0; i < n && i < 64; i++)
+		if (use[i])
+			t[k++] = v[i];
+	for (unsigned i = 1; i < k; i++) /* insertion sort: a few dozen values */
+		for (unsigned j = i; j > 0 && t[j - 1] > t[j]; j--) {
+			double x = t[j];
+			t[j] = t[j - 1];
+			t[j - 1] = x;
+		}
+	if (!k)
+		return 0;
+	return k % 2 ? t[k / 2] : (t[k / 2 - 1] + t[k / 2]) / 2;
+}
+
+/* Each channel under the read kernel: unpopulated, silent, or off the mean. */
+static void judge_channels(struct check *c, const struct measure *m, const struct measure *idle)
+{
+	if (!c->role_mask[R_MEM_RD])
+		return;
+	const char *box = c->role_box[R_MEM_RD];
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		unsigned n = instances_of(m, box, sock);
+		double cas[32] = { 0 }, total = 0;
+		int clocked[32] = { 0 }, answered[32] = { 0 };
+		unsigned busy = 0;
+		for (unsigned i = 0; i < n && i < 32; i++) {
+			struct sum raw, clk = sum_of(c, m, R_MEM_CLK, sock, (int)i);
+			cas[i] = net(c, m, idle, R_MEM_RD, sock, (int)i, &raw);
+			answered[i] = raw.n > 0;
+			clocked[i] = !c->role_mask[R_MEM_CLK] || clk.delta > 0;
+			if (answered[i] && clocked[i] && cas[i] > 0) {
+				total += cas[i];
+				busy++;
+			}
+		}
+		double mean = busy ? total / busy : 0;
+		int busy_one[32] = { 0 };
+		for (unsigned i = 0; i < n && i < 32; i++)
+			busy_one[i] = answered[i] && clocked[i] && cas[i] > 0;
+		double mid = median(cas, busy_one, n < 32 ? n : 32);
+		/* Two channels have no majority: one off makes the other look off by as much.
+		 * When the total is off too, the channel that is off is the one that misses its
+		 * even share of the lines the kernel read. */
+		const char *ref_name = "the median";
+		struct sum first = sum_of(c, m, R_MEM_RD, sock, -1);
+		double want = (double)activity(m, first.pass, sock)->lines_read * 64.0 / c->p->mem_bytes_per_count;
+		if (busy == 2 && want > 0 && rel_err(total, want) > c->mem_tol) {
+			mid = want / busy;
+			ref_name = "the even share";
+		}
+		for (unsigned i = 0; i < n && i < 32; i++) {
+			if (!answered[i])
+				continue; /* the self-test's presence verdict says why */
+			if (!clocked[i] && cas[i] > 0) { /* CAS without a clock: the clock counter is broken */
+				upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_FAIL,
+						"%llu CAS reads but its DRAM clock counter did not tick: the clock counter is broken",
+						(unsigned long long)cas[i]);
+				continue;
+			}
+			if (!clocked[i]) {
+				upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_NA,
+						"unpopulated: its DRAM clock did not tick under the read kernel");
+				continue;
+			}
+			if (cas[i] <= 0) {
+				upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_FAIL,
+						"DRAM clock runs but no CAS reads under the read kernel (the other %u channels average %llu)",
+						busy, (unsigned long long)mean);
+				continue;
+			}
+			double share = cas[i] / mid;
+			char sv[32], mv[32], tv[32];
+			upm_format_double(sv, sizeof sv, share * 100.0, 1);
+			upm_format_double(mv, sizeof mv, cas[i] / mean * 100.0, 1);
+			upm_format_double(tv, sizeof tv, c->bal_tol * 100.0, 1);
+			upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel",
+					rel_err(share, 1.0) <= c->bal_tol ? UPM_RESULT_PASS : UPM_RESULT_WARN,
+					"%llu CAS reads, %s%% of %s (%s%% of the mean) of %u busy channels (tolerance %s%%)",
+					(unsigned long long)cas[i], sv, ref_name, mv, busy, tv);
+		}
+	}
+}
+
+/* LLC lookups against a kernel's: their number, and the hit share. */
+static void judge_llc(struct check *c, const struct measure *m, const struct measure *idle,
+		      const char *check)
+{
+	if (!c->role_mask[R_LLC_HIT] || !c->role_mask[R_LLC_MISS])
+		return;
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		struct sum rh, rm;
+		double hits = net(c, m, idle, R_LLC_HIT, sock, -1, &rh);
+		double misses = net(c, m, idle, R_LLC_MISS, sock, -1, &rm);
+		const struct upm_activity *ah = activity(m, rh.pass, sock), *am = activity(m, rm.pass, sock);
+		double want_hits = (double)(ah->llc_lookups - ah->llc_misses), want_misses = (double)am->llc_misses;
+		double want = want_hits + want_misses, got = hits + misses;
+		if (want <= 0) {
+			upm_verdict_add(c->vs, sock, c->role_box[R_LLC_HIT], -1, check, UPM_RESULT_NA,
+					"the %s kernel made no LLC lookups on this socket", m->label);
+			continue;
+		}
+		double share_got = got > 0 ? hits / got : 0, share_want = want_hits / want;
+		double e = rel_err(got, want), d = share_got - share_want;
+		if (d < 0)
+			d = -d;
+		char ev[32], hv[32], wv[32], tv[32];
+		upm_format_double(ev, sizeof ev, e * 100.0, 1);
+		upm_format_double(hv, sizeof hv, share_got * 100.0, 1);
+		upm_format_double(wv, sizeof wv, share_want * 100.0, 1);
+		upm_format_double(tv, sizeof tv, c->llc_tol * 100.0, 1);
+		upm_verdict_add(c->vs, sock, c->role_box[R_LLC_HIT], -1, check,
+				shortfall(m, c->role_box[R_LLC_HIT], sock, e <= c->llc_tol && d <= c->llc_tol, got, want),
+				"%llu lookups (%s%% hits) vs %llu made by %s (%s%% hits): off by %s%% (tolerance %s%%)",
+				(unsigned long long)got, hv, (unsigned long long)want, m->label, wv, ev, tv);
+	}
+}
+
+/* Each CBo's share of the lookups of the llc kernel against the mean. */
+static void judge_llc_balance(struct check *c, const struct measure *m, const struct measure *idle)
+{
+	if (!c->role_mask[R_LLC_HIT])
+		return;
+	const char *box = c->role_box[R_LLC_HIT];
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		unsigned n = instances_of(m, box, sock), counted = 0;
+		double v[64] = { 0 }, total = 0;
+		int answered[64] = { 0 };
+		for (unsigned i = 0; i < n && i < 64; i++) {
+			struct sum rh, rm;
+			v[i] = net(c, m, idle, R_LLC_HIT, sock, (int)i, &rh) + net(c, m, idle, R_LLC_MISS, sock, (int)i, &rm);
+			answered[i] = rh.n > 0;
+			if (answered[i]) {
+				total += v[i];
+				counted++;
+			}
+		}
+		double mean = counted ? total / counted : 0;
+		double mid = median(v, answered, n < 64 ? n : 64);
+		for (unsigned i = 0; i < n && i < 64; i++) {
+			if (!answered[i])
+				continue;
+			char sv[32], mv[32], tv[32];
+			double share = mid > 0 ? v[i] / mid : 0;
+			upm_format_double(sv, sizeof sv, share * 100.0, 1);
+			upm_format_double(mv, sizeof mv, mean > 0 ? v[i] / mean * 100.0 : 0, 1);
+			upm_format_double(tv, sizeof tv, c->bal_tol * 100.0, 1);
+			upm_verdict_add(c->vs, sock, box, (int)i, "llc.balance",
+					mid > 0 && rel_err(share, 1.0) <= c->bal_tol ? UPM_RESULT_PASS : UPM_RESULT_WARN,
+					"%llu lookups, %s%% of the median (%s%% of the mean) of %u CBos (tolerance %s%%)",
+					(unsigned long long)v[i], sv, mv, counted, tv);
+		}
+	}
+}
+
+/* Cross-socket reads: every link's flits rise, and they add up to the lines sent. */
+static void judge_links(struct check *c, const struct measure *m, const struct measure *idle)
+{
+	if (!c->role_mask[R_LINK])
+		return;
+	const char *box = c->role_box[R_LINK];
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		struct sum raw;
+		double flits = net(c, m, idle, R_LINK, sock, -1, &raw);
+		const struct upm_activity *a = activity(m, raw.pass, sock);
+		double want = (double)a->remote_lines * c->p->link_flits_per_line;
+		if (want <= 0)
+			continue;
+		/* Each port: a box instance, or a port of one (port=N specs, Xeon E7 R-Box). */
+		unsigned n = instances_of(m, box, sock);
+		for (unsigned j = 0; j < c->n_parsed; j++) {
+			if (!((c->role_mask[R_LINK] >> j) & 1))
+				continue;
+			const struct upm_spec *sp = &c->parsed[j];
+			for (unsigned i = 0; i < n; i++) {
+				struct sum pr;
+				double f = net_specs(m, idle, 1ull << j, sock, (int)i, &pr);
+				if (!pr.n)
+					continue;
+				char check[24] = "link.port";
+				if (sp->index >= 0 && sp->box->index_term)
+					upm_snprintf(check, sizeof check, "link.%s%u", sp->box->index_term,
+						     i * sp->box->n_index + (unsigned)sp->index);
+				/* A silent port is a warning: with more sockets (or links) than the
+				 * two the kernel uses, the route may not take it; link.flits judges
+				 * whether the ports that did carry it counted every flit. */
+				upm_verdict_add(c->vs, sock, box, (int)i, check, f > 0 ? UPM_RESULT_PASS : UPM_RESULT_WARN,
+						"%llu flits sent under cross-socket reads (%s)%s", (unsigned long long)f,
+						sp->text, f > 0 ? "" : ": not connected, not on the route, or not counting");
+			}
+		}
+		double e = rel_err(flits, want);
+		char ev[32], tv[32];
+		upm_format_double(ev, sizeof ev, e * 100.0, 1);
+		upm_format_double(tv, sizeof tv, c->link_tol * 100.0, 1);
+		upm_verdict_add(c->vs, sock, box, -1, "link.flits", e <= c->link_tol ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
+				"%llu flits sent vs %llu for %llu lines x %u flits: off by %s%% (tolerance %s%%)",
+				(unsigned long long)flits, (unsigned long long)want, (unsigned long long)a->remote_lines, c->p->link_flits_per_line, ev, tv);
+	}
+}
+
+/* --- the whole stage --- */
+
+/* Every role's specs, in role order, into one list: a role's mask holds its specs'
+ * positions. The parts of a role count on one box type. */
+static int build_specs(struct check *c, char *err, size_t n)
+{
+	const struct upm_check_profile *p = c->p;
+	const char *role_text[R_N] = { p->uclk, p->mem_read, p->mem_write, p->mem_clock,
+				       p->llc_hits, p->llc_misses, p->link_flits };
+	c->parsed = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *c->parsed);
+	if (!c->parsed) {
+		upm_strlcpy(err, "out of memory", n);
+		return -1;
+	}
+	for (unsigned i = 0; i < R_N; i++) {
+		c->role_mask[i] = 0;
+		if (!role_text[i])
+			continue;
+		unsigned at = c->n_parsed;
+		int k = upm_spec_parse_list(c->r->platform, role_text[i], c->parsed + at,
+					    UPM_SESSION_MAX_SPECS - at, err, n);
+		if (k <= 0 || at + (unsigned)k > 64) {
+			if (k >= 0)
+				upm_snprintf(err, n, "check profile of %s: role %u has no specs or too many",
+					     c->r->platform->name, i);
+			return -1;
+		}
+		for (unsigned j = 0; j < (unsigned)k; j++) {
+			const struct upm_spec *sp = &c->parsed[at + j];
+			if (sp->box != c->parsed[at].box) {
+				upm_snprintf(err, n, "check profile of %s: '%s' mixes box types %s and %s",
+					     c->r->platform->name, role_text[i], c->parsed[at].box->name, sp->box->name);
+				return -1;
+			}
+			c->role_mask[i] |= 1ull << (at + j);
+			upm_buf_printf(&c->specs, "%s%s", c->specs.len ? "," : "", sp->text);
+		}
+		c->role_box[i] = c->parsed[at].box->name;
+		c->n_parsed = at + (unsigned)k;
+	}
+	return 0;
+}
+
+static void workload_for(const struct check *c, struct upm_workload *w, const char *kernel)
+{
+	upm_memset(w, 0, sizeof *w);
+	w->kernel = kernel;
+	w->threads = c->o->threads;
+	w->memory_socket = -1;
+	if (c->o->quick) {
+		w->size = CK_QUICK_SIZE;
+		w->iterations = CK_QUICK_ITERATIONS;
+	}
+}
+
+int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
+			   struct upm_buf *json, char *err, size_t err_size)
+{
+	struct check c;
+	upm_memset(&c, 0, sizeof c);
+	c.r = r;
+	c.p = r->platform ? r->platform->check : NULL;
+	c.vs = vs;
+	c.json = json;
+	c.o = o;
+	if (!c.p) {
+		upm_snprintf(err, err_size, "no health check is defined for %s",
+			     r->platform ? r->platform->name : "this processor");
+		return -1;
+	}
+	c.mem_tol = upm_config_tolerance(r, "memory_tolerance", 0.10);
+	c.llc_tol = upm_config_tolerance(r, "llc_tolerance", 0.15);
+	c.bal_tol = upm_config_tolerance(r, "balance_tolerance", 0.25);
+	c.link_tol = upm_config_tolerance(r, "link_tolerance", 0.15);
+	c.uclk_min = upm_config_tolerance(r, "uclk_min_mhz", c.p->uclk_min_mhz);
+	c.uclk_max = upm_config_tolerance(r, "uclk_max_mhz", c.p->uclk_max_mhz);
+	upm_buf_init(&c.specs);
+	if (build_specs(&c, err, err_size) < 0) {
+		upm_os_free(c.parsed);
+		upm_buf_free(&c.specs);
+		return -1;
+	}
+
+	static const char *const kernels[] = { "read", "ntwrite", "llc", "thrash" };
+	enum { K_READ, K_NTWRITE, K_LLC, K_THRASH, K_REMOTE, K_N };
+	struct measure *ms = upm_os_alloc((K_N + 1) * sizeof *ms);
+	if (!ms) {
+		upm_strlcpy(err, "out of memory", err_size);
+		upm_os_free(c.parsed);
+		upm_buf_free(&c.specs);
+		return -1;
+	}
+	upm_memset(ms, 0, (K_N + 1) * sizeof *ms);
+	struct measure *idle = &ms[K_N];
+	idle->label = "idle";
+	int ok[K_N + 1] = { 0 };
+	upm_buf_puts(json, "\"kernels\": [");
+	for (unsigned k = 0; k < K_N; k++) {
+		struct upm_workload w;
+		if (k == K_REMOTE) {
+			if (r->n_sockets < 2 || !c.role_mask[R_LINK])
+				continue;
+			/* The threads on socket 0 read socket 1's memory (placed through the SRAT). */
+			workload_for(&c, &w, "read");
+			w.socket_mask = 1u;
+			w.memory_socket = 1;
+			ms[k].label = "read-remote";
+		} else {
+			workload_for(&c, &w, kernels[k]);
+			ms[k].label = kernels[k];
+		}
+		if (upm_check_safety_stop(r, ms[k].label)) { /* ESC/Ctrl-C: no further kernel */
+			upm_verdict_add(vs, 0, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE, "not run: aborted (ESC or Ctrl-C)");
+			continue;
+		}
+		ok[k] = measure(&c, &ms[k], &w) == 0;
+		if (!ok[k]) {
+			upm_say(r, "check: kernel %s: %s", ms[k].label, ms[k].err);
+			upm_verdict_add(vs, 0, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE, "%s", ms[k].err);
+		} else {
+			json_measure(&c, &ms[k]);
+		}
+		if (k == K_READ && !upm_check_safety_stop(r, "idle")) {
+			/* The baseline: as long as the read kernel's window, nothing running. */
+			idle->idle_ns = ok[k] && ms[k].res[0].window_ns > CK_MIN_IDLE_NS ? ms[k].res[0].window_ns
+											  : CK_MIN_IDLE_NS;
+			upm_say(r, "check: idle baseline of %llu ms", (unsigned long long)(idle->idle_ns / 1000000));
+			ok[K_N] = measure(&c, idle, NULL) == 0;
+			if (!ok[K_N])
+				upm_say(r, "check: idle baseline: %s", idle->err);
+		}
+	}
+	upm_buf_puts(json, "\n],\n");
+	const struct measure *base = ok[K_N] ? idle : NULL;
+	struct measure none;
+	upm_memset(&none, 0, sizeof none);
+	if (!base)
+		base = &none;
+	if (ok[K_READ]) {
+		judge_uclk(&c, &ms[K_READ]);
+		judge_memory(&c, &ms[K_READ], base, R_MEM_RD, "memory.read", 0);
+		judge_channels(&c, &ms[K_READ], base);
+	}
+	if (ok[K_NTWRITE])
+		judge_memory(&c, &ms[K_NTWRITE], base, R_MEM_WR, "memory.write", 1);
+	if (ok[K_LLC]) {
+		judge_llc(&c, &ms[K_LLC], base, "llc.hits");
+		judge_llc_balance(&c, &ms[K_LLC], base);
+	}
+	if (ok[K_THRASH])
+		judge_llc(&c, &ms[K_THRASH], base, "llc.misses");
+	if (ok[K_REMOTE])
+		judge_links(&c, &ms[K_REMOTE], base);
+	upm_check_link_rate(r, vs); /* link.rate: each port's rate status register (check_link_rate.c) */
+	/* Registers not restored: said and judged by upm_check_safety_session, by address. */
+	for (unsigned k = 0; k <= K_N; k++)
+		measure_free(&ms[k]);
+	upm_os_free(ms);
+	upm_os_free(c.parsed);
+	upm_buf_free(&c.specs);
+	return 0;
+}

@@ -1,0 +1,40 @@
+/* Room check: the health check: the self-test of every box instance, the plausibility stage
+ * (kernels against the platform's check profile), link rates, the safety facts, and
+ * verdicts. Includes base, cli, session and workload.
+ *
+ * The health check's plausibility stage (`check`, after the self-test): the fixed kernel
+ * set runs with the platform's standard event set (struct upm_check_profile), an idle
+ * baseline of the same length is measured too, and the counts are judged against what
+ * the kernels did:
+ *   uclk            uncore clock ticks over TSC time, inside the documented range
+ *   memory.read     CAS reads x bytes per CAS against the bytes the `read` kernel moved
+ *   memory.write    CAS writes against `ntwrite`'s
+ *   memory.channel  each channel: unpopulated (no DRAM clock), no traffic under load
+ *                   (FAIL), or its share of the traffic far off the mean (WARN)
+ *   llc.lookups     CBo lookups summed against the lines `llc` and `thrash` touched, with
+ *                   hits and misses in the proportion each kernel implies
+ *   llc.balance     each CBo's share of the lookups against the mean (WARN when far off)
+ *   link.flits      each link's data flits rise under cross-socket reads, and their sum
+ *                   matches the lines that crossed
+ *   link.rate       each port's rate status register decodes to a documented speed inside
+ *                   the expected range (core/check/check_link_rate.c; struct upm_link_rate)
+ * Every verdict carries the measured and expected numbers. */
+#ifndef UPMON_CORE_CHECK_H
+#define UPMON_CORE_CHECK_H
+
+#include "core/check/verdict.h"
+
+struct upm_check_opts {
+	int quick;         /* smaller working sets and fewer iterations */
+	unsigned threads;  /* 0: every processor */
+};
+
+/* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */
+int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
+			   struct upm_buf *json, char *err, size_t err_size);
+
+/* Adds a link.rate verdict per socket and port of the platform's link_rate table (none
+ * when the profile has no table). Reads configuration space only. */
+void upm_check_link_rate(struct upm_run *r, struct upm_verdicts *vs);
+
+#endif

@@ -1,0 +1,127 @@
+/* link.rate: each interconnect port's rate status register (struct upm_link_rate, the
+ * platform's data), read once per socket and port. Reads only, each after the function
+ * answered with the vendor and device ID the table expects. */
+#include "core/check/check.h"
+#include "core/cli/config.h"
+#include "core/session/discover.h"
+#include "platform/pci.h"
+#include "platform/platform.h"
+
+#define CHECK_NAME "link.rate"
+
+/* "8.0" from 8000 MT/s (every documented rate is a multiple of 100 MT/s). */
+static void gts(char *buf, size_t n, unsigned mts)
+{
+	upm_snprintf(buf, n, "%u.%u", mts / 1000, mts % 1000 / 100);
+}
+
+static const struct upm_link_rate_code *decode(const struct upm_link_rate *lr, unsigned field)
+{
+	for (unsigned i = 0; i < lr->n_codes; i++)
+		if (lr->codes[i].value == field)
+			return &lr->codes[i];
+	return NULL;
+}
+
+/* "2-7 (5.6-9.6 GT/s)": the documented values, for a reserved one's verdict. */
+static void documented(const struct upm_link_rate *lr, char *buf, size_t n)
+{
+	unsigned lo = 0, hi = 0, slow = 0, fast = 0;
+	for (unsigned i = 0; i < lr->n_codes; i++) {
+		const struct upm_link_rate_code *c = &lr->codes[i];
+		if (!i || c->value < lo)
+			lo = c->value;
+		if (!i || c->value > hi)
+			hi = c->value;
+		if (!i || c->mts < slow)
+			slow = c->mts;
+		if (!i || c->mts > fast)
+			fast = c->mts;
+	}
+	char a[16], b[16];
+	gts(a, sizeof a, slow);
+	gts(b, sizeof b, fast);
+	upm_snprintf(buf, n, "%u-%u, %s-%s GT/s", lo, hi, a, b);
+}
+
+static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct upm_verdicts *vs,
+		       unsigned sock, uint8_t bus, unsigned port, double lo, double hi)
+{
+	const struct upm_link_rate_port *p = &lr->ports[port];
+	char reg[32];
+	upm_snprintf(reg, sizeof reg, "%02x:%02x.%u+0x%x", bus, p->fn.dev, p->fn.fn, lr->offset);
+	uint32_t ids;
+	switch (upm_pci_check(r, bus, &p->fn, &ids)) {
+	case UPM_PCI_FOUND:
+		break;
+	case UPM_PCI_MISSING:
+		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
+				"%02x:%02x.%u (%04x) does not answer, absent or hidden by the firmware: rate not read",
+				bus, p->fn.dev, p->fn.fn, p->fn.device_id);
+		return;
+	case UPM_PCI_MISMATCH:
+		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
+				"%02x:%02x.%u is %04x:%04x, not 8086:%04x: rate not read", bus, p->fn.dev,
+				p->fn.fn, ids & 0xFFFF, ids >> 16, p->fn.device_id);
+		return;
+	}
+	struct upm_pci_addr a = { 0, bus, p->fn.dev, p->fn.fn, lr->offset };
+	uint32_t v = UPM_PCI_ABSENT;
+	int rc = upm_pci_read32(r->backend, a, &v);
+	if (rc != UPM_OK) {
+		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL, "reading %s failed: %s",
+				reg, upm_status_name(rc));
+		return;
+	}
+	if (v == UPM_PCI_ABSENT) {
+		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL,
+				"%s reads all ones while the function answers: no rate status", reg);
+		return;
+	}
+	unsigned field = (unsigned)upm_field_get(lr->rate, v);
+	const struct upm_link_rate_code *c = decode(lr, field);
+	const char *shared = p->shared ? p->shared : "";
+	if (!c) {
+		char doc[48];
+		documented(lr, doc, sizeof doc);
+		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL,
+				"%s = 0x%x: rate field %u is reserved, not a documented speed (%s)", reg, v, field,
+				doc);
+		return;
+	}
+	char rate[16], l[32], h[32];
+	gts(rate, sizeof rate, c->mts);
+	if (upm_field_get(lr->slow, v)) {
+		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
+				"%s = 0x%x: slow mode is set, the link still runs at its initialisation speed, not %s GT/s",
+				reg, v, rate);
+		return;
+	}
+	double g = c->mts / 1000.0;
+	int within = g >= lo - 1e-9 && g <= hi + 1e-9;
+	upm_format_double(l, sizeof l, lo, 1);
+	upm_format_double(h, sizeof h, hi, 1);
+	upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, within ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
+			"%s GT/s (%s = 0x%x)%s; expected %s-%s GT/s%s%s", rate, reg, v,
+			within ? "" : ", outside the range", l, h, *shared ? "; " : "", shared);
+}
+
+void upm_check_link_rate(struct upm_run *r, struct upm_verdicts *vs)
+{
+	const struct upm_check_profile *p = r->platform ? r->platform->check : NULL;
+	const struct upm_link_rate *lr = p ? p->link_rate : NULL;
+	if (!lr || !r->platform->bus_map)
+		return;
+	double lo = upm_config_tolerance(r, "link_rate_min_gts", lr->min_gts);
+	double hi = upm_config_tolerance(r, "link_rate_max_gts", lr->max_gts);
+	struct upm_socket_bus buses[UPM_MAX_SOCKETS];
+	upm_discover_buses(r, buses);
+	for (unsigned sock = 0; sock < r->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
+		for (unsigned port = 0; port < lr->n_ports; port++) {
+			if (!buses[sock].found)
+				upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
+						"socket %u's uncore bus was not found: rate not read", sock);
+			else
+				judge_port(r, lr, vs, sock, buses[sock].bus, port, lo, hi);
+		}
+}

@@ -1,0 +1,259 @@
+#include "core/check/check_safety.h"
+#include "core/base/abort.h"
+#include "core/base/os.h"
+#include "core/check/selftest.h"
+
+/* A stage as the console says it: "the self-test", "kernel read". */
+static void stage_text(const char *stage, char *buf, size_t n)
+{
+	if (upm_strcmp(stage, "selftest") == 0)
+		upm_strlcpy(buf, "the self-test", n);
+	else if (upm_strcmp(stage, "idle") == 0)
+		upm_strlcpy(buf, "the idle baseline", n);
+	else if (upm_strcmp(stage, "kernels") == 0)
+		upm_strlcpy(buf, "the kernels", n);
+	else
+		upm_snprintf(buf, n, "kernel %s", stage);
+}
+
+static void note_abort(struct upm_check_safety *cs, const char *how, const char *stage)
+{
+	char t[32];
+	if (cs->aborted)
+		return; /* the first place it was seen is where it happened */
+	cs->aborted = 1;
+	stage_text(stage, t, sizeof t);
+	upm_snprintf(cs->aborted_in, sizeof cs->aborted_in, "%s %s", how, t);
+}
+
+/* Each register once, with what it held first: a later session saved the value the
+ * failed restore left behind, not the one the machine had. */
+static void record(struct upm_check_safety *cs, const struct upm_unrestored *u, const char *stage)
+{
+	for (unsigned i = 0; i < cs->n; i++)
+		if (cs->list[i].socket == u->socket && upm_strcmp(cs->list[i].space, u->space) == 0 &&
+		    upm_strcmp(cs->list[i].address, u->address) == 0)
+			return;
+	if (cs->n == UPM_CHECK_MAX_UNRESTORED) {
+		cs->dropped++;
+		return;
+	}
+	cs->list[cs->n] = *u;
+	stage_text(stage, cs->stage[cs->n], sizeof cs->stage[cs->n]);
+	cs->n++;
+}
+
+void upm_check_safety_say(struct upm_run *r)
+{
+	struct upm_check_safety *cs = r->safety;
+	if (!cs)
+		return;
+	unsigned fresh = cs->n - cs->said + cs->dropped - cs->dropped_said;
+	for (; cs->said < cs->n; cs->said++)
+		upm_unrestored_say(r, &cs->list[cs->said]);
+	cs->dropped_said = cs->dropped;
+	upm_unrestored_say_total(r, fresh);
+}
+
+static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdicts *vs);
+
+void upm_check_safety_session(struct upm_run *r, struct upm_verdicts *vs, const struct upm_session *s,
+			      const char *stage)
+{
+	struct upm_check_safety *mine = NULL;
+	if (!r->safety) {
+		mine = upm_os_alloc(sizeof *mine);
+		if (!mine) { /* still said, by address: the session knows them */
+			struct upm_unrestored u;
+			unsigned n = 0;
+			for (; upm_session_unrestored(s, n, &u) == 0; n++)
+				upm_unrestored_say(r, &u);
+			upm_unrestored_say_total(r, n);
+			return;
+		}
+		upm_memset(mine, 0, sizeof *mine);
+		r->safety = mine;
+	}
+	struct upm_check_safety *cs = r->safety;
+	struct upm_unrestored u;
+	for (unsigned i = 0; upm_session_unrestored(s, i, &u) == 0; i++)
+		record(cs, &u, stage);
+	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++)
+		cs->skipped[sock] |= s->socket_lost[sock];
+	if (s->aborted)
+		note_abort(cs, "during", stage);
+	upm_check_safety_say(r);
+	if (mine) {
+		restore_verdicts(mine, vs);
+		r->safety = NULL;
+		upm_os_free(mine);
+	}
+}
+
+void upm_check_safety_register(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+			       unsigned width, uint64_t value, int rc, const char *stage)
+{
+	struct upm_check_safety *cs = s->run->safety;
+	struct upm_unrestored u;
+	if (!cs)
+		return;
+	upm_unrestored_describe(b, addr, 0, b->type->space != UPM_SPACE_MSR && width > 32 ? 2 : 1, &u);
+	u.value = value;
+	u.rc = rc;
+	record(cs, &u, stage);
+}
+
+void upm_check_safety_socket_lost(struct upm_run *r, unsigned socket)
+{
+	if (r->safety && socket < UPM_MAX_SOCKETS)
+		r->safety->skipped[socket] = 1;
+}
+
+int upm_check_safety_stop(struct upm_run *r, const char *next)
+{
+	if (!upm_abort_check())
+		return 0;
+	if (r->safety)
+		note_abort(r->safety, "before", next);
+	return 1;
+}
+
+/* --- verdicts --- */
+
+static int contains(const char *hay, const char *needle)
+{
+	size_t n = upm_strlen(needle);
+	for (; *hay; hay++)
+		if (upm_strncmp(hay, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+static void not_judged(struct upm_verdict *v, const char *why)
+{
+	char was[UPM_VERDICT_REASON];
+	upm_strlcpy(was, v->reason, sizeof was);
+	v->result = UPM_RESULT_INCOMPLETE;
+	upm_snprintf(v->reason, sizeof v->reason, "not judged: %s (%s)", why, was);
+}
+
+void upm_check_safety_void_counting(struct upm_verdicts *vs, unsigned first)
+{
+	static const char *const counting[] = { "selftest.count", "selftest.disable", "selftest.freeze",
+						 "selftest.reset", "selftest.wrap" };
+	const char *dead = upm_box_class_name(UPM_CLASS_DEAD);
+	const char *unpopulated = upm_box_class_name(UPM_CLASS_UNPOPULATED);
+	unsigned left_out[UPM_MAX_SOCKETS] = { 0 }, keep = first;
+	for (unsigned i = first; i < vs->n; i++) {
+		struct upm_verdict *v = &vs->v[i];
+		int hit = 0;
+		for (unsigned k = 0; k < UPM_ARRAY_LEN(counting); k++)
+			hit |= upm_strcmp(v->check, counting[k]) == 0;
+		if (hit) { /* one verdict per socket below says so, not hundreds of lines */
+			left_out[v->socket < UPM_MAX_SOCKETS ? v->socket : 0]++;
+			continue;
+		}
+		/* A presence judged from the counting: "dead: ...", "unpopulated: ..." */
+		if (upm_strcmp(v->check, "presence") == 0 &&
+		    ((upm_starts_with(v->reason, dead) && v->reason[upm_strlen(dead)] == ':') ||
+		     (upm_starts_with(v->reason, unpopulated) && v->reason[upm_strlen(unpopulated)] == ':')))
+			not_judged(v, "the self-test was aborted (ESC or Ctrl-C) while its counters ran");
+		vs->v[keep++] = *v;
+	}
+	vs->n = keep;
+	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++)
+		if (left_out[sock])
+			upm_verdict_add(vs, sock, "selftest", -1, "selftest.counting", UPM_RESULT_INCOMPLETE,
+					"not judged: ESC or Ctrl-C cut the counting tests short (count, disable, "
+					"freeze, reset, wrap): their %u verdicts are left out", left_out[sock]);
+}
+
+/* Per socket: "N registers NOT RESTORED: cbo0 msr 0xd10 (EFAULT after kernel read), ...",
+ * as many as the reason holds, the rest counted (all are in results.json). */
+static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdicts *vs)
+{
+	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++) {
+		char list[UPM_VERDICT_REASON], one[96];
+		unsigned n = 0, shown = 0;
+		size_t used = 0;
+		list[0] = 0;
+		for (unsigned i = 0; i < cs->n; i++) {
+			const struct upm_unrestored *u = &cs->list[i];
+			if (u->socket != sock)
+				continue;
+			n++;
+			int len = upm_snprintf(one, sizeof one, "%s%s %s %s (%s after %s)", shown ? ", " : "", u->where,
+					       u->space, u->address, upm_status_name(u->rc), cs->stage[i]);
+			if (used + (size_t)len + 48 < sizeof list) { /* room for the count and the rest */
+				upm_strlcpy(list + used, one, sizeof list - used);
+				used += (size_t)len;
+				shown++;
+			}
+		}
+		if (!n)
+			continue;
+		upm_verdict_add(vs, sock, "pmu", -1, "restore", UPM_RESULT_FAIL, "%u register%s NOT RESTORED: %s%s", n,
+				n == 1 ? "" : "s", list, shown < n ? ", more in results.json" : "");
+	}
+	if (cs->dropped)
+		upm_verdict_add(vs, 0, "pmu", -1, "restore", UPM_RESULT_FAIL,
+				"%u more register(s) NOT RESTORED than results.json lists (said on the console)",
+				cs->dropped);
+}
+
+void upm_check_safety_verdicts(const struct upm_check_safety *cs, struct upm_verdicts *vs,
+			       const char *command)
+{
+	restore_verdicts(cs, vs);
+	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++) {
+		if (!cs->skipped[sock])
+			continue;
+		/* What failed on it because it did not answer (the session's words for its
+		 * boxes, core/session/session_safety.c) was not judged; other failures stand. */
+		for (unsigned i = 0; i < vs->n; i++) {
+			struct upm_verdict *v = &vs->v[i];
+			if (v->socket == sock && v->result == UPM_RESULT_FAIL && contains(v->reason, "processor did not answer"))
+				not_judged(v, "the processor did not answer");
+		}
+		upm_verdict_add(vs, sock, "socket", -1, "processor", UPM_RESULT_INCOMPLETE,
+				"socket %u's processor did not answer within the timeout: what was to run there "
+				"was skipped (\"sockets_skipped\" in results.json)", sock);
+	}
+	if (cs->aborted)
+		upm_verdict_add(vs, 0, command, -1, "aborted", UPM_RESULT_INCOMPLETE,
+				"ESC or Ctrl-C %s: nothing started after it; what it cut short is not judged",
+				cs->aborted_in);
+}
+
+void upm_check_safety_say_abort(struct upm_run *r, const char *command)
+{
+	const struct upm_check_safety *cs = r->safety;
+	if (!cs || !cs->aborted)
+		return;
+	unsigned left = cs->n + cs->dropped;
+	if (left)
+		upm_error(r, "%s: aborted (ESC or Ctrl-C) %s: %u register%s NOT RESTORED (listed above); the "
+			     "verdicts so far are saved marked \"aborted\"", command, cs->aborted_in, left,
+			  left == 1 ? "" : "s");
+	else
+		upm_error(r, "%s: aborted (ESC or Ctrl-C) %s: registers restored, the verdicts so far are "
+			     "saved marked \"aborted\"", command, cs->aborted_in);
+}
+
+void upm_check_safety_json(const struct upm_check_safety *cs, struct upm_buf *out)
+{
+	upm_buf_printf(out, ",\n\"aborted\": %s,\n\"sockets_skipped\": [", cs->aborted ? "true" : "false");
+	int first = 1;
+	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++) {
+		if (!cs->skipped[sock])
+			continue;
+		upm_buf_printf(out, "%s%u", first ? "" : ", ", sock);
+		first = 0;
+	}
+	upm_buf_puts(out, "],\n\"unrestored\": [");
+	for (unsigned i = 0; i < cs->n; i++) {
+		upm_buf_puts(out, i ? ",\n  " : "\n  ");
+		upm_unrestored_json(&cs->list[i], out);
+	}
+	upm_buf_puts(out, "\n]");
+}

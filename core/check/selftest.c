@@ -1,0 +1,813 @@
+#include "core/check/selftest.h"
+#include "core/check/check_safety.h"
+#include "core/base/os.h"
+#include "core/workload/workload.h"
+#include "platform/pci.h"
+#include <stdarg.h>
+
+enum st_test { T_PRESENCE, T_CTL, T_CTR, T_COUNT, T_DISABLE, T_FREEZE, T_RESET, T_WRAP, T_N };
+
+static const char *const test_names[T_N] = {
+	"presence", "selftest.ctl", "selftest.ctr", "selftest.count",
+	"selftest.disable", "selftest.freeze", "selftest.reset", "selftest.wrap",
+};
+
+const char *upm_box_class_name(enum upm_box_class c)
+{
+	switch (c) {
+	case UPM_CLASS_WORKING: return "present and working";
+	case UPM_CLASS_ABSENT: return "absent";
+	case UPM_CLASS_HIDDEN: return "hidden by the firmware";
+	case UPM_CLASS_ALL_ONES: return "reading all ones";
+	case UPM_CLASS_FAULTING: return "faulting";
+	case UPM_CLASS_LOCKED: return "locked";
+	case UPM_CLASS_DEAD: return "dead";
+	case UPM_CLASS_MISMATCH: return "another device";
+	case UPM_CLASS_UNPOPULATED: return "unpopulated";
+	}
+	return "?";
+}
+
+struct st_result {
+	int set;
+	enum upm_result result;
+	char reason[UPM_VERDICT_REASON];
+};
+
+struct st_box {
+	struct st_result t[T_N];
+	enum upm_box_class cls;
+	char why[UPM_VERDICT_REASON];
+	unsigned slots_counting, slots_tested;
+	uint64_t silent; /* slots (bit k) that did not count */
+};
+
+#define ST_SNAPS 4
+#define ST_PRELOAD_GAP 1000u /* the wrap test preloads 2^width - 1000 */
+#define ST_FEED_NS 1000000u  /* each counting step lets the clock run 1 ms (at least) */
+#define ST_TRAFFIC_BYTES (4ull << 20) /* per socket: the traffic feed's read, one pass */
+
+struct st_ctx {
+	struct upm_session *s;
+	struct st_box *sb;      /* parallel to s->boxes */
+	uint64_t (*snap)[UPM_SESSION_MAX_SPECS][ST_SNAPS]; /* per box, slot */
+	unsigned socket, pass;
+	int phase;
+	/* Specs from traffic_from count under the traffic feed (profile traffic); from
+	 * quiet_from on they are register-only (profile registers_only). */
+	unsigned traffic_from, quiet_from;
+	/* The traffic feed (profile traffic): a read workload run in every counting step. */
+	struct upm_workload_plan *plan;
+	int traffic_failed;
+	uint64_t step_ns; /* how long the last counting step ran */
+	char traffic_err[160];
+	/* The platform's overflow status before the wrap test, so the bits the test set
+	 * (and only those) are cleared after it: write-1-to-clear (e.g. 0xE02 on Skylake). */
+	uint64_t gstatus_before[UPM_MAX_SOCKETS];
+};
+
+static void note(struct st_result *t, enum upm_result r, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Keeps the worst result and the first reason given for it. */
+static void note(struct st_result *t, enum upm_result r, const char *fmt, ...)
+{
+	if (t->set && (r == UPM_RESULT_PASS || (t->result == UPM_RESULT_FAIL && r != UPM_RESULT_FAIL)))
+		return;
+	if (t->set && t->result == r)
+		return;
+	t->set = 1;
+	t->result = r;
+	va_list ap;
+	va_start(ap, fmt);
+	upm_vsnprintf(t->reason, sizeof t->reason, fmt, ap);
+	va_end(ap);
+}
+
+/* --- a slot is one spec of a box instance: its counter, control and value --- */
+
+struct slot {
+	uint32_t ctr, ctl;
+	unsigned width;
+	uint64_t ctl_value, en_mask;
+	int counter; /* -1 fixed */
+};
+
+static int slot_of(const struct upm_session *s, const struct upm_box_inst *b, unsigned k,
+		   struct slot *o)
+{
+	const struct upm_box_type *t = b->type;
+	const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
+	if (sp->kind == UPM_SPEC_GENERAL) {
+		o->counter = b->place[k].counter;
+		o->ctr = t->ctr[o->counter];
+		o->ctl = t->ctl[o->counter];
+		o->width = t->ctr_width;
+		o->ctl_value = sp->ctl;
+		o->en_mask = upm_field_mask(t->ctl_layout.en);
+		return 1;
+	}
+	if (sp->kind == UPM_SPEC_FIXED) {
+		o->counter = -1;
+		o->ctr = t->fixed_ctr;
+		o->ctl = t->fixed_ctl;
+		o->width = t->fixed_width;
+		o->en_mask = upm_field_mask(t->fixed_en);
+		o->ctl_value = o->en_mask;
+		return 1;
+	}
+	return 0;
+}
+
+static void slot_name(const struct slot *sl, char *buf, size_t n)
+{
+	if (sl->counter < 0)
+		upm_strlcpy(buf, "fixed", n);
+	else
+		upm_snprintf(buf, n, "ctr%d", sl->counter);
+}
+
+static uint64_t width_mask(unsigned w)
+{
+	return w >= 64 ? ~0ull : (1ull << w) - 1;
+}
+
+/* --- presence and the register tests (before the session, each on its socket) --- */
+
+static int all_ones(const struct upm_box_inst *b, uint64_t v)
+{
+	return b->type->space == UPM_SPACE_MSR ? v == ~0ull : v == 0xFFFFFFFFull;
+}
+
+/* The first control (or the fixed one) tells whether the box answers. */
+static void probe(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
+{
+	const struct upm_box_type *t = b->type;
+	uint32_t first = t->n_ctrs ? t->ctl[0] : t->fixed_ctl;
+	uint32_t second = t->n_ctrs ? t->ctr[0] : t->fixed_ctr;
+	uint64_t v = 0, w = 0;
+	int rc = upm_box_reg_read(c->s, b, first, &v, 0);
+	int rc2 = upm_box_reg_read(c->s, b, second, &w, 0);
+	if (rc != UPM_OK || rc2 != UPM_OK) {
+		int both = rc != UPM_OK && rc2 != UPM_OK;
+		sb->cls = both && t->space == UPM_SPACE_MSR && rc == UPM_EFAULT ? UPM_CLASS_ABSENT
+										 : UPM_CLASS_FAULTING;
+		upm_snprintf(sb->why, sizeof sb->why, "reading 0x%x: %s, 0x%x: %s",
+			     upm_box_reg_addr(b, first), upm_status_name(rc), upm_box_reg_addr(b, second),
+			     upm_status_name(rc2));
+	} else if (all_ones(b, v) && all_ones(b, w)) {
+		sb->cls = UPM_CLASS_ALL_ONES;
+		upm_snprintf(sb->why, sizeof sb->why, "control 0x%x and counter 0x%x read all ones",
+			     upm_box_reg_addr(b, first), upm_box_reg_addr(b, second));
+	}
+	if (sb->cls != UPM_CLASS_WORKING) {
+		/* The session must not program it. */
+		b->state = sb->cls == UPM_CLASS_ABSENT ? UPM_BOX_ABSENT : UPM_BOX_FAULT;
+		upm_strlcpy(b->why, sb->why, sizeof b->why);
+	}
+}
+
+/* The read-write fields of a counter control: every field the table defines except the
+ * write-only reset and the enable (so nothing counts while patterns sit there). */
+static uint64_t ctl_rw_mask(const struct upm_box_type *t)
+{
+	const struct upm_ctl_layout *l = &t->ctl_layout;
+	return upm_field_mask(l->ev_sel) | upm_field_mask(l->umask) | upm_field_mask(l->ev_sel_ext) |
+	       upm_field_mask(l->edge) | upm_field_mask(l->invert) | upm_field_mask(l->thresh) |
+	       upm_field_mask(l->tid_en) | upm_field_mask(l->ov_en) | upm_field_mask(l->occ_sel) |
+	       upm_field_mask(l->occ_invert) | upm_field_mask(l->occ_edge);
+}
+
+static const uint64_t patterns[2] = { 0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull };
+
+static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
+{
+	const struct upm_box_type *t = b->type;
+	uint64_t mask = ctl_rw_mask(t);
+	unsigned stuck_regs = 0;
+	if (!t->n_ctrs || !mask) {
+		note(&sb->t[T_CTL], UPM_RESULT_NA, "no general counter controls");
+		return;
+	}
+	for (unsigned i = 0; i < t->n_ctrs; i++) {
+		uint64_t saved, r;
+		int rc = upm_box_reg_read(c->s, b, t->ctl[i], &saved, 0);
+		if (rc != UPM_OK) {
+			note(&sb->t[T_CTL], UPM_RESULT_FAIL, "reading ctl%u 0x%x: %s", i,
+			     upm_box_reg_addr(b, t->ctl[i]), upm_status_name(rc));
+			continue;
+		}
+		int changed = 0;
+		for (unsigned p = 0; p < 2; p++) {
+			uint64_t want = patterns[p] & mask;
+			rc = upm_box_reg_write(c->s, b, t->ctl[i], want, 0);
+			if (rc == UPM_OK)
+				rc = upm_box_reg_read(c->s, b, t->ctl[i], &r, 0);
+			if (rc != UPM_OK) {
+				note(&sb->t[T_CTL], UPM_RESULT_FAIL, "ctl%u 0x%x pattern 0x%llx: %s", i,
+				     upm_box_reg_addr(b, t->ctl[i]), (unsigned long long)want, upm_status_name(rc));
+				break;
+			}
+			changed |= (r & mask) != (saved & mask);
+			uint64_t diff = (r ^ want) & mask;
+			if (diff) {
+				unsigned bit = 0;
+				while (!((diff >> bit) & 1))
+					bit++;
+				note(&sb->t[T_CTL], UPM_RESULT_FAIL,
+				     "ctl%u 0x%x bit %u %s: wrote 0x%llx, read 0x%llx", i,
+				     upm_box_reg_addr(b, t->ctl[i]), bit, (want >> bit) & 1 ? "does not set" : "does not clear",
+				     (unsigned long long)want, (unsigned long long)(r & mask));
+			}
+		}
+		stuck_regs += !changed;
+		rc = upm_box_reg_write(c->s, b, t->ctl[i], saved, 0);
+		if (rc != UPM_OK) {
+			note(&sb->t[T_CTL], UPM_RESULT_FAIL, "restoring ctl%u: %s", i, upm_status_name(rc));
+			upm_check_safety_register(c->s, b, t->ctl[i], 0, saved, rc, "selftest"); /* NOT RESTORED */
+		}
+	}
+	if (stuck_regs == t->n_ctrs) {
+		sb->cls = UPM_CLASS_LOCKED;
+		upm_snprintf(sb->why, sizeof sb->why, "no write to its %u controls stuck (0x%x...)",
+			     t->n_ctrs, upm_box_reg_addr(b, t->ctl[0]));
+	}
+	note(&sb->t[T_CTL], UPM_RESULT_PASS, "%u controls read back patterns 0x%llx and 0x%llx", t->n_ctrs,
+	     (unsigned long long)(patterns[0] & mask), (unsigned long long)(patterns[1] & mask));
+}
+
+static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
+{
+	const struct upm_box_type *t = b->type;
+	if (!t->ctr_writable) {
+		note(&sb->t[T_CTR], UPM_RESULT_NA, "the guide documents no counter writes for this box");
+		return;
+	}
+	uint64_t m = width_mask(t->ctr_width);
+	for (unsigned i = 0; i < t->n_ctrs; i++) {
+		uint64_t saved, r = 0, z = 1;
+		uint64_t want = patterns[i & 1] & m;
+		int rc = upm_box_ctr_read(c->s, b, t->ctr[i], t->ctr_width, &saved);
+		int was_read = rc == UPM_OK; /* unread: nothing was written, nothing to put back */
+		if (rc == UPM_OK)
+			rc = upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, want);
+		if (rc == UPM_OK)
+			rc = upm_box_ctr_read(c->s, b, t->ctr[i], t->ctr_width, &r);
+		if (rc == UPM_OK)
+			rc = upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, 0);
+		if (rc == UPM_OK)
+			rc = upm_box_ctr_read(c->s, b, t->ctr[i], t->ctr_width, &z);
+		int back = was_read ? upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, saved) : UPM_OK;
+		if (back != UPM_OK) /* NOT RESTORED, by address (core/check/check_safety.h) */
+			upm_check_safety_register(c->s, b, t->ctr[i], t->ctr_width, saved, back, "selftest");
+		if (rc != UPM_OK)
+			note(&sb->t[T_CTR], UPM_RESULT_FAIL, "ctr%u 0x%x: %s", i, upm_box_reg_addr(b, t->ctr[i]),
+			     upm_status_name(rc));
+		else if (r != want || z != 0)
+			note(&sb->t[T_CTR], UPM_RESULT_FAIL, "ctr%u 0x%x: wrote 0x%llx then 0, read 0x%llx then 0x%llx",
+			     i, upm_box_reg_addr(b, t->ctr[i]), (unsigned long long)want, (unsigned long long)r,
+			     (unsigned long long)z);
+	}
+	note(&sb->t[T_CTR], UPM_RESULT_PASS, "%u counters read back 0x%llx/0x%llx and 0", t->n_ctrs,
+	     (unsigned long long)(patterns[0] & m), (unsigned long long)(patterns[1] & m));
+}
+
+static void stage_registers(void *arg)
+{
+	struct st_ctx *c = arg;
+	for (unsigned i = 0; i < c->s->n_boxes; i++) {
+		struct upm_box_inst *b = &c->s->boxes[i];
+		if (b->socket != c->socket || b->state != UPM_BOX_OK)
+			continue;
+		probe(c, b, &c->sb[i]);
+		if (c->sb[i].cls != UPM_CLASS_WORKING)
+			continue;
+		test_controls(c, b, &c->sb[i]);
+		test_counters(c, b, &c->sb[i]);
+	}
+}
+
+/* --- the counting tests, inside the session's measured interval --- */
+
+/* Each counting step lets the clock run ST_FEED_NS, or runs the read workload once when
+ * some box type counts only under traffic. */
+static void feed(struct st_ctx *c)
+{
+	uint64_t t0 = upm_os_nanoseconds();
+	struct upm_workload_result res;
+	if (!c->plan || c->traffic_failed) {
+		(void)upm_session_idle(c->s, ST_FEED_NS);
+	} else if (upm_workload_execute(c->plan, &res, c->traffic_err, sizeof c->traffic_err) != UPM_OK) {
+		c->traffic_failed = 1;
+		(void)upm_session_idle(c->s, ST_FEED_NS);
+	}
+	c->step_ns = upm_os_nanoseconds() - t0;
+}
+
+static int no_traffic(const struct st_ctx *c)
+{
+	return !c->plan || c->traffic_failed;
+}
+
+/* A slot the counting tests skip: register-only, or fed by traffic that is not running. */
+static int quiet(const struct st_ctx *c, const struct upm_box_inst *b, unsigned k)
+{
+	return b->spec_idx[k] >= c->quiet_from || (b->spec_idx[k] >= c->traffic_from && no_traffic(c));
+}
+
+static int freeze_box(struct upm_session *s, const struct upm_box_inst *b, int frz)
+{
+	const struct upm_box_type *t = b->type;
+	if (!(t->session & UPM_SESS_BOX_FREEZE))
+		return UPM_OK;
+	return upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, frz, 0), 0);
+}
+
+/* How a box stops: its own freeze, else the platform's stop, else nothing. */
+static int can_freeze(const struct upm_session *s, const struct upm_box_inst *b)
+{
+	return (b->type->session & UPM_SESS_BOX_FREEZE) || s->run->platform->global;
+}
+
+enum phase { P_READ_A, P_COUNT_FREEZE, P_FROZEN_DISABLE, P_DISABLED_RESET_PRELOAD, P_WRAP };
+
+static void read_slots(struct st_ctx *c, struct upm_box_inst *b, unsigned bi, unsigned snap)
+{
+	for (unsigned k = 0; k < b->n; k++) {
+		struct slot sl;
+		if (b->place[k].pass != c->pass || !slot_of(c->s, b, k, &sl))
+			continue;
+		uint64_t v = 0;
+		if (upm_box_ctr_read(c->s, b, sl.ctr, sl.width, &v) != UPM_OK)
+			v = ~0ull;
+		c->snap[bi][k][snap] = v;
+	}
+}
+
+/* The slots of this pass that the counting tests judge. */
+static unsigned counting_slots(const struct st_ctx *c, const struct upm_box_inst *b)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < b->n; k++)
+		n += b->place[k].pass == c->pass && !quiet(c, b, k);
+	return n;
+}
+
+static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
+{
+	struct upm_session *s = c->s;
+	struct st_box *sb = &c->sb[bi];
+	const struct upm_box_type *t = b->type;
+	char nm[12];
+	for (unsigned k = 0; k < b->n; k++) {
+		struct slot sl;
+		if (b->place[k].pass != c->pass || quiet(c, b, k) || !slot_of(s, b, k, &sl))
+			continue;
+		uint64_t *v = c->snap[bi][k];
+		uint64_t now = 0;
+		slot_name(&sl, nm, sizeof nm);
+		switch (c->phase) {
+		case P_READ_A:
+			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &v[0]);
+			break;
+		case P_COUNT_FREEZE: /* it ran for a while: did it count? */
+			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
+			sb->slots_tested++;
+			if (upm_counter_delta(v[0], now, sl.width) == 0) {
+				sb->silent |= 1ull << k;
+				note(&sb->t[T_COUNT], UPM_RESULT_FAIL,
+				     "%s 0x%x did not move in %u us with %s enabled (read 0x%llx twice)", nm,
+				     upm_box_reg_addr(b, sl.ctr), (unsigned)(c->step_ns / 1000), s->specs[b->spec_idx[k]].name,
+				     (unsigned long long)now);
+			} else {
+				sb->slots_counting++;
+				note(&sb->t[T_COUNT], UPM_RESULT_PASS, "%s counted +%llu in %u us", nm,
+				     (unsigned long long)upm_counter_delta(v[0], now, sl.width), (unsigned)(c->step_ns / 1000));
+			}
+			break;
+		case P_FROZEN_DISABLE:
+			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
+			if (!can_freeze(s, b))
+				note(&sb->t[T_FREEZE], UPM_RESULT_NA, "the box has no freeze (000:296-301)");
+			else if (now != v[1])
+				note(&sb->t[T_FREEZE], UPM_RESULT_FAIL, "%s 0x%x moved +%llu while frozen", nm,
+				     upm_box_reg_addr(b, sl.ctr), (unsigned long long)upm_counter_delta(v[1], now, sl.width));
+			else if (sb->slots_counting)
+				note(&sb->t[T_FREEZE], UPM_RESULT_PASS, "frozen counters held still for %u us",
+				     (unsigned)(c->step_ns / 1000));
+			break;
+		case P_DISABLED_RESET_PRELOAD:
+			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
+			if (now != v[2])
+				note(&sb->t[T_DISABLE], UPM_RESULT_FAIL, "%s 0x%x moved +%llu with its enable bit clear",
+				     nm, upm_box_reg_addr(b, sl.ctr), (unsigned long long)upm_counter_delta(v[2], now, sl.width));
+			else if (sb->slots_counting)
+				note(&sb->t[T_DISABLE], UPM_RESULT_PASS, "disabled counters held still for %u us",
+				     (unsigned)(c->step_ns / 1000));
+			break;
+		case P_WRAP:
+			break;
+		}
+	}
+
+	/* What the box does before the next millisecond of clock. */
+	switch (c->phase) {
+	case P_READ_A:
+		break;
+	case P_COUNT_FREEZE:
+		(void)freeze_box(s, b, 1);
+		read_slots(c, b, bi, 1);
+		break;
+	case P_FROZEN_DISABLE: /* thaw, then clear each enable bit */
+		(void)freeze_box(s, b, 0);
+		for (unsigned k = 0; k < b->n; k++) {
+			struct slot sl;
+			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
+				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value & ~sl.en_mask, 0);
+		}
+		read_slots(c, b, bi, 2);
+		break;
+	case P_DISABLED_RESET_PRELOAD: {
+		for (unsigned k = 0; k < b->n; k++) {
+			struct slot sl;
+			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
+				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value, 0);
+		}
+		(void)freeze_box(s, b, 1);
+		/* reset */
+		int how = t->session & UPM_SESS_RESET_BIT ? 1 : t->ctr_writable ? 2 : 0;
+		if (how == 1)
+			(void)upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, 1, 1), 0);
+		for (unsigned k = 0; k < b->n && how; k++) {
+			struct slot sl;
+			uint64_t now = 0;
+			if (b->place[k].pass != c->pass || !slot_of(s, b, k, &sl))
+				continue;
+			if (sl.counter < 0 && t->fixed_rst.width) /* fixed counters reset on their own */
+				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value | upm_field_mask(t->fixed_rst), 0);
+			else if (sl.counter < 0 && !t->ctr_writable)
+				continue;
+			else if (how == 2 || sl.counter < 0)
+				(void)upm_box_ctr_write(s, b, sl.ctr, sl.width, 0);
+			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
+			slot_name(&sl, nm, sizeof nm);
+			if (now != 0)
+				note(&sb->t[T_RESET], UPM_RESULT_FAIL, "%s 0x%x reads 0x%llx after the %s", nm,
+				     upm_box_reg_addr(b, sl.ctr), (unsigned long long)now,
+				     how == 1 ? "box reset" : "zero write");
+		}
+		if (!how)
+			note(&sb->t[T_RESET], UPM_RESULT_NA, "no reset bit and no documented counter writes");
+		else
+			note(&sb->t[T_RESET], UPM_RESULT_PASS, "counters read 0 after the %s",
+			     how == 1 ? "box reset (box control bit 1)" : "zero writes");
+		/* preload for the wrap */
+		for (unsigned k = 0; k < b->n && t->ctr_writable; k++) {
+			struct slot sl;
+			if (b->place[k].pass == c->pass && !quiet(c, b, k) && slot_of(s, b, k, &sl)) {
+				uint64_t pre = width_mask(sl.width) - (ST_PRELOAD_GAP - 1);
+				(void)upm_box_ctr_write(s, b, sl.ctr, sl.width, pre);
+				c->snap[bi][k][3] = pre;
+			}
+		}
+		if (t->ovf_status && t->ovf_clear) /* start with a clear status */
+			(void)upm_box_reg_write(s, b, t->ovf_clear,
+						width_mask(t->n_ctrs) << t->ovf_lo | upm_field_mask(t->ovf_fixed), 0);
+		(void)freeze_box(s, b, 0);
+		break;
+	}
+	case P_WRAP:
+		(void)freeze_box(s, b, 1);
+		if (!counting_slots(c, b)) {
+			/* register-only: add_verdicts says why nothing was counted */
+		} else if (!t->ctr_writable) {
+			note(&sb->t[T_WRAP], UPM_RESULT_NA, "counters cannot be preloaded (no documented counter writes)");
+		} else {
+			uint64_t st = 0;
+			int has_st = t->ovf_status && upm_box_reg_read(s, b, t->ovf_status, &st, 0) == UPM_OK;
+			for (unsigned k = 0; k < b->n; k++) {
+				struct slot sl;
+				uint64_t now = 0;
+				if (b->place[k].pass != c->pass || quiet(c, b, k) || !slot_of(s, b, k, &sl))
+					continue;
+				slot_name(&sl, nm, sizeof nm);
+				if ((sb->silent >> k) & 1)
+					continue; /* already failed the count test */
+				(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
+				if (now >= c->snap[bi][k][3])
+					note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "%s 0x%x preloaded 0x%llx reads 0x%llx: no wrap at %u bits",
+					     nm, upm_box_reg_addr(b, sl.ctr), (unsigned long long)c->snap[bi][k][3],
+					     (unsigned long long)now, sl.width);
+				if (t->ovf_status && sl.counter >= 0) {
+					unsigned bit = t->ovf_lo + (unsigned)sl.counter;
+					uint64_t after = 0;
+					if (!has_st || !((st >> bit) & 1))
+						note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "%s wrapped but status 0x%x bit %u is clear",
+						     nm, upm_box_reg_addr(b, t->ovf_status), bit);
+					(void)upm_box_reg_write(s, b, t->ovf_clear, 1ull << bit, 0);
+					if (upm_box_reg_read(s, b, t->ovf_status, &after, 0) != UPM_OK || ((after >> bit) & 1))
+						note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "status 0x%x bit %u did not clear",
+						     upm_box_reg_addr(b, t->ovf_status), bit);
+				}
+			}
+			if (t->ovf_status && t->ovf_clear && t->ovf_fixed.width) /* the fixed counter's too */
+				(void)upm_box_reg_write(s, b, t->ovf_clear, upm_field_mask(t->ovf_fixed), 0);
+			note(&sb->t[T_WRAP], UPM_RESULT_PASS, "counters preloaded 2^%u-%u wrapped%s", t->ctr_width,
+			     ST_PRELOAD_GAP, t->ovf_status ? ", set and cleared their overflow status" : " (the guide defines no overflow status)");
+		}
+		(void)freeze_box(s, b, 0);
+		break;
+	}
+}
+
+static void stage_phase(void *arg)
+{
+	struct st_ctx *c = arg;
+	struct upm_session *s = c->s;
+	int uses_global = 0;
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		if (b->socket != c->socket || b->state != UPM_BOX_OK)
+			continue;
+		phase_box(c, b, i);
+		uses_global |= !(b->type->session & UPM_SESS_BOX_FREEZE);
+	}
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (g && g->status_msr && c->socket < UPM_MAX_SOCKETS) {
+		uint64_t now = 0;
+		if (c->phase == P_FROZEN_DISABLE &&
+		    upm_msr_read(s->run->backend, g->status_msr, &now) == UPM_OK)
+			c->gstatus_before[c->socket] = now;
+		if (c->phase == P_WRAP && upm_msr_read(s->run->backend, g->status_msr, &now) == UPM_OK &&
+		    (now & ~c->gstatus_before[c->socket]))
+			(void)upm_msr_write(s->run->backend, g->status_msr, now & ~c->gstatus_before[c->socket]);
+	}
+	/* Boxes without a freeze of their own stop with the platform. */
+	if (uses_global && c->phase == P_COUNT_FREEZE) {
+		upm_session_global(s, c->socket, 0);
+		for (unsigned i = 0; i < s->n_boxes; i++)
+			if (s->boxes[i].socket == c->socket && s->boxes[i].state == UPM_BOX_OK &&
+			    !(s->boxes[i].type->session & UPM_SESS_BOX_FREEZE))
+				read_slots(c, &s->boxes[i], i, 1);
+	}
+	if (uses_global && c->phase == P_FROZEN_DISABLE)
+		upm_session_global(s, c->socket, 1);
+}
+
+static uint64_t selftest_interval(struct upm_session *s, unsigned pass, void *ctx)
+{
+	struct st_ctx *c = ctx;
+	uint64_t t0 = upm_os_nanoseconds();
+	c->pass = pass;
+	for (int ph = P_READ_A; ph <= P_WRAP; ph++) {
+		c->phase = ph;
+		for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
+			c->socket = sock;
+			if (upm_os_run_on_socket(sock, stage_phase, c) != UPM_OK && !s->error[0])
+				upm_snprintf(s->error, sizeof s->error, "socket %u did not run the self-test", sock);
+		}
+		if (ph != P_WRAP)
+			feed(c);
+	}
+	return upm_os_nanoseconds() - t0;
+}
+
+/* --- assembling the spec list and the verdicts --- */
+
+/* Every general spec of a profile list once per counter it may use, so each counter is
+ * tested. Returns the number of specs appended to out, or -1. */
+static int spec_copies(const struct upm_platform *p, const char *list, struct upm_buf *out, char *err,
+		       size_t n)
+{
+	if (!list)
+		return 0;
+	struct upm_spec *specs = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *specs);
+	if (!specs) {
+		upm_strlcpy(err, "out of memory", n);
+		return -1;
+	}
+	int k = upm_spec_parse_list(p, list, specs, UPM_SESSION_MAX_SPECS, err, n), added = 0;
+	for (int i = 0; i < k; i++) {
+		unsigned reps = 1;
+		if (specs[i].kind == UPM_SPEC_GENERAL) {
+			reps = 0;
+			for (unsigned c = 0; c < specs[i].box->n_ctrs; c++)
+				reps += (specs[i].counters >> c) & 1;
+		}
+		for (unsigned r = 0; r < reps; r++, added++)
+			upm_buf_printf(out, "%s%s", out->len ? "," : "", specs[i].text);
+	}
+	upm_os_free(specs);
+	return k < 0 ? -1 : added;
+}
+
+/* The self-test's spec list: clocks, traffic (from c->traffic_from), then register-only
+ * specs (from c->quiet_from). */
+static int selftest_specs(const struct upm_platform *p, struct upm_buf *out, struct st_ctx *c, char *err,
+			  size_t n)
+{
+	int a = spec_copies(p, p->check->clocks, out, err, n);
+	int b = a < 0 ? -1 : spec_copies(p, p->check->traffic, out, err, n);
+	if (b < 0)
+		return -1;
+	c->traffic_from = (unsigned)a;
+	c->quiet_from = (unsigned)(a + b);
+	return spec_copies(p, p->check->registers_only, out, err, n) < 0 ? -1 : 0;
+}
+
+/* Why a box the session could not use is what it is. */
+static void classify_unused(struct upm_session *s, struct upm_box_inst *b, struct st_box *sb)
+{
+	upm_strlcpy(sb->why, b->why, sizeof sb->why);
+	switch (b->state) {
+	case UPM_BOX_OK:
+		return;
+	case UPM_BOX_MISMATCH:
+		sb->cls = UPM_CLASS_MISMATCH;
+		return;
+	case UPM_BOX_NO_BUS:
+		sb->cls = UPM_CLASS_ABSENT;
+		return;
+	case UPM_BOX_FAULT:
+		sb->cls = UPM_CLASS_FAULTING;
+		return;
+	case UPM_BOX_ABSENT:
+		break;
+	}
+	sb->cls = UPM_CLASS_ABSENT;
+	if (b->type->space != UPM_SPACE_PCI)
+		return;
+	/* A function missing while another function of its device answers was hidden. */
+	const struct upm_pci_fn *fn = &b->type->pci[b->instance];
+	for (uint8_t f = 0; f < 8; f++) {
+		uint32_t ids = 0xFFFFFFFFu;
+		struct upm_pci_addr a = { 0, b->bus, fn->dev, f, 0 };
+		if (f == fn->fn || upm_pci_read32(s->run->backend, a, &ids) != UPM_OK)
+			continue;
+		if ((ids & 0xFFFF) == UPM_PCI_VENDOR_INTEL) {
+			sb->cls = UPM_CLASS_HIDDEN;
+			upm_snprintf(sb->why, sizeof sb->why, "%02x:%02x.%u does not answer while %02x:%02x.%u does",
+				     b->bus, fn->dev, fn->fn, b->bus, fn->dev, f);
+			return;
+		}
+	}
+}
+
+static enum upm_result class_result(enum upm_box_class c)
+{
+	switch (c) {
+	case UPM_CLASS_WORKING: return UPM_RESULT_PASS;
+	case UPM_CLASS_ABSENT:
+	case UPM_CLASS_HIDDEN:
+	case UPM_CLASS_MISMATCH: return UPM_RESULT_WARN;
+	case UPM_CLASS_UNPOPULATED: return UPM_RESULT_NA;
+	default: return UPM_RESULT_FAIL;
+	}
+}
+
+static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const char *mem_clock_box,
+			 const char *quiet_why)
+{
+	struct upm_session *s = c->s;
+	struct st_box *sbs = c->sb;
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		const struct upm_box_inst *b = &s->boxes[i];
+		struct st_box *sb = &sbs[i];
+		int registers_only = b->n > 0, starved = 0;
+		for (unsigned k = 0; k < b->n; k++) {
+			registers_only &= b->spec_idx[k] >= c->quiet_from;
+			starved |= b->spec_idx[k] >= c->traffic_from && b->spec_idx[k] < c->quiet_from && no_traffic(c);
+		}
+		if (sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting) {
+			/* A memory channel without DRAM clocks has no DIMMs (000:289-292 speak of
+			 * "each populated DRAM channel"): not a dead box. */
+			sb->cls = mem_clock_box && upm_strcmp(b->type->name, mem_clock_box) == 0
+					  ? UPM_CLASS_UNPOPULATED : UPM_CLASS_DEAD;
+			upm_snprintf(sb->why, sizeof sb->why, "%s", sb->cls == UPM_CLASS_DEAD
+				     ? "none of its programmed counters moved" : "its DRAM clock does not tick");
+		}
+		if (sb->cls == UPM_CLASS_WORKING && b->state != UPM_BOX_OK) {
+			sb->cls = UPM_CLASS_FAULTING; /* failed during the session */
+			upm_strlcpy(sb->why, b->why, sizeof sb->why);
+		}
+		int optional = b->type->optional_from && b->instance >= b->type->optional_from &&
+			       (sb->cls == UPM_CLASS_ABSENT || sb->cls == UPM_CLASS_HIDDEN);
+		if (sb->cls == UPM_CLASS_WORKING)
+			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					UPM_RESULT_PASS, "present and working");
+		else if (optional)
+			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					UPM_RESULT_NA, "%s: only some parts of this platform have it (%s)",
+					upm_box_class_name(sb->cls), sb->why);
+		else
+			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					class_result(sb->cls), "%s: %s", upm_box_class_name(sb->cls), sb->why);
+		if (sb->cls != UPM_CLASS_WORKING && sb->cls != UPM_CLASS_DEAD && sb->cls != UPM_CLASS_LOCKED &&
+		    sb->cls != UPM_CLASS_UNPOPULATED)
+			continue; /* nothing else was tested */
+		for (unsigned t = T_CTL; t < T_N; t++) {
+			struct st_result *r = &sb->t[t];
+			if (sb->cls == UPM_CLASS_UNPOPULATED && t >= T_COUNT)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_NA, "not judged: unpopulated channel");
+			else if (!r->set && starved && t >= T_COUNT && t != T_RESET)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_INCOMPLETE, "not judged: the traffic it counts under did not run (%s)",
+						c->traffic_err[0] ? c->traffic_err : "no workload");
+			else if (!r->set && registers_only && t >= T_COUNT && t != T_RESET)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_NA, "registers only: %s",
+						quiet_why ? quiet_why : "no event of this box counts without a stimulus the self-test cannot make");
+			else if (!r->set)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_NA, "%s",
+						sb->cls == UPM_CLASS_WORKING ? "nothing to test here"
+						: sb->cls == UPM_CLASS_UNPOPULATED ? "not judged: unpopulated channel"
+										  : "not judged: the box does not count (see presence)");
+			else
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						r->result, "%s", r->reason);
+		}
+	}
+}
+
+int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t err_size)
+{
+	const struct upm_platform *p = r->platform;
+	if (!p || !p->check || !p->check->clocks) {
+		upm_snprintf(err, err_size, "no self-test is defined for %s", p ? p->name : "this processor");
+		return -1;
+	}
+	struct upm_buf specs;
+	upm_buf_init(&specs);
+	struct st_ctx c;
+	upm_memset(&c, 0, sizeof c);
+	if (selftest_specs(p, &specs, &c, err, err_size) < 0) {
+		upm_buf_free(&specs);
+		return -1;
+	}
+	struct upm_session *s = upm_os_alloc(sizeof *s);
+	int rc = -1;
+	if (!s) {
+		upm_strlcpy(err, "out of memory", err_size);
+		goto out;
+	}
+	if (upm_session_prepare(s, r, specs.data) < 0) {
+		upm_snprintf(err, err_size, "%s", s->error);
+		goto out_session;
+	}
+	c.s = s;
+	if (p->check->traffic) {
+		/* One reader per socket, one pass over a few MiB: every step moves lines
+		 * through the LLC, the home agents and the memory controllers. */
+		struct upm_workload w;
+		upm_memset(&w, 0, sizeof w);
+		w.kernel = "read";
+		w.threads = r->n_sockets;
+		w.memory_socket = -1;
+		w.size = ST_TRAFFIC_BYTES * r->n_sockets;
+		w.iterations = 1;
+		if (upm_workload_prepare(r, &w, &c.plan, c.traffic_err, sizeof c.traffic_err) != UPM_OK) {
+			c.plan = NULL;
+			upm_say(r, "selftest: no traffic for the counting tests: %s", c.traffic_err);
+		}
+	}
+	c.sb = upm_os_alloc((s->n_boxes + 1) * sizeof *c.sb);
+	c.snap = upm_os_alloc((s->n_boxes + 1) * sizeof *c.snap);
+	if (!c.sb || !c.snap) {
+		upm_strlcpy(err, "out of memory", err_size);
+		goto out_session;
+	}
+	upm_memset(c.sb, 0, (s->n_boxes + 1) * sizeof *c.sb);
+	upm_memset(c.snap, 0, (s->n_boxes + 1) * sizeof *c.snap);
+	for (unsigned i = 0; i < s->n_boxes; i++)
+		classify_unused(s, &s->boxes[i], &c.sb[i]);
+	for (unsigned sock = 0; sock < r->n_sockets; sock++) {
+		c.socket = sock;
+		if (upm_os_run_on_socket(sock, stage_registers, &c) != UPM_OK) {
+			upm_say(r, "selftest: socket %u did not run the register tests", sock);
+			upm_check_safety_socket_lost(r, sock); /* "sockets_skipped" */
+		}
+	}
+	if (upm_session_run(s, selftest_interval, &c) < 0 && s->error[0])
+		upm_say(r, "selftest: %s", s->error);
+	upm_check_safety_session(r, vs, s, "selftest"); /* NOT RESTORED by address, silent sockets, abort */
+	struct upm_spec clk;
+	char e2[120];
+	const char *mem_clock_box = p->check->mem_clock && upm_spec_parse(p, p->check->mem_clock, &clk, e2, sizeof e2) == 0
+					    ? clk.box->name : NULL;
+	add_verdicts(&c, vs, mem_clock_box, p->check->registers_only_why);
+	rc = 0;
+out_session:
+	if (c.traffic_failed)
+		upm_say(r, "selftest: the traffic feed stopped: %s", c.traffic_err);
+	if (c.plan)
+		upm_workload_release(c.plan);
+	upm_session_free(s);
+out:
+	upm_os_free(c.sb);
+	upm_os_free(c.snap);
+	upm_os_free(s);
+	upm_buf_free(&specs);
+	return rc;
+}

@@ -1,0 +1,54 @@
+/* Health-check verdicts: one per socket, box instance and check, with the measured and
+ * expected numbers in the reason, and the run's overall verdict. */
+#ifndef UPMON_CORE_VERDICT_H
+#define UPMON_CORE_VERDICT_H
+
+#include "core/cli/invocation.h"
+
+enum upm_result {
+	UPM_RESULT_PASS = 0,
+	UPM_RESULT_NA,          /* not applicable here (the guide defines nothing to test) */
+	UPM_RESULT_WARN,
+	UPM_RESULT_FAIL,
+	UPM_RESULT_INCOMPLETE,  /* could not be judged: the run did not get that far */
+};
+
+#define UPM_VERDICT_REASON 200
+
+struct upm_verdict {
+	unsigned socket;
+	const char *box;      /* box type name: "cbo" */
+	int instance;         /* -1: the socket's boxes of that type together */
+	char check[32];       /* "selftest.freeze", "memory.read" */
+	enum upm_result result;
+	char reason[UPM_VERDICT_REASON];
+};
+
+struct upm_verdicts {
+	struct upm_verdict *v;
+	unsigned n, cap;
+	unsigned dropped;     /* verdicts that did not fit: the overall verdict is INCOMPLETE */
+};
+
+int upm_verdicts_init(struct upm_verdicts *vs, unsigned cap);
+void upm_verdicts_free(struct upm_verdicts *vs);
+/* Adds a verdict; the reason is printf-formatted. */
+void upm_verdict_add(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
+		     const char *check, enum upm_result result, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+const char *upm_result_name(enum upm_result r); /* "PASS", "N/A", ... */
+/* The worst result: FAIL over INCOMPLETE over WARN over PASS (N/A does not count). */
+enum upm_result upm_verdicts_overall(const struct upm_verdicts *vs);
+/* Exit status for an overall result: 0 PASS, 1 WARN, 2 FAIL, 3 INCOMPLETE. */
+int upm_result_exit(enum upm_result r);
+
+/* Console: every verdict that is not PASS or N/A as a line, then a summary table by
+ * socket and box type (counts of PASS/WARN/FAIL). */
+void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs);
+/* "verdicts": [...] and "verdict": "PASS" members of a JSON object (no braces). */
+void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out);
+/* The verdicts as CSV (verdicts.csv). */
+void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out);
+
+#endif

@@ -1,0 +1,158 @@
+#include "core/cli/cli.h"
+#include "core/base/str.h"
+
+const char upm_usage_text[] =
+	"usage: upmon [OPTIONS] COMMAND [ARGS]\n"
+	"\n"
+	"commands:\n"
+	"  info         processor, sockets, uncore platform and the uncore PCI devices found\n"
+	"  help         this text\n"
+	"  version      the program version\n"
+	"  list boxes | events [--box B] [--format csv] | metrics\n"
+	"               the platform's box types, events and derived metrics\n"
+	"  run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--seconds S]\n"
+	"               count events over an interval; SPEC is BOX/EVENT[.UMASK][,TERMS]/,\n"
+	"               e.g. imc/CAS_COUNT.RD/ or cbo3/LLC_LOOKUP.DATA_READ,filter_state=0x1f/\n"
+	"  run --kernel NAME[,NAME...] --events ... [--size S] [--iterations N]\n"
+	"      [--threads N|all] [--sockets LIST] [--memory-socket N|local]\n"
+	"               the same around a stress kernel (read write ntwrite copy scale add\n"
+	"               triad chase llc thrash flush pingpong), with an idle baseline\n"
+	"  check [--quick] [--threads N]\n"
+	"               the health check: selftest, then the fixed kernels with the standard\n"
+	"               events, judged per socket and box; ends with 'upmon: PASS|WARN|FAIL|\n"
+	"               INCOMPLETE' (exit 0, 1, 2, 3)\n"
+	"  selftest     write/read-back, reset, freeze, enable and wrap tests of every box\n"
+	"  fault-probe  test hook: makes accesses that fault, to prove the #GP guard\n"
+	"\n"
+	"options:\n"
+	"  --platform NAME      nhmex, wsmex, snbep, ivbep or skl (default: from CPUID)\n"
+	"  --backend hw|mock[:FAULTS]\n"
+	"                       hardware (UEFI only) or the mocked uncore; FAULTS is a\n"
+	"                       comma list: gp=MSR, gpr=MSR, gpw=MSR, absent=BB:DD.F,\n"
+	"                       ones=BB:DD.F, noecam, each optionally prefixed sN.\n"
+	"                       Mid-run faults: gp|gpr|gpw=MSR@N (after N accesses) or\n"
+	"                       @run (from the interval on), onesat=BB:DD.F[@N|@run] (the\n"
+	"                       function reads all ones), badecam (ECAM disagrees with CF8),\n"
+	"                       sN.stall=MS (socket N's processor stalls once, MS ms)\n"
+	"                       Box faults (BOXn as in cbo3, imc0): stuck=BOXn.ctrN|.fixed,\n"
+	"                       dead=BOXn, absent=BOXn, nofreeze=BOXn,\n"
+	"                       stuckbit=BOXn.ctlN|.box|.fixed:BIT, nochannel=imcN,\n"
+	"                       unpopulated=imcN, skew=cboN:F, linkrate=qpiN:VALUE\n"
+	"                       (platform/mock/mock.h)\n"
+	"                       skl: cbos=N, hostbridge=0xDDDD, mchbar=off\n"
+	"  --sockets N          how many sockets the mock has / are measured\n"
+	"  --trace FILE         record every register access, one line each\n"
+	"  --dry-run            perform reads, only record writes in the trace\n"
+	"  --out PATH           results folder (default \\upmon\\results on the boot medium,\n"
+	"                       ./upmon-results on the host)\n"
+	"  --config FILE        configuration file (default \\upmon\\upmon.cfg when present)\n"
+	"  --end ACTION         when done: return, shutdown, reboot, key, qemu-exit\n"
+	"\n"
+	"ESC or Ctrl-C stops a run at the next safe point: registers are restored and the\n"
+	"results so far saved, marked \"aborted\".\n"
+	"\n"
+	"exit status: 0 ok, 1 warnings, 2 failed (a fault, or registers NOT RESTORED),\n"
+	"  3 incomplete (a socket's processor did not answer), 4 usage or environment\n"
+	"  error (also: results not written), 5 aborted by ESC or Ctrl-C\n";
+
+int upm_cli_end_action(const char *name, enum upm_end_action *out)
+{
+	static const struct {
+		const char *name;
+		enum upm_end_action action;
+	} actions[] = {
+		{ "return", UPM_END_RETURN }, { "shell", UPM_END_RETURN },
+		{ "shutdown", UPM_END_SHUTDOWN }, { "reboot", UPM_END_REBOOT },
+		{ "key", UPM_END_WAITKEY }, { "qemu-exit", UPM_END_QEMU_EXIT },
+	};
+	for (unsigned i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+		if (upm_strcmp(name, actions[i].name) == 0) {
+			*out = actions[i].action;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int fail(char *err, unsigned long size, const char *fmt, const char *what)
+{
+	upm_snprintf(err, size, fmt, what);
+	return -1;
+}
+
+int upm_cli_parse(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
+{
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (a[0] != '-' || a[1] != '-')
+			break;
+		const char *name = a + 2;
+		/* Every global option except --dry-run takes a value. */
+		if (upm_strcmp(name, "dry-run") == 0) {
+			o->dry_run = 1;
+			continue;
+		}
+		static const char *const with_value[] = { "platform", "backend", "sockets", "trace",
+							  "out", "config", "end" };
+		int known = 0;
+		for (unsigned k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+			known |= upm_strcmp(name, with_value[k]) == 0;
+		if (!known)
+			return fail(err, err_size,
+				    "unknown option '%s' (see 'upmon help')", a);
+		if (i + 1 >= argc || argv[i + 1][0] == 0)
+			return fail(err, err_size, "option '%s' needs a value (see 'upmon help')", a);
+		const char *v = argv[++i];
+
+		if (upm_strcmp(name, "platform") == 0) {
+			o->platform = v;
+		} else if (upm_strcmp(name, "backend") == 0) {
+			if (upm_strcmp(v, "hw") == 0) {
+				o->backend = UPM_BACKEND_HW;
+				o->mock_faults = NULL;
+			} else if (upm_strcmp(v, "mock") == 0) {
+				o->backend = UPM_BACKEND_MOCK;
+				o->mock_faults = NULL;
+			} else if (upm_starts_with(v, "mock:") && v[5]) {
+				o->backend = UPM_BACKEND_MOCK;
+				o->mock_faults = v + 5;
+			} else {
+				return fail(err, err_size,
+					    "unknown backend '%s': use hw, mock or mock:FAULTS", v);
+			}
+		} else if (upm_strcmp(name, "sockets") == 0) {
+			uint64_t n;
+			if (upm_parse_u64(v, &n) < 0 || n == 0 || n > UPM_MAX_SOCKETS)
+				return fail(err, err_size,
+					    "--sockets takes a number from 1 to 8, not '%s'", v);
+			o->sockets = (unsigned)n;
+		} else if (upm_strcmp(name, "trace") == 0) {
+			o->trace_path = v;
+		} else if (upm_strcmp(name, "out") == 0) {
+			o->out_dir = v;
+		} else if (upm_strcmp(name, "config") == 0) {
+			o->config_path = v;
+		} else { /* end */
+			if (upm_cli_end_action(v, &o->end) < 0)
+				return fail(err, err_size,
+					    "unknown end action '%s': use return, shutdown, reboot, key or qemu-exit",
+					    v);
+			o->end_set = 1;
+		}
+	}
+	if (i >= argc) {
+		/* A command from the configuration file stands when none is given here. */
+		if (o->command)
+			return 0;
+		return fail(err, err_size, "%s", "no command given (try 'upmon help')");
+	}
+	o->command = argv[i++];
+	o->cmd_argc = 0;
+	for (; i < argc; i++) {
+		if (o->cmd_argc >= UPM_MAX_CMD_ARGS)
+			return fail(err, err_size, "%s", "too many arguments");
+		o->cmd_argv[o->cmd_argc++] = argv[i];
+	}
+	return 0;
+}

@@ -1,0 +1,87 @@
+/* The configuration file (\upmon\upmon.cfg on the boot medium, or --config FILE):
+ * `key = value` lines, '#' starts a comment. The keys (README, "Configuration file"):
+ *   args = COMMAND LINE        the command and options to run when none are given; may
+ *                              hold options only (no command: core/commands/app_options.c)
+ *   end = ACTION               return, shutdown, reboot, key, qemu-exit
+ *   out = PATH                 the results folder
+ *   events.NAME = SPEC[,...]   an event set, used as `--events @NAME`
+ *   check.NAME = NUMBER        a tolerance read by `check` (upm_config_tolerance): memory,
+ *                              llc, balance and link _tolerance, uclk_min_mhz, uclk_max_mhz,
+ *                              link_rate_min_gts, link_rate_max_gts
+ * Unknown keys, bad values and keys given twice are errors of the form
+ * "FILE:LINE: problem: what to do". */
+#ifndef UPMON_CORE_CONFIG_H
+#define UPMON_CORE_CONFIG_H
+
+#include "core/cli/cli.h"
+#include "core/base/str.h"
+
+#define UPM_CFG_MAX_ARGS 32
+#define UPM_CFG_MAX_SETS 32
+#define UPM_CFG_MAX_TOLERANCES 16
+#define UPM_CFG_MAX_BYTES (64u * 1024u) /* a larger file is refused: it is not a lab config */
+
+struct upm_cfg_event_set {
+	const char *name;  /* without "events." */
+	const char *specs; /* as written */
+	unsigned line;
+};
+
+struct upm_cfg_tolerance {
+	const char *name;  /* the full key, "check.memory_tolerance" */
+	double value;
+	unsigned line;
+};
+
+struct upm_config {
+	char *text;              /* the file, owned; every string here points into it */
+	const char *file;        /* its name, for messages */
+	int argc;                /* args split into words, argv[0] = "upmon" */
+	char *argv[UPM_CFG_MAX_ARGS + 1];
+	int has_args;
+	unsigned args_line;
+	enum upm_end_action end;
+	int has_end;
+	unsigned end_line;
+	const char *out;         /* NULL when not set */
+	unsigned out_line;
+	struct upm_cfg_event_set sets[UPM_CFG_MAX_SETS];
+	unsigned n_sets;
+	struct upm_cfg_tolerance tolerances[UPM_CFG_MAX_TOLERANCES];
+	unsigned n_tolerances;
+};
+
+/* Parses text (NUL-terminated, taken over by cfg: freed by upm_config_free even when
+ * parsing fails). name is the file's name for messages and must outlive cfg.
+ * 0, or -1 with err = "name:line: problem: what to do". */
+int upm_config_parse(struct upm_config *cfg, char *text, const char *name, char *err,
+		     unsigned long err_size);
+void upm_config_free(struct upm_config *cfg);
+
+/* Splits a command line into words in place (double quotes group; no escapes).
+ * Returns the number of words, or -1 when there are more than max or a quote is open. */
+int upm_split_words(char *line, char **words, int max);
+
+/* The tolerances `check` may read (check.NAME keys), with their ranges; a key not in
+ * this table is an error in the file. A check that needs a new tolerance adds it here. */
+struct upm_cfg_tolerance_key {
+	const char *key;
+	double min, max;
+	const char *meaning; /* for messages and `help` */
+};
+extern const struct upm_cfg_tolerance_key upm_cfg_tolerance_keys[];
+extern const unsigned upm_cfg_n_tolerance_keys;
+
+struct upm_run;
+
+/* For commands: the value of a check.NAME key of the run's configuration (name with or
+ * without the "check." prefix), or dflt when the file does not set it or there is none. */
+double upm_config_tolerance(const struct upm_run *r, const char *name, double dflt);
+/* The specs of event set NAME (without '@'), or NULL. */
+const struct upm_cfg_event_set *upm_config_event_set(const struct upm_run *r, const char *name);
+/* Expands every `@NAME` item of an --events list (items are separated by commas outside
+ * a spec's slashes) into out. 0, or -1 with err naming the unknown set. */
+int upm_config_expand_events(const struct upm_run *r, const char *events, struct upm_buf *out,
+			     char *err, unsigned long err_size);
+
+#endif

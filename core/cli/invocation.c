@@ -1,0 +1,103 @@
+#include "core/cli/invocation.h"
+#include "core/base/os.h"
+
+static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list ap)
+{
+	struct upm_buf line;
+	upm_buf_init(&line);
+	upm_buf_puts(&line, prefix);
+	upm_buf_vprintf(&line, fmt, ap);
+	upm_buf_puts(&line, "\n");
+	if (line.data) {
+		upm_os_write(line.data, line.len);
+		upm_buf_append(&r->log, line.data, line.len);
+	}
+	upm_buf_free(&line);
+}
+
+void upm_say(struct upm_run *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit(r, "", fmt, ap);
+	va_end(ap);
+}
+
+void upm_error(struct upm_run *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit(r, "upmon: error: ", fmt, ap);
+	va_end(ap);
+}
+
+/* A results file the medium refused goes to the console instead (the serial console is
+ * what a lab keeps), unless it is too large to be useful there. */
+#define UPM_CONSOLE_DUMP_MAX (64u * 1024u)
+
+static void dump_to_console(const char *path, const struct upm_buf *content)
+{
+	char line[320];
+	if (content->len > UPM_CONSOLE_DUMP_MAX) {
+		upm_snprintf(line, sizeof line, "upmon: %s (%llu bytes) is too large for the console: not shown\n",
+			     path, (unsigned long long)content->len);
+		upm_os_write(line, upm_strlen(line));
+		return;
+	}
+	upm_snprintf(line, sizeof line, "----- %s (not saved) -----\n", path);
+	upm_os_write(line, upm_strlen(line));
+	if (content->data)
+		upm_os_write(content->data, content->len);
+	if (content->len && content->data[content->len - 1] != '\n')
+		upm_os_write("\n", 1);
+	upm_snprintf(line, sizeof line, "----- end of %s -----\n", path);
+	upm_os_write(line, upm_strlen(line));
+}
+
+static int save_file(struct upm_run *r, const char *dir, const char *path,
+		     const struct upm_buf *content, int dump)
+{
+	char tmp[272];
+	int rc;
+
+	if (content->failed) {
+		upm_error(r, "out of memory building %s; it is not saved", path);
+		r->media_error = 1;
+		return UPM_ENOMEM;
+	}
+	if (upm_strlen(path) + 5 > sizeof tmp) {
+		upm_error(r, "the path %s is too long; it is not saved", path);
+		r->media_error = 1;
+		return UPM_EINVAL;
+	}
+	upm_snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	rc = dir ? upm_os_mkdir_p(dir) : UPM_OK;
+	if (rc == UPM_OK)
+		rc = upm_os_write_file(tmp, content->data ? content->data : "", content->len);
+	if (rc == UPM_OK)
+		rc = upm_os_rename(tmp, path);
+	if (rc != UPM_OK) {
+		if (!r->media_error)
+			upm_error(r,
+				  "cannot write %s (%s): the medium may be read-only or full; "
+				  "the results are on the console only",
+				  path, upm_status_name(rc));
+		r->media_error = 1;
+		if (dump)
+			dump_to_console(path, content);
+	}
+	return rc;
+}
+
+int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
+{
+	char path[256];
+	upm_snprintf(path, sizeof path, "%s/%s", r->out_dir, name);
+	/* upmon.log is the console itself: no need to show it twice. */
+	return save_file(r, r->out_dir, path, content, upm_strcmp(name, "upmon.log") != 0);
+}
+
+int upm_save_path(struct upm_run *r, const char *path, const struct upm_buf *content)
+{
+	return save_file(r, NULL, path, content, 0); /* a trace: too long for a console */
+}

@@ -1,0 +1,231 @@
+/* upm_main: configuration, backend, platform, command, results, end action. */
+#include "core/commands/app.h"
+#include "core/base/abort.h"
+#include "core/commands/commands.h"
+#include "core/cli/config.h"
+#include "platform/mock/mock.h"
+#include "platform/trace.h"
+
+#define UPM_DEFAULT_CONFIG "/upmon/upmon.cfg"
+#define UPM_TRACE_CAPACITY (256u * 1024u)
+
+const struct upm_command upm_commands[] = {
+	{ "info", upm_cmd_info, 1 },
+	{ "fault-probe", upm_cmd_fault_probe, 1 },
+	{ "run", upm_cmd_run, 1 },
+	{ "list", upm_cmd_list, 1 },
+	{ "selftest", upm_cmd_selftest, 1 },
+	{ "check", upm_cmd_check, 1 },
+};
+const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
+
+static int has_nul(const void *data, size_t len)
+{
+	const char *p = data;
+	for (size_t i = 0; i < len; i++)
+		if (!p[i])
+			return 1;
+	return 0;
+}
+
+static const char *config_path_from_argv(int argc, char **argv)
+{
+	for (int i = 1; i + 1 < argc; i++)
+		if (upm_strcmp(argv[i], "--config") == 0)
+			return argv[i + 1];
+	return NULL;
+}
+
+/* Loads the configuration: the one named by --config (an error when unreadable), else
+ * the default one when present. */
+static int load_config(struct upm_run *r, int argc, char **argv, struct upm_config *cfg)
+{
+	const char *path = config_path_from_argv(argc, argv);
+	int explicit = path != NULL;
+	void *data;
+	size_t len;
+	char err[200];
+
+	upm_memset(cfg, 0, sizeof *cfg);
+	if (!path)
+		path = UPM_DEFAULT_CONFIG;
+	if (upm_os_read_file(path, &data, &len) != UPM_OK) {
+		if (explicit) {
+			upm_error(r, "cannot read configuration file %s: check the path", path);
+			return -1;
+		}
+		return 0;
+	}
+	if (len > UPM_CFG_MAX_BYTES || has_nul(data, len)) {
+		upm_os_free(data);
+		upm_error(r, "%s: not a configuration file (%s): it must be text below %u KiB", path,
+			  len > UPM_CFG_MAX_BYTES ? "too large" : "holds a NUL byte", UPM_CFG_MAX_BYTES / 1024);
+		return -1;
+	}
+	char *text = upm_os_alloc(len + 1);
+	if (!text) {
+		upm_os_free(data);
+		upm_error(r, "out of memory reading %s", path);
+		return -1;
+	}
+	upm_memcpy(text, data, len);
+	text[len] = 0;
+	upm_os_free(data);
+	if (upm_config_parse(cfg, text, path, err, sizeof err) < 0) {
+		upm_error(r, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* --platform names one of the tables; checked before anything is created. */
+static int resolve_forced_platform(struct upm_run *r)
+{
+	if (!r->opts.platform)
+		return 0;
+	r->platform = upm_platform_by_name(r->opts.platform);
+	if (!r->platform) {
+		struct upm_buf names;
+		upm_buf_init(&names);
+		for (unsigned i = 0; i < upm_n_platforms; i++)
+			upm_buf_printf(&names, "%s%s", i ? ", " : "", upm_platforms[i]->name);
+		upm_error(r, "unknown or unimplemented platform '%s' (implemented: %s)",
+			  r->opts.platform, names.data ? names.data : "none");
+		upm_buf_free(&names);
+		return -1;
+	}
+	r->platform_forced = 1;
+	return 0;
+}
+
+static int create_backend(struct upm_run *r, struct upm_app_env *env)
+{
+	struct upm_options *o = &r->opts;
+	char err[200];
+
+	if (o->backend == UPM_BACKEND_MOCK) {
+		if (!o->platform) {
+			upm_error(r, "--backend mock needs --platform NAME (nhmex, wsmex, snbep, ivbep or skl)");
+			return -1;
+		}
+		r->backend = upm_mock_create(o->platform, o->sockets, o->mock_faults, err, sizeof err);
+		if (!r->backend) {
+			upm_error(r, "%s", err);
+			return -1;
+		}
+	} else {
+		r->backend = env->create_hw_backend ? env->create_hw_backend() : NULL;
+		if (!r->backend) {
+			upm_error(r, "the hw backend needs UEFI firmware; on this host use --backend mock --platform NAME");
+			return -1;
+		}
+	}
+	if (o->trace_path || o->dry_run) {
+		struct upm_backend *t = upm_trace_create(r->backend, o->dry_run, UPM_TRACE_CAPACITY);
+		if (!t) {
+			upm_error(r, "out of memory for the trace buffer");
+			return -1;
+		}
+		r->backend = t;
+	}
+	return 0;
+}
+
+/* Identity and platform: CPUID names the platform unless --platform does. */
+static int identify(struct upm_run *r)
+{
+	if (upm_cpu_identify(r->backend, &r->cpu) != UPM_OK) {
+		upm_error(r, "CPUID failed");
+		return -1;
+	}
+	if (!r->platform)
+		r->platform = upm_platform_by_cpu(&r->cpu);
+	if (upm_os_topology(&r->topo) != UPM_OK) {
+		upm_error(r, "cannot enumerate processors");
+		return -1;
+	}
+	r->n_sockets = r->topo.n_sockets;
+	struct upm_mock *m = upm_mock_of(upm_trace_of(r->backend) ? upm_trace_of(r->backend)->inner
+								  : r->backend);
+	if (m && m->n_sockets < r->n_sockets)
+		r->n_sockets = m->n_sockets;
+	if (r->opts.sockets && r->opts.sockets < r->n_sockets)
+		r->n_sockets = r->opts.sockets;
+	return 0;
+}
+
+static void save_trace(struct upm_run *r)
+{
+	struct upm_trace *t = upm_trace_of(r->backend);
+	if (!t || !r->opts.trace_path)
+		return;
+	struct upm_buf text;
+	char header[128];
+	upm_buf_init(&text);
+	upm_snprintf(header, sizeof header, "upmon %s, %s, backend %s%s", UPM_VERSION, upm_os_name(),
+		     t->inner->name, t->dry_run ? ", dry run" : "");
+	upm_trace_format(t, header, &text);
+	upm_save_path(r, r->opts.trace_path, &text); /* temporary name, then rename */
+	upm_buf_free(&text);
+}
+
+int upm_main(int argc, char **argv, struct upm_app_env *env)
+{
+	struct upm_run run;
+	struct upm_config cfg;
+	char err[400]; /* FILE:LINE: args: and the command line parser's message */
+	int status = UPM_EXIT_USAGE;
+
+	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
+	upm_os_watchdog_off();
+	upm_memset(&run, 0, sizeof run);
+	upm_buf_init(&run.log);
+	upm_abort_reset();
+	env->end_action = UPM_END_RETURN;
+
+	if (load_config(&run, argc, argv, &cfg) < 0)
+		goto out;
+	run.config = &cfg;
+	/* args are defaults, the command line overrides; no command anywhere: UPM_DEFAULT_JOB
+	 * when the firmware started us, else an error (core/commands/app_options.c). */
+	if (upm_app_options(&cfg, argc, argv, env, &run.opts, err, sizeof err) < 0) {
+		upm_error(&run, "%s", err);
+		goto out;
+	}
+	env->end_action = run.opts.end;
+	run.out_dir = run.opts.out_dir ? run.opts.out_dir
+		      : cfg.out     ? cfg.out
+				    : upm_os_default_out_dir();
+
+	if (upm_strcmp(run.opts.command, "help") == 0) {
+		upm_os_write(upm_usage_text, upm_strlen(upm_usage_text));
+		status = UPM_EXIT_OK;
+		goto out;
+	}
+	if (upm_strcmp(run.opts.command, "version") == 0) {
+		upm_say(&run, "upmon %s", UPM_VERSION);
+		status = UPM_EXIT_OK;
+		goto out;
+	}
+	const struct upm_command *cmd = NULL;
+	for (unsigned i = 0; i < upm_n_commands; i++)
+		if (upm_strcmp(run.opts.command, upm_commands[i].name) == 0)
+			cmd = &upm_commands[i];
+	if (!cmd) {
+		upm_error(&run, "unknown command '%s' (see 'upmon help')", run.opts.command);
+		goto out;
+	}
+	if (resolve_forced_platform(&run) < 0 || create_backend(&run, env) < 0 || identify(&run) < 0)
+		goto out;
+	status = cmd->fn(&run);
+	save_trace(&run);
+	upm_save(&run, "upmon.log", &run.log);
+	if (run.media_error && status == UPM_EXIT_OK)
+		status = UPM_EXIT_USAGE;
+out:
+	upm_backend_destroy(run.backend);
+	upm_buf_free(&run.log);
+	upm_config_free(&cfg);
+	upm_os_watchdog_restore();
+	return status;
+}

@@ -1,0 +1,39 @@
+/* Which options and command a run uses: the configuration's args are defaults the
+ * command line overrides; with no command line (firmware boot path) they are all there
+ * is; and when no command is named anywhere, the firmware path runs the lab's default
+ * job while a shell (or the host) gets an error. README: "Configuration file" (args)
+ * and "On a test system". */
+#include "core/commands/app.h"
+#include "core/cli/config.h"
+
+/* Stands for "no command yet" while both sources are parsed; compared by address, so
+ * no command line word can be mistaken for it. */
+static const char no_command[] = "(none)";
+
+int upm_app_options(struct upm_config *cfg, int argc, char **argv,
+		    const struct upm_app_env *env, struct upm_options *o, char *err,
+		    unsigned long err_size)
+{
+	char why[200];
+
+	if (cfg->has_end)
+		o->end = cfg->end;
+	/* A command from either source replaces this one, and args may hold options only. */
+	o->command = env->launched_by_firmware ? UPM_DEFAULT_JOB : no_command;
+	o->cmd_argc = 0;
+	if (cfg->has_args && upm_cli_parse(cfg->argc, cfg->argv, o, why, sizeof why) < 0) {
+		upm_snprintf(err, err_size, "%s:%u: args: %s", cfg->file, cfg->args_line, why);
+		return -1;
+	}
+	if ((!env->args_from_config || !cfg->has_args) &&
+	    upm_cli_parse(argc, argv, o, why, sizeof why) < 0) {
+		upm_snprintf(err, err_size, "%s", why);
+		return -1;
+	}
+	if (o->command == no_command) {
+		o->command = NULL;
+		upm_snprintf(err, err_size, "%s", "no command given (try 'upmon help')");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,187 @@
+/* `selftest` and `check`: the health check's commands. Both print every verdict that is
+ * not a pass, a summary table, and one last line `upmon: PASS|WARN|FAIL|INCOMPLETE`;
+ * they save results.json and verdicts.csv; the exit status follows the verdict (5 after
+ * ESC/Ctrl-C, unless something failed). results.json carries the safety facts of every
+ * session they ran as `run` gives its own: core/check/check_safety.h. */
+#include "core/check/check.h"
+#include "core/check/check_safety.h"
+#include "core/commands/commands.h"
+#include "core/check/selftest.h"
+
+#define UPM_MAX_VERDICTS 8192
+
+static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_kernels)
+{
+	upm_memset(o, 0, sizeof *o);
+	for (int i = 0; i < r->opts.cmd_argc; i++) {
+		const char *a = r->opts.cmd_argv[i];
+		if (allow_kernels && upm_strcmp(a, "--quick") == 0) {
+			o->quick = 1;
+		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0 && i + 1 < r->opts.cmd_argc) {
+			uint64_t n;
+			const char *v = r->opts.cmd_argv[++i];
+			if (upm_strcmp(v, "all") == 0) {
+				o->threads = 0;
+			} else if (upm_parse_u64(v, &n) < 0 || n == 0 || n > UPM_MAX_CPUS) {
+				upm_error(r, "%s: --threads takes 1..%u or all, not '%s'", r->opts.command, UPM_MAX_CPUS, v);
+				return -1;
+			} else {
+				o->threads = (unsigned)n;
+			}
+		} else {
+			upm_error(r, "%s: unknown argument '%s' (see 'upmon help')", r->opts.command, a);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *kernels_json,
+		  const char *command)
+{
+	const struct upm_check_safety *cs = r->safety;
+	upm_check_safety_say(r);
+	upm_check_safety_say_abort(r, command);
+	upm_check_safety_verdicts(cs, vs, command);
+	enum upm_result overall = upm_verdicts_overall(vs);
+	upm_verdicts_print(r, vs);
+
+	struct upm_buf json, csv;
+	upm_buf_init(&json);
+	upm_buf_init(&csv);
+	upm_buf_puts(&json, "{\n\"command\": ");
+	upm_buf_json_string(&json, command);
+	upm_buf_puts(&json, ",\n\"environment\": ");
+	upm_buf_json_string(&json, upm_os_name());
+	upm_buf_puts(&json, ",\n\"platform\": ");
+	upm_buf_json_string(&json, r->platform->name);
+	upm_buf_puts(&json, ",\n\"backend\": ");
+	upm_buf_json_string(&json, r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw");
+	upm_buf_printf(&json, ",\n\"sockets\": %u,\n", r->n_sockets);
+	if (kernels_json && kernels_json->len)
+		upm_buf_append(&json, kernels_json->data, kernels_json->len);
+	upm_verdicts_json(vs, &json);
+	upm_check_safety_json(cs, &json); /* aborted, sockets_skipped, unrestored: as `run` */
+	upm_buf_puts(&json, "\n}\n");
+	upm_verdicts_csv(vs, &csv);
+	upm_save(r, "results.json", &json);
+	upm_save(r, "verdicts.csv", &csv);
+	upm_buf_free(&json);
+	upm_buf_free(&csv);
+	/* The last line, for the lab watching the serial console. An abort is INCOMPLETE
+	 * (its verdict says so) with its own status, unless something FAILed: 2 wins. */
+	upm_say(r, "upmon: %s", upm_result_name(overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall));
+	int status = upm_result_exit(overall);
+	return cs->aborted && status != UPM_EXIT_FAIL ? UPM_EXIT_ABORTED : status;
+}
+
+/* The safety facts of every session the command runs (core/check/check_safety.h). */
+static int safety_begin(struct upm_run *r)
+{
+	r->safety = upm_os_alloc(sizeof *r->safety);
+	if (!r->safety) {
+		upm_error(r, "%s: out of memory", r->opts.command);
+		return -1;
+	}
+	upm_memset(r->safety, 0, sizeof *r->safety);
+	return 0;
+}
+
+static void safety_end(struct upm_run *r)
+{
+	upm_os_free(r->safety);
+	r->safety = NULL;
+}
+
+/* The self-test stage, unless ESC/Ctrl-C came first; an abort inside it voids the
+ * counting tests it cut short. -1 when it could not run at all (said). */
+static int self_test(struct upm_run *r, struct upm_verdicts *vs)
+{
+	char err[200];
+	if (upm_check_safety_stop(r, "selftest"))
+		return 0;
+	unsigned first = vs->n;
+	if (upm_selftest(r, vs, err, sizeof err) < 0) {
+		upm_error(r, "%s: %s", r->opts.command, err);
+		return -1;
+	}
+	if (r->safety->aborted)
+		upm_check_safety_void_counting(vs, first);
+	return 0;
+}
+
+static int need_platform(struct upm_run *r)
+{
+	if (r->platform && r->platform->check)
+		return 0;
+	if (!r->platform)
+		upm_error(r, "%s: unsupported processor (family %u model 0x%02x): use --backend mock --platform NAME",
+			  r->opts.command, r->cpu.family, r->cpu.model);
+	else
+		upm_error(r, "%s: no health check is defined for %s yet", r->opts.command, r->platform->name);
+	return -1;
+}
+
+int upm_cmd_selftest(struct upm_run *r)
+{
+	struct upm_check_opts o;
+	struct upm_verdicts vs;
+	if (parse_opts(r, &o, 0) < 0 || need_platform(r) < 0)
+		return UPM_EXIT_USAGE;
+	if (upm_verdicts_init(&vs, UPM_MAX_VERDICTS) < 0) {
+		upm_error(r, "selftest: out of memory");
+		return UPM_EXIT_USAGE;
+	}
+	if (safety_begin(r) < 0) {
+		upm_verdicts_free(&vs);
+		return UPM_EXIT_USAGE;
+	}
+	upm_say(r, "selftest: %s on %u socket%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s");
+	int status = self_test(r, &vs) < 0 ? UPM_EXIT_USAGE : finish(r, &vs, NULL, "selftest");
+	safety_end(r);
+	upm_verdicts_free(&vs);
+	return status;
+}
+
+int upm_cmd_check(struct upm_run *r)
+{
+	struct upm_check_opts o;
+	struct upm_verdicts vs;
+	struct upm_buf kernels;
+	char err[200];
+	if (parse_opts(r, &o, 1) < 0 || need_platform(r) < 0)
+		return UPM_EXIT_USAGE;
+	if (upm_verdicts_init(&vs, UPM_MAX_VERDICTS) < 0) {
+		upm_error(r, "check: out of memory");
+		return UPM_EXIT_USAGE;
+	}
+	if (safety_begin(r) < 0) {
+		upm_verdicts_free(&vs);
+		return UPM_EXIT_USAGE;
+	}
+	upm_buf_init(&kernels);
+	upm_say(r, "check: %s on %u socket%s%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s",
+		o.quick ? " (quick)" : "");
+	upm_say(r, "check: [1/2] self-test of every box");
+	int status;
+	if (self_test(r, &vs) < 0) {
+		status = UPM_EXIT_USAGE;
+		goto out;
+	}
+	if (upm_check_safety_stop(r, "kernels")) {
+		upm_verdict_add(&vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE,
+				"not run: aborted (ESC or Ctrl-C) %s", r->safety->aborted_in);
+	} else {
+		upm_say(r, "check: [2/2] kernels with the standard event set");
+		if (upm_check_plausibility(r, &o, &vs, &kernels, err, sizeof err) < 0) {
+			upm_say(r, "check: %s", err);
+			upm_verdict_add(&vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
+		}
+	}
+	status = finish(r, &vs, &kernels, "check");
+out:
+	safety_end(r);
+	upm_buf_free(&kernels);
+	upm_verdicts_free(&vs);
+	return status;
+}

@@ -1,0 +1,134 @@
+/* `run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--seconds S]`: one measured
+ * interval per pass (an idle wait until workloads exist), printed and saved. */
+#include "core/commands/commands.h"
+#include "core/results/results.h"
+#include "core/base/abort.h"
+#include "core/cli/config.h"
+#include "core/commands/run_kernel.h"
+
+#define UPM_MAX_METRIC_VALUES 256
+
+struct idle_interval {
+	uint64_t ns;
+};
+
+static uint64_t idle_interval(struct upm_session *s, unsigned pass, void *ctx)
+{
+	const struct idle_interval *w = ctx;
+	(void)pass;
+	return upm_session_idle(s, w->ns); /* ESC/Ctrl-C ends it early */
+}
+
+int upm_cmd_run(struct upm_run *r)
+{
+	const char *events = NULL, *metric_names = NULL;
+	struct idle_interval wait = { 1000000000ull };
+	struct upm_run_kernel_opts ko; /* --kernel and its options: core/commands/run_kernel.c */
+	char kerr[200];
+	int kr, seconds_given = 0;
+	upm_run_kernel_opts_init(&ko);
+	for (int i = 0; i < r->opts.cmd_argc; i++) {
+		const char *a = r->opts.cmd_argv[i];
+		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
+		if (!v && (upm_strcmp(a, "--events") == 0 || upm_strcmp(a, "--metrics") == 0 ||
+			   upm_strcmp(a, "--seconds") == 0)) {
+			upm_error(r, "run: %s needs a value", a);
+			return UPM_EXIT_USAGE;
+		}
+		if (upm_strcmp(a, "--events") == 0) {
+			events = v;
+		} else if (upm_strcmp(a, "--metrics") == 0) {
+			metric_names = v;
+		} else if (upm_strcmp(a, "--seconds") == 0) {
+			if (upm_parse_seconds(v, &wait.ns) < 0 || wait.ns == 0) {
+				upm_error(r, "run: --seconds takes a positive number of seconds, not '%s'", v);
+				return UPM_EXIT_USAGE;
+			}
+			seconds_given = 1;
+		} else if ((kr = upm_run_kernel_option(a, v, &ko, kerr, sizeof kerr)) != 0) {
+			if (kr < 0) {
+				upm_error(r, "%s", kerr);
+				return UPM_EXIT_USAGE;
+			}
+		} else {
+			upm_error(r, "run: unknown argument '%s' (see 'upmon help')", a);
+			return UPM_EXIT_USAGE;
+		}
+		i++;
+	}
+	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
+		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
+					  : "run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME");
+		return UPM_EXIT_USAGE;
+	}
+	if (!r->platform) {
+		upm_error(r, "unsupported processor (family %u model 0x%02x): use --backend mock --platform NAME",
+			  r->cpu.family, r->cpu.model);
+		return UPM_EXIT_USAGE;
+	}
+	struct upm_buf specs;
+	char err[200];
+	upm_buf_init(&specs);
+	if (events && upm_config_expand_events(r, events, &specs, err, sizeof err) < 0) {
+		upm_error(r, "run: --events: %s", err); /* @NAME: an event set of upmon.cfg */
+		upm_buf_free(&specs);
+		return UPM_EXIT_USAGE;
+	}
+	if (metric_names && upm_metric_specs(r->platform, metric_names, &specs, err, sizeof err) < 0) {
+		upm_error(r, "run: %s", err);
+		upm_buf_free(&specs);
+		return UPM_EXIT_USAGE;
+	}
+	if (!specs.len) {
+		upm_error(r, "run: give --events SPEC[,SPEC...] or --metrics NAME (see 'upmon list events')");
+		upm_buf_free(&specs);
+		return UPM_EXIT_USAGE;
+	}
+	if (ko.n_kernels) {
+		int st = upm_run_kernels(r, &ko, specs.data);
+		upm_buf_free(&specs);
+		return st;
+	}
+
+	struct upm_session s;
+	int status = UPM_EXIT_OK;
+	if (upm_session_prepare(&s, r, specs.data) < 0) {
+		upm_error(r, "run: %s", s.error);
+		upm_session_free(&s);
+		upm_buf_free(&specs);
+		return UPM_EXIT_USAGE;
+	}
+	upm_say(r, "run: %u event spec%s, %u pass%s of %llu ms on %u socket%s", s.n_specs,
+		s.n_specs == 1 ? "" : "s", s.n_passes, s.n_passes == 1 ? "" : "es",
+		(unsigned long long)(wait.ns / 1000000u), r->n_sockets, r->n_sockets == 1 ? "" : "s");
+	if (upm_session_run(&s, idle_interval, &wait) < 0) {
+		upm_error(r, "run: %s", s.error);
+		status = s.error_is_lost_socket ? UPM_EXIT_INCOMPLETE : UPM_EXIT_FAIL;
+	}
+	if (s.aborted) {
+		upm_error(r, "run: aborted (ESC or Ctrl-C) in pass %u of %u: registers restored, the "
+			     "results so far are saved marked \"aborted\"", s.aborted_pass + 1, s.n_passes);
+		if (status == UPM_EXIT_OK)
+			status = UPM_EXIT_ABORTED;
+	}
+	if (upm_session_report_unrestored(&s))
+		status = UPM_EXIT_FAIL;
+
+	struct upm_metric_value *mv = upm_os_alloc(UPM_MAX_METRIC_VALUES * sizeof *mv);
+	unsigned n_mv = mv ? upm_metrics_compute(&s, mv, UPM_MAX_METRIC_VALUES) : 0;
+	upm_results_print(&s, mv, n_mv);
+
+	struct upm_buf csv, json;
+	upm_buf_init(&csv);
+	upm_buf_init(&json);
+	upm_results_csv(&s, &csv);
+	upm_results_json(&s, mv, n_mv, "run", &json);
+	upm_save(r, "counters.csv", &csv);
+	upm_save(r, "results.json", &json);
+	upm_buf_free(&csv);
+	upm_buf_free(&json);
+	upm_os_free(mv);
+	upm_session_free(&s);
+	upm_buf_free(&specs);
+	return status;
+}

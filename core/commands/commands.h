@@ -1,0 +1,27 @@
+/* Room commands: upm_main and the commands it dispatches (info, list, run, run --kernel,
+ * selftest, check, fault-probe): the only room that ties the others together.
+ *
+ * The commands upm_main() dispatches to. Each returns an exit status (enum upm_exit). */
+#ifndef UPMON_CORE_COMMANDS_H
+#define UPMON_CORE_COMMANDS_H
+
+#include "core/commands/app.h"
+#include "core/cli/invocation.h"
+
+int upm_cmd_info(struct upm_run *r);
+int upm_cmd_fault_probe(struct upm_run *r);
+int upm_cmd_run(struct upm_run *r);
+int upm_cmd_list(struct upm_run *r);
+int upm_cmd_selftest(struct upm_run *r);
+int upm_cmd_check(struct upm_run *r);
+
+struct upm_command {
+	const char *name;
+	int (*fn)(struct upm_run *r);
+	int needs_backend;
+};
+
+extern const struct upm_command upm_commands[];
+extern const unsigned upm_n_commands;
+
+#endif

@@ -1,0 +1,486 @@
+#include "core/events/spec.h"
+#include "core/base/str.h"
+
+const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name)
+{
+	for (unsigned i = 0; box->events && i < *box->n_events; i++)
+		if (upm_strcasecmp(box->events[i].name, name) == 0)
+			return &box->events[i];
+	return NULL;
+}
+
+uint64_t upm_ctl_code(const struct upm_box_type *box, uint64_t ctl)
+{
+	const struct upm_ctl_layout *l = &box->ctl_layout;
+	uint64_t ext = upm_field_get(l->ev_sel_ext, ctl);
+	if (ext && l->ev_sel_alt.width) /* the code sits in the second select */
+		return 0x100 | upm_field_get(l->ev_sel_alt, ctl);
+	return upm_field_get(l->ev_sel, ctl) | ext << 8;
+}
+
+const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const char *name)
+{
+	for (unsigned i = 0; i < ev->n_umasks; i++)
+		if (upm_strcasecmp(ev->umasks[i].name, name) == 0)
+			return &ev->umasks[i];
+	return NULL;
+}
+
+static int failf(char *err, unsigned long size, const char *fmt, const char *a, const char *b)
+{
+	upm_snprintf(err, size, fmt, a, b);
+	return -1;
+}
+
+/* "cbo3" -> cbo, 3; "cbo" -> cbo, -1. The longest box name that prefixes the text wins. */
+static const struct upm_box_type *parse_box(const struct upm_platform *p, const char *s,
+					    size_t len, int *instance)
+{
+	const struct upm_box_type *best = NULL;
+	size_t best_len = 0;
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		size_t n = upm_strlen(p->boxes[i]->name);
+		if (n <= len && n > best_len && upm_strncasecmp(s, p->boxes[i]->name, n) == 0) {
+			best = p->boxes[i];
+			best_len = n;
+		}
+	}
+	if (!best)
+		return NULL;
+	if (best_len == len) {
+		*instance = -1;
+		return best;
+	}
+	uint64_t v = 0;
+	for (size_t i = best_len; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9' || v > 1000)
+			return NULL;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*instance = (int)v;
+	return best;
+}
+
+struct term {
+	char key[48];
+	char value[48];
+	int has_value;
+};
+
+static int split_term(const char *s, size_t len, struct term *t)
+{
+	const char *eq = NULL;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] == '=' && !eq)
+			eq = s + i;
+	size_t klen = eq ? (size_t)(eq - s) : len;
+	size_t vlen = eq ? len - klen - 1 : 0;
+	if (klen == 0 || klen >= sizeof t->key || vlen >= sizeof t->value || (eq && vlen == 0))
+		return -1;
+	upm_memcpy(t->key, s, klen);
+	t->key[klen] = 0;
+	upm_memcpy(t->value, eq ? eq + 1 : "", vlen);
+	t->value[vlen] = 0;
+	t->has_value = eq != NULL;
+	return 0;
+}
+
+/* Puts v into field f of the control value; a field the box lacks or a value too wide
+ * is an error naming the term. */
+static int set_field(struct upm_spec *o, struct upm_bitfield f, const struct term *t, uint64_t v,
+		     char *err, unsigned long n)
+{
+	if (!f.width)
+		return failf(err, n, "%s: box %s has no such field", t->key, o->box->name);
+	if (!upm_field_fits(f, v))
+		return failf(err, n, "%s: value %s does not fit the field", t->key, t->value);
+	o->ctl = (o->ctl & ~upm_field_mask(f)) | upm_field_put(f, v);
+	return 0;
+}
+
+static int term_value(const struct term *t, uint64_t dflt, uint64_t *v, char *err, unsigned long n)
+{
+	if (!t->has_value) {
+		*v = dflt;
+		return 0;
+	}
+	if (upm_parse_u64(t->value, v) < 0)
+		return failf(err, n, "%s: '%s' is not a number", t->key, t->value);
+	return 0;
+}
+
+/* port=N on a box with per-port sub-configuration: port N is port N % n_index of
+ * instance N / n_index (R-Box: rbox0 has ports 0-3, rbox1 ports 4-7). */
+static int apply_index(struct upm_spec *o, const struct term *t, char *err, unsigned long n)
+{
+	const struct upm_box_type *b = o->box;
+	uint64_t v;
+	if (!t->has_value)
+		return failf(err, n, "%s needs a value (%s=N)", t->key, t->key);
+	if (term_value(t, 0, &v, err, n) < 0)
+		return -1;
+	if (o->index >= 0)
+		return failf(err, n, "%s given twice%s", t->key, "");
+	if (v >= (uint64_t)b->max_instances * b->n_index) {
+		upm_snprintf(err, n, "%s=%s: box %s has %ss 0-%u", t->key, t->value, b->name, t->key,
+			     b->max_instances * b->n_index - 1);
+		return -1;
+	}
+	int inst = (int)(v / b->n_index);
+	if (o->instance >= 0 && o->instance != inst) {
+		upm_snprintf(err, n, "%s %s is on %s%d, not %s%d (%s%d has %ss %u-%u)", t->key, t->value,
+			     b->name, inst, b->name, o->instance, b->name, o->instance, t->key,
+			     (unsigned)o->instance * b->n_index, (unsigned)o->instance * b->n_index + b->n_index - 1);
+		return -1;
+	}
+	o->instance = inst;
+	o->index = (int)(v % b->n_index);
+	return 0;
+}
+
+/* The sub-configuration an event or unit mask needs, added as implied filter terms. */
+static int add_subs(struct upm_spec *o, const struct upm_sub_setting *sub, unsigned n_sub,
+		    char *err, unsigned long n)
+{
+	for (unsigned i = 0; i < n_sub; i++) {
+		const struct upm_filter_field *ff = NULL;
+		for (unsigned k = 0; k < o->box->n_filters && !ff; k++)
+			if (upm_strcasecmp(o->box->filters[k].term, sub[i].term) == 0)
+				ff = &o->box->filters[k];
+		if (!ff || !upm_field_fits(ff->field, sub[i].value))
+			return failf(err, n, "table error: box %s has no field %s for this value", o->box->name,
+				     sub[i].term);
+		int dup = 0;
+		for (unsigned k = 0; k < o->n_filters; k++) {
+			if (o->filters[k].field != ff)
+				continue;
+			if (o->filters[k].value != sub[i].value)
+				return failf(err, n, "table error: %s is set twice differently (%s)",
+					     sub[i].term, o->box->name);
+			dup = 1;
+		}
+		if (dup)
+			continue;
+		if (o->n_filters >= UPM_SPEC_MAX_FILTERS)
+			return failf(err, n, "table error: too many sub-configuration settings (%s)%s",
+				     sub[i].term, "");
+		o->filters[o->n_filters].field = ff;
+		o->filters[o->n_filters].value = sub[i].value;
+		o->filters[o->n_filters].implied = 1;
+		o->n_filters++;
+	}
+	return 0;
+}
+
+static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, unsigned long n)
+{
+	const struct upm_ctl_layout *l = &o->box->ctl_layout;
+	static const struct {
+		const char *key;
+		size_t off;
+		uint64_t dflt; /* value of a bare flag; ~0 means a value is required */
+	} mods[] = {
+		{ "event", __builtin_offsetof(struct upm_ctl_layout, ev_sel), ~0ull },
+		{ "umask", __builtin_offsetof(struct upm_ctl_layout, umask), ~0ull },
+		{ "thresh", __builtin_offsetof(struct upm_ctl_layout, thresh), ~0ull },
+		{ "edge", __builtin_offsetof(struct upm_ctl_layout, edge), 1 },
+		{ "inv", __builtin_offsetof(struct upm_ctl_layout, invert), 1 },
+		{ "tid_en", __builtin_offsetof(struct upm_ctl_layout, tid_en), 1 },
+		{ "ext", __builtin_offsetof(struct upm_ctl_layout, ev_sel_ext), 1 },
+		{ "occ_sel", __builtin_offsetof(struct upm_ctl_layout, occ_sel), ~0ull },
+		{ "occ_inv", __builtin_offsetof(struct upm_ctl_layout, occ_invert), 1 },
+		{ "occ_edge", __builtin_offsetof(struct upm_ctl_layout, occ_edge), 1 },
+	};
+	uint64_t v;
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(mods); i++) {
+		if (upm_strcasecmp(t->key, mods[i].key) != 0)
+			continue;
+		if (mods[i].dflt == ~0ull && !t->has_value)
+			return failf(err, n, "%s needs a value (%s=N)", t->key, t->key);
+		if (term_value(t, mods[i].dflt, &v, err, n) < 0)
+			return -1;
+		const struct upm_bitfield *f =
+			(const struct upm_bitfield *)((const char *)l + mods[i].off);
+		/* "event=0x102" on a box with an extra select bit: bit 8 is that bit. */
+		if (i == 0 && v > 0xFF && l->ev_sel_ext.width && v <= 0x1FF) {
+			if (set_field(o, l->ev_sel_ext, t, 1, err, n) < 0)
+				return -1;
+			v &= 0xFF;
+			if (l->ev_sel_alt.width) /* the box's second select takes the code */
+				f = &l->ev_sel_alt;
+		}
+		return set_field(o, *f, t, v, err, n);
+	}
+	if (o->box->index_term && upm_strcasecmp(t->key, o->box->index_term) == 0)
+		return apply_index(o, t, err, n);
+	for (unsigned i = 0; i < o->box->n_filters; i++) {
+		const struct upm_filter_field *ff = &o->box->filters[i];
+		if (upm_strcasecmp(t->key, ff->term) != 0)
+			continue;
+		if (!t->has_value)
+			return failf(err, n, "%s needs a value (%s=N)", t->key, t->key);
+		if (term_value(t, 0, &v, err, n) < 0)
+			return -1;
+		if (!upm_field_fits(ff->field, v))
+			return failf(err, n, "%s: value %s does not fit the filter field", t->key,
+				     t->value);
+		for (unsigned k = 0; k < o->n_filters; k++) {
+			if (o->filters[k].field != ff)
+				continue;
+			if (o->filters[k].implied && o->filters[k].value == v)
+				return 0; /* what the event sets anyway */
+			if (o->filters[k].implied)
+				return failf(err, n, "%s: the event sets it to another value (%s names the "
+					     "event's own sub-configuration)", t->key, o->name);
+			return failf(err, n, "%s given twice%s", t->key, "");
+		}
+		if (o->n_filters >= UPM_SPEC_MAX_FILTERS)
+			return failf(err, n, "%s: too many filter terms%s", t->key, "");
+		o->filters[o->n_filters].field = ff;
+		o->filters[o->n_filters].value = v;
+		o->n_filters++;
+		return 0;
+	}
+	return failf(err, n, "unknown term '%s' for box %s (see 'upmon list events')", t->key,
+		     o->box->name);
+}
+
+static int has_filter(const struct upm_spec *o, unsigned need)
+{
+	for (unsigned k = 0; k < o->n_filters; k++)
+		if (o->filters[k].field->satisfies == need)
+			return 1;
+	return 0;
+}
+
+static const char *filter_hint(const struct upm_box_type *box, unsigned need)
+{
+	for (unsigned i = 0; i < box->n_filters; i++)
+		if (box->filters[i].satisfies == need)
+			return box->filters[i].term;
+	return "a filter";
+}
+
+/* An event name, a fixed counter, or a free-running counter. */
+static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned long n)
+{
+	const struct upm_box_type *box = o->box;
+	char ev_name[UPM_SPEC_NAME];
+	const char *dot = upm_strchr(name, '.');
+	size_t len = dot ? (size_t)(dot - name) : upm_strlen(name);
+
+	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event &&
+	    (upm_strcasecmp(name, box->fixed_event) == 0 ||
+	     (box->fixed_alias && upm_strcasecmp(name, box->fixed_alias) == 0))) {
+		o->kind = UPM_SPEC_FIXED;
+		upm_strlcpy(o->name, box->fixed_event, sizeof o->name);
+		return 0;
+	}
+	for (unsigned i = 0; i < box->n_free_ctrs; i++) {
+		if (upm_strcasecmp(name, box->free_ctrs[i].name) == 0) {
+			o->kind = UPM_SPEC_FREE;
+			o->free_ctr = &box->free_ctrs[i];
+			upm_strlcpy(o->name, box->free_ctrs[i].name, sizeof o->name);
+			return 0;
+		}
+	}
+	if (len >= sizeof ev_name)
+		return failf(err, n, "event name '%s' is too long%s", name, "");
+	upm_memcpy(ev_name, name, len);
+	ev_name[len] = 0;
+	o->event = upm_event_find(box, ev_name);
+	if (!o->event) {
+		upm_snprintf(err, n, "unknown event '%s' for box %s on this platform (see 'upmon list events --box %s')",
+			     ev_name, box->name, box->name);
+		return -1;
+	}
+	/* Events with ext go to the box's second select where it has one (M-Box). */
+	int alt = o->event->ext && box->ctl_layout.ev_sel_alt.width;
+	o->ctl |= upm_field_put(alt ? box->ctl_layout.ev_sel_alt : box->ctl_layout.ev_sel,
+			       o->event->code & 0xFF);
+	if (o->event->ext || o->event->code > 0xFF) {
+		if (!box->ctl_layout.ev_sel_ext.width)
+			return failf(err, n, "%s needs an extra select bit box %s does not have", ev_name,
+				     box->name);
+		o->ctl |= upm_field_put(box->ctl_layout.ev_sel_ext, 1);
+	}
+	if (add_subs(o, o->event->sub, o->event->n_sub, err, n) < 0)
+		return -1;
+	o->counters = o->event->counters;
+	o->max_inc = o->event->max_inc;
+	if (dot) {
+		o->umask = upm_umask_find(o->event, dot + 1);
+		if (!o->umask) {
+			upm_snprintf(err, n, "event %s has no unit mask '%s' (see 'upmon list events --box %s')",
+				     o->event->name, dot + 1, box->name);
+			return -1;
+		}
+		o->ctl |= upm_field_put(box->ctl_layout.umask, o->umask->value);
+		o->ctl |= upm_field_put(box->ctl_layout.thresh, o->umask->thresh);
+		if (add_subs(o, o->umask->sub, o->umask->n_sub, err, n) < 0)
+			return -1;
+	}
+	upm_snprintf(o->name, sizeof o->name, "%s%s%s", o->event->name, o->umask ? "." : "",
+		     o->umask ? o->umask->name : "");
+	return 0;
+}
+
+/* A box with per-port sub-configuration: the port is required and moves the event
+ * select to that port's group; a spec may take the second home of its sub-configuration
+ * when every register it uses has one. */
+static int apply_ports(struct upm_spec *o, int raw_event, char *err, unsigned long n)
+{
+	const struct upm_box_type *b = o->box;
+	const struct upm_bitfield ev = b->ctl_layout.ev_sel;
+	uint64_t sel = upm_field_get(ev, o->ctl);
+	if (b->index_term) {
+		if (o->index < 0) {
+			upm_snprintf(err, n, "%s: say which %s it watches: %s=N (0-%u)", o->text,
+				     b->index_term, b->index_term, b->max_instances * b->n_index - 1);
+			return -1;
+		}
+		if (raw_event && sel >= b->index_ev_step) {
+			upm_snprintf(err, n, "%s: on box %s event= selects within one %s (0-%u); %s= picks "
+				     "the %s", o->text, b->name, b->index_term, b->index_ev_step - 1u,
+				     b->index_term, b->index_term);
+			return -1;
+		}
+		sel += (uint64_t)b->index_ev_step * (unsigned)o->index;
+	}
+	if (b->alt_ev_add && raw_event && (sel % (2u * b->alt_ev_add)) >= b->alt_ev_add) {
+		upm_snprintf(err, n, "%s: event=0x%llx selects a second home; give the first (0x%llx) "
+			     "and the scheduler picks the home", o->text, (unsigned long long)sel,
+			     (unsigned long long)(sel - b->alt_ev_add));
+		return -1;
+	}
+	if (!upm_field_fits(ev, sel))
+		return failf(err, n, "%s: the event select does not fit%s", o->text, "");
+	o->ctl = (o->ctl & ~upm_field_mask(ev)) | upm_field_put(ev, sel);
+	int movable = b->n_alt_slots && o->n_filters;
+	for (unsigned f = 0; f < o->n_filters && movable; f++) {
+		int found = 0;
+		for (unsigned k = 0; k < b->n_alt_slots; k++)
+			found |= b->alt_slots[k].from == o->filters[f].field->reg;
+		movable = found;
+	}
+	o->n_homes = movable ? 2 : 1;
+	return 0;
+}
+
+int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
+		   unsigned long n)
+{
+	size_t len = upm_strlen(text);
+	upm_memset(o, 0, sizeof *o);
+	o->index = -1;
+	upm_strlcpy(o->text, text, sizeof o->text);
+
+	const char *slash = upm_strchr(text, '/');
+	if (!slash || len < 4 || text[len - 1] != '/' || slash == text || slash >= text + len - 2)
+		return failf(err, n, "malformed event spec '%s': expected BOX/EVENT[,TERMS]/%s", text, "");
+	o->box = parse_box(p, text, (size_t)(slash - text), &o->instance);
+	if (!o->box) {
+		upm_snprintf(err, n, "no box '%.*s' on %s (see 'upmon list boxes')", (int)(slash - text),
+			     text, p->name);
+		return -1;
+	}
+	if (o->instance >= (int)o->box->max_instances) {
+		upm_snprintf(err, n, "box %s has instances 0-%u on %s, not %d", o->box->name,
+			     o->box->max_instances - 1, p->name, o->instance);
+		return -1;
+	}
+	o->counters = (uint8_t)((1u << o->box->n_ctrs) - 1);
+
+	/* Terms between the slashes; no slash may appear inside. */
+	const char *t = slash + 1, *end = text + len - 1;
+	int first = 1, raw_event = 0, named = 0;
+	while (t < end) {
+		const char *comma = t;
+		while (comma < end && *comma != ',')
+			comma++;
+		if (comma == t || upm_strchr(t, '/') < comma)
+			return failf(err, n, "malformed event spec '%s': empty term or stray '/'%s", text, "");
+		struct term term;
+		if (split_term(t, (size_t)(comma - t), &term) < 0)
+			return failf(err, n, "malformed term in '%s'%s", text, "");
+		if (first && !term.has_value) {
+			if (apply_name(o, term.key, err, n) < 0)
+				return -1;
+			named = 1;
+		} else {
+			if (o->kind != UPM_SPEC_GENERAL)
+				return failf(err, n, "%s takes no terms (%s)", o->name, term.key);
+			if (apply_modifier(o, &term, err, n) < 0)
+				return -1;
+			raw_event |= upm_strcasecmp(term.key, "event") == 0;
+		}
+		first = 0;
+		t = comma + 1;
+	}
+	if (named && raw_event)
+		return failf(err, n, "'%s' names an event and gives event= too%s", text, "");
+	if (!named && !raw_event)
+		return failf(err, n, "'%s' names no event (give a name or event=0xNN)%s", text, "");
+	if (o->kind != UPM_SPEC_GENERAL)
+		return 0;
+	if (!o->box->n_ctrs)
+		return failf(err, n, "box %s has no general counters%s", o->box->name, "");
+	if (raw_event)
+		upm_snprintf(o->name, sizeof o->name, "event=0x%llx,umask=0x%llx",
+			     (unsigned long long)upm_ctl_code(o->box, o->ctl),
+			     (unsigned long long)upm_field_get(o->box->ctl_layout.umask, o->ctl));
+	if (o->event && o->event->n_umasks && !o->umask &&
+	    !upm_field_get(o->box->ctl_layout.umask, o->ctl)) {
+		upm_snprintf(err, n, "event %s needs a unit mask: %s.%s or umask=N", o->event->name,
+			     o->event->name, o->event->umasks[0].name);
+		return -1;
+	}
+	unsigned needs = o->umask && o->umask->filter ? o->umask->filter : o->event ? o->event->filter : 0;
+	for (unsigned need = 1; need <= needs; need <<= 1) {
+		if ((needs & need) && !has_filter(o, need)) {
+			upm_snprintf(err, n, "%s counts only through its filter: add %s=VALUE", o->name,
+				     filter_hint(o->box, need));
+			return -1;
+		}
+	}
+	if (upm_field_get(o->box->ctl_layout.tid_en, o->ctl) && !has_filter(o, UPM_FILT_CBO_TID))
+		return failf(err, n, "tid_en needs filter_tid=N%s%s", "", "");
+	if (apply_ports(o, raw_event, err, n) < 0)
+		return -1;
+	o->ctl |= upm_field_put(o->box->ctl_layout.en, 1) | upm_field_put(o->box->ctl_layout.occ_rst, 1) |
+		  upm_field_put(o->box->ctl_layout.wrap, 1);
+	return 0;
+}
+
+int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct upm_spec *out,
+			unsigned max, char *err, unsigned long n)
+{
+	unsigned count = 0;
+	const char *s = text;
+	while (*s) {
+		/* A spec runs to its second slash. */
+		const char *a = upm_strchr(s, '/');
+		const char *b = a ? upm_strchr(a + 1, '/') : NULL;
+		if (!b)
+			return failf(err, n, "malformed event spec '%s': expected BOX/EVENT[,TERMS]/%s", s, "");
+		size_t len = (size_t)(b - s) + 1;
+		char one[128];
+		if (len >= sizeof one)
+			return failf(err, n, "event spec too long: '%.40s...'%s", s, "");
+		if (count >= max)
+			return failf(err, n, "too many event specs (at most %s)%s", "64", "");
+		upm_memcpy(one, s, len);
+		one[len] = 0;
+		if (upm_spec_parse(p, one, &out[count], err, n) < 0)
+			return -1;
+		count++;
+		s = b + 1;
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return failf(err, n, "expected ',' after '%s'%s", one, "");
+	}
+	if (!count)
+		return failf(err, n, "no event specs given%s%s", "", "");
+	return (int)count;
+}

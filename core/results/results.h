@@ -1,0 +1,21 @@
+/* Room results: the results files of a measurement (counters.csv, results.json, kernel runs)
+ * written from a session's counts and metrics. Includes events, metrics and workload;
+ * nothing below it includes results.
+ *
+ * The results folder's files for a session: counters.csv and results.json. */
+#ifndef UPMON_CORE_RESULTS_H
+#define UPMON_CORE_RESULTS_H
+
+#include "core/metrics/metrics.h"
+
+/* Event code (with the extra select bit as bit 8) and unit mask a count was taken with. */
+void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, char *code,
+			unsigned long code_size, char *umask, unsigned long umask_size);
+void upm_results_csv(const struct upm_session *s, struct upm_buf *out);
+void upm_results_json(const struct upm_session *s, const struct upm_metric_value *metrics,
+		      unsigned n_metrics, const char *command, struct upm_buf *out);
+/* The console table: one block per socket and box instance. */
+void upm_results_print(struct upm_session *s, const struct upm_metric_value *metrics,
+		       unsigned n_metrics);
+
+#endif

@@ -1,0 +1,48 @@
+#include "core/session/pci_path.h"
+#include "platform/pci.h"
+
+/* Reads a's IDs both ways: 1 when the readings agree (a failed read counts as all ones),
+ * or when the bus is outside the ECAM window. */
+static int agree(struct upm_run *r, struct upm_pci_addr a, uint32_t *cf8, uint32_t *ecam)
+{
+	*cf8 = *ecam = UPM_PCI_ABSENT;
+	int rc_cf8 = upm_pci_read32_via(r->backend, UPM_PCI_CF8, a, cf8);
+	int rc_ecam = upm_pci_read32_via(r->backend, UPM_PCI_ECAM, a, ecam);
+	if (rc_ecam == UPM_ERANGE) /* a bus outside the window: ECAM is never used there */
+		return 1;
+	if (rc_cf8 != UPM_OK)
+		*cf8 = UPM_PCI_ABSENT;
+	if (rc_ecam != UPM_OK)
+		*ecam = UPM_PCI_ABSENT;
+	return *cf8 == *ecam;
+}
+
+void upm_pci_path_select(struct upm_run *r)
+{
+	struct upm_ecam_window w;
+	if (r->pci_path_chosen)
+		return;
+	r->pci_path_chosen = 1;
+	if (upm_ecam_window(r->backend, &w) != UPM_OK) {
+		upm_say(r, "pci: no ACPI MCFG table: using CF8/CFC (config offsets above 0xFF unreachable)");
+		return;
+	}
+	const struct upm_bus_map *map = r->platform ? r->platform->bus_map : NULL;
+	struct upm_pci_addr a = { 0, 0, 0, 0, 0 };
+	uint32_t cf8, ecam;
+	int ok = agree(r, a, &cf8, &ecam);
+	for (unsigned bus = 0; ok && map && bus < 256; bus++) {
+		struct upm_pci_addr u = { 0, (uint8_t)bus, map->ubox.dev, map->ubox.fn, 0 };
+		a = u;
+		ok = agree(r, a, &cf8, &ecam);
+	}
+	if (ok)
+		return;
+	upm_backend_refuse_ecam(r->backend);
+	upm_say(r,
+		"pci: the ECAM window (MCFG base 0x%llx) disagrees with CF8/CFC at %02x:%02x.%x "
+		"(cf8 %04x:%04x, ecam %04x:%04x): ECAM refused, using CF8/CFC (config offsets above "
+		"0xFF unreachable)",
+		(unsigned long long)w.base, a.bus, a.dev, a.fn, cf8 & 0xFFFF, cf8 >> 16, ecam & 0xFFFF,
+		ecam >> 16);
+}

@@ -1,0 +1,909 @@
+#include "core/session/session.h"
+#include "core/base/os.h"
+#include "core/session/present.h"
+#include "core/base/abort.h"
+#include "core/session/pci_path.h"
+#include "core/events/subcfg.h"
+#include "core/session/overflow.h"
+#include "platform/pci.h"
+
+uint64_t upm_counter_delta(uint64_t start, uint64_t end, unsigned width)
+{
+	/* Counters wrap at their width, so the difference is taken modulo 2^width. */
+	return (end - start) & (width >= 64 ? ~0ull : (1ull << width) - 1);
+}
+
+const char *upm_box_state_name(enum upm_box_state st)
+{
+	switch (st) {
+	case UPM_BOX_OK: return "ok";
+	case UPM_BOX_ABSENT: return "absent";
+	case UPM_BOX_MISMATCH: return "mismatch";
+	case UPM_BOX_NO_BUS: return "no-bus";
+	case UPM_BOX_FAULT: return "fault";
+	}
+	return "?";
+}
+
+/* --- register access for one box instance --- */
+
+static struct upm_pci_addr pci_addr(const struct upm_box_inst *b, uint32_t off, int filter_fn)
+{
+	const struct upm_pci_fn *fn = filter_fn && b->type->filter_pci ? &b->type->filter_pci[b->instance]
+									: &b->type->pci[b->instance];
+	struct upm_pci_addr a = { 0, b->bus, fn->dev, fn->fn, (uint16_t)off };
+	return a;
+}
+
+static uint32_t msr_addr(const struct upm_box_inst *b, uint32_t addr)
+{
+	return upm_box_msr_addr(b->type, b->instance, addr); /* stride, instance_base or filter steps */
+}
+
+static int reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     uint64_t v, int filter_fn)
+{
+	if (b->type->space == UPM_SPACE_MSR)
+		return upm_msr_write(s->run->backend, msr_addr(b, addr), v);
+	if (b->type->space == UPM_SPACE_MMIO)
+		return UPM_EUNSUPPORTED; /* memory-mapped counters run free: never written */
+	return upm_pci_write32(s->run->backend, pci_addr(b, addr, filter_fn), (uint32_t)v);
+}
+
+static int reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		    uint64_t *v, int filter_fn)
+{
+	if (b->type->space == UPM_SPACE_MSR)
+		return upm_msr_read(s->run->backend, msr_addr(b, addr), v);
+	uint32_t d = 0;
+	int rc = b->type->space == UPM_SPACE_MMIO
+			 ? upm_mmio_read32(s->run->backend, b->mmio_base + addr, &d)
+			 : upm_pci_read32(s->run->backend, pci_addr(b, addr, filter_fn), &d);
+	*v = d;
+	/* All ones from a function whose IDs read all ones too: it left the bus mid-run. */
+	if (rc == UPM_OK && d == UPM_PCI_ABSENT && addr != 0 && b->type->space == UPM_SPACE_PCI &&
+	    upm_pci_gone(s->run->backend, pci_addr(b, 0, filter_fn)))
+		rc = UPM_EABSENT;
+	return rc;
+}
+
+/* Counters: one MSR, or two dwords on PCI and MMIO (low first; the box is frozen when
+ * read). */
+static int ctr_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		    unsigned width, uint64_t *v)
+{
+	uint64_t lo, hi = 0;
+	int rc = reg_read(s, b, addr, &lo, 0);
+	if (rc == UPM_OK && b->type->space != UPM_SPACE_MSR && width > 32)
+		rc = reg_read(s, b, addr + 4, &hi, 0);
+	*v = (lo | hi << 32) & (width >= 64 ? ~0ull : (1ull << width) - 1);
+	/* Xeon E7 erratum (002:5626-5629): a read ending in 0x000000 or 0x000001 is
+	 * 0x1000000 too high. Below 0x1000000 it cannot be, so such a value is left alone. */
+	if ((b->type->session & UPM_SESS_READ_ERRATUM_24) && (*v & 0xFFFFFFu) <= 1 && *v >= 0x1000000u)
+		*v -= 0x1000000u;
+	return rc;
+}
+
+static int ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     unsigned width, uint64_t v)
+{
+	if (b->type->space == UPM_SPACE_MSR)
+		return reg_write(s, b, addr, v, 0);
+	int rc = reg_write(s, b, addr, v & 0xFFFFFFFFu, 0);
+	if (rc == UPM_OK && width > 32)
+		rc = reg_write(s, b, addr + 4, v >> 32, 0);
+	return rc;
+}
+
+/* The same accesses for the self-test and the health check (core/session/session.h). */
+int upm_box_reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     uint64_t *v, int filter_fn)
+{
+	return reg_read(s, b, addr, v, filter_fn);
+}
+
+int upm_box_reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      uint64_t v, int filter_fn)
+{
+	return reg_write(s, b, addr, v, filter_fn);
+}
+
+int upm_box_ctr_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     unsigned width, uint64_t *v)
+{
+	return ctr_read(s, b, addr, width, v);
+}
+
+int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      unsigned width, uint64_t v)
+{
+	return ctr_write(s, b, addr, width, v);
+}
+
+uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr)
+{
+	return b->type->space == UPM_SPACE_MSR ? msr_addr(b, addr) : addr;
+}
+
+static uint64_t box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs)
+{
+	const struct upm_box_ctl_layout *l = &t->box_ctl_layout;
+	/* Every write carries frz_en: the fields are write-only (000:530-547); and the
+	 * bits the guide says must be written as 1, where the box has any. */
+	return upm_field_put(l->frz_en, 1) | upm_field_put(l->frz, (uint64_t)frz) |
+	       upm_field_put(l->rst_ctrs, (uint64_t)rst_ctrs) | upm_field_mask(l->write_ones);
+}
+
+uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs)
+{
+	return box_ctl_value(t, frz, rst_ctrs);
+}
+
+
+static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *what,
+		     uint32_t addr, int rc)
+{
+	if (b->state != UPM_BOX_OK)
+		return;
+	b->state = UPM_BOX_FAULT;
+	if (b->type->space == UPM_SPACE_MSR)
+		addr = msr_addr(b, addr);
+	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s%s", what, addr, upm_status_name(rc),
+		     rc == UPM_EABSENT ? " (the device reads all ones: gone from the bus)" : "");
+	if (!s->error[0])
+		upm_snprintf(s->error, sizeof s->error, "socket %u %s%u: %s", b->socket, b->type->name,
+			     b->instance, b->why);
+}
+
+/* --- preparation --- */
+
+static int spec_applies(const struct upm_spec *sp, const struct upm_box_type *t, unsigned inst)
+{
+	return sp->box == t && (sp->instance < 0 || (unsigned)sp->instance == inst);
+}
+
+static void mark_usage(struct upm_box_inst *b, const struct upm_spec *specs)
+{
+	for (unsigned k = 0; k < b->n; k++) {
+		const struct upm_spec *sp = &specs[b->spec_idx[k]];
+		if (sp->kind == UPM_SPEC_FIXED)
+			b->fixed_used = 1;
+		else if (sp->kind == UPM_SPEC_GENERAL)
+			b->ctr_used |= (uint8_t)(1u << b->place[k].counter);
+		for (unsigned f = 0; f < sp->n_filters; f++) {
+			unsigned id;
+			struct upm_bitfield field;
+			upm_spec_filter_place(sp, f, b->place[k].home, &id, &field);
+			b->filter_used |= 1ull << id;
+		}
+	}
+	/* A gate register goes with the registers it gates (S-Box MM_CFG, match/mask). */
+	for (unsigned id = 0; b->filter_used && id < upm_sub_n_ids(b->type); id++)
+		if (upm_sub_gate(b->type, id) && (b->filter_used & ~(1ull << id)))
+			b->filter_used |= 1ull << id;
+}
+
+static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
+{
+	uint32_t ids;
+	if (!s->buses[b->socket].found) {
+		b->state = UPM_BOX_NO_BUS;
+		upm_snprintf(b->why, sizeof b->why, "no uncore bus found for socket %u", b->socket);
+		return;
+	}
+	b->bus = s->buses[b->socket].bus;
+	const struct upm_pci_fn *fns[2] = { &b->type->pci[b->instance],
+					    b->filter_used && b->type->filter_pci
+						    ? &b->type->filter_pci[b->instance] : NULL };
+	for (unsigned k = 0; k < 2 && fns[k]; k++) {
+		enum upm_pci_presence pr = upm_pci_check(s->run, b->bus, fns[k], &ids);
+		if (pr == UPM_PCI_FOUND)
+			continue;
+		b->state = pr == UPM_PCI_MISSING ? UPM_BOX_ABSENT : UPM_BOX_MISMATCH;
+		upm_snprintf(b->why, sizeof b->why, "%02x:%02x.%u %s (expected 8086:%04x, read %04x:%04x)",
+			     b->bus, fns[k]->dev, fns[k]->fn,
+			     pr == UPM_PCI_MISSING ? "does not answer (absent or hidden by firmware)"
+						   : "is another device: never written",
+			     fns[k]->device_id, ids & 0xFFFF, ids >> 16);
+		return;
+	}
+}
+
+/* What a socket says of box type t before its instances are placed: how many it has
+ * (t->count) and, for memory-mapped boxes, where they are (t->mmio). Only types a spec
+ * names are looked at, so nothing else is read. */
+struct type_presence {
+	unsigned n;               /* instances present */
+	enum upm_box_state state; /* UPM_BOX_OK, or what every instance is */
+	uint64_t mmio_base;
+	unsigned raw;             /* the count register's field */
+	char why[96];
+};
+
+static void type_presence(struct upm_session *s, unsigned socket, const struct upm_box_type *t,
+			  struct type_presence *tp)
+{
+	int named = 0;
+	upm_memset(tp, 0, sizeof *tp);
+	tp->n = t->max_instances;
+	for (unsigned i = 0; i < s->n_specs; i++)
+		named |= s->specs[i].box == t;
+	if (!named)
+		return;
+	if (t->count && upm_box_instances(s->run, socket, t, &tp->n, &tp->raw, tp->why,
+					  sizeof tp->why) < 0)
+		tp->state = UPM_BOX_FAULT;
+	if (t->space == UPM_SPACE_MMIO && t->mmio) {
+		enum upm_mmio_presence mp = upm_mmio_base_find(s->run, t, &tp->mmio_base, tp->why,
+							       sizeof tp->why);
+		tp->state = mp == UPM_MMIO_FOUND ? UPM_BOX_OK
+			    : mp == UPM_MMIO_WRONG_DEVICE ? UPM_BOX_MISMATCH : UPM_BOX_ABSENT;
+	}
+}
+
+/* An instance beyond the count: left out, unless a spec names it, when it is reported. */
+static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
+			const struct upm_spec *const *mine)
+{
+	if (tp->state != UPM_BOX_OK || b->instance < tp->n)
+		return 0; /* a failed count read is reported on every instance */
+	for (unsigned k = 0; k < b->n; k++) {
+		if (mine[k]->instance >= 0) {
+			b->state = UPM_BOX_ABSENT;
+			upm_snprintf(b->why, sizeof b->why, "%s (MSR 0x%x) is %u, minus %u: %s%u is not present",
+				     b->type->count->name, b->type->count->msr, tp->raw, b->type->count->minus,
+				     b->type->name, b->instance);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list)
+{
+	const struct upm_platform *p = r->platform;
+	struct upm_ecam_window w;
+
+	upm_memset(s, 0, sizeof *s);
+	s->run = r;
+	if (!p) {
+		upm_snprintf(s->error, sizeof s->error,
+			     "unsupported processor: use --backend mock --platform NAME");
+		return -1;
+	}
+	int n = upm_spec_parse_list(p, spec_list, s->specs, UPM_SESSION_MAX_SPECS, s->error,
+				    sizeof s->error);
+	if (n < 0)
+		return -1;
+	s->n_specs = (unsigned)n;
+	if (p->bus_map) /* PCI boxes: how configuration space is reached, said once */
+		upm_pci_path_select(r);
+	s->has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;
+
+	/* Filter registers above config offset 0xFF need ECAM; say so instead of skipping. */
+	for (unsigned i = 0; i < s->n_specs; i++) {
+		const struct upm_spec *sp = &s->specs[i];
+		for (unsigned f = 0; f < sp->n_filters && !s->has_ecam; f++) {
+			uint32_t off = sp->box->filter_regs[sp->filters[f].field->reg];
+			if (sp->box->space == UPM_SPACE_PCI && off > 0xFF) {
+				upm_snprintf(s->error, sizeof s->error,
+					     "%s: %s is at config offset 0x%x, reachable only through ECAM, and "
+					     "this machine has no MCFG table: the filter is unavailable",
+					     sp->text, sp->filters[f].field->term, off);
+				return -1;
+			}
+		}
+	}
+	if (p->bus_map)
+		upm_discover_buses(r, s->buses);
+
+	unsigned cap = r->n_sockets * 64;
+	s->boxes = upm_os_alloc(cap * sizeof *s->boxes);
+	if (!s->boxes) {
+		upm_strlcpy(s->error, "out of memory", sizeof s->error);
+		return -1;
+	}
+	s->n_passes = 1;
+	for (unsigned sock = 0; sock < r->n_sockets; sock++) {
+		for (unsigned bt = 0; bt < p->n_boxes; bt++) {
+			const struct upm_box_type *t = p->boxes[bt];
+			struct type_presence tp;
+			type_presence(s, sock, t, &tp);
+			for (unsigned inst = 0; inst < t->max_instances; inst++) {
+				const struct upm_spec *mine[UPM_SESSION_MAX_SPECS];
+				struct upm_box_inst *b = &s->boxes[s->n_boxes];
+				upm_memset(b, 0, sizeof *b);
+				for (unsigned i = 0; i < s->n_specs; i++) {
+					if (spec_applies(&s->specs[i], t, inst)) {
+						b->spec_idx[b->n] = i;
+						mine[b->n++] = &s->specs[i];
+					}
+				}
+				if (!b->n)
+					continue;
+				if (s->n_boxes + 1 >= cap) {
+					upm_strlcpy(s->error, "too many box instances", sizeof s->error);
+					return -1;
+				}
+				b->type = t;
+				b->socket = sock;
+				b->instance = inst;
+				if (beyond_count(&tp, b, mine))
+					continue;
+				int passes = upm_schedule(t, mine, b->n, b->place, s->error, sizeof s->error);
+				if (passes < 0)
+					return -1;
+				if ((unsigned)passes > s->n_passes)
+					s->n_passes = (unsigned)passes;
+				mark_usage(b, s->specs);
+				if (t->space == UPM_SPACE_PCI)
+					check_pci_presence(s, b);
+				if (tp.state != UPM_BOX_OK && b->state == UPM_BOX_OK) {
+					b->state = tp.state;
+					upm_strlcpy(b->why, tp.why, sizeof b->why);
+				}
+				b->mmio_base = tp.mmio_base;
+				s->n_boxes++;
+			}
+		}
+	}
+	return 0;
+}
+
+/* --- save and restore --- */
+
+static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t addr, int filter_fn,
+		     int dwords, int write_only)
+{
+	if (b->state != UPM_BOX_OK || s->n_saved >= s->cap_saved)
+		return;
+	struct upm_saved_reg *r = &s->saved[s->n_saved];
+	upm_memset(r, 0, sizeof *r);
+	r->box = b;
+	r->addr = addr;
+	r->on_filter_fn = (uint8_t)filter_fn;
+	r->dwords = (uint8_t)dwords;
+	r->write_only = (uint8_t)write_only;
+	int rc = UPM_OK;
+	if (write_only)
+		r->value = 0; /* write-only: its reset value is what software left unset */
+	else if (dwords == 2)
+		rc = ctr_read(s, b, addr, 64, &r->value);
+	else
+		rc = reg_read(s, b, addr, &r->value, filter_fn);
+	if (rc != UPM_OK) {
+		/* The first access to an MSR box tells whether this part has it. */
+		b->state = rc == UPM_EFAULT && b->type->space == UPM_SPACE_MSR ? UPM_BOX_ABSENT
+										: UPM_BOX_FAULT;
+		upm_snprintf(b->why, sizeof b->why, "reading 0x%x: %s%s",
+			     b->type->space == UPM_SPACE_MSR ? msr_addr(b, addr) : addr, upm_status_name(rc),
+			     b->state == UPM_BOX_ABSENT ? " (not on this part)" : "");
+		/* Drop what was saved of this box: nothing of it will be written. */
+		while (s->n_saved && s->saved[s->n_saved - 1].box == b)
+			s->n_saved--;
+		return;
+	}
+	s->n_saved++;
+}
+
+/* The counter value just saved, corrected like a read (UPM_SESS_READ_ERRATUM_24), so
+ * the restore writes the count and not the erratum's error. */
+static void erratum_fix_saved(struct upm_session *s, struct upm_box_inst *b)
+{
+	struct upm_saved_reg *r = s->n_saved ? &s->saved[s->n_saved - 1] : NULL;
+	if (r && r->box == b && (b->type->session & UPM_SESS_READ_ERRATUM_24) &&
+	    (r->value & 0xFFFFFFu) <= 1 && r->value >= 0x1000000u)
+		r->value -= 0x1000000u;
+}
+
+static void save_box(struct upm_session *s, struct upm_box_inst *b)
+{
+	const struct upm_box_type *t = b->type;
+	int pci48 = t->space == UPM_SPACE_PCI ? 2 : 1;
+	unsigned first = s->n_saved;
+	/* A per-counter enable is readable and goes back as found; one that lives in the
+	 * global control goes back with it. */
+	if (t->box_ctl != UPM_NO_REG && !(t->session & UPM_SESS_ENABLE_IN_GLOBAL))
+		save_reg(s, b, t->box_ctl, 0, 1, !(t->session & UPM_SESS_BOX_ENABLE_MASK));
+	for (unsigned i = 0; i < t->n_ctrs; i++) {
+		if (!((b->ctr_used >> i) & 1))
+			continue;
+		save_reg(s, b, t->ctl[i], 0, 1, 0);
+		save_reg(s, b, t->ctr[i], 0, pci48, 0);
+		erratum_fix_saved(s, b);
+	}
+	for (unsigned id = 0; id < upm_sub_n_ids(t); id++)
+		if ((b->filter_used >> id) & 1)
+			save_reg(s, b, upm_sub_addr0(t, id), 1, 1, 0);
+	if (b->fixed_used) {
+		save_reg(s, b, t->fixed_ctl, 0, 1, 0);
+		save_reg(s, b, t->fixed_ctr, 0, pci48, 0);
+		erratum_fix_saved(s, b);
+	}
+	if (b->state != UPM_BOX_OK)
+		s->n_saved = first;
+}
+
+/* The gate field of a saved filter register (upm_filter_reg_info.gate), 0 when none. */
+static uint64_t saved_gate(const struct upm_box_type *t, const struct upm_saved_reg *r)
+{
+	for (unsigned id = 0; r->on_filter_fn && id < upm_sub_n_ids(t); id++)
+		if (upm_sub_gate(t, id) && upm_sub_addr0(t, id) == r->addr)
+			return upm_sub_gate(t, id);
+	return 0;
+}
+
+static void restore_box(struct upm_session *s, struct upm_box_inst *b)
+{
+	const struct upm_box_type *t = b->type;
+	int saved_any = 0;
+	for (unsigned i = 0; i < s->n_saved; i++)
+		saved_any |= s->saved[i].box == b;
+	if (!saved_any) /* never touched: absent, mismatched, or faulted on the first read */
+		return;
+	if (b->type->space == UPM_SPACE_PCI && upm_pci_box_gone(s, b)) {
+		upm_session_mark_unrestored(s, b, UPM_EABSENT);
+		return;
+	}
+	/* Freeze while the old values go back, then write the box control last. */
+	if (t->session & UPM_SESS_BOX_FREEZE)
+		(void)reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0);
+	struct upm_saved_reg *box_ctl = NULL;
+	/* Registers a gate guards go back while it is clear: cleared first, restored last. */
+	for (unsigned i = 0; i < s->n_saved; i++)
+		if (s->saved[i].box == b && saved_gate(t, &s->saved[i]))
+			(void)reg_write(s, b, s->saved[i].addr, s->saved[i].value & ~saved_gate(t, &s->saved[i]), 1);
+	for (unsigned pass = 0; pass < 2; pass++) {
+		for (unsigned i = 0; i < s->n_saved; i++) {
+			struct upm_saved_reg *r = &s->saved[i];
+			if (r->box != b || (pass == 0) != !saved_gate(t, r))
+				continue;
+			if (r->write_only) {
+				box_ctl = r;
+				continue;
+			}
+			r->restored = r->dwords == 2 ? ctr_write(s, b, r->addr, 64, r->value)
+					 : r->on_filter_fn ? reg_write(s, b, r->addr, r->value, 1)
+							   : reg_write(s, b, r->addr, r->value, 0);
+			s->restore_failures += r->restored != UPM_OK;
+		}
+	}
+	if (box_ctl) {
+		box_ctl->restored = reg_write(s, b, box_ctl->addr,
+					      box_ctl->value | upm_field_mask(t->box_ctl_layout.write_ones), 0);
+		s->restore_failures += box_ctl->restored != UPM_OK;
+	}
+}
+
+/* --- the steps --- */
+
+enum step { STEP_SAVE, STEP_SETUP, STEP_START, STEP_STOP_READ, STEP_RESTORE };
+
+struct step_args {
+	struct upm_session *s;
+	unsigned socket;
+	unsigned pass;
+	enum step step;
+	unsigned count_base; /* where this pass's counts start */
+};
+
+static int in_pass(const struct upm_box_inst *b, unsigned pass)
+{
+	for (unsigned k = 0; k < b->n; k++)
+		if (b->place[k].pass == pass)
+			return 1;
+	return 0;
+}
+
+/* The control value of counter i in this pass, or 0 when it is idle. */
+static uint64_t ctl_for(const struct upm_session *s, const struct upm_box_inst *b, unsigned pass,
+			unsigned i)
+{
+	for (unsigned k = 0; k < b->n; k++)
+		if (b->place[k].pass == pass && b->place[k].counter == (int)i)
+			return upm_spec_ctl(&s->specs[b->spec_idx[k]], b->place[k].home);
+	return 0;
+}
+
+/* What filter register instance `id` holds in this pass (core/events/subcfg.h); a gate has its
+ * gate field set (the registers it gates are in use whenever it is). */
+static uint64_t filter_for(const struct upm_session *s, const struct upm_box_inst *b, unsigned pass,
+			   unsigned id)
+{
+	uint64_t v = upm_sub_gate(b->type, id);
+	for (unsigned k = 0; k < b->n; k++)
+		if (b->place[k].pass == pass)
+			v |= upm_spec_sub_value(&s->specs[b->spec_idx[k]], b->place[k].home, id);
+	return v;
+}
+
+static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what);
+
+#define TRY(b, what, addr, expr)                               \
+	do {                                                   \
+		int rc_ = (expr);                              \
+		if (rc_ != UPM_OK) {                           \
+			box_fail(s, b, what, addr, rc_);       \
+			return;                                \
+		}                                              \
+	} while (0)
+
+/* Steps (a)-(e) of 000:255-293: freeze, enable, program, filter, reset; the box stays
+ * frozen until STEP_START. */
+static void setup_box(struct upm_session *s, struct upm_box_inst *b, unsigned pass)
+{
+	const struct upm_box_type *t = b->type;
+	const struct upm_ctl_layout *l = &t->ctl_layout;
+
+	if (t->session & UPM_SESS_BOX_FREEZE) {
+		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 0, 0), 0));
+		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0));
+	}
+	for (unsigned i = 0; i < t->n_ctrs; i++) {
+		if (!((b->ctr_used >> i) & 1))
+			continue;
+		uint64_t v = ctl_for(s, b, pass, i);
+		/* (c) enable, then (d) select the event; a box enabled per counter takes its select
+		 * and local enable in one write (and occ_rst with it, 002:2390). */
+		if (v && !(t->session & UPM_SESS_BOX_ENABLE_MASK))
+			TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], upm_field_put(l->en, 1), 0));
+		if (t->session & UPM_SESS_PARK_EVSEL) /* ev_sel stays 0 until the others unfreeze */
+			v &= ~upm_field_mask(l->ev_sel);
+		TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], v, 0));
+	}
+	/* Filters in table order; a gate is written clear first and set last, so the
+	 * registers it gates are written only while it is clear (002:2524-2531). */
+	for (unsigned round = 0; round < 3; round++) {
+		for (unsigned id = 0; id < upm_sub_n_ids(t); id++) {
+			uint64_t gate = upm_sub_gate(t, id);
+			if (!((b->filter_used >> id) & 1) || (round == 1) == !!gate)
+				continue;
+			uint32_t a = upm_sub_addr0(t, id);
+			uint64_t v = filter_for(s, b, pass, id);
+			TRY(b, "filter", a, reg_write(s, b, a, round == 0 ? v & ~gate : v, 1));
+		}
+	}
+	if (b->fixed_used) {
+		uint64_t en = upm_field_put(t->fixed_en, 1);
+		if (t->fixed_rst.width)
+			TRY(b, "fixed control", t->fixed_ctl,
+			    reg_write(s, b, t->fixed_ctl, en | upm_field_put(t->fixed_rst, 1), 0));
+		else if (!(t->session & UPM_SESS_GLOBAL_RESET)) /* rst_all cleared it already */
+			TRY(b, "fixed counter", t->fixed_ctr, ctr_write(s, b, t->fixed_ctr, t->fixed_width, 0));
+		TRY(b, "fixed control", t->fixed_ctl, reg_write(s, b, t->fixed_ctl, en, 0));
+	}
+	if (t->session & UPM_SESS_RESET_BIT) /* (e) BOX_CTL[1:0] = 0x2, still frozen */
+		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 1), 0));
+	if (t->session & UPM_SESS_ZERO_CTRS) /* no reset bit: write 0 to each counter */
+		for (unsigned i = 0; i < t->n_ctrs; i++)
+			if ((b->ctr_used >> i) & 1)
+				TRY(b, "counter", t->ctr[i], ctr_write(s, b, t->ctr[i], t->ctr_width, 0));
+	if (t->session & UPM_SESS_BOX_ENABLE_MASK) {
+		/* Counters of the pass and the fixed one: their stale overflows cleared at the box
+		 * where the platform walks overflows (002:470-474), then (d) enabled at the box. */
+		const struct upm_box_ctl_layout *bl = &t->box_ctl_layout;
+		uint64_t mine = 0, en = b->fixed_used ? upm_field_mask(bl->fixed_ctr_en) : 0;
+		for (unsigned i = 0; i < t->n_ctrs; i++)
+			if (ctl_for(s, b, pass, i))
+				mine |= 1ull << i;
+		en |= upm_field_put(bl->ctr_en, mine);
+		uint64_t clear = mine << t->ovf_lo | (b->fixed_used ? upm_field_mask(t->ovf_fixed) : 0);
+		if (s->run->platform->overflow && t->ovf_clear && clear)
+			TRY(b, "overflow control", t->ovf_clear, reg_write(s, b, t->ovf_clear, clear, 0));
+		if ((t->session & UPM_SESS_ENABLE_IN_GLOBAL) && s->run->platform->global) {
+			s->global_extra[b->socket] |= en;
+			global_write(s, b->socket, s->run->platform->global->setup, "box enable");
+		} else if (!(t->session & UPM_SESS_ENABLE_IN_GLOBAL)) {
+			TRY(b, "box enable", t->box_ctl, reg_write(s, b, t->box_ctl, en, 0));
+		}
+	}
+}
+
+static struct upm_count *count_for(struct upm_session *s, unsigned base, const struct upm_box_inst *b,
+				   unsigned k)
+{
+	/* Counts of a pass are laid out box by box in the order of s->boxes. */
+	unsigned idx = base;
+	for (unsigned i = 0; i < s->n_boxes && &s->boxes[i] != b; i++)
+		idx += s->boxes[i].n;
+	return &s->counts[idx + k];
+}
+
+static void read_start(struct upm_session *s, struct upm_box_inst *b, unsigned pass, unsigned base)
+{
+	const struct upm_box_type *t = b->type;
+	for (unsigned k = 0; k < b->n; k++) {
+		if (b->place[k].pass != pass)
+			continue;
+		struct upm_count *c = count_for(s, base, b, k);
+		const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
+		if (sp->kind == UPM_SPEC_GENERAL)
+			TRY(b, "counter", t->ctr[c->counter], ctr_read(s, b, t->ctr[c->counter], t->ctr_width, &c->start));
+		else if (sp->kind == UPM_SPEC_FIXED)
+			TRY(b, "fixed counter", t->fixed_ctr, ctr_read(s, b, t->fixed_ctr, t->fixed_width, &c->start));
+		else
+			TRY(b, "counter", sp->free_ctr->addr,
+			    ctr_read(s, b, sp->free_ctr->addr, sp->free_ctr->width, &c->start));
+	}
+}
+
+/* (f) unfreeze; the UBox gets its real event selects just before (000:298-301). */
+static void start_box(struct upm_session *s, struct upm_box_inst *b, unsigned pass)
+{
+	const struct upm_box_type *t = b->type;
+	if (t->session & UPM_SESS_PARK_EVSEL)
+		for (unsigned i = 0; i < t->n_ctrs; i++)
+			if ((b->ctr_used >> i) & 1 && ctl_for(s, b, pass, i))
+				TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], ctl_for(s, b, pass, i), 0));
+	if (t->session & UPM_SESS_BOX_FREEZE)
+		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 0, 0), 0));
+}
+
+/* Freeze (or park), then read every counter of the pass (2.1.2). */
+static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigned pass, unsigned base)
+{
+	const struct upm_box_type *t = b->type;
+	const struct upm_ctl_layout *l = &t->ctl_layout;
+	if (t->session & UPM_SESS_BOX_FREEZE)
+		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0));
+	if (t->session & UPM_SESS_PARK_EVSEL)
+		for (unsigned i = 0; i < t->n_ctrs; i++)
+			if ((b->ctr_used >> i) & 1 && ctl_for(s, b, pass, i))
+				TRY(b, "control", t->ctl[i],
+				    reg_write(s, b, t->ctl[i], ctl_for(s, b, pass, i) & ~upm_field_mask(l->ev_sel), 0));
+	for (unsigned k = 0; k < b->n; k++) {
+		if (b->place[k].pass != pass)
+			continue;
+		struct upm_count *c = count_for(s, base, b, k);
+		const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
+		uint32_t addr = sp->kind == UPM_SPEC_GENERAL ? t->ctr[c->counter]
+				: sp->kind == UPM_SPEC_FIXED ? t->fixed_ctr : sp->free_ctr->addr;
+		unsigned width = sp->kind == UPM_SPEC_GENERAL ? t->ctr_width
+				 : sp->kind == UPM_SPEC_FIXED ? t->fixed_width : sp->free_ctr->width;
+		int rc = ctr_read(s, b, addr, width, &c->end);
+		if (rc != UPM_OK) {
+			box_fail(s, b, "counter", addr, rc);
+			return;
+		}
+		c->delta = upm_counter_delta(c->start, c->end, width);
+		c->status = UPM_OK;
+	}
+}
+
+/* --- the platform's global control (one per socket) --- */
+
+/* Boxes with only free-running counters are not under the global control. */
+static int governed(const struct upm_box_inst *b)
+{
+	return b->type->n_ctrs || b->type->fixed_ctr != UPM_NO_REG;
+}
+
+static int socket_has_boxes(const struct upm_session *s, unsigned socket)
+{
+	for (unsigned i = 0; i < s->n_boxes; i++)
+		if (s->boxes[i].socket == socket && s->boxes[i].state == UPM_BOX_OK &&
+		    governed(&s->boxes[i]))
+			return 1;
+	return 0;
+}
+
+static void global_fail(struct upm_session *s, unsigned socket, const char *what, int rc)
+{
+	if (!s->error[0])
+		upm_snprintf(s->error, sizeof s->error, "socket %u global control 0x%x: %s %s", socket,
+			     s->run->platform->global->msr, what, upm_status_name(rc));
+	/* Without the global control no box of the socket can count: say so per box. */
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		if (b->socket == socket && b->state == UPM_BOX_OK && governed(b)) {
+			b->state = UPM_BOX_FAULT;
+			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s %s",
+				     s->run->platform->global->msr, what, upm_status_name(rc));
+		}
+	}
+}
+
+/* The step's global value: `v` in the mask bits, the value found elsewhere. */
+static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (!g || !s->global_saved[socket])
+		return;
+	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
+	/* Box enables that live here (UPM_SESS_ENABLE_IN_GLOBAL) ride along in every write. */
+	int rc = upm_msr_write(s->run->backend, g->msr,
+			       (keep & ~g->mask) | (v & g->mask) | s->global_extra[socket]);
+	if (rc != UPM_OK)
+		global_fail(s, socket, what, rc);
+}
+
+static void global_save(struct upm_session *s, unsigned socket)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (!g || !socket_has_boxes(s, socket))
+		return;
+	int rc = g->write_only ? UPM_OK : upm_msr_read(s->run->backend, g->msr, &s->global_found[socket]);
+	if (rc != UPM_OK) {
+		global_fail(s, socket, "reading", rc);
+		return;
+	}
+	s->global_saved[socket] = 1;
+}
+
+static void global_restore(struct upm_session *s, unsigned socket)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (!g || !s->global_saved[socket])
+		return;
+	uint64_t v = g->write_only ? g->restore : s->global_found[socket] | g->restore;
+	s->global_restore_rc[socket] = upm_msr_write(s->run->backend, g->msr, v);
+	if (s->global_restore_rc[socket] != UPM_OK)
+		s->restore_failures++;
+}
+
+static void socket_step(void *arg)
+{
+	struct step_args *a = arg;
+	struct upm_session *s = a->s;
+	const struct upm_global_ctl *g = s->run->platform->global;
+
+	/* The global control brackets the boxes: it stops everything before they are
+	 * programmed or read, and starts them after they are unfrozen. */
+	if (g && a->step == STEP_SETUP)
+		global_write(s, a->socket, g->setup, "setup");
+	if (g && a->step == STEP_STOP_READ) {
+		global_write(s, a->socket, g->stop, "stop");
+		/* Overflow status: read, never written (its bits clear on writing one, so a
+		 * write could not leave it as found). */
+		if (g->status_msr && s->global_saved[a->socket])
+			s->global_status_ok[a->socket] =
+				upm_msr_read(s->run->backend, g->status_msr,
+					     &s->global_status[a->socket]) == UPM_OK;
+	}
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		if (b->socket != a->socket)
+			continue;
+		if (a->step == STEP_RESTORE) { /* every box something was saved of */
+			restore_box(s, b);
+			continue;
+		}
+		if (b->state != UPM_BOX_OK)
+			continue;
+		switch (a->step) {
+		case STEP_SAVE:
+			save_box(s, b);
+			break;
+		case STEP_SETUP:
+			if (in_pass(b, a->pass) || b->ctr_used) {
+				setup_box(s, b, a->pass);
+				if (b->state == UPM_BOX_OK)
+					read_start(s, b, a->pass, a->count_base);
+			}
+			break;
+		case STEP_START:
+			start_box(s, b, a->pass);
+			break;
+		case STEP_STOP_READ:
+			stop_read_box(s, b, a->pass, a->count_base);
+			break;
+		case STEP_RESTORE:
+			break;
+		}
+	}
+	if (a->step == STEP_STOP_READ) /* platforms with an overflow hierarchy */
+		upm_overflow_walk(s, a->socket, a->pass, a->count_base);
+	if (g && a->step == STEP_SAVE)
+		global_save(s, a->socket);
+	if (g && a->step == STEP_START)
+		global_write(s, a->socket, g->start, "start");
+	if (g && a->step == STEP_RESTORE)
+		global_restore(s, a->socket);
+}
+
+static int on_every_socket(struct upm_session *s, enum step step, unsigned pass, unsigned base)
+{
+	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
+		struct step_args a = { s, sock, pass, step, base };
+		/* A lost socket gets one restore attempt, when anything of it was saved. */
+		if (s->socket_lost[sock] && (step != STEP_RESTORE || !upm_session_socket_saved(s, sock)))
+			continue;
+		int rc = upm_os_run_on_socket(sock, socket_step, &a);
+		if (rc != UPM_OK)
+			upm_session_socket_lost(s, sock, step == STEP_RESTORE, rc);
+	}
+	return 0;
+}
+
+uint64_t upm_session_idle(struct upm_session *s, uint64_t ns)
+{
+	uint64_t t0 = upm_os_nanoseconds();
+	upm_abort_sleep(ns);
+	uint64_t measured = upm_os_nanoseconds() - t0;
+	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
+		struct upm_activity a = { 0 };
+		a.socket = sock;
+		a.nanoseconds = measured;
+		upm_activity(s->run->backend, &a);
+	}
+	return measured;
+}
+
+void upm_session_global(struct upm_session *s, unsigned socket, int run)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (g)
+		global_write(s, socket, run ? g->start : g->stop, run ? "start" : "stop");
+}
+
+int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
+{
+	unsigned per_pass = 0, n_regs = 0;
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		per_pass += s->boxes[i].n;
+		n_regs += 2 + 2 * s->boxes[i].type->n_ctrs + UPM_MAX_FILTER_REGS * UPM_MAX_SUB_INDEX + 2;
+	}
+	s->counts = upm_os_alloc((size_t)per_pass * s->n_passes * sizeof *s->counts + 1);
+	s->saved = upm_os_alloc((size_t)n_regs * sizeof *s->saved + 1);
+	if (!s->counts || !s->saved) {
+		upm_strlcpy(s->error, "out of memory", sizeof s->error);
+		return -1;
+	}
+	s->cap_saved = n_regs;
+	/* Lay out every count first, so boxes that fail still show why. */
+	for (unsigned p = 0; p < s->n_passes; p++) {
+		for (unsigned i = 0; i < s->n_boxes; i++) {
+			struct upm_box_inst *b = &s->boxes[i];
+			for (unsigned k = 0; k < b->n; k++) {
+				struct upm_count *c = &s->counts[s->n_counts++];
+				const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
+				upm_memset(c, 0, sizeof *c);
+				c->pass = b->place[k].pass;
+				c->socket = b->socket;
+				c->box = b->type;
+				c->instance = b->instance;
+				c->counter = sp->kind == UPM_SPEC_GENERAL ? b->place[k].counter
+					     : sp->kind == UPM_SPEC_FIXED ? -1 : -2;
+				c->spec = b->spec_idx[k];
+				c->home = b->place[k].home;
+				c->status = UPM_ENOTFOUND;
+			}
+		}
+	}
+
+	s->aborted = upm_abort_check();
+	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;
+	for (unsigned p = 0; p < s->n_passes && !failed && !s->aborted; p++) {
+		unsigned base = p * per_pass;
+		failed |= on_every_socket(s, STEP_SETUP, p, base) < 0;
+		failed |= !failed && on_every_socket(s, STEP_START, p, base) < 0;
+		uint64_t ns = failed ? 0 : interval(s, p, ctx);
+		s->aborted = upm_abort_check();
+		if (s->aborted)
+			s->aborted_pass = p;
+		failed |= on_every_socket(s, STEP_STOP_READ, p, base) < 0;
+		for (unsigned i = base; i < base + per_pass; i++)
+			s->counts[i].interval_ns = ns;
+	}
+	/* Restore also after a failure: hardware is left as it was found. */
+	on_every_socket(s, STEP_RESTORE, 0, 0);
+	/* Counts belong to their own pass only. */
+	unsigned keep = 0;
+	for (unsigned i = 0; i < s->n_counts; i++) {
+		unsigned pass_of_slot = per_pass ? i / per_pass : 0;
+		if (s->counts[i].pass == pass_of_slot)
+			s->counts[keep++] = s->counts[i];
+	}
+	s->n_counts = keep;
+	return failed || s->error[0] ? -1 : 0;
+}
+
+void upm_session_free(struct upm_session *s)
+{
+	upm_os_free(s->boxes);
+	upm_os_free(s->counts);
+	upm_os_free(s->saved);
+	s->boxes = NULL;
+	s->counts = NULL;
+	s->saved = NULL;
+}

@@ -1,0 +1,185 @@
+/* Room session: the monitoring-session engine: finding the uncore (PCI bus per socket, box
+ * presence, the configuration-access path), then per pass freeze, program, reset,
+ * unfreeze, read, restore, with the overflow walk and the safety record. Includes base,
+ * cli and events.
+ *
+ * The monitoring session (guide 327043-001 section 2.1, and its equivalents), driven by
+ * the box tables: save what will be touched; per pass freeze, program, reset, unfreeze,
+ * run the measured interval, freeze, read; restore everything, also after an error.
+ * Each socket's registers are accessed from a processor of that socket. */
+#ifndef UPMON_CORE_SESSION_H
+#define UPMON_CORE_SESSION_H
+
+#include "core/session/discover.h"
+#include "core/events/sched.h"
+#include "core/events/spec.h"
+
+#define UPM_SESSION_MAX_SPECS 64
+
+enum upm_box_state {
+	UPM_BOX_OK = 0,
+	UPM_BOX_ABSENT,    /* PCI function missing or hidden; MSR box whose registers fault */
+	UPM_BOX_MISMATCH,  /* another device answers where the box should be: never written */
+	UPM_BOX_NO_BUS,    /* no uncore bus found for this socket */
+	UPM_BOX_FAULT,     /* an access failed during the session */
+};
+
+/* One box instance on one socket that takes part. */
+struct upm_box_inst {
+	const struct upm_box_type *type;
+	unsigned socket;
+	unsigned instance;
+	uint8_t bus;
+	uint64_t mmio_base;  /* MMIO boxes: the base address found (upm_mmio_base) */
+	enum upm_box_state state;
+	char why[96];
+	/* Which registers the session touches (bit i: counter i). */
+	uint8_t ctr_used;
+	uint64_t filter_used; /* bit i: filter register instance i (core/events/subcfg.h ids) */
+	uint8_t fixed_used;
+	/* Specs of this instance and where they run. */
+	unsigned spec_idx[UPM_SESSION_MAX_SPECS];
+	struct upm_placement place[UPM_SESSION_MAX_SPECS];
+	unsigned n;
+};
+
+struct upm_count {
+	unsigned pass;
+	unsigned socket;
+	const struct upm_box_type *box;
+	unsigned instance;
+	int counter;        /* general counter index; -1 fixed; -2 free-running */
+	unsigned spec;      /* index into the session's specs */
+	uint64_t start, end, delta;
+	int status;         /* UPM_OK, or why there is no count */
+	uint64_t interval_ns;
+	unsigned home;      /* where its sub-configuration went (core/events/subcfg.h) */
+	uint8_t overflowed; /* its box's overflow status showed it (platform->overflow) */
+};
+
+struct upm_saved_reg {
+	struct upm_box_inst *box;
+	uint32_t addr;      /* MSR number or config offset */
+	uint8_t on_filter_fn; /* PCI: the register is on the box's filter function */
+	uint8_t dwords;     /* PCI: 1, or 2 for a 48-bit counter */
+	uint8_t write_only; /* box control: restored to its reset value, not read */
+	uint64_t value;
+	int restored;       /* UPM_OK, or the error restoring it */
+};
+
+struct upm_session;
+
+/* The measured interval of a pass: runs the workload (or waits) and reports the
+ * activity to the backend. Returns the interval's length in nanoseconds. */
+typedef uint64_t (*upm_interval_fn)(struct upm_session *s, unsigned pass, void *ctx);
+
+struct upm_session {
+	struct upm_run *run;
+	struct upm_spec specs[UPM_SESSION_MAX_SPECS];
+	unsigned n_specs;
+	struct upm_socket_bus buses[UPM_MAX_SOCKETS];
+	int has_ecam;
+	struct upm_box_inst *boxes;
+	unsigned n_boxes;
+	unsigned n_passes;
+	struct upm_count *counts;
+	unsigned n_counts;
+	struct upm_saved_reg *saved;
+	unsigned n_saved, cap_saved;
+	/* The platform's global control, per socket (platform->global). */
+	uint64_t global_found[UPM_MAX_SOCKETS];
+	uint8_t global_saved[UPM_MAX_SOCKETS];
+	/* Box enables that live in the global control (UPM_SESS_ENABLE_IN_GLOBAL). */
+	uint64_t global_extra[UPM_MAX_SOCKETS];
+	/* Its overflow status (global->status_msr) after the last pass's stop, when read. */
+	uint64_t global_status[UPM_MAX_SOCKETS];
+	uint8_t global_status_ok[UPM_MAX_SOCKETS];
+	unsigned restore_failures;
+	char error[200];
+	/* Robustness (core/session/session_safety.c). */
+	int global_restore_rc[UPM_MAX_SOCKETS]; /* the global control's restore, when saved */
+	uint8_t socket_lost[UPM_MAX_SOCKETS];   /* its processor stopped answering: skipped */
+	int aborted;                            /* ESC/Ctrl-C: no pass started after it */
+	unsigned aborted_pass;                  /* the pass it interrupted */
+	uint8_t error_is_lost_socket;           /* error[] says only that a socket was lost */
+};
+
+/* Parses and schedules the specs and finds the box instances. 0, or -1 with error. */
+int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list);
+/* Runs every pass. Counts land in s->counts. Hardware is restored whatever happens.
+ * 0, or -1 with error (counts gathered so far are kept). */
+int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);
+/* The measured interval when nothing runs: waits ns (ESC/Ctrl-C ends it early) and tells
+ * a model backend that this much time passed on every socket, with no traffic. Returns
+ * the time that really passed. */
+uint64_t upm_session_idle(struct upm_session *s, uint64_t ns);
+/* The platform's global control on one socket, inside a session: the start (run = 1) or
+ * stop value, written as the session writes it. For the self-test's freeze test. */
+void upm_session_global(struct upm_session *s, unsigned socket, int run);
+void upm_session_free(struct upm_session *s);
+
+/* Register access for one box instance exactly as the session does it (MSR address
+ * of the instance, or the instance's PCI function; filter_fn picks the box's filter
+ * function where it has one; counters as one MSR or two dwords). For the self-test and
+ * the health check, which work on prepared sessions' box instances. Each returns
+ * UPM_OK or the backend's status. */
+int upm_box_reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     uint64_t *v, int filter_fn);
+int upm_box_reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      uint64_t v, int filter_fn);
+int upm_box_ctr_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		     unsigned width, uint64_t *v);
+int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
+		      unsigned width, uint64_t v);
+/* The address an access to `addr` of this instance reaches (MSR: with the stride). */
+uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr);
+/* The box-control value with frz_en set and the given freeze and reset bits. */
+uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs);
+
+/* core/session/session_safety.c: what the session does when hardware or processors fail. */
+/* 1 when the function no longer answers: its vendor ID reads all ones. */
+int upm_pci_gone(struct upm_backend *be, struct upm_pci_addr id_addr);
+/* 1 when a PCI box's function (or its filter function, when saved from) is gone. */
+int upm_pci_box_gone(struct upm_session *s, const struct upm_box_inst *b);
+/* Every saved register of b is recorded as not restored, with rc. */
+void upm_session_mark_unrestored(struct upm_session *s, const struct upm_box_inst *b, int rc);
+/* 1 when anything of the socket was saved (so it needs restoring). */
+int upm_session_socket_saved(const struct upm_session *s, unsigned socket);
+/* The socket's processor did not answer (rc): its boxes are marked, later steps skip
+ * it; when it happened while restoring, what it held is recorded as not restored. */
+void upm_session_socket_lost(struct upm_session *s, unsigned socket, int while_restoring, int rc);
+/* Registers left as upmon programmed them: each on the console ("upmon: error: NOT
+ * RESTORED ..."), by address, with the value it should hold. Returns how many. Every
+ * command that runs a session calls it after upm_session_run. */
+unsigned upm_session_report_unrestored(struct upm_session *s);
+/* One unrestored register, described for the console and results.json. */
+struct upm_unrestored {
+	unsigned socket;
+	char where[48];   /* "cbo0" or "global" */
+	char space[8];    /* "msr", "pci" */
+	char address[32]; /* "0xd10" or "7f:10.0+0x0a0" */
+	uint64_t value;   /* what it should hold */
+	int rc;
+};
+/* The i-th unrestored register (0 <= i < restore_failures); 0, or -1 past the end. */
+int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out);
+/* The same description for register addr of box b (as saved: on its filter function,
+ * one or two dwords); value and rc are left 0 for the caller. For registers written back
+ * outside a session (the self-test's register tests: core/check/check_safety.h). */
+void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on_filter_fn, unsigned dwords,
+			     struct upm_unrestored *out);
+/* One entry of results.json's "unrestored" list: {"socket", "where", "space", "address",
+ * "expected", "error"}; `run`, `check` and `selftest` share it, so a parser reads all alike. */
+void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out);
+/* "upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 (EFAULT): it should hold 0x0", and
+ * the closing "N registers NOT RESTORED ... power-cycle" line (nothing for n == 0). */
+void upm_unrestored_say(struct upm_run *r, const struct upm_unrestored *u);
+void upm_unrestored_say_total(struct upm_run *r, unsigned n);
+/* ,"aborted": ..., "sockets_skipped": [...], "unrestored": [...] members for results.json. */
+void upm_session_safety_json(const struct upm_session *s, struct upm_buf *out);
+
+const char *upm_box_state_name(enum upm_box_state st);
+/* end - start for a counter of this width that may have wrapped once. */
+uint64_t upm_counter_delta(uint64_t start, uint64_t end, unsigned width);
+
+#endif
