@@ -17,9 +17,12 @@
  * Where a unit-mask table agrees with Sandy Bridge-EP's (names, values, filter needs),
  * the Sandy Bridge-EP array is used (boxes/snbep/umasks_shared.h). Entries in perfmon's
  * trailing block whose MSRValue is "0" and that repeat or contradict the main list
- * (RING_BOUNCES AK 4 / BL 8 / IV 0x10 against AK_CORE 2 / BL_CORE 4 / IV_CORE 8;
- * RING_*_USED CW 0x03 / CCW 0x0C; RING_SINK_STARVED; RxR_EXT_STARVED.PRQ) are left out
- * (boxes/PUBLIC_FACTS.md, "Ivy Bridge-EP"). */
+ * (RING_BOUNCES AD_IRQ 2 / AK 4 / BL 8 / IV 0x10 against AK_CORE 2 / BL_CORE 4 / IV_CORE 8)
+ * are left out (boxes/PUBLIC_FACTS.md, "Ivy Bridge-EP"); RxR_INSERTS/RxR_OCCUPANCY.IRQ_REJ
+ * are the main list's IRQ_REJECTED (0x02) under a second name and are not repeated.
+ * Trailing-block entries that contradict nothing are taken: RING_SINK_STARVED,
+ * RxR_EXT_STARVED.PRQ, and RING_*_USED CW 0x03 / CCW 0x0C (by their values, virtual
+ * ring 0 only, next to the UP/DOWN aggregates 0x33/0xCC of the same block). */
 #include "boxes/event.h"
 #include "boxes/snbep/umasks_shared.h"
 
@@ -57,6 +60,8 @@ static const struct upm_umask ring_used_umasks[] = {
 	{ .name = "DOWN_VR1_ODD", .value = 0x80 },
 	{ .name = "UP", .value = 0x33 },
 	{ .name = "DOWN", .value = 0xCC },
+	{ .name = "CW", .value = 0x03 },
+	{ .name = "CCW", .value = 0x0C },
 };
 
 static const struct upm_umask ring_iv_used_umasks[] = {
@@ -68,7 +73,14 @@ static const struct upm_umask ring_iv_used_umasks[] = {
 static const struct upm_umask rxr_ext_starved_umasks[] = {
 	{ .name = "IRQ", .value = 0x01 },
 	{ .name = "IPQ", .value = 0x02 },
+	{ .name = "PRQ", .value = 0x04 },
 	{ .name = "ISMQ_BIDS", .value = 0x08 },
+};
+
+static const struct upm_umask ring_sink_starved_umasks[] = {
+	{ .name = "AD_IRQ", .value = 0x01 },
+	{ .name = "AD_IPQ", .value = 0x02 },
+	{ .name = "IV", .value = 0x10 },
 };
 
 static const struct upm_umask rxr_int_starved_umasks[] = {
@@ -176,6 +188,8 @@ const struct upm_event_def upm_ivbep_cbo_events[] = {
 	   "LLC responses to a core that bounced on the ring, by ring"),
 	EV("RING_IV_USED", 0x1E, 0xC, ring_iv_used_umasks,
 	   "Cycles the IV ring is busy at this stop"),
+	EV("RING_SINK_STARVED", 0x06, 0x3, ring_sink_starved_umasks,
+	   "Cycles a ring sink is starved, by ring and queue"),
 	{
 		.name = "RING_SRC_THRTL", .code = 0x07, .counters = 0x3,
 		.desc = "Ring source throttling (perfmon gives no definition)",

@@ -7,8 +7,14 @@
  * (boxes/snbep/umasks_shared.h). perfmon's trailing block (MSRValue "0") repeats some
  * events with other unit masks: ADDR_OPC_MATCH ADDR/OPC/AD/BL/AK, DIRECTORY_UPDATE
  * SET 1 / CLEAR 2 (against the main list's I2S 2), IODC_CONFLICTS ANY 1 / LAST 4
- * (against REMOTE_INVI2E_SAME_RTID 1 / REMOTE_OTHER_SAME_ADDR 4), TxR_AD.HOM; the main
- * list is used (boxes/PUBLIC_FACTS.md, "Ivy Bridge-EP"). */
+ * (against REMOTE_INVI2E_SAME_RTID 1 / REMOTE_OTHER_SAME_ADDR 4), TxR_AD.HOM; where they
+ * contradict the main list, the main list is used (boxes/PUBLIC_FACTS.md, "Ivy
+ * Bridge-EP"). Those that contradict nothing are taken: ADDR_OPC_MATCH ADDR/OPC/AD/BL/AK
+ * (FILT 0x03 is ADDR|OPC), BT_TO_HT_NOT_ISSUED RSPACKCFLT_HAZARD/WBMDATA_HAZARD,
+ * TxR_AD.HOM. IGR_CREDITS_AD_QPI2/BL_QPI2 are second names for the main list's
+ * IGR_AD/BL_QPI2_ACCUMULATOR (codes 0x59/0x5A); no two events of a box share a code, so
+ * they are not entries. BT_CYCLES_NE without a unit mask
+ * (block entry, umask 0) is not an entry: the LOCAL/REMOTE unit masks are required. */
 #include "boxes/event.h"
 #include "boxes/snbep/umasks_shared.h"
 
@@ -16,6 +22,11 @@
 
 static const struct upm_umask addr_opc_match_umasks[] = {
 	{ .name = "FILT", .value = 0x03 },
+	{ .name = "ADDR", .value = 0x01 },
+	{ .name = "OPC", .value = 0x02 },
+	{ .name = "AD", .value = 0x04 },
+	{ .name = "BL", .value = 0x08 },
+	{ .name = "AK", .value = 0x10 },
 };
 
 static const struct upm_umask local_remote_umasks[] = {
@@ -35,6 +46,8 @@ static const struct upm_umask bt_occupancy_umasks[] = {
 static const struct upm_umask bt_to_ht_not_issued_umasks[] = {
 	{ .name = "INCOMING_SNP_HAZARD", .value = 0x02 },
 	{ .name = "INCOMING_BL_HAZARD", .value = 0x04 },
+	{ .name = "RSPACKCFLT_HAZARD", .value = 0x08 },
+	{ .name = "WBMDATA_HAZARD", .value = 0x10 },
 };
 
 static const struct upm_umask bypass_imc_umasks[] = {
@@ -52,6 +65,7 @@ static const struct upm_umask conflict_cycles_umasks[] = {
 static const struct upm_umask directory_lookup_umasks[] = {
 	{ .name = "SNP", .value = 0x01 },
 	{ .name = "NO_SNP", .value = 0x02 },
+	{ .name = "SNOOP_S", .value = 0x02 }, /* perfmon lists 0x02 under both names */
 	{ .name = "SNOOP_A", .value = 0x08 },
 	{ .name = "ANY", .value = 0x10 },
 	{ .name = "STATE_I", .value = 0x20 },
@@ -145,6 +159,10 @@ static const struct upm_umask sched_only_umasks[] = {
 	{ .name = "SCHED1", .value = 0x02 },
 };
 
+static const struct upm_umask txr_ad_umasks[] = {
+	{ .name = "HOM", .value = 0x04 },
+};
+
 static const struct upm_umask txr_ak_umasks[] = {
 	{ .name = "CRD_CBO", .value = 0x02 },
 };
@@ -215,6 +233,7 @@ const struct upm_event_def upm_ivbep_ha_events[] = {
 	EVU("TxR_AD_CYCLES_NE", 0x29, upm_snbep_um_ha_egress_sched, "Cycles the AD egress is not empty"),
 	EVU("TxR_AD_INSERTS", 0x27, upm_snbep_um_ha_egress_sched, "Allocations into the AD egress"),
 	EVU("TxR_AD_OCCUPANCY", 0x28, sched_only_umasks, "AD egress entries summed every cycle"),
+	EVU("TxR_AD", 0x0F, txr_ad_umasks, "Outbound AD ring home-channel messages"),
 	EVU("TxR_AK", 0x0E, txr_ak_umasks, "Outbound AK ring transactions"),
 	EVU("TxR_AK_CYCLES_FULL", 0x32, upm_snbep_um_ha_egress_sched, "Cycles the AK egress is full"),
 	EVU("TxR_AK_CYCLES_NE", 0x31, upm_snbep_um_ha_egress_sched, "Cycles the AK egress is not empty"),

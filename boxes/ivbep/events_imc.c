@@ -8,7 +8,8 @@
  * The Ivytown file lists no RPQ_CYCLES_FULL, RPQ_OCCUPANCY or WPQ_OCCUPANCY (codes 0x12,
  * 0x80, 0x81 on Sandy Bridge-EP), so they are not offered here. Its trailing block
  * (MSRValue "0") adds ACT_COUNT.BYP, PRE_COUNT.BYP, POWER_PCU_THROTTLING 0x42 and
- * DCLOCKTICKS 0x00; only DCLOCKTICKS (the DRAM clock on a general counter) is taken.
+ * DCLOCKTICKS 0x00; they contradict nothing in the main list and are taken (BYP: the
+ * activates and precharges of the bypass path).
  *
  * Unit-mask tables that agree with Sandy Bridge-EP's are its arrays
  * (boxes/snbep/umasks_shared.h). The DRAM clock is the fixed counter DCLK (box_imc.c). */
@@ -20,6 +21,7 @@
 static const struct upm_umask act_count_umasks[] = {
 	{ .name = "RD", .value = 0x01 },
 	{ .name = "WR", .value = 0x02 },
+	{ .name = "BYP", .value = 0x08 },
 };
 
 static const struct upm_umask byp_cmds_umasks[] = {
@@ -46,6 +48,7 @@ static const struct upm_umask pre_count_umasks[] = {
 	{ .name = "PAGE_CLOSE", .value = 0x02 },
 	{ .name = "RD", .value = 0x04 },
 	{ .name = "WR", .value = 0x08 },
+	{ .name = "BYP", .value = 0x10 },
 };
 
 static const struct upm_umask rd_cas_prio_umasks[] = {
@@ -101,6 +104,7 @@ const struct upm_event_def upm_ivbep_imc_events[] = {
 	EV("POWER_CHANNEL_DLLOFF", 0x84, "Cycles all ranks are in CKE off with the DLL off"),
 	EV("POWER_CHANNEL_PPD", 0x85, "Cycles all ranks are in power-down"),
 	EVU("POWER_CKE_CYCLES", 0x83, upm_snbep_um_imc_rank, "Cycles in CKE-low, per rank"),
+	EV("POWER_PCU_THROTTLING", 0x42, "Cycles the PCU throttles this channel"),
 	EV("POWER_CRITICAL_THROTTLE_CYCLES", 0x86, "Cycles throttled for a critical temperature"),
 	EV("POWER_SELF_REFRESH", 0x43, "Cycles the channel is in self-refresh"),
 	EVU("POWER_THROTTLE_CYCLES", 0x41, upm_snbep_um_imc_rank, "Cycles throttled, per rank"),

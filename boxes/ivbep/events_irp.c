@@ -12,7 +12,7 @@
  * TRANSACTIONS.ORDERINGQ needs "IRPFilter[4:0]" (IRP_PmonFilter.OrderingQ), a register
  * whose offset no source read gives: the unit mask is offered without a filter and counts
  * whatever the filter holds. perfmon's trailing block repeats TRANSACTIONS 0x04 as
- * RD_PREFETCHES (the main list: PD_PREFETCHES); the main list's name is used. No
+ * RD_PREFETCHES (the main list: PD_PREFETCHES); both names are listed. No
  * tables are shared with Sandy Bridge-EP (it has no IRP box). */
 #include "boxes/event.h"
 
@@ -37,6 +37,7 @@ static const struct upm_umask transactions_umasks[] = {
 	{ .name = "READS", .value = 0x01 },
 	{ .name = "WRITES", .value = 0x02 },
 	{ .name = "PD_PREFETCHES", .value = 0x04 },
+	{ .name = "RD_PREFETCHES", .value = 0x04 },
 	{ .name = "ORDERINGQ", .value = 0x08 },
 };
 

@@ -10,7 +10,13 @@
  * Per-class RxL_INSERTS_*, RxL_OCCUPANCY_* and RxL_CYCLES_NE_* take VN0 (0x01) and VN1
  * (0x02) unit masks in perfmon's trailing block (MSRValue "0"); they are taken, as the
  * main list's entries give no unit mask at all. perfmon's MESSAGE.* presets of CTO_COUNT
- * (match/mask values) are not modelled: CTO_COUNT takes the match/mask terms.
+ * are not entries: the file gives them no match/mask values (MSRValue 0, "0"
+ * descriptions), so they could not be programmed; CTO_COUNT takes the match/mask terms.
+ * MATCH_MASK is perfmon's second name for CTO_COUNT's code (0x38, ExtSel 1), not an
+ * entry of its own (no two events of a box share a code). The block's
+ * umask-0 entries of the per-class RxL_INSERTS_*, RxL_OCCUPANCY_* and
+ * TxR_AK_NDR_CREDIT_* events are not entries either: their VN0/VN1 unit masks are
+ * required.
  *
  * RxL_FLITS_G0 and the G1/G2 flit groups and the VN message classes take Sandy
  * Bridge-EP's unit-mask arrays (boxes/snbep/umasks_shared.h). TxL_FLITS_G0 does not:

@@ -13,7 +13,10 @@
  * leaves without: RxR_AK_BOUNCES CW/CCW, VNA_CREDITS_ACQUIRED AD/BL, and the aggregates
  * CW 0x33 / CCW 0xCC of the R2PCIe ring events and RING_IV_USED.ANY 0xFF; they are
  * taken, and TxR_NACK_CW/CCW (only there) too. The R3QPI ring events list only the four
- * VR0 bits, so no aggregates are offered for them. Unit-mask tables that agree with
+ * VR0 bits in the main list; the block (V24) adds CW 0x33 / CCW 0xCC for them as for
+ * R2PCIe, taken as printed. Left out: the block's umask-0 entries RxR_AK_BOUNCES,
+ * VNA_CREDITS_ACQUIRED and RxR_AD_BYPASSED (code 0x12 = RxR_BYPASSED, whose only unit
+ * mask is AD 0x01), which would program a unit mask of 0. Unit-mask tables that agree with
  * Sandy Bridge-EP's are its arrays (boxes/snbep/umasks_shared.h). */
 #include "boxes/event.h"
 #include "boxes/snbep/umasks_shared.h"
@@ -133,6 +136,8 @@ static const struct upm_umask r3_ring_used_umasks[] = {
 	{ .name = "CW_VR0_ODD", .value = 0x02 },
 	{ .name = "CCW_VR0_EVEN", .value = 0x04 },
 	{ .name = "CCW_VR0_ODD", .value = 0x08 },
+	{ .name = "CW", .value = 0x33 },
+	{ .name = "CCW", .value = 0xCC },
 };
 
 static const struct upm_umask r3_rxr_bypassed_umasks[] = {

@@ -154,6 +154,35 @@ const struct upm_umask upm_snbep_um_cbo_txr_inserts[] = {
 };
 
 
+/* Events below are not in the guide 327043-001: Intel perfmon JKT uncore event files
+ * (JKT/events/Jaketown_uncore.json, Unit "CBO"), names without "UNC_C_"; counters 0-1 as
+ * perfmon gives, no per-cycle maximum given. */
+#define PM "Intel perfmon JKT uncore event files (JKT/events/Jaketown_uncore.json)"
+
+static const struct upm_umask ring_sink_starved_umasks[] = {
+	{ .name = "AD_CACHE", .value = 0x01 },
+	{ .name = "AK_CORE", .value = 0x02 },
+	{ .name = "BL_CORE", .value = 0x04 },
+	{ .name = "IV_CORE", .value = 0x08 },
+};
+
+static const struct upm_umask rxr_int_starved_umasks[] = {
+	{ .name = "IRQ", .value = 0x01 },
+	{ .name = "IPQ", .value = 0x04 },
+	{ .name = "ISMQ", .value = 0x08 },
+};
+
+static const struct upm_umask txr_starved_umasks[] = {
+	{ .name = "AK", .value = 0x02 },
+	{ .name = "BL", .value = 0x04 },
+};
+
+#define PMEVU(name_, code_, umasks_, desc_)                                      \
+	{                                                                        \
+		.name = (name_), .code = (code_), .counters = 0x3,               \
+		UPM_UMASKS(umasks_), .desc = (desc_), .source = PM,              \
+	}
+
 const struct upm_event_def upm_snbep_cbo_events[] = {
 	{
 		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
@@ -296,6 +325,9 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 		.desc = "Allocations into the CBo egress, by ring and by cache or core side",
 		.source = "000:1445-1481",
 	},
+	PMEVU("RING_SINK_STARVED", 0x06, ring_sink_starved_umasks, "Cycles a ring sink starves, by ring and side"),
+	PMEVU("RxR_INT_STARVED", 0x14, rxr_int_starved_umasks, "Cycles an ingress queue starves internally, by queue"),
+	PMEVU("TxR_STARVED", 0x03, txr_starved_umasks, "Cycles injection onto a ring is starved, by ring"),
 };
 
 const unsigned upm_snbep_cbo_n_events = UPM_ARRAY_LEN(upm_snbep_cbo_events);

@@ -97,6 +97,30 @@ const struct upm_umask upm_snbep_um_ha_txr_bl[] = {
 	{ .name = "DRS_QPI", .value = 0x04 },
 };
 
+/* Events below this line are not in the guide 327043-001 (its HA list ends with
+ * WPQ_CYCLES_NO_REG_CREDITS): Intel perfmon JKT uncore event files
+ * (JKT/events/Jaketown_uncore.json, Unit "HA"), names without "UNC_H_". perfmon gives no
+ * per-cycle maximum (max_inc 0); every HA counter may count them (Counter "0,1,2,3"). */
+#define PM "Intel perfmon JKT uncore event files (JKT/events/Jaketown_uncore.json)"
+
+static const struct upm_umask bypass_imc_umasks[] = {
+	{ .name = "TAKEN", .value = 0x01 },
+	{ .name = "NOT_TAKEN", .value = 0x02 },
+};
+
+/* RING_AD_USED, RING_AK_USED, RING_BL_USED: ring stop in use, by direction and parity. */
+static const struct upm_umask ring_used_umasks[] = {
+	{ .name = "CW_EVEN", .value = 0x01 },
+	{ .name = "CW_ODD", .value = 0x02 },
+	{ .name = "CCW_EVEN", .value = 0x04 },
+	{ .name = "CCW_ODD", .value = 0x08 },
+};
+
+#define PMEVU(name_, code_, umasks_, desc_)                                      \
+	{                                                                        \
+		.name = (name_), .code = (code_), .counters = 0xF,               \
+		UPM_UMASKS(umasks_), .desc = (desc_), .source = PM,              \
+	}
 
 const struct upm_event_def upm_snbep_ha_events[] = {
 	{
@@ -104,7 +128,9 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 		 * "ADDR_OPC_MATCH0x200-31" (000:1701). The text calls the event
 		 * "ADDR_OPC_MATCH.FILT" (000:1611), so it takes a umask named FILT whose value
 		 * is lost with Table 2-42; umasks left NULL. Counts hits of the
-		 * ADDRMATCH0/1 and OPCODEMATCH registers (000:1609-1612). */
+		 * ADDRMATCH0/1 and OPCODEMATCH registers (000:1609-1612). Intel perfmon JKT
+		 * uncore event files give UNC_H_ADDR_OPC_MATCH.FILT umask 0x3; the bare event
+		 * stays as it is (specs use it with umask=N), so FILT is not listed. */
 		.name = "ADDR_OPC_MATCH", .code = 0x20, .counters = 0xF, .max_inc = 1,
 		.filter = UPM_FILT_HA_MATCH,
 		.desc = "Incoming packets that hit the HA address/opcode match registers",
@@ -242,6 +268,23 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 		.desc = "Cycles without regular iMC write-queue credits, per channel",
 		.source = "000:2089-2114",
 	},
+	PMEVU("BYPASS_IMC", 0x14, bypass_imc_umasks, "Reads that took, or could not take, the iMC bypass"),
+	PMEVU("RING_AD_USED", 0x3E, ring_used_umasks, "Cycles the HA's AD ring stop is in use"),
+	PMEVU("RING_AK_USED", 0x3F, ring_used_umasks, "Cycles the HA's AK ring stop is in use"),
+	PMEVU("RING_BL_USED", 0x40, ring_used_umasks, "Cycles the HA's BL ring stop is in use"),
+	PMEVU("RPQ_CYCLES_NO_SPEC_CREDITS", 0x16, upm_snbep_um_ha_channels,
+	      "Cycles without special iMC read-queue credits, per channel"),
+	PMEVU("WPQ_CYCLES_NO_SPEC_CREDITS", 0x19, upm_snbep_um_ha_channels,
+	      "Cycles without special iMC write-queue credits, per channel"),
+	PMEVU("TxR_AD_CYCLES_NE", 0x29, upm_snbep_um_ha_egress_sched, "Cycles the AD egress is not empty"),
+	PMEVU("TxR_AD_INSERTS", 0x27, upm_snbep_um_ha_egress_sched, "Allocations into the AD egress"),
+	PMEVU("TxR_AD_OCCUPANCY", 0x28, upm_snbep_um_ha_egress_sched, "AD egress entries summed every cycle"),
+	PMEVU("TxR_AK_CYCLES_NE", 0x31, upm_snbep_um_ha_egress_sched, "Cycles the AK egress is not empty"),
+	PMEVU("TxR_AK_INSERTS", 0x2F, upm_snbep_um_ha_egress_sched, "Allocations into the AK egress"),
+	PMEVU("TxR_AK_OCCUPANCY", 0x30, upm_snbep_um_ha_egress_sched, "AK egress entries summed every cycle"),
+	PMEVU("TxR_BL_CYCLES_NE", 0x35, upm_snbep_um_ha_egress_sched, "Cycles the BL egress is not empty"),
+	PMEVU("TxR_BL_INSERTS", 0x33, upm_snbep_um_ha_egress_sched, "Allocations into the BL egress"),
+	PMEVU("TxR_BL_OCCUPANCY", 0x34, upm_snbep_um_ha_egress_sched, "BL egress entries summed every cycle"),
 };
 
 const unsigned upm_snbep_ha_n_events = UPM_ARRAY_LEN(upm_snbep_ha_events);

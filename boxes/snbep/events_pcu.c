@@ -10,7 +10,10 @@
  *
  * Codes with bit 7 set (0x80) use an occupancy sub-counter picked by CTL.occ_sel[15:14]
  * (01 cores in C0, 10 in C3, 11 in C6; 000:2833, 2852-2858). occ_sel is a control field,
- * not a filter, so it is not expressed in these tables.
+ * not a filter, so it is not expressed in these tables. Intel perfmon JKT uncore event
+ * files list POWER_STATE_OCCUPANCY.CORES_C0/C3/C6 with "umasks" 0x40/0x80/0xC0: those
+ * are occ_sel 1/2/3 seen through bits 15:8, so the term occ_sel=1..3 is their spelling
+ * here (the PCU has no unit mask).
  *
  * FREQ_MAX_CURRENT_CYCLES, FREQ_MAX_OS_CYCLES and FREQ_MAX_POWER_CYCLES are in the
  * detailed list and the metrics table but missing from the summary table. */

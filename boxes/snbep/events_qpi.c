@@ -20,7 +20,12 @@ static const struct upm_umask direct2core_umasks[] = {
 	 * all four rows do (000:3758-3767), and the definition says filter bit [0] is a
 	 * successful spawn and bits [1:3] are the failure cases (000:3748-3750): bit 0
 	 * success, bit 1 no egress credits, bit 2 RBT bit not set, bit 3 both. The names
-	 * of bits 0-2 are lost, so they are not listed. */
+	 * of bits 0-2 are lost in the guide; they are Intel perfmon JKT uncore event files'
+	 * UNC_Q_DIRECT2CORE.SUCCESS 0x1, FAILURE_CREDITS 0x2, FAILURE_RBT 0x4, which agree
+	 * with the guide's descriptions in that order. */
+	{ .name = "SUCCESS", .value = 0x01 },
+	{ .name = "FAILURE_CREDITS", .value = 0x02 },
+	{ .name = "FAILURE_RBT", .value = 0x04 },
 	{ .name = "FAILURE_CREDITS_RBT", .value = 0x08 },
 };
 
@@ -66,6 +71,41 @@ const struct upm_umask upm_snbep_um_qpi_flits_g2[] = {
 		.name = (name_), .code = (code_), .ext = (ext_), .counters = 0xF,        \
 		.max_inc = 2, UPM_UMASKS(umasks_), .desc = (desc_),                      \
 		.source = "000:" line "; umasks: perfmon JKT/events/Jaketown_uncore.json", \
+	}
+
+/* Events below are not in the guide (its QPI list ends in the middle, 000:3854): Intel
+ * perfmon JKT uncore event files (JKT/events/Jaketown_uncore.json, Unit "QPI LL"), names
+ * without "UNC_Q_"; counters 0-3, ext = perfmon's ExtSel, no per-cycle maximum given. */
+#define PM "Intel perfmon JKT uncore event files (JKT/events/Jaketown_uncore.json)"
+
+static const struct upm_umask crc_errors_umasks[] = {
+	{ .name = "LINK_INIT", .value = 0x01 },
+	{ .name = "NORMAL_OP", .value = 0x02 },
+};
+
+static const struct upm_umask rxl_stalls_umasks[] = {
+	{ .name = "BGF_DRS", .value = 0x01 },
+	{ .name = "BGF_NCB", .value = 0x02 },
+	{ .name = "BGF_NCS", .value = 0x04 },
+	{ .name = "BGF_HOM", .value = 0x08 },
+	{ .name = "BGF_SNP", .value = 0x10 },
+	{ .name = "BGF_NDR", .value = 0x20 },
+	{ .name = "EGRESS_CREDITS", .value = 0x40 },
+	{ .name = "GV", .value = 0x80 },
+};
+
+static const struct upm_umask crc_no_credits_umasks[] = {
+	{ .name = "FULL", .value = 0x01 },
+	{ .name = "ALMOST_FULL", .value = 0x02 },
+};
+
+#define PMEV(name_, code_, ext_, desc_)                                                   \
+	{ .name = (name_), .code = (code_), .ext = (ext_), .counters = 0xF, .desc = (desc_), \
+	  .source = PM }
+#define PMEVU(name_, code_, ext_, umasks_, desc_)                                         \
+	{                                                                                  \
+		.name = (name_), .code = (code_), .ext = (ext_), .counters = 0xF,          \
+		UPM_UMASKS(umasks_), .desc = (desc_), .source = PM,                        \
 	}
 
 const struct upm_event_def upm_snbep_qpi_events[] = {
@@ -175,6 +215,12 @@ const struct upm_event_def upm_snbep_qpi_events[] = {
 		     "3666"),
 	SUMMARY_ONLY("RxL_OCCUPANCY_NDR", 0x1A, 1, 128, "Receive queue entries per cycle, NDR class",
 		     "3667"),
+
+	PMEVU("RxL_CRC_ERRORS", 0x03, 0, crc_errors_umasks, "CRC errors found on receive, in link init or normal operation"),
+	PMEVU("RxL_STALLS", 0x35, 0, rxl_stalls_umasks, "Cycles the receive side could not send to R3QPI, by cause"),
+	PMEVU("TxL_CRC_NO_CREDITS", 0x02, 0, crc_no_credits_umasks, "Cycles transmit stalled without link-level retry credits"),
+	PMEV("VNA_CREDIT_RETURNS", 0x1C, 1, "VNA credits returned to the sender"),
+	PMEV("VNA_CREDIT_RETURN_OCCUPANCY", 0x1B, 1, "VNA credits pending return, summed every cycle"),
 };
 
 const unsigned upm_snbep_qpi_n_events = UPM_ARRAY_LEN(upm_snbep_qpi_events);
