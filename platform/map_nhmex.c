@@ -3,7 +3,9 @@
  * (seed 002); the 7500's guide survives only as a C-Box excerpt (seed 004), so its
  * differences come from Linux arch/x86/events/intel/uncore_nhmex.c, which drives both
  * with the E7's map: eight C-Boxes instead of ten (nhmex_uncore_cpu_init caps them at
- * the core count) and a ZDP_CTL_FVC one bit narrower (box_mbox.c). See boxes/PUBLIC_FACTS.md.
+ * the core count) and a ZDP_CTL_FVC one bit narrower (box_mbox.c). Its C-Box and S-Box
+ * event tables are its own: no E7-only events, four-bit C-Box pair unit masks
+ * (events_cbo.c, events_sbox.c). See boxes/PUBLIC_FACTS.md.
  * The E7 (map_wsmex.c) shares the global control and the overflow hierarchy. */
 #include "platform/platform.h"
 #include "boxes/nhmex/nhmex.h"

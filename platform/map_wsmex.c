@@ -1,7 +1,8 @@
 /* Xeon E7 (Westmere-EX, CPUID model 0x2F): the register map of the E7 guide (seed 002),
  * with the global control and overflow hierarchy of map_nhmex.c. Against the 7500: ten
- * C-Boxes (8 and 9 at 0xF40 and 0xFC0), the guide's ZDP_CTL_FVC layout, and the W-Box read
- * erratum (box_wbox.c). */
+ * C-Boxes (8 and 9 at 0xF40 and 0xFC0), the guide's ZDP_CTL_FVC layout, the W-Box read
+ * erratum (box_wbox.c), and the events only the E7 guide documents (C-Box 0x29-0x3C,
+ * S-Box local NCS, ten-C-Box pair unit masks). */
 #include "platform/platform.h"
 #include "boxes/nhmex/nhmex.h"
 
@@ -9,7 +10,7 @@ extern const struct upm_global_ctl upm_nhmex_global;
 extern const struct upm_ovf_tree upm_nhmex_overflow;
 
 static const struct upm_box_type *const wsmex_boxes[] = {
-	&upm_nhmex_ubox, &upm_wsmex_cbo, &upm_nhmex_bbox, &upm_nhmex_sbox,
+	&upm_nhmex_ubox, &upm_wsmex_cbo, &upm_nhmex_bbox, &upm_wsmex_sbox,
 	&upm_wsmex_mbox, &upm_nhmex_rbox, &upm_wsmex_wbox,
 };
 

@@ -21,7 +21,7 @@ static const struct upm_ovf_route cbo_route_e7[] = {
 	{ UPM_NHMEX_SUM_S1, UPM_NHMEX_OV_C_M }, { UPM_NHMEX_SUM_S1, UPM_NHMEX_OV_C_H },
 };
 
-#define CBO_TYPE(n_, route_, src_)                                                   \
+#define CBO_TYPE(n_, route_, n_events_, src_)                                                   \
 	{                                                                            \
 		.name = "cbo", .title = "LLC coherence engine (C-Box), one per LLC slice", \
 		.space = UPM_SPACE_MSR, .max_instances = (n_), .instance_base = cbo_base, \
@@ -33,17 +33,17 @@ static const struct upm_ovf_route cbo_route_e7[] = {
 		.ctr_writable = 1, .ctl_layout = { UPM_NHMEX_GENERIC_CTL },          \
 		.box_ctl_layout = { .ctr_en = UPM_FIELD(0, 6) },                     \
 		.session = UPM_NHMEX_SESSION, .events = upm_nhmex_cbo_events,        \
-		.n_events = &upm_nhmex_cbo_n_events, .source = (src_),               \
+		.n_events = (n_events_), .source = (src_),                           \
 	}
 
 /* Xeon E7: ten C-Boxes (Table 1-1, 002:300; the text's "eight instances", 002:752, is
  * contradicted by the ten register blocks of Table 2-9). */
-const struct upm_box_type upm_wsmex_cbo = CBO_TYPE(10, cbo_route_e7, "002:752-1001");
+const struct upm_box_type upm_wsmex_cbo = CBO_TYPE(10, cbo_route_e7, &upm_wsmex_cbo_n_events, "002:752-1001");
 
 /* Xeon 7500: eight C-Boxes, 0-7 at the same addresses (C-Box 8 and 9, 0xF40 and 0xFC0,
  * are the E7's additions). The count is the 7500's eight cores and LLC slices: Linux
  * nhmex_uncore_cpu_init limits the C-Boxes to the cores, at most ten. How the 7500's
  * eight C-Boxes map onto the S-Box summary bits is in no source read, so no route is
  * given: their status is read whenever the global status shows an overflow. */
-const struct upm_box_type upm_nhmex_cbo = CBO_TYPE(8, NULL,
+const struct upm_box_type upm_nhmex_cbo = CBO_TYPE(8, NULL, &upm_nhmex_cbo_n_events,
 						   "002:752-1001 (E7 layout); 7500 count: Linux uncore_nhmex.c");

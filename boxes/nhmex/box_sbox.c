@@ -28,33 +28,43 @@ static const struct upm_ovf_route sbox_route[] = {
 	{ UPM_NHMEX_SUM_S0, UPM_NHMEX_OV_S }, { UPM_NHMEX_SUM_S1, UPM_NHMEX_OV_S },
 };
 
-const struct upm_box_type upm_nhmex_sbox = {
-	.name = "sbox",
-	.title = "System interface (S-Box)",
-	.space = UPM_SPACE_MSR,
-	.max_instances = 2,
-	.stride = 0x80,
-	.box_ctl = 0xC40,
-	.ctl = { 0xC50, 0xC52, 0xC54, 0xC56 },
-	.ctr = { 0xC51, 0xC53, 0xC55, 0xC57 },
-	.n_ctrs = 4,
-	.ctr_width = 48,
-	.ctl_width = 64,
-	.fixed_ctr = UPM_NO_REG,
-	.filter_regs = { 0xE49, 0xE4A, 0xE48 },
-	.n_filter_regs = 3,
-	.filter_width = 64,
-	.filter_info = sbox_mm,
-	.filters = sbox_filters,
-	.n_filters = UPM_ARRAY_LEN(sbox_filters),
-	.ovf_status = 0xC41,
-	.ovf_clear = 0xC42,
-	.ovf_route = sbox_route,
-	.ctr_writable = 1,
-	.ctl_layout = { UPM_NHMEX_GENERIC_CTL, .occ_rst = UPM_BIT(17) },
-	.box_ctl_layout = { .ctr_en = UPM_FIELD(0, 4) },
-	.session = UPM_NHMEX_SESSION,
-	.events = upm_nhmex_sbox_events,
-	.n_events = &upm_nhmex_sbox_n_events,
-	.source = "002:2366-2569",
-};
+#define SBOX_TYPE(events_, n_events_, src_) \
+	{ \
+	.name = "sbox", \
+	.title = "System interface (S-Box)", \
+	.space = UPM_SPACE_MSR, \
+	.max_instances = 2, \
+	.stride = 0x80, \
+	.box_ctl = 0xC40, \
+	.ctl = { 0xC50, 0xC52, 0xC54, 0xC56 }, \
+	.ctr = { 0xC51, 0xC53, 0xC55, 0xC57 }, \
+	.n_ctrs = 4, \
+	.ctr_width = 48, \
+	.ctl_width = 64, \
+	.fixed_ctr = UPM_NO_REG, \
+	.filter_regs = { 0xE49, 0xE4A, 0xE48 }, \
+	.n_filter_regs = 3, \
+	.filter_width = 64, \
+	.filter_info = sbox_mm, \
+	.filters = sbox_filters, \
+	.n_filters = UPM_ARRAY_LEN(sbox_filters), \
+	.ovf_status = 0xC41, \
+	.ovf_clear = 0xC42, \
+	.ovf_route = sbox_route, \
+	.ctr_writable = 1, \
+	.ctl_layout = { UPM_NHMEX_GENERIC_CTL, .occ_rst = UPM_BIT(17) }, \
+	.box_ctl_layout = { .ctr_en = UPM_FIELD(0, 4) }, \
+	.session = UPM_NHMEX_SESSION, \
+	.events = (events_), \
+	.n_events = (n_events_), \
+	.source = (src_), \
+	}
+
+/* Xeon E7: its own event table (ten C-Boxes in the pair unit masks, local NCS events). */
+const struct upm_box_type upm_wsmex_sbox =
+	SBOX_TYPE(upm_wsmex_sbox_events, &upm_wsmex_sbox_n_events, "002:2366-2569");
+
+/* Xeon 7500: the same registers (Linux uncore_nhmex.c drives both with one S-Box type),
+ * with the 7500's event table. */
+const struct upm_box_type upm_nhmex_sbox = SBOX_TYPE(upm_nhmex_sbox_events, &upm_nhmex_sbox_n_events,
+						     "002:2366-2569 (E7 layout); events: 323535-001");

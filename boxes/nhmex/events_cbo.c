@@ -1,5 +1,6 @@
 /* Nehalem-EX / Westmere-EX C-Box events: summary Table 2-15 (seed 002, lines 1079-1147,
- * two sheets) and the detailed event list (002:1149-1736); 54 events. The Xeon 7500
+ * two sheets) and the detailed event list (002:1149-1736); 54 events on the E7, of which
+ * the Xeon 7500 has the 34 up to code 0x28 (see CBO_E7_ONLY_EVENTS). The Xeon 7500
  * excerpt (seed 004) repeats the first rows of the same table (004:60-79).
  *
  * Every C-Box event may go on any of the six counters (002:760), so counters = 0x3F.
@@ -166,6 +167,47 @@ static const struct upm_umask starved_egress_umasks[] = {
 	{ .name = name_, .code = (code_), .counters = ALL_CTRS, .max_inc = (max_),            \
 	  UPM_UMASKS(umasks_), .desc = desc_, .source = "002:" src_ }
 
+/* Codes 0x29-0x3C are the E7 guide's alone: the Xeon 7500 has none of them (LIKWID
+ * perfmon_nehalemEX_events.txt lists the C-Box up to SNP_HITS 0x28, against
+ * perfmon_westmereEX_events.txt's SPL_*, IGR_OP_*, ARB_WINS_P2C_*, SPOOF_*, IDF_NONZERO_*,
+ * BOUNCE_*ASSERT and IGR_BID_BLOCKED at 0x29-0x3C). They end the table, so the 7500's
+ * C-Box (upm_nhmex_cbo_n_events) counts the entries before them and the E7's
+ * (upm_wsmex_cbo_n_events) all of them. */
+#define CBO_E7_ONLY_EVENTS \
+	/* EGL special requests (002:1126-1134). */ \
+	CEV("SPL_DEAD", 0x29, 1, "Uncore/C6 SRAM requests sunk while a ring request bounced", \
+	    "1127, 1617-1622"), \
+	CEV("SPL_ARB_PRI_SW", 0x2A, 1, "Uncore/C6 SRAM requests sunk with the IRQ full but its reserved entry free", \
+	    "1128, 1596-1601"), \
+	CEV("SPL_NOT_CO", 0x2B, 1, "Uncore/SRAM requests sent but not co-located", "1129, 1645-1650"), \
+	CEV("SPL_CO_SB", 0x2C, 1, "Special requests in a reserved slot, S-Box direction", \
+	    "1130, 1610-1615"), \
+	CEV("SPL_CO_NSB", 0x2D, 1, "Special requests in a reserved slot, away from the S-Box", \
+	    "1131, 1603-1608"), \
+	CEV("SPL_IN_FULL_IRQ", 0x2E, 1, "Special requests allocated in a full IRQ", "1132, 1638-1643"), \
+	CEV("SPL_EGR_SB", 0x2F, 1, "Special requests at the egress, S-Box direction", "1133, 1631-1636"), \
+	CEV("SPL_EGR_NSB", 0x30, 1, "Special requests at the egress, away from the S-Box", \
+	    "1134, 1624-1629"), \
+ \
+	/* EGL miscellaneous (002:1135-1147). */ \
+	CEV("IGR_OP_SRAM", 0x31, 1, "SRAM reads at the ingress array read output", "1136, 1317-1322"), \
+	CEV("IGR_OP_UC", 0x32, 1, "Uncore reads at the ingress array read output", "1137, 1324-1329"), \
+	/* The list titles both ARB_WINS_P2C_* "... in SB direction" (002:1202, 1209); the \
+	 * definitions tell them apart (SB vs NSB). */ \
+	CEV("ARB_WINS_P2C_SB", 0x33, 1, "Core-to-C-Box egress arbitration wins, S-Box direction", \
+	    "1138, 1207-1212"), \
+	CEV("ARB_WINS_P2C_NSB", 0x34, 1, "Core-to-C-Box egress arbitration wins, away from the S-Box", \
+	    "1139, 1200-1205"), \
+	CEV("SPOOF_CRD_EMPTY", 0x35, 1, "Cycles the spoof credit counter is empty", "1140, 1659-1664"), \
+	CEV("IDF_NONZERO_NO_BL_CRD", 0x36, 1, "IDF holds data but there are no BL credits", \
+	    "1141, 1296-1301"), \
+	CEV("IDF_NONZERO_NO_VLD", 0x37, 1, "IDF count non-zero but no data valid", "1142, 1303-1308"), \
+	CEV("BOUNCE_ASSERT", 0x38, 1, "IV bounce assertion edges", "1143, 1214-1219"), \
+	CEV("BOUNCE_DEASSERT", 0x39, 1, "IV bounce de-assertion edges", "1144, 1221-1226"), \
+	CEV("SPOOF_ASSERT", 0x3A, 1, "IV spoof assertion edges", "1145, 1652-1657"), \
+	CEV("SPOOF_DEASSERT", 0x3B, 1, "IV spoof de-assertion edges", "1146, 1666-1671"), \
+	CEV("IGR_BID_BLOCKED", 0x3C, 1, "Ingress bidding blocked", "1147, 1310-1315"),
+
 const struct upm_event_def upm_nhmex_cbo_events[] = {
 	/* Ring events (Table 2-15, 002:1083-1093). */
 	/* Max inc is blank in the list (002:1267); the summary gives 1 (002:1084). */
@@ -236,39 +278,10 @@ const struct upm_event_def upm_nhmex_cbo_events[] = {
 	CEV_U("SNP_HITS", 0x28, 1, snp_hits_umasks, "QPI snoops that hit the LLC, by line state",
 	      "1119, 1554-1579"),
 
-	/* EGL special requests (002:1126-1134). */
-	CEV("SPL_DEAD", 0x29, 1, "Uncore/C6 SRAM requests sunk while a ring request bounced",
-	    "1127, 1617-1622"),
-	CEV("SPL_ARB_PRI_SW", 0x2A, 1, "Uncore/C6 SRAM requests sunk with the IRQ full but its reserved entry free",
-	    "1128, 1596-1601"),
-	CEV("SPL_NOT_CO", 0x2B, 1, "Uncore/SRAM requests sent but not co-located", "1129, 1645-1650"),
-	CEV("SPL_CO_SB", 0x2C, 1, "Special requests in a reserved slot, S-Box direction",
-	    "1130, 1610-1615"),
-	CEV("SPL_CO_NSB", 0x2D, 1, "Special requests in a reserved slot, away from the S-Box",
-	    "1131, 1603-1608"),
-	CEV("SPL_IN_FULL_IRQ", 0x2E, 1, "Special requests allocated in a full IRQ", "1132, 1638-1643"),
-	CEV("SPL_EGR_SB", 0x2F, 1, "Special requests at the egress, S-Box direction", "1133, 1631-1636"),
-	CEV("SPL_EGR_NSB", 0x30, 1, "Special requests at the egress, away from the S-Box",
-	    "1134, 1624-1629"),
-
-	/* EGL miscellaneous (002:1135-1147). */
-	CEV("IGR_OP_SRAM", 0x31, 1, "SRAM reads at the ingress array read output", "1136, 1317-1322"),
-	CEV("IGR_OP_UC", 0x32, 1, "Uncore reads at the ingress array read output", "1137, 1324-1329"),
-	/* The list titles both ARB_WINS_P2C_* "... in SB direction" (002:1202, 1209); the
-	 * definitions tell them apart (SB vs NSB). */
-	CEV("ARB_WINS_P2C_SB", 0x33, 1, "Core-to-C-Box egress arbitration wins, S-Box direction",
-	    "1138, 1207-1212"),
-	CEV("ARB_WINS_P2C_NSB", 0x34, 1, "Core-to-C-Box egress arbitration wins, away from the S-Box",
-	    "1139, 1200-1205"),
-	CEV("SPOOF_CRD_EMPTY", 0x35, 1, "Cycles the spoof credit counter is empty", "1140, 1659-1664"),
-	CEV("IDF_NONZERO_NO_BL_CRD", 0x36, 1, "IDF holds data but there are no BL credits",
-	    "1141, 1296-1301"),
-	CEV("IDF_NONZERO_NO_VLD", 0x37, 1, "IDF count non-zero but no data valid", "1142, 1303-1308"),
-	CEV("BOUNCE_ASSERT", 0x38, 1, "IV bounce assertion edges", "1143, 1214-1219"),
-	CEV("BOUNCE_DEASSERT", 0x39, 1, "IV bounce de-assertion edges", "1144, 1221-1226"),
-	CEV("SPOOF_ASSERT", 0x3A, 1, "IV spoof assertion edges", "1145, 1652-1657"),
-	CEV("SPOOF_DEASSERT", 0x3B, 1, "IV spoof de-assertion edges", "1146, 1666-1671"),
-	CEV("IGR_BID_BLOCKED", 0x3C, 1, "Ingress bidding blocked", "1147, 1310-1315"),
+	CBO_E7_ONLY_EVENTS
 };
 
-const unsigned upm_nhmex_cbo_n_events = UPM_ARRAY_LEN(upm_nhmex_cbo_events);
+const unsigned upm_wsmex_cbo_n_events = UPM_ARRAY_LEN(upm_nhmex_cbo_events);
+const unsigned upm_nhmex_cbo_n_events =
+	UPM_ARRAY_LEN(upm_nhmex_cbo_events) -
+	sizeof((const struct upm_event_def[]){ CBO_E7_ONLY_EVENTS }) / sizeof(struct upm_event_def);

@@ -14,7 +14,7 @@
 #include "boxes/nhmex/nhmex_events.h"
 
 extern const struct upm_box_type upm_nhmex_ubox, upm_nhmex_cbo, upm_wsmex_cbo, upm_nhmex_bbox,
-	upm_nhmex_sbox, upm_nhmex_mbox, upm_wsmex_mbox, upm_nhmex_rbox, upm_nhmex_wbox,
+	upm_nhmex_sbox, upm_wsmex_sbox, upm_nhmex_mbox, upm_wsmex_mbox, upm_nhmex_rbox, upm_nhmex_wbox,
 	upm_wsmex_wbox;
 
 /* The health check's profile, one for both platforms (check.c). */

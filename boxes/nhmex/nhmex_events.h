@@ -18,6 +18,13 @@ UPM_NHMEX_EVTAB_(sbox);
 UPM_NHMEX_EVTAB_(wbox);
 #undef UPM_NHMEX_EVTAB_
 
+/* The Xeon E7's C-Box and S-Box tables: the C-Box is the same array as the 7500's with
+ * the E7-only events at its end (its own length), the S-Box its own array (ten C-Boxes
+ * in the C-Box pair unit masks, the local NCS events). */
+extern const unsigned upm_wsmex_cbo_n_events;
+extern const struct upm_event_def upm_wsmex_sbox_events[];
+extern const unsigned upm_wsmex_sbox_n_events;
+
 extern const struct upm_metric upm_nhmex_metrics[];
 extern const unsigned upm_nhmex_n_metrics;
 

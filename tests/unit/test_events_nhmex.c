@@ -1,6 +1,7 @@
 /* The Nehalem-EX / Westmere-EX event tables of the U, C, B, S and W boxes and the
- * derived metrics, against the E7 guide (seed 002, lines cited). The tables are linked
- * directly, so these run without the platform. */
+ * derived metrics, against the E7 guide (seed 002, lines cited): the E7's C-Box length
+ * and S-Box table (the 7500's own are tests/unit/test_events_nhmex7500.c). The tables
+ * are linked directly, so these run without the platform. */
 #include "tests/unit/test.h"
 #include "boxes/nhmex/nhmex_events.h"
 
@@ -17,14 +18,14 @@ static const struct table tables[] = {
 	{ "ubox", upm_nhmex_ubox_events, 8, 1 },
 	{ "cbo", upm_nhmex_cbo_events, 8, 6 },
 	{ "bbox", upm_nhmex_bbox_events, 5, 4 },
-	{ "sbox", upm_nhmex_sbox_events, 8, 4 },
+	{ "sbox", upm_wsmex_sbox_events, 8, 4 },
 	{ "wbox", upm_nhmex_wbox_events, 8, 4 },
 };
 
 static unsigned table_len(unsigned i)
 {
-	const unsigned *lens[] = { &upm_nhmex_ubox_n_events, &upm_nhmex_cbo_n_events,
-				   &upm_nhmex_bbox_n_events, &upm_nhmex_sbox_n_events,
+	const unsigned *lens[] = { &upm_nhmex_ubox_n_events, &upm_wsmex_cbo_n_events,
+				   &upm_nhmex_bbox_n_events, &upm_wsmex_sbox_n_events,
 				   &upm_nhmex_wbox_n_events };
 	return *lens[i];
 }
@@ -113,9 +114,9 @@ TEST(nhmex_event_tables_integrity)
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(tables); i++)
 		check_table(i);
 	CHECK_EQ(upm_nhmex_ubox_n_events, 16); /* Table 2-8, 002:607-626 */
-	CHECK_EQ(upm_nhmex_cbo_n_events, 54);  /* Table 2-15, 002:1079-1147 */
+	CHECK_EQ(upm_wsmex_cbo_n_events, 54);  /* Table 2-15, 002:1079-1147 */
 	CHECK_EQ(upm_nhmex_bbox_n_events, 50); /* Table 2-24 (49) + COHQ_BYPASS, 002:2018 */
-	CHECK_EQ(upm_nhmex_sbox_n_events, 83); /* Table 2-37, 002:2644-2740 */
+	CHECK_EQ(upm_wsmex_sbox_n_events, 83); /* Table 2-37, 002:2644-2740 */
 	CHECK_EQ(upm_nhmex_wbox_n_events, 7);  /* Table 2-101, 002:5643-5653 */
 }
 
@@ -218,8 +219,8 @@ TEST(nhmex_sbox_events)
 	CHECK((e = find("sbox", "TO_RING_B2S_MSGQ_CYCLES_FULL")) && e->code == 0x2D);
 	CHECK((e = find("sbox", "TO_RING_B2S_MSGQ_OCCUPANCY")) && e->code == 0x2F);
 	/* Only event 0 uses match/mask (002:2378). */
-	for (unsigned i = 0; i < upm_nhmex_sbox_n_events; i++) {
-		const struct upm_event_def *s = &upm_nhmex_sbox_events[i];
+	for (unsigned i = 0; i < upm_wsmex_sbox_n_events; i++) {
+		const struct upm_event_def *s = &upm_wsmex_sbox_events[i];
 		if ((s->code == 0x00) != (s->filter == UPM_FILT_SBOX_MATCH))
 			upm_test_fail(__FILE__, __LINE__, "sbox/%s filter %u", s->name, s->filter);
 	}

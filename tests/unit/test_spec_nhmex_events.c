@@ -48,9 +48,10 @@ TEST(nhmex_spec_encodings)
 		CHECK_EQ(s.ctl & 0xFFFF, 0x0F15);
 		CHECK(s.ctl & (1u << 22));
 		CHECK_EQ(s.counters, 0x3F);
-		/* S-Box PKTS_SENT_DRS.ALL: 0x64, umask 0x1F (002:2702, 3060). */
+		/* S-Box PKTS_SENT_DRS.ALL: 0x64, umask 0x1F on the E7's ten C-Boxes (002:2702,
+		 * 3060), 0x0F on the 7500's eight (323535-001 p.2-61). */
 		CHECK(parse(p, "sbox/PKTS_SENT_DRS.ALL/", &s, err, sizeof err) == 0);
-		CHECK_EQ(s.ctl & 0xFFFF, 0x1F64);
+		CHECK_EQ(s.ctl & 0xFFFF, strcmp(p, "nhmex") == 0 ? 0x0F64u : 0x1F64u);
 		/* W-Box: a core-scoped event needs a core mask (002:5504). */
 		CHECK(parse(p, "wbox/C_CYCLES_TURBO.ALL/", &s, err, sizeof err) == 0);
 		CHECK_EQ(s.ctl & 0xFFFF, 0xFF04);
