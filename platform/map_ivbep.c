@@ -57,5 +57,7 @@ const struct upm_platform upm_platform_ivbep = {
 	.check = &upm_ivbep_check,
 	.metrics = upm_ivbep_metrics,
 	.n_metrics = &upm_ivbep_n_metrics,
+	.groups = upm_ivbep_groups,
+	.n_groups = &upm_ivbep_n_groups,
 	.default_sockets = 2,
 };

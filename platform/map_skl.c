@@ -21,5 +21,7 @@ const struct upm_platform upm_platform_skl = {
 	.check = &upm_skl_check,
 	.metrics = upm_skl_metrics,
 	.n_metrics = &upm_skl_n_metrics,
+	.groups = upm_skl_groups,
+	.n_groups = &upm_skl_n_groups,
 	.default_sockets = 1,
 };

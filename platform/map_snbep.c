@@ -31,5 +31,7 @@ const struct upm_platform upm_platform_snbep = {
 	.check = &upm_snbep_check,
 	.metrics = upm_snbep_metrics,
 	.n_metrics = &upm_snbep_n_metrics,
+	.groups = upm_snbep_groups,
+	.n_groups = &upm_snbep_n_groups,
 	.default_sockets = 2,
 };

@@ -28,5 +28,7 @@ const struct upm_platform upm_platform_wsmex = {
 	.check = &upm_nhmex_check,
 	.metrics = upm_nhmex_metrics,
 	.n_metrics = &upm_nhmex_n_metrics,
+	.groups = upm_nhmex_groups,
+	.n_groups = &upm_nhmex_n_groups,
 	.default_sockets = 2,
 };

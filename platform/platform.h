@@ -4,6 +4,7 @@
 #define UPMON_PLATFORM_PLATFORM_H
 
 #include "boxes/box.h"
+#include "boxes/group.h"
 #include "boxes/metric.h"
 #include "platform/backend.h"
 #include "platform/cpu.h"
@@ -129,6 +130,8 @@ struct upm_platform {
 	const struct upm_check_profile *check; /* NULL: no health check for this platform yet */
 	const struct upm_metric *metrics;
 	const unsigned *n_metrics;
+	const struct upm_group *groups;    /* shipped event groups (boxes/<platform>/groups.c) */
+	const unsigned *n_groups;
 	unsigned default_sockets;          /* the mock's default */
 };
 

@@ -8,10 +8,15 @@
 #define UPMON_BOXES_IVBEP_H
 
 #include "boxes/box.h"
+#include "boxes/group.h"
 #include "boxes/metric.h"
 
 extern const struct upm_metric upm_ivbep_metrics[];
 extern const unsigned upm_ivbep_n_metrics;
+
+/* Shipped event groups (groups.c). */
+extern const struct upm_group upm_ivbep_groups[];
+extern const unsigned upm_ivbep_n_groups;
 extern const struct upm_check_profile upm_ivbep_check;
 extern const struct upm_link_rate upm_ivbep_link_rate; /* link_rate.c */
 

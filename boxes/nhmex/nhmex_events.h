@@ -5,6 +5,7 @@
 #define UPMON_BOXES_NHMEX_EVENTS_H
 
 #include "boxes/event.h"
+#include "boxes/group.h"
 #include "boxes/metric.h"
 
 #define UPM_NHMEX_EVTAB_(box)                                   \
@@ -27,5 +28,9 @@ extern const unsigned upm_wsmex_sbox_n_events;
 
 extern const struct upm_metric upm_nhmex_metrics[];
 extern const unsigned upm_nhmex_n_metrics;
+
+/* Shipped event groups (groups.c). */
+extern const struct upm_group upm_nhmex_groups[];
+extern const unsigned upm_nhmex_n_groups;
 
 #endif

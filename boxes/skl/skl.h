@@ -4,6 +4,7 @@
 #define UPMON_BOXES_SKL_H
 
 #include "boxes/box.h"
+#include "boxes/group.h"
 #include "boxes/metric.h"
 #include "platform/platform.h"
 
@@ -12,6 +13,10 @@ extern const struct upm_global_ctl upm_skl_global;
 extern const struct upm_check_profile upm_skl_check;
 extern const struct upm_metric upm_skl_metrics[];
 extern const unsigned upm_skl_n_metrics;
+
+/* Shipped event groups (groups.c). */
+extern const struct upm_group upm_skl_groups[];
+extern const unsigned upm_skl_n_groups;
 
 extern const struct upm_event_def upm_skl_cbo_events[], upm_skl_arb_events[];
 extern const unsigned upm_skl_cbo_n_events, upm_skl_arb_n_events;

@@ -4,12 +4,17 @@
 #define UPMON_BOXES_SNBEP_H
 
 #include "boxes/box.h"
+#include "boxes/group.h"
 #include "boxes/metric.h"
 
 extern const struct upm_metric upm_snbep_metrics[];
 extern const struct upm_check_profile upm_snbep_check;
 extern const struct upm_link_rate upm_snbep_link_rate; /* link_rate.c */
 extern const unsigned upm_snbep_n_metrics;
+
+/* Shipped event groups (groups.c). */
+extern const struct upm_group upm_snbep_groups[];
+extern const unsigned upm_snbep_n_groups;
 
 extern const struct upm_box_type upm_snbep_ubox, upm_snbep_cbo, upm_snbep_pcu, upm_snbep_ha,
 	upm_snbep_imc, upm_snbep_qpi, upm_snbep_r2pcie, upm_snbep_r3qpi;

@@ -1,4 +1,4 @@
-/* `list boxes`, `list events [--box B] [--format csv]`, `list metrics`. */
+/* `list boxes`, `list events [--box B] [--format csv]`, `list metrics`, `list groups`. */
 #include "core/commands/commands.h"
 #include "core/events/spec.h"
 
@@ -96,6 +96,23 @@ static void list_metrics(struct upm_run *r)
 	}
 }
 
+/* Each group: its name and question, then what `run --group NAME` counts. */
+static void list_groups(struct upm_run *r)
+{
+	const struct upm_platform *p = r->platform;
+	unsigned n = p->n_groups ? *p->n_groups : 0;
+	if (!n)
+		upm_say(r, "%s has no event groups", p->name);
+	for (unsigned i = 0; i < n; i++) {
+		const struct upm_group *g = &p->groups[i];
+		upm_say(r, "%-6s %s", g->name, g->question);
+		if (g->events)
+			upm_say(r, "       events:  %s", g->events);
+		if (g->metrics)
+			upm_say(r, "       metrics: %s", g->metrics);
+	}
+}
+
 int upm_cmd_list(struct upm_run *r)
 {
 	const char *what = r->opts.cmd_argc > 0 ? r->opts.cmd_argv[0] : NULL;
@@ -129,8 +146,10 @@ int upm_cmd_list(struct upm_run *r)
 		list_events(r, box, csv);
 	else if (what && upm_strcmp(what, "metrics") == 0)
 		list_metrics(r);
+	else if (what && upm_strcmp(what, "groups") == 0)
+		list_groups(r);
 	else {
-		upm_error(r, "list: say what to list: boxes, events or metrics");
+		upm_error(r, "list: say what to list: boxes, events, metrics or groups");
 		return UPM_EXIT_USAGE;
 	}
 	return UPM_EXIT_OK;

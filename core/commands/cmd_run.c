@@ -1,10 +1,13 @@
-/* `run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--seconds S]`: one measured
- * interval per pass (an idle wait until workloads exist), printed and saved. */
+/* `run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--group NAME[,...]] [--seconds S]`:
+ * one measured interval per pass (an idle wait until workloads exist), printed and saved.
+ * A group (list groups) adds its event specs and metrics to what --events and --metrics
+ * give. */
 #include "core/commands/commands.h"
 #include "core/results/results.h"
 #include "core/base/abort.h"
 #include "core/cli/config.h"
 #include "core/commands/run_kernel.h"
+#include "core/events/group.h"
 
 #define UPM_MAX_METRIC_VALUES 256
 
@@ -21,7 +24,7 @@ static uint64_t idle_interval(struct upm_session *s, unsigned pass, void *ctx)
 
 int upm_cmd_run(struct upm_run *r)
 {
-	const char *events = NULL, *metric_names = NULL;
+	const char *events = NULL, *metric_names = NULL, *group_names = NULL;
 	struct idle_interval wait = { 1000000000ull };
 	struct upm_run_kernel_opts ko; /* --kernel and its options: core/commands/run_kernel.c */
 	char kerr[200];
@@ -31,7 +34,7 @@ int upm_cmd_run(struct upm_run *r)
 		const char *a = r->opts.cmd_argv[i];
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
 		if (!v && (upm_strcmp(a, "--events") == 0 || upm_strcmp(a, "--metrics") == 0 ||
-			   upm_strcmp(a, "--seconds") == 0)) {
+			   upm_strcmp(a, "--group") == 0 || upm_strcmp(a, "--seconds") == 0)) {
 			upm_error(r, "run: %s needs a value", a);
 			return UPM_EXIT_USAGE;
 		}
@@ -39,6 +42,8 @@ int upm_cmd_run(struct upm_run *r)
 			events = v;
 		} else if (upm_strcmp(a, "--metrics") == 0) {
 			metric_names = v;
+		} else if (upm_strcmp(a, "--group") == 0) {
+			group_names = v;
 		} else if (upm_strcmp(a, "--seconds") == 0) {
 			if (upm_parse_seconds(v, &wait.ns) < 0 || wait.ns == 0) {
 				upm_error(r, "run: --seconds takes a positive number of seconds, not '%s'", v);
@@ -66,21 +71,42 @@ int upm_cmd_run(struct upm_run *r)
 			  r->cpu.family, r->cpu.model);
 		return UPM_EXIT_USAGE;
 	}
-	struct upm_buf specs;
-	char err[200];
+	struct upm_buf specs, group_events, group_metrics;
+	char err[300];
 	upm_buf_init(&specs);
+	upm_buf_init(&group_events);
+	upm_buf_init(&group_metrics);
+	if (metric_names)
+		upm_buf_puts(&group_metrics, metric_names);
+	if (group_names && upm_group_expand(r->platform, group_names, &group_events, &group_metrics, err,
+					    sizeof err) < 0) {
+		upm_error(r, "run: --group: %s", err);
+		upm_buf_free(&group_events);
+		upm_buf_free(&group_metrics);
+		return UPM_EXIT_USAGE;
+	}
 	if (events && upm_config_expand_events(r, events, &specs, err, sizeof err) < 0) {
 		upm_error(r, "run: --events: %s", err); /* @NAME: an event set of upmon.cfg */
 		upm_buf_free(&specs);
+		upm_buf_free(&group_events);
+		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
-	if (metric_names && upm_metric_specs(r->platform, metric_names, &specs, err, sizeof err) < 0) {
+	if (group_events.len) {
+		if (specs.len)
+			upm_buf_puts(&specs, ",");
+		upm_buf_puts(&specs, group_events.data);
+	}
+	upm_buf_free(&group_events);
+	if (group_metrics.len && upm_metric_specs(r->platform, group_metrics.data, &specs, err, sizeof err) < 0) {
 		upm_error(r, "run: %s", err);
 		upm_buf_free(&specs);
+		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
+	upm_buf_free(&group_metrics);
 	if (!specs.len) {
-		upm_error(r, "run: give --events SPEC[,SPEC...] or --metrics NAME (see 'upmon list events')");
+		upm_error(r, "run: give --events SPEC[,SPEC...], --metrics NAME or --group NAME (see 'upmon list events', 'upmon list groups')");
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
 	}

@@ -73,3 +73,16 @@ run metrics --backend mock --platform snbep list metrics
 expect metrics host/list_metrics 0 '^MEM_BW_READS +memory read bandwidth' '^LLC_HIT_RATE '
 run listbad --backend mock --platform snbep list events --box gpu
 expect listbad host/list_unknown_box 4 "no box 'gpu' on snbep"
+
+# Event groups (boxes/snbep/groups.c): listed, expanded by run --group, refused by name.
+run groups --backend mock --platform snbep list groups
+expect groups host/list_groups 0 '^MEM +memory bandwidth' '^QPI ' '^PCIE ' '^POWER ' '^RING ' \
+	'^ +events: +qpi/CLOCKTICKS/,qpi/TxL_FLITS_G0\.DATA/,.*qpi/RxL_FLITS_G0\.DATA/' \
+	'^ +metrics: +MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY$'
+run grp --backend mock --platform snbep run --seconds 0.01 --group MEM,PCIE --events ha/CLOCKTICKS/
+expect grp host/run_group 0 '^run: 10 event specs, ' \
+	'^socket 0 imc0 pass [0-9]+ ctr[0-3] +CAS_COUNT\.RD ' '^socket 0 metric MEM_BW_TOTAL ' \
+	'^socket 0 metric RPQ_AVG_LATENCY ' '^socket 0 ha0? +pass [0-9]+ ctr[0-3] +CLOCKTICKS '
+run badgrp --backend mock --platform skl run --group QPI
+expect badgrp host/run_unknown_group 4 \
+	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"

@@ -1,0 +1,15 @@
+/* Event groups: shipped sets of event specs and metric names, one question each, as
+ * LIKWID's performance groups (`likwid-perfctr -g`). A platform lists its own groups in
+ * boxes/<platform>/groups.c; `run --group NAME` expands a group (core/events/group.c)
+ * and `list groups` prints them. */
+#ifndef UPMON_BOXES_GROUP_H
+#define UPMON_BOXES_GROUP_H
+
+struct upm_group {
+	const char *name;     /* "MEM" */
+	const char *question; /* what it answers, one short line */
+	const char *events;   /* event specs, comma-separated, as --events takes them */
+	const char *metrics;  /* names of the platform's metrics (list metrics); NULL: none */
+};
+
+#endif

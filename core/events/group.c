@@ -1,0 +1,64 @@
+#include "core/events/group.h"
+
+const struct upm_group *upm_group_find(const struct upm_platform *p, const char *name)
+{
+	unsigned n = p && p->n_groups ? *p->n_groups : 0;
+	for (unsigned i = 0; i < n; i++)
+		if (upm_strcasecmp(p->groups[i].name, name) == 0)
+			return &p->groups[i];
+	return NULL;
+}
+
+static void append_list(struct upm_buf *b, const char *items)
+{
+	if (!items || !*items)
+		return;
+	if (b->len)
+		upm_buf_puts(b, ",");
+	upm_buf_puts(b, items);
+}
+
+/* "MEM, LLC, ..." into err after the prefix already written there. */
+static void list_groups(const struct upm_platform *p, char *err, unsigned long err_size)
+{
+	unsigned n = p->n_groups ? *p->n_groups : 0;
+	for (unsigned i = 0; i < n; i++) {
+		size_t used = upm_strlen(err);
+		if (used + 1 >= err_size)
+			return;
+		upm_snprintf(err + used, err_size - used, "%s%s", i ? ", " : "", p->groups[i].name);
+	}
+}
+
+int upm_group_expand(const struct upm_platform *p, const char *names, struct upm_buf *events,
+		     struct upm_buf *metrics, char *err, unsigned long err_size)
+{
+	char name[32];
+	if (!p->n_groups || !*p->n_groups) {
+		upm_snprintf(err, err_size, "%s has no event groups: give --events SPEC,... instead", p->name);
+		return -1;
+	}
+	while (*names) {
+		const char *comma = upm_strchr(names, ',');
+		size_t n = comma ? (size_t)(comma - names) : upm_strlen(names);
+		const struct upm_group *g = NULL;
+		if (n && n < sizeof name) {
+			upm_memcpy(name, names, n);
+			name[n] = 0;
+			g = upm_group_find(p, name);
+		}
+		if (!g) {
+			upm_snprintf(err, err_size, "no group '%.*s' on %s: choose one of ", (int)(n < 31 ? n : 31),
+				     names, p->name);
+			list_groups(p, err, err_size);
+			size_t used = upm_strlen(err);
+			if (used + 1 < err_size)
+				upm_snprintf(err + used, err_size - used, " (see 'upmon list groups')");
+			return -1;
+		}
+		append_list(events, g->events);
+		append_list(metrics, g->metrics);
+		names += n + (comma ? 1 : 0);
+	}
+	return 0;
+}

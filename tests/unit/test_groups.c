@@ -1,0 +1,87 @@
+/* Shipped event groups (boxes/<platform>/groups.c, core/events/group.c): every group's
+ * specs parse and its metrics exist on its platform, each platform ships the groups its
+ * events allow, and expansion is literal. */
+#include "tests/unit/test.h"
+#include "core/events/group.h"
+#include "core/events/spec.h"
+#include "core/metrics/metrics.h"
+
+static const char *const platforms[] = { "snbep", "ivbep", "skl", "nhmex", "wsmex" };
+
+TEST(groups_parse_on_their_platform)
+{
+	struct upm_spec s[32];
+	char err[300];
+	for (unsigned k = 0; k < UPM_ARRAY_LEN(platforms); k++) {
+		const struct upm_platform *p = upm_platform_by_name(platforms[k]);
+		CHECK(p && p->groups && p->n_groups && *p->n_groups >= 3);
+		for (unsigned i = 0; p && p->n_groups && i < *p->n_groups; i++) {
+			const struct upm_group *g = &p->groups[i];
+			CHECK(g->events || g->metrics);
+			if (g->events && upm_spec_parse_list(p, g->events, s, 32, err, sizeof err) < 0)
+				upm_test_fail(__FILE__, __LINE__, "%s %s: %s", p->name, g->name, err);
+			const char *m = g->metrics;
+			while (m && *m) {
+				const char *comma = strchr(m, ',');
+				size_t n = comma ? (size_t)(comma - m) : strlen(m);
+				char name[64];
+				snprintf(name, sizeof name, "%.*s", (int)n, m);
+				if (!upm_metric_find(p, name))
+					upm_test_fail(__FILE__, __LINE__, "%s %s: no metric %s", p->name, g->name, name);
+				m += n + (comma ? 1 : 0);
+			}
+		}
+	}
+}
+
+TEST(groups_each_platform_ships)
+{
+	static const struct {
+		const char *platform, *groups;
+	} want[] = {
+		{ "snbep", "MEM,LLC,QPI,PCIE,POWER,RING" }, { "ivbep", "MEM,LLC,QPI,PCIE,POWER,RING" },
+		{ "nhmex", "MEM,LLC,QPI,POWER,RING" },      { "wsmex", "MEM,LLC,QPI,POWER,RING" },
+		{ "skl", "MEM,LLC,PCIE,ARB" },
+	};
+	for (unsigned k = 0; k < UPM_ARRAY_LEN(want); k++) {
+		const struct upm_platform *p = upm_platform_by_name(want[k].platform);
+		char list[64];
+		snprintf(list, sizeof list, "%s", want[k].groups);
+		for (char *t = strtok(list, ","); t; t = strtok(NULL, ","))
+			if (!upm_group_find(p, t))
+				upm_test_fail(__FILE__, __LINE__, "%s has no group %s", want[k].platform, t);
+	}
+	/* QPI in both directions on the E5 parts. */
+	for (unsigned k = 0; k < 2; k++) {
+		const struct upm_group *g = upm_group_find(upm_platform_by_name(platforms[k]), "qpi");
+		CHECK(g && strstr(g->events, "qpi/TxL_FLITS_G0.DATA/") && strstr(g->events, "qpi/RxL_FLITS_G0.DATA/"));
+	}
+}
+
+TEST(groups_expand_literally)
+{
+	const struct upm_platform *p = upm_platform_by_name("snbep");
+	struct upm_buf ev, me;
+	char err[300];
+	upm_buf_init(&ev);
+	upm_buf_init(&me);
+	upm_buf_puts(&me, "UNCORE_FREQ");
+	CHECK_EQ(upm_group_expand(p, "mem,PCIE", &ev, &me, err, sizeof err), 0);
+	CHECK_STR(ev.data, "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSERTS/,imc/RPQ_OCCUPANCY/,imc/WPQ_INSERTS/,"
+			   "cbo/TOR_INSERTS.OPCODE,filter_opc=0x19e/,cbo/TOR_INSERTS.OPCODE,filter_opc=0x19c/,"
+			   "cbo/TOR_INSERTS.OPCODE,filter_opc=0x194/");
+	CHECK_STR(me.data, "UNCORE_FREQ,MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY");
+	upm_buf_free(&ev);
+	upm_buf_free(&me);
+	/* PCIe reads are PCIRdCur, opcode 0x19E in the CBo filter (000:655). */
+	struct upm_spec s;
+	CHECK_EQ(upm_spec_parse(p, "cbo/TOR_INSERTS.OPCODE,filter_opc=0x19e/", &s, err, sizeof err), 0);
+	CHECK(s.n_filters >= 1 && s.filters[0].value == 0x19E);
+	upm_buf_init(&ev);
+	upm_buf_init(&me);
+	CHECK_EQ(upm_group_expand(p, "MEM,BOGUS", &ev, &me, err, sizeof err), -1);
+	CHECK_STR(err, "no group 'BOGUS' on snbep: choose one of MEM, LLC, QPI, PCIE, POWER, RING "
+		       "(see 'upmon list groups')");
+	upm_buf_free(&ev);
+	upm_buf_free(&me);
+}
