@@ -26,5 +26,10 @@ const struct upm_metric upm_ivbep_metrics[] = {
 	UPM_METRIC_CYC_FREQ_OS_LTD,
 	UPM_METRIC_CYC_FREQ_CURRENT_LTD,
 	UPM_METRIC_PCT_CYCLES_CONFLICT,
+	UPM_METRICS_SHARED_ISSUE18,
+	{ "LLC_DRD_MISS_PCT", "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1/",
+	  "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3f/", 1.0, "ratio",
+	  "LLC data-read lookups that miss, over all data-read lookups",
+	  "perfmon IVT/events/ivytown_uncore.json UNC_C_LLC_LOOKUP; Linux perf ivytown filter_state=0x1" },
 };
 const unsigned upm_ivbep_n_metrics = UPM_ARRAY_LEN(upm_ivbep_metrics);

@@ -70,7 +70,8 @@ TEST(groups_expand_literally)
 	CHECK_STR(ev.data, "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSERTS/,imc/RPQ_OCCUPANCY/,imc/WPQ_INSERTS/,"
 			   "cbo/TOR_INSERTS.OPCODE,filter_opc=0x19e/,cbo/TOR_INSERTS.OPCODE,filter_opc=0x19c/,"
 			   "cbo/TOR_INSERTS.OPCODE,filter_opc=0x194/");
-	CHECK_STR(me.data, "UNCORE_FREQ,MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY");
+	CHECK_STR(me.data, "UNCORE_FREQ,MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,PCT_RD_REQUESTS,"
+			   "PCT_REQUESTS_PAGE_MISS,LLC_PCIE_DATA_BYTES");
 	upm_buf_free(&ev);
 	upm_buf_free(&me);
 	/* PCIe reads are PCIRdCur, opcode 0x19E in the CBo filter (000:655). */

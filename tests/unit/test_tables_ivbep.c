@@ -308,10 +308,10 @@ TEST(ivbep_every_metric_and_check_spec_parses)
 	char err[200];
 	for (unsigned i = 0; i < *p->n_metrics; i++) {
 		const struct upm_metric *m = &p->metrics[i];
-		if (upm_spec_parse(p, m->numerator, s, err, sizeof err) < 0)
+		if (upm_spec_parse_list(p, m->numerator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
 			upm_test_fail(__FILE__, __LINE__, "%s: %s", m->name, err);
 		if (m->denominator && strcmp(m->denominator, "none") &&
-		    upm_spec_parse(p, m->denominator, s, err, sizeof err) < 0)
+		    upm_spec_parse_list(p, m->denominator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
 			upm_test_fail(__FILE__, __LINE__, "%s: %s", m->name, err);
 	}
 	const struct upm_check_profile *c = p->check;
