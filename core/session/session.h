@@ -52,7 +52,7 @@ struct upm_count {
 	unsigned spec;      /* index into the session's specs */
 	uint64_t start, end, delta;
 	int status;         /* UPM_OK, or why there is no count */
-	uint64_t interval_ns;
+	uint64_t interval_ns; /* its socket's counting window (unfreeze to freeze) */
 	unsigned home;      /* where its sub-configuration went (core/events/subcfg.h) */
 	uint8_t overflowed; /* its box's overflow status showed it (platform->overflow) */
 };
@@ -102,6 +102,13 @@ struct upm_session {
 	int aborted;                            /* ESC/Ctrl-C: no pass started after it */
 	unsigned aborted_pass;                  /* the pass it interrupted */
 	uint8_t error_is_lost_socket;           /* error[] says only that a socket was lost */
+	/* Each socket's counting window of the current pass, timed on that socket: where its
+	 * start values were read (counters that run from their enable), where it unfroze, and
+	 * where it froze. Sockets are stepped one after another and waking a processor can
+	 * take milliseconds (EDK2 MP services), so the interval the workload measured is not
+	 * what a socket counted over. 0: not measured (the interval's length stands). */
+	uint64_t window_read_ns[UPM_MAX_SOCKETS], window_start_ns[UPM_MAX_SOCKETS],
+		window_end_ns[UPM_MAX_SOCKETS];
 };
 
 /* Parses and schedules the specs and finds the box instances. 0, or -1 with error. */

@@ -1,0 +1,43 @@
+/* Counting windows timed per socket: sockets are stepped one after another and a
+ * processor may take milliseconds to wake (EDK2's MP services), so a socket's counters
+ * run longer than the workload's interval. A host topology whose every socket step is
+ * slow (core/host/os_host.h) shows whether rates use each socket's own window. */
+#include "tests/unit/test.h"
+#include "tests/unit/fixture.h"
+#include "core/host/os_host.h"
+#include "core/metrics/metrics.h"
+
+/* The mock's Sandy Bridge-EP uncore clock (platform/mock/model_snbep.c: UCLK_MHZ). */
+#define MOCK_UCLK_MHZ 2000.0
+
+TEST(window_per_socket_uclk_within_1pct_with_slow_wakes)
+{
+	struct fixture f;
+	struct upm_session s;
+	if (fixture_init(&f, "snbep", 4, NULL) < 0)
+		return;
+	/* 10 ms per wake, 100 ms interval: counted over the interval alone, the first
+	 * socket's clock would read about 40% high. */
+	upm_host_delay_steps(10000000u, f.run.backend);
+	struct feed quiet = { 100000000u, 0, 0, 0, 0, 0 };
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "ubox/UCLK/"), 0);
+	CHECK_EQ(upm_session_run(&s, feed_interval, &quiet), 0);
+	upm_host_delay_steps(0, NULL);
+	unsigned seen = 0;
+	for (unsigned sock = 0; sock < 4; sock++) {
+		const struct upm_count *c = find_count(&s, sock, "ubox", 0, "UCLK");
+		CHECK(c != NULL);
+		if (!c || !c->interval_ns)
+			continue;
+		double mhz = (double)c->delta * 1000.0 / (double)c->interval_ns;
+		if (mhz < MOCK_UCLK_MHZ * 0.99 || mhz > MOCK_UCLK_MHZ * 1.01)
+			upm_test_fail(__FILE__, __LINE__, "socket %u: %.1f MHz (%llu ticks in %llu ns)", sock, mhz,
+				      (unsigned long long)c->delta, (unsigned long long)c->interval_ns);
+		/* The window holds the wakes: longer than the interval the workload timed. */
+		CHECK(c->interval_ns > quiet.ns);
+		seen++;
+	}
+	CHECK_EQ(seen, 4);
+	upm_session_free(&s);
+	fixture_free(&f);
+}
