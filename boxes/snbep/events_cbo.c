@@ -156,7 +156,7 @@ const struct upm_umask upm_snbep_um_cbo_txr_inserts[] = {
 
 const struct upm_event_def upm_snbep_cbo_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "Uncore clock cycles seen by this CBo",
 		.source = "000:836-841",
 	},

@@ -5,6 +5,7 @@
 #include "core/base/abort.h"
 #include "core/cli/config.h"
 #include "core/commands/run_kernel.h"
+#include "core/session/vouch.h"
 
 #define UPM_MAX_METRIC_VALUES 256
 
@@ -113,6 +114,14 @@ int upm_cmd_run(struct upm_run *r)
 	}
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
+	/* Counts it cannot vouch for are flagged in their status and warned of. */
+	unsigned untrusted = upm_session_vouch(&s);
+	if (untrusted) {
+		upm_say(r, "upmon: warning: run: %u count%s cannot be trusted (status all-ones, stuck or box-*): "
+			   "not used in metrics", untrusted, untrusted == 1 ? "" : "s");
+		if (status == UPM_EXIT_OK)
+			status = UPM_EXIT_WARN;
+	}
 
 	struct upm_metric_value *mv = upm_os_alloc(UPM_MAX_METRIC_VALUES * sizeof *mv);
 	unsigned n_mv = mv ? upm_metrics_compute(&s, mv, UPM_MAX_METRIC_VALUES) : 0;

@@ -5,6 +5,7 @@
 #include "core/base/exit.h"
 #include "core/results/results_kernel.h"
 #include "core/results/results.h"
+#include "core/session/vouch.h"
 
 void upm_run_kernel_opts_init(struct upm_run_kernel_opts *o)
 {
@@ -268,7 +269,7 @@ static void csv_rows(const struct upm_session *s, const struct upm_session *base
 			       c->box->name, c->instance, ctr, c->pass, s->specs[c->spec].name, code, umask,
 			       (unsigned long long)c->end, (unsigned long long)c->delta,
 			       (unsigned long long)bd, (long long)(c->delta - bd),
-			       c->status == UPM_OK ? "ok" : upm_status_name(c->status));
+			       upm_count_status_name(c->status));
 	}
 }
 
@@ -365,6 +366,13 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	}
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
+	unsigned untrusted = upm_session_vouch(&s); /* flagged in their status, warned of */
+	if (untrusted) {
+		upm_say(r, "upmon: warning: run: kernel %s: %u count%s cannot be trusted (status all-ones, stuck "
+			   "or box-*): not used in metrics", kernel, untrusted, untrusted == 1 ? "" : "s");
+		if (status == UPM_EXIT_OK)
+			status = UPM_EXIT_WARN;
+	}
 	if (k->rc != UPM_OK) {
 		upm_error(r, "run: %s", k->err);
 		status = UPM_EXIT_FAIL;

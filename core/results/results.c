@@ -1,5 +1,6 @@
 #include "core/results/results.h"
 #include "core/events/subcfg.h"
+#include "core/session/vouch.h"
 
 void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, char *code,
 			unsigned long code_size, char *umask, unsigned long umask_size)
@@ -30,7 +31,7 @@ static void counter_name(const struct upm_count *c, char *buf, unsigned long siz
 
 static const char *status_text(int status)
 {
-	return status == UPM_OK ? "ok" : status == UPM_ENOTFOUND ? "not counted" : upm_status_name(status);
+	return upm_count_status_name(status); /* the session's own statuses too (vouch.h) */
 }
 
 void upm_results_csv(const struct upm_session *s, struct upm_buf *out)

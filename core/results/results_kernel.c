@@ -2,6 +2,7 @@
  * the backend, and the counts and metrics with and without the idle baseline. */
 #include "core/results/results_kernel.h"
 #include "core/results/results.h"
+#include "core/session/vouch.h"
 
 #define MAX_METRIC_VALUES 256
 
@@ -134,7 +135,7 @@ static void counters_json(const struct upm_session *s, const struct upm_session 
 		upm_buf_json_string(out, s->specs[c->spec].name);
 		upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"delta\": %llu, \"baseline\": %llu, \"net\": %lld, \"status\": \"%s\"}",
 			       code, umask, (unsigned long long)c->delta, (unsigned long long)bd,
-			       (long long)(c->delta - bd), c->status == UPM_OK ? "ok" : upm_status_name(c->status));
+			       (long long)(c->delta - bd), upm_count_status_name(c->status));
 		first = 0;
 	}
 	upm_buf_puts(out, "]");
