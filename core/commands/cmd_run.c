@@ -75,25 +75,32 @@ int upm_cmd_run(struct upm_run *r)
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
 	}
-	if (metric_names && upm_metric_specs(r->platform, metric_names, &specs, err, sizeof err) < 0) {
+	/* A metric's specs are its own, added by the engine on every instance it needs:
+	 * here only checked (core/metrics/metrics.h). */
+	struct upm_buf metric_specs;
+	upm_buf_init(&metric_specs);
+	int bad_metric = metric_names && upm_metric_specs(r->platform, metric_names, &metric_specs, err, sizeof err) < 0;
+	int any_metric = metric_specs.len > 0;
+	upm_buf_free(&metric_specs);
+	if (bad_metric) {
 		upm_error(r, "run: %s", err);
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
 	}
-	if (!specs.len) {
+	if (!specs.len && !any_metric) {
 		upm_error(r, "run: give --events SPEC[,SPEC...] or --metrics NAME (see 'upmon list events')");
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
 	}
 	if (ko.n_kernels) {
-		int st = upm_run_kernels(r, &ko, specs.data);
+		int st = upm_run_kernels(r, &ko, specs.data, metric_names);
 		upm_buf_free(&specs);
 		return st;
 	}
 
 	struct upm_session s;
 	int status = UPM_EXIT_OK;
-	if (upm_session_prepare(&s, r, specs.data) < 0) {
+	if (upm_metrics_prepare(&s, r, specs.data, metric_names) < 0) {
 		upm_error(r, "run: %s", s.error);
 		upm_session_free(&s);
 		upm_buf_free(&specs);

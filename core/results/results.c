@@ -1,6 +1,5 @@
 #include "core/results/results.h"
 #include "core/events/subcfg.h"
-#include "core/session/vouch.h"
 
 void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, char *code,
 			unsigned long code_size, char *umask, unsigned long umask_size)
@@ -122,7 +121,8 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 		json_double(out, metrics[i].value, metrics[i].valid);
 		upm_buf_puts(out, ", \"unit\": ");
 		upm_buf_json_string(out, metrics[i].metric->unit);
-		upm_buf_puts(out, "}");
+		upm_buf_printf(out, ", \"instances\": %u, \"of_instances\": %u}", metrics[i].instances,
+			       metrics[i].of_instances);
 	}
 	upm_buf_puts(out, "\n  ]");
 	upm_session_safety_json(s, out); /* aborted, sockets_skipped, unrestored */
@@ -151,15 +151,17 @@ void upm_results_print(struct upm_session *s, const struct upm_metric_value *met
 					c->instance, c->pass, ctr, s->specs[c->spec].name, status_text(c->status));
 				continue;
 			}
-			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu%s", c->socket, c->box->name, c->instance,
+			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu%s%s", c->socket, c->box->name, c->instance,
 				c->pass, ctr, s->specs[c->spec].name, (unsigned long long)c->delta,
-				c->overflowed ? " (overflowed: its status bit was set)" : "");
+				c->overflowed ? " (overflowed: its status bit was set)" : "",
+				s->specs[c->spec].engine ? " (for metrics)" : "");
 		}
 	}
 	for (unsigned i = 0; i < n_metrics; i++) {
-		char num[48];
+		char num[48], cov[48]; /* cov: " (3 of 4 imc)" when over fewer instances */
 		upm_format_double(num, sizeof num, metrics[i].value, 3);
-		upm_say(r, "socket %u metric %-24s %s %s", metrics[i].socket, metrics[i].metric->name,
-			metrics[i].valid ? num : "n/a", metrics[i].metric->unit);
+		upm_metric_coverage(&metrics[i], cov, sizeof cov);
+		upm_say(r, "socket %u metric %-24s %s %s%s", metrics[i].socket, metrics[i].metric->name,
+			metrics[i].valid ? num : "n/a", metrics[i].metric->unit, cov);
 	}
 }

@@ -261,6 +261,12 @@ static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
 
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list)
 {
+	return upm_session_prepare_split(s, r, spec_list, UPM_SESSION_MAX_SPECS);
+}
+
+int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
+			      unsigned engine_from)
+{
 	const struct upm_platform *p = r->platform;
 	struct upm_ecam_window w;
 
@@ -276,6 +282,9 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
 	if (n < 0)
 		return -1;
 	s->n_specs = (unsigned)n;
+	s->metric_specs_from = engine_from < s->n_specs ? engine_from : s->n_specs;
+	for (unsigned i = s->metric_specs_from; i < s->n_specs; i++)
+		s->specs[i].engine = 1;
 	if (p->bus_map) /* PCI boxes: how configuration space is reached, said once */
 		upm_pci_path_select(r);
 	s->has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;

@@ -15,6 +15,7 @@
 #include "core/events/spec.h"
 
 #define UPM_SESSION_MAX_SPECS 64
+#define UPM_SESSION_MAX_METRICS 16
 
 enum upm_box_state {
 	UPM_BOX_OK = 0,
@@ -109,10 +110,19 @@ struct upm_session {
 	 * what a socket counted over. 0: not measured (the interval's length stands). */
 	uint64_t window_read_ns[UPM_MAX_SOCKETS], window_start_ns[UPM_MAX_SOCKETS],
 		window_end_ns[UPM_MAX_SOCKETS];
+	/* Metrics asked for (core/metrics/metrics.h): their specs are the session's own,
+	 * specs[metric_specs_from...], scheduled on every instance apart from the user's. */
+	const struct upm_metric *metrics[UPM_SESSION_MAX_METRICS];
+	unsigned n_metrics;
+	unsigned metric_specs_from;
 };
 
 /* Parses and schedules the specs and finds the box instances. 0, or -1 with error. */
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list);
+/* The same, where the specs from index engine_from on are the engine's own (a metric's:
+ * metric_specs_from), counted apart from the user's. */
+int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
+			      unsigned engine_from);
 /* Runs every pass. Counts land in s->counts. Hardware is restored whatever happens.
  * 0, or -1 with error (counts gathered so far are kept). */
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);

@@ -5,9 +5,12 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
 run r --backend mock --platform snbep run --seconds 0.01 \
-	--events 'imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,imc0/DCLK/,ubox/UCLK/' --metrics MEM_BW_WRITES
+	--events 'imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,imc0/DCLK/,ubox/UCLK/' \
+	--metrics MEM_BW_WRITES,UNCORE_FREQ,DRAM_CLOCK_FREQ
+# The metrics' specs are their own (4 user specs, 3 of the metrics).
 expect r host/run_prints_table 0 \
-	'^run: 5 event specs, 1 pass of 10 ms on 2 sockets$' \
+	'^run: 7 event specs, 1 pass of 10 ms on 2 sockets$' \
+	'^socket 0 ubox0 pass 0 fixed UCLK +[0-9]+ \(for metrics\)$' \
 	'^socket 1 cbo7 pass 0 ctr[01] +LLC_LOOKUP\.DATA_READ +0$' \
 	'^socket 0 imc0 pass 0 fixed DCLK +[0-9]+$' \
 	'^socket 1 metric UNCORE_FREQ +(19[89][0-9]|20[01][0-9])[0-9]{6}\.[0-9]{3} Hz$' \

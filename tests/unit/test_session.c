@@ -257,10 +257,10 @@ TEST(session_counts_traffic_and_clocks)
 	struct upm_session s;
 	if (fixture_init(&f, "snbep", 2, NULL) < 0)
 		return;
-	CHECK_EQ(upm_session_prepare(&s, &f.run,
+	CHECK_EQ(upm_metrics_prepare(&s, &f.run,
 				     "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,cbo/CLOCKTICKS/,imc0/DCLK/,ubox/UCLK/,"
 				     "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1e/,"
-				     "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/"), 0);
+				     "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/", "MEM_BW_READS,LLC_HIT_RATE"), 0);
 	/* 10 ms, 4001 lines read and 998 written per socket. */
 	struct feed traffic = { 10000000, 4001, 998, 8000, 2000, 0 };
 	CHECK_EQ(upm_session_run(&s, feed_interval, &traffic), 0);

@@ -147,11 +147,12 @@ TEST(ivbep_session_counts_traffic_on_two_sockets)
 	struct upm_session s;
 	if (fixture_init(&f, "ivbep", 2, NULL) < 0)
 		return;
-	CHECK_EQ(upm_session_prepare(&s, &f.run,
+	CHECK_EQ(upm_metrics_prepare(&s, &f.run,
 				     "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,ha/REQUESTS.READS/,ha/REQUESTS.WRITES/,"
 				     "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3e/,"
 				     "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3f/,qpi/TxL_FLITS_G0.DATA/,"
-				     "ubox/UCLK/,imc5/DCLK/,pcu/CLOCKTICKS/,irp/CLOCKTICKS/,cbo14/CLOCKTICKS/"),
+				     "ubox/UCLK/,imc5/DCLK/,pcu/CLOCKTICKS/,irp/CLOCKTICKS/,cbo14/CLOCKTICKS/",
+				     "MEM_BW_READS"),
 		 0);
 	/* 10 ms; per socket 8003 lines read, 998 written, 9000 lookups of which 3000 miss,
 	 * 101 lines over QPI. */
