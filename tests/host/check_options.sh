@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `check`'s own options are refused before anything runs when impossible (exit status 4,
+# one line, nothing saved).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+M=(--backend mock --platform snbep)
+
+# The host simulates 2 sockets x 2 processors (core/host/os_host.c).
+run many "${M[@]}" check --quick --threads 5
+expect many host/check_threads_beyond_processors 4 \
+	"^upmon: error: check: --threads takes 1\.\.4 \(the processors of 2 sockets\) or all, not '5'$"
+if [ "$(wc -l <"$WORK/many.out")" = 1 ] && [ ! -e "$WORK/upmon-results/results.json" ]; then
+	pass host/check_threads_refused_before_running
+else
+	fail host/check_threads_refused_before_running "$(head -c 300 "$WORK/many.out")"
+fi
+
+run one_socket "${M[@]}" --sockets 1 check --quick --threads 3
+expect one_socket host/check_threads_beyond_one_socket 4 "--threads takes 1\.\.2 \(the processors of 1 socket\)"
+
+run noval "${M[@]}" check --threads
+expect noval host/check_threads_needs_value 4 '^upmon: error: check: --threads needs a value: 1\.\.4 or all$'
