@@ -334,6 +334,13 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 		const char *ref_name = "the median";
 		struct sum first = sum_of(c, m, R_MEM_RD, sock, -1);
 		double want = (double)activity(m, first.pass, sock)->lines_read * 64.0 / c->p->mem_bytes_per_count;
+		if (want <= 0) { /* no thread read this socket's memory (--threads): nothing to judge */
+			for (unsigned i = 0; i < n && i < 32; i++)
+				if (answered[i])
+					upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_NA,
+							"the %s kernel read no memory of this socket", m->label);
+			continue;
+		}
 		if (busy == 2 && want > 0 && rel_err(total, want) > c->mem_tol) {
 			mid = want / busy;
 			ref_name = "the even share";
@@ -426,9 +433,16 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 		}
 		double mean = counted ? total / counted : 0;
 		double mid = median(v, answered, n < 64 ? n : 64);
+		/* No thread of the kernel made lookups here (--threads): nothing to judge. */
+		int idle_here = activity(m, sum_of(c, m, R_LLC_HIT, sock, -1).pass, sock)->llc_lookups == 0;
 		for (unsigned i = 0; i < n && i < 64; i++) {
 			if (!answered[i])
 				continue;
+			if (idle_here) {
+				upm_verdict_add(c->vs, sock, box, (int)i, "llc.balance", UPM_RESULT_NA,
+						"the %s kernel made no LLC lookups on this socket", m->label);
+				continue;
+			}
 			char sv[32], mv[32], tv[32];
 			double share = mid > 0 ? v[i] / mid : 0;
 			upm_format_double(sv, sizeof sv, share * 100.0, 1);

@@ -106,9 +106,10 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
 				       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
 			upm_buf_json_string(out, s->specs[c->spec].name);
-			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"%s}",
+			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"%s%s}",
 				       code, umask, (unsigned long long)c->end, (unsigned long long)c->delta,
-				       status_text(c->status), c->overflowed ? ", \"overflowed\": true" : "");
+				       status_text(c->status), c->overflowed ? ", \"overflowed\": true" : "",
+				       s->specs[c->spec].engine ? ", \"for_metrics\": true" : "");
 			first = 0;
 		}
 		upm_buf_puts(out, "\n    ]}");

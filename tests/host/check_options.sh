@@ -21,3 +21,15 @@ expect one_socket host/check_threads_beyond_one_socket 4 "--threads takes 1\.\.2
 
 run noval "${M[@]}" check --threads
 expect noval host/check_threads_needs_value 4 '^upmon: error: check: --threads needs a value: 1\.\.4 or all$'
+
+# One kernel thread on two sockets: the socket without threads has nothing to judge, so its
+# traffic checks are N/A, not FAIL (nor WARN).
+run one "${M[@]}" check --quick --threads 1
+expect one host/check_one_thread_two_sockets_passes 0 '^upmon: PASS$'
+csv="$WORK/upmon-results/verdicts.csv"
+if grep -qE '^1,imc,0,memory\.channel,N/A,"the read kernel read no memory of this socket"$' "$csv" &&
+	grep -qE '^1,cbo,0,llc\.balance,N/A,' "$csv" && ! grep -qE '^1,[a-z0-9]+,[0-9-]+,[a-z.]+,(FAIL|WARN),' "$csv"; then
+	pass host/check_socket_without_threads_na
+else
+	fail host/check_socket_without_threads_na "$(grep -E '^1,' "$csv" | grep -vE ',PASS,' | head -5)"
+fi
