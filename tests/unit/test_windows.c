@@ -6,6 +6,9 @@
 #include "tests/unit/fixture.h"
 #include "core/host/os_host.h"
 #include "core/metrics/metrics.h"
+#include "core/check/check.h"
+#include "tests/unit/check_run.h"
+#include <stdlib.h>
 
 /* The mock's Sandy Bridge-EP uncore clock (platform/mock/model_snbep.c: UCLK_MHZ). */
 #define MOCK_UCLK_MHZ 2000.0
@@ -39,5 +42,38 @@ TEST(window_per_socket_uclk_within_1pct_with_slow_wakes)
 	}
 	CHECK_EQ(seen, 4);
 	upm_session_free(&s);
+	fixture_free(&f);
+}
+
+/* The health check's uclk verdict on four sockets whose every step wakes a processor
+ * slowly: the rate is over each socket's own window, so it reads the mock's 2 GHz within
+ * 1% (over the kernels' own seconds it read up to 46% high). */
+TEST(window_check_quick_uclk_four_slow_sockets)
+{
+	struct fixture f;
+	struct upm_verdicts vs;
+	char err[200] = "";
+	if (fixture_init(&f, "snbep", 4, NULL) < 0)
+		return;
+	f.run.out_dir = "/nonexistent/upmon-window-tests";
+	upm_verdicts_init(&vs, 4096);
+	upm_host_delay_steps(10000000u, f.run.backend);
+	struct upm_check_opts opts = { 1, 0 };
+	struct upm_buf json;
+	upm_buf_init(&json);
+	if (upm_check_plausibility(&f.run, &opts, &vs, &json, err, sizeof err) < 0)
+		upm_test_fail(__FILE__, __LINE__, "check: %s", err);
+	upm_host_delay_steps(0, NULL);
+	unsigned seen = 0;
+	for (unsigned sock = 0; sock < 4; sock++) {
+		const struct upm_verdict *v = check_find(&vs, sock, "ubox", -1, "uclk");
+		double mhz = v ? strtod(v->reason, NULL) : 0;
+		if (mhz < MOCK_UCLK_MHZ * 0.99 || mhz > MOCK_UCLK_MHZ * 1.01)
+			upm_test_fail(__FILE__, __LINE__, "socket %u: %s", sock, v ? v->reason : "no uclk verdict");
+		seen += v != NULL;
+	}
+	CHECK_EQ(seen, 4);
+	upm_buf_free(&json);
+	upm_verdicts_free(&vs);
 	fixture_free(&f);
 }
