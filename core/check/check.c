@@ -4,6 +4,8 @@
 #include "core/base/os.h"
 #include "core/session/session.h"
 #include "core/workload/workload.h"
+#include "core/workload/caches.h"
+#include "kernels/kernel.h"
 
 /* The standard event set, in this order in every session of the check. */
 enum role { R_UCLK, R_MEM_RD, R_MEM_WR, R_MEM_CLK, R_LLC_HIT, R_LLC_MISS, R_LINK, R_N };
@@ -545,6 +547,29 @@ static int build_specs(struct check *c, char *err, size_t n)
 	return 0;
 }
 
+/* The working set fitted to the free memory, keeping the share the workload keeps free
+ * (core/workload/workload.c: an eighth, at least 32 MiB) and a line per thread; said
+ * when it shrinks, so a small machine still checks instead of ending INCOMPLETE. */
+static void fit_size(const struct check *c, struct upm_workload *w)
+{
+	uint64_t total, free_bytes, size = w->size;
+	if (upm_os_memory(&total, &free_bytes) != UPM_OK)
+		return;
+	if (!size) { /* the kernel's default on every socket taking part */
+		struct upm_caches caches;
+		upm_caches_read(c->r->backend, &caches);
+		size = upm_kernel_default_size(w->kernel, caches.llc_bytes) * c->r->n_sockets;
+	}
+	uint64_t reserve = free_bytes / 8 > (32ull << 20) ? free_bytes / 8 : 32ull << 20;
+	uint64_t usable = free_bytes > reserve + (1ull << 20) ? free_bytes - reserve - (1ull << 20) : 0;
+	if (!size || size <= usable || usable < (1ull << 20))
+		return;
+	w->size = usable & ~((1ull << 20) - 1); /* whole MiB */
+	upm_say(c->r, "check: kernel %s: working set fitted to free memory: %llu MiB instead of %llu MiB (%llu MiB free)",
+		w->kernel, (unsigned long long)(w->size >> 20), (unsigned long long)(size >> 20),
+		(unsigned long long)(free_bytes >> 20));
+}
+
 static void workload_for(const struct check *c, struct upm_workload *w, const char *kernel)
 {
 	upm_memset(w, 0, sizeof *w);
@@ -555,6 +580,9 @@ static void workload_for(const struct check *c, struct upm_workload *w, const ch
 		w->size = CK_QUICK_SIZE;
 		w->iterations = CK_QUICK_ITERATIONS;
 	}
+	if (c->o->size)
+		w->size = c->o->size;
+	fit_size(c, w);
 }
 
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,

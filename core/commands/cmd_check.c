@@ -7,6 +7,7 @@
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"
 #include "core/check/selftest.h"
+#include "kernels/kernel.h"
 
 #define UPM_MAX_VERDICTS 8192
 
@@ -26,6 +27,14 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 		const char *a = r->opts.cmd_argv[i];
 		if (allow_kernels && upm_strcmp(a, "--quick") == 0) {
 			o->quick = 1;
+		} else if (allow_kernels && upm_strcmp(a, "--size") == 0) {
+			const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[++i] : "";
+			int rc = upm_kernel_parse_size(v, &o->size);
+			if (rc != UPM_OK || o->size == 0) {
+				upm_error(r, "%s: --size takes a working set in bytes with an optional K, M or G suffix (4M), not '%s'",
+					  r->opts.command, v);
+				return -1;
+			}
 		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0 && i + 1 >= r->opts.cmd_argc) {
 			upm_error(r, "%s: --threads needs a value: 1..%u or all", r->opts.command, processors(r));
 			return -1;

@@ -25,7 +25,8 @@ void upm_host_watchdog_reset(void);
 void upm_host_watchdog_get(struct upm_host_watchdog *out);
 
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
- * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N. */
+ * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N,
+ * UPMON_HOST_FREE_MIB=N (upm_host_fake_memory: N MiB free of 2N). */
 #include <stddef.h>
 /* From the (after_calls+1)-th call on, upm_os_run_on_socket(socket) fails with
  * UPM_EFAULT without running anything, as a processor that does not answer MP services
