@@ -204,6 +204,7 @@ struct upm_box_type {
 	struct upm_bitfield fixed_en, fixed_rst;
 	const char *fixed_event;      /* name it is selected by in specs: "UCLK" */
 	const char *fixed_alias;      /* another name for it (the guide's), or NULL */
+	uint8_t fixed_clock;          /* 1: it counts a clock (as upm_event_def.clock) */
 
 	/* Filter registers (MSR addresses of instance 0, or config offsets; on PCI boxes
 	 * filter_pci, when set, gives the function that holds them). */

@@ -53,6 +53,8 @@ struct upm_event_def {
 	unsigned n_umasks;
 	const char *desc;   /* one short line, our words */
 	const char *source; /* where the facts come from: "000:860-901" or a public file */
+	/* 1: it counts a clock's cycles: a rate over its window, never net of an idle baseline. */
+	uint8_t clock;
 	/* Sub-configuration every unit mask of this event needs (UPM_SUBS). */
 	const struct upm_sub_setting *sub;
 	uint8_t n_sub;

@@ -29,7 +29,7 @@ const struct upm_box_type upm_ivbep_imc = {
 	.fixed_width = 48,
 	.fixed_en = UPM_BIT(22),
 	.fixed_rst = UPM_BIT(19),
-	.fixed_event = "DCLK",
+	.fixed_event = "DCLK", .fixed_clock = 1,
 	/* Table 2-73 (p.79): bit 0 the fixed counter, then one bit per counter from bit 1
 	 * (E7 v2 datasheet 13.2.4.6: "iMC: [0] = Fixed; 1 = Counter0"); write 1 to clear. */
 	.ovf_status = UPM_IVBEP_PCI_BOX_STATUS,

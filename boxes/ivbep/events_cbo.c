@@ -157,7 +157,7 @@ static const struct upm_umask txr_starved_umasks[] = {
 
 const struct upm_event_def upm_ivbep_cbo_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "Uncore clock cycles seen by this CBo",
 		.source = PM_K,
 	},

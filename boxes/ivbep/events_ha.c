@@ -190,7 +190,7 @@ const struct upm_event_def upm_ivbep_ha_events[] = {
 	    "Cycles a backup-tracker entry could not move to the home tracker, by hazard"),
 	EVU("BYPASS_IMC", 0x14, bypass_imc_umasks, "Reads offered the iMC bypass, taken or not"),
 	{
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "Uncore clock cycles seen by the home agent",
 		.source = PM,
 	},

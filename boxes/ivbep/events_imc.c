@@ -93,7 +93,7 @@ const struct upm_event_def upm_ivbep_imc_events[] = {
 	EVU("BYP_CMDS", 0xA1, byp_cmds_umasks, "Commands issued through the bypass path"),
 	EVU("CAS_COUNT", 0x04, cas_count_umasks, "DRAM CAS commands (one 64-byte line each)"),
 	{
-		.name = "DCLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "DCLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "DRAM clock cycles on a general counter (prefer fixed DCLK)",
 		.source = PM,
 	},

@@ -57,7 +57,7 @@ const struct upm_event_def upm_ivbep_irp_events[] = {
 	EVU("CACHE_TOTAL_OCCUPANCY", 0x12, any_source_umasks, "Write-cache entries in use, summed"),
 	EVU("CACHE_WRITE_OCCUPANCY", 0x11, any_source_umasks, "Write-cache entries waiting to write, summed"),
 	{
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "Clocks of the IRP",
 		.source = PM,
 	},

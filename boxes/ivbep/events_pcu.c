@@ -56,7 +56,7 @@
 
 const struct upm_event_def upm_ivbep_pcu_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "PCU clock cycles (fixed frequency, usable as wall time)",
 		.source = PM,
 	},

@@ -97,7 +97,7 @@ static const struct upm_umask txl_flits_g0_umasks[] = {
 
 const struct upm_event_def upm_ivbep_qpi_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x14, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x14, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "QPI link-layer clocks (qfclk, fixed rate)",
 		.source = PM,
 	},

@@ -71,7 +71,7 @@ static const struct upm_umask r2_rxr_occupancy_umasks[] = {
 
 const struct upm_event_def upm_ivbep_r2pcie_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x01, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x01, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "Uncore clocks in the R2PCIe domain",
 		.source = PM,
 	},
@@ -163,7 +163,7 @@ static const struct upm_umask r3_vna_acquired_umasks[] = {
 
 const struct upm_event_def upm_ivbep_r3qpi_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x01, .counters = 0x7, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x01, .counters = 0x7, .max_inc = 1, .clock = 1,
 		.desc = "Uncore clocks in the R3QPI domain",
 		.source = PM,
 	},

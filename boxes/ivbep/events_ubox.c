@@ -21,7 +21,7 @@ const struct upm_event_def upm_ivbep_ubox_events[] = {
 	{
 		/* In perfmon's trailing block, apart from the other UBOX entries. Prefer the
 		 * UCLK fixed counter as the UBox clock. */
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0x3, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0x3, .max_inc = 1, .clock = 1,
 		.desc = "UBox clocks on a general counter (prefer fixed UCLK)",
 		.source = PM,
 	},

@@ -16,7 +16,7 @@ static const struct upm_ovf_route wbox_route[] = { { -1, UPM_NHMEX_GS_OV_W } };
 		.ctr = { 0xC91, 0xC93, 0xC95, 0xC97 },                               \
 		.n_ctrs = 4, .ctr_width = 48, .ctl_width = 64,                       \
 		.fixed_ctl = 0x395, .fixed_ctr = 0x394, .fixed_width = 48,            \
-		.fixed_en = UPM_BIT(0), .fixed_event = "UCLK", .fixed_alias = "FIXED_COUNTER", \
+		.fixed_en = UPM_BIT(0), .fixed_event = "UCLK", .fixed_clock = 1, .fixed_alias = "FIXED_COUNTER", \
 		.ovf_status = 0xC81, .ovf_clear = 0xC82, .ovf_fixed = UPM_BIT(31),   \
 		.ovf_route = wbox_route, .ctr_writable = 1,                          \
 		.ctl_layout = { UPM_NHMEX_GENERIC_CTL },                             \

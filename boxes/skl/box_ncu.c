@@ -17,7 +17,7 @@ const struct upm_box_type upm_skl_ncu = {
 	.fixed_ctr = 0x395,
 	.fixed_width = 48,
 	.fixed_en = UPM_BIT(22),
-	.fixed_event = "UCLK",
+	.fixed_event = "UCLK", .fixed_clock = 1,
 	.fixed_alias = "CLOCK.SOCKET",
 	.ctr_writable = 1,
 	.session = UPM_SESS_ZERO_CTRS,

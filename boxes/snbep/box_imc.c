@@ -26,7 +26,7 @@ const struct upm_box_type upm_snbep_imc = {
 	.fixed_width = 48,
 	.fixed_en = UPM_BIT(22),
 	.fixed_rst = UPM_BIT(19),
-	.fixed_event = "DCLK",
+	.fixed_event = "DCLK", .fixed_clock = 1,
 	.ctl_layout = UPM_SNBEP_PCI_CTL_LAYOUT,
 	.box_ctl_layout = UPM_SNBEP_BOX_CTL_NO_RESET,
 	.session = UPM_SESS_BOX_FREEZE | UPM_SESS_ZERO_CTRS,

@@ -20,7 +20,7 @@ const struct upm_box_type upm_snbep_ubox = {
 	.fixed_ctr = 0xC09,
 	.fixed_width = 48,
 	.fixed_en = UPM_BIT(22),
-	.fixed_event = "UCLK",
+	.fixed_event = "UCLK", .fixed_clock = 1,
 	.ctl_layout = {
 		.ev_sel = UPM_FIELD(0, 8), .umask = UPM_FIELD(8, 8), .rst = UPM_BIT(17),
 		.edge = UPM_BIT(18), .en = UPM_BIT(22), .invert = UPM_BIT(23),

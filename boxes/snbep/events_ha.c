@@ -139,7 +139,7 @@ const struct upm_event_def upm_snbep_ha_events[] = {
 	{
 		/* Entry header lost: code 0x00, counters 0-3, max 1 from the summary row
 		 * "CLOCKTICKS0x000-31uclks" (000:1683); the definition survives at 000:1742. */
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "Uncore clock cycles counted in the HA",
 		.source = "000:1683, 1742-1745",
 	},

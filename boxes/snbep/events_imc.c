@@ -72,7 +72,7 @@ const struct upm_event_def upm_snbep_imc_events[] = {
 		 * repl_events) and perfmon IVT names it UNC_M_DCLOCKTICKS 0x00. Named as on
 		 * Ivy Bridge-EP. Its JKT description says "uclks" (the fixed counter's text);
 		 * the guide says the iMC's clock is the DRAM clock (000:2255): boxes/PUBLIC_FACTS.md. */
-		.name = "DCLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "DCLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "DRAM clock cycles on a general counter (the fixed DCLK counts the same)",
 		.source = "perfmon JKT/events/Jaketown_uncore.json UNC_M_CLOCKTICKS",
 	},

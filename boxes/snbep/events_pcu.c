@@ -51,7 +51,7 @@
 
 const struct upm_event_def upm_snbep_pcu_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "PCU clock cycles (fixed 800 MHz, usable as wall time)",
 		.source = "000:3024-3031",
 	},

@@ -110,7 +110,7 @@ static const struct upm_umask crc_no_credits_umasks[] = {
 
 const struct upm_event_def upm_snbep_qpi_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x14, .counters = 0xF, .max_inc = 1,
+		.name = "CLOCKTICKS", .code = 0x14, .counters = 0xF, .max_inc = 1, .clock = 1,
 		.desc = "QPI link-layer clocks (qfclk, 1/8 of the GT/s rate, fixed)",
 		.source = "000:3651, 3727-3733",
 	},

@@ -53,7 +53,7 @@ const struct upm_umask upm_snbep_um_r2pcie_txr_rings[] = {
 
 const struct upm_event_def upm_snbep_r2pcie_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x01, .counters = 0xF,
+		.name = "CLOCKTICKS", .code = 0x01, .counters = 0xF, .clock = 1,
 		.desc = "Uncore clocks in the R2PCIe domain",
 		.source = PM,
 	},

@@ -53,7 +53,7 @@ const struct upm_umask upm_snbep_um_r3qpi_msg_classes[] = {
 
 const struct upm_event_def upm_snbep_r3qpi_events[] = {
 	{
-		.name = "CLOCKTICKS", .code = 0x01, .counters = 0x7,
+		.name = "CLOCKTICKS", .code = 0x01, .counters = 0x7, .clock = 1,
 		.desc = "Uncore clocks in the R3QPI domain",
 		.source = PM,
 	},

@@ -72,7 +72,7 @@ const struct upm_event_def upm_snbep_ubox_events[] = {
 		 * UBox counter at before starting (000:298-301), and gives the UBox clock as
 		 * the 48-bit UCLK fixed counter (000:323-324). Linux names no UBox event.
 		 * Prefer the fixed counter for a clock reference. */
-		.name = "CLOCKTICKS", .code = 0x00, .counters = 0x3,
+		.name = "CLOCKTICKS", .code = 0x00, .counters = 0x3, .clock = 1,
 		.desc = "UBox clocks on a general counter (perfmon only; prefer fixed UCLK)",
 		.source = PM,
 	},

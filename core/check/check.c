@@ -4,6 +4,8 @@
 #include "core/base/os.h"
 #include "core/session/session.h"
 #include "core/workload/workload.h"
+#include "core/workload/caches.h"
+#include "kernels/kernel.h"
 
 /* The standard event set, in this order in every session of the check. */
 enum role { R_UCLK, R_MEM_RD, R_MEM_WR, R_MEM_CLK, R_LLC_HIT, R_LLC_MISS, R_LINK, R_N };
@@ -334,6 +336,13 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 		const char *ref_name = "the median";
 		struct sum first = sum_of(c, m, R_MEM_RD, sock, -1);
 		double want = (double)activity(m, first.pass, sock)->lines_read * 64.0 / c->p->mem_bytes_per_count;
+		if (want <= 0) { /* no thread read this socket's memory (--threads): nothing to judge */
+			for (unsigned i = 0; i < n && i < 32; i++)
+				if (answered[i])
+					upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_NA,
+							"the %s kernel read no memory of this socket", m->label);
+			continue;
+		}
 		if (busy == 2 && want > 0 && rel_err(total, want) > c->mem_tol) {
 			mid = want / busy;
 			ref_name = "the even share";
@@ -426,9 +435,16 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 		}
 		double mean = counted ? total / counted : 0;
 		double mid = median(v, answered, n < 64 ? n : 64);
+		/* No thread of the kernel made lookups here (--threads): nothing to judge. */
+		int idle_here = activity(m, sum_of(c, m, R_LLC_HIT, sock, -1).pass, sock)->llc_lookups == 0;
 		for (unsigned i = 0; i < n && i < 64; i++) {
 			if (!answered[i])
 				continue;
+			if (idle_here) {
+				upm_verdict_add(c->vs, sock, box, (int)i, "llc.balance", UPM_RESULT_NA,
+						"the %s kernel made no LLC lookups on this socket", m->label);
+				continue;
+			}
 			char sv[32], mv[32], tv[32];
 			double share = mid > 0 ? v[i] / mid : 0;
 			upm_format_double(sv, sizeof sv, share * 100.0, 1);
@@ -531,6 +547,29 @@ static int build_specs(struct check *c, char *err, size_t n)
 	return 0;
 }
 
+/* The working set fitted to the free memory, keeping the share the workload keeps free
+ * (core/workload/workload.c: an eighth, at least 32 MiB) and a line per thread; said
+ * when it shrinks, so a small machine still checks instead of ending INCOMPLETE. */
+static void fit_size(const struct check *c, struct upm_workload *w)
+{
+	uint64_t total, free_bytes, size = w->size;
+	if (upm_os_memory(&total, &free_bytes) != UPM_OK)
+		return;
+	if (!size) { /* the kernel's default on every socket taking part */
+		struct upm_caches caches;
+		upm_caches_read(c->r->backend, &caches);
+		size = upm_kernel_default_size(w->kernel, caches.llc_bytes) * c->r->n_sockets;
+	}
+	uint64_t reserve = free_bytes / 8 > (32ull << 20) ? free_bytes / 8 : 32ull << 20;
+	uint64_t usable = free_bytes > reserve + (1ull << 20) ? free_bytes - reserve - (1ull << 20) : 0;
+	if (!size || size <= usable || usable < (1ull << 20))
+		return;
+	w->size = usable & ~((1ull << 20) - 1); /* whole MiB */
+	upm_say(c->r, "check: kernel %s: working set fitted to free memory: %llu MiB instead of %llu MiB (%llu MiB free)",
+		w->kernel, (unsigned long long)(w->size >> 20), (unsigned long long)(size >> 20),
+		(unsigned long long)(free_bytes >> 20));
+}
+
 static void workload_for(const struct check *c, struct upm_workload *w, const char *kernel)
 {
 	upm_memset(w, 0, sizeof *w);
@@ -541,6 +580,9 @@ static void workload_for(const struct check *c, struct upm_workload *w, const ch
 		w->size = CK_QUICK_SIZE;
 		w->iterations = CK_QUICK_ITERATIONS;
 	}
+	if (c->o->size)
+		w->size = c->o->size;
+	fit_size(c, w);
 }
 
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,

@@ -27,6 +27,8 @@
 struct upm_check_opts {
 	int quick;         /* smaller working sets and fewer iterations */
 	unsigned threads;  /* 0: every processor */
+	uint64_t size;     /* each kernel's working set (--size); 0: its default. Either is
+			    * fitted to the free memory, said on the console */
 };
 
 /* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */

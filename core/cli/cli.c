@@ -17,7 +17,7 @@ const char upm_usage_text[] =
 	"      [--threads N|all] [--sockets LIST] [--memory-socket N|local]\n"
 	"               the same around a stress kernel (read write ntwrite copy scale add\n"
 	"               triad chase llc thrash flush pingpong), with an idle baseline\n"
-	"  check [--quick] [--threads N]\n"
+	"  check [--quick] [--threads N] [--size S]\n"
 	"               the health check: selftest, then the fixed kernels with the standard\n"
 	"               events, judged per socket and box; ends with 'upmon: PASS|WARN|FAIL|\n"
 	"               INCOMPLETE' (exit 0, 1, 2, 3)\n"

@@ -7,8 +7,18 @@
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"
 #include "core/check/selftest.h"
+#include "kernels/kernel.h"
 
 #define UPM_MAX_VERDICTS 8192
+
+/* Processors the kernels may run on: those of the sockets taking part. */
+static unsigned processors(const struct upm_run *r)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < r->topo.n_cpus; i++)
+		n += r->topo.cpus[i].package < r->n_sockets;
+	return n;
+}
 
 static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_kernels)
 {
@@ -17,13 +27,27 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 		const char *a = r->opts.cmd_argv[i];
 		if (allow_kernels && upm_strcmp(a, "--quick") == 0) {
 			o->quick = 1;
-		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0 && i + 1 < r->opts.cmd_argc) {
+		} else if (allow_kernels && upm_strcmp(a, "--size") == 0) {
+			const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[++i] : "";
+			int rc = upm_kernel_parse_size(v, &o->size);
+			if (rc != UPM_OK || o->size == 0) {
+				upm_error(r, "%s: --size takes a working set in bytes with an optional K, M or G suffix (4M), not '%s'",
+					  r->opts.command, v);
+				return -1;
+			}
+		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0 && i + 1 >= r->opts.cmd_argc) {
+			upm_error(r, "%s: --threads needs a value: 1..%u or all", r->opts.command, processors(r));
+			return -1;
+		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0) {
 			uint64_t n;
 			const char *v = r->opts.cmd_argv[++i];
+			/* Refused before anything runs: more threads than processors cannot be placed. */
+			unsigned max = processors(r) ? processors(r) : UPM_MAX_CPUS;
 			if (upm_strcmp(v, "all") == 0) {
 				o->threads = 0;
-			} else if (upm_parse_u64(v, &n) < 0 || n == 0 || n > UPM_MAX_CPUS) {
-				upm_error(r, "%s: --threads takes 1..%u or all, not '%s'", r->opts.command, UPM_MAX_CPUS, v);
+			} else if (upm_parse_u64(v, &n) < 0 || n == 0 || n > max) {
+				upm_error(r, "%s: --threads takes 1..%u (the processors of %u socket%s) or all, not '%s'",
+					  r->opts.command, max, r->n_sockets, r->n_sockets == 1 ? "" : "s", v);
 				return -1;
 			} else {
 				o->threads = (unsigned)n;

@@ -8,6 +8,7 @@
 #include "core/cli/config.h"
 #include "core/commands/run_kernel.h"
 #include "core/events/group.h"
+#include "core/session/vouch.h"
 
 #define UPM_MAX_METRIC_VALUES 256
 
@@ -98,30 +99,40 @@ int upm_cmd_run(struct upm_run *r)
 		upm_buf_puts(&specs, group_events.data);
 	}
 	upm_buf_free(&group_events);
-	if (group_metrics.len && upm_metric_specs(r->platform, group_metrics.data, &specs, err, sizeof err) < 0) {
+	/* --metrics and the groups' metrics: their specs are their own, added by the engine
+	 * on every instance they need: here only checked (core/metrics/metrics.h). */
+	metric_names = group_metrics.len ? group_metrics.data : NULL;
+	struct upm_buf metric_specs;
+	upm_buf_init(&metric_specs);
+	int bad_metric = metric_names && upm_metric_specs(r->platform, metric_names, &metric_specs, err, sizeof err) < 0;
+	int any_metric = metric_specs.len > 0;
+	upm_buf_free(&metric_specs);
+	if (bad_metric) {
 		upm_error(r, "run: %s", err);
 		upm_buf_free(&specs);
 		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
-	upm_buf_free(&group_metrics);
-	if (!specs.len) {
+	if (!specs.len && !any_metric) {
 		upm_error(r, "run: give --events SPEC[,SPEC...], --metrics NAME or --group NAME (see 'upmon list events', 'upmon list groups')");
+		upm_buf_free(&group_metrics);
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
 	}
 	if (ko.n_kernels) {
-		int st = upm_run_kernels(r, &ko, specs.data);
+		int st = upm_run_kernels(r, &ko, specs.data, metric_names);
 		upm_buf_free(&specs);
+		upm_buf_free(&group_metrics);
 		return st;
 	}
 
 	struct upm_session s;
 	int status = UPM_EXIT_OK;
-	if (upm_session_prepare(&s, r, specs.data) < 0) {
+	if (upm_metrics_prepare(&s, r, specs.data, metric_names) < 0) {
 		upm_error(r, "run: %s", s.error);
 		upm_session_free(&s);
 		upm_buf_free(&specs);
+		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
 	upm_say(r, "run: %u event spec%s, %u pass%s of %llu ms on %u socket%s", s.n_specs,
@@ -139,6 +150,14 @@ int upm_cmd_run(struct upm_run *r)
 	}
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
+	/* Counts it cannot vouch for are flagged in their status and warned of. */
+	unsigned untrusted = upm_session_vouch(&s);
+	if (untrusted) {
+		upm_say(r, "upmon: warning: run: %u count%s cannot be trusted (status all-ones, stuck or box-*): "
+			   "not used in metrics", untrusted, untrusted == 1 ? "" : "s");
+		if (status == UPM_EXIT_OK)
+			status = UPM_EXIT_WARN;
+	}
 
 	struct upm_metric_value *mv = upm_os_alloc(UPM_MAX_METRIC_VALUES * sizeof *mv);
 	unsigned n_mv = mv ? upm_metrics_compute(&s, mv, UPM_MAX_METRIC_VALUES) : 0;
@@ -156,5 +175,6 @@ int upm_cmd_run(struct upm_run *r)
 	upm_os_free(mv);
 	upm_session_free(&s);
 	upm_buf_free(&specs);
+	upm_buf_free(&group_metrics);
 	return status;
 }

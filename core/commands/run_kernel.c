@@ -5,6 +5,7 @@
 #include "core/base/exit.h"
 #include "core/results/results_kernel.h"
 #include "core/results/results.h"
+#include "core/session/vouch.h"
 
 void upm_run_kernel_opts_init(struct upm_run_kernel_opts *o)
 {
@@ -245,6 +246,20 @@ static void say_counts(struct upm_run *r, const struct upm_session *s, const str
 			const struct upm_count *bc = upm_baseline_of(s, base, k);
 			char ctr[8];
 			counter_label(c, ctr, sizeof ctr);
+			if (c->status != UPM_OK) {
+				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %s", c->socket, c->box->name, c->instance,
+					c->pass, ctr, s->specs[c->spec].name, upm_count_status_name(c->status));
+				continue;
+			}
+			if (upm_spec_counts_clock(&s->specs[c->spec])) {
+				/* A clock is a rate over its window: an idle baseline means nothing to it. */
+				char mhz[32];
+				fmt(mhz, sizeof mhz, c->interval_ns ? (double)c->delta * 1e3 / (double)c->interval_ns : 0, 3);
+				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu clock %s MHz over %llu us", c->socket,
+					c->box->name, c->instance, c->pass, ctr, s->specs[c->spec].name,
+					(unsigned long long)c->delta, mhz, (unsigned long long)(c->interval_ns / 1000u));
+				continue;
+			}
 			uint64_t bd = bc ? bc->delta : 0;
 			long long net = (long long)(c->delta - bd);
 			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu baseline %llu net %lld", c->socket,
@@ -252,6 +267,36 @@ static void say_counts(struct upm_run *r, const struct upm_session *s, const str
 				(unsigned long long)c->delta, (unsigned long long)bd, net);
 		}
 	}
+}
+
+/* The metrics asked for, over the kernel's whole run: parts counted in different passes
+ * combine, each pass having run the same kernel; the passes used are said. As
+ * measured, with no baseline taken off (clocks are rates; results.json has the net). */
+static void say_metrics(struct upm_run *r, const struct upm_session *s, const char *kernel)
+{
+	struct upm_metric_value *mv = s->n_metrics ? upm_os_alloc(UPM_MAX_SOCKETS * UPM_SESSION_MAX_METRICS * sizeof *mv)
+						  : NULL;
+	unsigned n = mv ? upm_metrics_compute(s, mv, UPM_MAX_SOCKETS * UPM_SESSION_MAX_METRICS) : 0;
+	for (unsigned i = 0; i < n; i++) {
+		char num[48], cov[48], passes[48];
+		fmt(num, sizeof num, mv[i].value, 3);
+		upm_metric_coverage(&mv[i], cov, sizeof cov);
+		upm_metric_passes(&mv[i], passes, sizeof passes);
+		upm_say(r, "kernel %s socket %u metric %-24s %s %s%s (pass%s %s)", kernel, mv[i].socket,
+			mv[i].metric->name, mv[i].valid ? num : "n/a", mv[i].metric->unit, cov,
+			upm_strchr(passes, '+') ? "es" : "", passes);
+	}
+	/* Asked for, but no instance of a socket could be counted: said, not left out silently. */
+	for (unsigned k = 0; k < s->n_metrics; k++)
+		for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
+			int found = 0;
+			for (unsigned i = 0; i < n; i++)
+				found |= mv[i].metric == s->metrics[k] && mv[i].socket == sock;
+			if (!found)
+				upm_say(r, "kernel %s socket %u metric %-24s not reported: none of its boxes was counted",
+					kernel, sock, s->metrics[k]->name);
+		}
+	upm_os_free(mv);
 }
 
 static void csv_rows(const struct upm_session *s, const struct upm_session *base, const char *kernel,
@@ -264,11 +309,16 @@ static void csv_rows(const struct upm_session *s, const struct upm_session *base
 		upm_count_encoding(s, c, code, sizeof code, umask, sizeof umask);
 		counter_label(c, ctr, sizeof ctr);
 		uint64_t bd = bc ? bc->delta : 0;
-		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,%s,%s,%s,%llu,%llu,%llu,%lld,%s\n", kernel, c->socket,
+		char baseline[32] = "", net[32] = "";
+		/* Clocks are rates over their window: no baseline, no net (empty fields). */
+		if (!upm_spec_counts_clock(&s->specs[c->spec])) {
+			upm_snprintf(baseline, sizeof baseline, "%llu", (unsigned long long)bd);
+			upm_snprintf(net, sizeof net, "%lld", (long long)(c->delta - bd));
+		}
+		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,%s,%s,%s,%llu,%llu,%s,%s,%s\n", kernel, c->socket,
 			       c->box->name, c->instance, ctr, c->pass, s->specs[c->spec].name, code, umask,
-			       (unsigned long long)c->end, (unsigned long long)c->delta,
-			       (unsigned long long)bd, (long long)(c->delta - bd),
-			       c->status == UPM_OK ? "ok" : upm_status_name(c->status));
+			       (unsigned long long)c->end, (unsigned long long)c->delta, baseline, net,
+			       upm_count_status_name(c->status));
 	}
 }
 
@@ -305,7 +355,8 @@ static void json_head(const struct upm_session *s, struct upm_buf *out)
 /* --- the flow --- */
 
 static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *kernel,
-		   const char *specs, struct upm_buf *csv, struct upm_buf *json, unsigned *n_entries)
+		   const char *specs, const char *metric_names, struct upm_buf *csv, struct upm_buf *json,
+		   unsigned *n_entries)
 {
 	struct upm_workload w = o->w;
 	struct kernel_ctx *k = upm_os_alloc(sizeof *k);
@@ -330,7 +381,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		goto out;
 	}
 	have_s = 1;
-	if (upm_session_prepare(&s, r, specs) < 0) {
+	if (upm_metrics_prepare(&s, r, specs, metric_names) < 0) {
 		upm_error(r, "run: %s", s.error);
 		status = UPM_EXIT_USAGE;
 		goto out;
@@ -365,6 +416,13 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	}
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
+	unsigned untrusted = upm_session_vouch(&s); /* flagged in their status, warned of */
+	if (untrusted) {
+		upm_say(r, "upmon: warning: run: kernel %s: %u count%s cannot be trusted (status all-ones, stuck "
+			   "or box-*): not used in metrics", kernel, untrusted, untrusted == 1 ? "" : "s");
+		if (status == UPM_EXIT_OK)
+			status = UPM_EXIT_WARN;
+	}
 	if (k->rc != UPM_OK) {
 		upm_error(r, "run: %s", k->err);
 		status = UPM_EXIT_FAIL;
@@ -372,7 +430,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	have_base = 1;
 	upm_memset(&base, 0, sizeof base);
 	if (!s.aborted) { /* after an abort no baseline: the counts stand as measured */
-		if (upm_session_prepare(&base, r, specs) < 0) {
+		if (upm_metrics_prepare(&base, r, specs, metric_names) < 0) {
 			upm_error(r, "run: baseline: %s", base.error);
 			status = UPM_EXIT_FAIL;
 			goto out;
@@ -396,6 +454,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		(*n_entries)++;
 	}
 	say_counts(r, &s, &base);
+	say_metrics(r, &s, info.kernel);
 	csv_rows(&s, &base, info.kernel, csv);
 out:
 	if (have_base)
@@ -408,7 +467,8 @@ out:
 	return status;
 }
 
-int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs)
+int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs,
+		    const char *metric_names)
 {
 	struct upm_buf csv, json;
 	unsigned entries = 0;
@@ -417,7 +477,7 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 	upm_buf_init(&json);
 	upm_buf_puts(&csv, "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n");
 	for (unsigned i = 0; i < o->n_kernels; i++) {
-		int st = run_one(r, o, o->kernels[i], specs, &csv, &json, &entries);
+		int st = run_one(r, o, o->kernels[i], specs, metric_names, &csv, &json, &entries);
 		/* 2 (failed) wins over the others; otherwise the first non-zero stands. */
 		if (st == UPM_EXIT_FAIL || status == UPM_EXIT_OK)
 			status = st;

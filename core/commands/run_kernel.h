@@ -30,8 +30,10 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 /* 1 when any kernel option other than --kernel was given without --kernel. */
 int upm_run_kernel_options_orphaned(const struct upm_run_kernel_opts *o);
 
-/* Runs every kernel with the spec list (already expanded), prints, saves counters.csv
- * and results.json. Returns an exit status (enum upm_exit). */
-int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs);
+/* Runs every kernel with the spec list (already expanded; may be empty) and the metrics
+ * named (NULL: none), prints, saves counters.csv and results.json. Returns an exit
+ * status (enum upm_exit). */
+int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs,
+		    const char *metric_names);
 
 #endif

@@ -52,7 +52,9 @@ int upm_schedule(const struct upm_box_type *box, const struct upm_spec *const *s
 		if (s->kind != UPM_SPEC_GENERAL) {
 			/* One fixed counter and each free-running counter once per box. */
 			for (unsigned k = 0; k < i; k++) {
-				if (specs[k]->kind == s->kind && specs[k]->free_ctr == s->free_ctr) {
+				/* A spec the engine added reads the same register as the user's: shared. */
+				if (specs[k]->kind == s->kind && specs[k]->free_ctr == s->free_ctr && !s->engine &&
+				    !specs[k]->engine) {
 					upm_snprintf(err, err_size, "%s/%s/ is given twice", box->name, s->name);
 					return -1;
 				}

@@ -46,6 +46,8 @@ struct upm_spec {
 					     * (box alt_slots, core/events/subcfg.h); 0 or 1: one home */
 	char name[UPM_SPEC_NAME];           /* display name: "LLC_LOOKUP.DATA_READ" */
 	char text[128];                     /* as the user wrote it */
+	uint8_t engine;                     /* added by the engine (a metric's), not the user:
+					     * may share a fixed or free-running counter's reading */
 };
 
 /* Parses one spec for platform p. 0, or -1 with a one-line reason in err. */

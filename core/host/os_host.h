@@ -25,7 +25,8 @@ void upm_host_watchdog_reset(void);
 void upm_host_watchdog_get(struct upm_host_watchdog *out);
 
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
- * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N. */
+ * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N,
+ * UPMON_HOST_FREE_MIB=N (upm_host_fake_memory: N MiB free of 2N). */
 #include <stddef.h>
 /* From the (after_calls+1)-th call on, upm_os_run_on_socket(socket) fails with
  * UPM_EFAULT without running anything, as a processor that does not answer MP services
@@ -41,6 +42,12 @@ void upm_host_abort_after_polls(unsigned n);
  * a test should abort to land in a given stage. */
 unsigned upm_host_abort_polls(void);
 void upm_host_catch_sigint(void);
+/* Processors slow to wake (EDK2's MP services can take ~10 ms per INIT-SIPI-SIPI):
+ * each upm_os_run_on_socket waits ns before running, and tells time_to (a model
+ * backend, or NULL) that the time passed on every socket, with no traffic, so counters
+ * already running count it as hardware would. ns 0: no delay. */
+struct upm_backend;
+void upm_host_delay_steps(uint64_t ns, struct upm_backend *time_to);
 void upm_host_knobs_from_env(void);
 
 #endif

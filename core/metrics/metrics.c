@@ -86,30 +86,164 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 	return 0;
 }
 
-/* Sum of the deltas of counts matching any of the n terms on a socket; *ns gets their
- * interval. 1 only when every term was counted. */
-static int sum_of(const struct upm_session *s, const struct upm_spec *terms, unsigned n, unsigned socket,
-		  double *sum, uint64_t *ns)
+int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *user_specs,
+			const char *metric_names)
 {
-	unsigned found = 0;
-	*sum = 0;
-	for (unsigned k = 0; k < n; k++) {
-		int this_one = 0;
+	struct upm_buf list;
+	int n_user = 0, rc = -1;
+	upm_buf_init(&list);
+	upm_memset(s, 0, sizeof *s);
+	if (user_specs && *user_specs) {
+		struct upm_spec *tmp = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *tmp);
+		if (!tmp) {
+			upm_strlcpy(s->error, "out of memory", sizeof s->error);
+			return -1;
+		}
+		n_user = r->platform ? upm_spec_parse_list(r->platform, user_specs, tmp, UPM_SESSION_MAX_SPECS,
+							   s->error, sizeof s->error) : 0;
+		upm_os_free(tmp);
+		if (n_user < 0)
+			return -1;
+		upm_buf_puts(&list, user_specs);
+	}
+	const struct upm_metric *wanted[UPM_SESSION_MAX_METRICS];
+	unsigned n_wanted = 0;
+	if (metric_names && *metric_names && r->platform) {
+		struct upm_buf mine;
+		upm_buf_init(&mine);
+		if (upm_metric_specs(r->platform, metric_names, &mine, s->error, sizeof s->error) < 0) {
+			upm_buf_free(&mine);
+			goto out;
+		}
+		/* The metrics themselves, once each, in the order given. */
+		for (const char *p = metric_names; *p;) {
+			const char *comma = upm_strchr(p, ',');
+			size_t n = comma ? (size_t)(comma - p) : upm_strlen(p);
+			char name[64];
+			upm_memcpy(name, p, n < sizeof name ? n : sizeof name - 1);
+			name[n < sizeof name ? n : sizeof name - 1] = 0;
+			const struct upm_metric *m = upm_metric_find(r->platform, name);
+			int dup = 0;
+			for (unsigned k = 0; k < n_wanted; k++)
+				dup |= wanted[k] == m;
+			if (m && !dup && n_wanted < UPM_SESSION_MAX_METRICS)
+				wanted[n_wanted++] = m;
+			p += n + (comma ? 1 : 0);
+		}
+		if (list.len && mine.len)
+			upm_buf_puts(&list, ",");
+		if (mine.len)
+			upm_buf_puts(&list, mine.data);
+		upm_buf_free(&mine);
+	}
+	rc = upm_session_prepare_split(s, r, list.data ? list.data : "", (unsigned)n_user);
+	if (rc == 0) {
+		for (unsigned k = 0; k < n_wanted; k++)
+			s->metrics[k] = wanted[k];
+		s->n_metrics = n_wanted;
+	}
+out:
+	upm_buf_free(&list);
+	return rc;
+}
+
+/* A metric's parts on one socket. */
+struct parts {
+	const struct upm_spec *terms[2 * UPM_METRIC_MAX_TERMS];
+	unsigned n_num, n;
+};
+
+/* 1 when count c belongs to the metric (one of its own specs, as the term says). */
+static int count_is(const struct upm_session *s, const struct upm_count *c, const struct upm_spec *term)
+{
+	if (c->spec < s->metric_specs_from)
+		return 0; /* the user's: never a metric's */
+	struct upm_spec inst = s->specs[c->spec];
+	inst.instance = (int)c->instance;
+	return upm_spec_same(term, &inst);
+}
+
+/* Whether every term that applies to box instance b was counted on it and can be
+ * trusted; *applies gets whether any term applies. */
+static int instance_counted(const struct upm_session *s, const struct parts *pt, const struct upm_box_inst *b,
+			    int *applies)
+{
+	int ok = 1;
+	*applies = 0;
+	for (unsigned k = 0; k < pt->n; k++) {
+		const struct upm_spec *t = pt->terms[k];
+		if (t->box != b->type || (t->instance >= 0 && (unsigned)t->instance != b->instance))
+			continue;
+		*applies = 1;
+		int got = 0;
 		for (unsigned i = 0; i < s->n_counts; i++) {
 			const struct upm_count *c = &s->counts[i];
-			if (c->socket != socket || c->status != UPM_OK)
-				continue;
-			struct upm_spec inst = s->specs[c->spec];
-			inst.instance = (int)c->instance;
-			if (!upm_spec_same(&terms[k], &inst))
-				continue;
-			*sum += (double)c->delta;
-			*ns = c->interval_ns;
-			this_one = 1;
+			if (c->socket == b->socket && c->box == b->type && c->instance == b->instance &&
+			    count_is(s, c, t))
+				got |= c->status == UPM_OK ? 1 : 2;
 		}
-		found += (unsigned)this_one;
+		ok &= got == 1 && b->state == UPM_BOX_OK;
 	}
-	return n && found == n;
+	return ok;
+}
+
+static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
+			unsigned sock, struct upm_metric_value *out, int *have)
+{
+	double num = 0, den = 0, rate = 0;
+	unsigned counted = 0, of = 0, passes = 0;
+	const char *box = NULL;
+	*have = 0;
+	for (unsigned bi = 0; bi < s->n_boxes; bi++) {
+		const struct upm_box_inst *b = &s->boxes[bi];
+		int applies;
+		if (b->socket != sock)
+			continue;
+		int ok = instance_counted(s, pt, b, &applies);
+		if (!applies)
+			continue;
+		of++;
+		box = box ? box : b->type->name;
+		if (!ok)
+			continue;
+		counted++;
+		for (unsigned i = 0; i < s->n_counts; i++) {
+			const struct upm_count *c = &s->counts[i];
+			if (c->socket != sock || c->box != b->type || c->instance != b->instance)
+				continue;
+			for (unsigned k = 0; k < pt->n; k++) {
+				if (!count_is(s, c, pt->terms[k]))
+					continue;
+				passes |= 1u << (c->pass < 31 ? c->pass : 31);
+				if (k < pt->n_num) {
+					num += (double)c->delta;
+					/* A rate sums each part over its own window: parts counted in
+					 * different passes each ran a window of their own. */
+					if (c->interval_ns)
+						rate += (double)c->delta * 1e9 / (double)c->interval_ns;
+				} else {
+					den += (double)c->delta;
+				}
+			}
+		}
+	}
+	if (!counted)
+		return;
+	*have = 1;
+	out->metric = m;
+	out->socket = sock;
+	out->instances = counted;
+	out->of_instances = of;
+	out->box = box;
+	out->passes = passes;
+	if (is_rate(m)) {
+		out->valid = 1;
+		out->value = m->scale * rate;
+	} else {
+		double b = has_den(m) ? den : 1;
+		out->valid = b != 0;
+		out->value = b != 0 ? m->scale * num / b : 0;
+	}
 }
 
 unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max)
@@ -117,29 +251,52 @@ unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_valu
 	const struct upm_platform *p = s->run->platform;
 	unsigned n = 0;
 	char err[200];
-	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++) {
-		const struct upm_metric *m = &p->metrics[i];
-		struct upm_spec num[UPM_METRIC_MAX_TERMS], den[UPM_METRIC_MAX_TERMS];
-		int n_num = upm_spec_parse_list(p, m->numerator, num, UPM_METRIC_MAX_TERMS, err, sizeof err);
-		int n_den = has_den(m) ? upm_spec_parse_list(p, m->denominator, den, UPM_METRIC_MAX_TERMS, err,
-							     sizeof err) : 0;
+	struct upm_spec *sp = upm_os_alloc(2 * UPM_METRIC_MAX_TERMS * sizeof *sp);
+	if (!sp)
+		return 0;
+	for (unsigned i = 0; i < s->n_metrics; i++) {
+		const struct upm_metric *m = s->metrics[i];
+		struct parts pt;
+		int n_num = upm_spec_parse_list(p, m->numerator, sp, UPM_METRIC_MAX_TERMS, err, sizeof err);
+		int n_den = has_den(m) ? upm_spec_parse_list(p, m->denominator, sp + UPM_METRIC_MAX_TERMS,
+							     UPM_METRIC_MAX_TERMS, err, sizeof err) : 0;
 		if (n_num <= 0 || n_den < 0)
 			continue;
+		pt.n_num = (unsigned)n_num;
+		pt.n = 0;
+		for (int k = 0; k < n_num; k++)
+			pt.terms[pt.n++] = &sp[k];
+		for (int k = 0; k < n_den; k++)
+			pt.terms[pt.n++] = &sp[UPM_METRIC_MAX_TERMS + k];
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
-			double a, b = 1;
-			uint64_t ns = 0, ns2 = 0;
-			if (!sum_of(s, num, (unsigned)n_num, sock, &a, &ns))
-				continue;
-			if (has_den(m) && !sum_of(s, den, (unsigned)n_den, sock, &b, &ns2))
-				continue;
-			if (is_rate(m))
-				b = (double)ns / 1e9;
-			out[n].metric = m;
-			out[n].socket = sock;
-			out[n].valid = b != 0;
-			out[n].value = b != 0 ? m->scale * a / b : 0;
-			n++;
+			int have;
+			compute_one(s, m, &pt, sock, &out[n], &have);
+			n += (unsigned)have;
 		}
 	}
+	upm_os_free(sp);
 	return n;
+}
+
+void upm_metric_coverage(const struct upm_metric_value *v, char *buf, unsigned long size)
+{
+	if (v->instances < v->of_instances)
+		upm_snprintf(buf, size, " (%u of %u %s)", v->instances, v->of_instances, v->box ? v->box : "");
+	else if (size)
+		buf[0] = 0;
+}
+
+void upm_metric_passes(const struct upm_metric_value *v, char *buf, unsigned long size)
+{
+	unsigned used = 0;
+	if (size)
+		buf[0] = 0;
+	for (unsigned p = 0; p < 32; p++) {
+		if (!((v->passes >> p) & 1))
+			continue;
+		char part[16];
+		upm_snprintf(part, sizeof part, "%s%u", used ? "+" : "", p);
+		upm_strlcpy(buf + upm_strlen(buf), part, size - upm_strlen(buf));
+		used = 1;
+	}
 }

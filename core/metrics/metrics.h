@@ -1,25 +1,43 @@
 /* Room metrics: derived metrics computed from a session's counts. Includes session.
  *
- * Derived metrics over the counts of a session. */
+ * Derived metrics over the counts of a session. A metric is computed from its own
+ * specs, which the engine adds to the session on every instance the metric needs
+ * (upm_metrics_prepare); the user's specs never feed it. */
 #ifndef UPMON_CORE_METRICS_H
 #define UPMON_CORE_METRICS_H
 
 #include "core/session/session.h"
+#include "core/session/vouch.h" /* count statuses: results writers name them */
 
 struct upm_metric_value {
 	const struct upm_metric *metric;
 	unsigned socket;
 	double value;
 	int valid; /* 0 when the denominator was zero */
+	/* Box instances it was computed over, of how many the socket has for its specs
+	 * (fewer: a box absent, dead or not trusted), and of which type ("imc"). */
+	unsigned instances, of_instances;
+	const char *box;
+	unsigned passes; /* bit p: a part was counted in pass p */
 };
 
 const struct upm_metric *upm_metric_find(const struct upm_platform *p, const char *name);
 /* Appends the metric's event specs to list (a spec list string), once each. */
 int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
 		     char *err, unsigned long err_size);
-/* Every metric of the platform whose events the session counted, per socket. Returns
- * how many values were written to out (at most max). */
+/* upm_session_prepare for the user's specs (NULL or "": none) and the metrics named
+ * (comma-separated; NULL or "": none), whose specs follow the user's. 0, or -1 with
+ * s->error. */
+int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *user_specs,
+			const char *metric_names);
+/* The session's metrics, per socket, from the metric's own counts that can be trusted.
+ * Returns how many values were written to out (at most max); a socket where none of a
+ * metric's instances was counted gets no value. */
 unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max);
+/* " (3 of 4 imc)" when the value is over fewer instances than the socket has, else "". */
+void upm_metric_coverage(const struct upm_metric_value *v, char *buf, unsigned long size);
+/* "0" or "0+1": the passes its parts were counted in. */
+void upm_metric_passes(const struct upm_metric_value *v, char *buf, unsigned long size);
 
 /* 1 when two specs program the same thing (instance -1 in a matches any instance). */
 int upm_spec_same(const struct upm_spec *a, const struct upm_spec *b);

@@ -30,7 +30,7 @@ static void counter_name(const struct upm_count *c, char *buf, unsigned long siz
 
 static const char *status_text(int status)
 {
-	return status == UPM_OK ? "ok" : status == UPM_ENOTFOUND ? "not counted" : upm_status_name(status);
+	return upm_count_status_name(status); /* the session's own statuses too (vouch.h) */
 }
 
 void upm_results_csv(const struct upm_session *s, struct upm_buf *out)
@@ -106,9 +106,10 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
 				       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
 			upm_buf_json_string(out, s->specs[c->spec].name);
-			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"%s}",
+			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"%s%s}",
 				       code, umask, (unsigned long long)c->end, (unsigned long long)c->delta,
-				       status_text(c->status), c->overflowed ? ", \"overflowed\": true" : "");
+				       status_text(c->status), c->overflowed ? ", \"overflowed\": true" : "",
+				       s->specs[c->spec].engine ? ", \"for_metrics\": true" : "");
 			first = 0;
 		}
 		upm_buf_puts(out, "\n    ]}");
@@ -121,7 +122,8 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 		json_double(out, metrics[i].value, metrics[i].valid);
 		upm_buf_puts(out, ", \"unit\": ");
 		upm_buf_json_string(out, metrics[i].metric->unit);
-		upm_buf_puts(out, "}");
+		upm_buf_printf(out, ", \"instances\": %u, \"of_instances\": %u}", metrics[i].instances,
+			       metrics[i].of_instances);
 	}
 	upm_buf_puts(out, "\n  ]");
 	upm_session_safety_json(s, out); /* aborted, sockets_skipped, unrestored */
@@ -150,15 +152,17 @@ void upm_results_print(struct upm_session *s, const struct upm_metric_value *met
 					c->instance, c->pass, ctr, s->specs[c->spec].name, status_text(c->status));
 				continue;
 			}
-			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu%s", c->socket, c->box->name, c->instance,
+			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu%s%s", c->socket, c->box->name, c->instance,
 				c->pass, ctr, s->specs[c->spec].name, (unsigned long long)c->delta,
-				c->overflowed ? " (overflowed: its status bit was set)" : "");
+				c->overflowed ? " (overflowed: its status bit was set)" : "",
+				s->specs[c->spec].engine ? " (for metrics)" : "");
 		}
 	}
 	for (unsigned i = 0; i < n_metrics; i++) {
-		char num[48];
+		char num[48], cov[48]; /* cov: " (3 of 4 imc)" when over fewer instances */
 		upm_format_double(num, sizeof num, metrics[i].value, 3);
-		upm_say(r, "socket %u metric %-24s %s %s", metrics[i].socket, metrics[i].metric->name,
-			metrics[i].valid ? num : "n/a", metrics[i].metric->unit);
+		upm_metric_coverage(&metrics[i], cov, sizeof cov);
+		upm_say(r, "socket %u metric %-24s %s %s%s", metrics[i].socket, metrics[i].metric->name,
+			metrics[i].valid ? num : "n/a", metrics[i].metric->unit, cov);
 	}
 }

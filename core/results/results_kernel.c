@@ -42,7 +42,7 @@ static struct upm_session *view(const struct upm_session *s, const struct upm_se
 			if (!bc)
 				continue;
 			x = *bc;
-		} else if (base) {
+		} else if (base && !upm_spec_counts_clock(&s->specs[x.spec])) { /* clocks: rates */
 			uint64_t bd = bc ? bc->delta : 0;
 			x.delta = x.delta > bd ? x.delta - bd : 0;
 		}
@@ -132,9 +132,13 @@ static void counters_json(const struct upm_session *s, const struct upm_session 
 		upm_buf_printf(out, "%s\n        {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
 			       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
 		upm_buf_json_string(out, s->specs[c->spec].name);
-		upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"delta\": %llu, \"baseline\": %llu, \"net\": %lld, \"status\": \"%s\"}",
+		/* A clock is a rate over its window: no baseline is taken off it (net = delta). */
+		if (upm_spec_counts_clock(&s->specs[c->spec]))
+			bd = 0;
+		upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"delta\": %llu, \"baseline\": %llu, \"net\": %lld, \"status\": \"%s\"%s}",
 			       code, umask, (unsigned long long)c->delta, (unsigned long long)bd,
-			       (long long)(c->delta - bd), c->status == UPM_OK ? "ok" : upm_status_name(c->status));
+			       (long long)(c->delta - bd), upm_count_status_name(c->status),
+			       s->specs[c->spec].engine ? ", \"for_metrics\": true" : "");
 		first = 0;
 	}
 	upm_buf_puts(out, "]");

@@ -261,6 +261,12 @@ static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
 
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list)
 {
+	return upm_session_prepare_split(s, r, spec_list, UPM_SESSION_MAX_SPECS);
+}
+
+int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
+			      unsigned engine_from)
+{
 	const struct upm_platform *p = r->platform;
 	struct upm_ecam_window w;
 
@@ -276,6 +282,9 @@ int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *sp
 	if (n < 0)
 		return -1;
 	s->n_specs = (unsigned)n;
+	s->metric_specs_from = engine_from < s->n_specs ? engine_from : s->n_specs;
+	for (unsigned i = s->metric_specs_from; i < s->n_specs; i++)
+		s->specs[i].engine = 1;
 	if (p->bus_map) /* PCI boxes: how configuration space is reached, said once */
 		upm_pci_path_select(r);
 	s->has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;
@@ -751,6 +760,8 @@ static void socket_step(void *arg)
 	 * programmed or read, and starts them after they are unfrozen. */
 	if (g && a->step == STEP_SETUP)
 		global_write(s, a->socket, g->setup, "setup");
+	if (a->step == STEP_STOP_READ) /* the window closes with the first freeze */
+		s->window_end_ns[a->socket] = upm_os_nanoseconds();
 	if (g && a->step == STEP_STOP_READ) {
 		global_write(s, a->socket, g->stop, "stop");
 		/* Overflow status: read, never written (its bits clear on writing one, so a
@@ -797,6 +808,10 @@ static void socket_step(void *arg)
 		global_save(s, a->socket);
 	if (g && a->step == STEP_START)
 		global_write(s, a->socket, g->start, "start");
+	if (a->step == STEP_SETUP) /* start values read: counters that run count from here */
+		s->window_read_ns[a->socket] = upm_os_nanoseconds();
+	if (a->step == STEP_START) /* ... the others from the last unfreeze */
+		s->window_start_ns[a->socket] = upm_os_nanoseconds();
 	if (g && a->step == STEP_RESTORE)
 		global_restore(s, a->socket);
 }
@@ -834,6 +849,31 @@ void upm_session_global(struct upm_session *s, unsigned socket, int run)
 	const struct upm_global_ctl *g = s->run->platform->global;
 	if (g)
 		global_write(s, socket, run ? g->start : g->stop, run ? "start" : "stop");
+}
+
+/* 1 when the count's counter stood still until its socket's start step: frozen at its
+ * box, parked, or stopped by the platform's global control. Else it ran from the read of
+ * its start value (a fixed clock enabled at setup, a free-running counter). */
+static int held_until_start(const struct upm_session *s, const struct upm_count *c)
+{
+	const struct upm_box_type *t = c->box;
+	if (c->counter == -2)
+		return 0;
+	if (s->run->platform->global && s->global_saved[c->socket])
+		return 1;
+	return (t->session & UPM_SESS_BOX_FREEZE) || (c->counter >= 0 && (t->session & UPM_SESS_PARK_EVSEL));
+}
+
+/* The count's window: the interval (ns, in the time the backend was told; it took
+ * `took` here) plus the time its socket counted outside it, between its start and the
+ * freeze, as timed on that socket. */
+static uint64_t window_of(const struct upm_session *s, const struct upm_count *c, uint64_t ns, uint64_t took)
+{
+	uint64_t t0 = held_until_start(s, c) ? s->window_start_ns[c->socket] : s->window_read_ns[c->socket];
+	uint64_t t1 = s->window_end_ns[c->socket];
+	if (!ns || !t0 || t1 <= t0 || t1 - t0 < took)
+		return ns;
+	return ns + (t1 - t0 - took);
 }
 
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
@@ -875,15 +915,20 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;
 	for (unsigned p = 0; p < s->n_passes && !failed && !s->aborted; p++) {
 		unsigned base = p * per_pass;
+		upm_memset(s->window_read_ns, 0, sizeof s->window_read_ns);
+		upm_memset(s->window_start_ns, 0, sizeof s->window_start_ns);
+		upm_memset(s->window_end_ns, 0, sizeof s->window_end_ns);
 		failed |= on_every_socket(s, STEP_SETUP, p, base) < 0;
 		failed |= !failed && on_every_socket(s, STEP_START, p, base) < 0;
+		uint64_t r0 = upm_os_nanoseconds();
 		uint64_t ns = failed ? 0 : interval(s, p, ctx);
+		uint64_t took = upm_os_nanoseconds() - r0;
 		s->aborted = upm_abort_check();
 		if (s->aborted)
 			s->aborted_pass = p;
 		failed |= on_every_socket(s, STEP_STOP_READ, p, base) < 0;
 		for (unsigned i = base; i < base + per_pass; i++)
-			s->counts[i].interval_ns = ns;
+			s->counts[i].interval_ns = window_of(s, &s->counts[i], ns, took);
 	}
 	/* Restore also after a failure: hardware is left as it was found. */
 	on_every_socket(s, STEP_RESTORE, 0, 0);

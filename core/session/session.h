@@ -15,6 +15,7 @@
 #include "core/events/spec.h"
 
 #define UPM_SESSION_MAX_SPECS 64
+#define UPM_SESSION_MAX_METRICS 16
 
 enum upm_box_state {
 	UPM_BOX_OK = 0,
@@ -52,7 +53,7 @@ struct upm_count {
 	unsigned spec;      /* index into the session's specs */
 	uint64_t start, end, delta;
 	int status;         /* UPM_OK, or why there is no count */
-	uint64_t interval_ns;
+	uint64_t interval_ns; /* its socket's counting window (unfreeze to freeze) */
 	unsigned home;      /* where its sub-configuration went (core/events/subcfg.h) */
 	uint8_t overflowed; /* its box's overflow status showed it (platform->overflow) */
 };
@@ -102,10 +103,26 @@ struct upm_session {
 	int aborted;                            /* ESC/Ctrl-C: no pass started after it */
 	unsigned aborted_pass;                  /* the pass it interrupted */
 	uint8_t error_is_lost_socket;           /* error[] says only that a socket was lost */
+	/* Each socket's counting window of the current pass, timed on that socket: where its
+	 * start values were read (counters that run from their enable), where it unfroze, and
+	 * where it froze. Sockets are stepped one after another and waking a processor can
+	 * take milliseconds (EDK2 MP services), so the interval the workload measured is not
+	 * what a socket counted over. 0: not measured (the interval's length stands). */
+	uint64_t window_read_ns[UPM_MAX_SOCKETS], window_start_ns[UPM_MAX_SOCKETS],
+		window_end_ns[UPM_MAX_SOCKETS];
+	/* Metrics asked for (core/metrics/metrics.h): their specs are the session's own,
+	 * specs[metric_specs_from...], scheduled on every instance apart from the user's. */
+	const struct upm_metric *metrics[UPM_SESSION_MAX_METRICS];
+	unsigned n_metrics;
+	unsigned metric_specs_from;
 };
 
 /* Parses and schedules the specs and finds the box instances. 0, or -1 with error. */
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list);
+/* The same, where the specs from index engine_from on are the engine's own (a metric's:
+ * metric_specs_from), counted apart from the user's. */
+int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
+			      unsigned engine_from);
 /* Runs every pass. Counts land in s->counts. Hardware is restored whatever happens.
  * 0, or -1 with error (counts gathered so far are kept). */
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);

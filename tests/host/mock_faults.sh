@@ -15,9 +15,36 @@ run bit --backend mock:stuckbit=cbo3.ctl0:17 --platform snbep info
 expect bit host/mock_fault_bad_bit 4 'bit 17 of cbo3\.ctl0 is not a read-write bit \(read-write: 0-15,18-19,22-31\)$'
 
 run stuck --backend mock:s1.stuck=ubox0.fixed --platform snbep run --seconds 0.01 --events 'ubox/UCLK/'
-expect stuck host/mock_fault_stuck_fixed_run 0 \
+# A clock that did not move cannot be vouched for: its row says so, the console warns,
+# exit status 1 (WARN).
+expect stuck host/mock_fault_stuck_fixed_run 1 \
 	'^socket 0 ubox0 pass 0 fixed UCLK +[1-9][0-9]*$' \
-	'^socket 1 ubox0 pass 0 fixed UCLK +0$'
+	'^socket 1 ubox0 pass 0 fixed UCLK +stuck$' \
+	'^upmon: warning: socket 1 ubox0 pass 0 UCLK: stuck: ' \
+	'^upmon: warning: run: 1 count cannot be trusted'
+if grep -qE '^1,ubox,0,fixed,0,UCLK,fixed,,[0-9]+,0,stuck$' "$WORK/upmon-results/counters.csv" 2>/dev/null; then
+	pass host/mock_fault_stuck_fixed_csv_status
+else
+	fail host/mock_fault_stuck_fixed_csv_status "$(cat "$WORK/upmon-results/counters.csv" 2>&1 | head -5)"
+fi
+
+# A counter that reads all ones (a dead iMC channel answering its IDs) is no count.
+run dead --backend mock:dead=imc1 --platform snbep run --seconds 0.01 --events 'imc/CAS_COUNT.RD/'
+expect dead host/run_flags_all_ones_counter 1 \
+	'^socket 0 imc1 pass 0 ctr0 +CAS_COUNT\.RD +all-ones$' \
+	'^socket 0 imc0 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$' \
+	'^upmon: warning: socket 0 imc1 pass 0 CAS_COUNT\.RD: all-ones: '
+
+# A box that does not answer: each of its rows says box-absent, the run warns.
+run gone --backend mock:absent=imc2 --platform snbep run --seconds 0.01 --events 'imc/CAS_COUNT.RD/'
+expect gone host/run_flags_absent_box 1 \
+	'^upmon: warning: socket 0 imc2 pass 0 CAS_COUNT\.RD: box-absent: .*7f:10\.4 does not answer' \
+	'^upmon: warning: run: 1 count cannot be trusted'
+if grep -qE '^0,imc,2,ctr0,0,CAS_COUNT\.RD,0x4,0x3,0,0,box-absent$' "$WORK/upmon-results/counters.csv" 2>/dev/null; then
+	pass host/run_absent_box_csv_status
+else
+	fail host/run_absent_box_csv_status "$(grep '^0,imc,2' "$WORK/upmon-results/counters.csv" 2>&1)"
+fi
 
 run help help
 expect help host/help_lists_box_faults 0 'stuck=BOXn\.ctrN\|\.fixed' 'skew=cboN:F'

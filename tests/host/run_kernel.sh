@@ -9,9 +9,10 @@ M=(--backend mock --platform snbep)
 
 run kread "${M[@]}" run --kernel read --size 4M --iterations 2 --events imc/CAS_COUNT.RD/ --metrics MEM_BW_READS
 expect kread host/run_kernel_read_counts_cas 0 \
-	'^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\), 4194304 bytes, 2 iterations; 1 event spec, 1 pass on 2 sockets$' \
+	'^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\), 4194304 bytes, 2 iterations; 2 event specs, 1 pass on 2 sockets$' \
 	'^kernel read pass 0: 4 threads, 4194304 bytes, 2 iterations, [0-9.]+ s, [0-9.]+ GB/s \(bus [0-9.]+ GB/s\), tsc [0-9.]+ GHz$' \
-	'^socket 1 imc3 pass 0 ctr[0-3] +CAS_COUNT.RD +[0-9]+ baseline 0 net [0-9]+$'
+	'^socket 1 imc3 pass 0 ctr[0-3] +CAS_COUNT.RD +[0-9]+ baseline 0 net [0-9]+$' \
+	'^kernel read socket 1 metric MEM_BW_READS +[0-9.]+ bytes/s \(pass 0\)$'
 # 2 x 4 MiB read = 131072 lines from memory, spread over 2 sockets x 4 channels.
 json_check() {
 	python3 - "$WORK/upmon-results/results.json" <<'EOF'
@@ -26,7 +27,9 @@ assert k["size_bytes"] == 4 << 20 and k["iterations"] == 2
 assert k["bytes_read"] == 2 * (4 << 20) and k["bytes_written"] == 0
 assert k["bus_bytes"] == 2 * (4 << 20) and k["seconds"] > 0 and k["gbps"] > 0
 assert k["ns_per_load"] is None and k["tsc_hz"] == d["tsc_hz"]
-cas = [c for c in k["counters"] if c["event"] == "CAS_COUNT.RD"]
+# The user's counts; the metric's own (for_metrics) are as many again.
+cas = [c for c in k["counters"] if c["event"] == "CAS_COUNT.RD" and not c.get("for_metrics")]
+assert len([c for c in k["counters"] if c.get("for_metrics")]) == 8
 assert len(cas) == 8 and all(c["baseline"] == 0 for c in cas)
 net = sum(c["net"] for c in cas)
 assert net * 64 == k["memory_read_bytes"] == k["bytes_read"], (net, k["memory_read_bytes"])
@@ -39,6 +42,20 @@ assert abs(got - own) <= 1e-6 * own, (got, own)
 EOF
 }
 json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_json "results.json"
+
+# A metric whose parts need two passes (the state filters share a register) is computed
+# per kernel, each pass running it once, and says which passes it used; a clock is a
+# rate over its window, never net of the idle baseline.
+run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE
+expect kllc host/run_kernel_two_pass_metric_on_console 0 \
+	'^kernel llc socket 0 metric LLC_HIT_RATE +[0-9.]+ ratio \(passes 0\+1\)$' \
+	'^socket 0 ubox0 pass [01] fixed UCLK +[0-9]+ clock [0-9.]+ MHz over [0-9]+ us$'
+if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$WORK/upmon-results/counters.csv" &&
+	! grep -qE 'net -|,-[0-9]' "$WORK/upmon-results/counters.csv"; then
+	pass host/run_kernel_clock_not_net_of_baseline
+else
+	fail host/run_kernel_clock_not_net_of_baseline "$(grep UCLK "$WORK/upmon-results/counters.csv" | head -3)"
+fi
 head -1 "$WORK/upmon-results/counters.csv" | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status$' &&
 	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$WORK/upmon-results/counters.csv")"
 

@@ -26,12 +26,13 @@ expect r host/skl_run 0 \
 
 run hb --backend mock:hostbridge=0x1234 --platform skl run --seconds 0.01 \
 	--events 'imc/DRAM_DATA_WRITES/,ncu/UCLK/'
-expect hb host/skl_foreign_host_bridge 0 \
+expect hb host/skl_foreign_host_bridge 1 \
 	'^socket 0 imc0: mismatch: host bridge 00:00\.0 8086:1234 is not a 6th-generation Core host bridge: imc not touched$' \
-	'^socket 0 ncu0 pass 0 fixed UCLK +[1-9][0-9]+$'
+	'^socket 0 ncu0 pass 0 fixed UCLK +[1-9][0-9]+$' \
+	'^upmon: warning: socket 0 imc0 pass 0 DRAM_DATA_WRITES: box-mismatch: '
 
 run cb --backend mock:cbos=2 --platform skl run --seconds 0.01 --events 'cbo3/CACHE_LOOKUP.ANY_I/'
-expect cb host/skl_cbo_beyond_count 0 \
+expect cb host/skl_cbo_beyond_count 1 \
 	'^socket 0 cbo3: absent: MSR_UNC_CBO_CONFIG\.NO_CBO_BANKS \(MSR 0x396\) is 3, minus 1: cbo3 is not present$'
 
 run bad --backend mock:cbos=9 --platform skl info

@@ -48,6 +48,14 @@ uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx)
 	return fd->ns;
 }
 
+int rate_over_window(double value, double count_x_scale, const struct upm_count *c, uint64_t fed_ns)
+{
+	if (!c || c->interval_ns < fed_ns || c->interval_ns > fed_ns + 5000000u)
+		return 0;
+	double want = count_x_scale * 1e9 / (double)c->interval_ns;
+	return value > want * (1 - 1e-9) && value < want * (1 + 1e-9);
+}
+
 void trace_writes(const struct upm_trace *t, struct upm_buf *out)
 {
 	for (uint32_t i = 0; i < t->n; i++) {

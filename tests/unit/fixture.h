@@ -24,6 +24,11 @@ struct feed {
 };
 uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx);
 
+/* 1 when a rate metric's value is count x scale over the count's own window, and that
+ * window holds the fed interval plus at most the stepping's few milliseconds (a
+ * socket's window is timed on it: core/session/session.h). */
+int rate_over_window(double value, double count_x_scale, const struct upm_count *c, uint64_t fed_ns);
+
 /* The trace's writes as "socket:space:address=value" lines, for sequence checks. */
 void trace_writes(const struct upm_trace *t, struct upm_buf *out);
 /* Finds a count by socket, box name, instance and spec name; NULL when missing. */

@@ -516,7 +516,8 @@ TEST(nhmex_metric_with_a_summed_denominator)
 	upm_buf_init(&list);
 	CHECK_EQ(upm_metric_specs(f.run.platform, "LLC_HIT_RATIO,LLC_MISSES_PER_HIT", &list, err, sizeof err), 0);
 	CHECK_STR(list.data ? list.data : "", "cbo/LLC_HITS.ALL/,cbo/LLC_MISSES.I/,cbo/LLC_MISSES.ALL/");
-	CHECK_EQ(upm_session_prepare(&s, &f.run, list.data), 0);
+	CHECK_EQ(upm_metrics_prepare(&s, &f.run, NULL, "LLC_HIT_RATIO,LLC_MISSES_PER_HIT"), 0);
+	CHECK_EQ(s.n_specs, 3u); /* each spec once, though both metrics name LLC_MISSES.I */
 	struct feed fd = { 1000000, 0, 0, 3000, 1000, 0 };
 	CHECK_EQ(upm_session_run(&s, feed_interval, &fd), 0);
 	struct upm_metric_value mv[64];

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `check`'s own options are refused before anything runs when impossible (exit status 4,
+# one line, nothing saved).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+M=(--backend mock --platform snbep)
+
+# The host simulates 2 sockets x 2 processors (core/host/os_host.c).
+run many "${M[@]}" check --quick --threads 5
+expect many host/check_threads_beyond_processors 4 \
+	"^upmon: error: check: --threads takes 1\.\.4 \(the processors of 2 sockets\) or all, not '5'$"
+if [ "$(wc -l <"$WORK/many.out")" = 1 ] && [ ! -e "$WORK/upmon-results/results.json" ]; then
+	pass host/check_threads_refused_before_running
+else
+	fail host/check_threads_refused_before_running "$(head -c 300 "$WORK/many.out")"
+fi
+
+run one_socket "${M[@]}" --sockets 1 check --quick --threads 3
+expect one_socket host/check_threads_beyond_one_socket 4 "--threads takes 1\.\.2 \(the processors of 1 socket\)"
+
+run noval "${M[@]}" check --threads
+expect noval host/check_threads_needs_value 4 '^upmon: error: check: --threads needs a value: 1\.\.4 or all$'
+
+# One kernel thread on two sockets: the socket without threads has nothing to judge, so its
+# traffic checks are N/A, not FAIL (nor WARN).
+run one "${M[@]}" check --quick --threads 1
+expect one host/check_one_thread_two_sockets_passes 0 '^upmon: PASS$'
+csv="$WORK/upmon-results/verdicts.csv"
+if grep -qE '^1,imc,0,memory\.channel,N/A,"the read kernel read no memory of this socket"$' "$csv" &&
+	grep -qE '^1,cbo,0,llc\.balance,N/A,' "$csv" && ! grep -qE '^1,[a-z0-9]+,[0-9-]+,[a-z.]+,(FAIL|WARN),' "$csv"; then
+	pass host/check_socket_without_threads_na
+else
+	fail host/check_socket_without_threads_na "$(grep -E '^1,' "$csv" | grep -vE ',PASS,' | head -5)"
+fi
+
+# --size sets the kernels' working sets; on a machine with little free memory they are
+# fitted to it, and the console says so (before: INCOMPLETE, advising an option check refused).
+UPMON_HOST_FREE_MIB=256 run small "${M[@]}" check --quick --size 300M
+expect small host/check_fits_working_set_to_free_memory 0 \
+	'^check: kernel read: working set fitted to free memory: 223 MiB instead of 300 MiB \(256 MiB free\)$' \
+	'^check: kernel read: 4 threads, 228352 KiB, 2 iterations' '^upmon: PASS$'
+run sized "${M[@]}" check --quick --size 2M
+expect sized host/check_takes_size 0 '^check: kernel read: 4 threads, 2048 KiB, 2 iterations' '^upmon: PASS$'
+run badsize "${M[@]}" check --size 0
+expect badsize host/check_size_usage_error 4 "^upmon: error: check: --size takes a working set in bytes with an optional K, M or G suffix \(4M\), not '0'$"
