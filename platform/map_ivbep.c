@@ -58,4 +58,5 @@ const struct upm_platform upm_platform_ivbep = {
 	.metrics = upm_ivbep_metrics,
 	.n_metrics = &upm_ivbep_n_metrics,
 	.default_sockets = 2,
+	.naming = &upm_ivbep_naming,
 };

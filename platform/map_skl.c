@@ -22,4 +22,5 @@ const struct upm_platform upm_platform_skl = {
 	.metrics = upm_skl_metrics,
 	.n_metrics = &upm_skl_n_metrics,
 	.default_sockets = 1,
+	.naming = &upm_skl_naming,
 };

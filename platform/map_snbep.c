@@ -32,4 +32,5 @@ const struct upm_platform upm_platform_snbep = {
 	.metrics = upm_snbep_metrics,
 	.n_metrics = &upm_snbep_n_metrics,
 	.default_sockets = 2,
+	.naming = &upm_snbep_naming,
 };

@@ -28,4 +28,5 @@ const struct upm_platform upm_platform_wsmex = {
 	.metrics = upm_nhmex_metrics,
 	.n_metrics = &upm_nhmex_n_metrics,
 	.default_sockets = 2,
+	.naming = &upm_nhmex_naming,
 };

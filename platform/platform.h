@@ -5,6 +5,7 @@
 
 #include "boxes/box.h"
 #include "boxes/metric.h"
+#include "boxes/names.h"
 #include "platform/backend.h"
 #include "platform/cpu.h"
 
@@ -130,6 +131,8 @@ struct upm_platform {
 	const struct upm_metric *metrics;
 	const unsigned *n_metrics;
 	unsigned default_sockets;          /* the mock's default */
+	/* Linux perf's and Intel perfmon's names for the boxes and events (boxes/names.h). */
+	const struct upm_naming *naming;
 };
 
 extern const struct upm_platform *const upm_platforms[];
