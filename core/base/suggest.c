@@ -47,7 +47,7 @@ void upm_suggest_add(struct upm_suggest *s, const char *c)
 	size_t shorter = lw < lc ? lw : lc;
 	if (shorter >= 2 && upm_strncasecmp(s->word, c, shorter) == 0 && d > 1)
 		d = 1;
-	unsigned limit = lw <= 4 ? 2 : (unsigned)(lw / 3 + 1);
+	unsigned limit = lw <= 4 ? 1 : lw <= 8 ? 2 : 3;
 	if (d == 0 || d > limit)
 		return;
 	for (unsigned i = 0; i < s->n; i++)

@@ -1,5 +1,6 @@
 #include "core/cli/cli.h"
 #include "core/base/str.h"
+#include "core/cli/cli_args.h"
 
 const char upm_usage_text[] =
 	"usage: upmon [OPTIONS] COMMAND [ARGS]\n"
@@ -80,7 +81,17 @@ static int fail(char *err, unsigned long size, const char *fmt, const char *what
 	return -1;
 }
 
+static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size);
+
+/* Options before or after the command, -h, --help, --version: core/cli/cli_args.c. */
 int upm_cli_parse(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
+{
+	char *words[UPM_CLI_MAX_WORDS];
+	int n = upm_cli_normalise(argc, argv, words, UPM_CLI_MAX_WORDS, err, err_size);
+	return n < 0 ? -1 : parse_ordered(n, words, o, err, err_size);
+}
+
+static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
 {
 	int i = 1;
 	for (; i < argc; i++) {

@@ -40,8 +40,10 @@ int upm_cmd_run(struct upm_run *r)
 		} else if (upm_strcmp(a, "--metrics") == 0) {
 			metric_names = v;
 		} else if (upm_strcmp(a, "--seconds") == 0) {
-			if (upm_parse_seconds(v, &wait.ns) < 0 || wait.ns == 0) {
-				upm_error(r, "run: --seconds takes a positive number of seconds, not '%s'", v);
+			/* A day at most: a longer interval is a typo more often than a plan. */
+			if (upm_parse_seconds(v, &wait.ns) < 0 || wait.ns < 1000000ull ||
+			    wait.ns > 86400ull * 1000000000ull) {
+				upm_error(r, "run: --seconds takes 0.001 to 86400 (a day), not '%s'", v);
 				return UPM_EXIT_USAGE;
 			}
 			seconds_given = 1;

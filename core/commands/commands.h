@@ -14,6 +14,8 @@ int upm_cmd_run(struct upm_run *r);
 int upm_cmd_list(struct upm_run *r);
 int upm_cmd_selftest(struct upm_run *r);
 int upm_cmd_check(struct upm_run *r);
+/* `help [COMMAND]`: core/cli/help.c holds the texts. */
+int upm_cmd_help(struct upm_run *r);
 
 struct upm_command {
 	const char *name;

@@ -54,7 +54,7 @@ expect badev host/run_unknown_event 4 "^upmon: error: run: unknown event 'CAS_CN
 run badbox --backend mock --platform snbep run --events 'gpu/X/'
 expect badbox host/run_absent_box_type 4 "^upmon: error: run: no box 'gpu' on snbep"
 run badsec --backend mock --platform snbep run --events 'ha/CLOCKTICKS/' --seconds 1s
-expect badsec host/run_bad_seconds 4 "--seconds takes a positive number of seconds, not '1s'"
+expect badsec host/run_bad_seconds 4 "--seconds takes 0.001 to 86400 \\(a day\\), not '1s'"
 run noev --backend mock --platform snbep run
 expect noev host/run_needs_events 4 'give --events'
 run badmetric --backend mock --platform snbep run --metrics BOGUS
