@@ -115,8 +115,7 @@ static int need_platform(struct upm_run *r)
 	if (r->platform && r->platform->check)
 		return 0;
 	if (!r->platform)
-		upm_error(r, "%s: unsupported processor (family %u model 0x%02x): use --backend mock --platform NAME",
-			  r->opts.command, r->cpu.family, r->cpu.model);
+		upm_error_unsupported(r);
 	else
 		upm_error(r, "%s: no health check is defined for %s yet", r->opts.command, r->platform->name);
 	return -1;

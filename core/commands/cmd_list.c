@@ -347,8 +347,7 @@ int upm_cmd_list(struct upm_run *r)
 		return UPM_EXIT_USAGE;
 	}
 	if (!r->platform) {
-		upm_error(r, "list: %s", "unsupported processor: name the platform to list its tables: --platform "
-					 "nhmex, wsmex, snbep, ivbep or skl");
+		upm_error_unsupported(r);
 		return UPM_EXIT_USAGE;
 	}
 	const struct upm_box_type *only = NULL;

@@ -64,8 +64,7 @@ int upm_cmd_run(struct upm_run *r)
 		return UPM_EXIT_USAGE;
 	}
 	if (!r->platform) {
-		upm_error(r, "unsupported processor (family %u model 0x%02x): use --backend mock --platform NAME",
-			  r->cpu.family, r->cpu.model);
+		upm_error_unsupported(r);
 		return UPM_EXIT_USAGE;
 	}
 	struct upm_buf specs;
