@@ -29,9 +29,16 @@ static const struct upm_event_alias perfmon_exceptions[] = {
 	{ "ncu", "UNC_CLOCK.SOCKET", "UCLK", 0, "perfmon SKL skylake_uncore.json UNC_CLOCK.SOCKET (fixed counter)" },
 };
 
+/* perf's snb_uncore_formats_attr names the threshold field cmask (config:24-28). */
+static const struct upm_term_alias terms[] = {
+	{ "cbo", "cmask", "thresh", 0 },
+	{ "arb", "cmask", "thresh", 0 },
+};
+
 const struct upm_naming upm_skl_naming = {
 	UPM_NAMING_TABLE(boxes),
 	UPM_NAMING_TABLE(perf_events),
 	.perfmon_exceptions = perfmon_exceptions,
 	.n_perfmon_exceptions = sizeof perfmon_exceptions / sizeof perfmon_exceptions[0],
+	UPM_NAMING_TABLE(terms),
 };

@@ -142,8 +142,14 @@ static int set_tolerance(struct cfg_parser *p, const char *key, const char *valu
 		upm_buf_init(&names);
 		for (unsigned i = 0; i < upm_cfg_n_tolerance_keys; i++)
 			upm_buf_printf(&names, "%s%s", i ? ", " : "", upm_cfg_tolerance_keys[i].key + 6);
-		int rc = cfg_fail(p, "unknown tolerance '%.40s': check reads %s", key,
-				  names.data ? names.data : "none");
+		struct upm_suggest s;
+		char near[120];
+		upm_suggest_init(&s, key);
+		for (unsigned i = 0; i < upm_cfg_n_tolerance_keys; i++)
+			upm_suggest_add(&s, upm_cfg_tolerance_keys[i].key);
+		upm_suggest_text(&s, near, sizeof near);
+		int rc = cfg_fail(p, "unknown tolerance '%.40s' (%s%scheck reads %s)", key, near,
+				  near[0] ? "; " : "", names.data ? names.data : "none");
 		upm_buf_free(&names);
 		return rc;
 	}

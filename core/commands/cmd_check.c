@@ -6,6 +6,7 @@
 #include "core/check/check.h"
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"
+#include "core/cli/help.h"
 #include "core/check/selftest.h"
 
 #define UPM_MAX_VERDICTS 8192
@@ -29,7 +30,10 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 				o->threads = (unsigned)n;
 			}
 		} else {
-			upm_error(r, "%s: unknown argument '%s' (see 'upmon help')", r->opts.command, a);
+			char near[120];
+			upm_help_suggest_option(r->opts.command, a, near, sizeof near);
+			upm_error(r, "%s: unknown argument '%s' (%s%ssee 'upmon help %s')", r->opts.command, a, near,
+				  near[0] ? "; " : "", r->opts.command);
 			return -1;
 		}
 	}

@@ -4,6 +4,7 @@
 #include "core/results/results.h"
 #include "core/base/abort.h"
 #include "core/cli/config.h"
+#include "core/cli/help.h"
 #include "core/commands/run_kernel.h"
 
 #define UPM_MAX_METRIC_VALUES 256
@@ -53,7 +54,9 @@ int upm_cmd_run(struct upm_run *r)
 				return UPM_EXIT_USAGE;
 			}
 		} else {
-			upm_error(r, "run: unknown argument '%s' (see 'upmon help')", a);
+			char near[120];
+			upm_help_suggest_option("run", a, near, sizeof near);
+			upm_error(r, "run: unknown argument '%s' (%s%ssee 'upmon help run')", a, near, near[0] ? "; " : "");
 			return UPM_EXIT_USAGE;
 		}
 		i++;

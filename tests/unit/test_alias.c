@@ -65,6 +65,8 @@ static const struct alias_case cases[] = {
 	  UPM_SPEC_GENERAL, 0x34, 0x8F },
 	{ "skl", "UNC_ARB_TRK_REQUESTS.ALL", "arb/TRK_REQUESTS.ALL/", "arb", -1, UPM_SPEC_GENERAL, 0x81, 0x01 },
 	{ "skl", "uncore_arb/UNC_ARB_TRK_REQUESTS.ALL/", "arb/TRK_REQUESTS.ALL/", "arb", -1, UPM_SPEC_GENERAL, 0x81, 0x01 },
+	{ "skl", "uncore_arb/TRK_OCCUPANCY.ALL,cmask=1/", "arb/TRK_OCCUPANCY.ALL,thresh=1/", "arb", -1,
+	  UPM_SPEC_GENERAL, 0x80, 0x01 },
 	{ "nhmex", "uncore_wbox/clockticks/", "wbox/UCLK/", "wbox", -1, UPM_SPEC_FIXED, 0, 0 },
 	{ "wsmex", "uncore_cbox_9/event=0x01,umask=0x02/", "cbo9/event=0x01,umask=0x02/", "cbo", 9, UPM_SPEC_GENERAL,
 	  0x01, 0x02 },

@@ -73,7 +73,7 @@ TEST(config_errors_name_the_line)
 		{ "check.memory_tolerance = 1.5\n", "lab.cfg:1: check.memory_tolerance must be a fraction from 0 to 1 (0.05) or a percentage (5%), not '1.5'" },
 		{ "check.memory_tolerance = abc\n", "lab.cfg:1: check.memory_tolerance must be a fraction" },
 		{ "check.uclk_min_mhz = -3\n", "lab.cfg:1: check.uclk_min_mhz must be a number from 1 to 100000, not '-3'" },
-		{ "check.speed = 1\n", "lab.cfg:1: unknown tolerance 'check.speed': check reads memory_tolerance, " },
+		{ "check.speed = 1\n", "lab.cfg:1: unknown tolerance 'check.speed' (check reads memory_tolerance, " },
 		{ "check.uclk_max_mhz = 1000\ncheck.uclk_min_mhz = 2000\n", "lab.cfg:2: check.uclk_min_mhz is above check.uclk_max_mhz (line 1): swap them" },
 		{ "events.a b = cbo/CLOCKTICKS/\n", "lab.cfg:1: 'events.a b': an event set's name is 1 to 31 letters" },
 		{ "events.x = @y\n", "lab.cfg:1: events.x names another set ('@'): list its specs instead" },
