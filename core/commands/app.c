@@ -124,7 +124,8 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	} else {
 		r->backend = env->create_hw_backend ? env->create_hw_backend() : NULL;
 		if (!r->backend) {
-			upm_error(r, "the hw backend needs UEFI firmware; on this host use --backend mock --platform NAME");
+			upm_error(r, "the hw backend needs UEFI firmware; on this host use --backend mock --platform NAME "
+				     "(list needs --platform NAME alone)");
 			return -1;
 		}
 	}

@@ -213,3 +213,44 @@ TEST(alias_lists_mix_bare_perfmon_names_and_specs)
 	CHECK_EQ(s[1].instance, 3);
 	CHECK_STR(s[2].name, "CLOCKTICKS");
 }
+
+/* Every naming table entry names a box of its platform, and every alias and exception
+ * parses (a typo in a table fails here even before its encoding test). */
+TEST(alias_tables_are_consistent_on_every_platform)
+{
+	for (unsigned i = 0; i < upm_n_platforms; i++) {
+		const struct upm_platform *p = upm_platforms[i];
+		const struct upm_naming *nm = p->naming;
+		if (!nm) {
+			upm_test_fail(__FILE__, __LINE__, "%s has no naming table", p->name);
+			continue;
+		}
+		for (unsigned k = 0; k < nm->n_boxes; k++)
+			if (!upm_platform_box(p, nm->boxes[k].box))
+				upm_test_fail(__FILE__, __LINE__, "%s: names for unknown box %s", p->name, nm->boxes[k].box);
+		for (unsigned b = 0; b < p->n_boxes; b++) {
+			int named = 0;
+			for (unsigned k = 0; k < nm->n_boxes; k++)
+				named |= strcmp(nm->boxes[k].box, p->boxes[b]->name) == 0;
+			if (!named)
+				upm_test_fail(__FILE__, __LINE__, "%s: box %s has no names entry", p->name, p->boxes[b]->name);
+		}
+		const struct upm_event_alias *tables[2] = { nm->perf_events, nm->perfmon_exceptions };
+		unsigned counts[2] = { nm->n_perf_events, nm->n_perfmon_exceptions };
+		for (unsigned t = 0; t < 2; t++) {
+			for (unsigned k = 0; k < counts[t]; k++) {
+				char text[128], err[200] = "";
+				struct upm_spec s;
+				if (t == 0)
+					snprintf(text, sizeof text, "%s/%s/", tables[t][k].box, tables[t][k].name);
+				else
+					snprintf(text, sizeof text, "%s", tables[t][k].name);
+				/* The M-Box's FVC fields differ between nhmex and wsmex: both parse. */
+				if (upm_spec_parse(p, text, &s, err, sizeof err) < 0)
+					upm_test_fail(__FILE__, __LINE__, "%s: %s: %s", p->name, text, err);
+				else if (!tables[t][k].source || !tables[t][k].source[0])
+					upm_test_fail(__FILE__, __LINE__, "%s: %s has no source", p->name, text);
+			}
+		}
+	}
+}
