@@ -6,6 +6,7 @@
 #include "boxes/box.h"
 #include "boxes/group.h"
 #include "boxes/metric.h"
+#include "boxes/names.h"
 #include "platform/backend.h"
 #include "platform/cpu.h"
 
@@ -133,6 +134,8 @@ struct upm_platform {
 	const struct upm_group *groups;    /* shipped event groups (boxes/<platform>/groups.c) */
 	const unsigned *n_groups;
 	unsigned default_sockets;          /* the mock's default */
+	/* Linux perf's and Intel perfmon's names for the boxes and events (boxes/names.h). */
+	const struct upm_naming *naming;
 };
 
 extern const struct upm_platform *const upm_platforms[];

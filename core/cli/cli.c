@@ -1,18 +1,21 @@
 #include "core/cli/cli.h"
 #include "core/base/str.h"
+#include "core/cli/cli_args.h"
 
 const char upm_usage_text[] =
 	"usage: upmon [OPTIONS] COMMAND [ARGS]\n"
 	"\n"
 	"commands:\n"
 	"  info         processor, sockets, uncore platform and the uncore PCI devices found\n"
-	"  help         this text\n"
-	"  version      the program version\n"
-	"  list boxes | events [--box B] [--format csv] | metrics\n"
+	"  help [CMD]   this text, or a command's with examples (-h, --help, CMD --help)\n"
+	"  version      the program version (also --version)\n"
+	"  list boxes|events|metrics [SEARCH] [--box B] [--format text|csv|json]\n"
 	"               the platform's box types, events and derived metrics\n"
 	"  run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--seconds S]\n"
 	"               count events over an interval; SPEC is BOX/EVENT[.UMASK][,TERMS]/,\n"
-	"               e.g. imc/CAS_COUNT.RD/ or cbo3/LLC_LOOKUP.DATA_READ,filter_state=0x1f/\n"
+	"               e.g. imc/CAS_COUNT.RD/ or cbo3/LLC_LOOKUP.DATA_READ,filter_state=0x1f/;\n"
+	"               perf's and perfmon's names too: UNC_M_CAS_COUNT.RD,\n"
+	"               uncore_imc_2/cas_count_read/\n"
 	"  run --kernel NAME[,NAME...] --events ... [--size S] [--iterations N]\n"
 	"      [--threads N|all] [--sockets LIST] [--memory-socket N|local]\n"
 	"               the same around a stress kernel (read write ntwrite copy scale add\n"
@@ -24,7 +27,7 @@ const char upm_usage_text[] =
 	"  selftest     write/read-back, reset, freeze, enable and wrap tests of every box\n"
 	"  fault-probe  test hook: makes accesses that fault, to prove the #GP guard\n"
 	"\n"
-	"options:\n"
+	"options (before or after the command; given twice, the last wins):\n"
 	"  --platform NAME      nhmex, wsmex, snbep, ivbep or skl (default: from CPUID)\n"
 	"  --backend hw|mock[:FAULTS]\n"
 	"                       hardware (UEFI only) or the mocked uncore; FAULTS is a\n"
@@ -80,7 +83,17 @@ static int fail(char *err, unsigned long size, const char *fmt, const char *what
 	return -1;
 }
 
+static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size);
+
+/* Options before or after the command, -h, --help, --version: core/cli/cli_args.c. */
 int upm_cli_parse(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
+{
+	char *words[UPM_CLI_MAX_WORDS];
+	int n = upm_cli_normalise(argc, argv, words, UPM_CLI_MAX_WORDS, err, err_size);
+	return n < 0 ? -1 : parse_ordered(n, words, o, err, err_size);
+}
+
+static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
 {
 	int i = 1;
 	for (; i < argc; i++) {

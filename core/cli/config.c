@@ -1,6 +1,7 @@
 #include "core/cli/config.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
+#include "core/base/suggest.h"
 
 /* The check.NAME keys: exactly those core/check/check.c reads (upm_config_tolerance), so a key
  * nothing reads is an error, not a silent no-op. Fractions accept "0.05" or "5%". */
@@ -141,8 +142,14 @@ static int set_tolerance(struct cfg_parser *p, const char *key, const char *valu
 		upm_buf_init(&names);
 		for (unsigned i = 0; i < upm_cfg_n_tolerance_keys; i++)
 			upm_buf_printf(&names, "%s%s", i ? ", " : "", upm_cfg_tolerance_keys[i].key + 6);
-		int rc = cfg_fail(p, "unknown tolerance '%.40s': check reads %s", key,
-				  names.data ? names.data : "none");
+		struct upm_suggest s;
+		char near[120];
+		upm_suggest_init(&s, key);
+		for (unsigned i = 0; i < upm_cfg_n_tolerance_keys; i++)
+			upm_suggest_add(&s, upm_cfg_tolerance_keys[i].key);
+		upm_suggest_text(&s, near, sizeof near);
+		int rc = cfg_fail(p, "unknown tolerance '%.40s' (%s%scheck reads %s)", key, near,
+				  near[0] ? "; " : "", names.data ? names.data : "none");
 		upm_buf_free(&names);
 		return rc;
 	}
@@ -255,8 +262,15 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 		return set_event_set(p, key, value);
 	if (upm_starts_with(key, "check."))
 		return set_tolerance(p, key, value);
-	return cfg_fail(p, "unknown key '%.40s': the keys are args, end, out, events.NAME and check.NAME "
-			   "(README, Configuration file)", key);
+	struct upm_suggest s;
+	char near[80];
+	upm_suggest_init(&s, key);
+	upm_suggest_add(&s, "args");
+	upm_suggest_add(&s, "end");
+	upm_suggest_add(&s, "out");
+	upm_suggest_text(&s, near, sizeof near);
+	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, out, events.NAME and check.NAME; "
+			   "README, Configuration file)", key, near, near[0] ? "; " : "");
 }
 
 int upm_config_parse(struct upm_config *cfg, char *text, const char *name, char *err,

@@ -3,6 +3,8 @@
 #include "core/base/abort.h"
 #include "core/commands/commands.h"
 #include "core/cli/config.h"
+#include "core/cli/help.h"
+#include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
 
@@ -13,7 +15,7 @@ const struct upm_command upm_commands[] = {
 	{ "info", upm_cmd_info, 1 },
 	{ "fault-probe", upm_cmd_fault_probe, 1 },
 	{ "run", upm_cmd_run, 1 },
-	{ "list", upm_cmd_list, 1 },
+	{ "list", upm_cmd_list, 0 },
 	{ "selftest", upm_cmd_selftest, 1 },
 	{ "check", upm_cmd_check, 1 },
 };
@@ -89,8 +91,14 @@ static int resolve_forced_platform(struct upm_run *r)
 		upm_buf_init(&names);
 		for (unsigned i = 0; i < upm_n_platforms; i++)
 			upm_buf_printf(&names, "%s%s", i ? ", " : "", upm_platforms[i]->name);
-		upm_error(r, "unknown or unimplemented platform '%s' (implemented: %s)",
-			  r->opts.platform, names.data ? names.data : "none");
+		char near[120];
+		struct upm_suggest s;
+		upm_suggest_init(&s, r->opts.platform);
+		for (unsigned i = 0; i < upm_n_platforms; i++)
+			upm_suggest_add(&s, upm_platforms[i]->name);
+		upm_suggest_text(&s, near, sizeof near);
+		upm_error(r, "unknown or unimplemented platform '%s' (%s%simplemented: %s)", r->opts.platform,
+			  near, near[0] ? "; " : "", names.data ? names.data : "none");
 		upm_buf_free(&names);
 		return -1;
 	}
@@ -116,7 +124,8 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	} else {
 		r->backend = env->create_hw_backend ? env->create_hw_backend() : NULL;
 		if (!r->backend) {
-			upm_error(r, "the hw backend needs UEFI firmware; on this host use --backend mock --platform NAME");
+			upm_error(r, "the hw backend needs UEFI firmware; on this host use --backend mock --platform NAME "
+				     "(list needs --platform NAME alone)");
 			return -1;
 		}
 	}
@@ -198,8 +207,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 				    : upm_os_default_out_dir();
 
 	if (upm_strcmp(run.opts.command, "help") == 0) {
-		upm_os_write(upm_usage_text, upm_strlen(upm_usage_text));
-		status = UPM_EXIT_OK;
+		status = upm_cmd_help(&run); /* core/commands/cmd_help.c */
 		goto out;
 	}
 	if (upm_strcmp(run.opts.command, "version") == 0) {
@@ -212,10 +220,17 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		if (upm_strcmp(run.opts.command, upm_commands[i].name) == 0)
 			cmd = &upm_commands[i];
 	if (!cmd) {
-		upm_error(&run, "unknown command '%s' (see 'upmon help')", run.opts.command);
+		char near[120];
+		upm_help_suggest_command(run.opts.command, near, sizeof near);
+		upm_error(&run, "unknown command '%s' (%s%ssee 'upmon help')", run.opts.command, near,
+			  near[0] ? "; " : "");
 		goto out;
 	}
-	if (resolve_forced_platform(&run) < 0 || create_backend(&run, env) < 0 || identify(&run) < 0)
+	if (resolve_forced_platform(&run) < 0)
+		goto out;
+	/* Static tables need no registers: `list` with --platform alone runs without one. */
+	if (!(run.platform_forced && !cmd->needs_backend && run.opts.backend == UPM_BACKEND_DEFAULT) &&
+	    (create_backend(&run, env) < 0 || identify(&run) < 0))
 		goto out;
 	status = cmd->fn(&run);
 	save_trace(&run);

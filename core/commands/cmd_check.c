@@ -6,6 +6,7 @@
 #include "core/check/check.h"
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"
+#include "core/cli/help.h"
 #include "core/check/selftest.h"
 #include "kernels/kernel.h"
 
@@ -53,7 +54,10 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 				o->threads = (unsigned)n;
 			}
 		} else {
-			upm_error(r, "%s: unknown argument '%s' (see 'upmon help')", r->opts.command, a);
+			char near[120];
+			upm_help_suggest_option(r->opts.command, a, near, sizeof near);
+			upm_error(r, "%s: unknown argument '%s' (%s%ssee 'upmon help %s')", r->opts.command, a, near,
+				  near[0] ? "; " : "", r->opts.command);
 			return -1;
 		}
 	}
@@ -139,8 +143,7 @@ static int need_platform(struct upm_run *r)
 	if (r->platform && r->platform->check)
 		return 0;
 	if (!r->platform)
-		upm_error(r, "%s: unsupported processor (family %u model 0x%02x): use --backend mock --platform NAME",
-			  r->opts.command, r->cpu.family, r->cpu.model);
+		upm_error_unsupported(r);
 	else
 		upm_error(r, "%s: no health check is defined for %s yet", r->opts.command, r->platform->name);
 	return -1;

@@ -1,6 +1,93 @@
-/* `list boxes`, `list events [--box B] [--format csv]`, `list metrics`, `list groups`. */
+/* `list boxes|events|metrics|groups [SEARCH] [--box B] [--format text|csv|json]`: the platform's
+ * static tables; no register is touched, so on the host --platform alone is enough
+ * (core/commands/app.c runs it without a backend then). */
 #include "core/commands/commands.h"
+#include "core/base/suggest.h"
 #include "core/events/spec.h"
+
+enum list_format { LIST_TEXT, LIST_CSV, LIST_JSON };
+
+/* One table's rows as csv or json (text lines are each list's own). */
+struct lister {
+	struct upm_run *r;
+	enum list_format format;
+	const char *const *cols;
+	unsigned n_cols;
+	unsigned rows;
+	struct upm_buf json;
+};
+
+static void csv_field(struct upm_buf *b, const char *v)
+{
+	int quote = upm_strchr(v, ',') || upm_strchr(v, '"');
+	if (!quote) {
+		upm_buf_puts(b, v);
+		return;
+	}
+	upm_buf_puts(b, "\"");
+	for (; *v; v++) {
+		if (*v == '"')
+			upm_buf_puts(b, "\"\"");
+		else
+			upm_buf_append(b, v, 1);
+	}
+	upm_buf_puts(b, "\"");
+}
+
+static void lister_start(struct lister *l, struct upm_run *r, enum list_format f, const char *const *cols,
+			 unsigned n)
+{
+	upm_memset(l, 0, sizeof *l);
+	l->r = r;
+	l->format = f;
+	l->cols = cols;
+	l->n_cols = n;
+	upm_buf_init(&l->json);
+	if (f == LIST_CSV) {
+		struct upm_buf b;
+		upm_buf_init(&b);
+		for (unsigned i = 0; i < n; i++)
+			upm_buf_printf(&b, "%s%s", i ? "," : "", cols[i]);
+		upm_say(r, "%s", b.data ? b.data : "");
+		upm_buf_free(&b);
+	}
+}
+
+/* vals: n_cols values; text: the text line (printed as is in text format). */
+static void lister_row(struct lister *l, const char *const *vals, const char *text)
+{
+	l->rows++;
+	if (l->format == LIST_TEXT) {
+		upm_say(l->r, "%s", text);
+		return;
+	}
+	struct upm_buf b;
+	upm_buf_init(&b);
+	for (unsigned i = 0; i < l->n_cols; i++) {
+		if (l->format == LIST_CSV) {
+			if (i)
+				upm_buf_puts(&b, ",");
+			csv_field(&b, vals[i] ? vals[i] : "");
+		} else {
+			upm_buf_puts(&b, i ? ", " : "  {");
+			upm_buf_json_string(&b, l->cols[i]);
+			upm_buf_puts(&b, ": ");
+			upm_buf_json_string(&b, vals[i] ? vals[i] : "");
+		}
+	}
+	if (l->format == LIST_CSV)
+		upm_say(l->r, "%s", b.data ? b.data : "");
+	else
+		upm_buf_printf(&l->json, "%s%s}", l->rows > 1 ? ",\n" : "", b.data ? b.data : "");
+	upm_buf_free(&b);
+}
+
+static void lister_end(struct lister *l)
+{
+	if (l->format == LIST_JSON)
+		upm_say(l->r, "[\n%s\n]", l->json.data ? l->json.data : "");
+	upm_buf_free(&l->json);
+}
 
 static void counters_text(uint8_t mask, char *buf, unsigned long size)
 {
@@ -19,27 +106,104 @@ static void counters_text(uint8_t mask, char *buf, unsigned long size)
 	}
 }
 
-static void list_boxes(struct upm_run *r)
+/* Case-insensitive glob with * and ?, over the whole text. */
+static int glob_match(const char *g, const char *s)
 {
+	if (!*g)
+		return !*s;
+	if (*g == '*')
+		return glob_match(g + 1, s) || (*s && glob_match(g, s + 1));
+	if (!*s)
+		return 0;
+	return (*g == '?' || upm_tolower(*g) == upm_tolower(*s)) && glob_match(g + 1, s + 1);
+}
+
+static int contains(const char *hay, const char *needle)
+{
+	size_t n = upm_strlen(needle);
+	for (; hay && *hay; hay++)
+		if (upm_strncasecmp(hay, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A search is a glob when it has * or ?, else a word found in the name or description. */
+static int matches(const char *search, const char *name, const char *desc)
+{
+	if (!search)
+		return 1;
+	if (upm_strchr(search, '*') || upm_strchr(search, '?'))
+		return glob_match(search, name);
+	return contains(name, search) || contains(desc, search);
+}
+
+static void list_boxes(struct upm_run *r, const struct upm_box_type *only, enum list_format f)
+{
+	static const char *const cols[] = { "platform", "box",	  "space",	 "instances", "counters",
+					    "width",	"fixed",  "perf_pmu", "perfmon_prefix", "title" };
 	const struct upm_platform *p = r->platform;
+	struct lister l;
+	lister_start(&l, r, f, cols, UPM_ARRAY_LEN(cols));
 	for (unsigned i = 0; i < p->n_boxes; i++) {
 		const struct upm_box_type *t = p->boxes[i];
-		upm_say(r, "%-8s %-4s x%-2u %u counters of %u bits%s%s  %s", t->name,
-			t->space == UPM_SPACE_MSR ? "msr" : t->space == UPM_SPACE_PCI ? "pci" : "mmio",
-			t->max_instances, t->n_ctrs, t->ctr_width,
-			t->fixed_ctr != UPM_NO_REG ? ", fixed " : "",
-			t->fixed_ctr != UPM_NO_REG ? t->fixed_event : "", t->title);
+		const char *perf = "", *perfmon = "";
+		if (only && t != only)
+			continue;
+		for (unsigned k = 0; p->naming && k < p->naming->n_boxes; k++) {
+			if (upm_strcmp(p->naming->boxes[k].box, t->name) != 0)
+				continue;
+			perf = p->naming->boxes[k].perf_pmu ? p->naming->boxes[k].perf_pmu : "";
+			perfmon = p->naming->boxes[k].perfmon_prefix ? p->naming->boxes[k].perfmon_prefix : "";
+		}
+		char inst[12], ctrs[12], width[12], line[300];
+		const char *space = t->space == UPM_SPACE_MSR ? "msr" : t->space == UPM_SPACE_PCI ? "pci" : "mmio";
+		const char *fixed = t->fixed_ctr != UPM_NO_REG && t->fixed_event ? t->fixed_event : "";
+		upm_snprintf(inst, sizeof inst, "%u", t->max_instances);
+		upm_snprintf(ctrs, sizeof ctrs, "%u", t->n_ctrs);
+		upm_snprintf(width, sizeof width, "%u", t->ctr_width);
+		upm_snprintf(line, sizeof line, "%-8s %-4s x%-2u %u counters of %u bits%s%s  %s%s%s%s%s%s", t->name, space,
+			     t->max_instances, t->n_ctrs, t->ctr_width, fixed[0] ? ", fixed " : "", fixed, t->title,
+			     perf[0] ? "  (perf: uncore_" : "", perf, perf[0] ? ")" : "", perfmon[0] ? "  (perfmon: " : "",
+			     perfmon[0] ? perfmon : "");
+		if (perfmon[0])
+			upm_snprintf(line + upm_strlen(line), sizeof line - upm_strlen(line), "%s", ")");
+		const char *vals[] = { p->name, t->name, space, inst, ctrs, width, fixed, perf, perfmon, t->title };
+		lister_row(&l, vals, line);
+	}
+	lister_end(&l);
+}
+
+/* The filter terms an event or unit mask needs, "filter_state filter_nid"; where any of
+ * several terms will do, "match0|match1|mask0|mask1". */
+static void needs_text(const struct upm_box_type *t, unsigned needs, char *buf, unsigned long size)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned need = 1; need && need <= needs && k < size; need <<= 1) {
+		if (!(needs & need))
+			continue;
+		int first = 1;
+		for (unsigned i = 0; i < t->n_filters && k < size; i++) {
+			if (t->filters[i].satisfies != need)
+				continue;
+			k += (size_t)upm_snprintf(buf + k, size - k, "%s%s", first ? (k ? " " : "") : "|",
+						  t->filters[i].term);
+			first = 0;
+		}
 	}
 }
 
-static void list_events(struct upm_run *r, const char *box, int csv)
+static void list_events(struct upm_run *r, const struct upm_box_type *only, const char *search,
+			enum list_format f)
 {
+	static const char *const cols[] = { "platform", "box",	  "event",  "code", "umask",
+					    "counters", "filters", "thresh", "sub",  "description" };
 	const struct upm_platform *p = r->platform;
-	if (csv)
-		upm_say(r, "platform,box,event,code,umask,counters");
+	struct lister l;
+	lister_start(&l, r, f, cols, UPM_ARRAY_LEN(cols));
 	for (unsigned i = 0; i < p->n_boxes; i++) {
 		const struct upm_box_type *t = p->boxes[i];
-		if (box && upm_strcasecmp(box, t->name) != 0)
+		if (only && t != only)
 			continue;
 		for (unsigned e = 0; e < *t->n_events; e++) {
 			const struct upm_event_def *ev = &t->events[e];
@@ -49,108 +213,199 @@ static void list_events(struct upm_run *r, const char *box, int csv)
 			unsigned n = ev->n_umasks ? ev->n_umasks : 1;
 			for (unsigned u = 0; u < n; u++) {
 				const struct upm_umask *um = ev->n_umasks ? &ev->umasks[u] : NULL;
-				char name[80], umask[8] = "";
+				char name[80], umask[8] = "", thresh[8] = "", filters[160], sub[160] = "", line[700];
 				upm_snprintf(name, sizeof name, "%s%s%s", ev->name, um ? "." : "", um ? um->name : "");
+				if (!matches(search, name, ev->desc))
+					continue;
 				if (um)
 					upm_snprintf(umask, sizeof umask, "0x%02x", um->value);
+				if (um && um->thresh)
+					upm_snprintf(thresh, sizeof thresh, "%u", um->thresh);
+				needs_text(t, um && um->filter ? um->filter : ev->filter, filters, sizeof filters);
 				/* Sub-configuration the event and unit mask set (M-Box, R-Box), and the
 				 * per-port term the box asks for. */
-				char sub[160] = "";
 				size_t k = 0;
 				for (unsigned j = 0; j < ev->n_sub + (um ? um->n_sub : 0u) && k < sizeof sub; j++) {
 					const struct upm_sub_setting *ss = j < ev->n_sub ? &ev->sub[j] : &um->sub[j - ev->n_sub];
-					k += (size_t)upm_snprintf(sub + k, sizeof sub - k, "%s%s=0x%llx", k ? "," : "  sub: ",
+					k += (size_t)upm_snprintf(sub + k, sizeof sub - k, "%s%s=0x%llx", k ? " " : "",
 								  ss->term, (unsigned long long)ss->value);
 				}
 				if (t->index_term && k < sizeof sub)
-					upm_snprintf(sub + k, sizeof sub - k, "%s%s=N", k ? "," : "  needs ", t->index_term);
-				if (csv)
-					upm_say(r, "%s,%s,%s,%s,%s,%s", p->name, t->name, name, code, umask, ctrs);
-				else
-					upm_say(r, "%-7s %-44s %-6s %-5s ctr %s%s", t->name, name, code, umask, ctrs, sub);
+					upm_snprintf(sub + k, sizeof sub - k, "%s%s=N", k ? " " : "", t->index_term);
+				upm_snprintf(line, sizeof line, "%-7s %-44s %-6s %-5s ctr %s%s%s%s%s%s%s  %s", t->name, name,
+					     code, umask, ctrs, filters[0] ? "  needs " : "", filters,
+					     thresh[0] ? "  thresh " : "", thresh, sub[0] ? "  sub: " : "", sub,
+					     ev->desc ? ev->desc : "");
+				const char *vals[] = { p->name, t->name, name,	 code, umask,
+						       ctrs,    filters, thresh, sub,  ev->desc ? ev->desc : "" };
+				lister_row(&l, vals, line);
 			}
 		}
-		if (t->fixed_ctr != UPM_NO_REG) {
-			if (csv)
-				upm_say(r, "%s,%s,%s,fixed,,fixed", p->name, t->name, t->fixed_event);
-			else
-				upm_say(r, "%-7s %-44s fixed counter", t->name, t->fixed_event);
-		}
-		for (unsigned f = 0; f < t->n_free_ctrs; f++) {
-			if (csv)
-				upm_say(r, "%s,%s,%s,free,,free", p->name, t->name, t->free_ctrs[f].name);
-			else
-				upm_say(r, "%-7s %-44s free-running counter", t->name, t->free_ctrs[f].name);
+		const char *extra[1 + 8];
+		unsigned n_extra = 0;
+		if (t->fixed_ctr != UPM_NO_REG && t->fixed_event)
+			extra[n_extra++] = t->fixed_event;
+		for (unsigned k = 0; k < t->n_free_ctrs && n_extra < UPM_ARRAY_LEN(extra); k++)
+			extra[n_extra++] = t->free_ctrs[k].name;
+		for (unsigned k = 0; k < n_extra; k++) {
+			int fixed = k == 0 && t->fixed_ctr != UPM_NO_REG && t->fixed_event;
+			const char *what = fixed ? "fixed counter" : "free-running counter";
+			char line[200];
+			if (!matches(search, extra[k], what))
+				continue;
+			upm_snprintf(line, sizeof line, "%-7s %-44s %s", t->name, extra[k], what);
+			const char *vals[] = { p->name, t->name, extra[k], fixed ? "fixed" : "free", "", fixed ? "fixed" : "free",
+					       "", "", "", what };
+			lister_row(&l, vals, line);
 		}
 	}
+	lister_end(&l);
 }
 
-static void list_metrics(struct upm_run *r)
+static void list_metrics(struct upm_run *r, const char *search, enum list_format f)
 {
+	static const char *const cols[] = { "platform", "metric", "numerator", "denominator", "unit", "description" };
 	const struct upm_platform *p = r->platform;
+	struct lister l;
+	lister_start(&l, r, f, cols, UPM_ARRAY_LEN(cols));
 	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++) {
 		const struct upm_metric *m = &p->metrics[i];
-		upm_say(r, "%-22s %s: %s%s%s [%s]", m->name, m->desc, m->numerator,
-			m->denominator ? " / " : " per second",
-			m->denominator ? m->denominator : "", m->unit);
+		struct upm_buf line;
+		if (!matches(search, m->name, m->desc))
+			continue;
+		upm_buf_init(&line);
+		upm_buf_printf(&line, "%-22s %s: %s%s%s [%s]", m->name, m->desc, m->numerator,
+			       m->denominator ? " / " : " per second", m->denominator ? m->denominator : "", m->unit);
+		const char *vals[] = { p->name, m->name, m->numerator, m->denominator ? m->denominator : "seconds",
+				       m->unit, m->desc };
+		lister_row(&l, vals, line.data ? line.data : "");
+		upm_buf_free(&line);
 	}
+	lister_end(&l);
 }
 
-/* Each group: its name and question, then what `run --group NAME` counts. */
-static void list_groups(struct upm_run *r)
+/* Each group: its name and the question it answers, then what `run --group NAME` counts. */
+static void list_groups(struct upm_run *r, const char *search, enum list_format f)
 {
+	static const char *const cols[] = { "platform", "group", "question", "events", "metrics" };
 	const struct upm_platform *p = r->platform;
 	unsigned n = p->n_groups ? *p->n_groups : 0;
-	if (!n)
-		upm_say(r, "%s has no event groups", p->name);
+	struct lister l;
+	lister_start(&l, r, f, cols, 5);
 	for (unsigned i = 0; i < n; i++) {
 		const struct upm_group *g = &p->groups[i];
-		upm_say(r, "%-6s %s", g->name, g->question);
-		if (g->events)
-			upm_say(r, "       events:  %s", g->events);
-		if (g->metrics)
-			upm_say(r, "       metrics: %s", g->metrics);
+		if (!matches(search, g->name, g->question))
+			continue;
+		char line[1024];
+		upm_snprintf(line, sizeof line, "%-6s %s%s%s%s%s", g->name, g->question,
+			     g->events ? "\n       events:  " : "", g->events ? g->events : "",
+			     g->metrics ? "\n       metrics: " : "", g->metrics ? g->metrics : "");
+		const char *vals[] = { p->name, g->name, g->question, g->events ? g->events : "",
+				       g->metrics ? g->metrics : "" };
+		lister_row(&l, vals, line);
 	}
+	if (!n && f == LIST_TEXT)
+		upm_say(r, "%s has no event groups", p->name);
+	lister_end(&l);
 }
 
 int upm_cmd_list(struct upm_run *r)
 {
-	const char *what = r->opts.cmd_argc > 0 ? r->opts.cmd_argv[0] : NULL;
-	const char *box = NULL;
-	int csv = 0;
-	if (!r->platform) {
-		upm_error(r, "unsupported processor: use --platform NAME to list a platform's tables");
-		return UPM_EXIT_USAGE;
-	}
-	for (int i = 1; i < r->opts.cmd_argc; i++) {
+	static const char *const kinds[] = { "boxes", "events", "metrics", "groups" };
+	const char *what = NULL, *search = NULL, *box = NULL;
+	enum list_format format = LIST_TEXT;
+	char near[120];
+	struct upm_suggest s;
+	for (int i = 0; i < r->opts.cmd_argc; i++) {
 		const char *a = r->opts.cmd_argv[i];
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
-		if (upm_strcmp(a, "--box") == 0 && v) {
+		if ((upm_strcmp(a, "--box") == 0 || upm_strcmp(a, "--format") == 0) && !v) {
+			upm_error(r, "list: %s needs a value (%s)", a,
+				  a[2] == 'b' ? "--box imc or --box imc0" : "--format text, csv or json");
+			return UPM_EXIT_USAGE;
+		}
+		if (upm_strcmp(a, "--box") == 0) {
 			box = v;
 			i++;
-		} else if (upm_strcmp(a, "--format") == 0 && v && (upm_strcmp(v, "csv") == 0 || upm_strcmp(v, "text") == 0)) {
-			csv = upm_strcmp(v, "csv") == 0;
+		} else if (upm_strcmp(a, "--format") == 0) {
+			static const char *const formats[] = { "text", "csv", "json" };
+			unsigned k = 0;
+			while (k < 3 && upm_strcmp(v, formats[k]) != 0)
+				k++;
+			if (k == 3) {
+				upm_error(r, "list: --format takes text, csv or json, not '%s'", v);
+				return UPM_EXIT_USAGE;
+			}
+			format = (enum list_format)k;
 			i++;
+		} else if (a[0] == '-' && a[1] == '-') {
+			upm_suggest_init(&s, a);
+			upm_suggest_add(&s, "--box");
+			upm_suggest_add(&s, "--format");
+			upm_suggest_text(&s, near, sizeof near);
+			upm_error(r, "list: unknown option '%s' (%s%slist takes --box BOX and --format text|csv|json)", a,
+				  near, near[0] ? "; " : "");
+			return UPM_EXIT_USAGE;
+		} else if (!what) {
+			what = a;
+		} else if (!search) {
+			search = a;
 		} else {
-			upm_error(r, "list: unknown argument '%s' (use --box NAME, --format csv|text)", a);
+			upm_error(r, "list: one search at a time, not '%s' and '%s' (a glob such as 'CAS*' matches many)",
+				  search, a);
 			return UPM_EXIT_USAGE;
 		}
 	}
-	if (box && !upm_platform_box(r->platform, box)) {
-		upm_error(r, "list: no box '%s' on %s (see 'upmon list boxes')", box, r->platform->name);
+	int kind = -1;
+	for (unsigned k = 0; what && k < 4; k++)
+		if (upm_strcmp(what, kinds[k]) == 0)
+			kind = (int)k;
+	if (kind < 0) {
+		upm_suggest_init(&s, what ? what : "");
+		for (unsigned k = 0; k < 4; k++)
+			upm_suggest_add(&s, kinds[k]);
+		upm_suggest_text(&s, near, sizeof near);
+		if (what)
+			upm_error(r, "list: no list '%s' (%s%sboxes, events, metrics or groups)", what, near, near[0] ? "; " : "");
+		else
+			upm_error(r, "list: say what to list: boxes, events, metrics or groups (upmon list events)");
 		return UPM_EXIT_USAGE;
 	}
-	if (what && upm_strcmp(what, "boxes") == 0)
-		list_boxes(r);
-	else if (what && upm_strcmp(what, "events") == 0)
-		list_events(r, box, csv);
-	else if (what && upm_strcmp(what, "metrics") == 0)
-		list_metrics(r);
-	else if (what && upm_strcmp(what, "groups") == 0)
-		list_groups(r);
-	else {
-		upm_error(r, "list: say what to list: boxes, events, metrics or groups");
+	if (!r->platform) {
+		upm_error_unsupported(r);
 		return UPM_EXIT_USAGE;
 	}
+	const struct upm_box_type *only = NULL;
+	if (box) {
+		struct upm_spec probe;
+		char spec[80], err[200];
+		/* A box as specs name it: a type (imc), one instance (imc0), perf's name. */
+		upm_snprintf(spec, sizeof spec, "%s/event=0/", box);
+		int rc = upm_spec_parse(r->platform, spec, &probe, err, sizeof err);
+		if (rc < 0 && probe.box && probe.instance >= (int)probe.box->max_instances) {
+			upm_error(r, "list: --box %s: %s", box, err);
+			return UPM_EXIT_USAGE;
+		}
+		if (rc < 0 && !probe.box) {
+			char word[64];
+			upm_snprintf(word, sizeof word, "%s", box);
+			upm_suggest_init(&s, word);
+			for (unsigned i = 0; i < r->platform->n_boxes; i++)
+				upm_suggest_add(&s, r->platform->boxes[i]->name);
+			upm_suggest_text(&s, near, sizeof near);
+			upm_error(r, "list: no box '%s' on %s (%s%ssee 'upmon list boxes')", box, r->platform->name, near,
+				  near[0] ? "; " : "");
+			return UPM_EXIT_USAGE;
+		}
+		only = probe.box;
+	}
+	if (kind == 0)
+		list_boxes(r, only, format);
+	else if (kind == 1)
+		list_events(r, only, search, format);
+	else if (kind == 2)
+		list_metrics(r, search, format);
+	else
+		list_groups(r, search, format);
 	return UPM_EXIT_OK;
 }

@@ -6,6 +6,7 @@
 #include "core/results/results.h"
 #include "core/base/abort.h"
 #include "core/cli/config.h"
+#include "core/cli/help.h"
 #include "core/commands/run_kernel.h"
 #include "core/events/group.h"
 #include "core/session/vouch.h"
@@ -46,8 +47,10 @@ int upm_cmd_run(struct upm_run *r)
 		} else if (upm_strcmp(a, "--group") == 0) {
 			group_names = v;
 		} else if (upm_strcmp(a, "--seconds") == 0) {
-			if (upm_parse_seconds(v, &wait.ns) < 0 || wait.ns == 0) {
-				upm_error(r, "run: --seconds takes a positive number of seconds, not '%s'", v);
+			/* A day at most: a longer interval is a typo more often than a plan. */
+			if (upm_parse_seconds(v, &wait.ns) < 0 || wait.ns < 1000000ull ||
+			    wait.ns > 86400ull * 1000000000ull) {
+				upm_error(r, "run: --seconds takes 0.001 to 86400 (a day), not '%s'", v);
 				return UPM_EXIT_USAGE;
 			}
 			seconds_given = 1;
@@ -57,7 +60,9 @@ int upm_cmd_run(struct upm_run *r)
 				return UPM_EXIT_USAGE;
 			}
 		} else {
-			upm_error(r, "run: unknown argument '%s' (see 'upmon help')", a);
+			char near[120];
+			upm_help_suggest_option("run", a, near, sizeof near);
+			upm_error(r, "run: unknown argument '%s' (%s%ssee 'upmon help run')", a, near, near[0] ? "; " : "");
 			return UPM_EXIT_USAGE;
 		}
 		i++;
@@ -68,8 +73,7 @@ int upm_cmd_run(struct upm_run *r)
 		return UPM_EXIT_USAGE;
 	}
 	if (!r->platform) {
-		upm_error(r, "unsupported processor (family %u model 0x%02x): use --backend mock --platform NAME",
-			  r->cpu.family, r->cpu.model);
+		upm_error_unsupported(r);
 		return UPM_EXIT_USAGE;
 	}
 	struct upm_buf specs, group_events, group_metrics;

@@ -14,6 +14,10 @@ int upm_cmd_run(struct upm_run *r);
 int upm_cmd_list(struct upm_run *r);
 int upm_cmd_selftest(struct upm_run *r);
 int upm_cmd_check(struct upm_run *r);
+/* The one-line error for a processor with no platform tables (core/commands/unsupported.c). */
+void upm_error_unsupported(struct upm_run *r);
+/* `help [COMMAND]`: core/cli/help.c holds the texts. */
+int upm_cmd_help(struct upm_run *r);
 
 struct upm_command {
 	const char *name;

@@ -2,6 +2,7 @@
  * console lines and counters.csv. results.json's kernel entries: results_kernel.c. */
 #include "core/base/abort.h"
 #include "core/commands/run_kernel.h"
+#include "core/base/suggest.h"
 #include "core/base/exit.h"
 #include "core/results/results_kernel.h"
 #include "core/results/results.h"
@@ -92,8 +93,14 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 				upm_buf_init(&names_list);
 				for (unsigned k = 0; upm_workload_kernel_name(k); k++)
 					upm_buf_printf(&names_list, "%s%s", k ? ", " : "", upm_workload_kernel_name(k));
-				upm_snprintf(err, err_size, "run: unknown kernel '%s' (kernels: %s)", o->kernels[i],
-					     names_list.data ? names_list.data : "");
+				struct upm_suggest s;
+				char near[120];
+				upm_suggest_init(&s, o->kernels[i]);
+				for (unsigned k = 0; upm_workload_kernel_name(k); k++)
+					upm_suggest_add(&s, upm_workload_kernel_name(k));
+				upm_suggest_text(&s, near, sizeof near);
+				upm_snprintf(err, err_size, "run: unknown kernel '%s' (%s%skernels: %s)", o->kernels[i],
+					     near, near[0] ? "; " : "", names_list.data ? names_list.data : "");
 				upm_buf_free(&names_list);
 				return -1;
 			}

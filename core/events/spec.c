@@ -1,5 +1,6 @@
 #include "core/events/spec.h"
 #include "core/base/str.h"
+#include "core/events/alias.h"
 
 const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name)
 {
@@ -92,8 +93,12 @@ static int set_field(struct upm_spec *o, struct upm_bitfield f, const struct ter
 {
 	if (!f.width)
 		return failf(err, n, "%s: box %s has no such field", t->key, o->box->name);
-	if (!upm_field_fits(f, v))
-		return failf(err, n, "%s: value %s does not fit the field", t->key, t->value);
+	if (!upm_field_fits(f, v)) {
+		upm_snprintf(err, n, "%s=%s is out of range: %s takes 0-%llu (0x%llx) on box %s", t->key, t->value,
+			     t->key, (unsigned long long)upm_field_mask((struct upm_bitfield){ 0, f.width }),
+			     (unsigned long long)upm_field_mask((struct upm_bitfield){ 0, f.width }), o->box->name);
+		return -1;
+	}
 	o->ctl = (o->ctl & ~upm_field_mask(f)) | upm_field_put(f, v);
 	return 0;
 }
@@ -221,9 +226,12 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 			return failf(err, n, "%s needs a value (%s=N)", t->key, t->key);
 		if (term_value(t, 0, &v, err, n) < 0)
 			return -1;
-		if (!upm_field_fits(ff->field, v))
-			return failf(err, n, "%s: value %s does not fit the filter field", t->key,
-				     t->value);
+		if (!upm_field_fits(ff->field, v)) {
+			uint64_t top = upm_field_mask((struct upm_bitfield){ 0, ff->field.width });
+			upm_snprintf(err, n, "%s=%s is out of range: %s takes 0-0x%llx on box %s", t->key, t->value,
+				     t->key, (unsigned long long)top, o->box->name);
+			return -1;
+		}
 		for (unsigned k = 0; k < o->n_filters; k++) {
 			if (o->filters[k].field != ff)
 				continue;
@@ -241,8 +249,11 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 		o->n_filters++;
 		return 0;
 	}
-	return failf(err, n, "unknown term '%s' for box %s (see 'upmon list events')", t->key,
-		     o->box->name);
+	char near[120];
+	upm_alias_suggest_term(o->box, t->key, near, sizeof near);
+	upm_snprintf(err, n, "unknown term '%s' for box %s (%s%ssee 'upmon list events --box %s')", t->key,
+		     o->box->name, near, near[0] ? "; " : "", o->box->name);
+	return -1;
 }
 
 static int has_filter(const struct upm_spec *o, unsigned need)
@@ -290,8 +301,10 @@ static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned 
 	ev_name[len] = 0;
 	o->event = upm_event_find(box, ev_name);
 	if (!o->event) {
-		upm_snprintf(err, n, "unknown event '%s' for box %s on this platform (see 'upmon list events --box %s')",
-			     ev_name, box->name, box->name);
+		char near[160];
+		upm_alias_suggest_event(box, ev_name, near, sizeof near);
+		upm_snprintf(err, n, "unknown event '%s' for box %s (%s%ssee 'upmon list events --box %s')",
+			     ev_name, box->name, near, near[0] ? "; " : "", box->name);
 		return -1;
 	}
 	/* Events with ext go to the box's second select where it has one (M-Box). */
@@ -311,8 +324,10 @@ static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned 
 	if (dot) {
 		o->umask = upm_umask_find(o->event, dot + 1);
 		if (!o->umask) {
-			upm_snprintf(err, n, "event %s has no unit mask '%s' (see 'upmon list events --box %s')",
-				     o->event->name, dot + 1, box->name);
+			char near[160];
+			upm_alias_suggest_umask(o->event, dot + 1, near, sizeof near);
+			upm_snprintf(err, n, "event %s has no unit mask '%s' (%s%ssee 'upmon list events --box %s')",
+				     o->event->name, dot + 1, near, near[0] ? "; " : "", box->name);
 			return -1;
 		}
 		o->ctl |= upm_field_put(box->ctl_layout.umask, o->umask->value);
@@ -367,8 +382,25 @@ static int apply_ports(struct upm_spec *o, int raw_event, char *err, unsigned lo
 	return 0;
 }
 
+static int parse_own(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
+		     unsigned long n);
+
+/* Other programs' spellings become upmon's first (core/events/alias.h); the spec keeps
+ * the text as the user wrote it. */
 int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
 		   unsigned long n)
+{
+	char own[128];
+	upm_memset(o, 0, sizeof *o);
+	if (upm_alias_resolve(p, text, own, sizeof own, err, n) < 0)
+		return -1;
+	int rc = parse_own(p, own, o, err, n);
+	upm_strlcpy(o->text, text, sizeof o->text);
+	return rc;
+}
+
+static int parse_own(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
+		     unsigned long n)
 {
 	size_t len = upm_strlen(text);
 	upm_memset(o, 0, sizeof *o);
@@ -438,8 +470,15 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 	unsigned needs = o->umask && o->umask->filter ? o->umask->filter : o->event ? o->event->filter : 0;
 	for (unsigned need = 1; need <= needs; need <<= 1) {
 		if ((needs & need) && !has_filter(o, need)) {
-			upm_snprintf(err, n, "%s counts only through its filter: add %s=VALUE", o->name,
-				     filter_hint(o->box, need));
+			const char *hint = filter_hint(o->box, need);
+			char usual[64] = "VALUE";
+			/* Every state is the usual choice (the field's bits all set). */
+			for (unsigned i = 0; need == UPM_FILT_CBO_STATE && i < o->box->n_filters; i++)
+				if (o->box->filters[i].satisfies == need)
+					upm_snprintf(usual, sizeof usual, "0x%llx (every state)",
+						     (unsigned long long)upm_field_mask((struct upm_bitfield){
+							     0, o->box->filters[i].field.width }));
+			upm_snprintf(err, n, "%s counts only through its filter: add %s=%s", o->name, hint, usual);
 			return -1;
 		}
 	}
@@ -458,12 +497,8 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 	unsigned count = 0;
 	const char *s = text;
 	while (*s) {
-		/* A spec runs to its second slash. */
-		const char *a = upm_strchr(s, '/');
-		const char *b = a ? upm_strchr(a + 1, '/') : NULL;
-		if (!b)
-			return failf(err, n, "malformed event spec '%s': expected BOX/EVENT[,TERMS]/%s", s, "");
-		size_t len = (size_t)(b - s) + 1;
+		/* A spec runs to its second slash; a perfmon name alone, to the next comma. */
+		size_t len = upm_alias_spec_len(s);
 		char one[128];
 		if (len >= sizeof one)
 			return failf(err, n, "event spec too long: '%.40s...'%s", s, "");
@@ -474,7 +509,7 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 		if (upm_spec_parse(p, one, &out[count], err, n) < 0)
 			return -1;
 		count++;
-		s = b + 1;
+		s += len;
 		if (*s == ',')
 			s++;
 		else if (*s)

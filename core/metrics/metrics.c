@@ -1,4 +1,5 @@
 #include "core/metrics/metrics.h"
+#include "core/base/suggest.h"
 
 const struct upm_metric *upm_metric_find(const struct upm_platform *p, const char *name)
 {
@@ -63,8 +64,14 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 		name[n] = 0;
 		const struct upm_metric *m = upm_metric_find(p, name);
 		if (!m) {
-			upm_snprintf(err, err_size, "unknown metric '%s' on %s (see 'upmon list metrics')",
-				     name, p->name);
+			struct upm_suggest s;
+			char near[120];
+			upm_suggest_init(&s, name);
+			for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++)
+				upm_suggest_add(&s, p->metrics[i].name);
+			upm_suggest_text(&s, near, sizeof near);
+			upm_snprintf(err, err_size, "unknown metric '%s' on %s (%s%ssee 'upmon list metrics')",
+				     name, p->name, near, near[0] ? "; " : "");
 			return -1;
 		}
 		const char *parts[2] = { m->numerator, has_den(m) ? m->denominator : NULL };

@@ -59,7 +59,7 @@ expect badev host/run_unknown_event 4 "^upmon: error: run: unknown event 'CAS_CN
 run badbox --backend mock --platform snbep run --events 'gpu/X/'
 expect badbox host/run_absent_box_type 4 "^upmon: error: run: no box 'gpu' on snbep"
 run badsec --backend mock --platform snbep run --events 'ha/CLOCKTICKS/' --seconds 1s
-expect badsec host/run_bad_seconds 4 "--seconds takes a positive number of seconds, not '1s'"
+expect badsec host/run_bad_seconds 4 "--seconds takes 0.001 to 86400 \\(a day\\), not '1s'"
 run noev --backend mock --platform snbep run
 expect noev host/run_needs_events 4 'give --events'
 run badmetric --backend mock --platform snbep run --metrics BOGUS
@@ -69,11 +69,11 @@ run boxes --backend mock --platform snbep list boxes
 expect boxes host/list_boxes 0 '^ubox +msr +x1  2 counters of 44 bits, fixed UCLK' \
 	'^r3qpi +pci +x2  3 counters of 44 bits' '^imc +pci +x4  4 counters of 48 bits, fixed DCLK'
 run events --backend mock --platform snbep list events --box imc --format csv
-expect events host/list_events_csv 0 '^platform,box,event,code,umask,counters$' \
-	'^snbep,imc,CAS_COUNT\.RD,0x04,0x03,0-3$' '^snbep,imc,DCLK,fixed,,fixed$'
+expect events host/list_events_csv 0 '^platform,box,event,code,umask,counters,filters,thresh,sub,description$' \
+	'^snbep,imc,CAS_COUNT\.RD,0x04,0x03,0-3,,,,DRAM read' '^snbep,imc,DCLK,fixed,,fixed,,,,fixed counter$'
 expect_not events host/list_events_box_filter 0 '^snbep,cbo,'
 run qev --backend mock --platform snbep list events --box qpi --format csv
-expect qev host/list_events_ext_code 0 '^snbep,qpi,CTO_COUNT,0x138,,0-3$'
+expect qev host/list_events_ext_code 0 '^snbep,qpi,CTO_COUNT,0x138,,0-3,match0\|match1\|mask0\|mask1,,,'
 run metrics --backend mock --platform snbep list metrics
 expect metrics host/list_metrics 0 '^MEM_BW_READS +memory read bandwidth' '^LLC_HIT_RATE '
 run listbad --backend mock --platform snbep list events --box gpu

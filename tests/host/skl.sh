@@ -13,8 +13,8 @@ expect lb host/skl_list_boxes 0 \
 
 run le --backend mock --platform skl list events --box arb
 expect le host/skl_list_events 0 \
-	'^arb +TRK_OCCUPANCY\.CYCLES_WITH_ANY_REQUEST +0x80 +0x01 +ctr 0$' \
-	'^arb +TRK_REQUESTS\.WRITES +0x81 +0x20 +ctr 0-1$'
+	'^arb +TRK_OCCUPANCY\.CYCLES_WITH_ANY_REQUEST +0x80 +0x01 +ctr 0  thresh 1  outgoing core requests' \
+	'^arb +TRK_REQUESTS\.WRITES +0x81 +0x20 +ctr 0-1  [a-z]'
 
 run r --backend mock --platform skl run --seconds 0.01 \
 	--events 'cbo/CACHE_LOOKUP.ANY_MESI/,arb/TRK_REQUESTS.ALL/,ncu/CLOCK.SOCKET/,imc/DRAM_DATA_READS/'

@@ -67,13 +67,13 @@ TEST(config_errors_name_the_line)
 	static const struct {
 		const char *text, *want;
 	} cases[] = {
-		{ "end = return\n\nspeed = fast\n", "lab.cfg:3: unknown key 'speed': the keys are args, end, out, events.NAME and check.NAME" },
+		{ "end = return\n\nspeed = fast\n", "lab.cfg:3: unknown key 'speed' (the keys are args, end, out, events.NAME and check.NAME" },
 		{ "end = later\n", "lab.cfg:1: end must be return, shutdown, reboot, key or qemu-exit, not 'later'" },
 		{ "# c\nend = return\nend = key\n", "lab.cfg:3: end is already set on line 2: keep one of the two" },
 		{ "check.memory_tolerance = 1.5\n", "lab.cfg:1: check.memory_tolerance must be a fraction from 0 to 1 (0.05) or a percentage (5%), not '1.5'" },
 		{ "check.memory_tolerance = abc\n", "lab.cfg:1: check.memory_tolerance must be a fraction" },
 		{ "check.uclk_min_mhz = -3\n", "lab.cfg:1: check.uclk_min_mhz must be a number from 1 to 100000, not '-3'" },
-		{ "check.speed = 1\n", "lab.cfg:1: unknown tolerance 'check.speed': check reads memory_tolerance, " },
+		{ "check.speed = 1\n", "lab.cfg:1: unknown tolerance 'check.speed' (check reads memory_tolerance, " },
 		{ "check.uclk_max_mhz = 1000\ncheck.uclk_min_mhz = 2000\n", "lab.cfg:2: check.uclk_min_mhz is above check.uclk_max_mhz (line 1): swap them" },
 		{ "events.a b = cbo/CLOCKTICKS/\n", "lab.cfg:1: 'events.a b': an event set's name is 1 to 31 letters" },
 		{ "events.x = @y\n", "lab.cfg:1: events.x names another set ('@'): list its specs instead" },

@@ -96,7 +96,7 @@ TEST(config_file_keys_and_errors)
 
 	text = upm_strdup("end = shutdown\ncolour = blue\n");
 	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), -1);
-	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour': the keys are args, end, out, events.NAME and check.NAME (README, Configuration file)");
+	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour' (the keys are args, end, out, events.NAME and check.NAME; README, Configuration file)");
 	upm_config_free(&c);
 
 	text = upm_strdup("end = sometime\n");
@@ -113,4 +113,60 @@ TEST(config_file_keys_and_errors)
 	CHECK_EQ(upm_config_parse(&c, text, "x.cfg", err, sizeof err), -1);
 	CHECK_CONTAINS(err, ":1: expected 'key = value'");
 	upm_config_free(&c);
+}
+
+/* core/cli/cli_args.c: options after the command, help and version shortcuts, the last
+ * of a repeated option. */
+TEST(cli_order_help_version_and_repeats)
+{
+	struct upm_options o;
+	char err[200];
+	char *a1[] = { "upmon", "list", "boxes", "--platform", "snbep", "--format", "csv", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(7, a1, &o, err, sizeof err), 0);
+	CHECK_STR(o.platform, "snbep");
+	CHECK_STR(o.command, "list");
+	CHECK_EQ(o.cmd_argc, 3); /* boxes --format csv: list's own option stays its */
+	CHECK_STR(o.cmd_argv[1], "--format");
+
+	char *a2[] = { "upmon", "run", "--help", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(3, a2, &o, err, sizeof err), 0);
+	CHECK_STR(o.command, "help");
+	CHECK_EQ(o.cmd_argc, 1);
+	CHECK_STR(o.cmd_argv[0], "run");
+
+	char *a3[] = { "upmon", "-h", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(2, a3, &o, err, sizeof err), 0);
+	CHECK_STR(o.command, "help");
+	CHECK_EQ(o.cmd_argc, 0);
+
+	char *a4[] = { "upmon", "--version", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(2, a4, &o, err, sizeof err), 0);
+	CHECK_STR(o.command, "version");
+
+	/* run takes --sockets itself: after `run` it is run's, before it the global one. */
+	char *a5[] = { "upmon", "--sockets", "1", "run", "--kernel", "read", "--sockets", "0", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(8, a5, &o, err, sizeof err), 0);
+	CHECK_EQ(o.sockets, 1);
+	CHECK_EQ(o.cmd_argc, 4);
+	CHECK_STR(o.cmd_argv[2], "--sockets");
+
+	char *a6[] = { "upmon", "--platform", "ivbep", "info", "--platform", "snbep", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(6, a6, &o, err, sizeof err), 0);
+	CHECK_STR(o.platform, "snbep"); /* the last wins */
+
+	char *a7[] = { "upmon", "--platfrom", "snbep", "info", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(4, a7, &o, err, sizeof err), -1);
+	CHECK_STR(err, "unknown option '--platfrom' (closest: --platform; see 'upmon help')");
+
+	char *a8[] = { "upmon", "info", "--out", NULL };
+	memset(&o, 0, sizeof o);
+	CHECK_EQ(upm_cli_parse(3, a8, &o, err, sizeof err), -1);
+	CHECK_STR(err, "option '--out' needs a value (see 'upmon help')");
 }

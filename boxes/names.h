@@ -1,0 +1,57 @@
+/* Other programs' names for a platform's boxes, events and spec terms, as data: Linux
+ * perf's uncore PMUs (arch/x86/events/intel/uncore_*.c), their event aliases and format
+ * terms, and Intel perfmon's event names (github.com/intel/perfmon). Each name resolves
+ * to exactly what upmon's own spelling gives (core/events/alias.c does the resolving). */
+#ifndef UPMON_BOXES_NAMES_H
+#define UPMON_BOXES_NAMES_H
+
+/* One box type's names elsewhere. */
+struct upm_box_names {
+	const char *box;            /* upmon's box type: "cbo" */
+	const char *perf_pmu;       /* perf's PMU type without "uncore_": "cbox"; NULL: none */
+	/* 1: perf names the PMU without an instance suffix (the type has one box:
+	 * "uncore_ha"); 0: "uncore_cbox_3". perf numbers instances as upmon does on every
+	 * platform here (the cited PCI ID and MSR offset tables list them in upmon's order). */
+	unsigned char perf_single;
+	const char *perfmon_prefix; /* perfmon's unit prefix: "UNC_C_"; NULL: none */
+};
+
+/* A name that is not upmon's spelling with a prefix: a perf event alias ("cas_count_read"
+ * on perf's imc PMU) or a perfmon name that differs from upmon's. */
+struct upm_event_alias {
+	const char *box;    /* upmon box type it is defined on */
+	const char *name;   /* "cas_count_read", "UNC_M_CLOCKTICKS" */
+	/* What it is in upmon's spelling: the terms between the slashes ("CAS_COUNT.RD",
+	 * "TxL_FLITS_G0,umask=0x06"). */
+	const char *terms;
+	/* Another box it lives on in upmon (perf's cbox clockticks is the ncu's fixed
+	 * counter on Skylake), every instance; NULL: the same box and instance. */
+	const char *to_box;
+	const char *source; /* where perf or perfmon defines it, and the encoding there */
+};
+
+/* A perf format term: upmon's name for it, or NULL and why upmon refuses it. */
+struct upm_term_alias {
+	const char *box;    /* upmon box type; NULL: every box */
+	const char *perf;   /* "occ_invert" */
+	const char *upmon;  /* "occ_inv", or NULL */
+	const char *why;    /* when refused: what to write instead */
+};
+
+struct upm_naming {
+	const struct upm_box_names *boxes;
+	unsigned n_boxes;
+	const struct upm_event_alias *perf_events;
+	unsigned n_perf_events;
+	const struct upm_event_alias *perfmon_exceptions;
+	unsigned n_perfmon_exceptions;
+	const struct upm_term_alias *terms;
+	unsigned n_terms;
+};
+
+#define UPM_NAMING_TABLE(a) (a), (unsigned)(sizeof(a) / sizeof((a)[0]))
+
+extern const struct upm_naming upm_snbep_naming, upm_ivbep_naming, upm_skl_naming,
+	upm_nhmex_naming;
+
+#endif

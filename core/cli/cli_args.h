@@ -1,0 +1,15 @@
+/* The command line's order and shortcuts (core/cli/cli_args.c). */
+#ifndef UPMON_CORE_CLI_ARGS_H
+#define UPMON_CORE_CLI_ARGS_H
+
+#include "core/base/str.h"
+
+#define UPM_CLI_MAX_WORDS 96
+
+/* Rewrites argv[0..argc) into out (at most max words) as ARGV0 GLOBAL-OPTIONS COMMAND
+ * ARGS: global options written after the command move before it, -h/--help become
+ * `help [COMMAND]`, --version `version`. Returns the word count, or -1 with a one-line
+ * message (an unknown option with the closest ones, a missing value). */
+int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, unsigned long size);
+
+#endif

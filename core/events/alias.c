@@ -1,0 +1,349 @@
+/* Resolving other programs' names (core/events/alias.h). The tables are per platform
+ * (boxes/<platform>/names.c); nothing here names a platform. */
+#include "core/events/alias.h"
+#include "core/base/str.h"
+#include "core/base/suggest.h"
+#include "core/events/spec.h"
+
+static int fail(char *err, unsigned long n, const char *fmt, const char *a, const char *b)
+{
+	upm_snprintf(err, n, fmt, a, b);
+	return -1;
+}
+
+/* Digits s[0..len) as a number; -1 when not all digits or none. */
+static int digits(const char *s, size_t len)
+{
+	int v = 0;
+	if (!len || len > 4)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+/* upmon's spelling: NAME or NAMEn (the longest box name that prefixes it). */
+static const struct upm_box_type *own_box(const struct upm_platform *p, const char *s, size_t len, int *inst)
+{
+	const struct upm_box_type *best = NULL;
+	size_t best_len = 0;
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		size_t n = upm_strlen(p->boxes[i]->name);
+		if (n <= len && n > best_len && upm_strncasecmp(s, p->boxes[i]->name, n) == 0) {
+			best = p->boxes[i];
+			best_len = n;
+		}
+	}
+	if (!best)
+		return NULL;
+	*inst = best_len == len ? -1 : digits(s + best_len, len - best_len);
+	return best_len == len || *inst >= 0 ? best : NULL;
+}
+
+/* perf's spelling: [uncore_]PMU, or [uncore_]PMU_n where perf numbers the boxes. */
+static const struct upm_box_type *perf_box(const struct upm_platform *p, const char *s, size_t len, int *inst)
+{
+	const struct upm_naming *nm = p->naming;
+	if (len > 7 && upm_strncasecmp(s, "uncore_", 7) == 0) {
+		s += 7;
+		len -= 7;
+	}
+	for (unsigned i = 0; nm && i < nm->n_boxes; i++) {
+		const struct upm_box_names *b = &nm->boxes[i];
+		size_t n = b->perf_pmu ? upm_strlen(b->perf_pmu) : 0;
+		if (!n || len < n || upm_strncasecmp(s, b->perf_pmu, n) != 0)
+			continue;
+		if (len == n)
+			*inst = -1;
+		else if (b->perf_single || s[n] != '_' || (*inst = digits(s + n + 1, len - n - 1)) < 0)
+			continue;
+		return upm_platform_box(p, b->box);
+	}
+	return NULL;
+}
+
+/* An event of the box in upmon's spelling: fixed counter, free-running counter, or a
+ * table event with its unit mask. */
+static int own_event(const struct upm_box_type *box, const char *name)
+{
+	char ev[UPM_SPEC_NAME];
+	const char *dot = upm_strchr(name, '.');
+	size_t len = dot ? (size_t)(dot - name) : upm_strlen(name);
+	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event &&
+	    (upm_strcasecmp(name, box->fixed_event) == 0 ||
+	     (box->fixed_alias && upm_strcasecmp(name, box->fixed_alias) == 0)))
+		return 1;
+	for (unsigned i = 0; i < box->n_free_ctrs; i++)
+		if (upm_strcasecmp(name, box->free_ctrs[i].name) == 0)
+			return 1;
+	if (len >= sizeof ev)
+		return 0;
+	upm_memcpy(ev, name, len);
+	ev[len] = 0;
+	const struct upm_event_def *e = upm_event_find(box, ev);
+	return e && (!dot || upm_umask_find(e, dot + 1));
+}
+
+static const struct upm_event_alias *find_alias(const struct upm_event_alias *t, unsigned n, const char *box,
+						const char *name)
+{
+	for (unsigned i = 0; i < n; i++)
+		if ((!box || upm_strcmp(t[i].box, box) == 0) && upm_strcasecmp(t[i].name, name) == 0)
+			return &t[i];
+	return NULL;
+}
+
+struct resolved {
+	const struct upm_box_type *box;
+	int instance;
+	char terms[96]; /* the first term in upmon's spelling */
+};
+
+/* A perfmon name: an exception first, else the unit prefix (longest wins). 1 found. */
+static int perfmon_name(const struct upm_platform *p, const char *name, struct resolved *r)
+{
+	const struct upm_naming *nm = p->naming;
+	if (!nm)
+		return 0;
+	const struct upm_event_alias *a = find_alias(nm->perfmon_exceptions, nm->n_perfmon_exceptions, NULL, name);
+	if (a) {
+		r->box = upm_platform_box(p, a->box);
+		upm_strlcpy(r->terms, a->terms, sizeof r->terms);
+		return r->box != NULL;
+	}
+	const struct upm_box_names *best = NULL;
+	size_t best_len = 0;
+	for (unsigned i = 0; i < nm->n_boxes; i++) {
+		const char *pre = nm->boxes[i].perfmon_prefix;
+		size_t n = pre ? upm_strlen(pre) : 0;
+		if (n > best_len && upm_strlen(name) > n && upm_strncasecmp(name, pre, n) == 0) {
+			best = &nm->boxes[i];
+			best_len = n;
+		}
+	}
+	if (!best)
+		return 0;
+	r->box = upm_platform_box(p, best->box);
+	upm_strlcpy(r->terms, name + best_len, sizeof r->terms);
+	return r->box != NULL;
+}
+
+/* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. */
+static int resolve_event(const struct upm_platform *p, const char *name, struct resolved *r, char *err,
+			 unsigned long n)
+{
+	const struct upm_naming *nm = p->naming;
+	if (own_event(r->box, name)) {
+		upm_strlcpy(r->terms, name, sizeof r->terms);
+		return 0;
+	}
+	const struct upm_event_alias *a =
+		nm ? find_alias(nm->perf_events, nm->n_perf_events, r->box->name, name) : NULL;
+	if (a) {
+		if (a->to_box) {
+			r->box = upm_platform_box(p, a->to_box);
+			r->instance = -1;
+		}
+		upm_strlcpy(r->terms, a->terms, sizeof r->terms);
+		return r->box ? 0 : fail(err, n, "table error: no box %s for %s", a->to_box, name);
+	}
+	struct resolved pm = { 0 };
+	if (perfmon_name(p, name, &pm)) {
+		if (pm.box != r->box) {
+			upm_snprintf(err, n, "%s is an event of box %s, not %s: write %s/%s/ or %s alone", name,
+				     pm.box->name, r->box->name, pm.box->name, pm.terms, name);
+			return -1;
+		}
+		upm_strlcpy(r->terms, pm.terms, sizeof r->terms);
+		return 0;
+	}
+	upm_strlcpy(r->terms, name, sizeof r->terms); /* the parser names what is unknown */
+	return 0;
+}
+
+/* A term after the event: perf's format term renamed, or refused with what to write. */
+static int resolve_term(const struct upm_platform *p, const struct upm_box_type *box, const char *t, size_t len,
+			struct upm_buf *out, char *err, unsigned long n)
+{
+	const struct upm_naming *nm = p->naming;
+	size_t klen = 0;
+	while (klen < len && t[klen] != '=')
+		klen++;
+	int own = 0; /* a term the box has in upmon's spelling stays as it is */
+	for (unsigned i = 0; i < box->n_filters; i++)
+		own |= upm_strlen(box->filters[i].term) == klen && upm_strncasecmp(box->filters[i].term, t, klen) == 0;
+	for (unsigned i = 0; nm && !own && i < nm->n_terms; i++) {
+		const struct upm_term_alias *a = &nm->terms[i];
+		if ((a->box && upm_strcmp(a->box, box->name) != 0) || upm_strlen(a->perf) != klen ||
+		    upm_strncasecmp(a->perf, t, klen) != 0)
+			continue;
+		if (!a->upmon) {
+			upm_snprintf(err, n, "term '%.*s' (perf's) is not taken on box %s: %s", (int)klen, t,
+				     box->name, a->why);
+			return -1;
+		}
+		upm_buf_printf(out, ",%s%.*s", a->upmon, (int)(len - klen), t + klen);
+		return 0;
+	}
+	upm_buf_printf(out, ",%.*s", (int)len, t);
+	return 0;
+}
+
+void upm_alias_suggest_box(const struct upm_platform *p, const char *word, char *buf, unsigned long size)
+{
+	struct upm_suggest s;
+	upm_suggest_init(&s, word);
+	for (unsigned i = 0; i < p->n_boxes; i++)
+		upm_suggest_add(&s, p->boxes[i]->name);
+	upm_suggest_text(&s, buf, size);
+}
+
+/* A word without slashes: a perfmon name, or a mistake to explain. */
+static int resolve_bare(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
+			char *err, unsigned long n)
+{
+	struct resolved r = { 0 };
+	int inst;
+	if (perfmon_name(p, text, &r)) {
+		upm_snprintf(out, out_size, "%s/%s/", r.box->name, r.terms);
+		return 0;
+	}
+	if (own_box(p, text, upm_strlen(text), &inst) || perf_box(p, text, upm_strlen(text), &inst))
+		return fail(err, n, "'%s' names a box but no event: write %s/EVENT/ (see 'upmon list events')",
+			    text, text);
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		if (own_event(p->boxes[i], text)) {
+			upm_snprintf(err, n, "'%s' lacks its box: write %s/%s/ (or %s%s/%s/ for one instance)", text,
+				     p->boxes[i]->name, text, p->boxes[i]->name, "0", text);
+			return -1;
+		}
+	}
+	return fail(err, n, "'%s' is not an event spec: write BOX/EVENT/ (imc/CAS_COUNT.RD/) or a perfmon "
+		    "name (UNC_M_CAS_COUNT.RD)%s", text, "");
+}
+
+unsigned long upm_alias_spec_len(const char *s)
+{
+	const char *a = upm_strchr(s, '/');
+	const char *c = upm_strchr(s, ',');
+	if (!a || (c && c < a))
+		return c ? (unsigned long)(c - s) : upm_strlen(s);
+	const char *b = upm_strchr(a + 1, '/');
+	return b ? (unsigned long)(b - s) + 1 : upm_strlen(s);
+}
+
+int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
+		      char *err, unsigned long n)
+{
+	size_t len = upm_strlen(text);
+	const char *slash = upm_strchr(text, '/');
+	if (!len)
+		return fail(err, n, "empty event spec: write BOX/EVENT/ (imc/CAS_COUNT.RD/)%s%s", "", "");
+	if (!slash)
+		return resolve_bare(p, text, out, out_size, err, n);
+	if (slash == text)
+		return fail(err, n, "'%s' names no box before its first '/' (see 'upmon list boxes')%s", text, "");
+	if (text[len - 1] != '/' || slash == text + len - 1)
+		return fail(err, n, "'%s' lacks its closing '/': write %s/", text, text);
+	if (slash + 1 == text + len - 1)
+		return fail(err, n, "'%s' names no event between its slashes (see 'upmon list events')%s", text, "");
+
+	struct resolved r = { 0 };
+	size_t blen = (size_t)(slash - text);
+	r.box = own_box(p, text, blen, &r.instance);
+	if (!r.box)
+		r.box = perf_box(p, text, blen, &r.instance);
+	if (!r.box) {
+		char word[UPM_SUGGEST_WORD], near[160];
+		upm_snprintf(word, sizeof word, "%.*s", (int)blen, text);
+		upm_alias_suggest_box(p, word, near, sizeof near);
+		upm_snprintf(err, n, "no box '%s' on %s (%s%ssee 'upmon list boxes')", word, p->name, near,
+			     near[0] ? "; " : "");
+		return -1;
+	}
+	/* The terms: the first names the event unless it is key=value (a raw spec). */
+	const char *t = slash + 1, *end = text + len - 1;
+	const char *comma = t;
+	while (comma < end && *comma != ',')
+		comma++;
+	struct upm_buf rest;
+	upm_buf_init(&rest);
+	char first[96];
+	upm_snprintf(first, sizeof first, "%.*s", (int)(comma - t), t);
+	int rc = 0;
+	if (upm_strchr(first, '=') || upm_strchr(first, '/')) {
+		upm_strlcpy(r.terms, first, sizeof r.terms);
+	} else {
+		rc = resolve_event(p, first, &r, err, n);
+	}
+	for (const char *s = comma; rc == 0 && s < end;) {
+		s++; /* past the comma */
+		const char *e = s;
+		while (e < end && *e != ',')
+			e++;
+		if (e > s)
+			rc = resolve_term(p, r.box, s, (size_t)(e - s), &rest, err, n);
+		else
+			upm_buf_puts(&rest, ","); /* empty term: the parser says so */
+		s = e;
+	}
+	if (rc == 0) {
+		char inst[16] = "";
+		if (r.instance >= 0)
+			upm_snprintf(inst, sizeof inst, "%d", r.instance);
+		if (upm_snprintf(out, out_size, "%s%s/%s%s/", r.box->name, inst, r.terms,
+				 rest.data ? rest.data : "") >= (int)out_size)
+			rc = fail(err, n, "event spec too long: '%.40s...'%s", text, "");
+	}
+	upm_buf_free(&rest);
+	return rc;
+}
+
+void upm_alias_suggest_event(const struct upm_box_type *box, const char *word, char *buf, unsigned long size)
+{
+	struct upm_suggest s;
+	upm_suggest_init(&s, word);
+	for (unsigned i = 0; box->events && i < *box->n_events; i++)
+		upm_suggest_add(&s, box->events[i].name);
+	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event)
+		upm_suggest_add(&s, box->fixed_event);
+	for (unsigned i = 0; i < box->n_free_ctrs; i++)
+		upm_suggest_add(&s, box->free_ctrs[i].name);
+	upm_suggest_text(&s, buf, size);
+}
+
+void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, char *buf, unsigned long size)
+{
+	struct upm_suggest s;
+	upm_suggest_init(&s, word);
+	for (unsigned i = 0; i < ev->n_umasks; i++)
+		upm_suggest_add(&s, ev->umasks[i].name);
+	upm_suggest_text(&s, buf, size);
+}
+
+void upm_alias_suggest_term(const struct upm_box_type *box, const char *word, char *buf, unsigned long size)
+{
+	const struct upm_ctl_layout *l = &box->ctl_layout;
+	const struct {
+		const char *term;
+		unsigned width;
+	} mods[] = {
+		{ "event", l->ev_sel.width }, { "umask", l->umask.width }, { "thresh", l->thresh.width },
+		{ "edge", l->edge.width }, { "inv", l->invert.width }, { "tid_en", l->tid_en.width },
+		{ "ext", l->ev_sel_ext.width }, { "occ_sel", l->occ_sel.width },
+		{ "occ_inv", l->occ_invert.width }, { "occ_edge", l->occ_edge.width },
+	};
+	struct upm_suggest s;
+	upm_suggest_init(&s, word);
+	for (unsigned i = 0; i < sizeof mods / sizeof mods[0]; i++)
+		if (mods[i].width)
+			upm_suggest_add(&s, mods[i].term);
+	for (unsigned i = 0; i < box->n_filters; i++)
+		upm_suggest_add(&s, box->filters[i].term);
+	if (box->index_term)
+		upm_suggest_add(&s, box->index_term);
+	upm_suggest_text(&s, buf, size);
+}

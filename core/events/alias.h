@@ -1,0 +1,31 @@
+/* Other programs' spellings of an event spec, rewritten to upmon's before the spec is
+ * parsed: Intel perfmon names alone ("UNC_M_CAS_COUNT.RD": every instance of the unit)
+ * or inside a box, Linux perf's PMU names ("uncore_imc_2", "cbox_3"), event aliases
+ * ("cas_count_read") and format terms ("occ_invert"). The names are the platform's data
+ * (struct upm_naming, boxes/names.h); a name resolves to exactly what upmon's own
+ * spelling gives. Structural mistakes are found here too, with what exactly is wrong. */
+#ifndef UPMON_CORE_EVENTS_ALIAS_H
+#define UPMON_CORE_EVENTS_ALIAS_H
+
+#include "platform/platform.h"
+
+/* Rewrites one spec (BOX/TERMS/ or a bare perfmon name) into upmon's spelling in out.
+ * 0, or -1 with a one-line reason in err. */
+int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
+		      char *err, unsigned long err_size);
+
+/* How long the spec starting at s is in a comma-separated list: to its second slash,
+ * or, for a bare name, to the next comma. */
+unsigned long upm_alias_spec_len(const char *s);
+
+/* The closest box names (upmon's) to `word` on p, as "closest: a, b" or "". */
+void upm_alias_suggest_box(const struct upm_platform *p, const char *word, char *buf, unsigned long size);
+
+
+/* The closest valid choices on a box, as "closest: a, b" or "": events (with fixed and
+ * free-running counters), a unit mask of an event, spec terms. */
+void upm_alias_suggest_event(const struct upm_box_type *box, const char *word, char *buf, unsigned long size);
+void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, char *buf, unsigned long size);
+void upm_alias_suggest_term(const struct upm_box_type *box, const char *word, char *buf, unsigned long size);
+
+#endif

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Help in every form, list without a backend in every format, other programs' names on
+# the command line, and mistakes answered in one line with exit status 4.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+# one_line NAME TEST: the output is exactly one line.
+one_line() {
+	local n
+	n=$(wc -l <"$WORK/$1.out")
+	[ "$n" = 1 ] && pass "$2" || fail "$2" "$n lines: $(head -c 300 "$WORK/$1.out")"
+}
+
+run h1 --help
+expect h1 host/help_long_option 0 '^usage: upmon \[OPTIONS\] COMMAND' "upmon help COMMAND"
+run h2 -h
+expect h2 host/help_short_option 0 '^usage: upmon \[OPTIONS\] COMMAND'
+for c in info list run check selftest help version fault-probe; do
+	run "hc_$c" help "$c"
+	expect "hc_$c" "host/help_${c}_has_examples" 0 "^usage: upmon \\[OPTIONS\\] $c" '^examples:$' "^  upmon .*$c|^  upmon --version"
+done
+run h3 run --help
+expect h3 host/command_dash_dash_help 0 '^usage: upmon \[OPTIONS\] run --events' 'UNC_M_CAS_COUNT.RD'
+run h4 --platform snbep list -h
+expect h4 host/command_dash_h 0 '^usage: upmon \[OPTIONS\] list boxes\|events\|metrics'
+run h5 help rnu
+expect h5 host/help_unknown_topic_suggests 4 "^upmon: error: help: no command 'rnu' \\(closest: run;"
+one_line h5 host/help_unknown_topic_one_line
+run v1 --version
+expect v1 host/version_option 0 '^upmon 0\.1\.0$'
+
+# Options before or after the command; the last of a repeated option wins.
+run o1 list boxes --platform snbep
+expect o1 host/options_after_the_command 0 '^imc +pci +x4'
+run o2 --platform ivbep list boxes --platform snbep
+expect o2 host/repeated_option_last_wins 0 '^imc +pci +x4 '
+run o3 --platfrom snbep list boxes
+expect o3 host/unknown_option_suggests 4 "^upmon: error: unknown option '--platfrom' \\(closest: --platform;"
+one_line o3 host/unknown_option_one_line
+run o4 lst boxes --platform snbep
+expect o4 host/unknown_command_suggests 4 "^upmon: error: unknown command 'lst' \\(closest: list;"
+run o5 --platform snbp list boxes
+expect o5 host/unknown_platform_suggests 4 "^upmon: error: unknown or unimplemented platform 'snbp' \\(closest: snbep;"
+run o6 --events imc/CAS_COUNT.RD/ run
+expect o6 host/command_option_before_command 4 "^upmon: error: option '--events' belongs to a command"
+
+# list needs no backend with --platform; text, csv and json for all three lists.
+run l1 --platform snbep list boxes
+expect l1 host/list_boxes_without_backend 0 '^cbo +msr +x8 .*\(perf: uncore_cbox\)  \(perfmon: UNC_C_\)$'
+run l2 --platform snbep list boxes --format csv
+expect l2 host/list_boxes_csv 0 '^platform,box,space,instances,counters,width,fixed,perf_pmu,perfmon_prefix,title$' \
+	'^snbep,imc,pci,4,4,48,DCLK,imc,UNC_M_,'
+run l3 --platform snbep list boxes --format json
+expect l3 host/list_boxes_json 0 '^\[$' '^  \{"platform": "snbep", "box": "qpi", "space": "pci", "instances": "2"' '^\]$'
+run l4 --platform skl list metrics --format json
+expect l4 host/list_metrics_json 0 '"metric": "MEM_BW_READS", "numerator": "imc/DRAM_DATA_READS/"'
+run l5 --platform snbep list metrics --format csv
+expect l5 host/list_metrics_csv 0 '^platform,metric,numerator,denominator,unit,description$' '^snbep,MEM_BW_READS,imc/CAS_COUNT\.RD/,seconds,'
+run l6 --platform snbep list events cas
+expect l6 host/list_events_search_word 0 '^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read'
+expect_not l6 host/list_events_search_keeps_only_matches 0 '^cbo '
+run l7 --platform snbep list events 'CAS*' --box imc0 --format csv
+expect l7 host/list_events_glob_and_instance_box 0 '^snbep,imc,CAS_COUNT\.WR,0x04,0x0c,0-3,' 
+expect_not l7 host/list_events_glob_is_whole_name 0 'ACT_COUNT'
+run l8 --platform snbep list events LLC_LOOKUP.DATA_READ --box cbo
+expect l8 host/list_events_filters 0 '^cbo +LLC_LOOKUP\.DATA_READ +0x34 +0x03 +ctr 0-1  needs filter_state  '
+run l9 --platform skl list events --box arb --format json
+expect l9 host/list_events_json_thresh 0 '"event": "TRK_OCCUPANCY.CYCLES_WITH_ANY_REQUEST", "code": "0x80", "umask": "0x01", "counters": "0", "filters": "", "thresh": "1"'
+run l10 --platform snbep list evnts
+expect l10 host/list_unknown_kind_suggests 4 "^upmon: error: list: no list 'evnts' \\(closest: events;"
+run l11 --platform snbep list events --box imcc
+expect l11 host/list_unknown_box_suggests 4 "^upmon: error: list: no box 'imcc' on snbep \\(closest: imc;"
+run l12 --platform snbep list events --format xml
+expect l12 host/list_bad_format 4 "^upmon: error: list: --format takes text, csv or json, not 'xml'$"
+run l13 --platform snbep list events --box uncore_imc_1 UNC_M_CAS
+expect_not l13 host/list_box_by_perf_name 0 '^cbo '
+
+# Other programs' names on the command line (the unit tests hold every encoding).
+M=(--backend mock --platform snbep)
+run n1 "${M[@]}" run --seconds 0.01 --events UNC_M_CAS_COUNT.RD,uncore_cbox_3/clockticks/,imc/cas_count_write/
+expect n1 host/run_takes_perf_and_perfmon_names 0 '^socket 0 imc0 pass 0 ctr[0-3]  CAS_COUNT\.RD ' \
+	'^socket 0 cbo3 pass 0 ctr[0-3]  CLOCKTICKS ' '^socket 1 imc3 pass 0 ctr[0-3]  CAS_COUNT\.WR '
+run n2 "${M[@]}" run --seconds 0.01 --events imc/CAS_COUNT.RD
+expect n2 host/spec_lacking_slash_said 4 "^upmon: error: run: 'imc/CAS_COUNT.RD' lacks its closing '/': write imc/CAS_COUNT.RD/$"
+one_line n2 host/spec_lacking_slash_one_line
+run n3 "${M[@]}" run --seconds 0.01 --events 'cbo/CLOCKTICKS,thresh=256/'
+expect n3 host/thresh_range_said 4 "thresh=256 is out of range: thresh takes 0-255"
+run n4 "${M[@]}" run --seconds 0.01 --events cbo/LLC_LOOKUP.DATA_READ/
+expect n4 host/usual_filter_value_named 4 "add filter_state=0x1f \\(every state\\)$"
+run n5 "${M[@]}" run --seconds 100000 --events cbo/CLOCKTICKS/
+expect n5 host/seconds_range_said 4 "^upmon: error: run: --seconds takes 0\\.001 to 86400 \\(a day\\), not '100000'$"
+run n6 "${M[@]}" run --seconds 0.01 --metrics MEM_BW_READ
+expect n6 host/unknown_metric_suggests 4 "unknown metric 'MEM_BW_READ' on snbep \\(closest: MEM_BW_READS"
+run n7 "${M[@]}" run --kernel tirad --events cbo/CLOCKTICKS/
+expect n7 host/unknown_kernel_suggests 4 "unknown kernel 'tirad' \\(closest: triad;"

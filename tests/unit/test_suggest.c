@@ -1,0 +1,59 @@
+/* Closest valid choices (core/base/suggest.c). */
+#include "tests/unit/test.h"
+#include "core/base/suggest.h"
+
+TEST(suggest_edit_distance)
+{
+	CHECK_EQ(upm_edit_distance("imc", "imc"), 0);
+	CHECK_EQ(upm_edit_distance("imcc", "imc"), 1);
+	CHECK_EQ(upm_edit_distance("IMC", "imc"), 0);       /* case does not count */
+	CHECK_EQ(upm_edit_distance("cob", "cbo"), 1);       /* a swap of neighbours is one edit */
+	CHECK_EQ(upm_edit_distance("CAS_CONT", "CAS_COUNT"), 1);
+	CHECK_EQ(upm_edit_distance("", "run"), 3);
+	CHECK_EQ(upm_edit_distance("kitten", "sitting"), 3);
+}
+
+TEST(suggest_keeps_the_closest_in_order)
+{
+	struct upm_suggest s;
+	char buf[120];
+	upm_suggest_init(&s, "lst");
+	upm_suggest_add(&s, "run");
+	upm_suggest_add(&s, "list");
+	upm_suggest_add(&s, "info");
+	upm_suggest_add(&s, "selftest");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "closest: list");
+
+	upm_suggest_init(&s, "thres");
+	upm_suggest_add(&s, "edge");
+	upm_suggest_add(&s, "thresh");
+	upm_suggest_add(&s, "tid_en");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "closest: thresh");
+
+	/* A prefix either way is one edit: "CAS" finds CAS_COUNT. */
+	upm_suggest_init(&s, "CAS");
+	upm_suggest_add(&s, "ACT_COUNT");
+	upm_suggest_add(&s, "CAS_COUNT");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "closest: CAS_COUNT");
+
+	/* Nothing close: nothing offered. */
+	upm_suggest_init(&s, "zzzzzz");
+	upm_suggest_add(&s, "imc");
+	upm_suggest_add(&s, "cbo");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "");
+
+	/* At most UPM_SUGGEST_MAX, closest first. */
+	upm_suggest_init(&s, "cbo");
+	upm_suggest_add(&s, "cbox");
+	upm_suggest_add(&s, "cb");
+	upm_suggest_add(&s, "cbo1x");
+	upm_suggest_add(&s, "abo");
+	upm_suggest_add(&s, "ubox");
+	CHECK_EQ(s.n, 3);
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "closest: cbox, cb, cbo1x");
+}

@@ -1,0 +1,31 @@
+/* The message on a processor upmon has no tables for (core/commands/unsupported.c). */
+#include "tests/unit/test.h"
+#include "core/commands/commands.h"
+
+TEST(unsupported_processor_says_found_supported_and_what_to_do)
+{
+	struct upm_run r;
+	memset(&r, 0, sizeof r);
+	upm_buf_init(&r.log);
+	r.opts.command = "check";
+	strcpy(r.cpu.vendor, "GenuineIntel");
+	strcpy(r.cpu.brand, "Intel(R) Core(TM) i7-3770 CPU @ 3.40GHz");
+	r.cpu.family = 6;
+	r.cpu.model = 0x3a;
+	r.cpu.stepping = 9;
+	upm_error_unsupported(&r);
+	CHECK(r.log.data != NULL);
+	if (!r.log.data)
+		return;
+	CHECK_CONTAINS(r.log.data, "upmon: error: check: this processor is not one upmon knows: found GenuineIntel "
+				   "family 6 model 0x3a stepping 9 \"Intel(R) Core(TM) i7-3770 CPU @ 3.40GHz\"");
+	/* Every platform, with its CPUID models (platform/map_*.c). */
+	CHECK_CONTAINS(r.log.data, "Xeon E5-2600 (Sandy Bridge-EP) (snbep, model 0x2d)");
+	CHECK_CONTAINS(r.log.data, "(ivbep, model 0x3e)");
+	CHECK_CONTAINS(r.log.data, "(nhmex, model 0x2e)");
+	CHECK_CONTAINS(r.log.data, "(wsmex, model 0x2f)");
+	CHECK_CONTAINS(r.log.data, "(skl, model 0x4e 0x5e)");
+	CHECK_CONTAINS(r.log.data, "Run upmon on one of those, or study a platform's tables here with --platform NAME");
+	CHECK(strchr(r.log.data, '\n') == r.log.data + r.log.len - 1); /* one line */
+	upm_buf_free(&r.log);
+}
