@@ -324,3 +324,57 @@ int upm_os_rename(const char *from, const char *to)
 	upm_os_free(name);
 	return status_of(st != EFI_SUCCESS ? st : cst);
 }
+
+int upm_os_mkdir_new(const char *path)
+{
+	EFI_FILE_HANDLE d;
+	EFI_STATUS st = open_path(path, EFI_FILE_MODE_READ, 0, &d);
+	if (st == EFI_SUCCESS) {
+		d->Close(d);
+		return UPM_EINVAL; /* something of that name is there: the caller picks another */
+	}
+	if (st != EFI_NOT_FOUND)
+		return status_of(st);
+	st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
+		       EFI_FILE_DIRECTORY, &d);
+	if (st != EFI_SUCCESS)
+		return status_of(st);
+	return status_of(d->Close(d));
+}
+
+/* No append survives a cut on FAT: the old content plus the new goes to path.tmp, which
+ * then replaces path. A cut before the rename leaves path as it was; during it (delete,
+ * then rename) path.tmp holds everything, under the temporary name. */
+int upm_os_append_file(const char *path, const void *data, size_t len)
+{
+	void *old = NULL;
+	size_t old_len = 0;
+	int rc = upm_os_read_file(path, &old, &old_len);
+	if (rc == UPM_ENOTFOUND) {
+		old = NULL;
+		old_len = 0;
+	} else if (rc != UPM_OK) {
+		return rc;
+	}
+	size_t n = upm_strlen(path);
+	char *tmp = upm_os_alloc(n + 5);
+	char *all = upm_os_alloc(old_len + len + 1);
+	if (!tmp || !all) {
+		upm_os_free(tmp);
+		upm_os_free(all);
+		upm_os_free(old);
+		return UPM_ENOMEM;
+	}
+	upm_memcpy(tmp, path, n);
+	upm_memcpy(tmp + n, ".tmp", 5);
+	if (old_len)
+		upm_memcpy(all, old, old_len);
+	upm_memcpy(all + old_len, data, len);
+	upm_os_free(old);
+	rc = upm_os_write_file(tmp, all, old_len + len);
+	if (rc == UPM_OK)
+		rc = upm_os_rename(tmp, path);
+	upm_os_free(all);
+	upm_os_free(tmp);
+	return rc;
+}

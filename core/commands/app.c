@@ -71,6 +71,11 @@ static int load_config(struct upm_run *r, int argc, char **argv, struct upm_conf
 	upm_memcpy(text, data, len);
 	text[len] = 0;
 	upm_os_free(data);
+	/* The identity keeps the file as read (results.json "configuration"). */
+	r->ident.config_path = path;
+	r->ident.config_text = upm_os_alloc(len + 1);
+	if (r->ident.config_text)
+		upm_memcpy(r->ident.config_text, text, len + 1);
 	if (upm_config_parse(cfg, text, path, err, sizeof err) < 0) {
 		upm_error(r, "%s", err);
 		return -1;
@@ -175,6 +180,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	struct upm_config cfg;
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
+	int files = 1; /* help and version leave no run folder */
 
 	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
 	upm_os_watchdog_off();
@@ -182,6 +188,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_buf_init(&run.log);
 	upm_abort_reset();
 	env->end_action = UPM_END_RETURN;
+	upm_ident_start(&run, argc, argv);
+	upm_machine_read(&run.ident.machine);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
@@ -193,18 +201,20 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		goto out;
 	}
 	env->end_action = run.opts.end;
-	run.out_dir = run.opts.out_dir ? run.opts.out_dir
-		      : cfg.out     ? cfg.out
-				    : upm_os_default_out_dir();
+	run.out_parent = run.opts.out_dir ? run.opts.out_dir
+			 : cfg.out     ? cfg.out
+				       : upm_os_default_out_dir();
 
 	if (upm_strcmp(run.opts.command, "help") == 0) {
 		upm_os_write(upm_usage_text, upm_strlen(upm_usage_text));
 		status = UPM_EXIT_OK;
+		files = 0;
 		goto out;
 	}
 	if (upm_strcmp(run.opts.command, "version") == 0) {
 		upm_say(&run, "upmon %s", UPM_VERSION);
 		status = UPM_EXIT_OK;
+		files = 0;
 		goto out;
 	}
 	const struct upm_command *cmd = NULL;
@@ -217,12 +227,25 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	}
 	if (resolve_forced_platform(&run) < 0 || create_backend(&run, env) < 0 || identify(&run) < 0)
 		goto out;
+	upm_run_folder_open(&run);
+	upm_ident_say(&run);
 	status = cmd->fn(&run);
 	save_trace(&run);
-	upm_save(&run, "upmon.log", &run.log);
-	if (run.media_error && status == UPM_EXIT_OK)
-		status = UPM_EXIT_USAGE;
 out:
+	if (files) {
+		/* Every run, even one that failed before its command, leaves its folder with its
+		 * log and its line in runs.csv. */
+		upm_run_folder_open(&run);
+		upm_ident_stop(&run);
+		upm_save(&run, "upmon.log", &run.log);
+		if (run.media_error && status == UPM_EXIT_OK)
+			status = UPM_EXIT_USAGE;
+		run.ident.exit_status = status;
+		upm_run_index_append(&run);
+		if (run.media_error && status == UPM_EXIT_OK)
+			status = UPM_EXIT_USAGE;
+	}
+	upm_os_free(run.ident.config_text);
 	upm_backend_destroy(run.backend);
 	upm_buf_free(&run.log);
 	upm_config_free(&cfg);

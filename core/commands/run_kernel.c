@@ -275,22 +275,9 @@ static void csv_rows(const struct upm_session *s, const struct upm_session *base
 /* The document's head: who, what, where, and the box instances of the first session. */
 static void json_head(const struct upm_session *s, struct upm_buf *out)
 {
-	const struct upm_run *r = s->run;
-	upm_buf_puts(out, "{\n  \"tool\": \"upmon\",\n  \"version\": ");
-	upm_buf_json_string(out, UPM_VERSION);
-	upm_buf_puts(out, ",\n  \"command\": \"run\",\n  \"environment\": ");
-	upm_buf_json_string(out, upm_os_name());
-	upm_buf_puts(out, ",\n  \"platform\": ");
-	upm_buf_json_string(out, r->platform->name);
-	upm_buf_puts(out, ",\n  \"backend\": ");
-	upm_buf_json_string(out, r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw");
-	upm_buf_puts(out, ",\n  \"processor\": {\"vendor\": ");
-	upm_buf_json_string(out, r->cpu.vendor);
-	upm_buf_printf(out, ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"microcode\": %u, \"brand\": ",
-		       r->cpu.family, r->cpu.model, r->cpu.stepping, r->cpu.microcode);
-	upm_buf_json_string(out, r->cpu.brand);
-	upm_buf_printf(out, ", \"sockets\": %u},\n  \"tsc_hz\": %llu,\n  \"boxes\": [", r->n_sockets,
-		       (unsigned long long)upm_os_tsc_hz());
+	upm_buf_puts(out, "{");
+	upm_ident_json(s->run, out);
+	upm_buf_printf(out, ",\n  \"tsc_hz\": %llu,\n  \"boxes\": [", (unsigned long long)upm_os_tsc_hz());
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		const struct upm_box_inst *b = &s->boxes[i];
 		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"state\": \"%s\", \"reason\": ",
@@ -415,6 +402,7 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 	int status = UPM_EXIT_OK;
 	upm_buf_init(&csv);
 	upm_buf_init(&json);
+	upm_ident_csv(r, &csv);
 	upm_buf_puts(&csv, "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n");
 	for (unsigned i = 0; i < o->n_kernels; i++) {
 		int st = run_one(r, o, o->kernels[i], specs, &csv, &json, &entries);

@@ -35,6 +35,7 @@ static const char *status_text(int status)
 
 void upm_results_csv(const struct upm_session *s, struct upm_buf *out)
 {
+	upm_ident_csv(s->run, out);
 	upm_buf_puts(out, "socket,box,instance,counter,pass,event,code,umask,raw,delta,status\n");
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		const struct upm_count *c = &s->counts[i];
@@ -62,23 +63,10 @@ static void json_double(struct upm_buf *out, double v, int valid)
 void upm_results_json(const struct upm_session *s, const struct upm_metric_value *metrics,
 		      unsigned n_metrics, const char *command, struct upm_buf *out)
 {
-	const struct upm_run *r = s->run;
-	upm_buf_puts(out, "{\n  \"tool\": \"upmon\",\n  \"version\": ");
-	upm_buf_json_string(out, UPM_VERSION);
-	upm_buf_puts(out, ",\n  \"command\": ");
-	upm_buf_json_string(out, command);
-	upm_buf_puts(out, ",\n  \"environment\": ");
-	upm_buf_json_string(out, upm_os_name());
-	upm_buf_puts(out, ",\n  \"platform\": ");
-	upm_buf_json_string(out, r->platform->name);
-	upm_buf_puts(out, ",\n  \"backend\": ");
-	upm_buf_json_string(out, r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw");
-	upm_buf_puts(out, ",\n  \"processor\": {\"vendor\": ");
-	upm_buf_json_string(out, r->cpu.vendor);
-	upm_buf_printf(out, ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"microcode\": %u, \"brand\": ",
-		       r->cpu.family, r->cpu.model, r->cpu.stepping, r->cpu.microcode);
-	upm_buf_json_string(out, r->cpu.brand);
-	upm_buf_printf(out, ", \"sockets\": %u},\n  \"boxes\": [", r->n_sockets);
+	(void)command; /* the identity names the command (core/cli/identity.c) */
+	upm_buf_puts(out, "{");
+	upm_ident_json(s->run, out);
+	upm_buf_puts(out, ",\n  \"boxes\": [");
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		const struct upm_box_inst *b = &s->boxes[i];
 		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"state\": \"%s\", \"reason\": ",

@@ -43,3 +43,17 @@ expect_not() {
 		pass "$test"
 	fi
 }
+
+# last_run DIR: the folder of the last run recorded in DIR/runs.csv (DIR relative to $WORK
+# unless absolute), printed as DIR/FOLDER. Every run writes into its own folder under the
+# --out parent (README "Results").
+last_run() {
+	local d=$1 f
+	case $d in /*) f=$d/runs.csv ;; *) f=$WORK/$d/runs.csv ;; esac
+	echo "$d/$(tail -1 "$f" 2>/dev/null | tr -d '\r' | awk -F, '{print $NF}')"
+}
+# csv_body FILE: a results CSV without its leading "# " identity lines.
+csv_body() { grep -v '^# ' "$1"; }
+# lines NAME: the output's lines after the run's "identity: " lines (the console's first
+# lines say what the run is; a refusal after them is still one line).
+lines() { grep -vc '^identity: ' "$WORK/$1.out"; }

@@ -14,7 +14,7 @@ expect kread host/run_kernel_read_counts_cas 0 \
 	'^socket 1 imc3 pass 0 ctr[0-3] +CAS_COUNT.RD +[0-9]+ baseline 0 net [0-9]+$'
 # 2 x 4 MiB read = 131072 lines from memory, spread over 2 sockets x 4 channels.
 json_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["command"] == "run" and d["backend"] == "mock" and d["tsc_hz"] > 0
@@ -39,8 +39,8 @@ assert abs(got - own) <= 1e-6 * own, (got, own)
 EOF
 }
 json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_json "results.json"
-head -1 "$WORK/upmon-results/counters.csv" | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status$' &&
-	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$WORK/upmon-results/counters.csv")"
+csv_body "$(last_run "$WORK/upmon-results")/counters.csv" | head -1 | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status$' &&
+	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$(last_run "$WORK/upmon-results")/counters.csv")"
 
 # Two kernels, threads on socket 1 only, memory on socket 0: the reads are counted on
 # socket 0's iMCs and cross QPI.
@@ -49,7 +49,7 @@ run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 
 expect ktwo host/run_kernel_two_kernels 0 '^run: kernel triad on 2 threads \(socket mask 0x2, memory on socket 0, not placed\)' \
 	'^run: kernel chase on 2 threads' '^kernel chase pass 0: [0-9.]+ ns per load$'
 two_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 t, c = d["kernel_runs"]
@@ -70,7 +70,7 @@ two_check && pass host/run_kernel_memory_on_another_socket || fail host/run_kern
 run kpp "${M[@]}" run --kernel pingpong --iterations 2000 --events qpi/TxL_FLITS_G0.DATA/
 expect kpp host/run_kernel_pingpong 0 '^kernel pingpong pass 0: 2000 round trips, [0-9.]+ ns per handoff$'
 pp_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
 import json, sys
 k = json.load(open(sys.argv[1]))["kernel_runs"][0]
 assert k["kernel"] == "pingpong" and k["threads"] == 2 and k["sockets"] == [0, 1]
@@ -86,7 +86,7 @@ pp_check && pass host/run_kernel_pingpong_crosses_qpi || fail host/run_kernel_pi
 run kbig "${M[@]}" run --kernel read --size 100000G --events imc/CAS_COUNT.RD/
 expect kbig host/run_kernel_size_does_not_fit 4 \
 	'^upmon: error: run: read: a working set of [0-9.]+ TiB does not fit in the [0-9.]+ [KMGT]iB of free memory \([0-9.]+ [KMGT]iB of it stays free\): give a smaller --size$'
-[ "$(wc -l <"$WORK/kbig.out")" = 1 ] && pass host/run_kernel_size_error_one_line ||
+[ "$(lines kbig)" = 1 ] && pass host/run_kernel_size_error_one_line ||
 	fail host/run_kernel_size_error_one_line "$(cat "$WORK/kbig.out")"
 run kname "${M[@]}" run --kernel stream --events imc/CAS_COUNT.RD/
 expect kname host/run_kernel_unknown 4 "^upmon: error: run: unknown kernel 'stream' \\(kernels: read, write, ntwrite, copy, scale, add, triad, chase, llc, thrash, flush, pingpong\\)$"
@@ -109,7 +109,7 @@ expect kabort host/run_kernel_abort_between_passes 5 \
 	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 1 of kernel read'
 expect_not kabort host/run_kernel_abort_no_further_kernel 5 '^run: kernel triad'
 abort_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF2'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF2'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["aborted"] is True

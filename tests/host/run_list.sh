@@ -13,8 +13,8 @@ expect r host/run_prints_table 0 \
 	'^socket 1 metric UNCORE_FREQ +2000000000\.000 Hz$' \
 	'^socket 0 metric DRAM_CLOCK_FREQ +(7999999[0-9]{2}|800000000)\.[0-9]{3} Hz$' \
 	'^socket 0 metric MEM_BW_WRITES +0\.000 bytes/s$'
-csv="$WORK/upmon-results/counters.csv"
-if [ "$(head -1 "$csv")" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
+csv="$(last_run "$WORK/upmon-results")/counters.csv"
+if [ "$(csv_body "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
 	grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok' "$csv" &&
 	[ "$(grep -c ',LLC_LOOKUP.DATA_READ,0x34,0x3,' "$csv")" = 16 ] &&
 	[ "$(grep -c ',CAS_COUNT.WR,0x4,0xc,' "$csv")" = 8 ]; then
@@ -22,7 +22,7 @@ if [ "$(head -1 "$csv")" = "socket,box,instance,counter,pass,event,code,umask,ra
 else
 	fail host/run_counters_csv "$(head -5 "$csv" 2>&1)"
 fi
-json="$WORK/upmon-results/results.json"
+json="$(last_run "$WORK/upmon-results")/results.json"
 if python3 - "$json" <<'PY'; then pass host/run_results_json; else fail host/run_results_json "$(head -c 400 "$json")"; fi
 import json, sys
 d = json.load(open(sys.argv[1]))
