@@ -337,9 +337,13 @@ int upm_os_mkdir_new(const char *path)
 		return status_of(st);
 	st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
 		       EFI_FILE_DIRECTORY, &d);
+	if (st == EFI_SUCCESS)
+		st = d->Close(d);
 	if (st != EFI_SUCCESS)
-		return status_of(st);
-	return status_of(d->Close(d));
+		/* A full FAT volume can keep the new entry without the cluster behind it
+		 * (OVMF's driver does): nothing was there before, so take it away again. */
+		remove_existing(path);
+	return status_of(st);
 }
 
 /* No append survives a cut on FAT: the old content plus the new goes to path.tmp, which
