@@ -105,11 +105,15 @@ static int is_directory(EFI_FILE_HANDLE f)
 	return dir;
 }
 
-/* Opens an existing directory, or creates it. */
+static int volume_full(void);
+
+/* Opens an existing directory, or creates it (not on a full volume: volume_full). */
 static EFI_STATUS ensure_dir(const char *path)
 {
 	EFI_FILE_HANDLE d;
 	EFI_STATUS st = open_path(path, EFI_FILE_MODE_READ, 0, &d);
+	if (st == EFI_NOT_FOUND && volume_full())
+		return EFI_VOLUME_FULL;
 	if (st == EFI_NOT_FOUND)
 		st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
 			       EFI_FILE_DIRECTORY, &d);
@@ -325,6 +329,25 @@ int upm_os_rename(const char *from, const char *to)
 	return status_of(st != EFI_SUCCESS ? st : cst);
 }
 
+/* 1 when the volume has less than a cluster free. A directory needs one: OVMF's FAT
+ * driver, asked for one on a full volume, fails but leaves an entry that points at
+ * cluster 0 (the root), which corrupts the tree; so upmon never asks then. */
+static int volume_full(void)
+{
+	EFI_FILE_HANDLE root;
+	UINTN size = SIZE_OF_EFI_FILE_SYSTEM_INFO + 64 * sizeof(CHAR16);
+	EFI_FILE_SYSTEM_INFO *info;
+	int full = 0;
+	if (open_root(&root) != EFI_SUCCESS)
+		return 0; /* the create below reports it */
+	info = upm_os_alloc(size);
+	if (info && root->GetInfo(root, &FileSystemInfo, &size, info) == EFI_SUCCESS)
+		full = info->FreeSpace < (info->BlockSize ? info->BlockSize : 512);
+	upm_os_free(info);
+	root->Close(root);
+	return full;
+}
+
 int upm_os_mkdir_new(const char *path)
 {
 	EFI_FILE_HANDLE d;
@@ -335,15 +358,13 @@ int upm_os_mkdir_new(const char *path)
 	}
 	if (st != EFI_NOT_FOUND)
 		return status_of(st);
+	if (volume_full())
+		return UPM_EIO;
 	st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
 		       EFI_FILE_DIRECTORY, &d);
-	if (st == EFI_SUCCESS)
-		st = d->Close(d);
 	if (st != EFI_SUCCESS)
-		/* A full FAT volume can keep the new entry without the cluster behind it
-		 * (OVMF's driver does): nothing was there before, so take it away again. */
-		remove_existing(path);
-	return status_of(st);
+		return status_of(st);
+	return status_of(d->Close(d));
 }
 
 /* No append survives a cut on FAT: the old content plus the new goes to path.tmp, which

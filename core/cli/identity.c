@@ -116,6 +116,13 @@ void upm_ident_say(struct upm_run *r)
 	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
 	upm_say(r, "identity: upmon %s (revision %s) on %s, started %s", UPM_VERSION, UPM_REVISION, upm_os_name(),
 		start);
+	/* What makes the counts below no measurement comes first. */
+	if (r->opts.dry_run)
+		upm_say(r, "identity: DRY RUN: no register is written, counts are not measurements");
+	if (mock_faults(r))
+		upm_say(r, "identity: MOCK FAULTS INJECTED: %s", mock_faults(r));
+	if (r->opts.backend == UPM_BACKEND_MOCK)
+		upm_say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
 	upm_buf_init(&cl);
 	command_line(r, &cl);
 	upm_say(r, "identity: command line: %s", cl.data ? cl.data : "(none: the default job)");
@@ -137,12 +144,6 @@ void upm_ident_say(struct upm_run *r)
 		r->cpu.microcode, r->cpu.brand[0] ? r->cpu.brand : "no brand string");
 	upm_say(r, "identity: platform %s%s, backend %s", r->platform ? r->platform->name : "unsupported",
 		r->platform_forced ? " (forced by --platform)" : "", backend_kind(r));
-	if (r->opts.backend == UPM_BACKEND_MOCK)
-		upm_say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
-	if (mock_faults(r))
-		upm_say(r, "identity: MOCK FAULTS INJECTED: %s", mock_faults(r));
-	if (r->opts.dry_run)
-		upm_say(r, "identity: DRY RUN: no register is written, counts are not measurements");
 }
 
 static void json_str_or_null(struct upm_buf *b, const char *s)

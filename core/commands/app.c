@@ -28,10 +28,10 @@ static int has_nul(const void *data, size_t len)
 	return 0;
 }
 
-static const char *config_path_from_argv(int argc, char **argv)
+static const char *option_from_argv(int argc, char **argv, const char *name)
 {
 	for (int i = 1; i + 1 < argc; i++)
-		if (upm_strcmp(argv[i], "--config") == 0)
+		if (upm_strcmp(argv[i], name) == 0)
 			return argv[i + 1];
 	return NULL;
 }
@@ -40,7 +40,7 @@ static const char *config_path_from_argv(int argc, char **argv)
  * the default one when present. */
 static int load_config(struct upm_run *r, int argc, char **argv, struct upm_config *cfg)
 {
-	const char *path = config_path_from_argv(argc, argv);
+	const char *path = option_from_argv(argc, argv, "--config");
 	int explicit = path != NULL;
 	void *data;
 	size_t len;
@@ -189,6 +189,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_abort_reset();
 	env->end_action = UPM_END_RETURN;
 	upm_ident_start(&run, argc, argv);
+	/* Until the options are parsed: where a run that fails before then leaves its folder. */
+	run.out_parent = option_from_argv(argc, argv, "--out");
 	upm_machine_read(&run.ident.machine);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)

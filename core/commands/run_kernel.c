@@ -243,12 +243,13 @@ static void say_counts(struct upm_run *r, const struct upm_session *s, const str
 			if (c->socket != b->socket || c->box != b->type || c->instance != b->instance)
 				continue;
 			const struct upm_count *bc = upm_baseline_of(s, base, k);
-			char ctr[8];
+			char ctr[8], label[200];
 			counter_label(c, ctr, sizeof ctr);
+			upm_spec_label(&s->specs[c->spec], label, sizeof label);
 			uint64_t bd = bc ? bc->delta : 0;
 			long long net = (long long)(c->delta - bd);
 			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu baseline %llu net %lld", c->socket,
-				c->box->name, c->instance, c->pass, ctr, s->specs[c->spec].name,
+				c->box->name, c->instance, c->pass, ctr, label,
 				(unsigned long long)c->delta, (unsigned long long)bd, net);
 		}
 	}
@@ -260,12 +261,14 @@ static void csv_rows(const struct upm_session *s, const struct upm_session *base
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		const struct upm_count *c = &s->counts[i];
 		const struct upm_count *bc = upm_baseline_of(s, base, i);
-		char code[16], umask[16], ctr[8];
+		char code[16], umask[16], ctr[8], label[200];
 		upm_count_encoding(s, c, code, sizeof code, umask, sizeof umask);
 		counter_label(c, ctr, sizeof ctr);
+		upm_spec_label(&s->specs[c->spec], label, sizeof label);
 		uint64_t bd = bc ? bc->delta : 0;
-		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,%s,%s,%s,%llu,%llu,%llu,%lld,%s\n", kernel, c->socket,
-			       c->box->name, c->instance, ctr, c->pass, s->specs[c->spec].name, code, umask,
+		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,", kernel, c->socket, c->box->name, c->instance, ctr, c->pass);
+		upm_csv_field(out, label);
+		upm_buf_printf(out, ",%s,%s,%llu,%llu,%llu,%lld,%s\n", code, umask,
 			       (unsigned long long)c->end, (unsigned long long)c->delta,
 			       (unsigned long long)bd, (long long)(c->delta - bd),
 			       c->status == UPM_OK ? "ok" : upm_status_name(c->status));

@@ -1,7 +1,19 @@
 # Helpers for command-level tests of the host program (sanitizer build).
 UPMON=${UPMON:-./build/test/upmon-san}
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+# Every results.json a test script's runs left is validated against the schema
+# (docs/results.schema.json) before the work folder goes.
+validate_results() {
+	local name out
+	name=host/$(basename "$0" .sh)_results_json_valid
+	find "$WORK" -name results.json | grep -q . || return 0
+	if out=$(python3 tools/validate_results.py "$WORK" 2>&1); then
+		echo "PASS $name"
+	else
+		echo "FAIL $name: $(echo "$out" | head -3 | tr '\n' ' ')"
+	fi
+}
+trap 'validate_results; rm -rf "$WORK"' EXIT
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }

@@ -8,7 +8,7 @@ run r --backend mock --platform snbep run --seconds 0.01 \
 	--events 'imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,imc0/DCLK/,ubox/UCLK/' --metrics MEM_BW_WRITES
 expect r host/run_prints_table 0 \
 	'^run: 5 event specs, 1 pass of 10 ms on 2 sockets$' \
-	'^socket 1 cbo7 pass 0 ctr[01] +LLC_LOOKUP\.DATA_READ +0$' \
+	'^socket 1 cbo7 pass 0 ctr[01] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +0$' \
 	'^socket 0 imc0 pass 0 fixed DCLK +[0-9]+$' \
 	'^socket 1 metric UNCORE_FREQ +2000000000\.000 Hz$' \
 	'^socket 0 metric DRAM_CLOCK_FREQ +(7999999[0-9]{2}|800000000)\.[0-9]{3} Hz$' \
@@ -16,7 +16,7 @@ expect r host/run_prints_table 0 \
 csv="$(last_run "$WORK/upmon-results")/counters.csv"
 if [ "$(csv_body "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
 	grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok' "$csv" &&
-	[ "$(grep -c ',LLC_LOOKUP.DATA_READ,0x34,0x3,' "$csv")" = 16 ] &&
+	[ "$(grep -c ',"LLC_LOOKUP.DATA_READ,filter_state=0x1f",0x34,0x3,' "$csv")" = 16 ] &&
 	[ "$(grep -c ',CAS_COUNT.WR,0x4,0xc,' "$csv")" = 8 ]; then
 	pass host/run_counters_csv
 else
