@@ -145,10 +145,11 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 				continue;
 			upm_count_encoding(s, c, code, sizeof code, umask, sizeof umask);
 			counter_name(c, ctr, sizeof ctr);
-			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
+			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\"",
 				       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
-			upm_buf_json_string(out, s->specs[c->spec].name);
 			upm_count_json_encoding(s, c, out);
+			upm_buf_puts(out, ", \"event\": ");
+			upm_buf_json_string(out, s->specs[c->spec].name);
 			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"%s}",
 				       code, umask, (unsigned long long)c->end, (unsigned long long)c->delta,
 				       status_text(c->status), c->overflowed ? ", \"overflowed\": true" : "");

@@ -129,10 +129,11 @@ static void counters_json(const struct upm_session *s, const struct upm_session 
 		else
 			upm_strlcpy(ctr, c->counter == -1 ? "fixed" : "free", sizeof ctr);
 		uint64_t bd = bc ? bc->delta : 0;
-		upm_buf_printf(out, "%s\n        {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
+		upm_buf_printf(out, "%s\n        {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\"",
 			       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
-		upm_buf_json_string(out, s->specs[c->spec].name);
 		upm_count_json_encoding(s, c, out);
+		upm_buf_puts(out, ", \"event\": ");
+		upm_buf_json_string(out, s->specs[c->spec].name);
 		upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"delta\": %llu, \"baseline\": %llu, \"net\": %lld, \"status\": \"%s\"}",
 			       code, umask, (unsigned long long)c->delta, (unsigned long long)bd,
 			       (long long)(c->delta - bd), c->status == UPM_OK ? "ok" : upm_status_name(c->status));
