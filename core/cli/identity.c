@@ -131,12 +131,16 @@ void upm_ident_say(struct upm_run *r)
 		upm_say(r, "identity: configuration: %s", r->ident.config_path);
 	else
 		upm_say(r, "identity: configuration: none");
-	if (m->available)
-		upm_say(r, "identity: machine: %s %s, serial %s, UUID %s; board %s %s; BIOS %s %s %s; "
+	if (m->available) {
+		char board[2 * UPM_SMBIOS_STR + 2];
+		upm_snprintf(board, sizeof board, "%s%s%s", m->board_manufacturer,
+			     m->board_manufacturer[0] && m->board_product[0] ? " " : "", m->board_product);
+		upm_say(r, "identity: machine: %s %s, serial %s, UUID %s; board %s; BIOS %s %s %s; "
 			   "%u of %u sockets populated; %u memory devices",
-			m->manufacturer, m->product, m->serial, m->uuid[0] ? m->uuid : "none",
-			m->board_manufacturer, m->board_product, m->bios_vendor, m->bios_version, m->bios_date,
+			m->manufacturer, m->product, m->serial[0] ? m->serial : "none", m->uuid[0] ? m->uuid : "none",
+			board[0] ? board : "none", m->bios_vendor, m->bios_version, m->bios_date,
 			m->sockets_populated, m->sockets, m->n_mem_total);
+	}
 	else
 		upm_say(r, "identity: machine: unavailable (%s)", m->why);
 	signature(r, sig, sizeof sig);

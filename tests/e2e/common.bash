@@ -88,7 +88,7 @@ img_run() {
 	echo "$parent/$(img_cat "$1" "$parent/runs.csv" 2>/dev/null | tr -d '\r' | tail -1 | awk -F, '{print $NF}')"
 }
 # img_runs IMAGE: the run folders under /upmon/results, one name per line.
-img_runs() { img_ls "$1" /upmon/results | sed 's#.*/##' | grep -E '^[0-9]{8}-[0-9]{6}-' ; }
+img_runs() { img_ls "$1" /upmon/results | tr -d '\r' | sed -e 's#/$##' -e 's#.*/##' | grep -E '^[0-9]{8}-[0-9]{6}-' ; }
 
 # E2E_RC (tools/qemu-run.sh's status) is within LO..HI.
 rc_between() { [ "$E2E_RC" -ge "$1" ] && [ "$E2E_RC" -le "$2" ]; }
