@@ -101,6 +101,27 @@ static void signature(const struct upm_run *r, char *buf, size_t size)
 	upm_snprintf(buf, size, "%02X_%02XH", r->cpu.family, r->cpu.model);
 }
 
+/* "0x710" when every socket read agrees with the BSP, else "0x710 (socket 0 0x710,
+ * socket 1 0x70d)" with "?" for a socket that could not be read. */
+static void microcode_list(const struct upm_run *r, struct upm_buf *b)
+{
+	int mixed = 0;
+	unsigned n = r->n_sockets < UPM_MAX_SOCKETS ? r->n_sockets : UPM_MAX_SOCKETS;
+	for (unsigned s = 0; s < n; s++)
+		mixed |= r->ident.microcode_ok[s] && r->ident.microcode[s] != r->cpu.microcode;
+	upm_buf_printf(b, "0x%x", r->cpu.microcode);
+	if (!mixed)
+		return;
+	for (unsigned s = 0; s < n; s++) {
+		upm_buf_printf(b, "%ssocket %u ", s ? ", " : " (", s);
+		if (r->ident.microcode_ok[s])
+			upm_buf_printf(b, "0x%x", r->ident.microcode[s]);
+		else
+			upm_buf_puts(b, "?");
+	}
+	upm_buf_puts(b, ")");
+}
+
 static void command_line(const struct upm_run *r, struct upm_buf *b)
 {
 	for (int i = 0; i < r->ident.argc; i++)
@@ -144,8 +165,12 @@ void upm_ident_say(struct upm_run *r)
 	else
 		upm_say(r, "identity: machine: unavailable (%s)", m->why);
 	signature(r, sig, sizeof sig);
-	upm_say(r, "identity: processor: %s %s stepping %u, microcode 0x%x, %s", r->cpu.vendor, sig, r->cpu.stepping,
-		r->cpu.microcode, r->cpu.brand[0] ? r->cpu.brand : "no brand string");
+	struct upm_buf mc;
+	upm_buf_init(&mc);
+	microcode_list(r, &mc);
+	upm_say(r, "identity: processor: %s %s stepping %u, microcode %s, %s", r->cpu.vendor, sig, r->cpu.stepping,
+		mc.data ? mc.data : "?", r->cpu.brand[0] ? r->cpu.brand : "no brand string");
+	upm_buf_free(&mc);
 	upm_say(r, "identity: platform %s%s, backend %s", r->platform ? r->platform->name : "unsupported",
 		r->platform_forced ? " (forced by --platform)" : "", backend_kind(r));
 }
@@ -248,7 +273,14 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	upm_buf_printf(b, ", \"signature\": \"%s\", \"family\": %u, \"model\": %u, \"stepping\": %u, \"microcode\": %u, \"brand\": ",
 		       sig, r->cpu.family, r->cpu.model, r->cpu.stepping, r->cpu.microcode);
 	upm_buf_json_string(b, r->cpu.brand);
-	upm_buf_printf(b, ", \"sockets\": %u},\n  \"platform\": ", r->n_sockets);
+	upm_buf_puts(b, ", \"microcode_per_socket\": [");
+	for (unsigned s = 0; s < r->n_sockets && s < UPM_MAX_SOCKETS; s++) {
+		if (r->ident.microcode_ok[s])
+			upm_buf_printf(b, "%s%u", s ? ", " : "", r->ident.microcode[s]);
+		else
+			upm_buf_printf(b, "%snull", s ? ", " : "");
+	}
+	upm_buf_printf(b, "], \"sockets\": %u},\n  \"platform\": ", r->n_sockets);
 	json_str_or_null(b, r->platform ? r->platform->name : NULL);
 	upm_buf_puts(b, ",\n  \"backend\": ");
 	upm_buf_json_string(b, backend_kind(r));
@@ -270,8 +302,9 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 		upm_buf_printf(b, "\n# machine: %s %s, serial %s\n", m->manufacturer, m->product, m->serial);
 	else
 		upm_buf_printf(b, "\n# machine: unavailable (%s)\n", m->why);
-	upm_buf_printf(b, "# processor: %s %s stepping %u, microcode 0x%x; platform %s; backend %s\n", r->cpu.vendor,
-		       sig, r->cpu.stepping, r->cpu.microcode, r->platform ? r->platform->name : "unsupported",
+	upm_buf_printf(b, "# processor: %s %s stepping %u, microcode ", r->cpu.vendor, sig, r->cpu.stepping);
+	microcode_list(r, b);
+	upm_buf_printf(b, "; platform %s; backend %s\n", r->platform ? r->platform->name : "unsupported",
 		       backend_kind(r));
 	if (mock_faults(r))
 		upm_buf_printf(b, "# MOCK FAULTS INJECTED: %s\n", mock_faults(r));

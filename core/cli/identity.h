@@ -23,6 +23,8 @@ struct upm_ident {
 	const char *config_path;     /* the configuration file read, or NULL */
 	char *config_text;           /* its content (NUL-terminated), or NULL */
 	struct upm_machine machine;  /* SMBIOS, or why not */
+	uint32_t microcode[UPM_MAX_SOCKETS]; /* per socket measured (upm_read_microcode) */
+	int microcode_ok[UPM_MAX_SOCKETS];
 	const char *verdict;         /* check/selftest: the overall result name; else NULL */
 	int exit_status;             /* upm_main's, for runs.csv */
 	int stopped;                 /* end taken */

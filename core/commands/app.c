@@ -229,6 +229,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	}
 	if (resolve_forced_platform(&run) < 0 || create_backend(&run, env) < 0 || identify(&run) < 0)
 		goto out;
+	upm_read_microcode(&run);
 	upm_run_folder_open(&run);
 	upm_ident_say(&run);
 	status = cmd->fn(&run);

@@ -15,6 +15,9 @@ int upm_cmd_list(struct upm_run *r);
 int upm_cmd_selftest(struct upm_run *r);
 int upm_cmd_check(struct upm_run *r);
 
+/* Reads the microcode revision on a processor of every socket measured into r->ident. */
+void upm_read_microcode(struct upm_run *r);
+
 struct upm_command {
 	const char *name;
 	int (*fn)(struct upm_run *r);

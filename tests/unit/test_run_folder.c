@@ -84,3 +84,50 @@ TEST(run_folder_suffix_and_index)
 	rmdir(b.run_dir);
 	rmdir(dir);
 }
+
+/* The identity writers take everything from the run's record: mixed microcode, dry run
+ * and injected faults on the console's first lines, in results.json and in CSV files. */
+TEST(identity_writers_from_the_record)
+{
+	struct upm_run r;
+	char *argv[] = { "upmon", "--dry-run", "check" };
+	struct upm_buf json, csv;
+	memset(&r, 0, sizeof r);
+	upm_buf_init(&r.log);
+	upm_buf_init(&json);
+	upm_buf_init(&csv);
+	upm_strlcpy(r.cpu.vendor, "GenuineIntel", sizeof r.cpu.vendor);
+	r.cpu.family = 6;
+	r.cpu.model = 0x3e;
+	r.cpu.microcode = 0x42c;
+	r.n_sockets = 2;
+	r.opts.command = "check";
+	r.opts.backend = UPM_BACKEND_MOCK;
+	r.opts.mock_faults = "stuck=cbo0.ctr0";
+	r.opts.dry_run = 1;
+	r.ident.argc = 3;
+	r.ident.argv = argv;
+	r.ident.microcode[0] = 0x42c;
+	r.ident.microcode[1] = 0x428;
+	r.ident.microcode_ok[0] = r.ident.microcode_ok[1] = 1;
+	upm_machine_unavailable(&r.ident.machine, "no SMBIOS table");
+	upm_ident_say(&r);
+	upm_ident_json(&r, &json);
+	upm_ident_csv(&r, &csv);
+	/* The warnings right after the first line. */
+	const char *second = r.log.data ? strchr(r.log.data, '\n') : NULL;
+	CHECK(second && strncmp(second + 1, "identity: DRY RUN: ", 19) == 0);
+	CHECK_CONTAINS(r.log.data, "identity: MOCK FAULTS INJECTED: stuck=cbo0.ctr0\n");
+	CHECK_CONTAINS(r.log.data, "identity: processor: GenuineIntel 06_3EH stepping 0, microcode 0x42c (socket 0 0x42c, socket 1 0x428)");
+	CHECK_CONTAINS(r.log.data, "identity: command line: upmon --dry-run check\n");
+	CHECK_CONTAINS(r.log.data, "identity: machine: unavailable (no SMBIOS table)\n");
+	CHECK_CONTAINS(json.data, "\"microcode_per_socket\": [1068, 1064]");
+	CHECK_CONTAINS(json.data, "\"command_line\": [\"upmon\", \"--dry-run\", \"check\"]");
+	CHECK_CONTAINS(json.data, "\"machine\": {\"available\": false, \"reason\": \"no SMBIOS table\"}");
+	CHECK_CONTAINS(json.data, "\"mock_faults\": \"stuck=cbo0.ctr0\",\n  \"dry_run\": true");
+	CHECK_CONTAINS(csv.data, "# MOCK FAULTS INJECTED: stuck=cbo0.ctr0\n# DRY RUN: ");
+	CHECK_CONTAINS(csv.data, "microcode 0x42c (socket 0 0x42c, socket 1 0x428); platform unsupported; backend mock\n");
+	upm_buf_free(&r.log);
+	upm_buf_free(&json);
+	upm_buf_free(&csv);
+}
