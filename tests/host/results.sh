@@ -57,6 +57,8 @@ assert d["folder"] == sys.argv[1].split("/")[-2]
 # --- no SMBIOS: unavailable with the reason, the host name names the folder ---
 UPMON_HOST_DMI_DIR=$WORK/nodmi run nosm "${M[@]}" --out lab2 info
 expect nosm host/results_machine_unavailable 0 '^identity: machine: unavailable \(.*/nodmi/smbios_entry_point: no SMBIOS tables exposed\)$'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["command"] == "info" and d["machine"]["available"] is False and "nodmi" in d["machine"]["reason"]' \
+	"$(last_run "$WORK/lab2")/results.json" && pass host/results_info_files_identity || fail host/results_info_files_identity "no results.json from info"
 case "$(last_run "$WORK/lab2")" in
 *-"$(hostname | tr -c 'A-Za-z0-9._\n-' _)"-info) pass host/results_folder_named_by_host ;;
 *) fail host/results_folder_named_by_host "$(last_run "$WORK/lab2")" ;;
