@@ -2,7 +2,10 @@
 # `make run` and `make test` install missing Debian packages first (tools/deps.sh).
 
 CC ?= gcc
-CSTD := -std=c11 -Wall -Wextra -Werror
+# The source revision every results file names (core/cli/identity.c).
+UPM_REVISION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+REV_DEF := -DUPM_REVISION='"$(UPM_REVISION)"'
+CSTD := -std=c11 -Wall -Wextra -Werror $(REV_DEF)
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Sources common to both builds: everything but the environment layers. core/ is in
@@ -35,13 +38,13 @@ build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
 include tools/efi.mk
 
 # Fuzzing with libFuzzer (clang): the command line, event specs, the configuration file
-# and mock fault specs (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600);
+# mock fault specs and SMBIOS tables (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600);
 # `make test` runs a short fuzz (tests/host/fuzz.sh). Warnings are not fatal here: clang
 # and gcc warn differently, and the gcc builds hold -Werror.
-FUZZ_TARGETS := cli spec config faults
+FUZZ_TARGETS := cli spec config faults smbios
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all $(REV_DEF)
 FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c)
 
 # Kept between builds (make would delete them as intermediate files).

@@ -105,11 +105,15 @@ static int is_directory(EFI_FILE_HANDLE f)
 	return dir;
 }
 
-/* Opens an existing directory, or creates it. */
+static int volume_full(void);
+
+/* Opens an existing directory, or creates it (not on a full volume: volume_full). */
 static EFI_STATUS ensure_dir(const char *path)
 {
 	EFI_FILE_HANDLE d;
 	EFI_STATUS st = open_path(path, EFI_FILE_MODE_READ, 0, &d);
+	if (st == EFI_NOT_FOUND && volume_full())
+		return EFI_VOLUME_FULL;
 	if (st == EFI_NOT_FOUND)
 		st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
 			       EFI_FILE_DIRECTORY, &d);
@@ -323,4 +327,79 @@ int upm_os_rename(const char *from, const char *to)
 	EFI_STATUS cst = f->Close(f);
 	upm_os_free(name);
 	return status_of(st != EFI_SUCCESS ? st : cst);
+}
+
+/* 1 when the volume has less than a cluster free. A directory needs one: OVMF's FAT
+ * driver, asked for one on a full volume, fails but leaves an entry that points at
+ * cluster 0 (the root), which corrupts the tree; so upmon never asks then. */
+static int volume_full(void)
+{
+	EFI_FILE_HANDLE root;
+	UINTN size = SIZE_OF_EFI_FILE_SYSTEM_INFO + 64 * sizeof(CHAR16);
+	EFI_FILE_SYSTEM_INFO *info;
+	int full = 0;
+	if (open_root(&root) != EFI_SUCCESS)
+		return 0; /* the create below reports it */
+	info = upm_os_alloc(size);
+	if (info && root->GetInfo(root, &FileSystemInfo, &size, info) == EFI_SUCCESS)
+		full = info->FreeSpace < (info->BlockSize ? info->BlockSize : 512);
+	upm_os_free(info);
+	root->Close(root);
+	return full;
+}
+
+int upm_os_mkdir_new(const char *path)
+{
+	EFI_FILE_HANDLE d;
+	EFI_STATUS st = open_path(path, EFI_FILE_MODE_READ, 0, &d);
+	if (st == EFI_SUCCESS) {
+		d->Close(d);
+		return UPM_EINVAL; /* something of that name is there: the caller picks another */
+	}
+	if (st != EFI_NOT_FOUND)
+		return status_of(st);
+	if (volume_full())
+		return UPM_EIO;
+	st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
+		       EFI_FILE_DIRECTORY, &d);
+	if (st != EFI_SUCCESS)
+		return status_of(st);
+	return status_of(d->Close(d));
+}
+
+/* No append survives a cut on FAT: the old content plus the new goes to path.tmp, which
+ * then replaces path. A cut before the rename leaves path as it was; during it (delete,
+ * then rename) path.tmp holds everything, under the temporary name. */
+int upm_os_append_file(const char *path, const void *data, size_t len)
+{
+	void *old = NULL;
+	size_t old_len = 0;
+	int rc = upm_os_read_file(path, &old, &old_len);
+	if (rc == UPM_ENOTFOUND) {
+		old = NULL;
+		old_len = 0;
+	} else if (rc != UPM_OK) {
+		return rc;
+	}
+	size_t n = upm_strlen(path);
+	char *tmp = upm_os_alloc(n + 5);
+	char *all = upm_os_alloc(old_len + len + 1);
+	if (!tmp || !all) {
+		upm_os_free(tmp);
+		upm_os_free(all);
+		upm_os_free(old);
+		return UPM_ENOMEM;
+	}
+	upm_memcpy(tmp, path, n);
+	upm_memcpy(tmp + n, ".tmp", 5);
+	if (old_len)
+		upm_memcpy(all, old, old_len);
+	upm_memcpy(all + old_len, data, len);
+	upm_os_free(old);
+	rc = upm_os_write_file(tmp, all, old_len + len);
+	if (rc == UPM_OK)
+		rc = upm_os_rename(tmp, path);
+	upm_os_free(all);
+	upm_os_free(tmp);
+	return rc;
 }

@@ -23,3 +23,8 @@ const char *upm_os_name(void)
 {
 	return "uefi";
 }
+
+const char *upm_os_host_name(void)
+{
+	return NULL; /* firmware has no network name; the SMBIOS serial names the machine */
+}

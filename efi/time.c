@@ -2,6 +2,7 @@
  * processor, so upm_os_nanoseconds() works on application processors too. */
 #include "efi/efi_env.h"
 #include "core/base/os.h"
+#include "core/base/str.h"
 
 #define UPM_CALIBRATION_US 20000 /* 20 ms: about 0.01 % resolution at any TSC rate */
 #define UPM_STALL_CHUNK_US 100000
@@ -58,4 +59,26 @@ void upm_os_sleep_ns(uint64_t ns)
 		BS->Stall(chunk);
 		us -= chunk;
 	}
+}
+
+int upm_os_wall_time(struct upm_wall_time *out)
+{
+	EFI_TIME t;
+	upm_memset(out, 0, sizeof *out);
+	if (!upm_efi_on_bsp() || RT->GetTime(&t, NULL) != EFI_SUCCESS)
+		return UPM_EUNSUPPORTED;
+	out->year = t.Year;
+	out->month = t.Month;
+	out->day = t.Day;
+	out->hour = t.Hour;
+	out->minute = t.Minute;
+	out->second = t.Second;
+	/* TimeZone: minutes from UTC, EFI_UNSPECIFIED_TIMEZONE when the firmware does not
+	 * know (then the clock is local time of an unknown zone). Read as local = UTC +
+	 * TimeZone, the ISO 8601 sign (UEFI 2.9 and later, EFI_TIME). */
+	if (t.TimeZone != EFI_UNSPECIFIED_TIMEZONE && t.TimeZone >= -1440 && t.TimeZone <= 1440) {
+		out->tz_known = 1;
+		out->tz_minutes = t.TimeZone;
+	}
+	return UPM_OK;
 }

@@ -27,7 +27,7 @@ EFI_BUILD := build/efi
 EFI_CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -I. \
 	-I$(EFI_INCDIR) -I$(EFI_INCDIR)/$(EFI_ARCH) -DUPM_UEFI=1 -DGNU_EFI_USE_MS_ABI \
 	-fpic -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
-	-mno-red-zone -maccumulate-outgoing-args -MMD -MP
+	-mno-red-zone -maccumulate-outgoing-args -MMD -MP $(REV_DEF)
 EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T $(EFI_LIBDIR)/elf_$(EFI_ARCH)_efi.lds
 EFI_SECTIONS := -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
 	-j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc

@@ -16,6 +16,9 @@
 #   UPMON_READONLY=1   attach the disk read-only (virtio: QEMU's AHCI disks cannot be)
 #   UPMON_QEMU_CPU     the -cpu model (default: an Intel family 6 model, see below)
 #   UPMON_QEMU_EXTRA   more QEMU arguments, split at spaces (e.g. -numa for an SRAT)
+#   UPMON_QEMU_SMBIOS  SMBIOS fields for the firmware's tables, one -smbios argument per
+#                      ';'-separated item, spaces kept (e.g.
+#                      "type=1,manufacturer=Lab Rig Co,serial=LAB-0042")
 #   UPMON_QEMU_MACHINE q35 (default: PCIe, ACPI MCFG) or pc (i440FX: no MCFG table)
 #   UPMON_QEMU_STDIN=1 connect this terminal's input to the console (for `--end key`);
 #                      otherwise the console gets one key, which skips the shell's
@@ -77,6 +80,12 @@ fi
 
 extra=()
 [ -n "${UPMON_QEMU_EXTRA:-}" ] && read -ra extra <<<"$UPMON_QEMU_EXTRA"
+if [ -n "${UPMON_QEMU_SMBIOS:-}" ]; then
+	IFS=';' read -ra smbios <<<"$UPMON_QEMU_SMBIOS"
+	for s in "${smbios[@]}"; do
+		extra+=(-smbios "$s")
+	done
+fi
 
 # -nodefaults: no NIC (OVMF would try PXE first) and no VGA; -serial stdio carries the
 # firmware console. -no-reboot turns a reset into an exit.

@@ -53,8 +53,35 @@ int upm_os_mkdir_p(const char *path);
 int upm_os_write_file(const char *path, const void *data, size_t len);
 int upm_os_read_file(const char *path, void **data, size_t *len); /* caller frees with upm_os_free */
 int upm_os_rename(const char *from, const char *to);
-/* Default results folder: \upmon\results on the boot medium, ./upmon-results on the host. */
+/* Default parent of the run folders: \upmon\results on the boot medium, ./upmon-results
+ * on the host. */
 const char *upm_os_default_out_dir(void);
+/* Creates the directory path, whose parent exists, only when nothing is there yet:
+ * UPM_OK; UPM_EINVAL when a file or directory of that name exists (pick another name);
+ * UPM_EIO when the medium refuses. Never reuses what is there: a run's folder is new. */
+int upm_os_mkdir_new(const char *path);
+/* Adds data at the end of path (created when missing) as one piece: the host writes it
+ * with a single write(2) on an O_APPEND descriptor; UEFI has no append that survives a
+ * cut, so it writes the old content plus data under path.tmp and renames that over path
+ * (efi/files.c). UPM_OK or a upm_status; on failure path keeps its old content. */
+int upm_os_append_file(const char *path, const void *data, size_t len);
+
+/* Wall-clock time. UEFI: RT->GetTime, the firmware's clock, with its time zone when it
+ * gives one (tz_known; local = UTC + tz_minutes); host: UTC (tz_known, tz_minutes 0). */
+struct upm_wall_time {
+	unsigned year, month, day, hour, minute, second;
+	int tz_minutes;
+	int tz_known;
+};
+int upm_os_wall_time(struct upm_wall_time *out); /* UPM_OK or UPM_EUNSUPPORTED */
+/* The firmware's SMBIOS entry point and structure table, copied (free both with
+ * upm_os_free): UEFI from the configuration table (SMBIOS 3 entry point first, else 2.1);
+ * host from /sys/firmware/dmi/tables/{smbios_entry_point,DMI} when readable. UPM_OK, or
+ * a upm_status with why filled ("not readable without root", "no SMBIOS table"). */
+int upm_os_smbios(void **entry, size_t *entry_len, void **table, size_t *table_len, char *why,
+		  size_t why_size);
+/* The machine's network name (host: gethostname), or NULL where there is none (UEFI). */
+const char *upm_os_host_name(void);
 
 /* Processors. */
 int upm_os_topology(struct upm_topology *out);

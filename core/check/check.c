@@ -236,9 +236,10 @@ static void judge_uclk(struct check *c, const struct measure *m)
 		upm_format_double(lo, sizeof lo, c->uclk_min, 0);
 		upm_format_double(hi, sizeof hi, c->uclk_max, 0);
 		int ok = mhz >= c->uclk_min && mhz <= c->uclk_max;
-		upm_verdict_add(c->vs, sock, c->role_box[R_UCLK], -1, "uclk", ok ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
+		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[R_UCLK], -1, "uclk", ok ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
 				"%s MHz (%llu ticks in %llu us); expected %s-%s MHz", v, (unsigned long long)k.delta,
 				(unsigned long long)(k.ns / 1000), lo, hi);
+		upm_verdict_range(vd, mhz, c->uclk_min, c->uclk_max, "MHz");
 	}
 }
 
@@ -265,11 +266,12 @@ static void judge_memory(struct check *c, const struct measure *m, const struct 
 		double e = rel_err(counted, expected);
 		char ov[32];
 		upm_format_double(ov, sizeof ov, e * 100.0, 1);
-		upm_verdict_add(c->vs, sock, c->role_box[role], -1, check,
+		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[role], -1, check,
 				shortfall(m, c->role_box[role], sock, e <= c->mem_tol, counted, expected),
 				"%s MiB counted (%s x %u B, idle baseline removed) vs %s MiB moved by %s: off by %s%% (tolerance %s%%)",
 				mv, c->p->mem_read && !writes ? "reads" : "writes", c->p->mem_bytes_per_count, ev,
 				m->label, ov, tv);
+		upm_verdict_numbers(vd, counted, expected, c->mem_tol, "bytes");
 	}
 }
 
@@ -372,10 +374,11 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 			upm_format_double(sv, sizeof sv, share * 100.0, 1);
 			upm_format_double(mv, sizeof mv, cas[i] / mean * 100.0, 1);
 			upm_format_double(tv, sizeof tv, c->bal_tol * 100.0, 1);
-			upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel",
+			struct upm_verdict *vd = upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel",
 					rel_err(share, 1.0) <= c->bal_tol ? UPM_RESULT_PASS : UPM_RESULT_WARN,
 					"%llu CAS reads, %s%% of %s (%s%% of the mean) of %u busy channels (tolerance %s%%)",
 					(unsigned long long)cas[i], sv, ref_name, mv, busy, tv);
+			upm_verdict_numbers(vd, cas[i], mid, c->bal_tol, "CAS reads");
 		}
 	}
 }
@@ -407,10 +410,11 @@ static void judge_llc(struct check *c, const struct measure *m, const struct mea
 		upm_format_double(hv, sizeof hv, share_got * 100.0, 1);
 		upm_format_double(wv, sizeof wv, share_want * 100.0, 1);
 		upm_format_double(tv, sizeof tv, c->llc_tol * 100.0, 1);
-		upm_verdict_add(c->vs, sock, c->role_box[R_LLC_HIT], -1, check,
+		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[R_LLC_HIT], -1, check,
 				shortfall(m, c->role_box[R_LLC_HIT], sock, e <= c->llc_tol && d <= c->llc_tol, got, want),
 				"%llu lookups (%s%% hits) vs %llu made by %s (%s%% hits): off by %s%% (tolerance %s%%)",
 				(unsigned long long)got, hv, (unsigned long long)want, m->label, wv, ev, tv);
+		upm_verdict_numbers(vd, got, want, c->llc_tol, "lookups");
 	}
 }
 
@@ -450,10 +454,11 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 			upm_format_double(sv, sizeof sv, share * 100.0, 1);
 			upm_format_double(mv, sizeof mv, mean > 0 ? v[i] / mean * 100.0 : 0, 1);
 			upm_format_double(tv, sizeof tv, c->bal_tol * 100.0, 1);
-			upm_verdict_add(c->vs, sock, box, (int)i, "llc.balance",
+			struct upm_verdict *vd = upm_verdict_add(c->vs, sock, box, (int)i, "llc.balance",
 					mid > 0 && rel_err(share, 1.0) <= c->bal_tol ? UPM_RESULT_PASS : UPM_RESULT_WARN,
 					"%llu lookups, %s%% of the median (%s%% of the mean) of %u CBos (tolerance %s%%)",
 					(unsigned long long)v[i], sv, mv, counted, tv);
+			upm_verdict_numbers(vd, v[i], mid, c->bal_tol, "lookups");
 		}
 	}
 }
@@ -489,18 +494,22 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 				/* A silent port is a warning: with more sockets (or links) than the
 				 * two the kernel uses, the route may not take it; link.flits judges
 				 * whether the ports that did carry it counted every flit. */
-				upm_verdict_add(c->vs, sock, box, (int)i, check, f > 0 ? UPM_RESULT_PASS : UPM_RESULT_WARN,
+				struct upm_verdict *vd = upm_verdict_add(c->vs, sock, box, (int)i, check,
+						f > 0 ? UPM_RESULT_PASS : UPM_RESULT_WARN,
 						"%llu flits sent under cross-socket reads (%s)%s", (unsigned long long)f,
 						sp->text, f > 0 ? "" : ": not connected, not on the route, or not counting");
+				upm_verdict_measured(vd, f, "flits");
 			}
 		}
 		double e = rel_err(flits, want);
 		char ev[32], tv[32];
 		upm_format_double(ev, sizeof ev, e * 100.0, 1);
 		upm_format_double(tv, sizeof tv, c->link_tol * 100.0, 1);
-		upm_verdict_add(c->vs, sock, box, -1, "link.flits", e <= c->link_tol ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
+		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, box, -1, "link.flits",
+				e <= c->link_tol ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
 				"%llu flits sent vs %llu for %llu lines x %u flits: off by %s%% (tolerance %s%%)",
 				(unsigned long long)flits, (unsigned long long)want, (unsigned long long)a->remote_lines, c->p->link_flits_per_line, ev, tv);
+		upm_verdict_numbers(vd, flits, want, c->link_tol, "flits");
 	}
 }
 

@@ -84,26 +84,31 @@ static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct
 	if (!c) {
 		char doc[48];
 		documented(lr, doc, sizeof doc);
-		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL,
-				"%s = 0x%x: rate field %u is reserved, not a documented speed (%s)", reg, v, field,
-				doc);
+		upm_verdict_evidence(upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL,
+						     "%s = 0x%x: rate field %u is reserved, not a documented speed (%s)",
+						     reg, v, field, doc),
+				     "link rate status", reg, v);
 		return;
 	}
 	char rate[16], l[32], h[32];
 	gts(rate, sizeof rate, c->mts);
 	if (upm_field_get(lr->slow, v)) {
-		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
-				"%s = 0x%x: slow mode is set, the link still runs at its initialisation speed, not %s GT/s",
-				reg, v, rate);
+		upm_verdict_evidence(upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
+						     "%s = 0x%x: slow mode is set, the link still runs at its "
+						     "initialisation speed, not %s GT/s", reg, v, rate),
+				     "link rate status", reg, v);
 		return;
 	}
 	double g = c->mts / 1000.0;
 	int within = g >= lo - 1e-9 && g <= hi + 1e-9;
 	upm_format_double(l, sizeof l, lo, 1);
 	upm_format_double(h, sizeof h, hi, 1);
-	upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, within ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
-			"%s GT/s (%s = 0x%x)%s; expected %s-%s GT/s%s%s", rate, reg, v,
-			within ? "" : ", outside the range", l, h, *shared ? "; " : "", shared);
+	struct upm_verdict *vd = upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME,
+						 within ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
+						 "%s GT/s (%s = 0x%x)%s; expected %s-%s GT/s%s%s", rate, reg, v,
+						 within ? "" : ", outside the range", l, h, *shared ? "; " : "", shared);
+	upm_verdict_range(vd, g, lo, hi, "GT/s");
+	upm_verdict_evidence(vd, "link rate status", reg, v);
 }
 
 void upm_check_link_rate(struct upm_run *r, struct upm_verdicts *vs)

@@ -16,14 +16,15 @@ void upm_verdicts_free(struct upm_verdicts *vs)
 	upm_memset(vs, 0, sizeof *vs);
 }
 
-void upm_verdict_add(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
-		     const char *check, enum upm_result result, const char *fmt, ...)
+struct upm_verdict *upm_verdict_add(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
+				    const char *check, enum upm_result result, const char *fmt, ...)
 {
 	if (vs->n >= vs->cap) {
 		vs->dropped++;
-		return;
+		return NULL;
 	}
 	struct upm_verdict *v = &vs->v[vs->n++];
+	upm_memset(v, 0, sizeof *v);
 	v->socket = socket;
 	v->box = box;
 	v->instance = instance;
@@ -33,6 +34,49 @@ void upm_verdict_add(struct upm_verdicts *vs, unsigned socket, const char *box, 
 	va_start(ap, fmt);
 	upm_vsnprintf(v->reason, sizeof v->reason, fmt, ap);
 	va_end(ap);
+	return v;
+}
+
+void upm_verdict_measured(struct upm_verdict *v, double measured, const char *unit)
+{
+	if (!v)
+		return;
+	v->has_measured = 1;
+	v->measured = measured;
+	upm_strlcpy(v->unit, unit, sizeof v->unit);
+}
+
+void upm_verdict_numbers(struct upm_verdict *v, double measured, double expected, double tolerance,
+			 const char *unit)
+{
+	if (!v)
+		return;
+	upm_verdict_measured(v, measured, unit);
+	v->has_expected = v->has_range = 1;
+	v->expected = expected;
+	v->tolerance = tolerance;
+	v->low = expected * (1.0 - tolerance);
+	v->high = expected * (1.0 + tolerance);
+}
+
+void upm_verdict_range(struct upm_verdict *v, double measured, double low, double high, const char *unit)
+{
+	if (!v)
+		return;
+	upm_verdict_measured(v, measured, unit);
+	v->has_range = 1;
+	v->low = low;
+	v->high = high;
+}
+
+void upm_verdict_evidence(struct upm_verdict *v, const char *reg, const char *address, uint64_t value)
+{
+	if (!v)
+		return;
+	v->has_evidence = 1;
+	upm_strlcpy(v->reg, reg, sizeof v->reg);
+	upm_strlcpy(v->address, address, sizeof v->address);
+	v->value = value;
 }
 
 const char *upm_result_name(enum upm_result r)
@@ -143,6 +187,26 @@ void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs)
 		upm_say(r, "summary: %u verdict(s) did not fit in memory: the run is INCOMPLETE", vs->dropped);
 }
 
+static void json_number(struct upm_buf *out, double v, int valid)
+{
+	char num[48];
+	if (!valid) {
+		upm_buf_puts(out, "null");
+		return;
+	}
+	upm_format_double(num, sizeof num, v, 6);
+	upm_buf_puts(out, num);
+}
+
+/* A CSV number: empty when the verdict has none. */
+static void csv_number(struct upm_buf *out, double v, int valid)
+{
+	char num[48] = "";
+	if (valid)
+		upm_format_double(num, sizeof num, v, 6);
+	upm_buf_printf(out, ",%s", num);
+}
+
 void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 {
 	upm_buf_puts(out, "\"verdict\": ");
@@ -161,6 +225,31 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 		upm_buf_json_string(out, upm_result_name(v->result));
 		upm_buf_puts(out, ", \"reason\": ");
 		upm_buf_json_string(out, v->reason);
+		upm_buf_puts(out, ", \"measured\": ");
+		json_number(out, v->measured, v->has_measured);
+		upm_buf_puts(out, ", \"expected\": ");
+		json_number(out, v->expected, v->has_expected);
+		upm_buf_puts(out, ", \"low\": ");
+		json_number(out, v->low, v->has_range);
+		upm_buf_puts(out, ", \"high\": ");
+		json_number(out, v->high, v->has_range);
+		upm_buf_puts(out, ", \"tolerance\": ");
+		json_number(out, v->tolerance, v->has_range && v->has_expected);
+		upm_buf_puts(out, ", \"unit\": ");
+		if (v->has_measured)
+			upm_buf_json_string(out, v->unit);
+		else
+			upm_buf_puts(out, "null");
+		upm_buf_puts(out, ", \"evidence\": ");
+		if (v->has_evidence) {
+			upm_buf_puts(out, "{\"register\": ");
+			upm_buf_json_string(out, v->reg);
+			upm_buf_puts(out, ", \"address\": ");
+			upm_buf_json_string(out, v->address);
+			upm_buf_printf(out, ", \"value\": \"0x%llx\"}", (unsigned long long)v->value);
+		} else {
+			upm_buf_puts(out, "null");
+		}
 		upm_buf_puts(out, "}");
 	}
 	upm_buf_puts(out, "\n]");
@@ -168,7 +257,8 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 
 void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
 {
-	upm_buf_puts(out, "socket,box,instance,check,result,reason\n");
+	upm_buf_puts(out, "socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,"
+			  "register,address,value\n");
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
 		char inst[12] = "";
@@ -178,6 +268,16 @@ void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
 			       upm_result_name(v->result));
 		for (const char *p = v->reason; *p; p++)
 			upm_buf_printf(out, "%s", *p == '"' ? "\"\"" : (char[2]){ *p, 0 });
-		upm_buf_puts(out, "\"\n");
+		upm_buf_puts(out, "\"");
+		csv_number(out, v->measured, v->has_measured);
+		csv_number(out, v->expected, v->has_expected);
+		csv_number(out, v->low, v->has_range);
+		csv_number(out, v->high, v->has_range);
+		csv_number(out, v->tolerance, v->has_range && v->has_expected);
+		upm_buf_printf(out, ",%s", v->has_measured ? v->unit : "");
+		if (v->has_evidence)
+			upm_buf_printf(out, ",%s,%s,0x%llx\n", v->reg, v->address, (unsigned long long)v->value);
+		else
+			upm_buf_puts(out, ",,,\n");
 	}
 }

@@ -22,6 +22,16 @@ struct upm_verdict {
 	char check[32];       /* "selftest.freeze", "memory.read" */
 	enum upm_result result;
 	char reason[UPM_VERDICT_REASON];
+	/* The numbers behind the result, where the check has them (upm_verdict_numbers):
+	 * what was measured, what was expected, the accepted range [low, high] (and the
+	 * relative tolerance it came from, 0 when the range is absolute), in unit. */
+	int has_measured, has_expected, has_range;
+	double measured, expected, low, high, tolerance;
+	char unit[16];
+	/* The register that shows it (upm_verdict_evidence): name, address, value read. */
+	int has_evidence;
+	char reg[32], address[32];
+	uint64_t value;
 };
 
 struct upm_verdicts {
@@ -32,10 +42,21 @@ struct upm_verdicts {
 
 int upm_verdicts_init(struct upm_verdicts *vs, unsigned cap);
 void upm_verdicts_free(struct upm_verdicts *vs);
-/* Adds a verdict; the reason is printf-formatted. */
-void upm_verdict_add(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
+/* Adds a verdict; the reason is printf-formatted. Returns it for its numbers, or NULL
+ * when it did not fit (counted in dropped). */
+struct upm_verdict *upm_verdict_add(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
 		     const char *check, enum upm_result result, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
+
+/* The numbers of a verdict (v may be NULL): measured, and expected with its relative
+ * tolerance (range expected x (1 -/+ tolerance)). */
+void upm_verdict_numbers(struct upm_verdict *v, double measured, double expected, double tolerance,
+			 const char *unit);
+/* A measured value with an absolute accepted range and no single expected value. */
+void upm_verdict_range(struct upm_verdict *v, double measured, double low, double high, const char *unit);
+/* Only a measured value (nothing to compare it with). */
+void upm_verdict_measured(struct upm_verdict *v, double measured, const char *unit);
+void upm_verdict_evidence(struct upm_verdict *v, const char *reg, const char *address, uint64_t value);
 
 const char *upm_result_name(enum upm_result r); /* "PASS", "N/A", ... */
 /* The worst result: FAIL over INCOMPLETE over WARN over PASS (N/A does not count). */

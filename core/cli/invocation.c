@@ -9,7 +9,15 @@ static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list
 	upm_buf_vprintf(&line, fmt, ap);
 	upm_buf_puts(&line, "\n");
 	if (line.data) {
-		upm_os_write(line.data, line.len);
+		if (r->console_held) {
+			r->console_pending_len += line.len;
+		} else {
+			/* The identity is shown before the first line that is no error. */
+			if (r->console_pending_len && !prefix[0])
+				upm_os_write(r->log.data + r->console_pending, r->console_pending_len);
+			r->console_pending_len = 0;
+			upm_os_write(line.data, line.len);
+		}
 		upm_buf_append(&r->log, line.data, line.len);
 	}
 	upm_buf_free(&line);
@@ -93,8 +101,10 @@ int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 {
 	char path[256];
 	upm_snprintf(path, sizeof path, "%s/%s", r->out_dir, name);
-	/* upmon.log is the console itself: no need to show it twice. */
-	return save_file(r, r->out_dir, path, content, upm_strcmp(name, "upmon.log") != 0);
+	/* upmon.log is the console itself: no need to show it twice. The run folder, once
+	 * opened, exists or was refused (said then): never created again here. */
+	return save_file(r, r->run_name[0] ? NULL : r->out_dir, path, content,
+			 upm_strcmp(name, "upmon.log") != 0);
 }
 
 int upm_save_path(struct upm_run *r, const char *path, const struct upm_buf *content)

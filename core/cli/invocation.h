@@ -3,6 +3,7 @@
 #define UPMON_CORE_RUN_H
 
 #include "core/cli/cli.h"
+#include "core/cli/identity.h"
 #include "core/base/str.h"
 #include "platform/backend.h"
 #include "platform/cpu.h"
@@ -21,8 +22,16 @@ struct upm_run {
 	struct upm_cpu_ident cpu;
 	struct upm_topology topo;
 	unsigned n_sockets;                  /* sockets this run measures */
-	const char *out_dir;
+	const char *out_dir;                 /* where files go: the run's own folder (run_dir) */
+	const char *out_parent;              /* --out / out =: the folder of run folders */
+	char run_name[128];                  /* the run folder's name, "" until opened */
+	char run_dir[320];
+	struct upm_ident ident;              /* said first, and in every file (identity.h) */
 	struct upm_buf log;                  /* every line printed, saved as upmon.log */
+	/* The identity's lines wait in the log for the console until the first line that is no
+	 * error (upm_ident_say): a usage error stays one line on the console. */
+	int console_held;                    /* lines go to the log only (while saying the identity) */
+	size_t console_pending, console_pending_len; /* offset and length in log, not yet shown */
 	int media_error;                     /* results could not be written */
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
@@ -33,6 +42,24 @@ struct upm_run {
 void upm_say(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "upmon: error: ..." on the console (and in the log). */
 void upm_error(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Creates the run's folder <out_parent>/<UTC yyyymmdd-hhmmss>-<serial or host name>-
+ * <command>, with -2, -3... when that exists (nothing is ever overwritten), and points
+ * out_dir at it. A medium that refuses it is said once (media_error); the files then go
+ * to the console. Idempotent. */
+void upm_run_folder_open(struct upm_run *r);
+/* Appends the run's line to <out_parent>/runs.csv (its header first when new): start
+ * time, machine serial, command, verdict, exit status, folder. */
+void upm_run_index_append(struct upm_run *r);
+
+/* Identity (identity.h), rendered from r->ident and the run: */
+void upm_ident_start(struct upm_run *r, int argc, char **argv); /* start time, argv */
+void upm_ident_stop(struct upm_run *r);  /* the end time, once: before writing files */
+void upm_ident_say(struct upm_run *r);   /* the console's first lines */
+/* results.json's identity members, each "\n  \"key\": value," (inside the object). */
+void upm_ident_json(struct upm_run *r, struct upm_buf *out);
+/* "# key: value" lines that open every CSV file. */
+void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
 
 /* Writes out_dir/name through a temporary name and a rename, so a cut never leaves a
  * partial file under the real name. On failure says so once, sets media_error and shows

@@ -30,10 +30,10 @@ static int has_nul(const void *data, size_t len)
 	return 0;
 }
 
-static const char *config_path_from_argv(int argc, char **argv)
+static const char *option_from_argv(int argc, char **argv, const char *name)
 {
 	for (int i = 1; i + 1 < argc; i++)
-		if (upm_strcmp(argv[i], "--config") == 0)
+		if (upm_strcmp(argv[i], name) == 0)
 			return argv[i + 1];
 	return NULL;
 }
@@ -42,7 +42,7 @@ static const char *config_path_from_argv(int argc, char **argv)
  * the default one when present. */
 static int load_config(struct upm_run *r, int argc, char **argv, struct upm_config *cfg)
 {
-	const char *path = config_path_from_argv(argc, argv);
+	const char *path = option_from_argv(argc, argv, "--config");
 	int explicit = path != NULL;
 	void *data;
 	size_t len;
@@ -73,6 +73,11 @@ static int load_config(struct upm_run *r, int argc, char **argv, struct upm_conf
 	upm_memcpy(text, data, len);
 	text[len] = 0;
 	upm_os_free(data);
+	/* The identity keeps the file as read (results.json "configuration"). */
+	r->ident.config_path = path;
+	r->ident.config_text = upm_os_alloc(len + 1);
+	if (r->ident.config_text)
+		upm_memcpy(r->ident.config_text, text, len + 1);
 	if (upm_config_parse(cfg, text, path, err, sizeof err) < 0) {
 		upm_error(r, "%s", err);
 		return -1;
@@ -184,6 +189,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	struct upm_config cfg;
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
+	int files = 1; /* help and version leave no run folder */
 
 	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
 	upm_os_watchdog_off();
@@ -191,6 +197,10 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_buf_init(&run.log);
 	upm_abort_reset();
 	env->end_action = UPM_END_RETURN;
+	upm_ident_start(&run, argc, argv);
+	/* Until the options are parsed: where a run that fails before then leaves its folder. */
+	run.out_parent = option_from_argv(argc, argv, "--out");
+	upm_machine_read(&run.ident.machine);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
@@ -202,17 +212,19 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		goto out;
 	}
 	env->end_action = run.opts.end;
-	run.out_dir = run.opts.out_dir ? run.opts.out_dir
-		      : cfg.out     ? cfg.out
-				    : upm_os_default_out_dir();
+	run.out_parent = run.opts.out_dir ? run.opts.out_dir
+			 : cfg.out     ? cfg.out
+				       : upm_os_default_out_dir();
 
 	if (upm_strcmp(run.opts.command, "help") == 0) {
 		status = upm_cmd_help(&run); /* core/commands/cmd_help.c */
+		files = 0;
 		goto out;
 	}
 	if (upm_strcmp(run.opts.command, "version") == 0) {
 		upm_say(&run, "upmon %s", UPM_VERSION);
 		status = UPM_EXIT_OK;
+		files = 0;
 		goto out;
 	}
 	const struct upm_command *cmd = NULL;
@@ -232,12 +244,26 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	if (!(run.platform_forced && !cmd->needs_backend && run.opts.backend == UPM_BACKEND_DEFAULT) &&
 	    (create_backend(&run, env) < 0 || identify(&run) < 0))
 		goto out;
+	upm_read_microcode(&run);
+	upm_run_folder_open(&run);
+	upm_ident_say(&run);
 	status = cmd->fn(&run);
 	save_trace(&run);
-	upm_save(&run, "upmon.log", &run.log);
-	if (run.media_error && status == UPM_EXIT_OK)
-		status = UPM_EXIT_USAGE;
 out:
+	if (files) {
+		/* Every run, even one that failed before its command, leaves its folder with its
+		 * log and its line in runs.csv. */
+		upm_run_folder_open(&run);
+		upm_ident_stop(&run);
+		upm_save(&run, "upmon.log", &run.log);
+		if (run.media_error && status == UPM_EXIT_OK)
+			status = UPM_EXIT_USAGE;
+		run.ident.exit_status = status;
+		upm_run_index_append(&run);
+		if (run.media_error && status == UPM_EXIT_OK)
+			status = UPM_EXIT_USAGE;
+	}
+	upm_os_free(run.ident.config_text);
 	upm_backend_destroy(run.backend);
 	upm_buf_free(&run.log);
 	upm_config_free(&cfg);

@@ -77,20 +77,16 @@ static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *ke
 	struct upm_buf json, csv;
 	upm_buf_init(&json);
 	upm_buf_init(&csv);
-	upm_buf_puts(&json, "{\n\"command\": ");
-	upm_buf_json_string(&json, command);
-	upm_buf_puts(&json, ",\n\"environment\": ");
-	upm_buf_json_string(&json, upm_os_name());
-	upm_buf_puts(&json, ",\n\"platform\": ");
-	upm_buf_json_string(&json, r->platform->name);
-	upm_buf_puts(&json, ",\n\"backend\": ");
-	upm_buf_json_string(&json, r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw");
+	r->ident.verdict = upm_result_name(overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall);
+	upm_buf_puts(&json, "{");
+	upm_ident_json(r, &json);
 	upm_buf_printf(&json, ",\n\"sockets\": %u,\n", r->n_sockets);
 	if (kernels_json && kernels_json->len)
 		upm_buf_append(&json, kernels_json->data, kernels_json->len);
 	upm_verdicts_json(vs, &json);
 	upm_check_safety_json(cs, &json); /* aborted, sockets_skipped, unrestored: as `run` */
 	upm_buf_puts(&json, "\n}\n");
+	upm_ident_csv(r, &csv);
 	upm_verdicts_csv(vs, &csv);
 	upm_save(r, "results.json", &json);
 	upm_save(r, "verdicts.csv", &csv);

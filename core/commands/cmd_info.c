@@ -189,5 +189,14 @@ int upm_cmd_info(struct upm_run *r)
 	say_msr_boxes(r);
 	say_runtime_boxes(r);
 	say_uncore_devices(r);
+	/* The run's identity (machine, processor, firmware) as a file a lab can file beside
+	 * the log: info's results.json has the identity keys only. */
+	struct upm_buf json;
+	upm_buf_init(&json);
+	upm_buf_puts(&json, "{");
+	upm_ident_json(r, &json);
+	upm_buf_puts(&json, ",\n  \"aborted\": false\n}\n");
+	upm_save(r, "results.json", &json);
+	upm_buf_free(&json);
 	return UPM_EXIT_OK;
 }

@@ -19,6 +19,9 @@ void upm_error_unsupported(struct upm_run *r);
 /* `help [COMMAND]`: core/cli/help.c holds the texts. */
 int upm_cmd_help(struct upm_run *r);
 
+/* Reads the microcode revision on a processor of every socket measured into r->ident. */
+void upm_read_microcode(struct upm_run *r);
+
 struct upm_command {
 	const char *name;
 	int (*fn)(struct upm_run *r);

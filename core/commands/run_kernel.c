@@ -251,11 +251,12 @@ static void say_counts(struct upm_run *r, const struct upm_session *s, const str
 			if (c->socket != b->socket || c->box != b->type || c->instance != b->instance)
 				continue;
 			const struct upm_count *bc = upm_baseline_of(s, base, k);
-			char ctr[8];
+			char ctr[8], label[200];
 			counter_label(c, ctr, sizeof ctr);
+			upm_spec_label(&s->specs[c->spec], label, sizeof label);
 			if (c->status != UPM_OK) {
 				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %s", c->socket, c->box->name, c->instance,
-					c->pass, ctr, s->specs[c->spec].name, upm_count_status_name(c->status));
+					c->pass, ctr, label, upm_count_status_name(c->status));
 				continue;
 			}
 			if (upm_spec_counts_clock(&s->specs[c->spec])) {
@@ -263,14 +264,14 @@ static void say_counts(struct upm_run *r, const struct upm_session *s, const str
 				char mhz[32];
 				fmt(mhz, sizeof mhz, c->interval_ns ? (double)c->delta * 1e3 / (double)c->interval_ns : 0, 3);
 				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu clock %s MHz over %llu us", c->socket,
-					c->box->name, c->instance, c->pass, ctr, s->specs[c->spec].name,
+					c->box->name, c->instance, c->pass, ctr, label,
 					(unsigned long long)c->delta, mhz, (unsigned long long)(c->interval_ns / 1000u));
 				continue;
 			}
 			uint64_t bd = bc ? bc->delta : 0;
 			long long net = (long long)(c->delta - bd);
 			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu baseline %llu net %lld", c->socket,
-				c->box->name, c->instance, c->pass, ctr, s->specs[c->spec].name,
+				c->box->name, c->instance, c->pass, ctr, label,
 				(unsigned long long)c->delta, (unsigned long long)bd, net);
 		}
 	}
@@ -312,9 +313,10 @@ static void csv_rows(const struct upm_session *s, const struct upm_session *base
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		const struct upm_count *c = &s->counts[i];
 		const struct upm_count *bc = upm_baseline_of(s, base, i);
-		char code[16], umask[16], ctr[8];
+		char code[16], umask[16], ctr[8], label[200];
 		upm_count_encoding(s, c, code, sizeof code, umask, sizeof umask);
 		counter_label(c, ctr, sizeof ctr);
+		upm_spec_label(&s->specs[c->spec], label, sizeof label);
 		uint64_t bd = bc ? bc->delta : 0;
 		char baseline[32] = "", net[32] = "";
 		/* Clocks are rates over their window: no baseline, no net (empty fields). */
@@ -322,32 +324,19 @@ static void csv_rows(const struct upm_session *s, const struct upm_session *base
 			upm_snprintf(baseline, sizeof baseline, "%llu", (unsigned long long)bd);
 			upm_snprintf(net, sizeof net, "%lld", (long long)(c->delta - bd));
 		}
-		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,%s,%s,%s,%llu,%llu,%s,%s,%s\n", kernel, c->socket,
-			       c->box->name, c->instance, ctr, c->pass, s->specs[c->spec].name, code, umask,
-			       (unsigned long long)c->end, (unsigned long long)c->delta, baseline, net,
-			       upm_count_status_name(c->status));
+		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,", kernel, c->socket, c->box->name, c->instance, ctr, c->pass);
+		upm_csv_field(out, label);
+		upm_buf_printf(out, ",%s,%s,%llu,%llu,%s,%s,%s\n", code, umask, (unsigned long long)c->end,
+			       (unsigned long long)c->delta, baseline, net, upm_count_status_name(c->status));
 	}
 }
 
 /* The document's head: who, what, where, and the box instances of the first session. */
 static void json_head(const struct upm_session *s, struct upm_buf *out)
 {
-	const struct upm_run *r = s->run;
-	upm_buf_puts(out, "{\n  \"tool\": \"upmon\",\n  \"version\": ");
-	upm_buf_json_string(out, UPM_VERSION);
-	upm_buf_puts(out, ",\n  \"command\": \"run\",\n  \"environment\": ");
-	upm_buf_json_string(out, upm_os_name());
-	upm_buf_puts(out, ",\n  \"platform\": ");
-	upm_buf_json_string(out, r->platform->name);
-	upm_buf_puts(out, ",\n  \"backend\": ");
-	upm_buf_json_string(out, r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw");
-	upm_buf_puts(out, ",\n  \"processor\": {\"vendor\": ");
-	upm_buf_json_string(out, r->cpu.vendor);
-	upm_buf_printf(out, ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"microcode\": %u, \"brand\": ",
-		       r->cpu.family, r->cpu.model, r->cpu.stepping, r->cpu.microcode);
-	upm_buf_json_string(out, r->cpu.brand);
-	upm_buf_printf(out, ", \"sockets\": %u},\n  \"tsc_hz\": %llu,\n  \"boxes\": [", r->n_sockets,
-		       (unsigned long long)upm_os_tsc_hz());
+	upm_buf_puts(out, "{");
+	upm_ident_json(s->run, out);
+	upm_buf_printf(out, ",\n  \"tsc_hz\": %llu,\n  \"boxes\": [", (unsigned long long)upm_os_tsc_hz());
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		const struct upm_box_inst *b = &s->boxes[i];
 		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"state\": \"%s\", \"reason\": ",
@@ -482,6 +471,7 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 	int status = UPM_EXIT_OK;
 	upm_buf_init(&csv);
 	upm_buf_init(&json);
+	upm_ident_csv(r, &csv);
 	upm_buf_puts(&csv, "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n");
 	for (unsigned i = 0; i < o->n_kernels; i++) {
 		int st = run_one(r, o, o->kernels[i], specs, metric_names, &csv, &json, &entries);

@@ -81,7 +81,8 @@ int upm_os_abort_requested(void)
 /* UPMON_HOST_HANG=S[@N]: socket S stops answering after N calls (default 0);
  * UPMON_HOST_FULL_AFTER=BYTES: writes fail once the files written exceed BYTES;
  * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C;
- * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine. */
+ * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine.
+ * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI. */
 void upm_host_knobs_from_env(void)
 {
 	const char *v;
@@ -99,4 +100,6 @@ void upm_host_knobs_from_env(void)
 		uint64_t mib = strtoull(v, NULL, 10);
 		upm_host_fake_memory(mib << 21, mib << 20);
 	}
+	if ((v = getenv("UPMON_HOST_DMI_DIR")) && *v)
+		upm_host_dmi_dir(v);
 }

@@ -7,6 +7,7 @@
 #include "platform/backend.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -122,6 +123,88 @@ int upm_os_rename(const char *from, const char *to)
 const char *upm_os_default_out_dir(void)
 {
 	return "upmon-results";
+}
+
+int upm_os_mkdir_new(const char *path)
+{
+	if (fail_writes_under && fail_writes_under(path))
+		return UPM_EIO;
+	if (mkdir(path, 0777) == 0)
+		return UPM_OK;
+	return errno == EEXIST ? UPM_EINVAL : UPM_EIO;
+}
+
+int upm_os_append_file(const char *path, const void *data, size_t len)
+{
+	if (fail_writes_under && fail_writes_under(path))
+		return UPM_EIO;
+	if (upm_host_medium_full(len))
+		return UPM_EIO;
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0666);
+	if (fd < 0)
+		return UPM_EIO;
+	/* One write(2) on an O_APPEND descriptor: the line lands whole at the end, even
+	 * beside another upmon appending to the same index. */
+	ssize_t n = write(fd, data, len);
+	int ok = n == (ssize_t)len;
+	ok &= close(fd) == 0;
+	return ok ? UPM_OK : UPM_EIO;
+}
+
+int upm_os_wall_time(struct upm_wall_time *out)
+{
+	struct timespec ts;
+	struct tm tm;
+	memset(out, 0, sizeof *out);
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0 || !gmtime_r(&ts.tv_sec, &tm))
+		return UPM_EUNSUPPORTED;
+	out->year = (unsigned)tm.tm_year + 1900;
+	out->month = (unsigned)tm.tm_mon + 1;
+	out->day = (unsigned)tm.tm_mday;
+	out->hour = (unsigned)tm.tm_hour;
+	out->minute = (unsigned)tm.tm_min;
+	out->second = (unsigned)tm.tm_sec;
+	out->tz_known = 1; /* UTC */
+	return UPM_OK;
+}
+
+static const char *dmi_dir = "/sys/firmware/dmi/tables";
+
+void upm_host_dmi_dir(const char *dir)
+{
+	dmi_dir = dir ? dir : "/sys/firmware/dmi/tables";
+}
+
+int upm_os_smbios(void **entry, size_t *entry_len, void **table, size_t *table_len, char *why,
+		  size_t why_size)
+{
+	char path[512];
+	*entry = *table = NULL;
+	snprintf(path, sizeof path, "%s/smbios_entry_point", dmi_dir);
+	if (access(path, F_OK) != 0) {
+		snprintf(why, why_size, "%s: no SMBIOS tables exposed", path);
+		return UPM_ENOTFOUND;
+	}
+	if (upm_os_read_file(path, entry, entry_len) != UPM_OK) {
+		snprintf(why, why_size, "%s: not readable (%s)", path, errno == EACCES ? "needs root" : strerror(errno));
+		return UPM_EIO;
+	}
+	snprintf(path, sizeof path, "%s/DMI", dmi_dir);
+	if (upm_os_read_file(path, table, table_len) != UPM_OK) {
+		snprintf(why, why_size, "%s: not readable (%s)", path, errno == EACCES ? "needs root" : strerror(errno));
+		free(*entry);
+		*entry = NULL;
+		return UPM_EIO;
+	}
+	return UPM_OK;
+}
+
+const char *upm_os_host_name(void)
+{
+	static char name[256];
+	if (gethostname(name, sizeof name - 1) != 0 || !name[0])
+		return NULL;
+	return name;
 }
 
 int upm_os_topology(struct upm_topology *out)

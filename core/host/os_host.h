@@ -7,6 +7,10 @@ void upm_host_simulate(unsigned sockets, unsigned cores_per_socket);
 /* Test hook: writes to paths for which pred returns 1 fail as on a full medium. */
 void upm_host_fail_writes(int (*pred)(const char *path));
 
+/* Test hook: where upm_os_smbios reads smbios_entry_point and DMI (NULL: the default,
+ * /sys/firmware/dmi/tables); also UPMON_HOST_DMI_DIR in the environment. */
+void upm_host_dmi_dir(const char *dir);
+
 /* Test hook: upm_os_memory reports these instead of the machine's (0, 0: the real
  * figures again). */
 #include <stdint.h>

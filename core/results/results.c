@@ -20,6 +20,59 @@ void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, 
 		upm_strlcpy(umask, "", umask_size);
 }
 
+void upm_spec_label(const struct upm_spec *sp, char *buf, unsigned long size)
+{
+	/* text is BOX/TERMS/: the terms after the event's own (the first comma inside the
+	 * slashes) are kept as written. */
+	const char *open = upm_strchr(sp->text, '/');
+	const char *terms = open ? upm_strchr(open + 1, ',') : NULL;
+	unsigned long n = 0;
+	if (terms) {
+		const char *end = terms + upm_strlen(terms);
+		if (end > terms && end[-1] == '/')
+			end--;
+		n = (unsigned long)(end - terms);
+	}
+	upm_snprintf(buf, size, "%s%.*s", sp->name, (int)n, terms ? terms : "");
+}
+
+void upm_csv_field(struct upm_buf *out, const char *s)
+{
+	int quote = 0;
+	for (const char *p = s; *p; p++)
+		quote |= *p == ',' || *p == '"' || *p == '\n' || *p == '\r';
+	if (!quote) {
+		upm_buf_puts(out, s);
+		return;
+	}
+	upm_buf_puts(out, "\"");
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
+			upm_buf_puts(out, "\"\"");
+		else
+			upm_buf_append(out, p, 1);
+	}
+	upm_buf_puts(out, "\"");
+}
+
+void upm_count_json_encoding(const struct upm_session *s, const struct upm_count *c, struct upm_buf *out)
+{
+	const struct upm_spec *sp = &s->specs[c->spec];
+	char label[200];
+	upm_spec_label(sp, label, sizeof label);
+	upm_buf_puts(out, ", \"spec\": ");
+	upm_buf_json_string(out, sp->text);
+	upm_buf_puts(out, ", \"label\": ");
+	upm_buf_json_string(out, label);
+	upm_buf_printf(out, ", \"ctl\": \"0x%llx\", \"filters\": {", (unsigned long long)sp->ctl);
+	for (unsigned f = 0; f < sp->n_filters; f++) {
+		upm_buf_printf(out, "%s", f ? ", " : "");
+		upm_buf_json_string(out, sp->filters[f].field->term);
+		upm_buf_printf(out, ": \"0x%llx\"", (unsigned long long)sp->filters[f].value);
+	}
+	upm_buf_puts(out, "}");
+}
+
 static void counter_name(const struct upm_count *c, char *buf, unsigned long size)
 {
 	if (c->counter >= 0)
@@ -35,16 +88,18 @@ static const char *status_text(int status)
 
 void upm_results_csv(const struct upm_session *s, struct upm_buf *out)
 {
+	upm_ident_csv(s->run, out);
 	upm_buf_puts(out, "socket,box,instance,counter,pass,event,code,umask,raw,delta,status\n");
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		const struct upm_count *c = &s->counts[i];
-		char code[16], umask[16], ctr[8];
+		char code[16], umask[16], ctr[8], label[200];
 		upm_count_encoding(s, c, code, sizeof code, umask, sizeof umask);
 		counter_name(c, ctr, sizeof ctr);
-		upm_buf_printf(out, "%u,%s,%u,%s,%u,%s,%s,%s,%llu,%llu,%s\n", c->socket, c->box->name,
-			       c->instance, ctr, c->pass, s->specs[c->spec].name, code, umask,
-			       (unsigned long long)c->end, (unsigned long long)c->delta,
-			       status_text(c->status));
+		upm_spec_label(&s->specs[c->spec], label, sizeof label);
+		upm_buf_printf(out, "%u,%s,%u,%s,%u,", c->socket, c->box->name, c->instance, ctr, c->pass);
+		upm_csv_field(out, label);
+		upm_buf_printf(out, ",%s,%s,%llu,%llu,%s\n", code, umask, (unsigned long long)c->end,
+			       (unsigned long long)c->delta, status_text(c->status));
 	}
 }
 
@@ -62,23 +117,10 @@ static void json_double(struct upm_buf *out, double v, int valid)
 void upm_results_json(const struct upm_session *s, const struct upm_metric_value *metrics,
 		      unsigned n_metrics, const char *command, struct upm_buf *out)
 {
-	const struct upm_run *r = s->run;
-	upm_buf_puts(out, "{\n  \"tool\": \"upmon\",\n  \"version\": ");
-	upm_buf_json_string(out, UPM_VERSION);
-	upm_buf_puts(out, ",\n  \"command\": ");
-	upm_buf_json_string(out, command);
-	upm_buf_puts(out, ",\n  \"environment\": ");
-	upm_buf_json_string(out, upm_os_name());
-	upm_buf_puts(out, ",\n  \"platform\": ");
-	upm_buf_json_string(out, r->platform->name);
-	upm_buf_puts(out, ",\n  \"backend\": ");
-	upm_buf_json_string(out, r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw");
-	upm_buf_puts(out, ",\n  \"processor\": {\"vendor\": ");
-	upm_buf_json_string(out, r->cpu.vendor);
-	upm_buf_printf(out, ", \"family\": %u, \"model\": %u, \"stepping\": %u, \"microcode\": %u, \"brand\": ",
-		       r->cpu.family, r->cpu.model, r->cpu.stepping, r->cpu.microcode);
-	upm_buf_json_string(out, r->cpu.brand);
-	upm_buf_printf(out, ", \"sockets\": %u},\n  \"boxes\": [", r->n_sockets);
+	(void)command; /* the identity names the command (core/cli/identity.c) */
+	upm_buf_puts(out, "{");
+	upm_ident_json(s->run, out);
+	upm_buf_puts(out, ",\n  \"boxes\": [");
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		const struct upm_box_inst *b = &s->boxes[i];
 		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"state\": \"%s\", \"reason\": ",
@@ -103,8 +145,10 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 				continue;
 			upm_count_encoding(s, c, code, sizeof code, umask, sizeof umask);
 			counter_name(c, ctr, sizeof ctr);
-			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
+			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\"",
 				       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
+			upm_count_json_encoding(s, c, out);
+			upm_buf_puts(out, ", \"event\": ");
 			upm_buf_json_string(out, s->specs[c->spec].name);
 			upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu, \"status\": \"%s\"%s%s}",
 				       code, umask, (unsigned long long)c->end, (unsigned long long)c->delta,
@@ -143,17 +187,18 @@ void upm_results_print(struct upm_session *s, const struct upm_metric_value *met
 		}
 		for (unsigned k = 0; k < s->n_counts; k++) {
 			const struct upm_count *c = &s->counts[k];
-			char ctr[8];
+			char ctr[8], label[200];
 			if (c->socket != b->socket || c->box != b->type || c->instance != b->instance)
 				continue;
 			counter_name(c, ctr, sizeof ctr);
+			upm_spec_label(&s->specs[c->spec], label, sizeof label);
 			if (c->status != UPM_OK) { /* e.g. a pass an abort kept from running */
 				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %s", c->socket, c->box->name,
-					c->instance, c->pass, ctr, s->specs[c->spec].name, status_text(c->status));
+					c->instance, c->pass, ctr, label, status_text(c->status));
 				continue;
 			}
 			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu%s%s", c->socket, c->box->name, c->instance,
-				c->pass, ctr, s->specs[c->spec].name, (unsigned long long)c->delta,
+				c->pass, ctr, label, (unsigned long long)c->delta,
 				c->overflowed ? " (overflowed: its status bit was set)" : "",
 				s->specs[c->spec].engine ? " (for metrics)" : "");
 		}

@@ -129,8 +129,10 @@ static void counters_json(const struct upm_session *s, const struct upm_session 
 		else
 			upm_strlcpy(ctr, c->counter == -1 ? "fixed" : "free", sizeof ctr);
 		uint64_t bd = bc ? bc->delta : 0;
-		upm_buf_printf(out, "%s\n        {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\", \"event\": ",
+		upm_buf_printf(out, "%s\n        {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"counter\": \"%s\"",
 			       first ? "" : ",", c->socket, c->box->name, c->instance, ctr);
+		upm_count_json_encoding(s, c, out);
+		upm_buf_puts(out, ", \"event\": ");
 		upm_buf_json_string(out, s->specs[c->spec].name);
 		/* A clock is a rate over its window: no baseline is taken off it (net = delta). */
 		if (upm_spec_counts_clock(&s->specs[c->spec]))

@@ -81,6 +81,15 @@ img_cat() { mtype -i "$1@@$E2E_PART_OFFSET" "::$2"; }
 # img_ls IMAGE DIR: the entries of a directory on the image, one path per line.
 img_ls() { mdir -b -i "$1@@$E2E_PART_OFFSET" "::$2"; }
 
+# img_run IMAGE [PARENT]: the folder of the last run recorded in PARENT/runs.csv (default
+# /upmon/results), as a path on the image: every run writes into its own folder.
+img_run() {
+	local parent=${2:-/upmon/results}
+	echo "$parent/$(img_cat "$1" "$parent/runs.csv" 2>/dev/null | tr -d '\r' | tail -1 | awk -F, '{print $NF}')"
+}
+# img_runs IMAGE: the run folders under /upmon/results, one name per line.
+img_runs() { img_ls "$1" /upmon/results | tr -d '\r' | sed -e 's#/$##' -e 's#.*/##' | grep -E '^[0-9]{8}-[0-9]{6}-' ; }
+
 # E2E_RC (tools/qemu-run.sh's status) is within LO..HI.
 rc_between() { [ "$E2E_RC" -ge "$1" ] && [ "$E2E_RC" -le "$2" ]; }
 

@@ -41,7 +41,7 @@ boot_typing() {
 }
 
 results_aborted() {
-	img_cat "$1" /upmon/results/results.json | python3 -c '
+	img_cat "$1" "$(img_run "$1")/results.json" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["aborted"] is True and d["unrestored"] == [] and d["sockets_skipped"] == []
@@ -50,7 +50,7 @@ assert len(c) == 2 and all(x["status"] == "ok" and x["delta"] > 0 for x in c)'
 }
 # The run was cut short: the interval the results record is well under the 40 s asked.
 interval_short() {
-	img_cat "$1" /upmon/results/results.json | python3 -c '
+	img_cat "$1" "$(img_run "$1")/results.json" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert 0 < d["passes"][0]["interval_ns"] < 30e9'
@@ -88,7 +88,7 @@ check $T.check_message "no abort message" \
 check_last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status' | tail -1)" = "upmon: INCOMPLETE" ]; }
 check $T.check_last_line "'upmon: INCOMPLETE' is not upmon's last line" check_last_line
 check_results_aborted() {
-	img_cat "$1" /upmon/results/results.json | python3 -c '
+	img_cat "$1" "$(img_run "$1")/results.json" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["command"] == "check" and d["verdict"] == "INCOMPLETE"

@@ -17,7 +17,7 @@ check $T.reported "socket 1 not reported" \
 check $T.others_go_on "socket 0 not counted" log_has '^socket 0 cbo1 pass 0 ctr0 +CLOCKTICKS +[1-9]'
 check $T.socket1_marked "socket 1's boxes not marked" log_has "^socket 1 cbo0: fault: socket 1's processor did not answer"
 skipped() {
-	img_cat "$img" /upmon/results/results.json | python3 -c '
+	img_cat "$img" "$(img_run "$img")/results.json" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["sockets_skipped"] == [1] and d["unrestored"] == []'
@@ -36,7 +36,7 @@ check $T.check_reported "socket 1 not reported" \
 	log_has "^INCOMPLETE socket 1 socket +processor +socket 1's processor did not answer within the timeout"
 check $T.check_last_line "no 'upmon: INCOMPLETE' line" log_has '^upmon: INCOMPLETE'
 check_skipped() {
-	img_cat "$img" /upmon/results/results.json | python3 -c '
+	img_cat "$img" "$(img_run "$img")/results.json" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["command"] == "check" and d["verdict"] == "INCOMPLETE"

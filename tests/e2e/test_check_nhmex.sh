@@ -17,7 +17,7 @@ for P in nhmex wsmex; do
 	last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status' | tail -1)" = "upmon: PASS" ]; }
 	check $T.pass_is_last "'upmon: PASS' is not upmon's last line" last_line
 	json_ok() {
-		img_cat "$img" /upmon/results/results.json | E2E_LOG=$E2E_LOG python3 -c '
+		img_cat "$img" "$(img_run "$img")/results.json" | E2E_LOG=$E2E_LOG python3 -c '
 import json, os, re, sys
 d = json.load(sys.stdin)
 assert d["command"] == "check" and d["verdict"] == "PASS", d["verdict"]

@@ -17,7 +17,7 @@ last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status
 check $T.pass_is_last "'upmon: PASS' is not upmon's last line" last_line
 check $T.kernels_ran "no kernel progress lines" log_has '^check: kernel read: [0-9]+ threads'
 json_matches_console() {
-	img_cat "$img" /upmon/results/results.json | E2E_LOG=$E2E_LOG python3 -c '
+	img_cat "$img" "$(img_run "$img")/results.json" | E2E_LOG=$E2E_LOG python3 -c '
 import json, os, re, sys
 d = json.load(sys.stdin)
 assert d["command"] == "check" and d["verdict"] == "PASS", d["verdict"]
@@ -38,7 +38,7 @@ for s, box, n, p, w, f, na, res in rows:
 assert {(int(r[0]), r[1]) for r in rows} == {(x["socket"], x["box"]) for x in v}'
 }
 check $T.results_match_console "results.json does not match the console" json_matches_console
-csv_ok() { img_cat "$img" /upmon/results/verdicts.csv | tr -d '\r' | head -1 | grep -qx 'socket,box,instance,check,result,reason'; }
+csv_ok() { img_cat "$img" "$(img_run "$img")/verdicts.csv" | tr -d '\r' | grep -v '^# ' | head -1 | grep -qx 'socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,register,address,value'; }
 check $T.verdicts_csv "verdicts.csv missing or malformed" csv_ok
 check $T.no_exception "firmware exception" no_exception
 

@@ -21,7 +21,7 @@ check $T.host_bridge "no 'pci 00:00.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 m
 check $T.no_exception "firmware exception dump on the console" no_exception
 check $T.status_ok "upmon exit status is not 0x0" log_has '^upmon exit status 0x0$'
 log_copy=$E2E_OUT/$T.upmon.log
-img_cat "$img" /upmon/results/upmon.log >"$log_copy" 2>/dev/null
+img_cat "$img" "$(img_run "$img")/upmon.log" >"$log_copy" 2>/dev/null
 check $T.results_log "\\upmon\\results\\upmon.log missing or without the host bridge line" \
 	grep -q '^pci 00:00\.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match' "$log_copy"
 no_tmp_left() { ! img_ls "$img" /upmon/results | grep -qi '\.tmp$'; }

@@ -21,7 +21,7 @@ check $T.banner "no banner for 4 threads" \
 check $T.tsc "no TSC frequency" log_has '^kernel read pass 0: 4 threads, .* tsc [0-9]+\.[0-9]+ GHz'
 check $T.no_exception "firmware exception" no_exception
 
-json=$(img_cat "$img" /upmon/results/results.json 2>/dev/null | tr -d '\r')
+json=$(img_cat "$img" "$(img_run "$img")/results.json" 2>/dev/null | tr -d '\r')
 read_ok() {
 	python3 -c '
 import json, sys
@@ -66,7 +66,7 @@ check $T.numa_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.numa_placed "buffers not placed by the SRAT" \
 	log_has '^run: kernel read on 2 threads \(socket mask 0x1, memory on socket 1, placed by SRAT\)'
 numa_ok() {
-	img_cat "$img" /upmon/results/results.json | tr -d '\r' | python3 -c '
+	img_cat "$img" "$(img_run "$img")/results.json" | tr -d '\r' | python3 -c '
 import json, sys
 k = json.load(sys.stdin)["kernel_runs"][0]
 assert k["placement"] == "srat" and k["memory_socket"] == 1

@@ -34,7 +34,7 @@ check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: 7 event specs, 1 pass of 200 ms on 2 sockets'
 check $T.run_cbo14_socket1 "cbo14 on socket 1" log_has '^socket 1 cbo14 pass 0 ctr[0-3] +CLOCKTICKS +[1-9][0-9]*'
 check $T.run_qpi2_absent "qpi2 not reported absent" log_has '^socket 1 qpi2: absent: ff:0a\.2 does not answer'
-csv=$(img_cat "$img" /upmon/results/counters.csv 2>/dev/null | tr -d '\r')
+csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
 csv_ok() {
 	[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
 		[ "$(echo "$csv" | grep -c ',CLOCKTICKS,0x0,0x0,')" = 32 ] &&
@@ -44,7 +44,7 @@ csv_ok() {
 }
 check $T.run_counters_csv "counters.csv: $(echo "$csv" | head -3)" csv_ok
 json_ok() {
-	img_cat "$img" /upmon/results/results.json | python3 -c '
+	img_cat "$img" "$(img_run "$img")/results.json" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["environment"] == "uefi" and d["platform"] == "ivbep" and d["backend"] == "mock"

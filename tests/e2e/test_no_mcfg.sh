@@ -11,7 +11,7 @@ UPMON_QEMU_MACHINE=pc e2e_boot "$img"
 check $T.status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.says_cf8 "no fallback line" log_has '^pci: no ACPI MCFG table: using CF8/CFC \(config offsets above 0xFF unreachable\)$'
 check $T.reads_cf8 "the i440FX host bridge not read through CF8/CFC" log_has '^pci 00:00\.0 8086:1237 cf8=0x12378086$'
-log_on_medium() { img_cat "$img" /upmon/results/upmon.log | tr -d '\r' | grep -q '^pci: no ACPI MCFG table: using CF8/CFC'; }
+log_on_medium() { img_cat "$img" "$(img_run "$img")/upmon.log" | tr -d '\r' | grep -q '^pci: no ACPI MCFG table: using CF8/CFC'; }
 check $T.in_log "not in upmon.log" log_on_medium
 check $T.no_exception "firmware exception dump on the console" no_exception
 

@@ -18,7 +18,7 @@ check $T.qemu_exit_ok "qemu-run status $E2E_RC, not 0 (124: timeout, 125: powere
 	[ "$E2E_RC" = 0 ]
 check $T.ran_info "no info output on the console" \
 	log_has '^pci 00:00\.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match'
-log_saved() { img_cat "$img" /upmon/results/upmon.log | grep -q '^platform: unsupported: family 6'; }
+log_saved() { img_cat "$img" "$(img_run "$img")/upmon.log" | grep -q '^platform: unsupported: family 6'; }
 check $T.results_log "\\upmon\\results\\upmon.log missing or without the platform line" log_saved
 check $T.no_shell "the firmware fell back to the shell" \
 	not_in_log 'e2e: reached the UEFI shell'

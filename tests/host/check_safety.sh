@@ -24,12 +24,12 @@ expect ab1 host/check_abort_status_and_line 5 \
 	'^upmon: error: check: aborted \(ESC or Ctrl-C\) before the self-test: registers restored'
 [ "$(last_line ab1)" = "upmon: INCOMPLETE" ] && pass host/check_abort_last_line ||
 	fail host/check_abort_last_line "last line: $(last_line ab1)"
-json upmon-results/results.json "$safety_keys"'assert d["aborted"] is True and d["unrestored"] == [] and d["sockets_skipped"] == [] and d["verdict"] == "INCOMPLETE"' &&
+json "$(last_run upmon-results)/results.json" "$safety_keys"'assert d["aborted"] is True and d["unrestored"] == [] and d["sockets_skipped"] == [] and d["verdict"] == "INCOMPLETE"' &&
 	pass host/check_abort_results_marked || fail host/check_abort_results_marked "results.json"
 
 UPMON_HOST_ABORT_AFTER=1 run sab "${M[@]}" selftest
 expect sab host/selftest_abort_status 5 '^upmon: error: selftest: aborted \(ESC or Ctrl-C\)' '^upmon: INCOMPLETE$'
-json upmon-results/results.json 'assert d["command"] == "selftest" and d["aborted"] is True' &&
+json "$(last_run upmon-results)/results.json" 'assert d["command"] == "selftest" and d["aborted"] is True' &&
 	pass host/selftest_abort_results_marked || fail host/selftest_abort_results_marked "results.json"
 
 # A real Ctrl-C (SIGINT) while the full-size read kernel runs (seconds long): it stops
@@ -50,7 +50,7 @@ expect sigint host/check_ctrl_c_aborts 5 '^upmon: error: check: aborted \(ESC or
 	'^INCOMPLETE socket 0 kernel +ntwrite +not run: aborted'
 [ "$(last_line sigint)" = "upmon: INCOMPLETE" ] && pass host/check_ctrl_c_last_line ||
 	fail host/check_ctrl_c_last_line "last line: $(last_line sigint)"
-json upmon-results/results.json 'assert d["aborted"] is True and d["unrestored"] == [] and not [v for v in d["verdicts"] if v["result"] == "FAIL"]' &&
+json "$(last_run upmon-results)/results.json" 'assert d["aborted"] is True and d["unrestored"] == [] and not [v for v in d["verdicts"] if v["result"] == "FAIL"]' &&
 	pass host/check_ctrl_c_results || fail host/check_ctrl_c_results "results.json"
 first_last=$(awk -F'\t' '$5 == "msr" && $6 != "0x8b" {
 		k = $3 " " $6; if ($4 == "R" && !(k in found)) found[k] = $7; if ($4 == "W") { last[k] = $7; n++ } }
@@ -65,10 +65,10 @@ run gpw "${M[@]}" --backend mock:gpw=0xD10@run check --quick
 expect gpw host/check_restore_fault_is_loud 2 \
 	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
 	'^FAIL socket 0 pmu +restore +1 register NOT RESTORED: cbo0 msr 0xd10 \(EFAULT after the self-test\)$' '^upmon: FAIL$'
-cp "$WORK/upmon-results/results.json" "$WORK/check-gpw.json"
+cp "$(last_run "$WORK/upmon-results")/results.json" "$WORK/check-gpw.json"
 # The same fault under `run`: a parser reads both lists alike.
 run rgpw "${M[@]}" --backend mock:gpw=0xD10@2 run --seconds 0.05 --events cbo0/CLOCKTICKS/
-python3 - "$WORK/check-gpw.json" "$WORK/upmon-results/results.json" <<'EOF' && pass host/check_unrestored_reads_as_run ||
+python3 - "$WORK/check-gpw.json" "$(last_run "$WORK/upmon-results")/results.json" <<'EOF' && pass host/check_unrestored_reads_as_run ||
 import json, sys
 c, r = (json.load(open(p)) for p in sys.argv[1:3])
 assert c["aborted"] is False and r["aborted"] is False
@@ -82,5 +82,5 @@ rm -rf "$WORK/upmon-results"
 UPMON_HOST_HANG=1 run hang "${M[@]}" check --quick
 expect hang host/check_silent_socket_incomplete 3 \
 	"^INCOMPLETE socket 1 socket +processor +socket 1's processor did not answer within the timeout" '^upmon: INCOMPLETE$'
-json upmon-results/results.json 'assert d["sockets_skipped"] == [1] and d["aborted"] is False and d["unrestored"] == []' &&
+json "$(last_run upmon-results)/results.json" 'assert d["sockets_skipped"] == [1] and d["aborted"] is False and d["unrestored"] == []' &&
 	pass host/check_silent_socket_in_results || fail host/check_silent_socket_in_results "no sockets_skipped [1]"

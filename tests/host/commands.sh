@@ -15,7 +15,7 @@ expect info host/info_mock_snbep_two_sockets 0 \
 	'^uncore: socket 0 r3qpi1 +7f:13.6 8086:3c45 found$'
 n=$(grep -c ' found$' "$WORK/info.out")
 [ "$(rc info)" = 0 ] && [ "$n" = 24 ] && pass host/info_lists_12_functions_per_socket || fail host/info_lists_12_functions_per_socket "found $n"
-grep -q '^upmon 0.1.0 on host' "$WORK/upmon-results/upmon.log" 2>/dev/null &&
+grep -q '^upmon 0.1.0 on host' "$(last_run "$WORK/upmon-results")/upmon.log" 2>/dev/null &&
 	pass host/info_log_saved || fail host/info_log_saved "no upmon-results/upmon.log"
 
 run one --backend mock --platform snbep --sockets 1 info
@@ -56,7 +56,7 @@ mkdir -p "$WORK/ro" && chmod 555 "$WORK/ro"
 if [ "$(id -u)" = 0 ]; then outdir=/proc/upmon-results; else outdir=ro/results; fi
 run media --backend mock --platform snbep --out "$outdir" info
 expect media host/unwritable_medium 4 '^uncore: socket 1 bus 0xff' \
-	'^upmon: error: cannot write .*upmon.log .*read-only or full; the results are on the console only$'
+	'^upmon: error: cannot create the results folder .*/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full; the results are on the console only$'
 
 # The configuration file: args are defaults, the command line overrides, bad keys name the line.
 printf 'args = --backend mock --platform snbep --sockets 1 info\nend = return\n' >"$WORK/lab.cfg"

@@ -1,7 +1,19 @@
 # Helpers for command-level tests of the host program (sanitizer build).
 UPMON=${UPMON:-./build/test/upmon-san}
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+# Every results.json a test script's runs left is validated against the schema
+# (docs/results.schema.json) before the work folder goes.
+validate_results() {
+	local name out
+	name=host/$(basename "$0" .sh)_results_json_valid
+	find "$WORK" -name results.json | grep -q . || return 0
+	if out=$(python3 tools/validate_results.py "$WORK" 2>&1); then
+		echo "PASS $name"
+	else
+		echo "FAIL $name: $(echo "$out" | head -3 | tr '\n' ' ')"
+	fi
+}
+trap 'validate_results; rm -rf "$WORK"' EXIT
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
@@ -43,3 +55,17 @@ expect_not() {
 		pass "$test"
 	fi
 }
+
+# last_run DIR: the folder of the last run recorded in DIR/runs.csv (DIR relative to $WORK
+# unless absolute), printed as DIR/FOLDER. Every run writes into its own folder under the
+# --out parent (README "Results").
+last_run() {
+	local d=$1 f
+	case $d in /*) f=$d/runs.csv ;; *) f=$WORK/$d/runs.csv ;; esac
+	echo "$d/$(tail -1 "$f" 2>/dev/null | tr -d '\r' | awk -F, '{print $NF}')"
+}
+# csv_body FILE: a results CSV without its leading "# " identity lines.
+csv_body() { grep -v '^# ' "$1"; }
+# lines NAME: the output's lines after the run's "identity: " lines (the console's first
+# lines say what the run is; a refusal after them is still one line).
+lines() { grep -vc '^identity: ' "$WORK/$1.out"; }

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.." || exit 1
 
 # verdicts.csv has the four link.rate rows (2 sockets x 2 ports), all PASS at 8.0 GT/s.
 rates_pass() {
-	local csv=$WORK/$1/verdicts.csv
+	local csv; csv=$(last_run "$WORK/$1")/verdicts.csv
 	[ "$(grep -c ',qpi,[01],link\.rate,PASS,"8\.0 GT/s' "$csv" 2>/dev/null)" = 4 ]
 }
 
@@ -17,7 +17,7 @@ for p in snbep ivbep; do
 	if rates_pass res_$p; then
 		pass host/link_rate_${p}_four_ports_in_verdicts_csv
 	else
-		fail host/link_rate_${p}_four_ports_in_verdicts_csv "$(grep link.rate "$WORK/res_$p/verdicts.csv" 2>&1)"
+		fail host/link_rate_${p}_four_ports_in_verdicts_csv "$(grep link.rate "$(last_run "$WORK/res_$p")/verdicts.csv" 2>&1)"
 	fi
 done
 

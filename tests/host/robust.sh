@@ -26,11 +26,11 @@ EOF
 run cfgset --config lab.cfg
 expect cfgset host/config_event_set_and_out 0 '^run: 2 event specs, 1 pass of 50 ms on 1 socket$' \
 	'^socket 0 imc3 pass 0 ctr[0-3] +CAS_COUNT\.RD ' '^socket 0 imc0 pass 0 fixed DCLK '
-[ -f "$WORK/labres/results.json" ] && [ ! -e "$WORK/upmon-results/results.json" ] &&
+[ -f "$(last_run "$WORK/labres")/results.json" ] && [ ! -e "$WORK/upmon-results" ] &&
 	pass host/config_out_folder || fail host/config_out_folder "results not in labres/"
 run cfgover --config lab.cfg --out cmdres run --events @mem,ubox/UCLK/ --seconds 0.05
 expect cfgover host/config_command_line_overrides 0 '^run: 3 event specs' '^socket 0 ubox0 pass 0 fixed UCLK '
-[ -f "$WORK/cmdres/results.json" ] && pass host/config_out_overridden || fail host/config_out_overridden "no cmdres/"
+[ -f "$(last_run "$WORK/cmdres")/results.json" ] && pass host/config_out_overridden || fail host/config_out_overridden "no cmdres/"
 run cfgnoset --config lab.cfg run --events @cpu
 expect cfgnoset host/config_unknown_event_set 4 \
 	"^upmon: error: run: --events: no event set 'cpu' in lab.cfg: define events.cpu = SPEC,... there$"
@@ -53,7 +53,7 @@ expect abort host/abort_exit_status_and_message 5 \
 	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 2: registers restored' \
 	'^socket 0 cbo0 pass 0 ctr[0-3] +TOR_OCCUPANCY\.ALL +[0-9]+$' \
 	'^socket 0 cbo0 pass 1 ctr[0-3] +TOR_OCCUPANCY\.EVICTION +not counted$'
-json upmon-results/results.json 'assert d["aborted"] is True and d["unrestored"] == []' &&
+json "$(last_run upmon-results)/results.json" 'assert d["aborted"] is True and d["unrestored"] == []' &&
 	pass host/abort_results_marked || fail host/abort_results_marked "results.json lacks \"aborted\": true"
 # Every control written is written back to what it was: the last write to each MSR is the
 # value the first read found (the mock starts at reset values, 0 for these).
@@ -80,7 +80,7 @@ expect hang host/silent_socket_is_reported_and_skipped 3 \
 	'^upmon: error: run: socket 1: its processor did not answer within the timeout \(EFAULT\): socket skipped' \
 	'^socket 0 cbo0 pass 0 ctr0 +CLOCKTICKS +[1-9][0-9]*$' \
 	"^socket 1 cbo0: fault: socket 1's processor did not answer \\(EFAULT\\): skipped$"
-json upmon-results/results.json 'assert d["sockets_skipped"] == [1]' &&
+json "$(last_run upmon-results)/results.json" 'assert d["sockets_skipped"] == [1]' &&
 	pass host/silent_socket_in_results || fail host/silent_socket_in_results "no sockets_skipped [1]"
 UPMON_HOST_HANG=1@2 run hang2 "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
 expect hang2 host/socket_lost_mid_run_lists_unrestored 2 \
@@ -96,7 +96,7 @@ run gpw "${M[@]}" --backend mock:gpw=0xD10@2 run --seconds 0.05 --events cbo0/CL
 expect gpw host/msr_restore_fault_is_loud 2 \
 	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
 	'^upmon: error: 1 register NOT RESTORED' '^socket 0 cbo0 pass 0 ctr0 +CLOCKTICKS +[1-9]'
-json upmon-results/results.json \
+json "$(last_run upmon-results)/results.json" \
 	'u = d["unrestored"]; assert len(u) == 1 and u[0]["address"] == "0xd10" and u[0]["socket"] == 0 and u[0]["error"] == "EFAULT"' &&
 	pass host/msr_restore_fault_in_results || fail host/msr_restore_fault_in_results "unrestored list wrong"
 
@@ -110,21 +110,22 @@ run badecam "${M[@]}" --backend mock:badecam run --seconds 0.05 --events imc/CAS
 expect badecam host/ecam_disagreeing_is_refused 0 \
 	'^pci: the ECAM window \(MCFG base 0x80000000\) disagrees with CF8/CFC at 00:00\.0 \(cf8 8086:3c00, ecam ffff:ffff\): ECAM refused, using CF8/CFC' \
 	'^socket 1 imc3 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$'
-grep -q '^pci: the ECAM window .* ECAM refused' "$WORK/upmon-results/upmon.log" &&
+grep -q '^pci: the ECAM window .* ECAM refused' "$(last_run "$WORK/upmon-results")/upmon.log" &&
 	pass host/ecam_refusal_in_log || fail host/ecam_refusal_in_log "not in upmon.log"
 run badecamq "${M[@]}" --backend mock:badecam run --events qpi/CTO_COUNT,match0=0x1c00/
 expect badecamq host/ecam_refused_filters_need_ecam 4 'reachable only through ECAM'
 run noecam "${M[@]}" --backend mock:noecam run --seconds 0.05 --events imc/CAS_COUNT.RD/
 expect noecam host/no_mcfg_said_in_run 0 '^pci: no ACPI MCFG table: using CF8/CFC \(config offsets above 0xFF unreachable\)$'
-grep -q '^pci: no ACPI MCFG table' "$WORK/upmon-results/upmon.log" &&
+grep -q '^pci: no ACPI MCFG table' "$(last_run "$WORK/upmon-results")/upmon.log" &&
 	pass host/no_mcfg_in_log || fail host/no_mcfg_in_log "not in upmon.log"
 
 # --- a medium that fills up ---
 rm -rf "$WORK/upmon-results"
-UPMON_HOST_FULL_AFTER=400 run full "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
+# 1200 bytes: counters.csv (identity lines and two rows) fits, results.json does not.
+UPMON_HOST_FULL_AFTER=1200 run full "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
 expect full host/full_medium_error_and_status 4 \
-	'^upmon: error: cannot write upmon-results/results.json \(EIO\): the medium may be read-only or full; the results are on the console only$' \
-	'^----- upmon-results/results.json \(not saved\) -----$' '^  "aborted": false,$' '^----- end of upmon-results/results.json -----$'
-left=$(cd "$WORK/upmon-results" 2>/dev/null && ls)
+	'^upmon: error: cannot write upmon-results/[0-9]{8}-[0-9]{6}-[^/]+-run/results.json \(EIO\): the medium may be read-only or full; the results are on the console only$' \
+	'^----- upmon-results/[^/]+/results.json \(not saved\) -----$' '^  "aborted": false,$' '^----- end of upmon-results/[^/]+/results.json -----$'
+left=$(cd "$WORK/upmon-results"/*-run 2>/dev/null && ls)
 [ "$left" = counters.csv ] && pass host/full_medium_leaves_only_complete_files ||
 	fail host/full_medium_leaves_only_complete_files "files left: $left"

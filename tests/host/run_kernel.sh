@@ -15,7 +15,7 @@ expect kread host/run_kernel_read_counts_cas 0 \
 	'^kernel read socket 1 metric MEM_BW_READS +[0-9.]+ bytes/s \(pass 0\)$'
 # 2 x 4 MiB read = 131072 lines from memory, spread over 2 sockets x 4 channels.
 json_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["command"] == "run" and d["backend"] == "mock" and d["tsc_hz"] > 0
@@ -50,14 +50,14 @@ run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/
 expect kllc host/run_kernel_two_pass_metric_on_console 0 \
 	'^kernel llc socket 0 metric LLC_HIT_RATE +[0-9.]+ ratio \(passes 0\+1\)$' \
 	'^socket 0 ubox0 pass [01] fixed UCLK +[0-9]+ clock [0-9.]+ MHz over [0-9]+ us$'
-if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$WORK/upmon-results/counters.csv" &&
-	! grep -qE 'net -|,-[0-9]' "$WORK/upmon-results/counters.csv"; then
+if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
+	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv"; then
 	pass host/run_kernel_clock_not_net_of_baseline
 else
-	fail host/run_kernel_clock_not_net_of_baseline "$(grep UCLK "$WORK/upmon-results/counters.csv" | head -3)"
+	fail host/run_kernel_clock_not_net_of_baseline "$(grep UCLK "$(last_run "$WORK/upmon-results")/counters.csv" | head -3)"
 fi
-head -1 "$WORK/upmon-results/counters.csv" | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status$' &&
-	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$WORK/upmon-results/counters.csv")"
+csv_body "$(last_run "$WORK/upmon-results")/counters.csv" | head -1 | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status$' &&
+	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$(last_run "$WORK/upmon-results")/counters.csv")"
 
 # Two kernels, threads on socket 1 only, memory on socket 0: the reads are counted on
 # socket 0's iMCs and cross QPI.
@@ -66,7 +66,7 @@ run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 
 expect ktwo host/run_kernel_two_kernels 0 '^run: kernel triad on 2 threads \(socket mask 0x2, memory on socket 0, not placed\)' \
 	'^run: kernel chase on 2 threads' '^kernel chase pass 0: [0-9.]+ ns per load$'
 two_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 t, c = d["kernel_runs"]
@@ -87,7 +87,7 @@ two_check && pass host/run_kernel_memory_on_another_socket || fail host/run_kern
 run kpp "${M[@]}" run --kernel pingpong --iterations 2000 --events qpi/TxL_FLITS_G0.DATA/
 expect kpp host/run_kernel_pingpong 0 '^kernel pingpong pass 0: 2000 round trips, [0-9.]+ ns per handoff$'
 pp_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
 import json, sys
 k = json.load(open(sys.argv[1]))["kernel_runs"][0]
 assert k["kernel"] == "pingpong" and k["threads"] == 2 and k["sockets"] == [0, 1]
@@ -103,7 +103,7 @@ pp_check && pass host/run_kernel_pingpong_crosses_qpi || fail host/run_kernel_pi
 run kbig "${M[@]}" run --kernel read --size 100000G --events imc/CAS_COUNT.RD/
 expect kbig host/run_kernel_size_does_not_fit 4 \
 	'^upmon: error: run: read: a working set of [0-9.]+ TiB does not fit in the [0-9.]+ [KMGT]iB of free memory \([0-9.]+ [KMGT]iB of it stays free\): give a smaller --size$'
-[ "$(wc -l <"$WORK/kbig.out")" = 1 ] && pass host/run_kernel_size_error_one_line ||
+[ "$(lines kbig)" = 1 ] && pass host/run_kernel_size_error_one_line ||
 	fail host/run_kernel_size_error_one_line "$(cat "$WORK/kbig.out")"
 run kname "${M[@]}" run --kernel stream --events imc/CAS_COUNT.RD/
 expect kname host/run_kernel_unknown 4 "^upmon: error: run: unknown kernel 'stream' \\(kernels: read, write, ntwrite, copy, scale, add, triad, chase, llc, thrash, flush, pingpong\\)$"
@@ -126,7 +126,7 @@ expect kabort host/run_kernel_abort_between_passes 5 \
 	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 1 of kernel read'
 expect_not kabort host/run_kernel_abort_no_further_kernel 5 '^run: kernel triad'
 abort_check() {
-	python3 - "$WORK/upmon-results/results.json" <<'EOF2'
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF2'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["aborted"] is True

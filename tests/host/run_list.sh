@@ -11,21 +11,21 @@ run r --backend mock --platform snbep run --seconds 0.01 \
 expect r host/run_prints_table 0 \
 	'^run: 7 event specs, 1 pass of 10 ms on 2 sockets$' \
 	'^socket 0 ubox0 pass 0 fixed UCLK +[0-9]+ \(for metrics\)$' \
-	'^socket 1 cbo7 pass 0 ctr[01] +LLC_LOOKUP\.DATA_READ +0$' \
+	'^socket 1 cbo7 pass 0 ctr[01] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +0$' \
 	'^socket 0 imc0 pass 0 fixed DCLK +[0-9]+$' \
 	'^socket 1 metric UNCORE_FREQ +(19[89][0-9]|20[01][0-9])[0-9]{6}\.[0-9]{3} Hz$' \
 	'^socket 0 metric DRAM_CLOCK_FREQ +(79[2-9]|80[0-7])[0-9]{6}\.[0-9]{3} Hz$' \
 	'^socket 0 metric MEM_BW_WRITES +0\.000 bytes/s$'
-csv="$WORK/upmon-results/counters.csv"
-if [ "$(head -1 "$csv")" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
+csv="$(last_run "$WORK/upmon-results")/counters.csv"
+if [ "$(csv_body "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
 	grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok' "$csv" &&
-	[ "$(grep -c ',LLC_LOOKUP.DATA_READ,0x34,0x3,' "$csv")" = 16 ] &&
+	[ "$(grep -c ',"LLC_LOOKUP.DATA_READ,filter_state=0x1f",0x34,0x3,' "$csv")" = 16 ] &&
 	[ "$(grep -c ',CAS_COUNT.WR,0x4,0xc,' "$csv")" = 8 ]; then
 	pass host/run_counters_csv
 else
 	fail host/run_counters_csv "$(head -5 "$csv" 2>&1)"
 fi
-json="$WORK/upmon-results/results.json"
+json="$(last_run "$WORK/upmon-results")/results.json"
 if python3 - "$json" <<'PY'; then pass host/run_results_json; else fail host/run_results_json "$(head -c 400 "$json")"; fi
 import json, sys
 d = json.load(open(sys.argv[1]))

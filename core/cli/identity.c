@@ -1,0 +1,319 @@
+/* The run's identity on the console and in every file (identity.h). */
+#include "core/cli/invocation.h"
+#include "core/base/os.h"
+
+/* The source revision, `git describe --always --dirty` at build time (Makefile). */
+#ifndef UPM_REVISION
+#define UPM_REVISION "unknown"
+#endif
+
+void upm_wall_time_iso(const struct upm_wall_time *t, int ok, char *buf, size_t size)
+{
+	if (!ok) {
+		upm_strlcpy(buf, "unknown", size);
+		return;
+	}
+	char zone[8] = "";
+	if (t->tz_known && t->tz_minutes == 0) {
+		upm_strlcpy(zone, "Z", sizeof zone);
+	} else if (t->tz_known) {
+		int m = t->tz_minutes < 0 ? -t->tz_minutes : t->tz_minutes;
+		upm_snprintf(zone, sizeof zone, "%c%02d:%02d", t->tz_minutes < 0 ? '-' : '+', m / 60, m % 60);
+	}
+	upm_snprintf(buf, size, "%04u-%02u-%02uT%02u:%02u:%02u%s", t->year, t->month, t->day, t->hour,
+		     t->minute, t->second, zone);
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date, and back (civil calendar
+ * arithmetic over 400-year eras). */
+static long days_from_civil(long y, unsigned m, unsigned d)
+{
+	y -= m <= 2;
+	long era = (y >= 0 ? y : y - 399) / 400;
+	unsigned yoe = (unsigned)(y - era * 400);
+	unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long)doe - 719468;
+}
+
+static void civil_from_days(long z, unsigned *y, unsigned *m, unsigned *d)
+{
+	z += 719468;
+	long era = (z >= 0 ? z : z - 146096) / 146097;
+	unsigned doe = (unsigned)(z - era * 146097);
+	unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	long year = (long)yoe + era * 400;
+	unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	unsigned mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = (unsigned)(year + (*m <= 2));
+}
+
+void upm_wall_time_utc(const struct upm_wall_time *in, struct upm_wall_time *out)
+{
+	*out = *in;
+	if (!in->tz_known || !in->tz_minutes || in->month < 1 || in->month > 12)
+		return;
+	long minutes = days_from_civil(in->year, in->month, in->day) * 1440L + in->hour * 60L + in->minute -
+		       in->tz_minutes;
+	long days = minutes >= 0 ? minutes / 1440 : -((-minutes + 1439) / 1440);
+	long rest = minutes - days * 1440;
+	civil_from_days(days, &out->year, &out->month, &out->day);
+	out->hour = (unsigned)(rest / 60);
+	out->minute = (unsigned)(rest % 60);
+	out->tz_minutes = 0;
+}
+
+void upm_ident_start(struct upm_run *r, int argc, char **argv)
+{
+	r->ident.argc = argc;
+	r->ident.argv = argv;
+	r->ident.start_ok = upm_os_wall_time(&r->ident.start) == UPM_OK;
+	r->ident.start_ns = upm_os_nanoseconds();
+	upm_machine_unavailable(&r->ident.machine, "not read yet");
+}
+
+void upm_ident_stop(struct upm_run *r)
+{
+	if (r->ident.stopped)
+		return;
+	r->ident.stopped = 1;
+	r->ident.end_ok = upm_os_wall_time(&r->ident.end) == UPM_OK;
+	r->ident.end_ns = upm_os_nanoseconds();
+}
+
+static const char *backend_kind(const struct upm_run *r)
+{
+	return r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw";
+}
+
+static const char *mock_faults(const struct upm_run *r)
+{
+	return r->opts.backend == UPM_BACKEND_MOCK && r->opts.mock_faults && r->opts.mock_faults[0]
+		       ? r->opts.mock_faults
+		       : NULL;
+}
+
+/* "06_2DH": Intel's DisplayFamily_DisplayModel notation. */
+static void signature(const struct upm_run *r, char *buf, size_t size)
+{
+	upm_snprintf(buf, size, "%02X_%02XH", r->cpu.family, r->cpu.model);
+}
+
+/* "0x710" when every socket read agrees with the BSP, else "0x710 (socket 0 0x710,
+ * socket 1 0x70d)" with "?" for a socket that could not be read. */
+static void microcode_list(const struct upm_run *r, struct upm_buf *b)
+{
+	int mixed = 0;
+	unsigned n = r->n_sockets < UPM_MAX_SOCKETS ? r->n_sockets : UPM_MAX_SOCKETS;
+	for (unsigned s = 0; s < n; s++)
+		mixed |= r->ident.microcode_ok[s] && r->ident.microcode[s] != r->cpu.microcode;
+	upm_buf_printf(b, "0x%x", r->cpu.microcode);
+	if (!mixed)
+		return;
+	for (unsigned s = 0; s < n; s++) {
+		upm_buf_printf(b, "%ssocket %u ", s ? ", " : " (", s);
+		if (r->ident.microcode_ok[s])
+			upm_buf_printf(b, "0x%x", r->ident.microcode[s]);
+		else
+			upm_buf_puts(b, "?");
+	}
+	upm_buf_puts(b, ")");
+}
+
+static void command_line(const struct upm_run *r, struct upm_buf *b)
+{
+	for (int i = 0; i < r->ident.argc; i++)
+		upm_buf_printf(b, "%s%s", i ? " " : "", r->ident.argv[i]);
+}
+
+void upm_ident_say(struct upm_run *r)
+{
+	char start[40], sig[16];
+	struct upm_buf cl;
+	const struct upm_machine *m = &r->ident.machine;
+
+	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
+	/* Into the log now; on the console before the first line that is no error, so a usage
+	 * error is one line there (core/cli/invocation.c). */
+	r->console_held = 1;
+	r->console_pending = r->log.len;
+	r->console_pending_len = 0;
+	upm_say(r, "identity: upmon %s (revision %s) on %s, started %s", UPM_VERSION, UPM_REVISION, upm_os_name(),
+		start);
+	/* What makes the counts below no measurement comes first. */
+	if (r->opts.dry_run)
+		upm_say(r, "identity: DRY RUN: no register is written, counts are not measurements");
+	if (mock_faults(r))
+		upm_say(r, "identity: MOCK FAULTS INJECTED: %s", mock_faults(r));
+	if (r->opts.backend == UPM_BACKEND_MOCK)
+		upm_say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
+	upm_buf_init(&cl);
+	command_line(r, &cl);
+	upm_say(r, "identity: command line: %s", cl.data ? cl.data : "(none: the default job)");
+	upm_buf_free(&cl);
+	if (r->ident.config_path)
+		upm_say(r, "identity: configuration: %s", r->ident.config_path);
+	else
+		upm_say(r, "identity: configuration: none");
+	if (m->available) {
+		char board[2 * UPM_SMBIOS_STR + 2];
+		upm_snprintf(board, sizeof board, "%s%s%s", m->board_manufacturer,
+			     m->board_manufacturer[0] && m->board_product[0] ? " " : "", m->board_product);
+		upm_say(r, "identity: machine: %s %s, serial %s, UUID %s; board %s; BIOS %s %s %s; "
+			   "%u of %u sockets populated; %u memory devices",
+			m->manufacturer, m->product, m->serial[0] ? m->serial : "none", m->uuid[0] ? m->uuid : "none",
+			board[0] ? board : "none", m->bios_vendor, m->bios_version, m->bios_date,
+			m->sockets_populated, m->sockets, m->n_mem_total);
+	}
+	else
+		upm_say(r, "identity: machine: unavailable (%s)", m->why);
+	signature(r, sig, sizeof sig);
+	struct upm_buf mc;
+	upm_buf_init(&mc);
+	microcode_list(r, &mc);
+	upm_say(r, "identity: processor: %s %s stepping %u, microcode %s, %s", r->cpu.vendor, sig, r->cpu.stepping,
+		mc.data ? mc.data : "?", r->cpu.brand[0] ? r->cpu.brand : "no brand string");
+	upm_buf_free(&mc);
+	upm_say(r, "identity: platform %s%s, backend %s", r->platform ? r->platform->name : "unsupported",
+		r->platform_forced ? " (forced by --platform)" : "", backend_kind(r));
+	r->console_held = 0;
+}
+
+static void json_str_or_null(struct upm_buf *b, const char *s)
+{
+	if (s)
+		upm_buf_json_string(b, s);
+	else
+		upm_buf_puts(b, "null");
+}
+
+static void json_machine(const struct upm_machine *m, struct upm_buf *b)
+{
+	if (!m->available) {
+		upm_buf_puts(b, "{\"available\": false, \"reason\": ");
+		upm_buf_json_string(b, m->why);
+		upm_buf_puts(b, "}");
+		return;
+	}
+	upm_buf_printf(b, "{\"available\": true, \"smbios\": \"%u.%u\", \"bios\": {\"vendor\": ", m->smbios_major,
+		       m->smbios_minor);
+	upm_buf_json_string(b, m->bios_vendor);
+	upm_buf_puts(b, ", \"version\": ");
+	upm_buf_json_string(b, m->bios_version);
+	upm_buf_puts(b, ", \"date\": ");
+	upm_buf_json_string(b, m->bios_date);
+	upm_buf_puts(b, "},\n    \"system\": {\"manufacturer\": ");
+	upm_buf_json_string(b, m->manufacturer);
+	upm_buf_puts(b, ", \"product\": ");
+	upm_buf_json_string(b, m->product);
+	upm_buf_puts(b, ", \"serial\": ");
+	upm_buf_json_string(b, m->serial);
+	upm_buf_puts(b, ", \"uuid\": ");
+	upm_buf_json_string(b, m->uuid);
+	upm_buf_puts(b, "},\n    \"board\": {\"manufacturer\": ");
+	upm_buf_json_string(b, m->board_manufacturer);
+	upm_buf_puts(b, ", \"product\": ");
+	upm_buf_json_string(b, m->board_product);
+	upm_buf_puts(b, ", \"serial\": ");
+	upm_buf_json_string(b, m->board_serial);
+	upm_buf_printf(b, "},\n    \"sockets\": %u, \"sockets_populated\": %u, \"memory_devices\": %u, \"memory\": [",
+		       m->sockets, m->sockets_populated, m->n_mem_total);
+	for (unsigned i = 0; i < m->n_mem; i++) {
+		const struct upm_memory_device *d = &m->mem[i];
+		upm_buf_printf(b, "%s\n      {\"locator\": ", i ? "," : "");
+		upm_buf_json_string(b, d->locator);
+		if (d->size_known)
+			upm_buf_printf(b, ", \"size_mb\": %llu", (unsigned long long)d->size_mb);
+		else
+			upm_buf_puts(b, ", \"size_mb\": null");
+		upm_buf_printf(b, ", \"speed_mts\": %u, \"part_number\": ", d->speed_mts);
+		upm_buf_json_string(b, d->part_number);
+		upm_buf_puts(b, "}");
+	}
+	upm_buf_puts(b, "]}");
+}
+
+void upm_ident_json(struct upm_run *r, struct upm_buf *b)
+{
+	char start[40], end[40], sig[16], dur[40];
+	upm_ident_stop(r);
+	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
+	upm_wall_time_iso(&r->ident.end, r->ident.end_ok, end, sizeof end);
+	upm_format_double(dur, sizeof dur, (double)(r->ident.end_ns - r->ident.start_ns) / 1e9, 3);
+	upm_buf_printf(b, "\n  \"schema\": %d,\n  \"tool\": \"upmon\",\n  \"version\": ", UPM_RESULTS_SCHEMA);
+	upm_buf_json_string(b, UPM_VERSION);
+	upm_buf_puts(b, ",\n  \"revision\": ");
+	upm_buf_json_string(b, UPM_REVISION);
+	upm_buf_puts(b, ",\n  \"command\": ");
+	json_str_or_null(b, r->opts.command);
+	upm_buf_puts(b, ",\n  \"command_line\": [");
+	for (int i = 0; i < r->ident.argc; i++) {
+		upm_buf_puts(b, i ? ", " : "");
+		upm_buf_json_string(b, r->ident.argv[i]);
+	}
+	upm_buf_puts(b, "],\n  \"environment\": ");
+	upm_buf_json_string(b, upm_os_name());
+	upm_buf_puts(b, ",\n  \"start\": ");
+	upm_buf_json_string(b, start);
+	upm_buf_puts(b, ",\n  \"end\": ");
+	upm_buf_json_string(b, end);
+	upm_buf_printf(b, ",\n  \"duration_s\": %s,\n  \"folder\": ", dur);
+	upm_buf_json_string(b, r->run_name);
+	upm_buf_puts(b, ",\n  \"configuration\": ");
+	if (r->ident.config_path) {
+		upm_buf_puts(b, "{\"path\": ");
+		upm_buf_json_string(b, r->ident.config_path);
+		upm_buf_puts(b, ", \"content\": ");
+		json_str_or_null(b, r->ident.config_text);
+		upm_buf_puts(b, "}");
+	} else {
+		upm_buf_puts(b, "null");
+	}
+	upm_buf_puts(b, ",\n  \"machine\": ");
+	json_machine(&r->ident.machine, b);
+	signature(r, sig, sizeof sig);
+	upm_buf_puts(b, ",\n  \"processor\": {\"vendor\": ");
+	upm_buf_json_string(b, r->cpu.vendor);
+	upm_buf_printf(b, ", \"signature\": \"%s\", \"family\": %u, \"model\": %u, \"stepping\": %u, \"microcode\": %u, \"brand\": ",
+		       sig, r->cpu.family, r->cpu.model, r->cpu.stepping, r->cpu.microcode);
+	upm_buf_json_string(b, r->cpu.brand);
+	upm_buf_puts(b, ", \"microcode_per_socket\": [");
+	for (unsigned s = 0; s < r->n_sockets && s < UPM_MAX_SOCKETS; s++) {
+		if (r->ident.microcode_ok[s])
+			upm_buf_printf(b, "%s%u", s ? ", " : "", r->ident.microcode[s]);
+		else
+			upm_buf_printf(b, "%snull", s ? ", " : "");
+	}
+	upm_buf_printf(b, "], \"sockets\": %u},\n  \"platform\": ", r->n_sockets);
+	json_str_or_null(b, r->platform ? r->platform->name : NULL);
+	upm_buf_puts(b, ",\n  \"backend\": ");
+	upm_buf_json_string(b, backend_kind(r));
+	upm_buf_puts(b, ",\n  \"mock_faults\": ");
+	json_str_or_null(b, mock_faults(r));
+	upm_buf_printf(b, ",\n  \"dry_run\": %s", r->opts.dry_run ? "true" : "false");
+}
+
+void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
+{
+	char start[40], sig[16];
+	const struct upm_machine *m = &r->ident.machine;
+	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
+	signature(r, sig, sizeof sig);
+	upm_buf_printf(b, "# upmon %s (revision %s) on %s, started %s, folder %s\n# command line: ", UPM_VERSION,
+		       UPM_REVISION, upm_os_name(), start, r->run_name);
+	command_line(r, b);
+	if (m->available)
+		upm_buf_printf(b, "\n# machine: %s %s, serial %s\n", m->manufacturer, m->product, m->serial);
+	else
+		upm_buf_printf(b, "\n# machine: unavailable (%s)\n", m->why);
+	upm_buf_printf(b, "# processor: %s %s stepping %u, microcode ", r->cpu.vendor, sig, r->cpu.stepping);
+	microcode_list(r, b);
+	upm_buf_printf(b, "; platform %s; backend %s\n", r->platform ? r->platform->name : "unsupported",
+		       backend_kind(r));
+	if (mock_faults(r))
+		upm_buf_printf(b, "# MOCK FAULTS INJECTED: %s\n", mock_faults(r));
+	if (r->opts.dry_run)
+		upm_buf_puts(b, "# DRY RUN: no register was written, counts are not measurements\n");
+}

@@ -1,0 +1,114 @@
+/* A folder per run, and the index of runs beside them (runs.csv), so that a stick carried
+ * through a lab keeps every run apart and lists them itself. */
+#include "core/cli/invocation.h"
+#include "core/base/os.h"
+
+#define UPM_RUN_SUFFIX_MAX 99
+
+/* The command for the folder's name: what the command line gave, else "none" (a run that
+ * failed before knowing it). Only letters, digits and '-'. */
+static void command_part(const struct upm_run *r, char *buf, size_t size)
+{
+	const char *c = r->opts.command ? r->opts.command : "none";
+	size_t k = 0;
+	for (; *c && k + 1 < size && k < 24; c++)
+		buf[k++] = ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-') ? *c : '_';
+	buf[k] = 0;
+}
+
+void upm_run_folder_open(struct upm_run *r)
+{
+	char stamp[24], machine[48], cmd[32];
+	struct upm_wall_time utc;
+	int rc = UPM_EIO;
+
+	if (r->run_name[0])
+		return;
+	if (!r->out_parent)
+		r->out_parent = upm_os_default_out_dir();
+	upm_wall_time_utc(&r->ident.start, &utc);
+	if (r->ident.start_ok)
+		upm_snprintf(stamp, sizeof stamp, "%04u%02u%02u-%02u%02u%02u", utc.year, utc.month, utc.day,
+			     utc.hour, utc.minute, utc.second);
+	else
+		upm_strlcpy(stamp, "00000000-000000", sizeof stamp); /* no clock: the suffix keeps runs apart */
+	const char *host = upm_os_host_name();
+	upm_machine_folder_name(&r->ident.machine, host ? host : upm_os_name(), machine, sizeof machine);
+	command_part(r, cmd, sizeof cmd);
+	if (upm_os_mkdir_p(r->out_parent) == UPM_OK) {
+		for (unsigned n = 1; n <= UPM_RUN_SUFFIX_MAX; n++) {
+			if (n == 1)
+				upm_snprintf(r->run_name, sizeof r->run_name, "%s-%s-%s", stamp, machine, cmd);
+			else
+				upm_snprintf(r->run_name, sizeof r->run_name, "%s-%s-%s-%u", stamp, machine, cmd, n);
+			upm_snprintf(r->run_dir, sizeof r->run_dir, "%s/%s", r->out_parent, r->run_name);
+			rc = upm_os_mkdir_new(r->run_dir);
+			if (rc != UPM_EINVAL) /* EINVAL: taken, try the next suffix */
+				break;
+		}
+	} else {
+		upm_snprintf(r->run_name, sizeof r->run_name, "%s-%s-%s", stamp, machine, cmd);
+		upm_snprintf(r->run_dir, sizeof r->run_dir, "%s/%s", r->out_parent, r->run_name);
+	}
+	r->out_dir = r->run_dir;
+	if (rc != UPM_OK && !r->media_error) {
+		upm_error(r, "cannot create the results folder %s (%s): the medium may be read-only or full; "
+			     "the results are on the console only",
+			  r->run_dir, rc == UPM_EINVAL ? "every suffix up to -99 is taken" : upm_status_name(rc));
+		r->media_error = 1;
+	}
+}
+
+/* CSV field: quoted when it holds a comma, quote or line break. */
+static void csv_field(struct upm_buf *b, const char *s)
+{
+	int quote = 0;
+	for (const char *p = s; *p; p++)
+		quote |= *p == ',' || *p == '"' || *p == '\n' || *p == '\r';
+	if (!quote) {
+		upm_buf_puts(b, s);
+		return;
+	}
+	upm_buf_puts(b, "\"");
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
+			upm_buf_puts(b, "\"\"");
+		else
+			upm_buf_append(b, p, 1);
+	}
+	upm_buf_puts(b, "\"");
+}
+
+void upm_run_index_append(struct upm_run *r)
+{
+	char path[384], start[40];
+	void *old;
+	size_t old_len;
+	struct upm_buf line;
+
+	if (!r->run_name[0])
+		return;
+	upm_snprintf(path, sizeof path, "%s/runs.csv", r->out_parent);
+	upm_buf_init(&line);
+	if (upm_os_read_file(path, &old, &old_len) == UPM_OK)
+		upm_os_free(old);
+	else
+		upm_buf_puts(&line, "start,serial,command,verdict,exit_status,folder\n");
+	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
+	csv_field(&line, start);
+	upm_buf_puts(&line, ",");
+	csv_field(&line, r->ident.machine.available ? r->ident.machine.serial : "");
+	upm_buf_puts(&line, ",");
+	csv_field(&line, r->opts.command ? r->opts.command : "");
+	upm_buf_puts(&line, ",");
+	csv_field(&line, r->ident.verdict ? r->ident.verdict : "");
+	upm_buf_printf(&line, ",%d,", r->ident.exit_status);
+	csv_field(&line, r->run_name);
+	upm_buf_puts(&line, "\n");
+	int rc = line.failed ? UPM_ENOMEM : upm_os_append_file(path, line.data, line.len);
+	if (rc != UPM_OK && !r->media_error) {
+		upm_error(r, "cannot add this run to %s (%s)", path, upm_status_name(rc));
+		r->media_error = 1;
+	}
+	upm_buf_free(&line);
+}

@@ -1,0 +1,125 @@
+#!/bin/bash
+# Results a lab can file: a folder per run under the --out parent, runs.csv one line per
+# run, the machine's identity from SMBIOS (a hand-built table, tests/unit/smbios_tables.h,
+# through UPMON_HOST_DMI_DIR), dry runs and mock faults said first and in every file, and
+# two specs that differ only in a filter told apart everywhere.
+source "$(dirname "$0")/lib.sh"
+M=(--backend mock --platform snbep)
+
+# The DMI files as Linux exposes them: the fuzz seed is one length byte, the 2.8 entry
+# point, then the structure table (serial "SN 4711/A", maker "LabCo").
+mkdir -p "$WORK/dmi"
+python3 - tests/fuzz/corpus/smbios/ep21_table "$WORK/dmi" <<'PY'
+import sys
+d = open(sys.argv[1], "rb").read()
+n = d[0]
+open(sys.argv[2] + "/smbios_entry_point", "wb").write(d[1:1 + n])
+open(sys.argv[2] + "/DMI", "wb").write(d[1 + n:])
+PY
+
+# --- two runs into one --out: two folders, two lines ---
+UPMON_HOST_DMI_DIR=$WORK/dmi run one "${M[@]}" --out lab run --seconds 0.01 --events cbo0/CLOCKTICKS/
+UPMON_HOST_DMI_DIR=$WORK/dmi run two "${M[@]}" --out lab run --seconds 0.01 --events cbo0/CLOCKTICKS/
+folders=$(cd "$WORK/lab" && ls -d 2*/ 2>/dev/null | tr -d / | sort)
+if [ "$(echo "$folders" | grep -cE '^[0-9]{8}-[0-9]{6}-SN_4711_A-run(-[0-9]+)?$')" = 2 ]; then
+	pass host/results_two_runs_two_folders
+else
+	fail host/results_two_runs_two_folders "folders: $(echo $folders)"
+fi
+if python3 - "$WORK/lab" <<'PY'; then pass host/results_runs_csv_one_line_per_run; else fail host/results_runs_csv_one_line_per_run "$(cat "$WORK/lab/runs.csv")"; fi
+import csv, os, sys
+rows = list(csv.DictReader(open(os.path.join(sys.argv[1], "runs.csv"))))
+assert len(rows) == 2, rows
+assert [r["serial"] for r in rows] == ["SN 4711/A"] * 2
+assert [r["command"] for r in rows] == ["run", "run"] and [r["exit_status"] for r in rows] == ["0", "0"]
+assert rows[0]["folder"] != rows[1]["folder"]
+for r in rows:
+    assert os.path.isfile(os.path.join(sys.argv[1], r["folder"], "results.json")), r
+PY
+expect one host/results_machine_on_console 0 \
+	'^identity: machine: LabCo Rig 7, serial SN 4711/A, UUID 00112233-4455-6677-8899-aabbccddeeff; board BoardCo X9DRi; BIOS EDK II 1\.0-test 02/06/2015; 1 of 2 sockets populated; 3 memory devices$' \
+	'^identity: command line: .*upmon-san --backend mock --platform snbep --out lab run --seconds 0\.01 --events cbo0/CLOCKTICKS/$' \
+	'^identity: MOCK BACKEND: '
+json="$(last_run lab)/results.json"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["machine"]
+assert m["available"] and m["smbios"] == "2.8", m
+assert m["system"] == {"manufacturer": "LabCo", "product": "Rig 7", "serial": "SN 4711/A", "uuid": "00112233-4455-6677-8899-aabbccddeeff"}
+assert m["bios"]["date"] == "02/06/2015" and m["board"]["product"] == "X9DRi"
+assert m["memory"][0] == {"locator": "DIMM_A1", "size_mb": 16384, "speed_mts": 1600, "part_number": "M393B2G70BH0-CK0"}
+assert d["schema"] == 1 and d["command"] == "run" and d["dry_run"] is False and d["mock_faults"] is None
+assert d["command_line"][-4:] == ["--seconds", "0.01", "--events", "cbo0/CLOCKTICKS/"]
+assert d["folder"] == sys.argv[1].split("/")[-2]
+' "$WORK/$json" && pass host/results_machine_in_json || fail host/results_machine_in_json "$(head -c 600 "$WORK/$json")"
+
+# --- no SMBIOS: unavailable with the reason, the host name names the folder ---
+UPMON_HOST_DMI_DIR=$WORK/nodmi run nosm "${M[@]}" --out lab2 info
+expect nosm host/results_machine_unavailable 0 '^identity: machine: unavailable \(.*/nodmi/smbios_entry_point: no SMBIOS tables exposed\)$'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["command"] == "info" and d["machine"]["available"] is False and "nodmi" in d["machine"]["reason"]' \
+	"$(last_run "$WORK/lab2")/results.json" && pass host/results_info_files_identity || fail host/results_info_files_identity "no results.json from info"
+case "$(last_run "$WORK/lab2")" in
+*-"$(hostname | tr -c 'A-Za-z0-9._\n-' _)"-info) pass host/results_folder_named_by_host ;;
+*) fail host/results_folder_named_by_host "$(last_run "$WORK/lab2")" ;;
+esac
+
+# --- a run that fails early still gets its folder, its log and its line ---
+printf 'speed = fast\n' >"$WORK/bad.cfg"
+run early --config bad.cfg --out lab3 info
+d=$(last_run "$WORK/lab3")
+if [ "$(rc early)" = 4 ] && grep -q "^upmon: error: bad.cfg:1: unknown key 'speed'" "$d/upmon.log" 2>/dev/null &&
+	tail -1 "$WORK/lab3/runs.csv" | grep -qE ',,4,[0-9]{8}-[0-9]{6}-[^,]+-none$'; then
+	pass host/results_early_failure_has_folder_and_line
+else
+	fail host/results_early_failure_has_folder_and_line "status $(rc early); $(cat "$WORK/lab3/runs.csv" 2>&1)"
+fi
+
+# --- dry runs and injected faults: first lines, results.json, counters.csv ---
+# (The stuck clock is a count upmon cannot vouch for: exit status 1.)
+run dry "${M[@]}" --backend mock:s1.stuck=ubox0.fixed --dry-run --out lab4 run --seconds 0.01 --events ubox/UCLK/
+expect dry host/results_dry_run_and_faults_said_first 1 \
+	'^identity: MOCK FAULTS INJECTED: s1\.stuck=ubox0\.fixed$' '^identity: DRY RUN: '
+d=$(last_run "$WORK/lab4")
+if head -2 "$WORK/dry.out" | grep -q '^identity: DRY RUN' &&
+	grep -q '^# MOCK FAULTS INJECTED: s1.stuck=ubox0.fixed$' "$d/counters.csv" && grep -q '^# DRY RUN' "$d/counters.csv" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["dry_run"] is True and d["mock_faults"] == "s1.stuck=ubox0.fixed"' "$d/results.json"; then
+	pass host/results_dry_run_and_faults_in_files
+else
+	fail host/results_dry_run_and_faults_in_files "$(head -8 "$d/counters.csv" 2>&1)"
+fi
+
+# --- two specs that differ only in a filter print differently everywhere ---
+run filt "${M[@]}" --out lab5 run --seconds 0.01 \
+	--events 'cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1e/'
+expect filt host/results_filters_apart_on_console 0 \
+	'^socket 0 cbo0 pass [01] ctr[0-3] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +[0-9]+$' \
+	'^socket 0 cbo0 pass [01] ctr[0-3] +LLC_LOOKUP\.DATA_READ,filter_state=0x1e +[0-9]+$'
+d=$(last_run "$WORK/lab5")
+if [ "$(grep -c '^0,cbo,0,ctr[0-3],[01],"LLC_LOOKUP.DATA_READ,filter_state=0x1f",0x34,0x3,' "$d/counters.csv")" = 1 ] &&
+	[ "$(grep -c '^0,cbo,0,ctr[0-3],[01],"LLC_LOOKUP.DATA_READ,filter_state=0x1e",0x34,0x3,' "$d/counters.csv")" = 1 ]; then
+	pass host/results_filters_apart_in_counters_csv
+else
+	fail host/results_filters_apart_in_counters_csv "$(grep LLC "$d/counters.csv")"
+fi
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = [c for p in d["passes"] for c in p["counters"] if c["socket"] == 0]
+f = sorted((x["spec"], x["label"], x["filters"]["filter_state"]) for x in c)
+assert f == [("cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1e/", "LLC_LOOKUP.DATA_READ,filter_state=0x1e", "0x1e"),
+             ("cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1f/", "LLC_LOOKUP.DATA_READ,filter_state=0x1f", "0x1f")], f
+' "$d/results.json" && pass host/results_filters_apart_in_json || fail host/results_filters_apart_in_json "$(grep -o '"spec[^}]*' "$d/results.json" | head -4)"
+
+# --- the schema refuses what it should (so that validating means something) ---
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); d["schema"] = 2; del d["machine"]
+json.dump(d, open(sys.argv[2], "w"))
+' "$d/results.json" "$WORK/broken.json"
+if python3 tools/validate_results.py "$WORK/broken.json" >/dev/null; then
+	fail host/results_schema_refuses_wrong_documents "a results.json without machine and with schema 2 validated"
+else
+	pass host/results_schema_refuses_wrong_documents
+fi
+rm -f "$WORK/broken.json"
