@@ -59,13 +59,13 @@ static int same_box_type(const struct upm_verdict *a, const struct upm_verdict *
 
 static int same_instance(const struct upm_verdict *a, const struct upm_verdict *b)
 {
-	return same_box_type(a, b) && a->instance == b->instance;
+	return a->instance == b->instance && same_box_type(a, b);
 }
 
 static int same_chart(const struct upm_verdict *a, const struct upm_verdict *b)
 {
-	return same_box_type(a, b) && upm_strcmp(a->check, b->check) == 0 && a->instance >= 0 && b->instance >= 0 &&
-	       a->has_measured && b->has_measured;
+	return a->instance >= 0 && b->instance >= 0 && a->has_measured && b->has_measured && same_box_type(a, b) &&
+	       upm_strcmp(a->check, b->check) == 0;
 }
 
 static int is_selftest(const struct upm_verdict *v)
@@ -88,14 +88,9 @@ static int same_socket(const struct upm_verdict *a, const struct upm_verdict *b)
 	return a->socket == b->socket;
 }
 
-static int same_selftest(const struct upm_verdict *a, const struct upm_verdict *b)
-{
-	return is_selftest(a) && is_selftest(b) && upm_strcmp(a->check, b->check) == 0;
-}
-
 static int same_selftest_row(const struct upm_verdict *a, const struct upm_verdict *b)
 {
-	return is_selftest(a) && is_selftest(b) && same_instance(a, b);
+	return same_instance(a, b) && is_selftest(a) && is_selftest(b);
 }
 
 static void text(struct upm_buf *out, const char *s)
@@ -272,22 +267,31 @@ static const char *short_result(enum upm_result r)
 	}
 }
 
+#define MAX_SELFTESTS 32 /* columns of the self-test matrix: a handful of tests */
+
 /* The self-test matrix: a row per box instance, a column per self-test. */
 static void selftest_matrix(struct upm_buf *out, const struct upm_verdicts *vs)
 {
-	unsigned first = vs->n;
-	for (unsigned i = 0; i < vs->n && first == vs->n; i++)
-		if (is_selftest(&vs->v[i]))
+	unsigned col[MAX_SELFTESTS], n_col = 0, first = vs->n;
+	for (unsigned i = 0; i < vs->n; i++) {
+		if (!is_selftest(&vs->v[i]))
+			continue;
+		if (first == vs->n)
 			first = i;
-	if (first == vs->n)
+		unsigned c = 0;
+		while (c < n_col && upm_strcmp(vs->v[col[c]].check, vs->v[i].check) != 0)
+			c++;
+		if (c == n_col && n_col < MAX_SELFTESTS)
+			col[n_col++] = i;
+	}
+	if (!n_col)
 		return;
 	upm_buf_puts(out, "<h2>Self-test</h2>\n<table>\n<tr><th>box</th>");
-	for (unsigned c = first; c < vs->n; c++)
-		if (is_selftest(&vs->v[c]) && first_of(vs, c, same_selftest)) {
-			upm_buf_puts(out, "<th>");
-			text(out, vs->v[c].check + 9);
-			upm_buf_puts(out, "</th>");
-		}
+	for (unsigned c = 0; c < n_col; c++) {
+		upm_buf_puts(out, "<th>");
+		text(out, vs->v[col[c]].check + 9);
+		upm_buf_puts(out, "</th>");
+	}
 	upm_buf_puts(out, "</tr>\n");
 	for (unsigned i = first; i < vs->n; i++) {
 		const struct upm_verdict *row = &vs->v[i];
@@ -298,12 +302,10 @@ static void selftest_matrix(struct upm_buf *out, const struct upm_verdicts *vs)
 		upm_buf_printf(out, "\">socket %u ", row->socket);
 		instance_name(out, row);
 		upm_buf_puts(out, "</a></th>");
-		for (unsigned c = first; c < vs->n; c++) {
-			if (!is_selftest(&vs->v[c]) || !first_of(vs, c, same_selftest))
-				continue;
+		for (unsigned c = 0; c < n_col; c++) {
 			const struct upm_verdict *cell = NULL;
 			for (unsigned k = i; k < vs->n && !cell; k++)
-				if (same_instance(&vs->v[k], row) && upm_strcmp(vs->v[k].check, vs->v[c].check) == 0)
+				if (same_instance(&vs->v[k], row) && upm_strcmp(vs->v[k].check, vs->v[col[c]].check) == 0)
 					cell = &vs->v[k];
 			if (!cell) {
 				upm_buf_puts(out, "<td></td>");
