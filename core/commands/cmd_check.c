@@ -1,6 +1,6 @@
 /* `selftest` and `check`: the health check's commands. Both print every verdict that is
  * not a pass, a summary table, and one last line `upmon: PASS|WARN|FAIL|INCOMPLETE`;
- * they save results.json and verdicts.csv; the exit status follows the verdict (5 after
+ * they save results.json, verdicts.csv, junit.xml and report.html; the exit status follows the verdict (5 after
  * ESC/Ctrl-C, unless something failed). results.json carries the safety facts of every
  * session they ran as `run` gives its own: core/check/check_safety.h. */
 #include "core/check/check.h"
@@ -9,6 +9,8 @@
 #include "core/cli/help.h"
 #include "core/check/selftest.h"
 #include "kernels/kernel.h"
+#include "core/results/junit.h"
+#include "core/results/report_html.h"
 
 #define UPM_MAX_VERDICTS 8192
 
@@ -92,6 +94,16 @@ static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *ke
 	upm_save(r, "verdicts.csv", &csv);
 	upm_buf_free(&json);
 	upm_buf_free(&csv);
+	struct upm_buf junit;
+	upm_buf_init(&junit);
+	upm_junit_xml(vs, command, r->run_name, &junit);
+	upm_save(r, "junit.xml", &junit);
+	upm_buf_free(&junit);
+	struct upm_buf html;
+	upm_buf_init(&html);
+	upm_report_html(r, vs, command, overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall, &html);
+	upm_save(r, "report.html", &html);
+	upm_buf_free(&html);
 	/* The last line, for the lab watching the serial console. An abort is INCOMPLETE
 	 * (its verdict says so) with its own status, unless something FAILed: 2 wins. */
 	upm_say(r, "upmon: %s", upm_result_name(overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall));

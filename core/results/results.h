@@ -1,5 +1,6 @@
 /* Room results: the results files of a measurement (counters.csv, results.json, kernel runs)
- * written from a session's counts and metrics. Includes events, metrics and workload;
+ * written from a session's counts and metrics, and the health check's junit.xml and
+ * report.html written from its verdicts. Includes events, metrics, workload and check;
  * nothing below it includes results.
  *
  * The results folder's files for a session: counters.csv and results.json. */

@@ -40,6 +40,23 @@ assert {(int(r[0]), r[1]) for r in rows} == {(x["socket"], x["box"]) for x in v}
 check $T.results_match_console "results.json does not match the console" json_matches_console
 csv_ok() { img_cat "$img" "$(img_run "$img")/verdicts.csv" | tr -d '\r' | grep -v '^# ' | head -1 | grep -qx 'socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,register,address,value'; }
 check $T.verdicts_csv "verdicts.csv missing or malformed" csv_ok
+# junit.xml on the image: as many testcases and failures as verdicts.csv has rows and FAILs.
+junit_failures() {
+	img_cat "$img" "$(img_run "$img")/verdicts.csv" | tr -d '\r' | grep -v '^# ' >"$E2E_OUT/$T.verdicts.csv"
+	img_cat "$img" "$(img_run "$img")/junit.xml" | python3 -c '
+import csv, sys, xml.etree.ElementTree as ET
+rows = list(csv.DictReader(open(sys.argv[1])))
+root = ET.fromstring(sys.stdin.buffer.read())
+cases = root.findall("./testsuite/testcase")
+assert len(cases) == len(rows) == int(root.get("tests")) > 0, (len(cases), len(rows))
+fails = sum(r["result"] == "FAIL" for r in rows)
+assert fails == int(root.get("failures")) == sum(c.find("failure") is not None for c in cases)
+print(fails)' "$E2E_OUT/$T.verdicts.csv" 2>/dev/null
+}
+junit_has_failures() { [ "$(junit_failures)" = "$1" ]; }
+report_ok() { img_cat "$img" "$(img_run "$img")/report.html" | tr -d '\r' | grep -q "$1"; }
+check $T.junit_xml "junit.xml missing or not matching verdicts.csv" junit_has_failures 0
+check $T.report_html "report.html missing or without its charts" report_ok '<svg'
 check $T.no_exception "firmware exception" no_exception
 
 e2e_shell_script "$E2E_OUT/$T-fault.nsh" -- --backend mock:s1.nochannel=imc1 --platform snbep check --quick
@@ -51,5 +68,8 @@ check $T.fault_names_channel "no FAIL line for socket 1 imc1 memory.channel" \
 	log_has '^FAIL socket 1 imc1 +memory.channel'
 only_one() { [ "$(tr -d '\r' <"$E2E_LOG" | grep -c '^\(FAIL\|WARN\) socket')" = 1 ]; }
 check $T.fault_only_that_box "other verdicts moved: $(grep -c '^\(FAIL\|WARN\) socket' "$E2E_LOG")" only_one
+check $T.fault_junit_failure "junit.xml does not have the one failure" junit_has_failures 1
+check $T.fault_report_names_channel "report.html does not show socket 1 imc1 failed" \
+	report_ok '<a class="fail" href="#s1-imc1"'
 check $T.fault_no_exception "firmware exception" no_exception
 e2e_done

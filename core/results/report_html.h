@@ -1,0 +1,15 @@
+/* report.html of `check` and `selftest` (README "report.html"): one self-contained page
+ * (inline CSS and SVG, no script, nothing fetched) from the run's identity and verdicts:
+ * the verdict at the top, a grid per socket with every box instance coloured by its
+ * worst verdict and linking to its verdicts, the self-test matrix (box instance x test),
+ * bar charts of the per-instance measured values, and every verdict with its numbers. */
+#ifndef UPMON_CORE_RESULTS_REPORT_HTML_H
+#define UPMON_CORE_RESULTS_REPORT_HTML_H
+
+#include "core/check/verdict.h"
+
+/* overall is the run's verdict (upm_verdicts_overall, N/A shown as PASS). */
+void upm_report_html(const struct upm_run *r, const struct upm_verdicts *vs, const char *command,
+		     enum upm_result overall, struct upm_buf *out);
+
+#endif

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# junit.xml of `check` and `selftest`: parsed as XML, as many testcases, failures,
+# errors and skips as verdicts.csv has FAIL, INCOMPLETE and N/A rows (README "junit.xml").
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+# junit_matches TEST DIR: DIR's junit.xml agrees with its verdicts.csv.
+junit_matches() {
+	local test=$1 dir=$WORK/$2 min_failures=${3:-0} why
+	if why=$(python3 - "$dir" "$min_failures" <<'PY' 2>&1
+import csv, sys, xml.etree.ElementTree as ET
+d = sys.argv[1]
+rows = list(csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")))
+root = ET.parse(d + "/junit.xml").getroot()
+assert root.tag == "testsuites", root.tag
+cases = root.findall("./testsuite/testcase")
+want = {k: sum(r["result"] == v for r in rows) for k, v in
+        (("failures", "FAIL"), ("errors", "INCOMPLETE"), ("skipped", "N/A"))}
+got = {"failure": 0, "error": 0, "skipped": 0}
+for c in cases:
+    for tag in got:
+        got[tag] += c.find(tag) is not None
+assert len(cases) == len(rows) == int(root.get("tests")), (len(cases), len(rows), root.get("tests"))
+for attr, tag in (("failures", "failure"), ("errors", "error"), ("skipped", "skipped")):
+    assert got[tag] == want[attr] == int(root.get(attr)), (attr, got[tag], want[attr], root.get(attr))
+suites = root.findall("testsuite")
+assert sum(int(s.get("tests")) for s in suites) == len(rows)
+assert all(len(s.findall("testcase")) == int(s.get("tests")) for s in suites)
+for r in rows:
+    if r["result"] == "FAIL":
+        name = (r["box"] + r["instance"] + "." if r["instance"] else "") + r["check"]
+        c = root.find("./testsuite/testcase[@classname='socket%s.%s'][@name='%s']" % (r["socket"], r["box"], name))
+        assert c is not None and r["reason"] in c.find("failure").get("message"), name
+assert want["failures"] >= int(sys.argv[2]), ("failures", want["failures"])
+PY
+	); then
+		pass "$test"
+	else
+		fail "$test" "$(echo "$why" | tail -2 | tr '\n' ' ')"
+	fi
+}
+
+run clean --backend mock --platform snbep --out res check --quick
+expect clean host/junit_check_clean_runs 0 '^upmon: PASS$'
+junit_matches host/junit_check_matches_verdicts "$(last_run res)"
+
+# A counter stuck at zero fails its box's self-test: a <failure> with the reason.
+run stuck --backend mock:stuck=cbo3.ctr0 --platform snbep --out res_stuck check --quick
+expect stuck host/junit_check_fault_fails 2 '^FAIL socket 0 cbo3 ' '^upmon: FAIL$'
+junit_matches host/junit_check_fault_is_a_failure "$(last_run res_stuck)" 1
+
+run st --backend mock:s1.stuck=imc2.ctr1 --platform ivbep --out res_st selftest
+expect st host/junit_selftest_fault_fails 2 '^FAIL socket 1 imc2 ' '^upmon: FAIL$'
+junit_matches host/junit_selftest_matches_verdicts "$(last_run res_st)" 1

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# report.html of `check` and `selftest` (README "report.html"): well-formed enough for
+# an HTML parser, self-contained, with its SVG charts, naming every box that failed;
+# rendered by headless Chromium to a PNG that is not blank, whose DOM names them too.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+# report_ok TEST DIR: DIR's report.html against its verdicts.csv.
+report_ok() {
+	local test=$1 dir=$WORK/$2 min_failed=${3:-0} why
+	if why=$(python3 - "$dir" "$min_failed" <<'PY' 2>&1
+import csv, re, sys
+from html.parser import HTMLParser
+d = sys.argv[1]
+rows = list(csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")))
+page = open(d + "/report.html", encoding="utf-8").read()
+VOID = {"meta", "br", "img", "input", "link", "hr"}
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.ids, self.hrefs, self.svg = [], set(), set(), 0
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            assert a["id"] not in self.ids, "duplicate id " + a["id"]
+            self.ids.add(a["id"])
+        if "href" in a:
+            self.hrefs.add(a["href"])
+        for k in ("src", "href"):
+            assert not re.match(r"(https?:)?//", a.get(k, "")), "fetches " + a[k]
+        self.svg += tag == "svg"
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.stack.pop()
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, "</%s> closes %s" % (tag, self.stack[-3:])
+        self.stack.pop()
+p = P()
+p.feed(page)
+p.close()
+assert not p.stack, "unclosed " + str(p.stack)
+assert "<script" not in page.lower(), "script"
+assert p.svg >= 1, "no svg"
+for h in p.hrefs:
+    assert h.startswith("#") and h[1:] in p.ids, "dangling link " + h
+overall = next(l for l in open(d + "/upmon.log") if l.startswith("upmon: ")).split()[1]
+assert re.search(r'<h1>upmon \w+: <span class="v \w+">%s</span>' % overall, page), "verdict " + overall
+failed = {(r["socket"], r["box"] + r["instance"]) for r in rows if r["result"] == "FAIL"}
+for s, box in failed:
+    assert ('href="#s%s-%s"' % (s, box)) in page and ('s%s-%s' % (s, box)) in p.ids, "failed box %s %s" % (s, box)
+    assert re.search(r'<a class="fail" href="#s%s-%s"' % (s, box), page), "grid colour of %s %s" % (s, box)
+assert len(failed) >= int(sys.argv[2]), "no FAIL in verdicts.csv"
+PY
+	); then
+		pass "$test"
+	else
+		fail "$test" "$(echo "$why" | tail -2 | tr '\n' ' ')"
+	fi
+}
+
+run clean --backend mock --platform snbep --out res check --quick
+expect clean host/report_check_clean_runs 0 '^upmon: PASS$'
+report_ok host/report_check_well_formed "$(last_run res)"
+
+run stuck --backend mock:stuck=cbo3.ctr0 --platform snbep --out res_stuck check --quick
+expect stuck host/report_check_fault_fails 2 '^upmon: FAIL$'
+report_ok host/report_check_names_failed_boxes "$(last_run res_stuck)" 1
+
+run st --backend mock:s1.stuck=imc2.ctr1 --platform ivbep --out res_st selftest
+expect st host/report_selftest_fault_fails 2 '^upmon: FAIL$'
+report_ok host/report_selftest_names_failed_boxes "$(last_run res_st)" 1
+
+# Rendered: not blank, and the DOM Chromium built names every failed box.
+if ! command -v chromium >/dev/null; then
+	echo "SKIP host/report_rendered_by_chromium: chromium not installed (tools/deps.sh)"
+	exit 0
+fi
+page=$WORK/$(last_run res_stuck)/report.html
+chrome=(timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$WORK/chrome")
+"${chrome[@]}" --screenshot="$WORK/shot.png" --window-size=1200,1600 "file://$page" >/dev/null 2>&1
+"${chrome[@]}" --dump-dom "file://$page" >"$WORK/dom.html" 2>/dev/null
+if why=$(python3 - "$WORK/shot.png" <<'PY' 2>&1
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+pos, idat, hdr = 8, b"", None
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        hdr = struct.unpack(">IIBBBBB", body)
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + n
+w, h, depth, color = hdr[:4]
+assert depth == 8 and color in (2, 6), "PNG kind %d/%d" % (depth, color)
+bpp = 3 if color == 2 else 4
+raw, stride, prev, colours = zlib.decompress(idat), w * bpp, bytearray(w * bpp), set()
+for y in range(h):
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    if y % 8 == 0:
+        colours.update(bytes(line[i:i + 3]) for i in range(0, stride, bpp * 4))
+    prev = line
+red = {c for c in colours if c[0] > 150 and c[1] < 90 and c[2] < 90}
+assert len(colours) > 8, "blank: %d colours" % len(colours)
+assert red, "no red (FAIL) pixels"
+PY
+); then
+	pass host/report_rendered_not_blank
+else
+	fail host/report_rendered_not_blank "$(echo "$why" | tail -1)"
+fi
+if grep -q 'href="#s0-cbo3"' "$WORK/dom.html" && grep -q 'id="s0-cbo3"' "$WORK/dom.html" && grep -q '<svg' "$WORK/dom.html"; then
+	pass host/report_dom_names_failed_box
+else
+	fail host/report_dom_names_failed_box "dump-dom lacks s0-cbo3 or svg ($(wc -c <"$WORK/dom.html") bytes)"
+fi

@@ -1,0 +1,64 @@
+/* junit.xml from verdicts (core/results/junit.c): escaping, suites per socket and box
+ * type, and the counts CI reads. */
+#include "tests/unit/test.h"
+#include "core/results/junit.h"
+#include "core/results/markup.h"
+
+TEST(xml_text_escapes_markup_and_controls)
+{
+	struct upm_buf b;
+	upm_buf_init(&b);
+	upm_buf_xml_text(&b, "a<b>&\"c'\x01\td");
+	CHECK_STR(b.data, "a&lt;b&gt;&amp;&quot;c&#39;?\td");
+	upm_buf_free(&b);
+}
+
+TEST(junit_suites_counts_and_mapping)
+{
+	struct upm_verdicts vs;
+	struct upm_buf x;
+	CHECK_EQ(upm_verdicts_init(&vs, 8), 0);
+	struct upm_verdict *v = upm_verdict_add(&vs, 0, "imc", 2, "memory.channel", UPM_RESULT_FAIL,
+						"no traffic <under> load & \"idle\"");
+	upm_verdict_numbers(v, 0.0, 1000.0, 0.25, "bytes");
+	upm_verdict_add(&vs, 0, "cbo", 3, "selftest.freeze", UPM_RESULT_PASS, "frozen");
+	v = upm_verdict_add(&vs, 0, "imc", -1, "memory.read", UPM_RESULT_WARN, "low");
+	upm_verdict_range(v, 1.5, 2.0, 3.0, "GB/s");
+	upm_verdict_add(&vs, 1, "imc", 0, "selftest.overflow", UPM_RESULT_NA, "no overflow bit");
+	upm_verdict_add(&vs, 1, "qpi", 1, "link.flits", UPM_RESULT_INCOMPLETE, "aborted");
+	upm_buf_init(&x);
+	upm_junit_xml(&vs, "check", "20261123-054000-host-check", &x);
+	CHECK_CONTAINS(x.data, "<testsuites name=\"upmon check\" tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"1\"");
+	CHECK_CONTAINS(x.data, "<testsuite name=\"socket0.imc\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\"");
+	CHECK_CONTAINS(x.data, "<testsuite name=\"socket0.cbo\" tests=\"1\" failures=\"0\"");
+	CHECK_CONTAINS(x.data, "<testsuite name=\"socket1.imc\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\"");
+	CHECK_CONTAINS(x.data, "<testsuite name=\"socket1.qpi\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\"");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.imc\" name=\"imc2.memory.channel\"");
+	CHECK_CONTAINS(x.data, "<failure type=\"FAIL\" message=\"FAIL: no traffic &lt;under&gt; load &amp; "
+			       "&quot;idle&quot;; measured 0 bytes, expected 1000 bytes, accepted 750..1250 bytes "
+			       "(tolerance 25%)\">");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.imc\" name=\"memory.read\" time=\"0\">\n"
+			       "      <system-out>WARN: low; measured 1.5 GB/s, accepted 2..3 GB/s</system-out>");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.cbo\" name=\"cbo3.selftest.freeze\" time=\"0\"/>");
+	CHECK_CONTAINS(x.data, "<skipped message=\"N/A: no overflow bit\"/>");
+	CHECK_CONTAINS(x.data, "<error type=\"INCOMPLETE\" message=\"INCOMPLETE: aborted\">");
+	CHECK(strstr(x.data, "name=\"more\"") == NULL);
+	upm_buf_free(&x);
+	upm_verdicts_free(&vs);
+}
+
+TEST(junit_counts_dropped_verdicts_as_an_error)
+{
+	struct upm_verdicts vs;
+	struct upm_buf x;
+	CHECK_EQ(upm_verdicts_init(&vs, 1), 0);
+	upm_verdict_add(&vs, 0, "ubox", 0, "selftest.count", UPM_RESULT_PASS, "counts");
+	CHECK(upm_verdict_add(&vs, 0, "ubox", 0, "selftest.freeze", UPM_RESULT_PASS, "x") == NULL);
+	upm_buf_init(&x);
+	upm_junit_xml(&vs, "selftest", NULL, &x);
+	CHECK_CONTAINS(x.data, "<testsuites name=\"upmon selftest\" tests=\"2\" failures=\"0\" errors=\"1\" skipped=\"0\"");
+	CHECK_CONTAINS(x.data, "<testsuite name=\"more\" tests=\"1\" failures=\"0\" errors=\"1\"");
+	CHECK_CONTAINS(x.data, "1 verdicts did not fit");
+	upm_buf_free(&x);
+	upm_verdicts_free(&vs);
+}
