@@ -165,6 +165,42 @@ static VOID EFIAPI par_entry(VOID *p)
 	}
 }
 
+/* Whether StartupAllAPs accepts a non-blocking call: -1 not known yet, 0 refused (PI
+ * specification, Volume 2, StartupAllAPs: EFI_UNSUPPORTED for a WaitEvent after
+ * EFI_EVENT_GROUP_READY_TO_BOOT), 1 accepted. Learned by the first call that needs it. */
+static int nonblocking_ok = -1;
+
+static VOID EFIAPI nothing_entry(VOID *p)
+{
+	(void)p;
+}
+
+/* Asks the firmware once with a procedure that does nothing. */
+static void probe_nonblocking(void)
+{
+	EFI_EVENT ev = NULL;
+	if (nonblocking_ok >= 0 || !mp)
+		return;
+	if (BS->CreateEvent(0, 0, NULL, NULL, &ev) != EFI_SUCCESS)
+		return;
+	EFI_STATUS st = mp->StartupAllAPs(mp, nothing_entry, FALSE, ev, UPM_AP_TIMEOUT_US, NULL, NULL);
+	if (st == EFI_SUCCESS) {
+		uint64_t limit = upm_os_nanoseconds() + (UPM_AP_TIMEOUT_US + 5000000ull) * 1000;
+		while (BS->CheckEvent(ev) != EFI_SUCCESS && upm_os_nanoseconds() < limit)
+			BS->Stall(100);
+		nonblocking_ok = 1;
+	} else if (st == EFI_UNSUPPORTED) {
+		nonblocking_ok = 0;
+	} /* else (no enabled AP, busy): ask again next time */
+	BS->CloseEvent(ev);
+}
+
+int upm_os_parallel_caller_joins(void)
+{
+	probe_nonblocking();
+	return nonblocking_ok != 0;
+}
+
 /* Slack on top of the MP services' own timeout before the BSP stops waiting for the
  * completion event (the firmware checks its APs on a periodic timer). */
 #define UPM_PAR_SLACK_US 5000000ull
@@ -191,6 +227,12 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 	}
 	if (aps && !mp)
 		return UPM_EUNSUPPORTED;
+	if (aps)
+		probe_nonblocking();
+	/* Refused non-blocking calls leave blocking ones: the BSP waits in StartupAllAPs and
+	 * cannot run an entry of its own at the same time. */
+	if (aps && nonblocking_ok == 0 && bsp_entry >= 0)
+		return UPM_EUNSUPPORTED;
 
 	struct par_call *call = NULL;
 	if (BS->AllocatePool(EfiLoaderData, sizeof *call, (void **)&call) != EFI_SUCCESS)
@@ -203,7 +245,17 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 		call->done[i] = 0;
 
 	EFI_EVENT ev = NULL;
-	if (aps) {
+	if (aps && nonblocking_ok == 0) {
+		/* Blocking: the APs run together (SingleThread FALSE) and the call returns when
+		 * all finished, or EFI_TIMEOUT after the firmware stopped the late ones. */
+		EFI_STATUS st = mp->StartupAllAPs(mp, par_entry, FALSE, NULL,
+						  (UINTN)(timeout_ns / 1000 + 1), call, NULL);
+		if (st != EFI_SUCCESS && st != EFI_TIMEOUT) {
+			BS->FreePool(call);
+			return UPM_EUNSUPPORTED;
+		}
+		aps = 0; /* done: nothing left to wait for below */
+	} else if (aps) {
 		uint64_t us = timeout_ns / 1000 + 1;
 		if (BS->CreateEvent(0, 0, NULL, NULL, &ev) != EFI_SUCCESS) {
 			BS->FreePool(call);

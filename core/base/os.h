@@ -75,6 +75,15 @@ void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);
  * fn touches must stay valid). fn may not print nor call the environment. */
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns);
+/* 1 when upm_os_run_parallel can run the calling processor's own entry while the others
+ * run; 0 when the environment starts other processors only while the caller waits, so
+ * the caller must not be listed together with others (upm_os_run_parallel refuses that
+ * with UPM_EUNSUPPORTED). UEFI: the PI specification's EFI_MP_SERVICES_PROTOCOL
+ * StartupAllAPs (PI specification, Volume 2) returns EFI_UNSUPPORTED for a non-blocking
+ * call (WaitEvent not NULL) once EFI_EVENT_GROUP_READY_TO_BOOT was signaled; upmon always runs
+ * after it, so conforming firmware leaves only blocking calls. Host: 1 unless a test
+ * simulates that firmware (core/host/os_host.h). */
+int upm_os_parallel_caller_joins(void);
 
 /* Memory on a socket, for the stress kernels' buffers: UEFI places it in the socket's
  * memory from the ACPI SRAT (*placed = 1) or, without one (or no free range there),

@@ -280,10 +280,23 @@ static void *par_main(void *p)
 	return NULL;
 }
 
+static int blocking_only;
+
+void upm_host_mp_blocking_only(int on)
+{
+	blocking_only = on != 0;
+}
+
+int upm_os_parallel_caller_joins(void)
+{
+	return !blocking_only;
+}
+
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns)
 {
 	unsigned n_cpus = sim_sockets * sim_cores;
+	int caller_listed = 0;
 	if (!cpus || !fn || n == 0)
 		return UPM_EINVAL;
 	for (unsigned i = 0; i < n; i++) {
@@ -292,7 +305,11 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 		for (unsigned k = 0; k < i; k++)
 			if (cpus[k] == cpus[i])
 				return UPM_EINVAL;
+		caller_listed |= cpus[i] == current_cpu_index;
 	}
+	/* As firmware that refuses non-blocking StartupAllAPs (efi/mp.c): the caller waits. */
+	if (blocking_only && caller_listed && n > 1)
+		return UPM_EUNSUPPORTED;
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	struct par_job *j = calloc(1, sizeof *j);
 	if (!j)
@@ -396,11 +413,23 @@ int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
 
 /* --- TSC --- */
 
-uint64_t upm_os_tsc(void)
+static uint64_t tsc_skew;
+
+void upm_host_tsc_skew(uint64_t ticks_per_cpu)
+{
+	tsc_skew = ticks_per_cpu;
+}
+
+static uint64_t rdtsc(void)
 {
 	uint32_t lo, hi;
 	__asm__ __volatile__("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
 	return (uint64_t)hi << 32 | lo;
+}
+
+uint64_t upm_os_tsc(void)
+{
+	return rdtsc() - current_cpu_index * tsc_skew;
 }
 
 static uint64_t tsc_hz;
@@ -409,9 +438,9 @@ static pthread_once_t tsc_once = PTHREAD_ONCE_INIT;
 /* 20 ms against CLOCK_MONOTONIC, like the UEFI side's 20 ms against the firmware timer. */
 static void tsc_calibrate(void)
 {
-	uint64_t n0 = upm_os_nanoseconds(), t0 = upm_os_tsc();
+	uint64_t n0 = upm_os_nanoseconds(), t0 = rdtsc();
 	upm_os_sleep_ns(20000000u);
-	uint64_t n1 = upm_os_nanoseconds(), t1 = upm_os_tsc();
+	uint64_t n1 = upm_os_nanoseconds(), t1 = rdtsc();
 	uint64_t dn = n1 - n0;
 	tsc_hz = dn ? (uint64_t)((double)(t1 - t0) * 1e9 / (double)dn) : 1000000000u;
 	if (!tsc_hz)

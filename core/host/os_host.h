@@ -24,6 +24,16 @@ struct upm_host_watchdog {
 void upm_host_watchdog_reset(void);
 void upm_host_watchdog_get(struct upm_host_watchdog *out);
 
+/* Simulates firmware whose StartupAllAPs refuses non-blocking calls (after ReadyToBoot,
+ * as the PI specification says): upm_os_parallel_caller_joins answers 0 and
+ * upm_os_run_parallel refuses (UPM_EUNSUPPORTED) a list holding the calling processor
+ * and another. Also set by the host main from UPMON_HOST_MP_BLOCKING=1. */
+void upm_host_mp_blocking_only(int on);
+
+/* Test hook: processor i's TSC reads ticks_per_cpu * i behind processor 0's, as
+ * processors whose TSCs the firmware did not synchronize (0: all agree). */
+void upm_host_tsc_skew(uint64_t ticks_per_cpu);
+
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
  * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N. */
 #include <stddef.h>
