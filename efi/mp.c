@@ -40,11 +40,36 @@ static void single_cpu(void)
 					      .core = 0, .thread = 0, .is_bsp = 1 };
 }
 
+/* The package-level APIC ID shift on this processor: leaf 0x1F where implemented, else
+ * 0xB, as Linux prefers them (arch/x86/kernel/cpu/topology.c); -1 when neither. MP
+ * services' package number alone is not trusted: EDK2's MpInitLib reports package 0
+ * for every processor when CPUID.1:EDX.HTT is clear. */
+static int package_shift(void)
+{
+	static const uint32_t leaves[] = { 0x1F, 0xB };
+	uint32_t r[4];
+	cpuid(0, 0, r);
+	for (unsigned l = 0; l < 2; l++) {
+		uint32_t sub[8][4];
+		unsigned n = 0;
+		if (r[0] < leaves[l])
+			continue;
+		for (; n < 8; n++) {
+			cpuid(leaves[l], n, sub[n]);
+			if (((sub[n][2] >> 8) & 0xff) == 0)
+				break;
+		}
+		int shift = upm_package_shift((const uint32_t(*)[4])sub, n < 8 ? n + 1 : n);
+		if (shift >= 0)
+			return shift;
+	}
+	return -1;
+}
+
 void upm_efi_mp_init(void)
 {
 	EFI_GUID guid = UPM_EFI_MP_SERVICES_PROTOCOL_GUID;
 	UINTN n = 0, enabled = 0;
-	unsigned max_package = 0;
 
 	bsp_apic_id = own_apic_id();
 	topo.n_cpus = 0;
@@ -66,20 +91,18 @@ void upm_efi_mp_init(void)
 		c->core = info.Location.Core;
 		c->thread = info.Location.Thread;
 		c->is_bsp = (info.StatusFlag & UPM_EFI_PROCESSOR_AS_BSP_BIT) != 0;
-		if (c->package > max_package)
-			max_package = c->package;
 	}
 	if (topo.n_cpus == 0) {
 		single_cpu();
 		return;
 	}
-	topo.n_sockets = max_package + 1;
+	upm_topology_settle(&topo, package_shift());
 }
 
 int upm_os_topology(struct upm_topology *out)
 {
 	*out = topo;
-	return UPM_OK;
+	return topo.refused[0] ? UPM_ERANGE : UPM_OK;
 }
 
 int upm_efi_on_bsp(void)

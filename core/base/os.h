@@ -19,7 +19,8 @@
 struct upm_cpu_info {
 	unsigned index;   /* processor number as the environment counts them */
 	uint32_t apic_id;
-	unsigned package; /* socket */
+	unsigned package; /* socket: the dense index of package_id (0 .. n_sockets-1) */
+	unsigned package_id; /* the package number (from the APIC ID, else MP services') */
 	unsigned core;
 	unsigned thread;
 	int is_bsp;
@@ -27,9 +28,30 @@ struct upm_cpu_info {
 
 struct upm_topology {
 	unsigned n_cpus;
-	unsigned n_sockets; /* packages seen (highest package number + 1) */
+	unsigned n_sockets; /* distinct packages, numbered densely in package_id order */
+	unsigned package_ids[UPM_MAX_SOCKETS]; /* socket index -> package number */
+	unsigned n_disagree; /* processors whose MP-services package the APIC ID contradicts */
+	char note[200];      /* the first such disagreement, as a line ("" when none) */
+	char refused[200];   /* why this topology cannot be measured ("" when it can) */
 	struct upm_cpu_info cpus[UPM_MAX_CPUS];
 };
+
+/* Settles a topology the environment filled (package = MP services' package number,
+ * apic_id): package_id from the APIC ID shifted right by pkg_shift (the package-level
+ * shift of CPUID leaf 0x1F or 0xB, upm_package_shift; -1 when neither exists: MP
+ * services' number stands), disagreements counted and described in note, then the
+ * package numbers mapped to dense socket indices in ascending order. More distinct
+ * packages than UPM_MAX_SOCKETS: refused gets one line and -1 is returned (0
+ * otherwise); upm_os_topology then returns UPM_ERANGE. Implemented in core/base/topology.c. */
+int upm_topology_settle(struct upm_topology *t, int pkg_shift);
+
+/* The package-level APIC ID shift from the subleaves of CPUID leaf 0x1F or 0xB
+ * (regs[i] = EAX, EBX, ECX, EDX of subleaf i, n of them as read until one has level
+ * type 0): the shift of the last valid level, as Linux derives the package ID
+ * (arch/x86/kernel/cpu/topology.c, detect_extended_topology: EAX[4:0] is the shift to
+ * the next level's ID, ECX[15:8] the level type, 0 invalid; subleaf 0 with EBX 0 or a
+ * type other than 1 (SMT) means the leaf is not implemented). -1 when not implemented. */
+int upm_package_shift(const uint32_t (*regs)[4], unsigned n);
 
 /* What to do when upmon is done. */
 enum upm_end_action {

@@ -141,9 +141,12 @@ static int identify(struct upm_run *r)
 	if (!r->platform)
 		r->platform = upm_platform_by_cpu(&r->cpu);
 	if (upm_os_topology(&r->topo) != UPM_OK) {
-		upm_error(r, "cannot enumerate processors");
+		upm_error(r, "%s", r->topo.refused[0] ? r->topo.refused : "cannot enumerate processors");
 		return -1;
 	}
+	if (r->topo.n_disagree)
+		upm_say(r, "note: %u processor%s' package numbers differ from MP services'; %s",
+			r->topo.n_disagree, r->topo.n_disagree == 1 ? "" : "s", r->topo.note);
 	r->n_sockets = r->topo.n_sockets;
 	struct upm_mock *m = upm_mock_of(upm_trace_of(r->backend) ? upm_trace_of(r->backend)->inner
 								  : r->backend);
@@ -151,6 +154,8 @@ static int identify(struct upm_run *r)
 		r->n_sockets = m->n_sockets;
 	if (r->opts.sockets && r->opts.sockets < r->n_sockets)
 		r->n_sockets = r->opts.sockets;
+	if (r->n_sockets > UPM_MAX_SOCKETS) /* settled topologies never are: per-socket arrays */
+		r->n_sockets = UPM_MAX_SOCKETS;
 	return 0;
 }
 

@@ -18,6 +18,10 @@
 
 static unsigned sim_sockets = 2;
 static unsigned sim_cores = 2;
+/* Package numbers of the simulated sockets (default 0, 1, ...), and whether MP
+ * services report package 0 for all (EDK2 with CPUID.1:EDX.HTT clear). */
+static unsigned sim_package_ids[UPM_MAX_CPUS];
+static int sim_custom_ids, sim_mp_package_zero;
 /* Per thread: the parallel runner's threads each play one simulated processor. */
 static _Thread_local unsigned current_cpu_index;
 static int (*fail_writes_under)(const char *path);
@@ -27,6 +31,38 @@ void upm_host_simulate(unsigned sockets, unsigned cores_per_socket)
 	sim_sockets = sockets ? sockets : 1;
 	sim_cores = cores_per_socket ? cores_per_socket : 1;
 	current_cpu_index = 0;
+	sim_custom_ids = 0;
+	sim_mp_package_zero = 0;
+}
+
+void upm_host_simulate_packages(const unsigned *package_ids, unsigned n, unsigned cores_per_socket,
+				int mp_package_zero)
+{
+	upm_host_simulate(n, cores_per_socket);
+	for (unsigned i = 0; i < n && i < UPM_MAX_CPUS; i++)
+		sim_package_ids[i] = package_ids[i];
+	sim_custom_ids = 1;
+	sim_mp_package_zero = mp_package_zero;
+}
+
+/* APIC IDs as QEMU numbers them: the package number in the bits above the core bits
+ * (at least one core bit, as the host always did). */
+static unsigned core_bits(void)
+{
+	unsigned b = 1;
+	while ((1u << b) < sim_cores)
+		b++;
+	return b;
+}
+
+static unsigned package_id_of(unsigned socket)
+{
+	return sim_custom_ids ? sim_package_ids[socket] : socket;
+}
+
+static uint32_t apic_id_of(unsigned socket, unsigned core)
+{
+	return package_id_of(socket) << core_bits() | core;
 }
 
 void upm_host_fail_writes(int (*pred)(const char *path))
@@ -127,20 +163,19 @@ const char *upm_os_default_out_dir(void)
 int upm_os_topology(struct upm_topology *out)
 {
 	memset(out, 0, sizeof *out);
-	out->n_sockets = sim_sockets;
 	for (unsigned s = 0; s < sim_sockets; s++) {
 		for (unsigned c = 0; c < sim_cores && out->n_cpus < UPM_MAX_CPUS; c++) {
 			struct upm_cpu_info *ci = &out->cpus[out->n_cpus];
 			ci->index = out->n_cpus;
-			/* APIC IDs as QEMU numbers them: package in the bits above the core bits. */
-			ci->apic_id = s * 2 * ((sim_cores + 1) / 2) + c;
-			ci->package = s;
+			ci->apic_id = apic_id_of(s, c);
+			ci->package = sim_mp_package_zero ? 0 : package_id_of(s); /* MP services' */
 			ci->core = c;
 			ci->is_bsp = out->n_cpus == 0;
 			out->n_cpus++;
 		}
 	}
-	return UPM_OK;
+	/* As the UEFI side: the package from the APIC ID (the simulated leaf 0xB's shift). */
+	return upm_topology_settle(out, (int)core_bits()) == 0 ? UPM_OK : UPM_ERANGE;
 }
 
 int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg)
@@ -197,8 +232,8 @@ void upm_os_current_cpu(uint32_t *apic_id, unsigned *package)
 									      : &watchdog.cpu_calls_on,
 			   1, __ATOMIC_RELAXED);
 	unsigned s = current_cpu_index / sim_cores, c = current_cpu_index % sim_cores;
-	*apic_id = s * 2 * ((sim_cores + 1) / 2) + c;
-	*package = s;
+	*apic_id = apic_id_of(s, c);
+	*package = s; /* the dense socket index, as upm_topology_settle numbers them */
 }
 
 uint64_t upm_os_nanoseconds(void)

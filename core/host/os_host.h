@@ -4,6 +4,12 @@
 
 /* Processors the host pretends to have: sockets x cores_per_socket. Default 2 x 2. */
 void upm_host_simulate(unsigned sockets, unsigned cores_per_socket);
+/* Sockets with the given package numbers (gaps allowed, ascending), cores_per_socket
+ * each; mp_package_zero: MP services report package 0 for every processor (EDK2 with
+ * CPUID.1:EDX.HTT clear) while the APIC IDs carry the real numbers. upm_host_simulate
+ * goes back to packages 0, 1, ... */
+void upm_host_simulate_packages(const unsigned *package_ids, unsigned n, unsigned cores_per_socket,
+				int mp_package_zero);
 /* Test hook: writes to paths for which pred returns 1 fail as on a full medium. */
 void upm_host_fail_writes(int (*pred)(const char *path));
 

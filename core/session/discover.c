@@ -34,15 +34,31 @@ unsigned upm_discover_buses(struct upm_run *r, struct upm_socket_bus buses[UPM_M
 		if (upm_pci_read32(r->backend, a, &map_reg) != UPM_OK)
 			continue;
 		nodeid &= 7;
-		for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++) {
-			if (((map_reg >> (3 * s)) & 7) == nodeid && !buses[s].found) {
+		/* GIDNIDMAP's field i holds the node ID of package i (Linux uncore_snbep.c,
+		 * snbep_pci2phy_map_init: the matching field's index is the physical package,
+		 * then mapped to the logical one); the socket is that package's dense index. */
+		for (unsigned i = 0; i < 8; i++) {
+			if (((map_reg >> (3 * i)) & 7) != nodeid)
+				continue;
+			int s = upm_socket_of_package(&r->topo, i);
+			if (s >= 0 && !buses[s].found) {
 				buses[s].found = 1;
 				buses[s].bus = (uint8_t)bus;
 				buses[s].node_id = nodeid;
 				found++;
-				break;
 			}
+			break;
 		}
 	}
 	return found;
+}
+
+int upm_socket_of_package(const struct upm_topology *t, unsigned package_id)
+{
+	if (t->n_cpus == 0) /* no topology (tools): package numbers are the sockets */
+		return package_id < UPM_MAX_SOCKETS ? (int)package_id : -1;
+	for (unsigned s = 0; s < t->n_sockets && s < UPM_MAX_SOCKETS; s++)
+		if (t->package_ids[s] == package_id)
+			return (int)s;
+	return -1;
 }

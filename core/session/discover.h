@@ -15,6 +15,10 @@ struct upm_socket_bus {
  * Returns how many sockets got a bus. */
 unsigned upm_discover_buses(struct upm_run *r, struct upm_socket_bus buses[UPM_MAX_SOCKETS]);
 
+/* The dense socket index of a package number (upm_topology_settle); -1 when no
+ * processor of the topology is in that package. */
+int upm_socket_of_package(const struct upm_topology *t, unsigned package_id);
+
 enum upm_pci_presence {
 	UPM_PCI_FOUND = 0,
 	UPM_PCI_MISSING,   /* nothing answers: absent, or hidden by the firmware */
