@@ -25,7 +25,9 @@ const char upm_usage_text[] =
 	"  fault-probe  test hook: makes accesses that fault, to prove the #GP guard\n"
 	"\n"
 	"options:\n"
-	"  --platform NAME      nhmex, wsmex, snbep, ivbep or skl (default: from CPUID)\n"
+	"  --platform NAME      nhmex, wsmex, snbep, ivbep or skl (default: from CPUID); with\n"
+	"                       --backend hw it must match CPUID\n"
+	"  --force-platform     use --platform with --backend hw although CPUID disagrees\n"
 	"  --backend hw|mock[:FAULTS]\n"
 	"                       hardware (UEFI only) or the mocked uncore; FAULTS is a\n"
 	"                       comma list: gp=MSR, gpr=MSR, gpw=MSR, absent=BB:DD.F,\n"
@@ -88,9 +90,13 @@ int upm_cli_parse(int argc, char **argv, struct upm_options *o, char *err, unsig
 		if (a[0] != '-' || a[1] != '-')
 			break;
 		const char *name = a + 2;
-		/* Every global option except --dry-run takes a value. */
+		/* Every global option except --dry-run and --force-platform takes a value. */
 		if (upm_strcmp(name, "dry-run") == 0) {
 			o->dry_run = 1;
+			continue;
+		}
+		if (upm_strcmp(name, "force-platform") == 0) {
+			o->force_platform = 1;
 			continue;
 		}
 		static const char *const with_value[] = { "platform", "backend", "sockets", "trace",

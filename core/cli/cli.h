@@ -24,6 +24,7 @@ struct upm_options {
 	unsigned sockets;          /* --sockets N, 0 = all */
 	const char *trace_path;    /* --trace FILE */
 	int dry_run;
+	int force_platform;        /* --force-platform: a --platform CPUID disagrees with, on hw */
 	const char *out_dir;       /* --out PATH */
 	const char *config_path;   /* --config FILE */
 	enum upm_end_action end;

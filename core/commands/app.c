@@ -140,6 +140,17 @@ static int identify(struct upm_run *r)
 	}
 	if (!r->platform)
 		r->platform = upm_platform_by_cpu(&r->cpu);
+	else if (r->opts.backend == UPM_BACKEND_HW) { /* before any uncore register */
+		char msg[300];
+		enum upm_forced_platform f = upm_platform_forced_check(r->platform, &r->cpu,
+								       r->opts.force_platform, msg, sizeof msg);
+		if (f == UPM_FORCED_REFUSE) {
+			upm_error(r, "%s", msg);
+			return -1;
+		}
+		if (f == UPM_FORCED_WARN)
+			upm_say(r, "%s", msg);
+	}
 	if (upm_os_topology(&r->topo) != UPM_OK) {
 		upm_error(r, "%s", r->topo.refused[0] ? r->topo.refused : "cannot enumerate processors");
 		return -1;
