@@ -108,3 +108,15 @@ int upm_cpu_identify(struct upm_backend *b, struct upm_cpu_ident *out)
 	}
 	return UPM_OK;
 }
+
+int upm_cpu_hypervisor_is_qemu(uint32_t ebx, uint32_t ecx, uint32_t edx)
+{
+	char sig[13];
+	put_reg(sig, ebx);
+	put_reg(sig + 4, ecx);
+	put_reg(sig + 8, edx);
+	sig[12] = 0;
+	if (upm_memcmp(sig, "TCGTCGTCGTCG", 12) == 0)
+		return 1;
+	return upm_memcmp(sig, "KVMKVMKVM\0\0\0", 12) == 0;
+}

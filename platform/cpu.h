@@ -21,6 +21,11 @@ struct upm_cpu_ident {
 	unsigned cores_per_package;
 };
 
+/* 1 when CPUID leaf 0x40000000's signature (EBX, ECX, EDX) is QEMU's: "TCGTCGTCGTCG"
+ * (QEMU's TCG accelerator) or "KVMKVMKVM\0\0\0" (KVM, Linux KVM_SIGNATURE in
+ * arch/x86/include/uapi/asm/kvm_para.h; QEMU is its usual user space). */
+int upm_cpu_hypervisor_is_qemu(uint32_t ebx, uint32_t ecx, uint32_t edx);
+
 /* Cores per package from CPUID (see cores_per_package); 0 when CPUID does not say. */
 unsigned upm_cpu_cores_per_package(struct upm_backend *b, unsigned max_leaf);
 

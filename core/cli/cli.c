@@ -28,7 +28,7 @@ const char upm_usage_text[] =
 	"  --platform NAME      nhmex, wsmex, snbep, ivbep or skl (default: from CPUID); with\n"
 	"                       --backend hw it must match CPUID\n"
 	"  --force-platform     use --platform with --backend hw although CPUID disagrees\n"
-	"  --backend hw|mock[:FAULTS]\n"
+	"  --backend hw|mock[:FAULTS]|replay:TRACE\n"
 	"                       hardware (UEFI only) or the mocked uncore; FAULTS is a\n"
 	"                       comma list: gp=MSR, gpr=MSR, gpw=MSR, absent=BB:DD.F,\n"
 	"                       ones=BB:DD.F, noecam, each optionally prefixed sN.\n"
@@ -123,9 +123,12 @@ int upm_cli_parse(int argc, char **argv, struct upm_options *o, char *err, unsig
 			} else if (upm_starts_with(v, "mock:") && v[5]) {
 				o->backend = UPM_BACKEND_MOCK;
 				o->mock_faults = v + 5;
+			} else if (upm_starts_with(v, "replay:") && v[7]) {
+				o->backend = UPM_BACKEND_REPLAY;
+				o->replay_path = v + 7;
 			} else {
 				return fail(err, err_size,
-					    "unknown backend '%s': use hw, mock or mock:FAULTS", v);
+					    "unknown backend '%s': use hw, mock, mock:FAULTS or replay:TRACE", v);
 			}
 		} else if (upm_strcmp(name, "sockets") == 0) {
 			uint64_t n;

@@ -5,6 +5,7 @@
 #include "core/cli/config.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
+#include "platform/replay.h"
 
 #define UPM_DEFAULT_CONFIG "/upmon/upmon.cfg"
 #define UPM_TRACE_CAPACITY (256u * 1024u)
@@ -113,6 +114,21 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 			upm_error(r, "%s", err);
 			return -1;
 		}
+	} else if (o->backend == UPM_BACKEND_REPLAY) {
+		void *text = NULL;
+		size_t len = 0;
+		int rc = upm_os_read_file(o->replay_path, &text, &len);
+		if (rc != UPM_OK) {
+			upm_error(r, "--backend replay:%s: cannot read it (%s): give a trace written by --trace",
+				  o->replay_path, upm_status_name(rc));
+			return -1;
+		}
+		r->backend = upm_replay_create(text, len, err, sizeof err);
+		upm_os_free(text);
+		if (!r->backend) {
+			upm_error(r, "%s: %s", o->replay_path, err);
+			return -1;
+		}
 	} else {
 		r->backend = env->create_hw_backend ? env->create_hw_backend() : NULL;
 		if (!r->backend) {
@@ -168,6 +184,12 @@ static int identify(struct upm_run *r)
 	if (r->n_sockets > UPM_MAX_SOCKETS) /* settled topologies never are: per-socket arrays */
 		r->n_sockets = UPM_MAX_SOCKETS;
 	return 0;
+}
+
+static const char *replay_divergence(struct upm_run *r)
+{
+	struct upm_trace *t = upm_trace_of(r->backend);
+	return upm_replay_divergence(t ? t->inner : r->backend);
 }
 
 static void save_trace(struct upm_run *r)
@@ -234,6 +256,10 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	if (resolve_forced_platform(&run) < 0 || create_backend(&run, env) < 0 || identify(&run) < 0)
 		goto out;
 	status = cmd->fn(&run);
+	if (replay_divergence(&run)) { /* the first access that differs from the recording */
+		upm_error(&run, "%s", replay_divergence(&run));
+		status = UPM_EXIT_FAIL;
+	}
 	save_trace(&run);
 	upm_save(&run, "upmon.log", &run.log);
 	if (run.media_error && status == UPM_EXIT_OK)
