@@ -197,6 +197,7 @@ void upm_trace_format_record(const struct upm_trace_record *r, struct upm_buf *o
 void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_buf *out)
 {
 	upm_buf_printf(out, "# upmon trace: %s\n", header);
+	upm_buf_puts(out, "# seq\tcpu\tsocket\top\tspace\taddress\tvalue\n");
 	for (unsigned i = 0; i < t->n_cpuids; i++) {
 		const struct upm_trace_cpuid *c = &t->cpuids[i];
 		upm_buf_printf(out, "# cpuid\t0x%x\t0x%x\t0x%x\t0x%x\t0x%x\t0x%x\n", c->leaf, c->subleaf,
@@ -207,7 +208,6 @@ void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_
 			       t->ecam.seg, t->ecam.bus_start, t->ecam.bus_end);
 	else if (t->ecam_asked)
 		upm_buf_puts(out, "# ecam\tnone\n");
-	upm_buf_puts(out, "# seq\tcpu\tsocket\top\tspace\taddress\tvalue\n");
 	if (t->dry_run)
 		upm_buf_puts(out, "# dry run: writes were recorded, not performed\n");
 	for (uint32_t i = 0; i < t->n; i++)

@@ -13,6 +13,13 @@ struct upm_check_safety;
 
 #define UPM_VERSION "0.1.0"
 
+/* A socket's uncore bus, found by core/session/discover.c. */
+struct upm_socket_bus {
+	int found;
+	uint8_t bus;
+	unsigned node_id;
+};
+
 struct upm_run {
 	struct upm_options opts;
 	struct upm_backend *backend;
@@ -27,6 +34,10 @@ struct upm_run {
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
+	/* The uncore bus scan, done once per run (core/session/discover.h). */
+	int bus_scanned;
+	unsigned bus_scan_found;
+	struct upm_socket_bus bus_scan[UPM_MAX_SOCKETS];
 };
 
 /* Prints to the console and keeps the line for the results folder. */
