@@ -3,6 +3,7 @@
 #include "core/commands/app.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
+#include "core/base/exit.h"
 #include "platform/hw/hw.h"
 
 static struct upm_backend *create_hw_backend(void)
@@ -44,8 +45,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	upm_efi_guard_remove();
 	upm_os_end(env.end_action, status);
+	int from_shell = args.from_shell;
 	upm_efi_args_free(&args);
-	/* A small positive value, shown as is in the shell's %lasterror% (0x4 for 4):
-	 * tests/e2e/test_shell_status.sh checks it. */
-	return (EFI_STATUS)status;
+	/* From the shell, a small positive value, shown as is in %lasterror% (0x4 for 4):
+	 * tests/e2e/test_shell_status.sh checks it. From the firmware, one status for every
+	 * verdict (core/base/exit.h): EFI_ABORTED, so the boot order goes on. */
+	return (EFI_STATUS)upm_exit_to_launcher(status, !from_shell, EFI_ABORTED);
 }

@@ -14,3 +14,15 @@ TEST(qemu_hypervisor_signatures)
 	CHECK_EQ(upm_cpu_hypervisor_is_qemu(0x7263694Du, 0x666F736Fu, 0x76482074u), 0);
 	CHECK_EQ(upm_cpu_hypervisor_is_qemu(0, 0, 0), 0);
 }
+
+/* What the image returns: the shell gets the verdict's status; the firmware one status
+ * for every verdict (its boot manager must not treat PASS and FAIL differently). */
+#include "core/base/exit.h"
+TEST(status_to_launcher_same_for_every_verdict_from_firmware)
+{
+	const unsigned long fw = 0x8000000000000015ul; /* EFI_ABORTED */
+	for (int st = UPM_EXIT_OK; st <= UPM_EXIT_ABORTED; st++) {
+		CHECK_EQ(upm_exit_to_launcher(st, 1, fw), fw);
+		CHECK_EQ(upm_exit_to_launcher(st, 0, fw), (unsigned long)st);
+	}
+}
