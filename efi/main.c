@@ -31,7 +31,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	upm_efi_files_init(image);
 	upm_efi_mp_init();
 	upm_efi_args_get(image, &args);
-	upm_efi_watchdog_launched_by_firmware(!args.from_shell);
 	upm_efi_abort_init();
 	if (upm_efi_guard_install() != EFI_SUCCESS)
 		warn("upmon: warning: no #GP guard (CPU architectural protocol unavailable): "

@@ -135,12 +135,17 @@ int upm_os_abort_requested(void);
 /* Environment description for `info` and results files. */
 const char *upm_os_name(void); /* "uefi" or "host" */
 
-/* Watchdog: upm_main turns it off first thing and restores it at its single exit, on
- * every path (success, usage or configuration error, failure, abort), so a long run is
- * not cut short. Restore gives back what the platform had before: UEFI re-arms the boot
- * manager's 5-minute watchdog only when the firmware started upmon, nothing from the
- * shell (efi/watchdog.c); the host only records the calls (core/host/os_host.h). */
+/* Watchdog: upm_main turns it off first thing, then arms it generously for the run
+ * (upm_os_watchdog_arm: a step's estimated length plus UPM_WATCHDOG_MARGIN_S, re-armed
+ * between steps: each measured pass), so a hang resets the machine instead of stalling
+ * a lab for ever while a long run is never cut short. Restore, at upm_main's single
+ * exit on every path, leaves it disabled: the UEFI specification has the boot manager
+ * disable the watchdog when a boot option returns (EFI_BOOT_SERVICES.SetWatchdogTimer),
+ * and the shell ran with it disabled (efi/watchdog.c); the host only records the calls
+ * (core/host/os_host.h). */
+#define UPM_WATCHDOG_MARGIN_S 600u
 void upm_os_watchdog_off(void);
+void upm_os_watchdog_arm(unsigned seconds);
 void upm_os_watchdog_restore(void);
 
 /* Configured end of run; returns only when the action is UPM_END_RETURN or fails. */

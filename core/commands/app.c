@@ -216,6 +216,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 
 	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
 	upm_os_watchdog_off();
+	upm_os_watchdog_arm(UPM_WATCHDOG_MARGIN_S); /* a hang resets the machine */
 	upm_memset(&run, 0, sizeof run);
 	upm_buf_init(&run.log);
 	upm_abort_reset();

@@ -206,6 +206,9 @@ void upm_host_watchdog_get(struct upm_host_watchdog *out)
 	out->off_calls = watchdog.off_calls;
 	out->restore_calls = watchdog.restore_calls;
 	out->restores_without_off = watchdog.restores_without_off;
+	out->arm_calls = watchdog.arm_calls;
+	out->armed_seconds = watchdog.armed_seconds;
+	out->arms_without_off = watchdog.arms_without_off;
 	out->cpu_calls_off = __atomic_load_n(&watchdog.cpu_calls_off, __ATOMIC_RELAXED);
 	out->cpu_calls_on = __atomic_load_n(&watchdog.cpu_calls_on, __ATOMIC_RELAXED);
 }
@@ -214,6 +217,14 @@ void upm_os_watchdog_off(void)
 {
 	watchdog.off_calls++;
 	__atomic_store_n(&watchdog.off, 1, __ATOMIC_RELAXED);
+}
+
+void upm_os_watchdog_arm(unsigned seconds)
+{
+	watchdog.arm_calls++;
+	watchdog.armed_seconds = seconds;
+	if (!watchdog.off)
+		watchdog.arms_without_off++;
 }
 
 void upm_os_watchdog_restore(void)

@@ -889,6 +889,10 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;
 	for (unsigned p = 0; p < s->n_passes && !failed && !s->aborted; p++) {
 		unsigned base = p * per_pass;
+		/* Re-armed for this pass: its estimated length plus the margin. */
+		uint64_t est_s = s->pass_estimate_ns / 1000000000u + 1;
+		upm_os_watchdog_arm(est_s < 0xFFFFFFFFu - UPM_WATCHDOG_MARGIN_S
+					    ? (unsigned)est_s + UPM_WATCHDOG_MARGIN_S : 0xFFFFFFFFu);
 		failed |= on_every_socket(s, STEP_SETUP, p, base) < 0;
 		failed |= !failed && on_every_socket(s, STEP_START, p, base) < 0;
 		uint64_t ns = failed ? 0 : interval(s, p, ctx);

@@ -83,6 +83,7 @@ struct upm_session {
 	struct upm_box_inst *boxes;
 	unsigned n_boxes;
 	unsigned n_passes;
+	uint64_t pass_estimate_ns; /* a pass's expected length, for the watchdog (0: unknown) */
 	struct upm_count *counts;
 	unsigned n_counts;
 	struct upm_saved_reg *saved;
