@@ -12,11 +12,6 @@ static struct upm_backend *create_hw_backend(void)
 	return upm_hw_backend_create(upm_efi_find_mcfg(&w) == UPM_OK ? &w : NULL);
 }
 
-static void warn(const char *s)
-{
-	upm_os_write(s, upm_strlen(s));
-}
-
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct upm_app_env env = { 0 };
@@ -32,9 +27,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	upm_efi_mp_init();
 	upm_efi_args_get(image, &args);
 	upm_efi_abort_init();
-	if (upm_efi_guard_install() != EFI_SUCCESS)
-		warn("upmon: warning: no #GP guard (CPU architectural protocol unavailable): "
-		     "a faulting register access will hang\n");
+	env.fault_guard_missing = upm_efi_guard_install() != EFI_SUCCESS; /* hw refused then */
 
 	env.create_hw_backend = create_hw_backend;
 	env.args_from_config = !args.has_command_line;

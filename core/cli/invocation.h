@@ -34,6 +34,9 @@ struct upm_run {
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
+	/* Sockets whose processor failed the #GP guard's proof (core/session/guard_proof.h):
+	 * skipped by every session of the run. */
+	uint8_t socket_unguarded[UPM_MAX_SOCKETS];
 	/* The uncore bus scan, done once per run (core/session/discover.h). */
 	int bus_scanned;
 	unsigned bus_scan_found;

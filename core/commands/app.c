@@ -6,6 +6,7 @@
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
 #include "platform/replay.h"
+#include "core/session/guard_proof.h"
 
 #define UPM_DEFAULT_CONFIG "/upmon/upmon.cfg"
 #define UPM_TRACE_CAPACITY (256u * 1024u)
@@ -130,9 +131,18 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 			return -1;
 		}
 	} else {
+		if (env->fault_guard_missing) {
+			upm_error(r, "--backend hw: no #GP guard (the CPU architectural protocol is missing): the first "
+				     "absent register would hang the machine; nothing was touched, use --backend mock");
+			return -1;
+		}
 		r->backend = env->create_hw_backend ? env->create_hw_backend() : NULL;
 		if (!r->backend) {
 			upm_error(r, "the hw backend needs UEFI firmware; on this host use --backend mock --platform NAME");
+			return -1;
+		}
+		if (upm_guard_prove_here(r, err, sizeof err) < 0) { /* before the first MSR */
+			upm_error(r, "--backend hw: %s; nothing was touched", err);
 			return -1;
 		}
 	}
@@ -183,6 +193,10 @@ static int identify(struct upm_run *r)
 		r->n_sockets = r->opts.sockets;
 	if (r->n_sockets > UPM_MAX_SOCKETS) /* settled topologies never are: per-socket arrays */
 		r->n_sockets = UPM_MAX_SOCKETS;
+	if (r->opts.backend == UPM_BACKEND_HW && upm_guard_prove_sockets(r) == r->n_sockets) {
+		upm_error(r, "--backend hw: the #GP guard is proven on no socket: nothing measured");
+		return -1;
+	}
 	return 0;
 }
 

@@ -885,6 +885,10 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 		}
 	}
 
+	/* Sockets whose processor failed the #GP guard's proof are not touched. */
+	for (unsigned sock = 0; sock < s->run->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
+		if (s->run->socket_unguarded[sock])
+			upm_session_socket_lost(s, sock, 0, UPM_EFAULT);
 	s->aborted = upm_abort_check();
 	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;
 	for (unsigned p = 0; p < s->n_passes && !failed && !s->aborted; p++) {

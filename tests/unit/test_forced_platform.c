@@ -52,6 +52,8 @@ static struct upm_backend *fake_hw_ivbep(void)
 	return upm_mock_create("ivbep", 2, NULL, err, sizeof err);
 }
 
+static int guard_missing;
+
 static int run_hw(const char *args, char *out, size_t out_size)
 {
 	char words[256], dir[] = "/tmp/upmon-forced-XXXXXX", outfile[64];
@@ -59,6 +61,7 @@ static int run_hw(const char *args, char *out, size_t out_size)
 	int argc = 0;
 	struct upm_app_env env = { 0 };
 	env.create_hw_backend = fake_hw_ivbep;
+	env.fault_guard_missing = guard_missing;
 	if (!mkdtemp(dir))
 		return -1;
 	snprintf(words, sizeof words, "upmon --out %s %s", dir, args);
@@ -67,6 +70,7 @@ static int run_hw(const char *args, char *out, size_t out_size)
 	argv[argc] = NULL;
 	snprintf(outfile, sizeof outfile, "%s.out", dir);
 	upm_host_simulate(2, 2);
+	upm_host_watchdog_reset();
 	fflush(stdout);
 	int saved = dup(1), fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	dup2(fd, 1);
@@ -99,4 +103,35 @@ TEST(forced_platform_on_hw_refused_then_forced)
 	/* The matching platform, forced or detected, runs as before. */
 	CHECK_EQ(run_hw("--backend hw --platform ivbep info", out, sizeof out), 0);
 	CHECK(strstr(out, "WARNING") == NULL);
+}
+
+/* The #GP guard's proof (core/session/guard_proof.h): without a guard not one register
+ * is touched; a socket whose processor does not come back from the proof is skipped and
+ * said so, the others measured. The mock standing in for the hardware faults on a load
+ * from an unmapped (here non-canonical) address, as a working guard makes it. */
+TEST(hw_backend_refused_without_fault_guard)
+{
+	static char out[65536];
+	struct upm_host_watchdog wd;
+	guard_missing = 1;
+	CHECK_EQ(run_hw("--backend hw info", out, sizeof out), 4);
+	guard_missing = 0;
+	CHECK_CONTAINS(out, "upmon: error: --backend hw: no #GP guard (the CPU architectural protocol is missing)");
+	upm_host_watchdog_get(&wd);
+	CHECK_EQ(wd.cpu_calls_on + wd.cpu_calls_off, 0); /* the mock counts every MSR access */
+}
+
+TEST(hw_backend_socket_failing_guard_proof_is_skipped)
+{
+	static char out[65536];
+	upm_host_hang_socket(1, 0);
+	int st = run_hw("--backend hw run --seconds 0.01 --events cbo0/CLOCKTICKS/", out, sizeof out);
+	upm_host_hang_socket(-1, 0);
+	CHECK_CONTAINS(out, "upmon: error: socket 1: its processor did not come back from the #GP guard's proof (EFAULT): socket skipped");
+	CHECK_CONTAINS(out, "socket 0 cbo0 pass 0 ctr");
+	CHECK(strstr(out, "socket 1 cbo0 pass 0 ctr0  CLOCKTICKS") == NULL || strstr(out, "skipped") != NULL);
+	CHECK(st != 0); /* a socket not measured is not a clean run */
+	/* Every socket proven: silent. */
+	CHECK_EQ(run_hw("--backend hw info", out, sizeof out), 0);
+	CHECK(strstr(out, "#GP guard") == NULL);
 }
