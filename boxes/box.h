@@ -259,6 +259,12 @@ struct upm_box_type {
 
 	/* NULL: all max_instances exist. Else the socket says how many (see above). */
 	const struct upm_instance_count *count;
+	/* A part has no more instances than cores per package (CPUID): a die's CBos beyond
+	 * a smaller part's cores are not there (Linux clamps the CBo count likewise:
+	 * uncore_snbep.c snbep_/ivbep_uncore_cpu_init, uncore_nhmex.c nhmex_uncore_cpu_init:
+	 * num_boxes > boot_cpu_data.x86_max_cores sets num_boxes to x86_max_cores). The rest
+	 * are "not present on this part", never touched. */
+	uint8_t count_clamped_to_cores;
 	/* MMIO boxes: how the base address is found; register addresses are offsets. */
 	const struct upm_mmio_base *mmio;
 

@@ -21,9 +21,6 @@ int upm_efi_on_bsp(void);
 /* abort.c: forgets keys typed before the run (ESC/Ctrl-C abort a run). */
 void upm_efi_abort_init(void);
 
-/* watchdog.c: 1 when the firmware's boot manager started upmon (not a shell): then
- * upm_os_watchdog_restore re-arms the boot manager's watchdog. */
-void upm_efi_watchdog_launched_by_firmware(int yes);
 
 /* guard.c: #GP/#PF guard for the guarded accesses of platform/hw. */
 EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */

@@ -36,7 +36,7 @@ void upm_os_end(enum upm_end_action action, int status)
 	case UPM_END_QEMU_EXIT:
 		upm_hw_qemu_exit((uint32_t)status);
 		/* Still running: this is not QEMU with isa-debug-exit. */
-		say("upmon: no QEMU debug-exit device; shutting down\n");
+		say("upmon: not under QEMU (or no debug-exit device): shutting down\n");
 		RT->ResetSystem(EfiResetShutdown, reset_status, 0, NULL);
 		break;
 	case UPM_END_SHUTDOWN:

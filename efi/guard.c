@@ -16,6 +16,7 @@ static const EFI_EXCEPTION_TYPE guarded_vectors[] = { UPM_VECTOR_GP, UPM_VECTOR_
 
 static UPM_EFI_CPU_ARCH_PROTOCOL *cpu_arch;
 static volatile int installed[UPM_N_GUARDED];
+static volatile uint64_t foreign_fault_rip; /* for a debugger: where the fault that was not ours was */
 
 /* Runs in exception context on whichever processor faulted: it prints nothing, takes
  * no lock and touches only the saved context. */
@@ -28,13 +29,14 @@ static VOID EFIAPI fault_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx
 		regs->Rip = resume; /* the resume path returns UPM_EFAULT */
 		return;
 	}
-	/* Not one of ours: step aside. The instruction runs again, faults again, and the
-	 * firmware's own handler reports it (register dump on the console) as it would
-	 * have without upmon. */
-	cpu_arch->RegisterInterruptHandler(cpu_arch, type, NULL);
-	for (unsigned i = 0; i < UPM_N_GUARDED; i++)
-		if (guarded_vectors[i] == type)
-			installed[i] = 0;
+	/* Not one of ours: a bug or a firmware fault. No protocol may be called from
+	 * exception context (nor on an application processor), so this processor stops
+	 * here, as the firmware's own handler would after its dump; the watchdog, armed
+	 * for the run (core/base/os.h), resets the machine. */
+	(void)type;
+	foreign_fault_rip = regs->Rip;
+	for (;;)
+		__asm__ volatile("cli; hlt");
 }
 
 /* #GP is required; #PF is taken when the firmware has no handler of its own there

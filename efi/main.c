@@ -3,17 +3,13 @@
 #include "core/commands/app.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
+#include "core/base/exit.h"
 #include "platform/hw/hw.h"
 
 static struct upm_backend *create_hw_backend(void)
 {
 	struct upm_ecam_window w;
 	return upm_hw_backend_create(upm_efi_find_mcfg(&w) == UPM_OK ? &w : NULL);
-}
-
-static void warn(const char *s)
-{
-	upm_os_write(s, upm_strlen(s));
 }
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
@@ -30,11 +26,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	upm_efi_files_init(image);
 	upm_efi_mp_init();
 	upm_efi_args_get(image, &args);
-	upm_efi_watchdog_launched_by_firmware(!args.from_shell);
 	upm_efi_abort_init();
-	if (upm_efi_guard_install() != EFI_SUCCESS)
-		warn("upmon: warning: no #GP guard (CPU architectural protocol unavailable): "
-		     "a faulting register access will hang\n");
+	env.fault_guard_missing = upm_efi_guard_install() != EFI_SUCCESS; /* hw refused then */
 
 	env.create_hw_backend = create_hw_backend;
 	env.args_from_config = !args.has_command_line;
@@ -44,8 +37,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	upm_efi_guard_remove();
 	upm_os_end(env.end_action, status);
+	int from_shell = args.from_shell;
 	upm_efi_args_free(&args);
-	/* A small positive value, shown as is in the shell's %lasterror% (0x4 for 4):
-	 * tests/e2e/test_shell_status.sh checks it. */
-	return (EFI_STATUS)status;
+	/* From the shell, a small positive value, shown as is in %lasterror% (0x4 for 4):
+	 * tests/e2e/test_shell_status.sh checks it. From the firmware, one status for every
+	 * verdict (core/base/exit.h): EFI_ABORTED, so the boot order goes on. */
+	return (EFI_STATUS)upm_exit_to_launcher(status, !from_shell, EFI_ABORTED);
 }

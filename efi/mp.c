@@ -40,11 +40,36 @@ static void single_cpu(void)
 					      .core = 0, .thread = 0, .is_bsp = 1 };
 }
 
+/* The package-level APIC ID shift on this processor: leaf 0x1F where implemented, else
+ * 0xB, as Linux prefers them (arch/x86/kernel/cpu/topology.c); -1 when neither. MP
+ * services' package number alone is not trusted: EDK2's MpInitLib reports package 0
+ * for every processor when CPUID.1:EDX.HTT is clear. */
+static int package_shift(void)
+{
+	static const uint32_t leaves[] = { 0x1F, 0xB };
+	uint32_t r[4];
+	cpuid(0, 0, r);
+	for (unsigned l = 0; l < 2; l++) {
+		uint32_t sub[8][4];
+		unsigned n = 0;
+		if (r[0] < leaves[l])
+			continue;
+		for (; n < 8; n++) {
+			cpuid(leaves[l], n, sub[n]);
+			if (((sub[n][2] >> 8) & 0xff) == 0)
+				break;
+		}
+		int shift = upm_package_shift((const uint32_t(*)[4])sub, n < 8 ? n + 1 : n);
+		if (shift >= 0)
+			return shift;
+	}
+	return -1;
+}
+
 void upm_efi_mp_init(void)
 {
 	EFI_GUID guid = UPM_EFI_MP_SERVICES_PROTOCOL_GUID;
 	UINTN n = 0, enabled = 0;
-	unsigned max_package = 0;
 
 	bsp_apic_id = own_apic_id();
 	topo.n_cpus = 0;
@@ -66,20 +91,18 @@ void upm_efi_mp_init(void)
 		c->core = info.Location.Core;
 		c->thread = info.Location.Thread;
 		c->is_bsp = (info.StatusFlag & UPM_EFI_PROCESSOR_AS_BSP_BIT) != 0;
-		if (c->package > max_package)
-			max_package = c->package;
 	}
 	if (topo.n_cpus == 0) {
 		single_cpu();
 		return;
 	}
-	topo.n_sockets = max_package + 1;
+	upm_topology_settle(&topo, package_shift());
 }
 
 int upm_os_topology(struct upm_topology *out)
 {
 	*out = topo;
-	return UPM_OK;
+	return topo.refused[0] ? UPM_ERANGE : UPM_OK;
 }
 
 int upm_efi_on_bsp(void)
@@ -165,6 +188,42 @@ static VOID EFIAPI par_entry(VOID *p)
 	}
 }
 
+/* Whether StartupAllAPs accepts a non-blocking call: -1 not known yet, 0 refused (PI
+ * specification, Volume 2, StartupAllAPs: EFI_UNSUPPORTED for a WaitEvent after
+ * EFI_EVENT_GROUP_READY_TO_BOOT), 1 accepted. Learned by the first call that needs it. */
+static int nonblocking_ok = -1;
+
+static VOID EFIAPI nothing_entry(VOID *p)
+{
+	(void)p;
+}
+
+/* Asks the firmware once with a procedure that does nothing. */
+static void probe_nonblocking(void)
+{
+	EFI_EVENT ev = NULL;
+	if (nonblocking_ok >= 0 || !mp)
+		return;
+	if (BS->CreateEvent(0, 0, NULL, NULL, &ev) != EFI_SUCCESS)
+		return;
+	EFI_STATUS st = mp->StartupAllAPs(mp, nothing_entry, FALSE, ev, UPM_AP_TIMEOUT_US, NULL, NULL);
+	if (st == EFI_SUCCESS) {
+		uint64_t limit = upm_os_nanoseconds() + (UPM_AP_TIMEOUT_US + 5000000ull) * 1000;
+		while (BS->CheckEvent(ev) != EFI_SUCCESS && upm_os_nanoseconds() < limit)
+			BS->Stall(100);
+		nonblocking_ok = 1;
+	} else if (st == EFI_UNSUPPORTED) {
+		nonblocking_ok = 0;
+	} /* else (no enabled AP, busy): ask again next time */
+	BS->CloseEvent(ev);
+}
+
+int upm_os_parallel_caller_joins(void)
+{
+	probe_nonblocking();
+	return nonblocking_ok != 0;
+}
+
 /* Slack on top of the MP services' own timeout before the BSP stops waiting for the
  * completion event (the firmware checks its APs on a periodic timer). */
 #define UPM_PAR_SLACK_US 5000000ull
@@ -191,6 +250,12 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 	}
 	if (aps && !mp)
 		return UPM_EUNSUPPORTED;
+	if (aps)
+		probe_nonblocking();
+	/* Refused non-blocking calls leave blocking ones: the BSP waits in StartupAllAPs and
+	 * cannot run an entry of its own at the same time. */
+	if (aps && nonblocking_ok == 0 && bsp_entry >= 0)
+		return UPM_EUNSUPPORTED;
 
 	struct par_call *call = NULL;
 	if (BS->AllocatePool(EfiLoaderData, sizeof *call, (void **)&call) != EFI_SUCCESS)
@@ -203,7 +268,17 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 		call->done[i] = 0;
 
 	EFI_EVENT ev = NULL;
-	if (aps) {
+	if (aps && nonblocking_ok == 0) {
+		/* Blocking: the APs run together (SingleThread FALSE) and the call returns when
+		 * all finished, or EFI_TIMEOUT after the firmware stopped the late ones. */
+		EFI_STATUS st = mp->StartupAllAPs(mp, par_entry, FALSE, NULL,
+						  (UINTN)(timeout_ns / 1000 + 1), call, NULL);
+		if (st != EFI_SUCCESS && st != EFI_TIMEOUT) {
+			BS->FreePool(call);
+			return UPM_EUNSUPPORTED;
+		}
+		aps = 0; /* done: nothing left to wait for below */
+	} else if (aps) {
 		uint64_t us = timeout_ns / 1000 + 1;
 		if (BS->CreateEvent(0, 0, NULL, NULL, &ev) != EFI_SUCCESS) {
 			BS->FreePool(call);

@@ -29,6 +29,35 @@ static void trim_spaces(char *s)
 	s[n - start] = 0;
 }
 
+/* Linux, arch/x86/kernel/cpu/topology.c (detect_extended_topology): leaf 0xB subleaf
+ * ECX[15:8] is the level type (1 SMT, 2 core, 0 invalid), EBX[15:0] the logical
+ * processors at that level; x86_max_cores = core-level count / SMT-level count.
+ * Without leaf 0xB, arch/x86/kernel/cpu/intel.c (intel_num_cpu_cores): leaf 4
+ * subleaf 0, EAX[31:26] + 1 when EAX[4:0] (cache type) is not 0. */
+unsigned upm_cpu_cores_per_package(struct upm_backend *b, unsigned max_leaf)
+{
+	struct upm_cpuid_regs r;
+	if (max_leaf >= 0xB) {
+		unsigned smt = 0, core = 0;
+		for (uint32_t sub = 0; sub < 8; sub++) {
+			if (upm_cpuid(b, 0xB, sub, &r) != UPM_OK)
+				break;
+			unsigned type = (r.ecx >> 8) & 0xFF, count = r.ebx & 0xFFFF;
+			if (type == 0 || (sub == 0 && r.ebx == 0))
+				break;
+			if (type == 1)
+				smt = count;
+			else if (type == 2)
+				core = count;
+		}
+		if (smt && core >= smt)
+			return core / smt;
+	}
+	if (max_leaf >= 4 && upm_cpuid(b, 4, 0, &r) == UPM_OK && (r.eax & 0x1F))
+		return (r.eax >> 26) + 1;
+	return 0;
+}
+
 int upm_cpu_identify(struct upm_backend *b, struct upm_cpu_ident *out)
 {
 	struct upm_cpuid_regs r;
@@ -49,6 +78,7 @@ int upm_cpu_identify(struct upm_backend *b, struct upm_cpu_ident *out)
 		upm_cpu_decode_signature(r.eax, &out->family, &out->model, &out->stepping);
 		out->hypervisor = (r.ecx >> 31) & 1;
 	}
+	out->cores_per_package = upm_cpu_cores_per_package(b, out->max_leaf);
 
 	if (upm_cpuid(b, 0x80000000u, 0, &r) == UPM_OK && r.eax >= 0x80000004u) {
 		for (uint32_t i = 0; i < 3; i++) {
@@ -77,4 +107,16 @@ int upm_cpu_identify(struct upm_backend *b, struct upm_cpu_ident *out)
 		out->microcode = (uint32_t)(sig >> 32);
 	}
 	return UPM_OK;
+}
+
+int upm_cpu_hypervisor_is_qemu(uint32_t ebx, uint32_t ecx, uint32_t edx)
+{
+	char sig[13];
+	put_reg(sig, ebx);
+	put_reg(sig + 4, ecx);
+	put_reg(sig + 8, edx);
+	sig[12] = 0;
+	if (upm_memcmp(sig, "TCGTCGTCGTCG", 12) == 0)
+		return 1;
+	return upm_memcmp(sig, "KVMKVMKVM\0\0\0", 12) == 0;
 }

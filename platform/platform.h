@@ -143,6 +143,16 @@ extern const unsigned upm_n_platforms;
 
 const struct upm_platform *upm_platform_by_name(const char *name);
 const struct upm_platform *upm_platform_by_cpu(const struct upm_cpu_ident *id);
+
+/* Whether a platform named with --platform may drive the processor CPUID identifies,
+ * through the hardware backend (a forced platform writes its MSRs, which on another
+ * processor may be architectural registers: 0xD90 is IA32_BNDCFGS on parts with MPX).
+ * UPM_FORCED_OK when CPUID names the same platform; otherwise UPM_FORCED_REFUSE, or
+ * UPM_FORCED_WARN when force (--force-platform) is set; msg gets one line either way. */
+enum upm_forced_platform { UPM_FORCED_OK = 0, UPM_FORCED_WARN, UPM_FORCED_REFUSE };
+enum upm_forced_platform upm_platform_forced_check(const struct upm_platform *forced,
+						   const struct upm_cpu_ident *id, int force,
+						   char *msg, unsigned long msg_size);
 const struct upm_box_type *upm_platform_box(const struct upm_platform *p, const char *name);
 
 #endif

@@ -46,3 +46,30 @@ const struct upm_box_type *upm_platform_box(const struct upm_platform *p, const 
 			return p->boxes[i];
 	return NULL;
 }
+
+enum upm_forced_platform upm_platform_forced_check(const struct upm_platform *forced,
+						   const struct upm_cpu_ident *id, int force,
+						   char *msg, unsigned long msg_size)
+{
+	const struct upm_platform *cpu = upm_platform_by_cpu(id);
+	msg[0] = 0;
+	if (cpu == forced)
+		return UPM_FORCED_OK;
+	char what[96];
+	upm_snprintf(what, sizeof what, "this processor (%s family 0x%x model 0x%x) is %s",
+		     id->vendor[0] ? id->vendor : "unknown vendor", id->family, id->model,
+		     cpu ? cpu->name : "no supported platform");
+	if (!force) {
+		upm_snprintf(msg, msg_size,
+			     "--platform %s does not match CPUID: %s; writing %s's registers here could "
+			     "change other registers: drop --platform%s%s, or add --force-platform to insist",
+			     forced->name, what, forced->name, cpu ? " or use --platform " : "",
+			     cpu ? cpu->name : "");
+		return UPM_FORCED_REFUSE;
+	}
+	upm_snprintf(msg, msg_size,
+		     "WARNING: --force-platform: driving %s's registers although %s; results and "
+		     "register writes may be wrong for this processor",
+		     forced->name, what);
+	return UPM_FORCED_WARN;
+}

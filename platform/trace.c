@@ -30,7 +30,14 @@ static struct upm_trace_record *record(struct upm_trace *t, char op, int space, 
 static int trace_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
 		       struct upm_cpuid_regs *out)
 {
-	return upm_cpuid(trace_of(b)->inner, leaf, subleaf, out);
+	struct upm_trace *t = trace_of(b);
+	int rc = upm_cpuid(t->inner, leaf, subleaf, out);
+	int seen = 0;
+	for (unsigned i = 0; i < t->n_cpuids && !seen; i++)
+		seen = t->cpuids[i].leaf == leaf && t->cpuids[i].subleaf == subleaf;
+	if (rc == UPM_OK && !seen && t->n_cpuids < UPM_ARRAY_LEN(t->cpuids))
+		t->cpuids[t->n_cpuids++] = (struct upm_trace_cpuid){ leaf, subleaf, *out };
+	return rc;
 }
 
 static int trace_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
@@ -105,7 +112,15 @@ static int trace_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val
 
 static int trace_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
 {
-	return upm_ecam_window(trace_of(b)->inner, out);
+	struct upm_trace *t = trace_of(b);
+	int rc = upm_ecam_window(t->inner, out);
+	if (!t->ecam_asked) {
+		t->ecam_asked = 1;
+		t->ecam_rc = rc;
+		if (rc == UPM_OK)
+			t->ecam = *out;
+	}
+	return rc;
 }
 
 static void trace_activity(struct upm_backend *b, const struct upm_activity *act)
@@ -183,6 +198,16 @@ void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_
 {
 	upm_buf_printf(out, "# upmon trace: %s\n", header);
 	upm_buf_puts(out, "# seq\tcpu\tsocket\top\tspace\taddress\tvalue\n");
+	for (unsigned i = 0; i < t->n_cpuids; i++) {
+		const struct upm_trace_cpuid *c = &t->cpuids[i];
+		upm_buf_printf(out, "# cpuid\t0x%x\t0x%x\t0x%x\t0x%x\t0x%x\t0x%x\n", c->leaf, c->subleaf,
+			       c->r.eax, c->r.ebx, c->r.ecx, c->r.edx);
+	}
+	if (t->ecam_asked && t->ecam_rc == UPM_OK)
+		upm_buf_printf(out, "# ecam\t0x%llx\t%u\t%u\t%u\n", (unsigned long long)t->ecam.base,
+			       t->ecam.seg, t->ecam.bus_start, t->ecam.bus_end);
+	else if (t->ecam_asked)
+		upm_buf_puts(out, "# ecam\tnone\n");
 	if (t->dry_run)
 		upm_buf_puts(out, "# dry run: writes were recorded, not performed\n");
 	for (uint32_t i = 0; i < t->n; i++)

@@ -3,7 +3,10 @@
  * cpu is the executing processor's APIC ID, socket its package; op is R or W (R!/W!
  * when the access faulted); space is msr, pci or mmio; address is hex for msr and
  * mmio and BB:DD.F+0xOFF for pci; value is 0x-prefixed hex.
- * In dry-run mode writes are recorded but not passed on.
+ * In dry-run mode writes are recorded but not passed on. The header also holds the
+ * CPUID answers and the ECAM window seen, as comment lines a replay reads:
+ *   # cpuid <TAB> leaf <TAB> subleaf <TAB> eax <TAB> ebx <TAB> ecx <TAB> edx
+ *   # ecam <TAB> base <TAB> segment <TAB> first bus <TAB> last bus   (or "# ecam <TAB> none")
  * Records go to a buffer sized at creation, so recording never allocates (accesses may
  * run on application processors). */
 #ifndef UPMON_PLATFORM_TRACE_H
@@ -34,6 +37,15 @@ struct upm_trace {
 	uint32_t n, cap;
 	uint32_t dropped;  /* records lost because the buffer was full */
 	uint32_t seq;
+	/* What a replay needs besides the accesses (platform/replay.h): the first answer to
+	 * each CPUID leaf and subleaf asked, and the ECAM window as reported. */
+	struct upm_trace_cpuid {
+		uint32_t leaf, subleaf;
+		struct upm_cpuid_regs r;
+	} cpuids[64];
+	unsigned n_cpuids;
+	int ecam_asked, ecam_rc;
+	struct upm_ecam_window ecam;
 };
 
 /* Wraps inner (which the trace then owns). capacity records are preallocated. */

@@ -32,6 +32,7 @@ const struct upm_box_type upm_ivbep_cbo = {
 	.title = "Caching agent (CBo), one per LLC slice",
 	.space = UPM_SPACE_MSR,
 	.max_instances = 15,
+	.count_clamped_to_cores = 1, /* Linux: CBos beyond x86_max_cores are absent */
 	.stride = 0x20,
 	.box_ctl = 0xD04,
 	.ctl = { 0xD10, 0xD11, 0xD12, 0xD13 },

@@ -25,6 +25,7 @@ static const struct upm_ovf_route cbo_route_e7[] = {
 	{                                                                            \
 		.name = "cbo", .title = "LLC coherence engine (C-Box), one per LLC slice", \
 		.space = UPM_SPACE_MSR, .max_instances = (n_), .instance_base = cbo_base, \
+		.count_clamped_to_cores = 1, /* Linux uncore_nhmex.c: x86_max_cores */ \
 		.box_ctl = 0xD00,                                                    \
 		.ctl = { 0xD10, 0xD12, 0xD14, 0xD16, 0xD18, 0xD1A },                 \
 		.ctr = { 0xD11, 0xD13, 0xD15, 0xD17, 0xD19, 0xD1B },                 \

@@ -12,4 +12,16 @@ enum upm_exit {
 	UPM_EXIT_ABORTED = 5, /* stopped by ESC or Ctrl-C; partial results marked "aborted" */
 };
 
+/* What the image returns to whoever started it. The shell shows the verdict's status
+ * (%lasterror%). The boot manager must not behave differently for PASS and FAIL (UEFI
+ * specification, 3.1.1 Boot Manager: a boot option that returns EFI_SUCCESS may stop
+ * the boot order at the boot manager menu, any other status makes it try the next
+ * Boot####), so a run the firmware started always returns the same non-success status
+ * (the caller's `after_firmware`), and the lab's boot order goes on unattended. */
+static inline unsigned long upm_exit_to_launcher(int status, int launched_by_firmware,
+						 unsigned long after_firmware)
+{
+	return launched_by_firmware ? after_firmware : (unsigned long)status;
+}
+
 #endif

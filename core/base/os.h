@@ -19,7 +19,8 @@
 struct upm_cpu_info {
 	unsigned index;   /* processor number as the environment counts them */
 	uint32_t apic_id;
-	unsigned package; /* socket */
+	unsigned package; /* socket: the dense index of package_id (0 .. n_sockets-1) */
+	unsigned package_id; /* the package number (from the APIC ID, else MP services') */
 	unsigned core;
 	unsigned thread;
 	int is_bsp;
@@ -27,9 +28,30 @@ struct upm_cpu_info {
 
 struct upm_topology {
 	unsigned n_cpus;
-	unsigned n_sockets; /* packages seen (highest package number + 1) */
+	unsigned n_sockets; /* distinct packages, numbered densely in package_id order */
+	unsigned package_ids[UPM_MAX_SOCKETS]; /* socket index -> package number */
+	unsigned n_disagree; /* processors whose MP-services package the APIC ID contradicts */
+	char note[200];      /* the first such disagreement, as a line ("" when none) */
+	char refused[200];   /* why this topology cannot be measured ("" when it can) */
 	struct upm_cpu_info cpus[UPM_MAX_CPUS];
 };
+
+/* Settles a topology the environment filled (package = MP services' package number,
+ * apic_id): package_id from the APIC ID shifted right by pkg_shift (the package-level
+ * shift of CPUID leaf 0x1F or 0xB, upm_package_shift; -1 when neither exists: MP
+ * services' number stands), disagreements counted and described in note, then the
+ * package numbers mapped to dense socket indices in ascending order. More distinct
+ * packages than UPM_MAX_SOCKETS: refused gets one line and -1 is returned (0
+ * otherwise); upm_os_topology then returns UPM_ERANGE. Implemented in core/base/topology.c. */
+int upm_topology_settle(struct upm_topology *t, int pkg_shift);
+
+/* The package-level APIC ID shift from the subleaves of CPUID leaf 0x1F or 0xB
+ * (regs[i] = EAX, EBX, ECX, EDX of subleaf i, n of them as read until one has level
+ * type 0): the shift of the last valid level, as Linux derives the package ID
+ * (arch/x86/kernel/cpu/topology.c, detect_extended_topology: EAX[4:0] is the shift to
+ * the next level's ID, ECX[15:8] the level type, 0 invalid; subleaf 0 with EBX 0 or a
+ * type other than 1 (SMT) means the leaf is not implemented). -1 when not implemented. */
+int upm_package_shift(const uint32_t (*regs)[4], unsigned n);
 
 /* What to do when upmon is done. */
 enum upm_end_action {
@@ -102,6 +124,15 @@ void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);
  * fn touches must stay valid). fn may not print nor call the environment. */
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns);
+/* 1 when upm_os_run_parallel can run the calling processor's own entry while the others
+ * run; 0 when the environment starts other processors only while the caller waits, so
+ * the caller must not be listed together with others (upm_os_run_parallel refuses that
+ * with UPM_EUNSUPPORTED). UEFI: the PI specification's EFI_MP_SERVICES_PROTOCOL
+ * StartupAllAPs (PI specification, Volume 2) returns EFI_UNSUPPORTED for a non-blocking
+ * call (WaitEvent not NULL) once EFI_EVENT_GROUP_READY_TO_BOOT was signaled; upmon always runs
+ * after it, so conforming firmware leaves only blocking calls. Host: 1 unless a test
+ * simulates that firmware (core/host/os_host.h). */
+int upm_os_parallel_caller_joins(void);
 
 /* Memory on a socket, for the stress kernels' buffers: UEFI places it in the socket's
  * memory from the ACPI SRAT (*placed = 1) or, without one (or no free range there),
@@ -131,12 +162,17 @@ int upm_os_abort_requested(void);
 /* Environment description for `info` and results files. */
 const char *upm_os_name(void); /* "uefi" or "host" */
 
-/* Watchdog: upm_main turns it off first thing and restores it at its single exit, on
- * every path (success, usage or configuration error, failure, abort), so a long run is
- * not cut short. Restore gives back what the platform had before: UEFI re-arms the boot
- * manager's 5-minute watchdog only when the firmware started upmon, nothing from the
- * shell (efi/watchdog.c); the host only records the calls (core/host/os_host.h). */
+/* Watchdog: upm_main turns it off first thing, then arms it generously for the run
+ * (upm_os_watchdog_arm: a step's estimated length plus UPM_WATCHDOG_MARGIN_S, re-armed
+ * between steps: each measured pass), so a hang resets the machine instead of stalling
+ * a lab for ever while a long run is never cut short. Restore, at upm_main's single
+ * exit on every path, leaves it disabled: the UEFI specification has the boot manager
+ * disable the watchdog when a boot option returns (EFI_BOOT_SERVICES.SetWatchdogTimer),
+ * and the shell ran with it disabled (efi/watchdog.c); the host only records the calls
+ * (core/host/os_host.h). */
+#define UPM_WATCHDOG_MARGIN_S 600u
 void upm_os_watchdog_off(void);
+void upm_os_watchdog_arm(unsigned seconds);
 void upm_os_watchdog_restore(void);
 
 /* Configured end of run; returns only when the action is UPM_END_RETURN or fails. */

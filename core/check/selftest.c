@@ -24,6 +24,7 @@ const char *upm_box_class_name(enum upm_box_class c)
 	case UPM_CLASS_DEAD: return "dead";
 	case UPM_CLASS_MISMATCH: return "another device";
 	case UPM_CLASS_UNPOPULATED: return "unpopulated";
+	case UPM_CLASS_NOT_ON_PART: return "beyond this part's cores";
 	}
 	return "?";
 }
@@ -631,6 +632,9 @@ static void classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 	case UPM_BOX_FAULT:
 		sb->cls = UPM_CLASS_FAULTING;
 		return;
+	case UPM_BOX_NOT_ON_PART:
+		sb->cls = UPM_CLASS_NOT_ON_PART;
+		return;
 	case UPM_BOX_ABSENT:
 		break;
 	}
@@ -660,7 +664,8 @@ static enum upm_result class_result(enum upm_box_class c)
 	case UPM_CLASS_ABSENT:
 	case UPM_CLASS_HIDDEN:
 	case UPM_CLASS_MISMATCH: return UPM_RESULT_WARN;
-	case UPM_CLASS_UNPOPULATED: return UPM_RESULT_NA;
+	case UPM_CLASS_UNPOPULATED:
+	case UPM_CLASS_NOT_ON_PART: return UPM_RESULT_NA;
 	default: return UPM_RESULT_FAIL;
 	}
 }

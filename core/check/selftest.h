@@ -30,6 +30,7 @@ enum upm_box_class {
 	UPM_CLASS_DEAD,       /* programmed and enabled, it does not count */
 	UPM_CLASS_MISMATCH,   /* another device sits where it should: never written */
 	UPM_CLASS_UNPOPULATED, /* a memory channel whose DRAM clock does not tick: no DIMMs */
+	UPM_CLASS_NOT_ON_PART, /* the die has it, this part (fewer cores) does not: N/A */
 };
 
 const char *upm_box_class_name(enum upm_box_class c);

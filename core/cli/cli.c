@@ -28,8 +28,10 @@ const char upm_usage_text[] =
 	"  fault-probe  test hook: makes accesses that fault, to prove the #GP guard\n"
 	"\n"
 	"options (before or after the command; given twice, the last wins):\n"
-	"  --platform NAME      nhmex, wsmex, snbep, ivbep or skl (default: from CPUID)\n"
-	"  --backend hw|mock[:FAULTS]\n"
+	"  --platform NAME      nhmex, wsmex, snbep, ivbep or skl (default: from CPUID); with\n"
+	"                       --backend hw it must match CPUID\n"
+	"  --force-platform     use --platform with --backend hw although CPUID disagrees\n"
+	"  --backend hw|mock[:FAULTS]|replay:TRACE\n"
 	"                       hardware (UEFI only) or the mocked uncore; FAULTS is a\n"
 	"                       comma list: gp=MSR, gpr=MSR, gpw=MSR, absent=BB:DD.F,\n"
 	"                       ones=BB:DD.F, noecam, each optionally prefixed sN.\n"
@@ -101,9 +103,13 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 		if (a[0] != '-' || a[1] != '-')
 			break;
 		const char *name = a + 2;
-		/* Every global option except --dry-run takes a value. */
+		/* Every global option except --dry-run and --force-platform takes a value. */
 		if (upm_strcmp(name, "dry-run") == 0) {
 			o->dry_run = 1;
+			continue;
+		}
+		if (upm_strcmp(name, "force-platform") == 0) {
+			o->force_platform = 1;
 			continue;
 		}
 		static const char *const with_value[] = { "platform", "backend", "sockets", "trace",
@@ -130,9 +136,12 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 			} else if (upm_starts_with(v, "mock:") && v[5]) {
 				o->backend = UPM_BACKEND_MOCK;
 				o->mock_faults = v + 5;
+			} else if (upm_starts_with(v, "replay:") && v[7]) {
+				o->backend = UPM_BACKEND_REPLAY;
+				o->replay_path = v + 7;
 			} else {
 				return fail(err, err_size,
-					    "unknown backend '%s': use hw, mock or mock:FAULTS", v);
+					    "unknown backend '%s': use hw, mock, mock:FAULTS or replay:TRACE", v);
 			}
 		} else if (upm_strcmp(name, "sockets") == 0) {
 			uint64_t n;

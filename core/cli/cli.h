@@ -15,15 +15,18 @@ enum upm_backend_kind {
 	UPM_BACKEND_DEFAULT = 0, /* hw on UEFI, mock elsewhere is refused: must be explicit */
 	UPM_BACKEND_HW,
 	UPM_BACKEND_MOCK,
+	UPM_BACKEND_REPLAY, /* replay:FILE, a trace recorded with --trace (platform/replay.h) */
 };
 
 struct upm_options {
 	const char *platform;      /* --platform NAME, or NULL: detect from CPUID */
 	enum upm_backend_kind backend;
 	const char *mock_faults;   /* after "mock:" */
+	const char *replay_path;   /* after "replay:" */
 	unsigned sockets;          /* --sockets N, 0 = all */
 	const char *trace_path;    /* --trace FILE */
 	int dry_run;
+	int force_platform;        /* --force-platform: a --platform CPUID disagrees with, on hw */
 	const char *out_dir;       /* --out PATH */
 	const char *config_path;   /* --config FILE */
 	enum upm_end_action end;

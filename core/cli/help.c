@@ -3,7 +3,7 @@
 #include "core/base/suggest.h"
 #include "core/cli/cli.h"
 
-const char *const upm_global_options[] = { "--platform", "--backend", "--sockets", "--trace", "--dry-run",
+const char *const upm_global_options[] = { "--platform", "--force-platform", "--backend", "--sockets", "--trace", "--dry-run",
 					   "--out", "--config", "--end", "--help", "--version", NULL };
 
 static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--kernel", "--size",
@@ -132,7 +132,8 @@ int upm_is_global_option(const char *opt)
 
 int upm_global_option_takes_value(const char *opt)
 {
-	return upm_is_global_option(opt) && upm_strcmp(opt, "--dry-run") != 0 && upm_strcmp(opt, "--help") != 0 &&
+	return upm_is_global_option(opt) && upm_strcmp(opt, "--dry-run") != 0 &&
+	       upm_strcmp(opt, "--force-platform") != 0 && upm_strcmp(opt, "--help") != 0 &&
 	       upm_strcmp(opt, "--version") != 0;
 }
 
@@ -174,6 +175,6 @@ int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned lon
 	}
 	upm_buf_printf(b, "usage: upmon [OPTIONS] %s\n\n%s.\n\n%s", h->usage, h->summary, h->text);
 	upm_buf_puts(b, "\nGlobal options (before or after the command; see 'upmon help'): --platform,\n"
-			"--backend, --sockets, --trace, --dry-run, --out, --config, --end.\n");
+			"--force-platform, --backend, --sockets, --trace, --dry-run, --out, --config, --end.\n");
 	return 0;
 }

@@ -14,6 +14,13 @@ struct upm_check_safety;
 
 #define UPM_VERSION "0.1.0"
 
+/* A socket's uncore bus, found by core/session/discover.c. */
+struct upm_socket_bus {
+	int found;
+	uint8_t bus;
+	unsigned node_id;
+};
+
 struct upm_run {
 	struct upm_options opts;
 	struct upm_backend *backend;
@@ -36,6 +43,13 @@ struct upm_run {
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
+	/* Sockets whose processor failed the #GP guard's proof (core/session/guard_proof.h):
+	 * skipped by every session of the run. */
+	uint8_t socket_unguarded[UPM_MAX_SOCKETS];
+	/* The uncore bus scan, done once per run (core/session/discover.h). */
+	int bus_scanned;
+	unsigned bus_scan_found;
+	struct upm_socket_bus bus_scan[UPM_MAX_SOCKETS];
 };
 
 /* Prints to the console and keeps the line for the results folder. */

@@ -7,6 +7,8 @@
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
+#include "platform/replay.h"
+#include "core/session/guard_proof.h"
 
 #define UPM_DEFAULT_CONFIG "/upmon/upmon.cfg"
 #define UPM_TRACE_CAPACITY (256u * 1024u)
@@ -126,11 +128,35 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 			upm_error(r, "%s", err);
 			return -1;
 		}
+	} else if (o->backend == UPM_BACKEND_REPLAY) {
+		void *text = NULL;
+		size_t len = 0;
+		int rc = upm_os_read_file(o->replay_path, &text, &len);
+		if (rc != UPM_OK) {
+			upm_error(r, "--backend replay:%s: cannot read it (%s): give a trace written by --trace",
+				  o->replay_path, upm_status_name(rc));
+			return -1;
+		}
+		r->backend = upm_replay_create(text, len, err, sizeof err);
+		upm_os_free(text);
+		if (!r->backend) {
+			upm_error(r, "%s: %s", o->replay_path, err);
+			return -1;
+		}
 	} else {
+		if (env->fault_guard_missing) {
+			upm_error(r, "--backend hw: no #GP guard (the CPU architectural protocol is missing): the first "
+				     "absent register would hang the machine; nothing was touched, use --backend mock");
+			return -1;
+		}
 		r->backend = env->create_hw_backend ? env->create_hw_backend() : NULL;
 		if (!r->backend) {
 			upm_error(r, "the hw backend needs UEFI firmware; on this host use --backend mock --platform NAME "
 				     "(list needs --platform NAME alone)");
+			return -1;
+		}
+		if (upm_guard_prove_here(r, err, sizeof err) < 0) { /* before the first MSR */
+			upm_error(r, "--backend hw: %s; nothing was touched", err);
 			return -1;
 		}
 	}
@@ -154,10 +180,24 @@ static int identify(struct upm_run *r)
 	}
 	if (!r->platform)
 		r->platform = upm_platform_by_cpu(&r->cpu);
+	else if (r->opts.backend == UPM_BACKEND_HW) { /* before any uncore register */
+		char msg[300];
+		enum upm_forced_platform f = upm_platform_forced_check(r->platform, &r->cpu,
+								       r->opts.force_platform, msg, sizeof msg);
+		if (f == UPM_FORCED_REFUSE) {
+			upm_error(r, "%s", msg);
+			return -1;
+		}
+		if (f == UPM_FORCED_WARN)
+			upm_say(r, "%s", msg);
+	}
 	if (upm_os_topology(&r->topo) != UPM_OK) {
-		upm_error(r, "cannot enumerate processors");
+		upm_error(r, "%s", r->topo.refused[0] ? r->topo.refused : "cannot enumerate processors");
 		return -1;
 	}
+	if (r->topo.n_disagree)
+		upm_say(r, "note: %u processor%s' package numbers differ from MP services'; %s",
+			r->topo.n_disagree, r->topo.n_disagree == 1 ? "" : "s", r->topo.note);
 	r->n_sockets = r->topo.n_sockets;
 	struct upm_mock *m = upm_mock_of(upm_trace_of(r->backend) ? upm_trace_of(r->backend)->inner
 								  : r->backend);
@@ -165,7 +205,19 @@ static int identify(struct upm_run *r)
 		r->n_sockets = m->n_sockets;
 	if (r->opts.sockets && r->opts.sockets < r->n_sockets)
 		r->n_sockets = r->opts.sockets;
+	if (r->n_sockets > UPM_MAX_SOCKETS) /* settled topologies never are: per-socket arrays */
+		r->n_sockets = UPM_MAX_SOCKETS;
+	if (r->opts.backend == UPM_BACKEND_HW && upm_guard_prove_sockets(r) == r->n_sockets) {
+		upm_error(r, "--backend hw: the #GP guard is proven on no socket: nothing measured");
+		return -1;
+	}
 	return 0;
+}
+
+static const char *replay_divergence(struct upm_run *r)
+{
+	struct upm_trace *t = upm_trace_of(r->backend);
+	return upm_replay_divergence(t ? t->inner : r->backend);
 }
 
 static void save_trace(struct upm_run *r)
@@ -193,6 +245,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 
 	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
 	upm_os_watchdog_off();
+	upm_os_watchdog_arm(UPM_WATCHDOG_MARGIN_S); /* a hang resets the machine */
 	upm_memset(&run, 0, sizeof run);
 	upm_buf_init(&run.log);
 	upm_abort_reset();
@@ -248,6 +301,10 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_run_folder_open(&run);
 	upm_ident_say(&run);
 	status = cmd->fn(&run);
+	if (replay_divergence(&run)) { /* the first access that differs from the recording */
+		upm_error(&run, "%s", replay_divergence(&run));
+		status = UPM_EXIT_FAIL;
+	}
 	save_trace(&run);
 out:
 	if (files) {

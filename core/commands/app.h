@@ -15,6 +15,9 @@ struct upm_app_env {
 	/* 1 when no shell started upmon (the firmware's boot manager: \EFI\BOOT\BOOTX64.EFI
 	 * or a boot entry): then a missing command means UPM_DEFAULT_JOB (efi/args.c). */
 	int launched_by_firmware;
+	/* 1 when the environment could not install its #GP guard: the hardware backend is
+	 * then refused before any register (core/session/guard_proof.h). */
+	int fault_guard_missing;
 	/* Filled by upm_main(). */
 	enum upm_end_action end_action;
 };

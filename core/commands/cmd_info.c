@@ -26,7 +26,7 @@ static void say_topology(struct upm_run *r)
 	for (unsigned s = 0; s < r->topo.n_sockets; s++) {
 		struct upm_buf line;
 		upm_buf_init(&line);
-		upm_buf_printf(&line, "socket %u:", s);
+		upm_buf_printf(&line, "socket %u (package %u):", s, s < UPM_MAX_SOCKETS ? r->topo.package_ids[s] : s);
 		for (unsigned i = 0; i < r->topo.n_cpus; i++) {
 			const struct upm_cpu_info *c = &r->topo.cpus[i];
 			if (c->package != s)

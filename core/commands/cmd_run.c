@@ -142,6 +142,7 @@ int upm_cmd_run(struct upm_run *r)
 	upm_say(r, "run: %u event spec%s, %u pass%s of %llu ms on %u socket%s", s.n_specs,
 		s.n_specs == 1 ? "" : "s", s.n_passes, s.n_passes == 1 ? "" : "es",
 		(unsigned long long)(wait.ns / 1000000u), r->n_sockets, r->n_sockets == 1 ? "" : "s");
+	s.pass_estimate_ns = wait.ns;
 	if (upm_session_run(&s, idle_interval, &wait) < 0) {
 		upm_error(r, "run: %s", s.error);
 		status = s.error_is_lost_socket ? UPM_EXIT_INCOMPLETE : UPM_EXIT_FAIL;

@@ -82,7 +82,9 @@ int upm_os_abort_requested(void)
  * UPMON_HOST_FULL_AFTER=BYTES: writes fail once the files written exceed BYTES;
  * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C;
  * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine.
- * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI. */
+ * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI.
+ * UPMON_HOST_MP_BLOCKING=1: firmware that refuses non-blocking StartupAllAPs;
+ * UPMON_HOST_PACKAGES=P,P,...: sockets with those package numbers (2 processors each). */
 void upm_host_knobs_from_env(void)
 {
 	const char *v;
@@ -94,6 +96,14 @@ void upm_host_knobs_from_env(void)
 	}
 	if ((v = getenv("UPMON_HOST_FULL_AFTER")) && *v)
 		upm_host_medium_full_after(strtoll(v, NULL, 10));
+	if ((v = getenv("UPMON_HOST_PACKAGES")) && *v) {
+		unsigned ids[UPM_MAX_CPUS], n = 0;
+		for (const char *p = v; *p && n < UPM_MAX_CPUS; p = *end ? end + 1 : end)
+			ids[n++] = (unsigned)strtoul(p, &end, 10);
+		upm_host_simulate_packages(ids, n, 2, 0);
+	}
+	if ((v = getenv("UPMON_HOST_MP_BLOCKING")) && *v)
+		upm_host_mp_blocking_only(strtoul(v, NULL, 10) != 0);
 	if ((v = getenv("UPMON_HOST_ABORT_AFTER")) && *v)
 		upm_host_abort_after_polls((unsigned)strtoul(v, NULL, 10));
 	if ((v = getenv("UPMON_HOST_FREE_MIB")) && *v) {

@@ -10,7 +10,7 @@ static unsigned sockets_from_argv(int argc, char **argv)
 {
 	for (int i = 1; i + 1 < argc && upm_starts_with(argv[i], "--"); i += 2) {
 		uint64_t n;
-		if (upm_strcmp(argv[i], "--dry-run") == 0) {
+		if (upm_strcmp(argv[i], "--dry-run") == 0 || upm_strcmp(argv[i], "--force-platform") == 0) {
 			i--;
 			continue;
 		}

@@ -19,6 +19,10 @@
 
 static unsigned sim_sockets = 2;
 static unsigned sim_cores = 2;
+/* Package numbers of the simulated sockets (default 0, 1, ...), and whether MP
+ * services report package 0 for all (EDK2 with CPUID.1:EDX.HTT clear). */
+static unsigned sim_package_ids[UPM_MAX_CPUS];
+static int sim_custom_ids, sim_mp_package_zero;
 /* Per thread: the parallel runner's threads each play one simulated processor. */
 static _Thread_local unsigned current_cpu_index;
 static int (*fail_writes_under)(const char *path);
@@ -28,6 +32,38 @@ void upm_host_simulate(unsigned sockets, unsigned cores_per_socket)
 	sim_sockets = sockets ? sockets : 1;
 	sim_cores = cores_per_socket ? cores_per_socket : 1;
 	current_cpu_index = 0;
+	sim_custom_ids = 0;
+	sim_mp_package_zero = 0;
+}
+
+void upm_host_simulate_packages(const unsigned *package_ids, unsigned n, unsigned cores_per_socket,
+				int mp_package_zero)
+{
+	upm_host_simulate(n, cores_per_socket);
+	for (unsigned i = 0; i < n && i < UPM_MAX_CPUS; i++)
+		sim_package_ids[i] = package_ids[i];
+	sim_custom_ids = 1;
+	sim_mp_package_zero = mp_package_zero;
+}
+
+/* APIC IDs as QEMU numbers them: the package number in the bits above the core bits
+ * (at least one core bit, as the host always did). */
+static unsigned core_bits(void)
+{
+	unsigned b = 1;
+	while ((1u << b) < sim_cores)
+		b++;
+	return b;
+}
+
+static unsigned package_id_of(unsigned socket)
+{
+	return sim_custom_ids ? sim_package_ids[socket] : socket;
+}
+
+static uint32_t apic_id_of(unsigned socket, unsigned core)
+{
+	return package_id_of(socket) << core_bits() | core;
 }
 
 void upm_host_fail_writes(int (*pred)(const char *path))
@@ -210,20 +246,19 @@ const char *upm_os_host_name(void)
 int upm_os_topology(struct upm_topology *out)
 {
 	memset(out, 0, sizeof *out);
-	out->n_sockets = sim_sockets;
 	for (unsigned s = 0; s < sim_sockets; s++) {
 		for (unsigned c = 0; c < sim_cores && out->n_cpus < UPM_MAX_CPUS; c++) {
 			struct upm_cpu_info *ci = &out->cpus[out->n_cpus];
 			ci->index = out->n_cpus;
-			/* APIC IDs as QEMU numbers them: package in the bits above the core bits. */
-			ci->apic_id = s * 2 * ((sim_cores + 1) / 2) + c;
-			ci->package = s;
+			ci->apic_id = apic_id_of(s, c);
+			ci->package = sim_mp_package_zero ? 0 : package_id_of(s); /* MP services' */
 			ci->core = c;
 			ci->is_bsp = out->n_cpus == 0;
 			out->n_cpus++;
 		}
 	}
-	return UPM_OK;
+	/* As the UEFI side: the package from the APIC ID (the simulated leaf 0xB's shift). */
+	return upm_topology_settle(out, (int)core_bits()) == 0 ? UPM_OK : UPM_ERANGE;
 }
 
 static uint64_t step_delay_ns;
@@ -281,6 +316,9 @@ void upm_host_watchdog_get(struct upm_host_watchdog *out)
 	out->off_calls = watchdog.off_calls;
 	out->restore_calls = watchdog.restore_calls;
 	out->restores_without_off = watchdog.restores_without_off;
+	out->arm_calls = watchdog.arm_calls;
+	out->armed_seconds = watchdog.armed_seconds;
+	out->arms_without_off = watchdog.arms_without_off;
 	out->cpu_calls_off = __atomic_load_n(&watchdog.cpu_calls_off, __ATOMIC_RELAXED);
 	out->cpu_calls_on = __atomic_load_n(&watchdog.cpu_calls_on, __ATOMIC_RELAXED);
 }
@@ -289,6 +327,14 @@ void upm_os_watchdog_off(void)
 {
 	watchdog.off_calls++;
 	__atomic_store_n(&watchdog.off, 1, __ATOMIC_RELAXED);
+}
+
+void upm_os_watchdog_arm(unsigned seconds)
+{
+	watchdog.arm_calls++;
+	watchdog.armed_seconds = seconds;
+	if (!watchdog.off)
+		watchdog.arms_without_off++;
 }
 
 void upm_os_watchdog_restore(void)
@@ -307,8 +353,8 @@ void upm_os_current_cpu(uint32_t *apic_id, unsigned *package)
 									      : &watchdog.cpu_calls_on,
 			   1, __ATOMIC_RELAXED);
 	unsigned s = current_cpu_index / sim_cores, c = current_cpu_index % sim_cores;
-	*apic_id = s * 2 * ((sim_cores + 1) / 2) + c;
-	*package = s;
+	*apic_id = apic_id_of(s, c);
+	*package = s; /* the dense socket index, as upm_topology_settle numbers them */
 }
 
 uint64_t upm_os_nanoseconds(void)
@@ -390,10 +436,23 @@ static void *par_main(void *p)
 	return NULL;
 }
 
+static int blocking_only;
+
+void upm_host_mp_blocking_only(int on)
+{
+	blocking_only = on != 0;
+}
+
+int upm_os_parallel_caller_joins(void)
+{
+	return !blocking_only;
+}
+
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns)
 {
 	unsigned n_cpus = sim_sockets * sim_cores;
+	int caller_listed = 0;
 	if (!cpus || !fn || n == 0)
 		return UPM_EINVAL;
 	for (unsigned i = 0; i < n; i++) {
@@ -402,7 +461,11 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 		for (unsigned k = 0; k < i; k++)
 			if (cpus[k] == cpus[i])
 				return UPM_EINVAL;
+		caller_listed |= cpus[i] == current_cpu_index;
 	}
+	/* As firmware that refuses non-blocking StartupAllAPs (efi/mp.c): the caller waits. */
+	if (blocking_only && caller_listed && n > 1)
+		return UPM_EUNSUPPORTED;
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	struct par_job *j = calloc(1, sizeof *j);
 	if (!j)
@@ -506,11 +569,23 @@ int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
 
 /* --- TSC --- */
 
-uint64_t upm_os_tsc(void)
+static uint64_t tsc_skew;
+
+void upm_host_tsc_skew(uint64_t ticks_per_cpu)
+{
+	tsc_skew = ticks_per_cpu;
+}
+
+static uint64_t rdtsc(void)
 {
 	uint32_t lo, hi;
 	__asm__ __volatile__("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
 	return (uint64_t)hi << 32 | lo;
+}
+
+uint64_t upm_os_tsc(void)
+{
+	return rdtsc() - current_cpu_index * tsc_skew;
 }
 
 static uint64_t tsc_hz;
@@ -519,9 +594,9 @@ static pthread_once_t tsc_once = PTHREAD_ONCE_INIT;
 /* 20 ms against CLOCK_MONOTONIC, like the UEFI side's 20 ms against the firmware timer. */
 static void tsc_calibrate(void)
 {
-	uint64_t n0 = upm_os_nanoseconds(), t0 = upm_os_tsc();
+	uint64_t n0 = upm_os_nanoseconds(), t0 = rdtsc();
 	upm_os_sleep_ns(20000000u);
-	uint64_t n1 = upm_os_nanoseconds(), t1 = upm_os_tsc();
+	uint64_t n1 = upm_os_nanoseconds(), t1 = rdtsc();
 	uint64_t dn = n1 - n0;
 	tsc_hz = dn ? (uint64_t)((double)(t1 - t0) * 1e9 / (double)dn) : 1000000000u;
 	if (!tsc_hz)

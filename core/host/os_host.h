@@ -4,6 +4,12 @@
 
 /* Processors the host pretends to have: sockets x cores_per_socket. Default 2 x 2. */
 void upm_host_simulate(unsigned sockets, unsigned cores_per_socket);
+/* Sockets with the given package numbers (gaps allowed, ascending), cores_per_socket
+ * each; mp_package_zero: MP services report package 0 for every processor (EDK2 with
+ * CPUID.1:EDX.HTT clear) while the APIC IDs carry the real numbers. upm_host_simulate
+ * goes back to packages 0, 1, ... */
+void upm_host_simulate_packages(const unsigned *package_ids, unsigned n, unsigned cores_per_socket,
+				int mp_package_zero);
 /* Test hook: writes to paths for which pred returns 1 fail as on a full medium. */
 void upm_host_fail_writes(int (*pred)(const char *path));
 
@@ -23,10 +29,23 @@ struct upm_host_watchdog {
 	int off;                       /* 1 between an off and the next restore */
 	unsigned off_calls, restore_calls;
 	unsigned restores_without_off; /* a restore with the watchdog not off: out of order */
+	unsigned arm_calls;            /* upm_os_watchdog_arm: the run's and each pass's */
+	unsigned armed_seconds;        /* the last arm's */
+	unsigned arms_without_off;     /* an arm outside off..restore: out of order */
 	unsigned long cpu_calls_off, cpu_calls_on;
 };
 void upm_host_watchdog_reset(void);
 void upm_host_watchdog_get(struct upm_host_watchdog *out);
+
+/* Simulates firmware whose StartupAllAPs refuses non-blocking calls (after ReadyToBoot,
+ * as the PI specification says): upm_os_parallel_caller_joins answers 0 and
+ * upm_os_run_parallel refuses (UPM_EUNSUPPORTED) a list holding the calling processor
+ * and another. Also set by the host main from UPMON_HOST_MP_BLOCKING=1. */
+void upm_host_mp_blocking_only(int on);
+
+/* Test hook: processor i's TSC reads ticks_per_cpu * i behind processor 0's, as
+ * processors whose TSCs the firmware did not synchronize (0: all agree). */
+void upm_host_tsc_skew(uint64_t ticks_per_cpu);
 
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
  * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N,

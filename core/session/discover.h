@@ -5,15 +5,20 @@
 
 #include "core/cli/invocation.h"
 
-struct upm_socket_bus {
-	int found;
-	uint8_t bus;
-	unsigned node_id;
-};
-
-/* Scans every bus for the platform's UBox function and maps each to its socket.
+/* Scans the buses for the platform's UBox function and maps each to its socket, once
+ * per run (r->bus_scan keeps the answer: session, link-rate check and info ask it).
+ * Buses behind a PCI-to-PCI bridge are never read: before a bus is scanned, the bridges
+ * of the buses below it that have a device 0 are read from their type-1 headers
+ * (secondary and subordinate bus numbers, PCI-to-PCI Bridge Architecture Specification:
+ * header type 0x0E bits 6:0 = 1; secondary bus 0x19, subordinate 0x1A), and every bus
+ * from a secondary to its subordinate is left alone: real root ports answer a read of a
+ * device that is not behind them with an Unsupported Request and log it (AER).
  * Returns how many sockets got a bus. */
 unsigned upm_discover_buses(struct upm_run *r, struct upm_socket_bus buses[UPM_MAX_SOCKETS]);
+
+/* The dense socket index of a package number (upm_topology_settle); -1 when no
+ * processor of the topology is in that package. */
+int upm_socket_of_package(const struct upm_topology *t, unsigned package_id);
 
 enum upm_pci_presence {
 	UPM_PCI_FOUND = 0,

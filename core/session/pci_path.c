@@ -1,4 +1,5 @@
 #include "core/session/pci_path.h"
+#include "core/session/discover.h"
 #include "platform/pci.h"
 
 /* Reads a's IDs both ways: 1 when the readings agree (a failed read counts as all ones),
@@ -31,8 +32,15 @@ void upm_pci_path_select(struct upm_run *r)
 	struct upm_pci_addr a = { 0, 0, 0, 0, 0 };
 	uint32_t cf8, ecam;
 	int ok = agree(r, a, &cf8, &ecam);
-	for (unsigned bus = 0; ok && map && bus < 256; bus++) {
-		struct upm_pci_addr u = { 0, (uint8_t)bus, map->ubox.dev, map->ubox.fn, 0 };
+	/* Where the uncore is: the buses the scan found through CF8/CFC (it reads no bus
+	 * behind a bridge, and is kept for the run), each UBox read both ways. */
+	struct upm_socket_bus buses[UPM_MAX_SOCKETS];
+	if (map)
+		upm_discover_buses(r, buses);
+	for (unsigned s = 0; ok && map && s < UPM_MAX_SOCKETS; s++) {
+		if (!buses[s].found)
+			continue;
+		struct upm_pci_addr u = { 0, buses[s].bus, map->ubox.dev, map->ubox.fn, 0 };
 		a = u;
 		ok = agree(r, a, &cf8, &ecam);
 	}

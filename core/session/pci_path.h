@@ -2,8 +2,8 @@
  * touched, and said on the console (and so in upmon.log):
  *   - no ACPI MCFG table: CF8/CFC ("pci: no ACPI MCFG table: using CF8/CFC ...");
  *   - an ECAM window that disagrees with CF8/CFC (the vendor/device IDs of the host
- *     bridge, or of the platform's UBox function on any bus, read differently the two
- *     ways): ECAM is refused for the rest of the run (upm_backend_refuse_ecam) and
+ *     bridge, or of the platform's UBox function on the buses the scan found through
+ *     CF8/CFC (core/session/discover.h), read differently the two ways): ECAM is refused for the rest of the run (upm_backend_refuse_ecam) and
  *     CF8/CFC used, with a line naming the function and both readings;
  *   - otherwise ECAM, silently (`info` shows the window).
  * Called by upm_session_prepare and `info`; later calls do nothing. */

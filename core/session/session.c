@@ -20,6 +20,7 @@ const char *upm_box_state_name(enum upm_box_state st)
 	case UPM_BOX_ABSENT: return "absent";
 	case UPM_BOX_MISMATCH: return "mismatch";
 	case UPM_BOX_NO_BUS: return "no-bus";
+	case UPM_BOX_NOT_ON_PART: return "not-on-part";
 	case UPM_BOX_FAULT: return "fault";
 	}
 	return "?";
@@ -217,6 +218,7 @@ struct type_presence {
 	enum upm_box_state state; /* UPM_BOX_OK, or what every instance is */
 	uint64_t mmio_base;
 	unsigned raw;             /* the count register's field */
+	unsigned cores;           /* n was clamped to these cores per package (0: not) */
 	char why[96];
 };
 
@@ -233,6 +235,11 @@ static void type_presence(struct upm_session *s, unsigned socket, const struct u
 	if (t->count && upm_box_instances(s->run, socket, t, &tp->n, &tp->raw, tp->why,
 					  sizeof tp->why) < 0)
 		tp->state = UPM_BOX_FAULT;
+	unsigned cores = s->run->cpu.cores_per_package;
+	if (t->count_clamped_to_cores && cores && cores < tp->n) {
+		tp->n = cores;
+		tp->cores = cores;
+	}
 	if (t->space == UPM_SPACE_MMIO && t->mmio) {
 		enum upm_mmio_presence mp = upm_mmio_base_find(s->run, t, &tp->mmio_base, tp->why,
 							       sizeof tp->why);
@@ -247,6 +254,13 @@ static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
 {
 	if (tp->state != UPM_BOX_OK || b->instance < tp->n)
 		return 0; /* a failed count read is reported on every instance */
+	if (tp->cores) { /* kept, to be reported as not on this part */
+		b->state = UPM_BOX_NOT_ON_PART;
+		upm_snprintf(b->why, sizeof b->why,
+			     "not present on this part: CPUID reports %u cores per package, one %s each",
+			     tp->cores, b->type->name);
+		return 0;
+	}
 	for (unsigned k = 0; k < b->n; k++) {
 		if (mine[k]->instance >= 0) {
 			b->state = UPM_BOX_ABSENT;
@@ -911,6 +925,10 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 		}
 	}
 
+	/* Sockets whose processor failed the #GP guard's proof are not touched. */
+	for (unsigned sock = 0; sock < s->run->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
+		if (s->run->socket_unguarded[sock])
+			upm_session_socket_lost(s, sock, 0, UPM_EFAULT);
 	s->aborted = upm_abort_check();
 	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;
 	for (unsigned p = 0; p < s->n_passes && !failed && !s->aborted; p++) {
@@ -918,6 +936,10 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 		upm_memset(s->window_read_ns, 0, sizeof s->window_read_ns);
 		upm_memset(s->window_start_ns, 0, sizeof s->window_start_ns);
 		upm_memset(s->window_end_ns, 0, sizeof s->window_end_ns);
+		/* Re-armed for this pass: its estimated length plus the margin. */
+		uint64_t est_s = s->pass_estimate_ns / 1000000000u + 1;
+		upm_os_watchdog_arm(est_s < 0xFFFFFFFFu - UPM_WATCHDOG_MARGIN_S
+					    ? (unsigned)est_s + UPM_WATCHDOG_MARGIN_S : 0xFFFFFFFFu);
 		failed |= on_every_socket(s, STEP_SETUP, p, base) < 0;
 		failed |= !failed && on_every_socket(s, STEP_START, p, base) < 0;
 		uint64_t r0 = upm_os_nanoseconds();

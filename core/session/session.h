@@ -23,6 +23,7 @@ enum upm_box_state {
 	UPM_BOX_MISMATCH,  /* another device answers where the box should be: never written */
 	UPM_BOX_NO_BUS,    /* no uncore bus found for this socket */
 	UPM_BOX_FAULT,     /* an access failed during the session */
+	UPM_BOX_NOT_ON_PART, /* beyond the part's cores (count_clamped_to_cores): never touched */
 };
 
 /* One box instance on one socket that takes part. */
@@ -83,6 +84,7 @@ struct upm_session {
 	struct upm_box_inst *boxes;
 	unsigned n_boxes;
 	unsigned n_passes;
+	uint64_t pass_estimate_ns; /* a pass's expected length, for the watchdog (0: unknown) */
 	struct upm_count *counts;
 	unsigned n_counts;
 	struct upm_saved_reg *saved;

@@ -55,6 +55,7 @@ static int box_status(const struct upm_box_inst *b)
 	case UPM_BOX_MISMATCH: return UPM_COUNT_BOX_MISMATCH;
 	case UPM_BOX_NO_BUS: return UPM_COUNT_NO_BUS;
 	case UPM_BOX_FAULT: return UPM_COUNT_BOX_FAULT;
+	case UPM_BOX_NOT_ON_PART: return UPM_OK; /* this part has no such box: no finding */
 	}
 	return UPM_OK;
 }

@@ -105,7 +105,7 @@ static void human_bytes(char *buf, size_t size, uint64_t bytes)
 /* The processors of the chosen sockets, dealt round-robin over the sockets (so two
  * threads on two sockets are one per socket); in each socket the calling processor
  * first, then one hardware thread of every core before any core's second thread. */
-static unsigned candidates(const struct upm_run *r, uint32_t mask, unsigned *out)
+static unsigned candidates(const struct upm_run *r, uint32_t mask, int skip_bsp, unsigned *out)
 {
 	static unsigned per[UPM_MAX_SOCKETS][UPM_MAX_CPUS]; /* callers run one at a time */
 	unsigned cnt[UPM_MAX_SOCKETS] = { 0 }, most = 0, n = 0, max_thread = 0;
@@ -117,7 +117,8 @@ static unsigned candidates(const struct upm_run *r, uint32_t mask, unsigned *out
 		for (unsigned i = 0; i < r->topo.n_cpus; i++) {
 			const struct upm_cpu_info *c = &r->topo.cpus[i];
 			int here = level == 0 ? c->is_bsp != 0 : !c->is_bsp && c->thread == level - 1;
-			if (!here || c->package >= r->n_sockets || !(mask >> c->package & 1))
+			if (!here || c->package >= r->n_sockets || !(mask >> c->package & 1) ||
+			    (skip_bsp && c->is_bsp))
 				continue;
 			per[c->package][cnt[c->package]++] = i;
 			if (cnt[c->package] > most)
@@ -149,7 +150,12 @@ static int choose_cpus(struct upm_workload_plan *p, const struct upm_workload *w
 			    "memory socket %d is not part of this run (it has %u socket%s)",
 			    w->memory_socket, r->n_sockets, r->n_sockets == 1 ? "" : "s");
 	unsigned order[UPM_MAX_CPUS];
-	unsigned avail = candidates(r, mask, order);
+	/* Firmware that starts the others only while the caller waits (non-blocking
+	 * StartupAllAPs refused): the kernel runs on the others, or on the caller alone. */
+	int caller_waits = !upm_os_parallel_caller_joins();
+	unsigned avail = candidates(r, mask, caller_waits, order);
+	if (caller_waits && avail == 0)
+		avail = candidates(r, mask, 0, order) ? 1 : 0;
 	unsigned want = w->threads;
 	if (!p->desc) {
 		if (want && want != 2)
@@ -161,8 +167,11 @@ static int choose_cpus(struct upm_workload_plan *p, const struct upm_workload *w
 		want = avail;
 	if (want == 0 || want > avail)
 		return fail(err, err_size, UPM_EINVAL,
-			    "%s needs %u processor%s; the chosen sockets have %u", p->kernel, want,
-			    want == 1 ? "" : "s", avail);
+			    "%s needs %u processor%s; the chosen sockets have %u%s", p->kernel, want,
+			    want == 1 ? "" : "s", avail,
+			    caller_waits ? " besides the bootstrap processor, which waits while"
+					   " the others run (the firmware refuses non-blocking MP calls)"
+					 : "");
 	p->n = want;
 	p->socket_mask = 0;
 	for (unsigned i = 0; i < want; i++) {
@@ -302,12 +311,13 @@ static uint64_t tsc_to_ns(uint64_t ticks)
 	return hz ? ticks / hz * 1000000000u + ticks % hz * 1000000000u / hz : 0;
 }
 
-/* Everyone waits for the last to arrive, who reads the TSC into *stamp first. 0, or
- * -1 when the deadline passed or another thread gave up. */
-static int meet(struct upm_workload_plan *p, struct gate *g, uint64_t *stamp, uint64_t deadline)
+/* Everyone waits for the last to arrive. 0, or -1 when the deadline passed or another
+ * thread gave up. The duration is not stamped here: the last to arrive at the start and
+ * at the stop may be different processors, whose TSCs need not agree (firmware may
+ * leave them unsynchronized across sockets); thread 0 reads both ends on its own TSC. */
+static int meet(struct upm_workload_plan *p, struct gate *g, uint64_t deadline)
 {
 	if (__atomic_add_fetch(&g->arrived, 1, __ATOMIC_ACQ_REL) == p->n) {
-		*stamp = upm_os_tsc();
 		__atomic_store_n(&g->open, 1, __ATOMIC_RELEASE);
 		return 0;
 	}
@@ -349,10 +359,12 @@ static void run_thread(void *arg, unsigned i)
 {
 	struct upm_workload_plan *p = arg;
 	struct slot *s = &p->slots[i];
-	if (meet(p, &p->start, &p->t0, p->start_deadline) < 0) {
+	if (meet(p, &p->start, p->start_deadline) < 0) {
 		s->timed_out = 1;
 		return;
 	}
+	if (i == 0)
+		p->t0 = upm_os_tsc();
 	if (p->desc) {
 		s->check = upm_kernel_loop(&s->job);
 	} else {
@@ -364,10 +376,12 @@ static void run_thread(void *arg, unsigned i)
 			return;
 		}
 	}
-	if (meet(p, &p->stop, &p->t1, p->stop_deadline) < 0) {
+	if (meet(p, &p->stop, p->stop_deadline) < 0) {
 		s->timed_out = 2;
 		return;
 	}
+	if (i == 0)
+		p->t1 = upm_os_tsc();
 	if (p->desc)
 		upm_kernel_writeback(&s->job);
 }

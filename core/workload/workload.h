@@ -16,10 +16,14 @@
  *
  * A run: setup on every thread (untimed; before any counter window when the caller
  * uses prepare/execute), then in execute every thread meets at a barrier, the last to
- * arrive reads the TSC and releases the others, all run the loop, meet again (the last
- * reads the TSC: that is `seconds`), then each flushes its region so the dirty lines
+ * arrive releases the others, all run the loop, meet again, then thread 0 reads the
+ * TSC after each barrier (one processor's TSC for both ends, never a difference of two
+ * processors' TSCs: that is `seconds`), then each flushes its region so the dirty lines
  * reach memory inside the measured interval, as the accounting says. One thread runs
- * on the calling processor when it is chosen (the BSP on UEFI).
+ * on the calling processor when it is chosen (the BSP on UEFI), except where the
+ * firmware starts other processors only while the caller waits
+ * (upm_os_parallel_caller_joins): then the threads run on the others, or on the caller
+ * alone when it is the only processor of the chosen sockets.
  *
  * Activity fed to the backend, per socket of the run (every socket gets the interval's
  * nanoseconds, traffic or not). For a thread on socket s whose memory is on socket m:

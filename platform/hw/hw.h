@@ -22,7 +22,11 @@ struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam_or_
 int upm_hw_fault_fixup(uint64_t rip, uint64_t *resume);
 
 /* QEMU's isa-debug-exit device at port 0xF4: QEMU exits with status (code << 1) | 1.
- * Returns only when no such device is there (real hardware). */
+ * Writes the port only under QEMU (upm_hw_under_qemu); returns when not there. */
 void upm_hw_qemu_exit(uint32_t code);
+/* 1 under QEMU: CPUID.1:ECX[31] (a hypervisor) and leaf 0x40000000 naming TCG or KVM
+ * (upm_cpu_hypervisor_is_qemu), else QEMU's fw_cfg signature "QEMU"; never touches a
+ * port without the hypervisor bit. */
+int upm_hw_under_qemu(void);
 
 #endif

@@ -2,23 +2,27 @@
 #include "platform/hw/guarded.h"
 #include "platform/hw/port_io.h"
 #include "platform/pci.h"
+#include "platform/spinlock.h"
+#include "core/base/os.h"
 
 #define UPM_PCI_CONFIG_ADDRESS 0xCF8
 #define UPM_PCI_CONFIG_DATA 0xCFC
 
 /* CF8/CFC is an address-then-data pair of ports shared by all processors: a second
- * processor writing CF8 between our two accesses would redirect our data access. */
-static volatile int cf8_lock;
+ * processor writing CF8 between our two accesses would redirect our data access. An
+ * application processor stopped by MP services' timeout while holding the lock must not
+ * block every later access: after 10 ms of the same holder the lock is taken over. */
+static struct upm_spinlock cf8_lock;
 
 static void cf8_acquire(void)
 {
-	while (__atomic_exchange_n(&cf8_lock, 1, __ATOMIC_ACQUIRE))
-		__asm__ volatile("pause");
+	uint64_t hz = upm_os_tsc_hz();
+	upm_spinlock_acquire(&cf8_lock, hz ? hz / 100 : 10000000u);
 }
 
 static void cf8_release(void)
 {
-	__atomic_store_n(&cf8_lock, 0, __ATOMIC_RELEASE);
+	upm_spinlock_release(&cf8_lock);
 }
 
 static int cf8_access(struct upm_pci_addr a, uint32_t *val, int write)

@@ -16,4 +16,16 @@ static inline uint32_t upm_hw_inl(uint16_t port)
 	return v;
 }
 
+static inline void upm_hw_outw(uint16_t port, uint16_t v)
+{
+	__asm__ volatile("outw %0, %1" : : "a"(v), "Nd"(port) : "memory");
+}
+
+static inline uint8_t upm_hw_inb(uint16_t port)
+{
+	uint8_t v;
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port) : "memory");
+	return v;
+}
+
 #endif

@@ -214,7 +214,6 @@ static int mock_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
 		      struct upm_cpuid_regs *out)
 {
 	struct upm_mock *m = mock_of(b);
-	(void)subleaf;
 	upm_memset(out, 0, sizeof *out);
 	if (leaf == 0) {
 		out->eax = 0xB;
@@ -224,6 +223,22 @@ static int mock_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
 	} else if (leaf == 1) {
 		out->eax = m->cpuid_signature;
 		out->edx = 1u << 26 | 1u << 25 | 1u << 5; /* SSE2, SSE, MSR */
+	} else if (leaf == 0xB && m->cores_per_package) {
+		/* Extended topology (SDM vol. 2A, CPUID leaf 0BH): SMT level, 1 thread;
+		 * core level, N cores above a shift wide enough for them; then invalid. */
+		unsigned shift = 0;
+		while ((1u << shift) < m->cores_per_package)
+			shift++;
+		if (subleaf == 0) {
+			out->ebx = 1;
+			out->ecx = 1u << 8;
+		} else if (subleaf == 1) {
+			out->eax = shift;
+			out->ebx = m->cores_per_package;
+			out->ecx = 2u << 8 | 1;
+		} else {
+			out->ecx = subleaf & 0xFF;
+		}
 	} else if (leaf == 0x80000000u) {
 		out->eax = 0x80000004u;
 	} else if (leaf >= 0x80000002u && leaf <= 0x80000004u) {
@@ -522,7 +537,7 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 			return rc < 0 ? -1 : 0;
 	}
 	upm_snprintf(m->error, sizeof m->error,
-		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam "
+		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam cores "
 		     "stuck stuckbit dead nofreeze nochannel unpopulated skew linkrate; see 'upmon help')",
 		     key);
 	return -1;

@@ -41,6 +41,9 @@
  *                            a 32-bit number (0x1: a reserved rate field), instead of the
  *                            model's 8.0 GT/s. Only boxes whose model has the register
  *                            (snbep qpi0/qpi1; ivbep qpi0, whose register ports 0 and 1 share)
+ *   cores=N                  N cores per package (CPUID leaf 0xB, 1 thread each); CBos
+ *                            from cboN on read 0, keep nothing written and take no traffic,
+ *                            as on a part with fewer cores than the die has CBos
  * A box, counter, control or bit that does not exist is a one-line error naming what does.
  * nochannel, unpopulated and skew work through mock_box_share() (platform/mock/pmon.h),
  * which models use to spread traffic over a box type's instances.
@@ -161,6 +164,7 @@ struct upm_mock {
 	char error[200]; /* why creation or a fault spec failed */
 	int ecam_misplaced; /* badecam: ECAM accesses reach the next bus */
 	int activity_seen;  /* a measured interval was reported (arms "@run" faults) */
+	unsigned cores_per_package; /* cores=N: CPUID leaf 0xB says so (0: leaf 0xB is empty) */
 	int stall_socket;   /* sN.stall=MS: the first MSR access on socket N spins MS ms */
 	unsigned stall_ms;
 	volatile int stall_done;

@@ -352,11 +352,40 @@ static int fault_linkrate(struct upm_mock *m, unsigned socket, const char *term,
 	return 1;
 }
 
+/* cores=N: a part with N cores per package on a die with more CBos (an E5-2620: 6 of
+ * the die's 8). CPUID leaf 0xB says N cores; every CBo from N on reads 0 and keeps
+ * nothing written (what such MSRs do on those parts, per the report that Linux's
+ * clamp answers), and takes no traffic. */
+static int fault_cores(struct upm_mock *m, const char *term, const char *value)
+{
+	uint64_t n;
+	if (upm_parse_u64(value, &n) < 0 || n < 1 || n > 64)
+		return fail(m, term, "give the cores per package, 1 to 64 (cores=6)");
+	m->cores_per_package = (unsigned)n;
+	for (unsigned s = 0; s < m->n_sockets; s++)
+		for (unsigned i = (unsigned)n; i < 64; i++) {
+			struct mock_box *b = mock_pmon_find(m, s, "cbo", i);
+			if (!b)
+				continue;
+			struct upm_mock_reg *regs[MAX_BOX_REGS];
+			unsigned k = mock_box_regs(b, regs, MAX_BOX_REGS);
+			while (k--) {
+				regs[k]->stuck0_mask = ~0ull;
+				regs[k]->value = regs[k]->reset = 0;
+			}
+			b->share_set = 1;
+			b->share_milli = 0;
+		}
+	return 1;
+}
+
 int mock_pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
 			  const char *value)
 {
 	if (upm_strcmp(key, "linkrate") == 0)
 		return fault_linkrate(m, socket, term, value);
+	if (upm_strcmp(key, "cores") == 0)
+		return fault_cores(m, term, value);
 	if (upm_strcmp(key, "stuck") == 0)
 		return fault_stuck(m, socket, term, value);
 	if (upm_strcmp(key, "stuckbit") == 0)

@@ -93,6 +93,8 @@ static int run_main(struct wd_run *r, const char *args, const char *cfg, unsigne
  * register touched while it was not off. accessed: the path reaches the registers. */
 static void check_discipline(const struct wd_run *r, int accessed)
 {
+	CHECK_EQ(r->wd.arms_without_off, 0);
+	CHECK(r->wd.arm_calls >= 1); /* armed generously for the run, whatever the path */
 	CHECK_EQ(r->wd.off_calls, 1);
 	CHECK_EQ(r->wd.restore_calls, 1);
 	CHECK_EQ(r->wd.restores_without_off, 0);
@@ -110,6 +112,21 @@ TEST(watchdog_check_quick_clean)
 	if (run_main(&r, "--backend mock --platform snbep check --quick", NULL, 0) < 0)
 		return;
 	CHECK_EQ(r.status, UPM_EXIT_OK);
+	check_discipline(&r, 1);
+}
+
+/* Armed for the run, then re-armed for each pass with its length (rounded up to whole
+ * seconds) plus the margin: a two-pass run arms 1 + 2 times. */
+TEST(watchdog_rearmed_for_each_pass)
+{
+	struct wd_run r;
+	if (run_main(&r, "--backend mock --platform snbep run --seconds 0.001 --events "
+			 "cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/",
+		     NULL, 0) < 0)
+		return;
+	CHECK_EQ(r.status, UPM_EXIT_OK);
+	CHECK_EQ(r.wd.arm_calls, 1 + 2); /* five specs on four counters: two passes */
+	CHECK_EQ(r.wd.armed_seconds, 0 + 1 + UPM_WATCHDOG_MARGIN_S);
 	check_discipline(&r, 1);
 }
 

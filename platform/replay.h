@@ -1,0 +1,25 @@
+/* The replay backend: serves a run from a trace recorded with --trace (platform/trace.h),
+ * so a field machine's trace becomes a regression test on any machine.
+ *
+ * Reads are answered from the recording per processor (APIC ID), space and address, in
+ * the recorded order (a faulted read faults again); writes are compared with the
+ * recorded writes to the same processor and address, in order. CPUID and the ECAM
+ * window come from the trace's header. The first access that differs from the recording
+ * (a read or write it does not have, a written value that differs) is the divergence:
+ * one line naming the access, kept; from then on every access fails with UPM_EIO. */
+#ifndef UPMON_PLATFORM_REPLAY_H
+#define UPMON_PLATFORM_REPLAY_H
+
+#include "platform/backend.h"
+#include <stddef.h>
+
+/* Parses the trace text (copied as needed; text may be freed after). NULL with a
+ * one-line reason in err when it is not a complete upmon trace. */
+struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, size_t err_size);
+int upm_replay_is(struct upm_backend *b);
+/* The first divergence, or NULL while the run follows the recording. */
+const char *upm_replay_divergence(struct upm_backend *b);
+/* Recorded accesses the run did not make (0 when it made them all). */
+unsigned upm_replay_unused(struct upm_backend *b);
+
+#endif
