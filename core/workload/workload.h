@@ -17,8 +17,10 @@
  * A run: setup on every thread (untimed; before any counter window when the caller
  * uses prepare/execute), then in execute every thread meets at a barrier, the last to
  * arrive reads the TSC and releases the others, all run the loop, meet again (the last
- * reads the TSC: that is `seconds`), then each flushes its region so the dirty lines
- * reach memory inside the measured interval, as the accounting says. One thread runs
+ * reads the TSC: that is `seconds`, the loop's time alone), then each flushes its region
+ * so the dirty lines reach memory inside the measured interval, as the accounting says,
+ * and all meet a third time (the last reads the TSC: flush_ns is from the second meeting
+ * to the third). One thread runs
  * on the calling processor when it is chosen (the BSP on UEFI).
  *
  * Activity fed to the backend, per socket of the run (every socket gets the interval's
@@ -60,6 +62,8 @@ struct upm_workload_result {
 	int memory_socket;       /* as asked (-1: local) */
 	uint64_t tsc_ticks;      /* the timed part (seconds) in TSC ticks */
 	uint64_t window_ns;      /* threads started to write-back done: per_socket[].nanoseconds */
+	uint64_t flush_ns;       /* the write-back after the loop (CLFLUSH of every line, all
+				  * threads): inside window_ns, outside seconds; 0 for pingpong */
 	uint64_t llc_bytes;      /* LLC per socket the default size was computed from (0: unknown) */
 	uint64_t round_trips;    /* pingpong: turns of both sides (= iterations) */
 	double ns_per_handoff;   /* pingpong: seconds / (2 x round_trips) */
