@@ -4,7 +4,7 @@
  * same instructions whatever flags each build compiles C with (tests/host/
  * kernel_code.sh compares the two disassemblies). Each function is one pass over its
  * arrays and a leaf: the passes, the abort polling between them and the accounting
- * stay in C (kernels/*.c).
+ * stay in C (the other files of kernels/).
  *
  * The shape follows likwid-bench's SSE kernels (bench/x86-64/{load,store,store_mem,
  * copy,stream}_sse.ptt in github.com/RRZE-HPC/likwid): aligned 16-byte MOVAPS loads
