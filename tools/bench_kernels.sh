@@ -19,7 +19,7 @@
 # thrash keep theirs, sized from the LLC; default: the kernel's own), KERNELS (the list),
 # KERNEL_TREE (the source tree kbench is built from; default this one), LIKWID_BENCH
 # (the likwid-bench command; default likwid-bench on PATH, installed from Debian's
-# likwid package when missing).
+# likwid package when missing), TARGET (each upmon run's length: 1s).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-build/bench}
@@ -30,6 +30,8 @@ REPEATS=${REPEATS:-5}
 tree=${KERNEL_TREE:-.}
 SIZE=${SIZE:-0}
 LIKWID_BENCH=${LIKWID_BENCH:-likwid-bench}
+# Each upmon run lasts about TARGET (likwid-bench's own runs last a second or more).
+TARGET=${TARGET:-1s}
 
 srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/mock/*.c \
 	boxes/*.c boxes/*/*.c kernels/*.c kernels/*.S 2>/dev/null | grep -v '^core/host/')
@@ -67,13 +69,18 @@ counterpart() {
 	esac
 }
 
-# likwid-bench GB/s for test $1, working set $2 bytes, $3 threads (likwid's sizes are
-# decimal kB and cover all its streams; its MByte/s are 10^6 bytes per second).
-likwid_gbps() {
-	[ -n "$likwid_why" ] && return
-	local kb=$(($2 / 1000))
-	"$LIKWID_BENCH" -t "$1" -w "N:${kb}kB:$3" 2>/dev/null | awk '/^MByte\/s:/ { printf "%.3f", $2 / 1000 }'
-}
+# The counterpart's run, which kbench starts between its own (KBENCH_* from kbench):
+# prints "ref,FIGURE". likwid-bench: GB/s for test $1 at kbench's working set and
+# thread count (likwid's sizes are decimal kB and cover all its streams; its MByte/s
+# are 10^6 bytes per second). chase_lat: ns per load, one thread, as many loads.
+cat >"$out/ref.sh" <<EOF
+if [ "\$1" = chase_lat ]; then
+	echo "ref,\$("$out/chase_lat" "\$KBENCH_SIZE" \$((KBENCH_SIZE / 64 * KBENCH_ITERATIONS)) 1 2>/dev/null)"
+else
+	echo "ref,\$("$LIKWID_BENCH" -t "\$1" -w "N:\$((KBENCH_SIZE / 1000))kB:\$KBENCH_THREADS" 2>/dev/null |
+		awk '/^MByte\\/s:/ { printf "%.3f", \$2 / 1000 }')"
+fi
+EOF
 
 median() {
 	sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) printf "%s", v[(NR + 1) / 2];
@@ -93,19 +100,25 @@ for k in ${KERNELS:-read write ntwrite copy triad llc thrash chase scale add flu
 		fi
 		ref=$(counterpart "$k")
 		[ "$k" = chase ] && [ "$t" != 1 ] && ref="" # chase_lat is one thread
-		ours=() theirs=() size="" iters=""
-		for ((r = 0; r < REPEATS; r++)); do
-			ksize=$SIZE
-			case $k in llc | thrash) ksize=0 ;; esac
-			line=$("$out/kbench" "$k" "$t" "$ksize" 0 1 2>&1) || { echo "$k x$t: $line"; continue 2; }
-			IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
-			ours+=("$gbps,$bus,$lat,$handoff,${flush:-}")
-			case $ref in
-			"") ;;
-			chase_lat) theirs+=("$("$out/chase_lat" "$size" $((size / 64 * iters)) 1 2>/dev/null)") ;;
-			*) theirs+=("$(likwid_gbps "$ref" "$size" "$threads")") ;;
+		ksize=$SIZE
+		case $k in llc | thrash) ksize=0 ;; esac
+		# One kbench process: its buffers are set up once, then its runs alternate with
+		# the counterpart's (run by kbench between its own, lines marked "ref,").
+		cmd=()
+		[ -n "$ref" ] && { [ "$ref" = chase_lat ] || [ -z "$likwid_why" ]; } && cmd=("bash $out/ref.sh $ref")
+		iters=$TARGET
+		[ "$k" = pingpong ] && iters=0
+		outp=$("$out/kbench" "$k" "$t" "$ksize" "$iters" "$REPEATS" "${cmd[@]}" 2>&1) ||
+			{ echo "$k x$t: $(tail -1 <<<"$outp")"; continue; }
+		ours=() theirs=()
+		while IFS= read -r line; do
+			case $line in
+			ref,*) theirs+=("${line#ref,}") ;;
+			*,*,*,*,*,*,*,*,*)
+				IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
+				ours+=("$gbps,$bus,$lat,$handoff,$flush") ;;
 			esac
-		done
+		done <<<"$outp"
 		col() { printf '%s\n' "${ours[@]}" | cut -d, -f"$1" | grep -v '^$' | median; }
 		m_gbps=$(col 1) m_bus=$(col 2) m_lat=$(col 3) m_hand=$(col 4) m_flush=$(col 5)
 		m_ref=$(printf '%s\n' "${theirs[@]}" | grep -v '^$' | median)
