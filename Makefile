@@ -12,6 +12,11 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 # rooms, one folder each (core/README.md); core/host/ is the host environment layer.
 CORE_ROOMS := $(filter-out core/host/,$(wildcard core/*/))
 CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c))
+# The kernels' inner loops are assembly (kernels/loops_sse2.S): every build assembles
+# the same file, so the host program and the UEFI application run the same instructions
+# (tests/host/kernel_code.sh compares them).
+KERNEL_ASM := $(wildcard kernels/*.S)
+HOST_ASM_OBJS := $(patsubst %.S,build/host/obj/%.o,$(KERNEL_ASM))
 HOST_SRCS := $(wildcard core/host/*.c)
 TEST_SRCS := $(wildcard tests/unit/*.c)
 HDRS := $(wildcard core/*/*.h platform/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
@@ -21,19 +26,25 @@ all: host efi
 
 host: build/host/upmon
 
-build/host/upmon: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
+build/host/upmon: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O2 -g -I. -o $@ $(CORE_SRCS) $(HOST_SRCS)
+	$(CC) $(CSTD) -O2 -g -I. -o $@ $(CORE_SRCS) $(HOST_SRCS) $(HOST_ASM_OBJS)
+
+# The kernels' assembly as objects of their own, which tests/host/kernel_code.sh
+# disassembles beside the UEFI build's.
+build/host/obj/%.o: %.S
+	@mkdir -p $(@D)
+	$(CC) -c $< -o $@
 
 # Unit tests link the core with the host OS layer (not its main) under ASan and UBSan.
-build/test/upmon-tests: $(CORE_SRCS) $(HOST_SRCS) $(TEST_SRCS) $(HDRS)
+build/test/upmon-tests: $(CORE_SRCS) $(HOST_SRCS) $(TEST_SRCS) $(HDRS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(filter-out core/host/main.c,$(HOST_SRCS)) $(TEST_SRCS)
+	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(filter-out core/host/main.c,$(HOST_SRCS)) $(TEST_SRCS) $(HOST_ASM_OBJS)
 
 # The same host program under the sanitizers, for the command-level tests.
-build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS)
+build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(HOST_SRCS)
+	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(HOST_SRCS) $(HOST_ASM_OBJS)
 
 include tools/efi.mk
 
@@ -45,13 +56,18 @@ FUZZ_TARGETS := cli spec config faults smbios
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
 FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all $(REV_DEF)
-FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c)
+FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c) \
+	$(patsubst %.S,build/fuzz/obj/%.o,$(KERNEL_ASM))
 
 # Kept between builds (make would delete them as intermediate files).
 .PRECIOUS: build/fuzz/obj/%.o
 build/fuzz/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+build/fuzz/obj/%.o: %.S
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) -c $< -o $@
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
 	@echo "  $(FUZZ_CC) -fsanitize=fuzzer $@"

@@ -1,7 +1,9 @@
 /* chase: load-to-use latency. Word 0 of every line points at the next line of one
  * random cycle through all of them, so each load's address comes from the previous
- * load and neither out-of-order execution nor the stride prefetchers can run ahead. */
+ * load and neither out-of-order execution nor the stride prefetchers can run ahead.
+ * The walk is kernels/loops_sse2.S's: eight dependent loads per loop iteration. */
 #include "kernels/loops.h"
+#include "kernels/sse2.h"
 
 /* Marsaglia's xorshift64: deterministic, no libc, and plenty for shuffling. */
 static uint64_t xorshift64(uint64_t *state)
@@ -38,12 +40,9 @@ void upm_kernel_chase_prepare(const struct upm_kernel_region *r)
 
 double upm_kernel_chase_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	unsigned char *const *p = (unsigned char *const *)r->base;
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
-		for (uint64_t l = 0; l < r->lines; l++)
-			p = (unsigned char *const *)*p;
-		UPM_KERNEL_BARRIER();
-	}
+	void *p = r->base;
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
+		p = upm_kl_chase(p, r->lines);
 	/* A full turn per pass ends where it started: line 0. */
 	return (double)(((const unsigned char *)p - r->base) / UPM_KERNEL_LINE);
 }

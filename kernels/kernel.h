@@ -33,8 +33,10 @@
  * run enough iterations that it does not matter.)
  *
  * The kernels, each one pass per iteration:
- *   read     sequential 8-byte loads of every word, summed (word i holds i)
- *   write    sequential 8-byte stores of every word (the value is the pass number, 1..)
+ *   read     every 8-byte word loaded in address order (16-byte PADDQ), summed (word i
+ *            holds i)
+ *   write    every 8-byte word stored in address order (16-byte MOVAPS; the value is
+ *            the pass number, 1..)
  *   ntwrite  the same stores with MOVNTDQ (non-temporal), SFENCE after each pass: the
  *            lines go to memory through the write-combining buffers without a RFO
  *   copy     x1 = x0          (STREAM Copy:  c = a)
@@ -62,8 +64,10 @@
  * needs two processors running at once: it is not in the table; its loop and
  * accounting are below, and core/workload/workload.c runs it on two processors.
  *
- * Only baseline x86_64 (SSE2) instructions are used, plus MOVNTDQ, SFENCE, MFENCE and
- * CLFLUSH through inline asm (all in baseline x86_64). */
+ * Only baseline x86_64 instructions are used: SSE2 (MOVAPS, MOVNTDQ, PADDQ, MULPD,
+ * ADDPD), SFENCE, MFENCE and CLFLUSH. Every pass's loop is in assembly
+ * (kernels/loops_sse2.S), so the host and UEFI builds run the same instructions; the
+ * passes, the abort polling between them and the accounting are C. */
 #ifndef UPMON_KERNELS_KERNEL_H
 #define UPMON_KERNELS_KERNEL_H
 

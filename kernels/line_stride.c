@@ -1,6 +1,7 @@
 /* thrash and flush: one 8-byte load per cache line. Word 0 of line i holds i, so the
  * sum shows every line was read. */
 #include "kernels/loops.h"
+#include "kernels/sse2.h"
 
 static uint64_t *word0(const struct upm_kernel_region *r, uint64_t line)
 {
@@ -15,10 +16,7 @@ void upm_kernel_line_stride_prepare(const struct upm_kernel_region *r)
 
 static uint64_t sum_lines(const struct upm_kernel_region *r)
 {
-	uint64_t s = 0;
-	for (uint64_t l = 0; l < r->lines; l++)
-		s += *word0(r, l);
-	return s;
+	return upm_kl_line_loads(r->base, r->lines);
 }
 
 /* thrash: over 4x the LLC every line has been evicted by the time the next pass comes
@@ -27,22 +25,14 @@ static uint64_t sum_lines(const struct upm_kernel_region *r)
 double upm_kernel_thrash_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
 	uint64_t total = 0;
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
 		total += sum_lines(r);
-		UPM_KERNEL_BARRIER();
-	}
 	return (double)total;
 }
 
 void upm_kernel_flush_lines(unsigned char *base, uint64_t lines)
 {
-	for (uint64_t l = 0; l < lines; l++) {
-		volatile unsigned char *line = base + l * UPM_KERNEL_LINE;
-		__asm__ __volatile__("clflush %0" : "+m"(*line));
-	}
-	/* CLFLUSH is not ordered with later loads: without the fence a reload could be
-	 * served from the line before the flush completes. */
-	__asm__ __volatile__("mfence" ::: "memory");
+	upm_kl_clflush(base, lines);
 }
 
 double upm_kernel_flush_body(const struct upm_kernel_region *r, uint64_t iterations)
@@ -53,7 +43,6 @@ double upm_kernel_flush_body(const struct upm_kernel_region *r, uint64_t iterati
 		 * drop them, and every reload below comes from memory. */
 		upm_kernel_flush_lines(r->base, r->lines);
 		total += sum_lines(r);
-		UPM_KERNEL_BARRIER();
 	}
 	return (double)total;
 }

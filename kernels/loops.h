@@ -6,12 +6,8 @@
 #include "kernels/kernel.h"
 
 #if !defined(__x86_64__)
-#error "the stress kernels use x86_64 instructions (MOVNTDQ, SFENCE, MFENCE, CLFLUSH)"
+#error "the stress kernels are x86_64 assembly (kernels/loops_sse2.S)"
 #endif
-
-/* Between passes: memory may have changed, so the compiler may neither merge passes nor
- * drop the stores of all but the last one. */
-#define UPM_KERNEL_BARRIER() __asm__ __volatile__("" ::: "memory")
 
 /* The loops' pass condition: records the passes done, then whether another may run. */
 static inline int upm_kernel_more(const struct upm_kernel_region *r, uint64_t done, uint64_t iterations)

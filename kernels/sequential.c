@@ -1,6 +1,9 @@
 /* read (and llc, the same loop on a smaller buffer) and write: every 8-byte word of the
- * region, in address order, so the hardware prefetchers stream it. */
+ * region, in address order, so the hardware prefetchers stream it. The passes' loops
+ * are kernels/loops_sse2.S (read: eight running sums, one per word of the line, so no
+ * load waits for another's add). */
 #include "kernels/loops.h"
+#include "kernels/sse2.h"
 
 #define WORDS_PER_LINE (UPM_KERNEL_LINE / sizeof(uint64_t))
 
@@ -14,27 +17,9 @@ void upm_kernel_read_prepare(const struct upm_kernel_region *r)
 
 double upm_kernel_read_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	const uint64_t *w = (const uint64_t *)r->base;
 	uint64_t total = 0;
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
-		/* Eight independent integer sums, one per word of the line: a single running
-		 * sum would make every load wait for the previous add, and integer adds need
-		 * no reassociation licence to be vectorised. */
-		uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-		for (uint64_t l = 0; l < r->lines; l++) {
-			const uint64_t *q = w + l * WORDS_PER_LINE;
-			s0 += q[0];
-			s1 += q[1];
-			s2 += q[2];
-			s3 += q[3];
-			s4 += q[4];
-			s5 += q[5];
-			s6 += q[6];
-			s7 += q[7];
-		}
-		total += s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
-		UPM_KERNEL_BARRIER();
-	}
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
+		total += upm_kl_read(r->base, r->lines);
 	return (double)total;
 }
 
@@ -49,15 +34,11 @@ void upm_kernel_read_pass(const struct upm_kernel_region *r, struct upm_kernel_p
 
 double upm_kernel_write_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	uint64_t *w = (uint64_t *)r->base;
+	const uint64_t *w = (const uint64_t *)r->base;
 	uint64_t n = r->lines * WORDS_PER_LINE;
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
-		/* The pass number, so the buffer shows that the last pass ran. */
-		uint64_t v = it + 1;
-		for (uint64_t i = 0; i < n; i++)
-			w[i] = v;
-		UPM_KERNEL_BARRIER();
-	}
+	/* The pass number, so the buffer shows that the last pass ran. */
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
+		upm_kl_write(r->base, r->lines, it + 1);
 	return (double)(w[0] + w[n - 1]);
 }
 

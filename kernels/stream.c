@@ -3,6 +3,7 @@
  * x2 = x0 + s*x1. Accounting follows STREAM: each array once per pass, no
  * write-allocate; bus_bytes adds the RFO on the destination. */
 #include "kernels/loops.h"
+#include "kernels/sse2.h"
 
 #define DOUBLES_PER_LINE (UPM_KERNEL_LINE / sizeof(double))
 
@@ -34,36 +35,20 @@ static double ends(const double *dst, uint64_t n)
 	return dst[0] + dst[n - 1];
 }
 
-/* Left to itself gcc turns this loop into a call to memcpy, and glibc's memcpy switches
- * to non-temporal stores above a size threshold: the host would then measure something
- * else than the UEFI build (libefi's plain memcpy) and the RFO accounting would be
- * wrong. */
-__attribute__((optimize("no-tree-loop-distribute-patterns")))
+/* Each pass is kernels/loops_sse2.S's loop (MOVAPS loads and stores, never a library
+ * memcpy that might switch to non-temporal stores and spoil the RFO accounting). */
 double upm_kernel_copy_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	uint64_t n = r->lines * DOUBLES_PER_LINE;
-	const double *restrict x0 = array(r, 0);
-	double *restrict x1 = array(r, 1);
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
-		for (uint64_t i = 0; i < n; i++)
-			x1[i] = x0[i];
-		UPM_KERNEL_BARRIER();
-	}
-	return ends(x1, n);
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
+		upm_kl_copy(array(r, 0), array(r, 1), r->lines);
+	return ends(array(r, 1), r->lines * DOUBLES_PER_LINE);
 }
 
 double upm_kernel_scale_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	uint64_t n = r->lines * DOUBLES_PER_LINE;
-	const double s = UPM_KERNEL_SCALAR;
-	const double *restrict x0 = array(r, 0);
-	double *restrict x1 = array(r, 1);
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
-		for (uint64_t i = 0; i < n; i++)
-			x1[i] = s * x0[i];
-		UPM_KERNEL_BARRIER();
-	}
-	return ends(x1, n);
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
+		upm_kl_scale(array(r, 0), array(r, 1), r->lines, UPM_KERNEL_SCALAR);
+	return ends(array(r, 1), r->lines * DOUBLES_PER_LINE);
 }
 
 void upm_kernel_two_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p)
@@ -78,29 +63,16 @@ void upm_kernel_two_array_pass(const struct upm_kernel_region *r, struct upm_ker
 
 double upm_kernel_add_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	uint64_t n = r->lines * DOUBLES_PER_LINE;
-	const double *restrict x0 = array(r, 0), *restrict x1 = array(r, 1);
-	double *restrict x2 = array(r, 2);
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
-		for (uint64_t i = 0; i < n; i++)
-			x2[i] = x0[i] + x1[i];
-		UPM_KERNEL_BARRIER();
-	}
-	return ends(x2, n);
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
+		upm_kl_add(array(r, 0), array(r, 1), array(r, 2), r->lines);
+	return ends(array(r, 2), r->lines * DOUBLES_PER_LINE);
 }
 
 double upm_kernel_triad_body(const struct upm_kernel_region *r, uint64_t iterations)
 {
-	uint64_t n = r->lines * DOUBLES_PER_LINE;
-	const double s = UPM_KERNEL_SCALAR;
-	const double *restrict x0 = array(r, 0), *restrict x1 = array(r, 1);
-	double *restrict x2 = array(r, 2);
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
-		for (uint64_t i = 0; i < n; i++)
-			x2[i] = x0[i] + s * x1[i];
-		UPM_KERNEL_BARRIER();
-	}
-	return ends(x2, n);
+	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
+		upm_kl_triad(array(r, 0), array(r, 1), array(r, 2), r->lines, UPM_KERNEL_SCALAR);
+	return ends(array(r, 2), r->lines * DOUBLES_PER_LINE);
 }
 
 void upm_kernel_three_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p)

@@ -1,87 +1,146 @@
 #!/usr/bin/env bash
-# The stress kernels on this host (part of `make bench`; measured, never asserted):
-# every kernel at one thread and at every processor, best of five runs, GB/s (STREAM's
-# convention) and ns per load, as a table and as build/bench/kernels.csv. Beside them,
-# from the same machine, likwid-bench at the same working set and thread count
-# (read/load_sse, write/store_sse, ntwrite/store_mem_sse, copy/copy_sse,
-# triad/stream_sse) as ratios ours/likwid, and chase against tools/chase_lat.c, an
-# independent pointer chase at the same working set. Targets: every ratio >= 1, chase
-# within 5% of chase_lat.
+# The stress kernels on this host against likwid-bench (part of `make bench`; measured,
+# never asserted). Method (README, "Performance"):
+#   - thread counts: 1, half and all of the online processors (duplicates dropped);
+#   - each pair runs alternately, REPEATS times (at least 5): one upmon run (tools/kbench.c,
+#     the same workload code as `run --kernel`), then one likwid-bench run of the
+#     counterpart at the same working set (upmon's default for the kernel unless SIZE
+#     is given) and thread count, and so on; each side's figure is the median of its runs
+#     and the ratio is median(upmon) / median(likwid-bench);
+#   - pairs: read/load_sse, write/store_sse, ntwrite/store_mem_sse, copy/copy_sse,
+#     triad/stream_sse, all at STREAM's convention (bytes the program loads and stores);
+#     llc/load_sse at llc's working set (half the LLC: the cache's limit); thrash against
+#     load_sse at thrash's working set, comparing thrash's bus GB/s (it loads 8 bytes of
+#     each 64-byte line, the memory moves the line: memory's limit); chase against
+#     tools/chase_lat.c (an independent pointer chase, ns per load, one thread);
+#   - the other kernels (scale, add, flush, pingpong) run REPEATS times, medians shown.
+# Output: a table on stdout and $OUT/kernels.csv (OUT defaults to build/bench).
+# Environment: REPEATS (5), SIZE (bytes, K/M/G suffixes, for the DRAM kernels; llc and
+# thrash keep theirs, sized from the LLC; default: the kernel's own), KERNELS (the list),
+# KERNEL_TREE (the source tree kbench is built from; default this one), LIKWID_BENCH
+# (the likwid-bench command; default likwid-bench on PATH, installed from Debian's
+# likwid package when missing), TARGET (each upmon run's length: 1s).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=build/bench
+out=${OUT:-build/bench}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 REPEATS=${REPEATS:-5}
+[ "$REPEATS" -lt 5 ] && { echo "bench: REPEATS must be at least 5 (medians of five runs or more)" >&2; exit 4; }
+tree=${KERNEL_TREE:-.}
+SIZE=${SIZE:-0}
+LIKWID_BENCH=${LIKWID_BENCH:-likwid-bench}
+# Each upmon run lasts about TARGET (likwid-bench's own runs last a second or more).
+TARGET=${TARGET:-1s}
 
-srcs=$(ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c 2>/dev/null)
-host=$(ls core/host/*.c | grep -v '/main\.c$')
+srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/mock/*.c \
+	boxes/*.c boxes/*/*.c kernels/*.c kernels/*.S 2>/dev/null | grep -v '^core/host/')
+host=$(cd "$tree" && ls core/host/*.c | grep -v '/main\.c$')
 # shellcheck disable=SC2086
-gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$out/kbench" tools/kbench.c $srcs $host -lpthread ||
+(cd "$tree" && gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$out/kbench" tools/kbench.c $srcs $host -lpthread) ||
 	{ echo "bench: cannot build tools/kbench.c" >&2; exit 1; }
 gcc -std=c11 -Wall -Wextra -Werror -O2 -o "$out/chase_lat" tools/chase_lat.c ||
 	{ echo "bench: cannot build tools/chase_lat.c" >&2; exit 1; }
 
-# likwid-bench: installed like tools/deps.sh installs the build's packages.
 likwid_why=""
-if ! command -v likwid-bench >/dev/null 2>&1; then
+if ! command -v "$LIKWID_BENCH" >/dev/null 2>&1; then
 	sudo=""
 	[ "$(id -u)" -ne 0 ] && sudo="sudo"
 	echo "bench: installing likwid (Debian package) for likwid-bench"
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends likwid >/dev/null 2>&1 ||
 		likwid_why="apt-get install likwid failed"
 fi
-if [ -z "$likwid_why" ] && ! command -v likwid-bench >/dev/null 2>&1; then
+if [ -z "$likwid_why" ] && ! command -v "$LIKWID_BENCH" >/dev/null 2>&1; then
 	likwid_why="likwid-bench not installed"
 fi
 if [ -z "$likwid_why" ]; then
-	probe=$(likwid-bench -t load_sse -w N:1MB:1 2>&1)
+	probe=$("$LIKWID_BENCH" -t load_sse -w N:1MB:1 2>&1)
 	if ! grep -q 'MByte/s' <<<"$probe"; then
 		likwid_why="likwid-bench cannot run here: $(grep -v '^\s*$' <<<"$probe" | head -1)"
 	fi
 fi
 [ -n "$likwid_why" ] && echo "bench: no likwid-bench figures: $likwid_why"
 
-likwid_test() {
+# The counterpart of a kernel: likwid-bench test, or chase_lat.
+counterpart() {
 	case $1 in
-	read) echo load_sse ;; write) echo store_sse ;; ntwrite) echo store_mem_sse ;;
-	copy) echo copy_sse ;; triad) echo stream_sse ;; *) echo "" ;;
+	read | llc | thrash) echo load_sse ;; write) echo store_sse ;; ntwrite) echo store_mem_sse ;;
+	copy) echo copy_sse ;; triad) echo stream_sse ;; chase) echo chase_lat ;; *) echo "" ;;
 	esac
 }
 
-# likwid-bench GB/s for test $1, working set $2 bytes, $3 threads (likwid's sizes are
-# decimal kB; its MByte/s are 10^6 bytes per second).
-likwid_gbps() {
-	[ -n "$likwid_why" ] || [ -z "$1" ] && return
-	local kb=$(($2 / 1000))
-	likwid-bench -t "$1" -w "N:${kb}kB:$3" 2>/dev/null | awk '/^MByte\/s:/ { printf "%.3f", $2 / 1000 }'
+# The counterpart's run, which kbench starts between its own (KBENCH_* from kbench):
+# prints "ref,FIGURE". likwid-bench: GB/s for test $1 at kbench's working set and
+# thread count (likwid's sizes are decimal kB and cover all its streams; its MByte/s
+# are 10^6 bytes per second). chase_lat: ns per load, one thread, as many loads.
+cat >"$out/ref.sh" <<EOF
+if [ "\$1" = chase_lat ]; then
+	echo "ref,\$("$out/chase_lat" "\$KBENCH_SIZE" \$((KBENCH_SIZE / 64 * KBENCH_ITERATIONS)) 1 2>/dev/null)"
+else
+	echo "ref,\$("$LIKWID_BENCH" -t "\$1" -w "N:\$((KBENCH_SIZE / 1000))kB:\$KBENCH_THREADS" 2>/dev/null |
+		awk '/^MByte\\/s:/ { printf "%.3f", \$2 / 1000 }')"
+fi
+EOF
+
+median() {
+	sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) printf "%s", v[(NR + 1) / 2];
+		else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 all=$(nproc)
+counts=$(printf '%s\n' 1 $((all / 2)) "$all" | awk '$1 >= 1 && !seen[$1]++')
 csv=$out/kernels.csv
-echo "kernel,threads,size_bytes,iterations,gbps,bus_gbps,ns_per_load,ns_per_handoff,likwid_test,likwid_gbps,ratio,chase_lat_ns,chase_ratio" >"$csv"
-printf '%-9s %7s %12s %9s %9s %12s %22s %7s %11s\n' kernel threads size GB/s bus_GB/s ns/load "likwid-bench GB/s" ratio chase_lat
-for k in read write ntwrite copy scale add triad chase llc thrash flush pingpong; do
-	for t in 1 "$all"; do
-		[ "$k" = pingpong ] && { [ "$t" = 1 ] && continue; t=2; }
-		line=$("$out/kbench" "$k" "$t" 0 0 "$REPEATS" 2>&1) || { echo "$k x$t: $line"; continue; }
-		IFS=, read -r name threads size iters gbps bus lat handoff <<<"$line"
-		test=$(likwid_test "$k")
-		lk=$(likwid_gbps "$test" "$size" "$threads")
-		ratio=""
-		[ -n "$lk" ] && ratio=$(awk -v a="$gbps" -v b="$lk" 'BEGIN { if (b > 0) printf "%.3f", a / b }')
-		ref="" cratio=""
-		if [ "$k" = chase ] && [ "$threads" = 1 ]; then
-			# One thread, the same working set, as many loads as the kernel made (with
-			# more threads their chases share the memory: no single-thread reference).
-			ref=$("$out/chase_lat" "$size" $((size / 64 * iters)) "$REPEATS" 2>/dev/null)
-			[ -n "$ref" ] && cratio=$(awk -v a="$lat" -v b="$ref" 'BEGIN { if (b > 0) printf "%.3f", a / b }')
+echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio" >"$csv"
+printf '%-8s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio
+for k in ${KERNELS:-read write ntwrite copy triad llc thrash chase scale add flush pingpong}; do
+	for t in $counts; do
+		if [ "$k" = pingpong ]; then
+			[ "$all" -ge 2 ] && [ "$t" = "$all" ] || continue
+			t=2
 		fi
+		ref=$(counterpart "$k")
+		[ "$k" = chase ] && [ "$t" != 1 ] && ref="" # chase_lat is one thread
+		ksize=$SIZE
+		case $k in llc | thrash) ksize=0 ;; esac
+		# One kbench process: its buffers are set up once, then its runs alternate with
+		# the counterpart's (run by kbench between its own, lines marked "ref,").
+		cmd=()
+		[ -n "$ref" ] && { [ "$ref" = chase_lat ] || [ -z "$likwid_why" ]; } && cmd=("bash $out/ref.sh $ref")
+		iters=$TARGET
+		[ "$k" = pingpong ] && iters=0
+		outp=$("$out/kbench" "$k" "$t" "$ksize" "$iters" "$REPEATS" "${cmd[@]}" 2>&1) ||
+			{ echo "$k x$t: $(tail -1 <<<"$outp")"; continue; }
+		ours=() theirs=()
+		while IFS= read -r line; do
+			case $line in
+			ref,*) theirs+=("${line#ref,}") ;;
+			*,*,*,*,*,*,*,*,*)
+				IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
+				ours+=("$gbps,$bus,$lat,$handoff,$flush") ;;
+			esac
+		done <<<"$outp"
+		col() { printf '%s\n' "${ours[@]}" | cut -d, -f"$1" | grep -v '^$' | median; }
+		m_gbps=$(col 1) m_bus=$(col 2) m_lat=$(col 3) m_hand=$(col 4) m_flush=$(col 5)
+		m_ref=$(printf '%s\n' "${theirs[@]}" | grep -v '^$' | median)
+		compared=gbps mine=$m_gbps
+		[ "$k" = thrash ] && compared=bus_gbps mine=$m_bus
+		[ "$k" = chase ] && compared=ns_per_load mine=$m_lat
+		ratio=""
+		if [ -n "$m_ref" ]; then
+			# Bandwidth: ours / theirs (>= 1 is as fast or faster); latency: theirs / ours.
+			if [ "$compared" = ns_per_load ]; then
+				ratio=$(awk -v a="$mine" -v b="$m_ref" 'BEGIN { if (a > 0) printf "%.3f", b / a }')
+			else
+				ratio=$(awk -v a="$mine" -v b="$m_ref" 'BEGIN { if (b > 0) printf "%.3f", a / b }')
+			fi
+		fi
+		flush_ms=$(awk -v f="${m_flush:-0}" 'BEGIN { printf "%.1f", f / 1e6 }')
 		shown_lat=-
-		[ "$k" = chase ] && shown_lat=$lat
-		[ "$k" = pingpong ] && shown_lat="$handoff/handoff"
-		printf '%-9s %7s %12s %9s %9s %12s %22s %7s %11s\n' "$name" "$threads" "$size" "$gbps" "$bus" \
-			"$shown_lat" "${test:--} ${lk:--}" "${ratio:--}" "${ref:--}${cratio:+ ($cratio)}"
-		echo "$name,$threads,$size,$iters,$gbps,$bus,$lat,$handoff,$test,$lk,$ratio,$ref,$cratio" >>"$csv"
+		[ "$k" = chase ] && shown_lat=$m_lat
+		[ "$k" = pingpong ] && shown_lat="$m_hand/h"
+		printf '%-8s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s\n' "$name" "$threads" "$size" "$m_gbps" "$m_bus" \
+			"$shown_lat" "$flush_ms" "${ref:--}" "${m_ref:--}" "${ratio:--}"
+		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio" >>"$csv"
 	done
 done
-echo "bench: $csv (ratio = ours / likwid-bench, target >= 1; chase target within 5% of chase_lat)"
+echo "bench: $csv (ratio: median upmon / median counterpart for bandwidth, chase_lat / chase for latency; target >= 1, chase >= 0.97)"

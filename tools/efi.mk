@@ -35,7 +35,7 @@ EFI_SECTIONS := -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
 # Deferred (=, and $$ below) so that CORE_SRCS may be defined before or after the
 # include.
 EFI_SRCS = $(CORE_SRCS) $(wildcard efi/*.c) $(wildcard platform/hw/*.c)
-EFI_OBJS = $(patsubst %.c,$(EFI_BUILD)/obj/%.o,$(EFI_SRCS))
+EFI_OBJS = $(patsubst %.c,$(EFI_BUILD)/obj/%.o,$(EFI_SRCS)) $(patsubst %.S,$(EFI_BUILD)/obj/%.o,$(KERNEL_ASM))
 
 # The boot disk images and the QEMU run.
 CFG ?=
@@ -51,6 +51,12 @@ efi: $(EFI_BUILD)/upmon.efi
 $(EFI_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+
+# The kernels' inner loops (kernels/loops_sse2.S): assembled as the host build does,
+# so both run the same instructions (tests/host/kernel_code.sh).
+$(EFI_BUILD)/obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(EFI_CC) -c $< -o $@
 
 .SECONDEXPANSION:
 $(EFI_BUILD)/upmon.so: $$(EFI_OBJS)

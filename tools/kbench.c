@@ -3,10 +3,15 @@
  * the host's pthread runner), on a host backend whose only operation is the real CPUID
  * (for the cache sizes): nothing is counted, nothing else is touched.
  *
- *   kbench KERNEL THREADS SIZE ITERATIONS REPEATS
- *     THREADS 0 = every processor; SIZE and ITERATIONS 0 = upmon's defaults
- *   prints one CSV line: kernel,threads,size_bytes,iterations,gbps,bus_gbps,ns_per_load,ns_per_handoff
- *   (best of REPEATS runs: highest GB/s, lowest latency), or a one-line error and exit 1. */
+ *   kbench KERNEL THREADS SIZE ITERATIONS REPEATS [COMMAND]
+ *     THREADS 0 = every processor; SIZE 0 = upmon's default; ITERATIONS 0 = upmon's
+ *     default, or Ns (e.g. 1s): as many as take about N seconds (one untimed run at
+ *     the default count measures the pass time first)
+ *   prints one CSV line per run:
+ *     kernel,threads,size_bytes,iterations,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns
+ *   and after each run, when COMMAND is given, runs it with the shell (KBENCH_SIZE,
+ *   KBENCH_THREADS and KBENCH_ITERATIONS in its environment): the counterpart runs alternately with ours
+ *   while our buffers stay set up. A one-line error and exit 1 on failure. */
 #define _GNU_SOURCE
 #include "core/host/os_host.h"
 #include "core/workload/workload.h"
@@ -26,10 +31,30 @@ static int host_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t sub, struct
 
 static const struct upm_backend_ops host_ops = { .cpuid = host_cpuid };
 
+static int prepare(struct upm_run *run, struct upm_workload *w, struct upm_workload_plan **plan)
+{
+	char err[200];
+	if (upm_workload_prepare(run, w, plan, err, sizeof err) != UPM_OK) {
+		fprintf(stderr, "kbench: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int execute(struct upm_workload_plan *plan, struct upm_workload_result *r)
+{
+	char err[200];
+	if (upm_workload_execute(plan, r, err, sizeof err) != UPM_OK) {
+		fprintf(stderr, "kbench: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 6) {
-		fprintf(stderr, "usage: kbench KERNEL THREADS SIZE ITERATIONS REPEATS\n");
+	if (argc != 6 && argc != 7) {
+		fprintf(stderr, "usage: kbench KERNEL THREADS SIZE ITERATIONS|Ns REPEATS [COMMAND]\n");
 		return 1;
 	}
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -50,37 +75,51 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kbench: bad size '%s'\n", argv[3]);
 		return 1;
 	}
-	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size,
-				  strtoull(argv[4], NULL, 10) };
+	char *end;
+	double target_s = 0;
+	uint64_t iterations = strtoull(argv[4], &end, 10);
+	if (*end == 's' || *end == '.') {
+		target_s = strtod(argv[4], &end);
+		iterations = 0;
+	}
+	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size, iterations };
 	unsigned repeats = (unsigned)strtoul(argv[5], NULL, 10);
 	struct upm_workload_plan *plan;
-	char err[200];
-	if (upm_workload_prepare(&run, &w, &plan, err, sizeof err) != UPM_OK) {
-		fprintf(stderr, "kbench: %s\n", err);
+	if (prepare(&run, &w, &plan) < 0)
 		return 1;
+	struct upm_workload_result r;
+	if (target_s > 0) {
+		/* A run at the default count gives the time per pass. */
+		if (execute(plan, &r) < 0)
+			return 1;
+		double n = r.seconds > 0 ? target_s * (double)r.total.iterations / r.seconds : 1;
+		w.iterations = (uint64_t)n + 1;
+		upm_workload_release(plan);
+		if (prepare(&run, &w, &plan) < 0)
+			return 1;
 	}
 	struct upm_workload_info info;
 	upm_workload_describe(plan, &info);
-	double gbps = 0, bus = 0, lat = 0, handoff = 0;
+	char num[32];
+	snprintf(num, sizeof num, "%llu", (unsigned long long)info.size_bytes);
+	setenv("KBENCH_SIZE", num, 1);
+	snprintf(num, sizeof num, "%u", info.threads);
+	setenv("KBENCH_THREADS", num, 1);
+	snprintf(num, sizeof num, "%llu", (unsigned long long)info.iterations);
+	setenv("KBENCH_ITERATIONS", num, 1);
 	for (unsigned i = 0; i < (repeats ? repeats : 1); i++) {
-		struct upm_workload_result r;
-		if (upm_workload_execute(plan, &r, err, sizeof err) != UPM_OK) {
-			fprintf(stderr, "kbench: %s\n", err);
+		if (execute(plan, &r) < 0) {
 			upm_workload_release(plan);
 			return 1;
 		}
-		if (r.gbps > gbps)
-			gbps = r.gbps;
-		if (r.bus_gbps > bus)
-			bus = r.bus_gbps;
-		if (r.ns_per_load > 0 && (lat == 0 || r.ns_per_load < lat))
-			lat = r.ns_per_load;
-		if (r.ns_per_handoff > 0 && (handoff == 0 || r.ns_per_handoff < handoff))
-			handoff = r.ns_per_handoff;
+		printf("%s,%u,%llu,%llu,%.3f,%.3f,%.2f,%.2f,%llu\n", info.kernel, info.threads,
+		       (unsigned long long)info.size_bytes, (unsigned long long)info.iterations, r.gbps,
+		       r.bus_gbps, r.ns_per_load, r.ns_per_handoff, (unsigned long long)r.flush_ns);
+		fflush(stdout);
+		if (argc == 7 && system(argv[6]) == -1)
+			fprintf(stderr, "kbench: cannot run '%s'\n", argv[6]);
+		fflush(stdout);
 	}
-	printf("%s,%u,%llu,%llu,%.3f,%.3f,%.2f,%.2f\n", info.kernel, info.threads,
-	       (unsigned long long)info.size_bytes, (unsigned long long)info.iterations, gbps, bus, lat,
-	       handoff);
 	upm_workload_release(plan);
 	return 0;
 }

@@ -233,6 +233,9 @@ static void say_result(struct upm_run *r, unsigned pass, const struct upm_worklo
 		upm_say(r, "kernel %s pass %u: %llu round trips, %s ns per handoff", w->total.kernel, pass,
 			(unsigned long long)w->round_trips, lat);
 	}
+	if (w->round_trips == 0)
+		upm_say(r, "kernel %s pass %u: write-back after the loop flush_ns %llu (not in the GB/s)",
+			w->total.kernel, pass, (unsigned long long)w->flush_ns);
 	upm_say(r, "kernel %s pass %u: counter window %llu us, idle baseline %llu us", w->total.kernel,
 		pass, (unsigned long long)(w->window_ns / 1000u), (unsigned long long)(baseline_ns / 1000u));
 }

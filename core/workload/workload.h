@@ -18,12 +18,13 @@
  * uses prepare/execute), then in execute every thread meets at a barrier, the last to
  * arrive releases the others, all run the loop, meet again, then thread 0 reads the
  * TSC after each barrier (one processor's TSC for both ends, never a difference of two
- * processors' TSCs: that is `seconds`), then each flushes its region so the dirty lines
- * reach memory inside the measured interval, as the accounting says. One thread runs
- * on the calling processor when it is chosen (the BSP on UEFI), except where the
- * firmware starts other processors only while the caller waits
- * (upm_os_parallel_caller_joins): then the threads run on the others, or on the caller
- * alone when it is the only processor of the chosen sockets.
+ * processors' TSCs: that is `seconds`, the loop's time alone), then each flushes its
+ * region so the dirty lines reach memory inside the measured interval, as the accounting
+ * says, and all meet a third time (thread 0 reads the TSC again: flush_ns is from the
+ * second meeting to the third). One thread runs on the calling processor when it is
+ * chosen (the BSP on UEFI), except where the firmware starts other processors only while
+ * the caller waits (upm_os_parallel_caller_joins): then the threads run on the others,
+ * or on the caller alone when it is the only processor of the chosen sockets.
  *
  * Activity fed to the backend, per socket of the run (every socket gets the interval's
  * nanoseconds, traffic or not). For a thread on socket s whose memory is on socket m:
@@ -64,6 +65,8 @@ struct upm_workload_result {
 	int memory_socket;       /* as asked (-1: local) */
 	uint64_t tsc_ticks;      /* the timed part (seconds) in TSC ticks */
 	uint64_t window_ns;      /* threads started to write-back done: per_socket[].nanoseconds */
+	uint64_t flush_ns;       /* the write-back after the loop (CLFLUSH of every line, all
+				  * threads): inside window_ns, outside seconds; 0 for pingpong */
 	uint64_t llc_bytes;      /* LLC per socket the default size was computed from (0: unknown) */
 	uint64_t round_trips;    /* pingpong: turns of both sides (= iterations) */
 	double ns_per_handoff;   /* pingpong: seconds / (2 x round_trips) */

@@ -409,3 +409,47 @@ TEST(kernel_pingpong_accounting_and_deadline)
 	CHECK_EQ(line[0], 2);
 	free(line);
 }
+
+/* The assembly loops take two lines per iteration (chase eight links, thrash four
+ * lines) and finish the rest one by one: every count from one to nine lines per array
+ * gives exact results, and nothing past the region is touched. */
+TEST(kernel_loops_every_line_count_up_to_nine)
+{
+	static const char *const names[] = { "read", "write", "ntwrite", "copy", "scale", "add",
+					     "triad", "chase", "thrash", "flush" };
+	for (unsigned k = 0; k < UPM_ARRAY_LEN(names); k++) {
+		const struct upm_kernel_desc *d = upm_kernel_find(names[k]);
+		CHECK(d != NULL);
+		if (!d)
+			continue;
+		for (uint64_t L = d->min_lines; L <= 9; L++) {
+			uint64_t size = L * d->arrays * LINE;
+			uint64_t *w = line_buffer(size + LINE);
+			w[size / 8] = 0x1234;
+			struct upm_kernel_result r;
+			CHECK_EQ(upm_kernel_run(names[k], w, size, 2, &r), UPM_OK);
+			CHECK_EQ(w[size / 8], 0x1234);
+			uint64_t words = L * 8;
+			double *x = (double *)w;
+			if (!strcmp(names[k], "read"))
+				CHECK(r.check == 2.0 * (double)(words * (words - 1) / 2));
+			else if (!strcmp(names[k], "thrash") || !strcmp(names[k], "flush"))
+				CHECK(r.check == 2.0 * (double)(L * (L - 1) / 2));
+			else if (!strcmp(names[k], "chase"))
+				CHECK(r.check == 0.0);
+			else if (!strcmp(names[k], "write") || !strcmp(names[k], "ntwrite"))
+				for (uint64_t i = 0; i < words; i++)
+					CHECK_EQ(w[i], 2);
+			else
+				for (uint64_t i = 0; i < words; i++) {
+					double a = 1.0 + (double)(i % 1024), b = 2.0 + (double)(i % 512) * 0.5;
+					double want = !strcmp(names[k], "copy")    ? a
+						      : !strcmp(names[k], "scale") ? 3.0 * a
+						      : !strcmp(names[k], "add")   ? a + b
+										   : a + 3.0 * b;
+					CHECK(x[(d->arrays - 1) * words + i] == want);
+				}
+			free(w);
+		}
+	}
+}

@@ -142,6 +142,9 @@ TEST(workload_single_thread_equals_the_kernel)
 		CHECK(res.seconds > 0);
 		CHECK(res.tsc_hz > 0);
 		CHECK_EQ(res.tsc_ticks > 0, 1);
+		/* The write-back after the loop is timed apart, inside the window. */
+		CHECK(res.flush_ns > 0);
+		CHECK(res.flush_ns <= res.window_ns);
 	}
 	fixture_free(&f);
 }
@@ -339,6 +342,7 @@ TEST(workload_pingpong_accounting)
 	CHECK_EQ(r.total.bus_lines_in, 2000);
 	CHECK_EQ(r.total.bus_lines_out, 0);
 	CHECK(r.ns_per_handoff > 0);
+	CHECK_EQ(r.flush_ns, 0); /* nothing to write back */
 	for (unsigned s = 0; s < 2; s++) {
 		CHECK_EQ(r.per_socket[s].llc_lookups, 1000);
 		CHECK_EQ(r.per_socket[s].llc_misses, 1000);
