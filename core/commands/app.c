@@ -300,6 +300,10 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_read_microcode(&run);
 	upm_run_folder_open(&run);
 	upm_ident_say(&run);
+	/* Static tables (list) show no identity on the console, where programs read their csv
+	 * and json: it is in upmon.log. */
+	if (!cmd->needs_backend)
+		run.console_pending_len = 0;
 	status = cmd->fn(&run);
 	if (replay_divergence(&run)) { /* the first access that differs from the recording */
 		upm_error(&run, "%s", replay_divergence(&run));

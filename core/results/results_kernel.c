@@ -134,11 +134,15 @@ static void counters_json(const struct upm_session *s, const struct upm_session 
 		upm_count_json_encoding(s, c, out);
 		upm_buf_puts(out, ", \"event\": ");
 		upm_buf_json_string(out, s->specs[c->spec].name);
-		/* A clock is a rate over its window: no baseline is taken off it (net = delta). */
+		/* A clock is a rate over its window: no baseline is taken off it (baseline null,
+		 * net = delta). */
+		char baseline[24] = "null";
 		if (upm_spec_counts_clock(&s->specs[c->spec]))
 			bd = 0;
-		upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"delta\": %llu, \"baseline\": %llu, \"net\": %lld, \"status\": \"%s\"%s}",
-			       code, umask, (unsigned long long)c->delta, (unsigned long long)bd,
+		else
+			upm_snprintf(baseline, sizeof baseline, "%llu", (unsigned long long)bd);
+		upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"delta\": %llu, \"baseline\": %s, \"net\": %lld, \"status\": \"%s\"%s}",
+			       code, umask, (unsigned long long)c->delta, baseline,
 			       (long long)(c->delta - bd), upm_count_status_name(c->status),
 			       s->specs[c->spec].engine ? ", \"for_metrics\": true" : "");
 		first = 0;
@@ -187,6 +191,7 @@ void upm_kernel_run_json(const struct upm_session *s, const struct upm_session *
 	u64(out, "tsc_hz", res->tsc_hz);
 	u64(out, "tsc_ticks", res->tsc_ticks);
 	u64(out, "window_ns", res->window_ns);
+	u64(out, "flush_ns", res->flush_ns); /* the write-back after the loop, outside `seconds` */
 	u64(out, "baseline_ns", baseline_ns);
 	u64(out, "llc_bytes", res->llc_bytes);
 	/* What the kernel moved to and from memory (its activity feed, every socket). */

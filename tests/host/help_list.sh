@@ -93,3 +93,19 @@ run n6 "${M[@]}" run --seconds 0.01 --metrics MEM_BW_READ
 expect n6 host/unknown_metric_suggests 4 "unknown metric 'MEM_BW_READ' on snbep \\(closest: MEM_BW_READS"
 run n7 "${M[@]}" run --kernel tirad --events cbo/CLOCKTICKS/
 expect n7 host/unknown_kernel_suggests 4 "unknown kernel 'tirad' \\(closest: triad;"
+
+# list's csv and json are for programs: nothing but the table on standard output (the
+# run's identity is in its upmon.log).
+run lj --platform snbep list boxes --format json
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert isinstance(d, list) and d' "$WORK/lj.out" 2>/dev/null; then
+	pass host/list_json_is_json
+else
+	fail host/list_json_is_json "$(head -3 "$WORK/lj.out")"
+fi
+run lc --platform snbep list groups --format csv
+if head -1 "$WORK/lc.out" | grep -q '^platform,group,question,events,metrics$' &&
+	grep -q '^snbep,MEM,' "$WORK/lc.out"; then
+	pass host/list_groups_csv
+else
+	fail host/list_groups_csv "$(head -3 "$WORK/lc.out")"
+fi

@@ -40,6 +40,8 @@ own = k["memory_read_bytes"] / k["seconds"]
 got = sum(m["net_per_kernel_second"] for m in bw)
 # (The rate divides by the run's whole nanoseconds: up to 1 ns short of the TSC seconds.)
 assert abs(got - own) <= (1e-6 + 1.0 / (k["seconds"] * 1e9)) * own, (got, own)
+# The write-back after the loop is timed apart from the loop's seconds.
+assert k["flush_ns"] > 0, k["flush_ns"]
 EOF
 }
 json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_json "results.json"
@@ -52,7 +54,9 @@ expect kllc host/run_kernel_two_pass_metric_on_console 0 \
 	'^kernel llc socket 0 metric LLC_HIT_RATE +[0-9.]+ ratio \(passes 0\+1\)$' \
 	'^socket 0 ubox0 pass [01] fixed UCLK +[0-9]+ clock [0-9.]+ MHz over [0-9]+ us$'
 if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
-	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv"; then
+	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); u=[c for r in d["kernel_runs"] for c in r["counters"] if c["event"] == "UCLK"]; assert u and all(c["baseline"] is None and c["net"] == c["delta"] for c in u)' \
+		"$(last_run "$WORK/upmon-results")/results.json"; then
 	pass host/run_kernel_clock_not_net_of_baseline
 else
 	fail host/run_kernel_clock_not_net_of_baseline "$(grep UCLK "$(last_run "$WORK/upmon-results")/counters.csv" | head -3)"
