@@ -205,10 +205,10 @@ static int replay_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *va
 	return rc;
 }
 
-static int replay_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+static int replay_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct replay *p = replay_of(b);
-	if (!p->has_ecam)
+	if (!p->has_ecam || index > 0) /* the trace records the first window only */
 		return UPM_ENOTFOUND;
 	*out = p->ecam;
 	return UPM_OK;

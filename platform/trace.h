@@ -25,6 +25,8 @@ struct upm_trace_record {
 	uint8_t skipped; /* dry run: the write was not performed */
 	uint32_t addr;   /* msr number, or pci offset */
 	uint8_t bus, dev, fn;
+	uint8_t mech;    /* PCI: enum upm_pci_mech as asked (AUTO: the backend chose) */
+	uint16_t seg;    /* PCI segment */
 	uint64_t mmio_addr;
 	uint64_t value;
 };
