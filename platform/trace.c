@@ -117,7 +117,10 @@ static int trace_ecam_window(struct upm_backend *b, unsigned index, struct upm_e
 {
 	struct upm_trace *t = trace_of(b);
 	int rc = upm_ecam_window_at(t->inner, index, out);
-	if (index == 0 && !t->ecam_asked) { /* the file records the first window only */
+	if (index > 0 && rc == UPM_OK && index == t->n_ecam_more + 1 &&
+	    t->n_ecam_more < UPM_ECAM_MAX_WINDOWS - 1)
+		t->ecam_more[t->n_ecam_more++] = *out;
+	if (index == 0 && !t->ecam_asked) {
 		t->ecam_asked = 1;
 		t->ecam_rc = rc;
 		if (rc == UPM_OK)
@@ -212,6 +215,10 @@ void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_
 			       t->ecam.seg, t->ecam.bus_start, t->ecam.bus_end);
 	else if (t->ecam_asked)
 		upm_buf_puts(out, "# ecam\tnone\n");
+	for (unsigned i = 0; t->ecam_asked && t->ecam_rc == UPM_OK && i < t->n_ecam_more; i++)
+		upm_buf_printf(out, "# ecam\t0x%llx\t%u\t%u\t%u\n",
+			       (unsigned long long)t->ecam_more[i].base, t->ecam_more[i].seg,
+			       t->ecam_more[i].bus_start, t->ecam_more[i].bus_end);
 	if (t->dry_run)
 		upm_buf_puts(out, "# dry run: writes were recorded, not performed\n");
 	for (uint32_t i = 0; i < t->n; i++)

@@ -8,6 +8,7 @@
 #include "core/session/discover.h"
 #include "platform/mcfg.h"
 #include "platform/pci.h"
+#include "platform/replay.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,4 +206,38 @@ TEST(pci_format_names_segment_only_when_not_0)
 	a.seg = 1;
 	upm_pci_format(buf, sizeof buf, a);
 	CHECK_STR(buf, "0001:ff:10.4+0x0f4");
+}
+
+/* A trace of the segment-1 scan holds both windows and segment-1 addresses, and replays:
+ * the replay finds socket 1 on segment 1 again, without a divergence. */
+TEST(segment1_trace_replays)
+{
+	struct fixture f, g;
+	if (fixture_init(&f, "snbep", 2, "s1.segment=1") < 0)
+		return;
+	struct upm_socket_bus buses[UPM_MAX_SOCKETS];
+	CHECK_EQ(upm_discover_buses(&f.run, buses), 2);
+	struct upm_buf text;
+	upm_buf_init(&text);
+	upm_trace_format(f.trace, "# test", &text);
+	CHECK_CONTAINS(text.data, "# ecam\t0x80000000\t0\t0\t127\n# ecam\t0x90000000\t1\t0\t255\n");
+	CHECK_CONTAINS(text.data, "\tpci\t0001:ff:0b.0+0x000\t0x3ce08086\n");
+	if (fixture_init(&g, "snbep", 2, NULL) == 0) {
+		char err[200] = "";
+		struct upm_backend *rp = upm_replay_create(text.data, text.len, err, sizeof err);
+		CHECK(rp != NULL);
+		if (rp) {
+			struct upm_backend *saved = g.run.backend;
+			g.run.backend = rp;
+			CHECK_EQ(upm_discover_buses(&g.run, buses), 2);
+			CHECK_EQ(buses[1].seg, 1);
+			CHECK_EQ(buses[1].bus, 0xFF);
+			CHECK(upm_replay_divergence(rp) == NULL);
+			g.run.backend = saved;
+			upm_backend_destroy(rp);
+		}
+		fixture_free(&g);
+	}
+	upm_buf_free(&text);
+	fixture_free(&f);
 }
