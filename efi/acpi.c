@@ -1,9 +1,11 @@
 /* The ECAM window from the ACPI MCFG table: configuration table -> RSDP -> XSDT (or
- * RSDT on ACPI 1.0 firmware) -> "MCFG" -> first allocation entry. Layouts from the
- * ACPI specification (RSDP, XSDT/RSDT) and the PCI Firmware Specification (MCFG). */
+ * RSDT on ACPI 1.0 firmware) -> "MCFG" -> every allocation entry. Layouts from the
+ * ACPI specification (RSDP, XSDT/RSDT) and the PCI Firmware Specification (MCFG,
+ * platform/mcfg.c). */
 #include "efi/efi_env.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
+#include "platform/mcfg.h"
 
 #define UPM_ACPI20_GUID \
 	{ 0x8868e871, 0xe4f1, 0x11d3, { 0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
@@ -11,8 +13,6 @@
 	{ 0xeb9d2d30, 0x2d88, 0x11d3, { 0x9a, 0x16, 0x00, 0x90, 0x27, 0x3f, 0xc1, 0x4d } }
 
 #define UPM_SDT_HEADER_LEN 36
-#define UPM_MCFG_ENTRIES_OFF 44 /* header + 8 reserved bytes */
-#define UPM_MCFG_ENTRY_LEN 16
 
 /* ACPI tables are byte-packed: read fields without alignment assumptions. */
 static uint64_t get_le(const uint8_t *p, unsigned n)
@@ -65,16 +65,10 @@ const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len)
 	return t;
 }
 
-int upm_efi_find_mcfg(struct upm_ecam_window *out)
+unsigned upm_efi_find_mcfg(struct upm_ecam_window *out, unsigned max, unsigned *total)
 {
-	const uint8_t *mcfg = upm_efi_find_acpi_table("MCFG", NULL);
-	if (!mcfg || get_le(mcfg + 4, 4) < UPM_MCFG_ENTRIES_OFF + UPM_MCFG_ENTRY_LEN)
-		return UPM_ENOTFOUND;
-
-	const uint8_t *e = mcfg + UPM_MCFG_ENTRIES_OFF;
-	out->base = get_le(e, 8);
-	out->seg = (uint16_t)get_le(e + 8, 2);
-	out->bus_start = e[10];
-	out->bus_end = e[11];
-	return UPM_OK;
+	uint32_t len = 0;
+	const uint8_t *mcfg = upm_efi_find_acpi_table("MCFG", &len);
+	*total = 0;
+	return mcfg ? upm_mcfg_parse(mcfg, len, out, max, total) : 0;
 }

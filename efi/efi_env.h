@@ -26,8 +26,9 @@ void upm_efi_abort_init(void);
 EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
 void upm_efi_guard_remove(void);
 
-/* acpi.c: the first MCFG allocation; UPM_OK or UPM_ENOTFOUND. */
-int upm_efi_find_mcfg(struct upm_ecam_window *out);
+/* acpi.c: the ACPI MCFG table's windows, at most max of them (platform/mcfg.h); *total gets the
+ * table's entry count. 0 when there is no MCFG table. */
+unsigned upm_efi_find_mcfg(struct upm_ecam_window *out, unsigned max, unsigned *total);
 /* acpi.c: the ACPI table with this signature (XSDT, else RSDT) and its length; NULL
  * when there is none. */
 const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len);

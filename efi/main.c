@@ -8,8 +8,10 @@
 
 static struct upm_backend *create_hw_backend(void)
 {
-	struct upm_ecam_window w;
-	return upm_hw_backend_create(upm_efi_find_mcfg(&w) == UPM_OK ? &w : NULL);
+	struct upm_ecam_window w[UPM_ECAM_MAX_WINDOWS];
+	unsigned total;
+	unsigned n = upm_efi_find_mcfg(w, UPM_ECAM_MAX_WINDOWS, &total);
+	return upm_hw_backend_create(w, n, total > n ? total - n : 0);
 }
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)

@@ -63,11 +63,25 @@ int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 	return b->ops->mmio_read32(b, addr, val);
 }
 
+int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
+{
+	if (b->ecam_refused || index >= UPM_ECAM_MAX_WINDOWS)
+		return UPM_ENOTFOUND;
+	return b->ops->ecam_window(b, index, out);
+}
+
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
 {
-	if (b->ecam_refused)
-		return UPM_ENOTFOUND;
-	return b->ops->ecam_window(b, out);
+	return upm_ecam_window_at(b, 0, out);
+}
+
+int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
+			struct upm_ecam_window *out)
+{
+	for (unsigned i = 0; upm_ecam_window_at(b, i, out) == UPM_OK; i++)
+		if (out->seg == seg && bus >= out->bus_start && bus <= out->bus_end)
+			return UPM_OK;
+	return UPM_ENOTFOUND;
 }
 
 void upm_activity(struct upm_backend *b, const struct upm_activity *act)

@@ -43,7 +43,10 @@ struct upm_pci_addr {
 	uint16_t off; /* dword-aligned, 0x000-0xFFC */
 };
 
-/* ECAM window from the ACPI MCFG table (one segment's bus range). */
+/* ECAM window from the ACPI MCFG table: one allocation entry, one segment's bus range.
+ * A machine may have several (one per segment, or split ranges); backends keep at most
+ * UPM_ECAM_MAX_WINDOWS of them. */
+#define UPM_ECAM_MAX_WINDOWS 16
 struct upm_ecam_window {
 	uint64_t base;
 	uint16_t seg;
@@ -79,8 +82,9 @@ struct upm_backend_ops {
 	int (*pci_write32)(struct upm_backend *b, enum upm_pci_mech mech,
 			   struct upm_pci_addr a, uint32_t val);
 	int (*mmio_read32)(struct upm_backend *b, uint64_t addr, uint32_t *val);
-	/* The ECAM window (ACPI MCFG) this backend sees; UPM_ENOTFOUND when none. */
-	int (*ecam_window)(struct upm_backend *b, struct upm_ecam_window *out);
+	/* The index-th ECAM window (ACPI MCFG entry, in table order) this backend sees;
+	 * UPM_ENOTFOUND past the last one (at index 0: none at all). */
+	int (*ecam_window)(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
 	/* Optional: model backends advance their counters by this activity. */
 	void (*activity)(struct upm_backend *b, const struct upm_activity *act);
 	void (*destroy)(struct upm_backend *b);
@@ -93,6 +97,9 @@ struct upm_backend {
 	/* Set by upm_backend_refuse_ecam (creators zero it): UPM_PCI_AUTO accesses through
 	 * this backend use CF8/CFC, and it reports no ECAM window. */
 	int ecam_refused;
+	/* MCFG entries past UPM_ECAM_MAX_WINDOWS that this backend does not use (creators
+	 * zero it; wrappers copy their inner backend's). */
+	unsigned ecam_entries_dropped;
 };
 
 /* Convenience wrappers: the only calls the rest of the tree uses. */
@@ -106,7 +113,12 @@ int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm
 int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 			uint32_t val);
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val);
+/* The first ECAM window; upm_ecam_window_at the index-th; upm_ecam_window_for the one
+ * covering (seg, bus). UPM_ENOTFOUND when none (always, once ECAM is refused). */
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out);
+int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
+int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
+			struct upm_ecam_window *out);
 void upm_activity(struct upm_backend *b, const struct upm_activity *act);
 void upm_backend_destroy(struct upm_backend *b);
 /* From now on, configuration accesses through b use CF8/CFC (core/session/pci_path.c: the ECAM

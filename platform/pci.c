@@ -8,8 +8,10 @@ int upm_pci_addr_valid(struct upm_pci_addr a)
 
 int upm_pci_cf8_encode(struct upm_pci_addr a, uint32_t *cf8)
 {
-	if (!upm_pci_addr_valid(a) || a.seg != 0)
+	if (!upm_pci_addr_valid(a))
 		return UPM_EINVAL;
+	if (a.seg != 0) /* CF8 has no segment field: the ports reach segment 0 only */
+		return UPM_EUNSUPPORTED;
 	if (a.off > 0xFC)
 		return UPM_ERANGE;
 	*cf8 = 0x80000000u | (uint32_t)a.bus << 16 | (uint32_t)a.dev << 11 |
@@ -32,7 +34,10 @@ int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, 
 
 void upm_pci_format(char *buf, unsigned long size, struct upm_pci_addr a)
 {
-	upm_snprintf(buf, size, "%02x:%02x.%x+0x%03x", a.bus, a.dev, a.fn, a.off);
+	if (a.seg)
+		upm_snprintf(buf, size, "%04x:%02x:%02x.%x+0x%03x", a.seg, a.bus, a.dev, a.fn, a.off);
+	else
+		upm_snprintf(buf, size, "%02x:%02x.%x+0x%03x", a.bus, a.dev, a.fn, a.off);
 }
 
 static int parse_hex_field(const char **p, char stop, uint64_t max, uint64_t *out)

@@ -9,7 +9,7 @@
 struct rec {
 	uint32_t apic_id;
 	uint8_t space, op, faulted;
-	uint64_t addr; /* msr; pci as bus << 20 | dev << 15 | fn << 12 | off; mmio address */
+	uint64_t addr; /* msr; pci as seg << 28 | bus << 20 | dev << 15 | fn << 12 | off; mmio */
 	uint64_t value;
 	uint32_t seq;
 	uint8_t used;
@@ -22,8 +22,8 @@ struct replay {
 	unsigned *cursor;   /* per record: the next unused record of its group (group start) */
 	struct { uint32_t leaf, subleaf; struct upm_cpuid_regs r; } cpuids[64];
 	unsigned n_cpuids;
-	int has_ecam;
-	struct upm_ecam_window ecam;
+	struct upm_ecam_window ecam[UPM_ECAM_MAX_WINDOWS]; /* the "# ecam" lines, in order */
+	unsigned n_ecam;
 	char divergence[240];
 };
 
@@ -82,7 +82,8 @@ static const char *space_name(unsigned space)
 static void format_addr(char *buf, size_t size, unsigned space, uint64_t addr)
 {
 	if (space == UPM_SPACE_PCI) {
-		struct upm_pci_addr a = { 0, (uint8_t)(addr >> 20), (uint8_t)(addr >> 15 & 31),
+		struct upm_pci_addr a = { (uint16_t)(addr >> 28), (uint8_t)(addr >> 20),
+					  (uint8_t)(addr >> 15 & 31),
 					  (uint8_t)(addr >> 12 & 7), (uint16_t)(addr & 0xFFF) };
 		upm_pci_format(buf, size, a);
 	} else {
@@ -176,7 +177,8 @@ static int replay_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 
 static uint64_t pci_key(struct upm_pci_addr a)
 {
-	return (uint64_t)a.bus << 20 | (uint64_t)a.dev << 15 | (uint64_t)a.fn << 12 | a.off;
+	return (uint64_t)a.seg << 28 | (uint64_t)a.bus << 20 | (uint64_t)a.dev << 15 |
+	       (uint64_t)a.fn << 12 | a.off;
 }
 
 static int replay_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
@@ -205,12 +207,12 @@ static int replay_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *va
 	return rc;
 }
 
-static int replay_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+static int replay_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct replay *p = replay_of(b);
-	if (!p->has_ecam)
+	if (index >= p->n_ecam)
 		return UPM_ENOTFOUND;
-	*out = p->ecam;
+	*out = p->ecam[index];
 	return UPM_OK;
 }
 
@@ -297,10 +299,10 @@ static int parse_header(struct replay *p, char *line)
 		for (unsigned i = 0; i < 4; i++)
 			if (upm_parse_u64(f[i + 1], &v[i]) < 0)
 				return -1;
-		if (v[1] > 0xFFFF || v[2] > 0xFF || v[3] > 0xFF)
+		if (v[1] > 0xFFFF || v[2] > 0xFF || v[3] > 0xFF || p->n_ecam >= UPM_ECAM_MAX_WINDOWS)
 			return -1;
-		p->has_ecam = 1;
-		p->ecam = (struct upm_ecam_window){ v[0], (uint16_t)v[1], (uint8_t)v[2], (uint8_t)v[3] };
+		p->ecam[p->n_ecam++] =
+			(struct upm_ecam_window){ v[0], (uint16_t)v[1], (uint8_t)v[2], (uint8_t)v[3] };
 	}
 	return 0;
 }

@@ -65,8 +65,11 @@ static int trace_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 	return rc;
 }
 
-static void put_pci(struct upm_trace_record *r, struct upm_pci_addr a, uint64_t v)
+static void put_pci(struct upm_trace_record *r, enum upm_pci_mech mech, struct upm_pci_addr a,
+		    uint64_t v)
 {
+	r->mech = (uint8_t)mech;
+	r->seg = a.seg;
 	r->bus = a.bus;
 	r->dev = a.dev;
 	r->fn = a.fn;
@@ -81,7 +84,7 @@ static int trace_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struc
 	int rc = upm_pci_read32_via(t->inner, mech, a, val);
 	struct upm_trace_record *r = record(t, 'R', UPM_SPACE_PCI, rc);
 	if (r)
-		put_pci(r, a, *val);
+		put_pci(r, mech, a, *val);
 	return rc;
 }
 
@@ -92,7 +95,7 @@ static int trace_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, stru
 	int rc = t->dry_run ? UPM_OK : upm_pci_write32_via(t->inner, mech, a, val);
 	struct upm_trace_record *r = record(t, 'W', UPM_SPACE_PCI, rc);
 	if (r) {
-		put_pci(r, a, val);
+		put_pci(r, mech, a, val);
 		r->skipped = (uint8_t)t->dry_run;
 	}
 	return rc;
@@ -110,11 +113,14 @@ static int trace_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val
 	return rc;
 }
 
-static int trace_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+static int trace_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct upm_trace *t = trace_of(b);
-	int rc = upm_ecam_window(t->inner, out);
-	if (!t->ecam_asked) {
+	int rc = upm_ecam_window_at(t->inner, index, out);
+	if (index > 0 && rc == UPM_OK && index == t->n_ecam_more + 1 &&
+	    t->n_ecam_more < UPM_ECAM_MAX_WINDOWS - 1)
+		t->ecam_more[t->n_ecam_more++] = *out;
+	if (index == 0 && !t->ecam_asked) {
 		t->ecam_asked = 1;
 		t->ecam_rc = rc;
 		if (rc == UPM_OK)
@@ -168,6 +174,7 @@ struct upm_backend *upm_trace_create(struct upm_backend *inner, int dry_run, uin
 	t->inner = inner;
 	t->dry_run = dry_run;
 	t->backend.name = inner->name;
+	t->backend.ecam_entries_dropped = inner->ecam_entries_dropped;
 	t->backend.ops = &trace_ops;
 	t->backend.ctx = t;
 	return &t->backend;
@@ -182,7 +189,7 @@ void upm_trace_format_record(const struct upm_trace_record *r, struct upm_buf *o
 {
 	char addr[32];
 	if (r->space == UPM_SPACE_PCI) {
-		struct upm_pci_addr a = { 0, r->bus, r->dev, r->fn, (uint16_t)r->addr };
+		struct upm_pci_addr a = { r->seg, r->bus, r->dev, r->fn, (uint16_t)r->addr };
 		upm_pci_format(addr, sizeof addr, a);
 	} else if (r->space == UPM_SPACE_MSR) {
 		upm_snprintf(addr, sizeof addr, "0x%x", r->addr);
@@ -208,6 +215,10 @@ void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_
 			       t->ecam.seg, t->ecam.bus_start, t->ecam.bus_end);
 	else if (t->ecam_asked)
 		upm_buf_puts(out, "# ecam\tnone\n");
+	for (unsigned i = 0; t->ecam_asked && t->ecam_rc == UPM_OK && i < t->n_ecam_more; i++)
+		upm_buf_printf(out, "# ecam\t0x%llx\t%u\t%u\t%u\n",
+			       (unsigned long long)t->ecam_more[i].base, t->ecam_more[i].seg,
+			       t->ecam_more[i].bus_start, t->ecam_more[i].bus_end);
 	if (t->dry_run)
 		upm_buf_puts(out, "# dry run: writes were recorded, not performed\n");
 	for (uint32_t i = 0; i < t->n; i++)

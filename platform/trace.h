@@ -2,9 +2,10 @@
  *   seq <TAB> cpu <TAB> socket <TAB> op <TAB> space <TAB> address <TAB> value
  * cpu is the executing processor's APIC ID, socket its package; op is R or W (R!/W!
  * when the access faulted); space is msr, pci or mmio; address is hex for msr and
- * mmio and BB:DD.F+0xOFF for pci; value is 0x-prefixed hex.
- * In dry-run mode writes are recorded but not passed on. The header also holds the
- * CPUID answers and the ECAM window seen, as comment lines a replay reads:
+ * mmio and BB:DD.F+0xOFF for pci (SSSS:BB:DD.F+0xOFF off segment 0); value is
+ * 0x-prefixed hex. In dry-run mode writes are recorded but not passed on. The header also
+ * holds the CPUID answers and the ECAM windows seen (one line each, in MCFG order), as
+ * comment lines a replay reads:
  *   # cpuid <TAB> leaf <TAB> subleaf <TAB> eax <TAB> ebx <TAB> ecx <TAB> edx
  *   # ecam <TAB> base <TAB> segment <TAB> first bus <TAB> last bus   (or "# ecam <TAB> none")
  * Records go to a buffer sized at creation, so recording never allocates (accesses may
@@ -25,6 +26,8 @@ struct upm_trace_record {
 	uint8_t skipped; /* dry run: the write was not performed */
 	uint32_t addr;   /* msr number, or pci offset */
 	uint8_t bus, dev, fn;
+	uint8_t mech;    /* PCI: enum upm_pci_mech as asked (AUTO: the backend chose) */
+	uint16_t seg;    /* PCI segment */
 	uint64_t mmio_addr;
 	uint64_t value;
 };
@@ -46,6 +49,9 @@ struct upm_trace {
 	unsigned n_cpuids;
 	int ecam_asked, ecam_rc;
 	struct upm_ecam_window ecam;
+	/* The windows after the first, as asked in order (one "# ecam" line each). */
+	struct upm_ecam_window ecam_more[UPM_ECAM_MAX_WINDOWS - 1];
+	unsigned n_ecam_more;
 };
 
 /* Wraps inner (which the trace then owns). capacity records are preallocated. */

@@ -45,13 +45,14 @@ static void documented(const struct upm_link_rate *lr, char *buf, size_t n)
 }
 
 static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct upm_verdicts *vs,
-		       unsigned sock, uint8_t bus, unsigned port, double lo, double hi)
+		       unsigned sock, uint16_t seg, uint8_t bus, unsigned port, double lo,
+		       double hi)
 {
 	const struct upm_link_rate_port *p = &lr->ports[port];
 	char reg[32];
 	upm_snprintf(reg, sizeof reg, "%02x:%02x.%u+0x%x", bus, p->fn.dev, p->fn.fn, lr->offset);
 	uint32_t ids;
-	switch (upm_pci_check(r, bus, &p->fn, &ids)) {
+	switch (upm_pci_check(r, seg, bus, &p->fn, &ids)) {
 	case UPM_PCI_FOUND:
 		break;
 	case UPM_PCI_MISSING:
@@ -65,7 +66,7 @@ static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct
 				p->fn.fn, ids & 0xFFFF, ids >> 16, p->fn.device_id);
 		return;
 	}
-	struct upm_pci_addr a = { 0, bus, p->fn.dev, p->fn.fn, lr->offset };
+	struct upm_pci_addr a = { seg, bus, p->fn.dev, p->fn.fn, lr->offset };
 	uint32_t v = UPM_PCI_ABSENT;
 	int rc = upm_pci_read32(r->backend, a, &v);
 	if (rc != UPM_OK) {
@@ -127,6 +128,6 @@ void upm_check_link_rate(struct upm_run *r, struct upm_verdicts *vs)
 				upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
 						"socket %u's uncore bus was not found: rate not read", sock);
 			else
-				judge_port(r, lr, vs, sock, buses[sock].bus, port, lo, hi);
+				judge_port(r, lr, vs, sock, buses[sock].seg, buses[sock].bus, port, lo, hi);
 		}
 }

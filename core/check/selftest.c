@@ -645,7 +645,7 @@ static void classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 	const struct upm_pci_fn *fn = &b->type->pci[b->instance];
 	for (uint8_t f = 0; f < 8; f++) {
 		uint32_t ids = 0xFFFFFFFFu;
-		struct upm_pci_addr a = { 0, b->bus, fn->dev, f, 0 };
+		struct upm_pci_addr a = { b->seg, b->bus, fn->dev, f, 0 };
 		if (f == fn->fn || upm_pci_read32(s->run->backend, a, &ids) != UPM_OK)
 			continue;
 		if ((ids & 0xFFFF) == UPM_PCI_VENDOR_INTEL) {

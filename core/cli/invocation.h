@@ -17,6 +17,7 @@ struct upm_check_safety;
 /* A socket's uncore bus, found by core/session/discover.c. */
 struct upm_socket_bus {
 	int found;
+	uint16_t seg; /* PCI segment of the bus */
 	uint8_t bus;
 	unsigned node_id;
 };

@@ -57,9 +57,13 @@ static void say_pci_path(struct upm_run *r)
 	struct upm_ecam_window w;
 	upm_pci_path_select(r); /* says why it is CF8/CFC when it is */
 	int has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;
-	if (has_ecam)
+	for (unsigned i = 0; upm_ecam_window_at(r->backend, i, &w) == UPM_OK; i++)
 		upm_say(r, "pci: ecam base 0x%llx segment %u buses %u-%u", (unsigned long long)w.base,
 			w.seg, w.bus_start, w.bus_end);
+	if (r->backend->ecam_entries_dropped)
+		upm_say(r, "pci: the MCFG table has %u more entries than the %u upmon uses: their "
+			   "segments and buses are not scanned",
+			r->backend->ecam_entries_dropped, UPM_ECAM_MAX_WINDOWS);
 
 	struct upm_pci_addr host = { 0, 0, 0, 0, 0 };
 	uint32_t cf8 = UPM_PCI_ABSENT, ecam = UPM_PCI_ABSENT;
@@ -127,6 +131,16 @@ static void say_runtime_boxes(struct upm_run *r)
 	}
 }
 
+/* "BB:DD.F" on segment 0 (the form of every other message), "SSSS:BB:DD.F" elsewhere. */
+static void format_fn(char *buf, unsigned long size, uint16_t seg, uint8_t bus,
+		      const struct upm_pci_fn *fn)
+{
+	if (seg)
+		upm_snprintf(buf, size, "%04x:%02x:%02x.%u", seg, bus, fn->dev, fn->fn);
+	else
+		upm_snprintf(buf, size, "%02x:%02x.%u", bus, fn->dev, fn->fn);
+}
+
 static void say_uncore_devices(struct upm_run *r)
 {
 	const struct upm_platform *p = r->platform;
@@ -150,7 +164,12 @@ static void say_uncore_devices(struct upm_run *r)
 				upm_say(r, "uncore: socket %u: no uncore bus found", s);
 			continue;
 		}
-		upm_say(r, "uncore: socket %u bus 0x%02x node %u", s, buses[s].bus, buses[s].node_id);
+		if (buses[s].seg)
+			upm_say(r, "uncore: socket %u segment %04x bus 0x%02x node %u", s, buses[s].seg,
+				buses[s].bus, buses[s].node_id);
+		else
+			upm_say(r, "uncore: socket %u bus 0x%02x node %u", s, buses[s].bus,
+				buses[s].node_id);
 		for (unsigned b = 0; b < p->n_boxes; b++) {
 			const struct upm_box_type *t = p->boxes[b];
 			if (t->space != UPM_SPACE_PCI)
@@ -160,14 +179,16 @@ static void say_uncore_devices(struct upm_run *r)
 								    t->filter_pci ? &t->filter_pci[i] : NULL };
 				for (unsigned k = 0; k < 2 && fns[k]; k++) {
 					uint32_t ids;
-					enum upm_pci_presence pr = upm_pci_check(r, buses[s].bus, fns[k], &ids);
-					char name[24], inst[8] = "";
+					enum upm_pci_presence pr =
+						upm_pci_check(r, buses[s].seg, buses[s].bus, fns[k], &ids);
+					char name[24], inst[8] = "", where[24];
+					format_fn(where, sizeof where, buses[s].seg, buses[s].bus, fns[k]);
 					if (t->max_instances > 1)
 						upm_snprintf(inst, sizeof inst, "%u", i);
 					upm_snprintf(name, sizeof name, "%s%s%s", t->name, inst,
 						     k ? "-filter" : "");
-					upm_say(r, "uncore: socket %u %-14s %02x:%02x.%u 8086:%04x %s", s, name,
-						buses[s].bus, fns[k]->dev, fns[k]->fn, fns[k]->device_id,
+					upm_say(r, "uncore: socket %u %-14s %s 8086:%04x %s", s, name,
+						where, fns[k]->device_id,
 						pr == UPM_PCI_FOUND ? "found"
 						: pr == UPM_PCI_MISSING ? "missing (absent or hidden by firmware)"
 									: "MISMATCH (other device; never written)");

@@ -26,8 +26,8 @@ enum upm_pci_presence {
 	UPM_PCI_MISMATCH,  /* something else answers there: never written to */
 };
 
-/* Checks the function at bus/fn against the expected IDs; *ids gets what was read. */
-enum upm_pci_presence upm_pci_check(struct upm_run *r, uint8_t bus, const struct upm_pci_fn *fn,
-				    uint32_t *ids);
+/* Checks the function at seg/bus/fn against the expected IDs; *ids gets what was read. */
+enum upm_pci_presence upm_pci_check(struct upm_run *r, uint16_t seg, uint8_t bus,
+				    const struct upm_pci_fn *fn, uint32_t *ids);
 
 #endif

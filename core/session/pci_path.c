@@ -38,8 +38,8 @@ void upm_pci_path_select(struct upm_run *r)
 	if (map)
 		upm_discover_buses(r, buses);
 	for (unsigned s = 0; ok && map && s < UPM_MAX_SOCKETS; s++) {
-		if (!buses[s].found)
-			continue;
+		if (!buses[s].found || buses[s].seg != 0)
+			continue; /* CF8/CFC cannot reach other segments: nothing to compare */
 		struct upm_pci_addr u = { 0, buses[s].bus, map->ubox.dev, map->ubox.fn, 0 };
 		a = u;
 		ok = agree(r, a, &cf8, &ecam);

@@ -32,7 +32,7 @@ static struct upm_pci_addr pci_addr(const struct upm_box_inst *b, uint32_t off, 
 {
 	const struct upm_pci_fn *fn = filter_fn && b->type->filter_pci ? &b->type->filter_pci[b->instance]
 									: &b->type->pci[b->instance];
-	struct upm_pci_addr a = { 0, b->bus, fn->dev, fn->fn, (uint16_t)off };
+	struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, (uint16_t)off };
 	return a;
 }
 
@@ -192,12 +192,13 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 		upm_snprintf(b->why, sizeof b->why, "no uncore bus found for socket %u", b->socket);
 		return;
 	}
+	b->seg = s->buses[b->socket].seg;
 	b->bus = s->buses[b->socket].bus;
 	const struct upm_pci_fn *fns[2] = { &b->type->pci[b->instance],
 					    b->filter_used && b->type->filter_pci
 						    ? &b->type->filter_pci[b->instance] : NULL };
 	for (unsigned k = 0; k < 2 && fns[k]; k++) {
-		enum upm_pci_presence pr = upm_pci_check(s->run, b->bus, fns[k], &ids);
+		enum upm_pci_presence pr = upm_pci_check(s->run, b->seg, b->bus, fns[k], &ids);
 		if (pr == UPM_PCI_FOUND)
 			continue;
 		b->state = pr == UPM_PCI_MISSING ? UPM_BOX_ABSENT : UPM_BOX_MISMATCH;

@@ -31,6 +31,7 @@ struct upm_box_inst {
 	const struct upm_box_type *type;
 	unsigned socket;
 	unsigned instance;
+	uint16_t seg; /* PCI boxes: the segment and bus of the socket's uncore */
 	uint8_t bus;
 	uint64_t mmio_base;  /* MMIO boxes: the base address found (upm_mmio_base) */
 	enum upm_box_state state;

@@ -15,7 +15,7 @@ static struct upm_pci_addr fn_addr(const struct upm_box_inst *b, int filter_fn)
 {
 	const struct upm_pci_fn *fn = filter_fn && b->type->filter_pci ? &b->type->filter_pci[b->instance]
 									: &b->type->pci[b->instance];
-	struct upm_pci_addr a = { 0, b->bus, fn->dev, fn->fn, 0 };
+	struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, 0 };
 	return a;
 }
 

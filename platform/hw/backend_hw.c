@@ -6,8 +6,8 @@
 
 struct hw_ctx {
 	struct upm_backend backend;
-	struct upm_ecam_window ecam;
-	int has_ecam;
+	struct upm_ecam_window ecam[UPM_ECAM_MAX_WINDOWS];
+	unsigned n_ecam;
 };
 
 static struct hw_ctx *ctx_of(struct upm_backend *b)
@@ -15,11 +15,6 @@ static struct hw_ctx *ctx_of(struct upm_backend *b)
 	return (struct hw_ctx *)b->ctx;
 }
 
-static const struct upm_ecam_window *ecam_of(struct upm_backend *b)
-{
-	struct hw_ctx *c = ctx_of(b);
-	return c->has_ecam ? &c->ecam : NULL;
-}
 
 static int hw_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
 		    struct upm_cpuid_regs *out)
@@ -46,13 +41,13 @@ static int hw_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 static int hw_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 			 uint32_t *val)
 {
-	return upm_hw_pci_read32(ecam_of(b), mech, a, val);
+	return upm_hw_pci_read32(ctx_of(b)->ecam, ctx_of(b)->n_ecam, mech, a, val);
 }
 
 static int hw_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 			  uint32_t val)
 {
-	return upm_hw_pci_write32(ecam_of(b), mech, a, val);
+	return upm_hw_pci_write32(ctx_of(b)->ecam, ctx_of(b)->n_ecam, mech, a, val);
 }
 
 static int hw_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
@@ -63,12 +58,12 @@ static int hw_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 	return upm_hw_load32(addr, val);
 }
 
-static int hw_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+static int hw_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
-	const struct upm_ecam_window *w = ecam_of(b);
-	if (!w)
+	struct hw_ctx *c = ctx_of(b);
+	if (index >= c->n_ecam)
 		return UPM_ENOTFOUND;
-	*out = *w;
+	*out = c->ecam[index];
 	return UPM_OK;
 }
 
@@ -96,14 +91,16 @@ static const struct upm_backend_ops hw_ops = {
 	.destroy = hw_destroy,
 };
 
-struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam_or_null)
+struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, unsigned n_ecam,
+					  unsigned n_dropped)
 {
 	struct hw_ctx *c = upm_os_alloc(sizeof *c);
 	if (!c)
 		return NULL;
-	c->has_ecam = ecam_or_null != NULL;
-	if (ecam_or_null)
-		c->ecam = *ecam_or_null;
+	c->n_ecam = n_ecam < UPM_ECAM_MAX_WINDOWS ? n_ecam : UPM_ECAM_MAX_WINDOWS;
+	for (unsigned i = 0; i < c->n_ecam; i++)
+		c->ecam[i] = ecam[i];
+	c->backend.ecam_entries_dropped = n_dropped + (n_ecam - c->n_ecam);
 	c->backend.name = "hw";
 	c->backend.ops = &hw_ops;
 	c->backend.ctx = c;

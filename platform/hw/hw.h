@@ -9,11 +9,13 @@
 #include <stdint.h>
 #include "platform/backend.h"
 
-/* Creates the backend. ecam_or_null is the MCFG window found by the environment
- * (base = the MCFG base address, which maps bus 0 of the segment); NULL when the
- * firmware has no MCFG table, and then only CF8/CFC is available. NULL on allocation
- * failure. */
-struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam_or_null);
+/* Creates the backend. ecam holds the n_ecam MCFG windows found by the environment
+ * (base = the MCFG base address, which maps bus 0 of the segment); none when the
+ * firmware has no MCFG table, and then only CF8/CFC (segment 0) is available. At most
+ * UPM_ECAM_MAX_WINDOWS are kept; n_dropped counts entries the environment already left
+ * out. NULL on allocation failure. */
+struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, unsigned n_ecam,
+					  unsigned n_dropped);
 
 /* For the environment's #GP/#PF handler. Returns 1 when rip is the faulting
  * instruction of a guarded access, with *resume set to where execution must continue

@@ -41,44 +41,56 @@ static int cf8_access(struct upm_pci_addr a, uint32_t *val, int write)
 	return UPM_OK;
 }
 
-/* MCFG's base address maps bus 0 of the segment even when the window starts at a
- * higher bus; upm_pci_ecam_offset() counts from there too. */
-static int ecam_address(const struct upm_ecam_window *w, struct upm_pci_addr a, uint64_t *addr)
+/* The window covering a's segment and bus; NULL when none does. */
+static const struct upm_ecam_window *covering(const struct upm_ecam_window *ws, unsigned n,
+					      struct upm_pci_addr a)
 {
+	for (unsigned i = 0; i < n; i++)
+		if (a.seg == ws[i].seg && a.bus >= ws[i].bus_start && a.bus <= ws[i].bus_end)
+			return &ws[i];
+	return NULL;
+}
+
+/* MCFG's base address maps bus 0 of the segment even when the window starts at a
+ * higher bus; upm_pci_ecam_offset() counts from there too. A bus no window covers is
+ * never reached through ECAM. */
+static int ecam_address(const struct upm_ecam_window *ws, unsigned n, struct upm_pci_addr a,
+			uint64_t *addr)
+{
+	const struct upm_ecam_window *w = covering(ws, n, a);
 	uint64_t off;
 	int rc;
+	if (!upm_pci_addr_valid(a))
+		return UPM_EINVAL;
 	if (!w)
-		return UPM_EUNSUPPORTED;
+		return n ? UPM_ERANGE : UPM_EUNSUPPORTED;
 	if ((rc = upm_pci_ecam_offset(w, a, &off)) != UPM_OK)
 		return rc;
 	*addr = w->base + off;
 	return UPM_OK;
 }
 
-static int ecam_covers(const struct upm_ecam_window *w, struct upm_pci_addr a)
-{
-	return w && a.seg == w->seg && a.bus >= w->bus_start && a.bus <= w->bus_end;
-}
-
-static enum upm_pci_mech resolve(const struct upm_ecam_window *w, enum upm_pci_mech mech,
-				 struct upm_pci_addr a)
+/* AUTO: ECAM where a window covers the bus, else CF8/CFC, which reaches segment 0 only
+ * (upm_pci_cf8_encode refuses the others). */
+static enum upm_pci_mech resolve(const struct upm_ecam_window *ws, unsigned n,
+				 enum upm_pci_mech mech, struct upm_pci_addr a)
 {
 	if (mech != UPM_PCI_AUTO)
 		return mech;
-	return ecam_covers(w, a) ? UPM_PCI_ECAM : UPM_PCI_CF8;
+	return covering(ws, n, a) ? UPM_PCI_ECAM : UPM_PCI_CF8;
 }
 
-int upm_hw_pci_read32(const struct upm_ecam_window *ecam, enum upm_pci_mech mech,
+int upm_hw_pci_read32(const struct upm_ecam_window *ecam, unsigned n_ecam, enum upm_pci_mech mech,
 		      struct upm_pci_addr a, uint32_t *val)
 {
 	uint64_t addr;
 	int rc;
 
-	switch (resolve(ecam, mech, a)) {
+	switch (resolve(ecam, n_ecam, mech, a)) {
 	case UPM_PCI_CF8:
 		return cf8_access(a, val, 0);
 	case UPM_PCI_ECAM:
-		if ((rc = ecam_address(ecam, a, &addr)) != UPM_OK)
+		if ((rc = ecam_address(ecam, n_ecam, a, &addr)) != UPM_OK)
 			return rc;
 		return upm_hw_load32(addr, val);
 	default:
@@ -86,17 +98,17 @@ int upm_hw_pci_read32(const struct upm_ecam_window *ecam, enum upm_pci_mech mech
 	}
 }
 
-int upm_hw_pci_write32(const struct upm_ecam_window *ecam, enum upm_pci_mech mech,
-		       struct upm_pci_addr a, uint32_t val)
+int upm_hw_pci_write32(const struct upm_ecam_window *ecam, unsigned n_ecam,
+		       enum upm_pci_mech mech, struct upm_pci_addr a, uint32_t val)
 {
 	uint64_t addr;
 	int rc;
 
-	switch (resolve(ecam, mech, a)) {
+	switch (resolve(ecam, n_ecam, mech, a)) {
 	case UPM_PCI_CF8:
 		return cf8_access(a, &val, 1);
 	case UPM_PCI_ECAM:
-		if ((rc = ecam_address(ecam, a, &addr)) != UPM_OK)
+		if ((rc = ecam_address(ecam, n_ecam, a, &addr)) != UPM_OK)
 			return rc;
 		*(volatile uint32_t *)(uintptr_t)addr = val;
 		return UPM_OK;

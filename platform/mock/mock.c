@@ -284,20 +284,39 @@ static int mock_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 	return UPM_OK;
 }
 
+/* The MCFG window covering a's segment and bus; NULL when none does. */
+static const struct upm_ecam_window *covering(const struct upm_mock *m, struct upm_pci_addr a)
+{
+	for (unsigned i = 0; i < m->n_ecam; i++)
+		if (a.seg == m->ecam[i].seg && a.bus >= m->ecam[i].bus_start &&
+		    a.bus <= m->ecam[i].bus_end)
+			return &m->ecam[i];
+	return NULL;
+}
+
+/* As the hw backend (platform/hw/pci_config.c): AUTO takes ECAM where a window covers
+ * the bus, else CF8/CFC, which reaches segment 0 only. */
+static enum upm_pci_mech resolve(const struct upm_mock *m, enum upm_pci_mech mech,
+				 struct upm_pci_addr a)
+{
+	if (mech != UPM_PCI_AUTO)
+		return mech;
+	return covering(m, a) ? UPM_PCI_ECAM : UPM_PCI_CF8;
+}
+
 static int check_mech(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci_addr a)
 {
 	if (!upm_pci_addr_valid(a))
 		return UPM_EINVAL;
-	if (mech == UPM_PCI_AUTO)
-		mech = m->has_ecam ? UPM_PCI_ECAM : UPM_PCI_CF8;
 	if (mech == UPM_PCI_CF8) {
 		uint32_t cf8;
 		return upm_pci_cf8_encode(a, &cf8);
 	}
 	uint64_t off;
-	if (!m->has_ecam)
-		return UPM_EUNSUPPORTED;
-	return upm_pci_ecam_offset(&m->ecam, a, &off);
+	const struct upm_ecam_window *w = covering(m, a);
+	if (!w)
+		return m->n_ecam ? UPM_ERANGE : UPM_EUNSUPPORTED;
+	return upm_pci_ecam_offset(w, a, &off);
 }
 
 /* The device a configuration access reaches, after checking the mechanism can reach
@@ -305,16 +324,18 @@ static int check_mech(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci
 static int pci_target(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci_addr a,
 		      struct upm_mock_pci_dev **d, unsigned *socket)
 {
+	mech = resolve(m, mech, a);
 	int rc = check_mech(m, mech, a);
 	*d = NULL;
 	*socket = 0;
-	if (rc != UPM_OK || a.seg != 0)
+	if (rc != UPM_OK)
 		return rc;
 	/* badecam: the MCFG base is off by one bus, so ECAM reaches the next bus. */
-	int ecam = mech == UPM_PCI_ECAM || (mech == UPM_PCI_AUTO && m->has_ecam);
-	if (ecam && m->ecam_misplaced && a.bus++ == 0xFF)
+	if (mech == UPM_PCI_ECAM && m->ecam_misplaced && a.bus++ == 0xFF)
 		return UPM_OK;
 	*d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, socket);
+	if (*d && m->sockets[*socket].seg != a.seg)
+		*d = NULL; /* that function is on another segment */
 	if (*d)
 		upm_mock_arm_pci(m, *d); /* onesat: the function may leave the bus now */
 	if (*d && (*d)->absent)
@@ -382,13 +403,32 @@ static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 	return UPM_EFAULT; /* nothing mapped there */
 }
 
-static int mock_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)
+static int mock_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct upm_mock *m = mock_of(b);
-	if (!m->has_ecam)
+	if (index >= m->n_ecam)
 		return UPM_ENOTFOUND;
-	*out = m->ecam;
+	*out = m->ecam[index];
 	return UPM_OK;
+}
+
+/* sN.segment=1: socket N's functions move to segment 1, which only a second MCFG entry
+ * reaches; segment 0's entry shrinks to the lower half of the buses, as on machines that
+ * split the bus space between segments. */
+static int place_on_segment(struct upm_mock *m, unsigned socket, const char *value)
+{
+	if (upm_strcmp(value, "1") != 0 || m->n_ecam == 0 || socket == 0) {
+		upm_snprintf(m->error, sizeof m->error,
+			     "mock fault: segment=%s on socket %u: only sN.segment=1 for a socket other "
+			     "than 0 on a model with an ECAM window (e.g. s1.segment=1)",
+			     value, socket);
+		return -1;
+	}
+	m->sockets[socket].seg = 1;
+	m->ecam[0].bus_end = 0x7F;
+	m->ecam[1] = (struct upm_ecam_window){ m->ecam[0].base + (256ull << 20), 1, 0, 0xFF };
+	m->n_ecam = 2;
+	return 0;
 }
 
 static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
@@ -500,7 +540,7 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 		}
 	}
 	if (upm_strcmp(term, "noecam") == 0) {
-		m->has_ecam = 0;
+		m->n_ecam = 0;
 		return 0;
 	}
 	if (upm_strcmp(term, "badecam") == 0) {
@@ -531,13 +571,15 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 		return fault_pci(m, value, 0);
 	if (upm_strcmp(key, "ones") == 0)
 		return fault_pci(m, value, 1);
+	if (upm_strcmp(key, "segment") == 0)
+		return place_on_segment(m, socket, value);
 	if (m->model_ops && m->model_ops->apply_fault) {
 		int rc = m->model_ops->apply_fault(m, socket, full, key, value);
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 	}
 	upm_snprintf(m->error, sizeof m->error,
-		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam cores "
+		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam segment cores "
 		     "stuck stuckbit dead nofreeze nochannel unpopulated skew linkrate; see 'upmon help')",
 		     key);
 	return -1;

@@ -14,6 +14,10 @@
  *   absent=BB:DD.F           the PCI function does not answer (all ones, writes dropped)
  *   ones=BB:DD.F             the function answers with its IDs, every other offset all ones
  *   noecam                   no MCFG/ECAM window: configuration space through CF8/CFC only
+ *   sN.segment=1             socket N's PCI uncore sits on PCI segment 1 (same bus numbers),
+ *                            reachable through ECAM only; the MCFG then has two entries:
+ *                            segment 0 buses 0x00-0x7f (base unchanged) and segment 1 buses
+ *                            0x00-0xff (base + 256 MiB)
  *   stuck=BOXn.ctrN          general counter N never moves (software can still write it)
  *   stuck=BOXn.fixed         the box's fixed counter never moves
  *   dead=BOXn                PCI box: its functions answer with vendor/device ID (offset 0)
@@ -132,6 +136,7 @@ struct upm_mock_socket {
 	unsigned n_msrs, cap_msrs;
 	struct upm_mock_pci_dev **devs;
 	unsigned n_devs, cap_devs;
+	uint16_t seg; /* the PCI segment its functions are on (segment=) */
 };
 
 /* A model's counting behaviour: advanced by each activity report. */
@@ -152,8 +157,8 @@ struct upm_mock {
 	struct upm_mock_socket sockets[UPM_MOCK_MAX_SOCKETS];
 	struct upm_mock_mmio mmio[4];
 	unsigned n_mmio;
-	struct upm_ecam_window ecam;
-	int has_ecam;
+	struct upm_ecam_window ecam[2]; /* the MCFG entries, in table order */
+	unsigned n_ecam;
 	uint32_t cpuid_signature;  /* CPUID.1:EAX */
 	char brand[49];
 	uint32_t microcode;

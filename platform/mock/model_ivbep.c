@@ -590,11 +590,11 @@ int upm_mock_build_ivbep(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000306E4; /* family 6, model 0x3E, stepping 4 */
 	upm_strlcpy(m->brand, "upmon mock Xeon E5-2600 v2 (Ivy Bridge-EP)", sizeof m->brand);
-	m->has_ecam = 1;
-	m->ecam.base = 0x80000000ull;
-	m->ecam.seg = 0;
-	m->ecam.bus_start = 0;
-	m->ecam.bus_end = 255;
+	m->n_ecam = 1;
+	m->ecam[0].base = 0x80000000ull;
+	m->ecam[0].seg = 0;
+	m->ecam[0].bus_start = 0;
+	m->ecam[0].bus_end = 255;
 	if (m->n_sockets > N_SOCKETS_MAX) {
 		upm_snprintf(m->error, sizeof m->error, "mock ivbep: at most %u sockets", N_SOCKETS_MAX);
 		return -1;

@@ -707,7 +707,7 @@ static int build(struct upm_mock *m, unsigned n_cbo, unsigned fvc_evnt0, int err
 {
 	m->cpuid_signature = sig;
 	upm_strlcpy(m->brand, brand, sizeof m->brand);
-	m->has_ecam = 0; /* no PCI uncore: configuration space is not needed */
+	m->n_ecam = 0; /* no PCI uncore: configuration space is not needed */
 	if (mock_pmon_init(m) < 0)
 		return -1;
 	struct mock_pmon *p = mock_pmon_of(m);

@@ -311,11 +311,11 @@ int upm_mock_build_skl(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000506E3; /* family 6, model 0x5E, stepping 3 */
 	upm_strlcpy(m->brand, "upmon mock Core i5-6400 (Skylake)", sizeof m->brand);
-	m->has_ecam = 1;
-	m->ecam.base = 0xE0000000ull;
-	m->ecam.seg = 0;
-	m->ecam.bus_start = 0;
-	m->ecam.bus_end = 255;
+	m->n_ecam = 1;
+	m->ecam[0].base = 0xE0000000ull;
+	m->ecam[0].seg = 0;
+	m->ecam[0].bus_start = 0;
+	m->ecam[0].bus_end = 255;
 	if (mock_pmon_init(m) < 0)
 		return -1;
 	struct mock_pmon *p = mock_pmon_of(m);

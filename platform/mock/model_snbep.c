@@ -384,11 +384,11 @@ int upm_mock_build_snbep(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000206D7; /* family 6, model 0x2D, stepping 7 */
 	upm_strlcpy(m->brand, "upmon mock Xeon E5-2600 (Sandy Bridge-EP)", sizeof m->brand);
-	m->has_ecam = 1;
-	m->ecam.base = 0x80000000ull;
-	m->ecam.seg = 0;
-	m->ecam.bus_start = 0;
-	m->ecam.bus_end = 255;
+	m->n_ecam = 1;
+	m->ecam[0].base = 0x80000000ull;
+	m->ecam[0].seg = 0;
+	m->ecam[0].bus_start = 0;
+	m->ecam[0].bus_end = 255;
 	if (mock_pmon_init(m) < 0)
 		return -1;
 	/* Host bridge: Xeon E5/Core i7 DMI2 (8086:3C00). */

@@ -31,6 +31,17 @@ run noecam --backend mock:noecam --platform snbep info
 expect noecam host/info_without_mcfg_uses_cf8 0 \
 	'^pci: no ACPI MCFG table: using CF8/CFC' '^pci 00:00.0 8086:3c00 cf8=0x3c008086$'
 
+run seg1 --backend mock:s1.segment=1 --platform snbep info
+expect seg1 host/info_uncore_on_segment_1 0 \
+	'^pci: ecam base 0x80000000 segment 0 buses 0-127$' \
+	'^pci: ecam base 0x90000000 segment 1 buses 0-255$' \
+	'^uncore: socket 0 bus 0x7f node 0$' '^uncore: socket 1 segment 0001 bus 0xff node 1$' \
+	'^uncore: socket 1 imc2 +0001:ff:10.4 8086:3cb4 found$' \
+	'^uncore: socket 0 imc2 +7f:10.4 8086:3cb4 found$'
+n=$(grep -c ' found$' "$WORK/seg1.out")
+[ "$(rc seg1)" = 0 ] && [ "$n" = 24 ] && pass host/info_segment_1_all_functions_found ||
+	fail host/info_segment_1_all_functions_found "found $n"
+
 run hw info
 expect hw host/hw_backend_refused_on_host 4 '^upmon: error: the hw backend needs UEFI firmware'
 run unknown --backend mock --platform snbep frobnicate
