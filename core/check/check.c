@@ -211,6 +211,60 @@ static unsigned unusable(const struct measure *m, const char *box, unsigned sock
 	return n;
 }
 
+/* A box instance's own verdicts: 2 when its presence FAILed (it was never read
+ * properly), 1 when a self-test FAILed, else 0. */
+static int failed_own(const struct check *c, const char *box, unsigned socket, unsigned instance)
+{
+	int worst = 0;
+	for (unsigned i = 0; i < c->vs->n; i++) {
+		const struct upm_verdict *v = &c->vs->v[i];
+		if (v->result != UPM_RESULT_FAIL || v->socket != socket || v->instance != (int)instance ||
+		    !v->box || upm_strcmp(v->box, box) != 0)
+			continue;
+		if (upm_strcmp(v->check, "presence") == 0)
+			return 2;
+		if (upm_strncmp(v->check, "selftest.", 9) == 0)
+			worst = 1;
+	}
+	return worst;
+}
+
+/* The instances of a box type on a socket whose own verdicts failed at least at `level`
+ * (failed_own), as "imc2, imc3" in buf; how many. */
+static unsigned failed_list(const struct check *c, const struct measure *m, const char *box, unsigned socket,
+			    int level, char *buf, size_t n)
+{
+	unsigned k = 0;
+	size_t at = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < m->s.n_boxes; i++) {
+		const struct upm_box_inst *b = &m->s.boxes[i];
+		if (b->socket != socket || upm_strcmp(b->type->name, box) != 0 ||
+		    failed_own(c, box, socket, b->instance) < level)
+			continue;
+		if (at < n)
+			at += (size_t)upm_snprintf(buf + at, n - at, "%s%s%u", k ? ", " : "", box, b->instance);
+		k++;
+	}
+	return k;
+}
+
+/* One cause, one FAIL: a socket total of `box` is N/A, naming the instances, when one it
+ * needs failed its presence (never read properly), or failed a self-test and the total
+ * would fail (its own verdict already says so). */
+static int not_judged_over_failed(struct check *c, const struct measure *m, const char *box, unsigned socket,
+				  const char *check, int would_fail)
+{
+	char list[96];
+	unsigned k = failed_list(c, m, box, socket, would_fail ? 1 : 2, list, sizeof list);
+	if (!k)
+		return 0;
+	upm_verdict_add(c->vs, socket, box, -1, check, UPM_RESULT_NA,
+			"%s not counted (failed %s presence or self-test): the socket's total is not judged over %s",
+			list, k == 1 ? "its" : "their", k == 1 ? "it" : "them");
+	return 1;
+}
+
 /* A total that falls short because boxes could not be counted is a warning about those
  * boxes (their own verdicts say why), not a failure of the ones that counted. */
 static enum upm_result shortfall(const struct measure *m, const char *box, unsigned socket, int within,
@@ -236,6 +290,8 @@ static void judge_uclk(struct check *c, const struct measure *m)
 		upm_format_double(lo, sizeof lo, c->uclk_min, 0);
 		upm_format_double(hi, sizeof hi, c->uclk_max, 0);
 		int ok = mhz >= c->uclk_min && mhz <= c->uclk_max;
+		if (not_judged_over_failed(c, m, c->role_box[R_UCLK], sock, "uclk", !ok))
+			continue;
 		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[R_UCLK], -1, "uclk", ok ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
 				"%s MHz (%llu ticks in %llu us); expected %s-%s MHz", v, (unsigned long long)k.delta,
 				(unsigned long long)(k.ns / 1000), lo, hi);
@@ -264,6 +320,8 @@ static void judge_memory(struct check *c, const struct measure *m, const struct 
 			continue;
 		}
 		double e = rel_err(counted, expected);
+		if (not_judged_over_failed(c, m, c->role_box[role], sock, check, e > c->mem_tol))
+			continue;
 		char ov[32];
 		upm_format_double(ov, sizeof ov, e * 100.0, 1);
 		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[role], -1, check,
@@ -320,7 +378,7 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 		for (unsigned i = 0; i < n && i < 32; i++) {
 			struct sum raw, clk = sum_of(c, m, R_MEM_CLK, sock, (int)i);
 			cas[i] = net(c, m, idle, R_MEM_RD, sock, (int)i, &raw);
-			answered[i] = raw.n > 0;
+			answered[i] = raw.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
 			clocked[i] = !c->role_mask[R_MEM_CLK] || clk.delta > 0;
 			if (answered[i] && clocked[i] && cas[i] > 0) {
 				total += cas[i];
@@ -405,6 +463,8 @@ static void judge_llc(struct check *c, const struct measure *m, const struct mea
 		double e = rel_err(got, want), d = share_got - share_want;
 		if (d < 0)
 			d = -d;
+		if (not_judged_over_failed(c, m, c->role_box[R_LLC_HIT], sock, check, e > c->llc_tol || d > c->llc_tol))
+			continue;
 		char ev[32], hv[32], wv[32], tv[32];
 		upm_format_double(ev, sizeof ev, e * 100.0, 1);
 		upm_format_double(hv, sizeof hv, share_got * 100.0, 1);
@@ -431,7 +491,7 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 		for (unsigned i = 0; i < n && i < 64; i++) {
 			struct sum rh, rm;
 			v[i] = net(c, m, idle, R_LLC_HIT, sock, (int)i, &rh) + net(c, m, idle, R_LLC_MISS, sock, (int)i, &rm);
-			answered[i] = rh.n > 0;
+			answered[i] = rh.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
 			if (answered[i]) {
 				total += v[i];
 				counted++;
@@ -485,8 +545,8 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 			for (unsigned i = 0; i < n; i++) {
 				struct sum pr;
 				double f = net_specs(m, idle, 1ull << j, sock, (int)i, &pr);
-				if (!pr.n)
-					continue;
+				if (!pr.n || failed_own(c, box, sock, i) == 2)
+					continue; /* never read: its presence verdict says why */
 				char check[24] = "link.port";
 				if (sp->index >= 0 && sp->box->index_term)
 					upm_snprintf(check, sizeof check, "link.%s%u", sp->box->index_term,
@@ -502,6 +562,8 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 			}
 		}
 		double e = rel_err(flits, want);
+		if (not_judged_over_failed(c, m, box, sock, "link.flits", e > c->link_tol))
+			continue;
 		char ev[32], tv[32];
 		upm_format_double(ev, sizeof ev, e * 100.0, 1);
 		upm_format_double(tv, sizeof tv, c->link_tol * 100.0, 1);
