@@ -5,6 +5,7 @@
 #include "tests/unit/fixture.h"
 #include "tests/unit/check_run.h"
 #include "core/check/check.h"
+#include "core/check/selftest.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -86,4 +87,25 @@ TEST(one_cause_summary_incomplete_column)
 	CHECK(strcmp(worst, "FAIL") == 0);
 	upm_verdicts_free(&vs);
 	upm_buf_free(&r.log);
+}
+
+/* Every write to CBo 0's control 0 (MSR 0xD10) faults from the self-test's interval on:
+ * clearing its enable bit faulted, so the disable test reports a write fault, not a
+ * counter "counted with its enable bit clear". */
+TEST(one_cause_write_fault_is_reported_as_such)
+{
+	struct fixture f;
+	struct upm_verdicts vs;
+	char err[200];
+	if (fixture_init(&f, "snbep", 1, "gpw=0xD10@run") < 0)
+		return;
+	upm_verdicts_init(&vs, 1024);
+	CHECK_EQ(upm_selftest(&f.run, &vs, err, sizeof err), 0);
+	const struct upm_verdict *v = check_find(&vs, 0, "cbo", 0, "selftest.disable");
+	if (!v || v->result != UPM_RESULT_FAIL || !strstr(v->reason, "write fault") || !strstr(v->reason, "0xd10") ||
+	    strstr(v->reason, "enable bit clear"))
+		upm_test_fail(__FILE__, __LINE__, "cbo0 selftest.disable: %s (%s)",
+			      v ? upm_result_name(v->result) : "missing", v ? v->reason : "");
+	upm_verdicts_free(&vs);
+	fixture_free(&f);
 }
