@@ -229,39 +229,71 @@ static int failed_own(const struct check *c, const char *box, unsigned socket, u
 	return worst;
 }
 
-/* The instances of a box type on a socket whose own verdicts failed at least at `level`
- * (failed_own), as "imc2, imc3" in buf; how many. */
-static unsigned failed_list(const struct check *c, const struct measure *m, const char *box, unsigned socket,
-			    int level, char *buf, size_t n)
+/* No part of a socket's total: beyond the part's cores, or an instance only some parts
+ * have and this one lacks (the self-test's presence says N/A for it). */
+static int not_on_part(const struct upm_box_inst *b)
 {
-	unsigned k = 0;
-	size_t at = 0;
-	buf[0] = 0;
-	for (unsigned i = 0; i < m->s.n_boxes; i++) {
-		const struct upm_box_inst *b = &m->s.boxes[i];
-		if (b->socket != socket || upm_strcmp(b->type->name, box) != 0 ||
-		    failed_own(c, box, socket, b->instance) < level)
-			continue;
-		if (at < n)
-			at += (size_t)upm_snprintf(buf + at, n - at, "%s%s%u", k ? ", " : "", box, b->instance);
-		k++;
+	return b->state == UPM_BOX_NOT_ON_PART ||
+	       (b->state == UPM_BOX_ABSENT && b->type->optional_from && b->instance >= b->type->optional_from);
+}
+
+/* A box instance the measurement never read: absent, another device in its place, no
+ * bus, or faulting. */
+static int never_read(const struct upm_box_inst *b)
+{
+	return b->state != UPM_BOX_OK && !not_on_part(b);
+}
+
+/* Whether the run has a presence verdict on this instance. */
+static int has_presence(const struct check *c, const char *box, unsigned socket, unsigned instance)
+{
+	for (unsigned i = 0; i < c->vs->n; i++) {
+		const struct upm_verdict *v = &c->vs->v[i];
+		if (v->socket == socket && v->instance == (int)instance && v->box && upm_strcmp(v->box, box) == 0 &&
+		    upm_strcmp(v->check, "presence") == 0)
+			return 1;
 	}
-	return k;
+	return 0;
 }
 
 /* One cause, one FAIL: a socket total of `box` is N/A, naming the instances, when one it
- * needs failed its presence (never read properly), or failed a self-test and the total
- * would fail (its own verdict already says so). */
+ * needs was never read (its presence FAILed, or the measurement could not use it), or
+ * failed a self-test and the total would fail (its own verdict already says so). An
+ * instance never read that has no presence verdict yet (a box the self-test does not
+ * cover) gets one with the reason, once. */
 static int not_judged_over_failed(struct check *c, const struct measure *m, const char *box, unsigned socket,
 				  const char *check, int would_fail)
 {
-	char list[96];
-	unsigned k = failed_list(c, m, box, socket, would_fail ? 1 : 2, list, sizeof list);
+	char list[160];
+	unsigned k = 0, read = 0;
+	size_t at = 0;
+	const char *why = "";
+	list[0] = 0;
+	for (unsigned i = 0; i < m->s.n_boxes; i++) {
+		const struct upm_box_inst *b = &m->s.boxes[i];
+		if (b->socket != socket || upm_strcmp(b->type->name, box) != 0 || not_on_part(b))
+			continue;
+		int own = failed_own(c, box, socket, b->instance);
+		if (!never_read(b) && own < (would_fail ? 1 : 2)) {
+			read++;
+			continue;
+		}
+		if (never_read(b) && !has_presence(c, box, socket, b->instance)) {
+			upm_verdict_add(c->vs, socket, box, (int)b->instance, "presence", UPM_RESULT_WARN,
+					"%s: %s: not counted, its checks are not judged", upm_box_state_name(b->state), b->why);
+		}
+		if (!why[0])
+			why = never_read(b) ? upm_box_state_name(b->state) : own == 2 ? "failed its presence" : "failed its self-test";
+		if (at < sizeof list)
+			at += (size_t)upm_snprintf(list + at, sizeof list - at, "%s%s%u", k ? ", " : "", box, b->instance);
+		k++;
+	}
 	if (!k)
 		return 0;
 	upm_verdict_add(c->vs, socket, box, -1, check, UPM_RESULT_NA,
-			"%s not counted (failed %s presence or self-test): the socket's total is not judged over %s",
-			list, k == 1 ? "its" : "their", k == 1 ? "it" : "them");
+			"%s not counted (%s%s): the socket's total is not judged %s", list, why,
+			k > 1 ? ", see each presence" : "",
+			read ? "over the others" : "(nothing of it was read)");
 	return 1;
 }
 

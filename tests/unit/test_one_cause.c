@@ -8,6 +8,7 @@
 #include "core/check/selftest.h"
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 static unsigned count_result(const struct upm_verdicts *vs, enum upm_result r, char *first, size_t n)
 {
@@ -108,4 +109,52 @@ TEST(one_cause_write_fault_is_reported_as_such)
 			      v ? upm_result_name(v->result) : "missing", v ? v->reason : "");
 	upm_verdicts_free(&vs);
 	fixture_free(&f);
+}
+
+/* Nothing judged that was never read: the Skylake IMC behind a host bridge upmon does not
+ * list (8086:1918, a Xeon E3 v5's) or with MCHBAR disabled gets a presence verdict with
+ * the reason, and the memory checks are N/A, not "off by 100%". */
+static void never_read(const char *fault, const char *box, int inst, const char *why,
+		       const char *const *checks)
+{
+	struct check_outcome o;
+	if (check_run(&o, "skl", 1, fault, 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		const struct upm_verdict *p = check_find(&o.vs, 0, box, inst, "presence");
+		if (!p || p->result == UPM_RESULT_PASS || p->result == UPM_RESULT_NA || !strstr(p->reason, why))
+			upm_test_fail(__FILE__, __LINE__, "%s: %s%d presence: %s", fault, box, inst,
+				      p ? p->reason : "missing");
+		char name[16];
+		snprintf(name, sizeof name, "%s%d", box, inst);
+		for (unsigned k = 0; checks[k]; k++) {
+			const struct upm_verdict *v = check_find(&o.vs, 0, box, -1, checks[k]);
+			if (!v || v->result != UPM_RESULT_NA || !strstr(v->reason, name) ||
+			    !strstr(v->reason, "not counted"))
+				upm_test_fail(__FILE__, __LINE__, "%s: %s is %s: %s", fault, checks[k],
+					      v ? upm_result_name(v->result) : "(none)", v ? v->reason : "");
+		}
+		for (unsigned i = 0; i < o.vs.n; i++)
+			if (strstr(o.vs.v[i].reason, "off by 100"))
+				upm_test_fail(__FILE__, __LINE__, "%s: %s judged: %s", fault, o.vs.v[i].check,
+					      o.vs.v[i].reason);
+		CHECK_EQ(count_result(&o.vs, UPM_RESULT_FAIL, NULL, 0), 0u);
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+static const char *const memory_checks[] = { "memory.read", "memory.write", NULL };
+static const char *const llc_checks[] = { "llc.hits", "llc.misses", NULL };
+
+TEST(one_cause_skl_unlisted_host_bridge)
+{
+	never_read("hostbridge=0x1918", "imc", 0, "8086:1918", memory_checks);
+}
+
+TEST(one_cause_skl_mchbar_disabled)
+{
+	never_read("mchbar=off", "imc", 0, "MCHBAR disabled", memory_checks);
+}
+
+TEST(one_cause_skl_absent_cbo)
+{
+	never_read("absent=cbo3", "cbo", 3, "absent", llc_checks);
 }
