@@ -717,7 +717,7 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	}
 
 	static const char *const kernels[] = { "read", "ntwrite", "llc", "thrash" };
-	enum { K_READ, K_NTWRITE, K_LLC, K_THRASH, K_REMOTE, K_N };
+	enum { K_READ, K_NTWRITE, K_LLC, K_THRASH, K_REMOTE, K_REMOTE_BACK, K_N };
 	struct measure *ms = upm_os_alloc((K_N + 1) * sizeof *ms);
 	if (!ms) {
 		upm_strlcpy(err, "out of memory", err_size);
@@ -740,6 +740,15 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			w.socket_mask = 1u;
 			w.memory_socket = 1;
 			ms[k].label = "read-remote";
+		} else if (k == K_REMOTE_BACK) {
+			if (r->n_sockets < 2 || !c.role_mask[R_LINK])
+				continue;
+			/* And back: socket 1's threads read socket 0's memory, so the ports of
+			 * socket 0 send and every port's transmit side is judged. */
+			workload_for(&c, &w, "read");
+			w.socket_mask = 2u;
+			w.memory_socket = 0;
+			ms[k].label = "read-remote-back";
 		} else {
 			workload_for(&c, &w, kernels[k]);
 			ms[k].label = kernels[k];
@@ -786,6 +795,8 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		judge_llc(&c, &ms[K_THRASH], base, "llc.misses");
 	if (ok[K_REMOTE])
 		judge_links(&c, &ms[K_REMOTE], base);
+	if (ok[K_REMOTE_BACK])
+		judge_links(&c, &ms[K_REMOTE_BACK], base);
 	upm_check_link_rate(r, vs); /* link.rate: each port's rate status register (check_link_rate.c) */
 	/* Registers not restored: said and judged by upm_check_safety_session, by address. */
 	for (unsigned k = 0; k <= K_N; k++)
