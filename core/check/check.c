@@ -211,6 +211,92 @@ static unsigned unusable(const struct measure *m, const char *box, unsigned sock
 	return n;
 }
 
+/* A box instance's own verdicts: 2 when its presence FAILed (it was never read
+ * properly), 1 when a self-test FAILed, else 0. */
+static int failed_own(const struct check *c, const char *box, unsigned socket, unsigned instance)
+{
+	int worst = 0;
+	for (unsigned i = 0; i < c->vs->n; i++) {
+		const struct upm_verdict *v = &c->vs->v[i];
+		if (v->result != UPM_RESULT_FAIL || v->socket != socket || v->instance != (int)instance ||
+		    !v->box || upm_strcmp(v->box, box) != 0)
+			continue;
+		if (upm_strcmp(v->check, "presence") == 0)
+			return 2;
+		if (upm_strncmp(v->check, "selftest.", 9) == 0)
+			worst = 1;
+	}
+	return worst;
+}
+
+/* No part of a socket's total: beyond the part's cores, or an instance only some parts
+ * have and this one lacks (the self-test's presence says N/A for it). */
+static int not_on_part(const struct upm_box_inst *b)
+{
+	return b->state == UPM_BOX_NOT_ON_PART ||
+	       (b->state == UPM_BOX_ABSENT && b->type->optional_from && b->instance >= b->type->optional_from);
+}
+
+/* A box instance the measurement never read: absent, another device in its place, no
+ * bus, or faulting. */
+static int never_read(const struct upm_box_inst *b)
+{
+	return b->state != UPM_BOX_OK && !not_on_part(b);
+}
+
+/* Whether the run has a presence verdict on this instance. */
+static int has_presence(const struct check *c, const char *box, unsigned socket, unsigned instance)
+{
+	for (unsigned i = 0; i < c->vs->n; i++) {
+		const struct upm_verdict *v = &c->vs->v[i];
+		if (v->socket == socket && v->instance == (int)instance && v->box && upm_strcmp(v->box, box) == 0 &&
+		    upm_strcmp(v->check, "presence") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* One cause, one FAIL: a socket total of `box` is N/A, naming the instances, when one it
+ * needs was never read (its presence FAILed, or the measurement could not use it), or
+ * failed a self-test and the total would fail (its own verdict already says so). An
+ * instance never read that has no presence verdict yet (a box the self-test does not
+ * cover) gets one with the reason, once. */
+static int not_judged_over_failed(struct check *c, const struct measure *m, const char *box, unsigned socket,
+				  const char *check, int would_fail)
+{
+	char list[160];
+	unsigned k = 0, read = 0;
+	size_t at = 0;
+	const char *why = "";
+	list[0] = 0;
+	for (unsigned i = 0; i < m->s.n_boxes; i++) {
+		const struct upm_box_inst *b = &m->s.boxes[i];
+		if (b->socket != socket || upm_strcmp(b->type->name, box) != 0 || not_on_part(b))
+			continue;
+		int own = failed_own(c, box, socket, b->instance);
+		if (!never_read(b) && own < (would_fail ? 1 : 2)) {
+			read++;
+			continue;
+		}
+		if (never_read(b) && !has_presence(c, box, socket, b->instance)) {
+			upm_verdict_add(c->vs, socket, box, (int)b->instance, "presence", UPM_RESULT_WARN,
+					"%s: %s: not counted, its checks are not judged", upm_box_state_name(b->state), b->why);
+		}
+		if (!why[0])
+			why = never_read(b) ? upm_box_state_name(b->state) : own == 2 ? "failed its presence" : "failed its self-test";
+		if (at < sizeof list)
+			at += (size_t)upm_snprintf(list + at, sizeof list - at, "%s%s%u", k ? ", " : "", box, b->instance);
+		k++;
+	}
+	if (!k)
+		return 0;
+	upm_verdict_add(c->vs, socket, box, -1, check, UPM_RESULT_NA,
+			"%s not counted (%s%s): the socket's total is not judged %s", list, why,
+			k > 1 ? ", see each presence" : "",
+			read ? "over the others" : "(nothing of it was read)");
+	return 1;
+}
+
 /* A total that falls short because boxes could not be counted is a warning about those
  * boxes (their own verdicts say why), not a failure of the ones that counted. */
 static enum upm_result shortfall(const struct measure *m, const char *box, unsigned socket, int within,
@@ -236,6 +322,8 @@ static void judge_uclk(struct check *c, const struct measure *m)
 		upm_format_double(lo, sizeof lo, c->uclk_min, 0);
 		upm_format_double(hi, sizeof hi, c->uclk_max, 0);
 		int ok = mhz >= c->uclk_min && mhz <= c->uclk_max;
+		if (not_judged_over_failed(c, m, c->role_box[R_UCLK], sock, "uclk", !ok))
+			continue;
 		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[R_UCLK], -1, "uclk", ok ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
 				"%s MHz (%llu ticks in %llu us); expected %s-%s MHz", v, (unsigned long long)k.delta,
 				(unsigned long long)(k.ns / 1000), lo, hi);
@@ -264,6 +352,8 @@ static void judge_memory(struct check *c, const struct measure *m, const struct 
 			continue;
 		}
 		double e = rel_err(counted, expected);
+		if (not_judged_over_failed(c, m, c->role_box[role], sock, check, e > c->mem_tol))
+			continue;
 		char ov[32];
 		upm_format_double(ov, sizeof ov, e * 100.0, 1);
 		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[role], -1, check,
@@ -320,7 +410,7 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 		for (unsigned i = 0; i < n && i < 32; i++) {
 			struct sum raw, clk = sum_of(c, m, R_MEM_CLK, sock, (int)i);
 			cas[i] = net(c, m, idle, R_MEM_RD, sock, (int)i, &raw);
-			answered[i] = raw.n > 0;
+			answered[i] = raw.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
 			clocked[i] = !c->role_mask[R_MEM_CLK] || clk.delta > 0;
 			if (answered[i] && clocked[i] && cas[i] > 0) {
 				total += cas[i];
@@ -405,6 +495,8 @@ static void judge_llc(struct check *c, const struct measure *m, const struct mea
 		double e = rel_err(got, want), d = share_got - share_want;
 		if (d < 0)
 			d = -d;
+		if (not_judged_over_failed(c, m, c->role_box[R_LLC_HIT], sock, check, e > c->llc_tol || d > c->llc_tol))
+			continue;
 		char ev[32], hv[32], wv[32], tv[32];
 		upm_format_double(ev, sizeof ev, e * 100.0, 1);
 		upm_format_double(hv, sizeof hv, share_got * 100.0, 1);
@@ -431,7 +523,7 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 		for (unsigned i = 0; i < n && i < 64; i++) {
 			struct sum rh, rm;
 			v[i] = net(c, m, idle, R_LLC_HIT, sock, (int)i, &rh) + net(c, m, idle, R_LLC_MISS, sock, (int)i, &rm);
-			answered[i] = rh.n > 0;
+			answered[i] = rh.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
 			if (answered[i]) {
 				total += v[i];
 				counted++;
@@ -485,8 +577,8 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 			for (unsigned i = 0; i < n; i++) {
 				struct sum pr;
 				double f = net_specs(m, idle, 1ull << j, sock, (int)i, &pr);
-				if (!pr.n)
-					continue;
+				if (!pr.n || failed_own(c, box, sock, i) == 2)
+					continue; /* never read: its presence verdict says why */
 				char check[24] = "link.port";
 				if (sp->index >= 0 && sp->box->index_term)
 					upm_snprintf(check, sizeof check, "link.%s%u", sp->box->index_term,
@@ -502,6 +594,8 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 			}
 		}
 		double e = rel_err(flits, want);
+		if (not_judged_over_failed(c, m, box, sock, "link.flits", e > c->link_tol))
+			continue;
 		char ev[32], tv[32];
 		upm_format_double(ev, sizeof ev, e * 100.0, 1);
 		upm_format_double(tv, sizeof tv, c->link_tol * 100.0, 1);
@@ -623,7 +717,7 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	}
 
 	static const char *const kernels[] = { "read", "ntwrite", "llc", "thrash" };
-	enum { K_READ, K_NTWRITE, K_LLC, K_THRASH, K_REMOTE, K_N };
+	enum { K_READ, K_NTWRITE, K_LLC, K_THRASH, K_REMOTE, K_REMOTE_BACK, K_N };
 	struct measure *ms = upm_os_alloc((K_N + 1) * sizeof *ms);
 	if (!ms) {
 		upm_strlcpy(err, "out of memory", err_size);
@@ -646,6 +740,15 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			w.socket_mask = 1u;
 			w.memory_socket = 1;
 			ms[k].label = "read-remote";
+		} else if (k == K_REMOTE_BACK) {
+			if (r->n_sockets < 2 || !c.role_mask[R_LINK])
+				continue;
+			/* And back: socket 1's threads read socket 0's memory, so the ports of
+			 * socket 0 send and every port's transmit side is judged. */
+			workload_for(&c, &w, "read");
+			w.socket_mask = 2u;
+			w.memory_socket = 0;
+			ms[k].label = "read-remote-back";
 		} else {
 			workload_for(&c, &w, kernels[k]);
 			ms[k].label = kernels[k];
@@ -692,6 +795,8 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		judge_llc(&c, &ms[K_THRASH], base, "llc.misses");
 	if (ok[K_REMOTE])
 		judge_links(&c, &ms[K_REMOTE], base);
+	if (ok[K_REMOTE_BACK])
+		judge_links(&c, &ms[K_REMOTE_BACK], base);
 	upm_check_link_rate(r, vs); /* link.rate: each port's rate status register (check_link_rate.c) */
 	/* Registers not restored: said and judged by upm_check_safety_session, by address. */
 	for (unsigned k = 0; k <= K_N; k++)

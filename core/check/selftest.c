@@ -41,6 +41,8 @@ struct st_box {
 	char why[UPM_VERDICT_REASON];
 	unsigned slots_counting, slots_tested;
 	uint64_t silent; /* slots (bit k) that did not count */
+	uint64_t disable_faulted; /* slots (bit k) whose enable-clearing write faulted */
+	int disable_status;       /* the first such write's status */
 };
 
 #define ST_SNAPS 4
@@ -399,7 +401,11 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			break;
 		case P_DISABLED_RESET_PRELOAD:
 			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
-			if (now != v[2])
+			if (k < 64 && ((sb->disable_faulted >> k) & 1)) /* never disabled: no finding on counting */
+				note(&sb->t[T_DISABLE], UPM_RESULT_FAIL,
+				     "write fault: clearing the enable bit of %s control 0x%x faulted (%s): the disable test could not run",
+				     nm, upm_box_reg_addr(b, sl.ctl), upm_status_name(sb->disable_status));
+			else if (now != v[2])
 				note(&sb->t[T_DISABLE], UPM_RESULT_FAIL, "%s 0x%x moved +%llu with its enable bit clear",
 				     nm, upm_box_reg_addr(b, sl.ctr), (unsigned long long)upm_counter_delta(v[2], now, sl.width));
 			else if (sb->slots_counting)
@@ -423,8 +429,14 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		(void)freeze_box(s, b, 0);
 		for (unsigned k = 0; k < b->n; k++) {
 			struct slot sl;
-			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
-				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value & ~sl.en_mask, 0);
+			if (!(b->place[k].pass == c->pass && slot_of(s, b, k, &sl)))
+				continue;
+			int st = upm_box_reg_write(s, b, sl.ctl, sl.ctl_value & ~sl.en_mask, 0);
+			if (st != UPM_OK && k < 64) {
+				if (!sb->disable_faulted)
+					sb->disable_status = st;
+				sb->disable_faulted |= 1ull << k;
+			}
 		}
 		read_slots(c, b, bi, 2);
 		break;

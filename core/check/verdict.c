@@ -162,7 +162,7 @@ void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs)
 	}
 	const char *types[32];
 	unsigned nt = box_types(vs, types, 32);
-	upm_say(r, "summary: socket box       checks  pass  warn  fail  n/a  result");
+	upm_say(r, "summary: socket box       checks  pass  warn  fail incomplete  n/a  result");
 	for (unsigned s = 0; s <= max_socket; s++) {
 		for (unsigned t = 0; t < nt; t++) {
 			unsigned c[5] = { 0 }, total = 0;
@@ -178,9 +178,10 @@ void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs)
 			}
 			if (!total)
 				continue;
-			upm_say(r, "summary: %6u %-10s %6u %5u %5u %5u %4u  %s", s, types[t], total,
-				c[UPM_RESULT_PASS], c[UPM_RESULT_WARN], c[UPM_RESULT_FAIL] + c[UPM_RESULT_INCOMPLETE],
-				c[UPM_RESULT_NA], upm_result_name(worst));
+			/* INCOMPLETE could not be judged: its own column, never a FAIL. */
+			upm_say(r, "summary: %6u %-10s %6u %5u %5u %5u %10u %4u  %s", s, types[t], total,
+				c[UPM_RESULT_PASS], c[UPM_RESULT_WARN], c[UPM_RESULT_FAIL],
+				c[UPM_RESULT_INCOMPLETE], c[UPM_RESULT_NA], upm_result_name(worst));
 		}
 	}
 	if (vs->dropped)

@@ -65,7 +65,7 @@ enum upm_result upm_verdicts_overall(const struct upm_verdicts *vs);
 int upm_result_exit(enum upm_result r);
 
 /* Console: every verdict that is not PASS or N/A as a line, then a summary table by
- * socket and box type (counts of PASS/WARN/FAIL). */
+ * socket and box type (counts of PASS, WARN, FAIL, INCOMPLETE and N/A apart). */
 void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs);
 /* "verdicts": [...] and "verdict": "PASS" members of a JSON object (no braces). */
 void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out);

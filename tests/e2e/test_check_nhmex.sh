@@ -33,9 +33,9 @@ for s in (0, 1):
 for c in ("link.port0", "link.port1", "link.port4", "link.port5", "link.flits"):
     assert (1, "rbox", c) in have, c
 log = open(os.environ["E2E_LOG"], errors="replace").read().replace("\r", "")
-rows = re.findall(r"^summary: +(\d+) (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$", log, re.M)
+rows = re.findall(r"^summary: +(\d+) (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$", log, re.M)
 assert rows, "no summary rows"
-for s, box, n, p, w, f, na, res in rows:
+for s, box, n, p, w, f, inc, na, res in rows:
     mine = [x for x in v if x["socket"] == int(s) and x["box"] == box]
     assert len(mine) == int(n) and sum(x["result"] == "PASS" for x in mine) == int(p), (s, box)
 assert {(int(r[0]), r[1]) for r in rows} == {(x["socket"], x["box"]) for x in v}'

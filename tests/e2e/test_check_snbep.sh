@@ -26,11 +26,11 @@ assert all(x["result"] in ("PASS", "N/A") for x in v)
 checks = {x["check"] for x in v}
 for c in ("presence", "selftest.freeze", "uclk", "memory.read", "memory.write", "llc.hits", "link.flits"):
     assert c in checks, c
-# The console summary: "summary: SOCKET BOX CHECKS PASS WARN FAIL NA RESULT" per socket and box.
+# The console summary: "summary: SOCKET BOX CHECKS PASS WARN FAIL INCOMPLETE NA RESULT" per socket and box.
 log = open(os.environ["E2E_LOG"], errors="replace").read().replace("\r", "")
-rows = re.findall(r"^summary: +(\d+) (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$", log, re.M)
+rows = re.findall(r"^summary: +(\d+) (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$", log, re.M)
 assert rows, "no summary rows"
-for s, box, n, p, w, f, na, res in rows:
+for s, box, n, p, w, f, inc, na, res in rows:
     mine = [x for x in v if x["socket"] == int(s) and x["box"] == box]
     assert len(mine) == int(n), (s, box, n, len(mine))
     assert sum(x["result"] == "PASS" for x in mine) == int(p), (s, box)

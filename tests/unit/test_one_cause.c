@@ -1,0 +1,160 @@
+/* One cause, one FAIL (issue 16): a box that failed its presence or self-test is judged
+ * there alone; the socket totals that depend on it are not judged over it, and INCOMPLETE
+ * is never counted as FAIL. */
+#include "tests/unit/test.h"
+#include "tests/unit/fixture.h"
+#include "tests/unit/check_run.h"
+#include "core/check/check.h"
+#include "core/check/selftest.h"
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+
+static unsigned count_result(const struct upm_verdicts *vs, enum upm_result r, char *first, size_t n)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < vs->n; i++) {
+		const struct upm_verdict *v = &vs->v[i];
+		if (v->result != r)
+			continue;
+		if (first && k < 3)
+			snprintf(first + strlen(first), n - strlen(first), " [s%u %s%d %s: %s]", v->socket,
+				 v->box ? v->box : "-", v->instance, v->check, v->reason);
+		k++;
+	}
+	return k;
+}
+
+/* A dead iMC channel (reads all ones): its presence FAILs, and the socket's memory
+ * totals say it was not counted instead of failing "off by 25%" each. */
+static void dead_channel(const char *platform, const char *fault, unsigned socket, const char *inst)
+{
+	struct check_outcome o;
+	if (check_run(&o, platform, 2, fault, 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		char fails[1024] = "";
+		unsigned n = count_result(&o.vs, UPM_RESULT_FAIL, fails, sizeof fails);
+		if (n != 1)
+			upm_test_fail(__FILE__, __LINE__, "%s %s: %u FAILs, want 1:%s", platform, fault, n, fails);
+		const struct upm_verdict *p = check_find(&o.vs, socket, "imc", inst[3] - '0', "presence");
+		CHECK(p && p->result == UPM_RESULT_FAIL);
+		static const char *const totals[] = { "memory.read", "memory.write" };
+		for (unsigned t = 0; t < 2; t++) {
+			const struct upm_verdict *v = check_find(&o.vs, socket, "imc", -1, totals[t]);
+			if (!v || v->result != UPM_RESULT_NA || !strstr(v->reason, inst) ||
+			    !strstr(v->reason, "not counted"))
+				upm_test_fail(__FILE__, __LINE__, "%s %s: %s is %s: %s", platform, fault, totals[t],
+					      v ? upm_result_name(v->result) : "(none)", v ? v->reason : "");
+			/* The other socket is still judged. */
+			const struct upm_verdict *w = check_find(&o.vs, 1 - socket, "imc", -1, totals[t]);
+			CHECK(w && w->result == UPM_RESULT_PASS);
+		}
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+TEST(one_cause_dead_imc_snbep)
+{
+	dead_channel("snbep", "dead=imc2", 0, "imc2");
+}
+
+TEST(one_cause_dead_imc_ivbep)
+{
+	dead_channel("ivbep", "s1.dead=imc5", 1, "imc5");
+}
+
+/* The summary counts INCOMPLETE in its own column, never as FAIL. */
+TEST(one_cause_summary_incomplete_column)
+{
+	struct upm_run r;
+	struct upm_verdicts vs;
+	memset(&r, 0, sizeof r);
+	upm_buf_init(&r.log);
+	CHECK(upm_verdicts_init(&vs, 8) == 0);
+	upm_verdict_add(&vs, 0, "imc", -1, "memory.read", UPM_RESULT_PASS, "ok");
+	upm_verdict_add(&vs, 0, "imc", -1, "memory.write", UPM_RESULT_INCOMPLETE, "kernel did not run");
+	upm_verdict_add(&vs, 0, "imc", 1, "presence", UPM_RESULT_FAIL, "all ones");
+	upm_verdict_add(&vs, 0, "imc", 2, "presence", UPM_RESULT_INCOMPLETE, "not reached");
+	upm_verdicts_print(&r, &vs);
+	const char *log = r.log.data ? r.log.data : "";
+	const char *head = strstr(log, "summary: socket");
+	CHECK(head && strstr(head, " incomplete ") && strstr(head, " fail "));
+	/* checks 4, pass 1, warn 0, fail 1, incomplete 2, n/a 0 */
+	const char *row = strstr(log, "summary:      0 imc");
+	unsigned checks = 0, pass = 0, warn = 0, fail = 0, inc = 0, na = 0;
+	char worst[16] = "";
+	CHECK(row && sscanf(row, "summary: %*u imc %u %u %u %u %u %u %15s", &checks, &pass, &warn, &fail, &inc,
+			    &na, worst) == 7);
+	CHECK(checks == 4 && pass == 1 && warn == 0 && fail == 1 && inc == 2 && na == 0);
+	CHECK(strcmp(worst, "FAIL") == 0);
+	upm_verdicts_free(&vs);
+	upm_buf_free(&r.log);
+}
+
+/* Every write to CBo 0's control 0 (MSR 0xD10) faults from the self-test's interval on:
+ * clearing its enable bit faulted, so the disable test reports a write fault, not a
+ * counter "counted with its enable bit clear". */
+TEST(one_cause_write_fault_is_reported_as_such)
+{
+	struct fixture f;
+	struct upm_verdicts vs;
+	char err[200];
+	if (fixture_init(&f, "snbep", 1, "gpw=0xD10@run") < 0)
+		return;
+	upm_verdicts_init(&vs, 1024);
+	CHECK_EQ(upm_selftest(&f.run, &vs, err, sizeof err), 0);
+	const struct upm_verdict *v = check_find(&vs, 0, "cbo", 0, "selftest.disable");
+	if (!v || v->result != UPM_RESULT_FAIL || !strstr(v->reason, "write fault") || !strstr(v->reason, "0xd10") ||
+	    strstr(v->reason, "enable bit clear"))
+		upm_test_fail(__FILE__, __LINE__, "cbo0 selftest.disable: %s (%s)",
+			      v ? upm_result_name(v->result) : "missing", v ? v->reason : "");
+	upm_verdicts_free(&vs);
+	fixture_free(&f);
+}
+
+/* Nothing judged that was never read: the Skylake IMC behind a host bridge upmon does not
+ * list (8086:1918, a Xeon E3 v5's) or with MCHBAR disabled gets a presence verdict with
+ * the reason, and the memory checks are N/A, not "off by 100%". */
+static void never_read(const char *fault, const char *box, int inst, const char *why,
+		       const char *const *checks)
+{
+	struct check_outcome o;
+	if (check_run(&o, "skl", 1, fault, 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		const struct upm_verdict *p = check_find(&o.vs, 0, box, inst, "presence");
+		if (!p || p->result == UPM_RESULT_PASS || p->result == UPM_RESULT_NA || !strstr(p->reason, why))
+			upm_test_fail(__FILE__, __LINE__, "%s: %s%d presence: %s", fault, box, inst,
+				      p ? p->reason : "missing");
+		char name[16];
+		snprintf(name, sizeof name, "%s%d", box, inst);
+		for (unsigned k = 0; checks[k]; k++) {
+			const struct upm_verdict *v = check_find(&o.vs, 0, box, -1, checks[k]);
+			if (!v || v->result != UPM_RESULT_NA || !strstr(v->reason, name) ||
+			    !strstr(v->reason, "not counted"))
+				upm_test_fail(__FILE__, __LINE__, "%s: %s is %s: %s", fault, checks[k],
+					      v ? upm_result_name(v->result) : "(none)", v ? v->reason : "");
+		}
+		for (unsigned i = 0; i < o.vs.n; i++)
+			if (strstr(o.vs.v[i].reason, "off by 100"))
+				upm_test_fail(__FILE__, __LINE__, "%s: %s judged: %s", fault, o.vs.v[i].check,
+					      o.vs.v[i].reason);
+		CHECK_EQ(count_result(&o.vs, UPM_RESULT_FAIL, NULL, 0), 0u);
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+static const char *const memory_checks[] = { "memory.read", "memory.write", NULL };
+static const char *const llc_checks[] = { "llc.hits", "llc.misses", NULL };
+
+TEST(one_cause_skl_unlisted_host_bridge)
+{
+	never_read("hostbridge=0x1918", "imc", 0, "8086:1918", memory_checks);
+}
+
+TEST(one_cause_skl_mchbar_disabled)
+{
+	never_read("mchbar=off", "imc", 0, "MCHBAR disabled", memory_checks);
+}
+
+TEST(one_cause_skl_absent_cbo)
+{
+	never_read("absent=cbo3", "cbo", 3, "absent", llc_checks);
+}
