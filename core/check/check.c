@@ -688,10 +688,29 @@ static void workload_for(const struct check *c, struct upm_workload *w, const ch
 	fit_size(c, w);
 }
 
+/* One cause, one FAIL: an instance whose self-test FAILed is not judged again by its own
+ * plausibility checks (memory.channel, llc.balance, link.port...): a finding there is
+ * N/A naming the self-test that already failed. */
+static void not_judged_after_selftest(struct check *c, unsigned first)
+{
+	for (unsigned i = first; i < c->vs->n; i++) {
+		struct upm_verdict *v = &c->vs->v[i];
+		if (v->instance < 0 || (v->result != UPM_RESULT_FAIL && v->result != UPM_RESULT_WARN) ||
+		    !v->box || failed_own(c, v->box, v->socket, (unsigned)v->instance) != 1)
+			continue;
+		char why[UPM_VERDICT_REASON];
+		upm_snprintf(why, sizeof why, "not judged: %s%d failed its self-test (%s)", v->box, v->instance,
+			     v->reason);
+		upm_strlcpy(v->reason, why, sizeof v->reason);
+		v->result = UPM_RESULT_NA;
+	}
+}
+
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
 			   struct upm_buf *json, char *err, size_t err_size)
 {
 	struct check c;
+	unsigned first_verdict = vs->n; /* the self-test's come before */
 	upm_memset(&c, 0, sizeof c);
 	c.r = r;
 	c.p = r->platform ? r->platform->check : NULL;
@@ -797,6 +816,7 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		judge_links(&c, &ms[K_REMOTE], base);
 	if (ok[K_REMOTE_BACK])
 		judge_links(&c, &ms[K_REMOTE_BACK], base);
+	not_judged_after_selftest(&c, first_verdict);
 	upm_check_link_rate(r, vs); /* link.rate: each port's rate status register (check_link_rate.c) */
 	/* Registers not restored: said and judged by upm_check_safety_session, by address. */
 	for (unsigned k = 0; k <= K_N; k++)

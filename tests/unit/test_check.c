@@ -200,11 +200,39 @@ TEST(check_fault_stuck_imc_general_counter)
 }
 
 /* The read kernel's CAS reads count on the channel, its DRAM clock (the check's
- * mem_clock, the fixed DCLK) does not: the clock counter is broken. */
-TEST(check_fault_imc_clock_still_under_cas_reads_fails_the_channel)
+ * mem_clock, the fixed DCLK) does not: the clock counter is broken. Its self-test
+ * already FAILed on that counter, so the channel is not judged again (one cause, one
+ * FAIL): N/A naming the self-test and what the channel showed. */
+TEST(check_fault_imc_clock_still_under_cas_reads_is_one_fail)
 {
-	struct expect e = { 1, "imc", 2, "memory.channel", UPM_RESULT_FAIL, "clock counter is broken" };
+	struct expect e = { 1, "imc", 2, "memory.channel", UPM_RESULT_NA, "clock counter is broken" };
 	check_fault("s1.stuck=imc2.fixed", 1, &e, NULL);
+	struct check_outcome o;
+	if (run_check(&o, "s1.stuck=imc2.fixed", 1) < 0)
+		return;
+	unsigned fails = 0;
+	for (unsigned i = 0; i < o.vs.n; i++)
+		fails += o.vs.v[i].result == UPM_RESULT_FAIL;
+	CHECK_EQ(fails, 1u);
+	const struct upm_verdict *v = find(&o.vs, 1, "imc", 2, "memory.channel");
+	CHECK(v && strstr(v->reason, "not judged: imc2 failed its self-test"));
+	upm_verdicts_free(&o.vs);
+}
+
+/* A CBo whose counter 0 is stuck FAILs its self-test once; its LLC share, which reads
+ * low for the same cause, is not a second finding. */
+TEST(check_fault_stuck_cbo_counter_is_one_finding)
+{
+	struct check_outcome o;
+	if (run_check(&o, "s1.stuck=cbo3.ctr0", 1) < 0)
+		return;
+	unsigned findings = 0;
+	for (unsigned i = 0; i < o.vs.n; i++)
+		findings += o.vs.v[i].result == UPM_RESULT_FAIL || o.vs.v[i].result == UPM_RESULT_WARN;
+	CHECK_EQ(findings, 1u);
+	const struct upm_verdict *v = find(&o.vs, 1, "cbo", 3, "llc.balance");
+	CHECK(v && v->result == UPM_RESULT_NA && strstr(v->reason, "failed its self-test"));
+	upm_verdicts_free(&o.vs);
 }
 
 /* No clock at all (fixed and general): unpopulated, its counting tests not judged. */
