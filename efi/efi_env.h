@@ -6,6 +6,7 @@
 #include <efi.h>
 #include <efilib.h>
 #include "platform/backend.h"
+#include "core/base/os.h"
 
 /* time.c: calibrates the TSC against BS->Stall. Call first. */
 void upm_efi_time_init(void);
@@ -43,6 +44,15 @@ struct upm_efi_args {
 };
 void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out);
 void upm_efi_args_free(struct upm_efi_args *a);
+
+/* end.c: upm_os_end with, for UPM_END_WAITKEY, a limit (0: none) and what follows the
+ * wait (UPM_END_RETURN, _SHUTDOWN or _REBOOT). */
+void upm_efi_end(enum upm_end_action action, unsigned long timeout_s,
+		 enum upm_end_action after, int status);
+
+/* The marker startup.nsh looks for: upmon ran from the firmware, so a fallback to the
+ * shell must not run check a second time (startup.nsh deletes it). */
+#define UPM_EFI_FIRMWARE_MARKER "/upmon/ran-from-firmware"
 
 /* utf.c: conversions with upm_os_alloc; NULL on allocation failure. Code points
  * outside the BMP and malformed bytes become '?'. */

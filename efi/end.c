@@ -1,4 +1,5 @@
-/* upm_os_end: what happens when upmon is done (the cfg's `end =` or --end). */
+/* upm_os_end: what happens when upmon is done (the cfg's `end =` or --end, and for
+ * `key` the cfg's end_timeout and end_action). */
 #include "efi/efi_env.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
@@ -9,17 +10,54 @@ static void say(const char *s)
 	upm_os_write(s, upm_strlen(s));
 }
 
-static void wait_for_key(void)
+/* Waits for a key, or timeout_s seconds when not 0 (then says so). */
+static void wait_for_key(unsigned long timeout_s)
 {
 	EFI_INPUT_KEY key;
-	UINTN index;
+	EFI_EVENT events[2];
+	UINTN n = 1, index;
+	char line[80];
+
 	ST->ConIn->Reset(ST->ConIn, FALSE); /* a key typed during the run does not count */
-	say("press any key\n");
-	if (BS->WaitForEvent(1, &ST->ConIn->WaitForKey, &index) == EFI_SUCCESS)
-		ST->ConIn->ReadKeyStroke(ST->ConIn, &key);
+	events[0] = ST->ConIn->WaitForKey;
+	if (timeout_s && BS->CreateEvent(EVT_TIMER, 0, NULL, NULL, &events[1]) == EFI_SUCCESS) {
+		/* SetTimer counts 100 ns units (UEFI spec, EFI_BOOT_SERVICES.SetTimer). */
+		if (BS->SetTimer(events[1], TimerRelative, (UINT64)timeout_s * 10000000ull) == EFI_SUCCESS)
+			n = 2;
+		else
+			BS->CloseEvent(events[1]);
+	}
+	if (n == 2)
+		upm_snprintf(line, sizeof line, "press any key (or wait %lu s)\n", timeout_s);
+	else
+		upm_snprintf(line, sizeof line, "press any key\n");
+	say(line);
+	if (BS->WaitForEvent(n, events, &index) == EFI_SUCCESS) {
+		if (index == 0)
+			ST->ConIn->ReadKeyStroke(ST->ConIn, &key);
+		else
+			say("upmon: no key pressed: end_timeout reached\n");
+	}
+	if (n == 2)
+		BS->CloseEvent(events[1]);
 }
 
+static void end_run(enum upm_end_action action, unsigned long timeout_s,
+		    enum upm_end_action after, int status);
+
 void upm_os_end(enum upm_end_action action, int status)
+{
+	end_run(action, 0, UPM_END_RETURN, status);
+}
+
+void upm_efi_end(enum upm_end_action action, unsigned long timeout_s,
+		 enum upm_end_action after, int status)
+{
+	end_run(action, timeout_s, after, status);
+}
+
+static void end_run(enum upm_end_action action, unsigned long timeout_s,
+		    enum upm_end_action after, int status)
 {
 	EFI_STATUS reset_status = status == 0 ? EFI_SUCCESS : EFI_ABORTED;
 
@@ -30,8 +68,12 @@ void upm_os_end(enum upm_end_action action, int status)
 		/* upm_main has restored the boot manager's watchdog; waiting for a person must
 		 * not reset the machine five minutes later. */
 		upm_os_watchdog_off();
-		wait_for_key();
+		wait_for_key(timeout_s);
 		upm_os_watchdog_restore();
+		if (after == UPM_END_WAITKEY || after == UPM_END_RETURN)
+			return;
+		action = after; /* end_action: shutdown or reboot */
+		end_run(action, 0, UPM_END_RETURN, status);
 		return;
 	case UPM_END_QEMU_EXIT:
 		upm_hw_qemu_exit((uint32_t)status);

@@ -38,7 +38,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = upm_main(args.argc, args.argv, &env);
 
 	upm_efi_guard_remove();
-	upm_os_end(env.end_action, status);
+	if (env.launched_by_firmware) {
+		static const char why[] = "upmon ran from the firmware; startup.nsh: do not run check again\r\n";
+		upm_os_mkdir_p("/upmon");
+		upm_os_write_file(UPM_EFI_FIRMWARE_MARKER, why, sizeof why - 1);
+	}
+	upm_efi_end(env.end_action, env.end_timeout_s, env.end_after, status);
 	int from_shell = args.from_shell;
 	upm_efi_args_free(&args);
 	/* From the shell, a small positive value, shown as is in %lasterror% (0x4 for 4):

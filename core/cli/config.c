@@ -250,6 +250,26 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 		c->has_end = 1;
 		return 0;
 	}
+	if (upm_strcmp(key, "end_timeout") == 0) {
+		uint64_t n;
+		if (once(p, key, &c->end_timeout_line) < 0)
+			return -1;
+		if (upm_parse_u64(value, &n) < 0 || n > UPM_CFG_MAX_END_TIMEOUT_S)
+			return cfg_fail(p, "end_timeout is a number of seconds from 0 to %u (0: no limit), not '%.40s'",
+					UPM_CFG_MAX_END_TIMEOUT_S, value);
+		c->end_timeout = (unsigned long)n;
+		return 0;
+	}
+	if (upm_strcmp(key, "end_action") == 0) {
+		if (once(p, key, &c->end_after_line) < 0)
+			return -1;
+		if (upm_cli_end_action(value, &c->end_after) < 0 ||
+		    (c->end_after != UPM_END_RETURN && c->end_after != UPM_END_SHUTDOWN &&
+		     c->end_after != UPM_END_REBOOT))
+			return cfg_fail(p, "end_action must be return, shutdown or reboot, not '%.40s'", value);
+		c->has_end_after = 1;
+		return 0;
+	}
 	if (upm_strcmp(key, "out") == 0) {
 		if (once(p, key, &c->out_line) < 0)
 			return -1;
@@ -267,9 +287,11 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 	upm_suggest_init(&s, key);
 	upm_suggest_add(&s, "args");
 	upm_suggest_add(&s, "end");
+	upm_suggest_add(&s, "end_timeout");
+	upm_suggest_add(&s, "end_action");
 	upm_suggest_add(&s, "out");
 	upm_suggest_text(&s, near, sizeof near);
-	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, out, events.NAME and check.NAME; "
+	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; "
 			   "README, Configuration file)", key, near, near[0] ? "; " : "");
 }
 

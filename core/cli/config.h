@@ -3,6 +3,8 @@
  *   args = COMMAND LINE        the command and options to run when none are given; may
  *                              hold options only (no command: core/commands/app_options.c)
  *   end = ACTION               return, shutdown, reboot, key, qemu-exit
+ *   end_timeout = SECONDS      0..86400: how long `key` waits (0: no limit)
+ *   end_action = ACTION        return, shutdown, reboot: what follows the wait
  *   out = PATH                 the results folder
  *   events.NAME = SPEC[,...]   an event set, used as `--events @NAME`
  *   check.NAME = NUMBER        a tolerance read by `check` (upm_config_tolerance): memory,
@@ -20,6 +22,7 @@
 #define UPM_CFG_MAX_SETS 32
 #define UPM_CFG_MAX_TOLERANCES 16
 #define UPM_CFG_MAX_BYTES (64u * 1024u) /* a larger file is refused: it is not a lab config */
+#define UPM_CFG_MAX_END_TIMEOUT_S 86400u /* a day: longer is a forgotten machine */
 
 struct upm_cfg_event_set {
 	const char *name;  /* without "events." */
@@ -43,6 +46,12 @@ struct upm_config {
 	enum upm_end_action end;
 	int has_end;
 	unsigned end_line;
+	/* end = key: seconds to wait before end_action (0: no limit) */
+	unsigned long end_timeout;
+	unsigned end_timeout_line;
+	enum upm_end_action end_after; /* end_action: return, shutdown or reboot */
+	int has_end_after;
+	unsigned end_after_line;
 	const char *out;         /* NULL when not set */
 	unsigned out_line;
 	struct upm_cfg_event_set sets[UPM_CFG_MAX_SETS];

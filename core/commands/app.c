@@ -250,6 +250,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_buf_init(&run.log);
 	upm_abort_reset();
 	env->end_action = UPM_END_RETURN;
+	env->end_timeout_s = 0;
+	env->end_after = UPM_END_RETURN;
 	upm_ident_start(&run, argc, argv);
 	/* Until the options are parsed: where a run that fails before then leaves its folder. */
 	run.out_parent = option_from_argv(argc, argv, "--out");
@@ -264,7 +266,13 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		upm_error(&run, "%s", err);
 		goto out;
 	}
-	env->end_action = run.opts.end;
+	{
+		struct upm_end_plan plan;
+		upm_end_decide(env->launched_by_firmware, &cfg, &run.opts, &plan);
+		env->end_action = plan.action;
+		env->end_timeout_s = plan.timeout_s;
+		env->end_after = plan.after;
+	}
 	run.out_parent = run.opts.out_dir ? run.opts.out_dir
 			 : cfg.out     ? cfg.out
 				       : upm_os_default_out_dir();

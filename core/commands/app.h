@@ -18,8 +18,20 @@ struct upm_app_env {
 	/* 1 when the environment could not install its #GP guard: the hardware backend is
 	 * then refused before any register (core/session/guard_proof.h). */
 	int fault_guard_missing;
-	/* Filled by upm_main(). */
+	/* Filled by upm_main() (upm_end_decide). */
 	enum upm_end_action end_action;
+	unsigned long end_timeout_s;       /* UPM_END_WAITKEY: 0 = wait for a key only */
+	enum upm_end_action end_after;     /* after the wait: return, shutdown or reboot */
+};
+
+/* How the run ends, as a pure decision: --end, else the configuration's end, else
+ * `key` when the firmware started upmon (the verdict stays on screen) and `return`
+ * from a shell; end_timeout and end_action come from the configuration
+ * (core/commands/app_end.c, README "Unattended from the stick"). */
+struct upm_end_plan {
+	enum upm_end_action action;
+	unsigned long timeout_s;
+	enum upm_end_action after;
 };
 
 int upm_main(int argc, char **argv, struct upm_app_env *env);
@@ -37,5 +49,7 @@ struct upm_options;
 int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 		    const struct upm_app_env *env, struct upm_options *opts, char *err,
 		    unsigned long err_size);
+void upm_end_decide(int launched_by_firmware, const struct upm_config *cfg,
+		    const struct upm_options *opts, struct upm_end_plan *out);
 
 #endif

@@ -9,7 +9,12 @@
 #  2. No upmon.cfg at all, and an upmon.cfg that cannot be read (a folder): not an
 #     error; `check` runs on the hardware backend (QEMU's processor is unsupported, so
 #     it says so) and its log is on the image; the firmware then falls back to the shell.
+#     Nobody configured an end, so the verdict stays on screen until a key (the test
+#     presses one); upmon leaves \upmon\ran-from-firmware, and the lab's startup.nsh
+#     then says so and does NOT run check a second time (one run folder, one runs.csv line).
 #  3. A bad upmon.cfg: one error line naming FILE:LINE, nothing runs.
+#  4. end = key with end_timeout = 2 and end_action = shutdown: no key is sent, the wait
+#     ends by itself and the machine powers off.
 source "$(dirname "$0")/common.bash"
 T=removable_default_check
 e2e_need_efi $T
@@ -48,9 +53,30 @@ check $T.no_shell "the firmware fell back to the shell" not_in_log 'e2e: reached
 check $T.no_exception "firmware exception dump on the console" no_exception
 
 # 2. No configuration, then one that cannot be read: check on the hardware backend.
+# Boots with a key pressed once upmon waits for one (its own wait discards earlier keys).
+boot_pressing_key() {
+	local raw=${1%.img}.log.raw
+	rm -f "$raw"
+	UPMON_QEMU_STDIN=1 e2e_boot "$1" < <(
+		until grep -q 'press any key' "$raw" 2>/dev/null; do sleep 0.2; done
+		printf ' '
+		sleep "${E2E_TIMEOUT:-120}")
+}
+# The lab's startup.nsh, then power off so that QEMU ends.
+{ cat startup.nsh; printf 'echo "e2e: reached the UEFI shell"\nreset -s\n'; } >"$E2E_OUT/$T-lab.nsh"
 hw_default() {
 	local name=$1 img=$2
-	e2e_boot "$img"
+	boot_pressing_key "$img"
+	check $T.$name.waited_for_key "the verdict did not wait for a key" log_has '^press any key'
+	check $T.$name.fallback_no_second_check "the shell fallback ran check again" \
+		not_in_log 'upmon exit status'
+	check $T.$name.fallback_said_why "startup.nsh did not say why it skips check" \
+		log_has 'upmon already ran from the firmware'
+	runs_csv_rows() { img_cat "$img" /upmon/results/runs.csv | tr -d '\r' | python3 -c 'import csv, sys; print(len(list(csv.DictReader(sys.stdin))))'; }
+	one_run() { [ "$(img_runs "$img" | wc -l)" = 1 ] && [ "$(runs_csv_rows)" = 1 ]; }
+	check $T.$name.one_run "$(img_runs "$img" | wc -l) run folders, $(runs_csv_rows) runs.csv rows: not 1 and 1" one_run
+	marker_gone() { ! img_cat "$img" /upmon/ran-from-firmware >/dev/null 2>&1; }
+	check $T.$name.marker_deleted "startup.nsh left \\upmon\\ran-from-firmware" marker_gone
 	check $T.$name.ran_check "no check on the hardware backend" \
 		log_has '^upmon: error: check: this processor is not one upmon knows: found .* family 6 model 0x3a stepping '
 	check $T.$name.not_an_error "the configuration was reported" not_in_log 'upmon.cfg'
@@ -61,9 +87,9 @@ hw_default() {
 		log_has '^e2e: reached the UEFI shell'
 	check $T.$name.no_exception "firmware exception dump on the console" no_exception
 }
-img=$(e2e_image $T-nocfg "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
+img=$(e2e_image $T-nocfg "$E2E_OUT/$T-lab.nsh") || { fail $T "image"; exit 1; }
 hw_default nocfg "$img"
-img=$(e2e_image $T-dircfg "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
+img=$(e2e_image $T-dircfg "$E2E_OUT/$T-lab.nsh") || { fail $T "image"; exit 1; }
 mmd -i "$img@@$E2E_PART_OFFSET" ::/upmon/upmon.cfg || { fail $T "image"; exit 1; }
 hw_default dircfg "$img"
 
@@ -78,4 +104,13 @@ check $T.bad.one_line "upmon printed $(grep -c '^upmon\|^check' "$E2E_LOG") line
 check $T.bad.nothing_ran "upmon ran past the bad configuration" not_in_log 'check:'
 check $T.bad.returned "upmon did not return to the firmware (qemu-run $E2E_RC)" \
 	log_has '^e2e: reached the UEFI shell'
+# 4. The wait ends by itself after end_timeout, then end_action (no key is sent).
+printf 'args = --backend mock --platform snbep info\nend = key\nend_timeout = 2\nend_action = shutdown\n' \
+	>"$E2E_OUT/$T-timeout.cfg"
+img=$(e2e_image $T-timeout "$E2E_OUT/$T.nsh" "$E2E_OUT/$T-timeout.cfg") || { fail $T "image"; exit 1; }
+e2e_boot "$img"
+check $T.timeout.waited "no 'press any key (or wait 2 s)'" log_has '^press any key \(or wait 2 s\)'
+check $T.timeout.ended_by_itself "no end_timeout line" log_has '^upmon: no key pressed: end_timeout reached'
+check $T.timeout.powered_off "qemu-run status $E2E_RC, not 125 (powered off)" [ "$E2E_RC" = 125 ]
+check $T.timeout.no_shell "the firmware fell back to the shell" not_in_log 'e2e: reached the UEFI shell'
 e2e_done

@@ -78,7 +78,7 @@ run cfgover --config lab.cfg version
 expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0$'
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
-expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, out, events.NAME and check.NAME; README, Configuration file\\)$"
+expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file\\)$"
 run cfgmissing --config nowhere.cfg info
 expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg'
 

@@ -67,7 +67,7 @@ TEST(config_errors_name_the_line)
 	static const struct {
 		const char *text, *want;
 	} cases[] = {
-		{ "end = return\n\nspeed = fast\n", "lab.cfg:3: unknown key 'speed' (the keys are args, end, out, events.NAME and check.NAME" },
+		{ "end = return\n\nspeed = fast\n", "lab.cfg:3: unknown key 'speed' (the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME" },
 		{ "end = later\n", "lab.cfg:1: end must be return, shutdown, reboot, key or qemu-exit, not 'later'" },
 		{ "# c\nend = return\nend = key\n", "lab.cfg:3: end is already set on line 2: keep one of the two" },
 		{ "check.memory_tolerance = 1.5\n", "lab.cfg:1: check.memory_tolerance must be a fraction from 0 to 1 (0.05) or a percentage (5%), not '1.5'" },
