@@ -440,3 +440,23 @@ int upm_parse_seconds(const char *s, uint64_t *ns)
 	*ns = whole * 1000000000ull + frac;
 	return 0;
 }
+
+/* A CSV field: quoted (with quotes doubled) when it holds a comma, quote or line break. */
+void upm_buf_csv_field(struct upm_buf *b, const char *s)
+{
+	int quote = 0;
+	for (const char *p = s; *p; p++)
+		quote |= *p == ',' || *p == '"' || *p == '\n' || *p == '\r';
+	if (!quote) {
+		upm_buf_puts(b, s);
+		return;
+	}
+	upm_buf_puts(b, "\"");
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
+			upm_buf_puts(b, "\"\"");
+		else
+			upm_buf_append(b, p, 1);
+	}
+	upm_buf_puts(b, "\"");
+}

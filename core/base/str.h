@@ -63,6 +63,8 @@ void upm_buf_vprintf(struct upm_buf *b, const char *fmt, va_list ap);
 void upm_format_double(char *buf, size_t size, double v, int decimals);
 /* Appends s as a JSON string literal, escaped. */
 void upm_buf_json_string(struct upm_buf *b, const char *s);
+/* A CSV field, quoted when it holds a comma, quote or line break. */
+void upm_buf_csv_field(struct upm_buf *b, const char *s);
 /* Parses seconds with an optional fraction ("2", "0.25") into nanoseconds. 0 or -1. */
 int upm_parse_seconds(const char *s, uint64_t *ns);
 #endif

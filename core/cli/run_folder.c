@@ -59,26 +59,6 @@ void upm_run_folder_open(struct upm_run *r)
 	}
 }
 
-/* CSV field: quoted when it holds a comma, quote or line break. */
-static void csv_field(struct upm_buf *b, const char *s)
-{
-	int quote = 0;
-	for (const char *p = s; *p; p++)
-		quote |= *p == ',' || *p == '"' || *p == '\n' || *p == '\r';
-	if (!quote) {
-		upm_buf_puts(b, s);
-		return;
-	}
-	upm_buf_puts(b, "\"");
-	for (const char *p = s; *p; p++) {
-		if (*p == '"')
-			upm_buf_puts(b, "\"\"");
-		else
-			upm_buf_append(b, p, 1);
-	}
-	upm_buf_puts(b, "\"");
-}
-
 void upm_run_index_append(struct upm_run *r)
 {
 	char path[384], start[40];
@@ -95,15 +75,15 @@ void upm_run_index_append(struct upm_run *r)
 	else
 		upm_buf_puts(&line, "start,serial,command,verdict,exit_status,folder\n");
 	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
-	csv_field(&line, start);
+	upm_buf_csv_field(&line, start);
 	upm_buf_puts(&line, ",");
-	csv_field(&line, r->ident.machine.available ? r->ident.machine.serial : "");
+	upm_buf_csv_field(&line, r->ident.machine.available ? r->ident.machine.serial : "");
 	upm_buf_puts(&line, ",");
-	csv_field(&line, r->opts.command ? r->opts.command : "");
+	upm_buf_csv_field(&line, r->opts.command ? r->opts.command : "");
 	upm_buf_puts(&line, ",");
-	csv_field(&line, r->ident.verdict ? r->ident.verdict : "");
+	upm_buf_csv_field(&line, r->ident.verdict ? r->ident.verdict : "");
 	upm_buf_printf(&line, ",%d,", r->ident.exit_status);
-	csv_field(&line, r->run_name);
+	upm_buf_csv_field(&line, r->run_name);
 	upm_buf_puts(&line, "\n");
 	int rc = line.failed ? UPM_ENOMEM : upm_os_append_file(path, line.data, line.len);
 	if (rc != UPM_OK && !r->media_error) {

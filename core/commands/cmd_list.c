@@ -17,23 +17,6 @@ struct lister {
 	struct upm_buf json;
 };
 
-static void csv_field(struct upm_buf *b, const char *v)
-{
-	int quote = upm_strchr(v, ',') || upm_strchr(v, '"');
-	if (!quote) {
-		upm_buf_puts(b, v);
-		return;
-	}
-	upm_buf_puts(b, "\"");
-	for (; *v; v++) {
-		if (*v == '"')
-			upm_buf_puts(b, "\"\"");
-		else
-			upm_buf_append(b, v, 1);
-	}
-	upm_buf_puts(b, "\"");
-}
-
 static void lister_start(struct lister *l, struct upm_run *r, enum list_format f, const char *const *cols,
 			 unsigned n)
 {
@@ -67,7 +50,7 @@ static void lister_row(struct lister *l, const char *const *vals, const char *te
 		if (l->format == LIST_CSV) {
 			if (i)
 				upm_buf_puts(&b, ",");
-			csv_field(&b, vals[i] ? vals[i] : "");
+			upm_buf_csv_field(&b, vals[i] ? vals[i] : "");
 		} else {
 			upm_buf_puts(&b, i ? ", " : "  {");
 			upm_buf_json_string(&b, l->cols[i]);

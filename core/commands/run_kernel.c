@@ -328,7 +328,7 @@ static void csv_rows(const struct upm_session *s, const struct upm_session *base
 			upm_snprintf(net, sizeof net, "%lld", (long long)(c->delta - bd));
 		}
 		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,", kernel, c->socket, c->box->name, c->instance, ctr, c->pass);
-		upm_csv_field(out, label);
+		upm_buf_csv_field(out, label);
 		upm_buf_printf(out, ",%s,%s,%llu,%llu,%s,%s,%s\n", code, umask, (unsigned long long)c->end,
 			       (unsigned long long)c->delta, baseline, net, upm_count_status_name(c->status));
 	}

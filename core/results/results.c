@@ -36,25 +36,6 @@ void upm_spec_label(const struct upm_spec *sp, char *buf, unsigned long size)
 	upm_snprintf(buf, size, "%s%.*s", sp->name, (int)n, terms ? terms : "");
 }
 
-void upm_csv_field(struct upm_buf *out, const char *s)
-{
-	int quote = 0;
-	for (const char *p = s; *p; p++)
-		quote |= *p == ',' || *p == '"' || *p == '\n' || *p == '\r';
-	if (!quote) {
-		upm_buf_puts(out, s);
-		return;
-	}
-	upm_buf_puts(out, "\"");
-	for (const char *p = s; *p; p++) {
-		if (*p == '"')
-			upm_buf_puts(out, "\"\"");
-		else
-			upm_buf_append(out, p, 1);
-	}
-	upm_buf_puts(out, "\"");
-}
-
 void upm_count_json_encoding(const struct upm_session *s, const struct upm_count *c, struct upm_buf *out)
 {
 	const struct upm_spec *sp = &s->specs[c->spec];
@@ -97,7 +78,7 @@ void upm_results_csv(const struct upm_session *s, struct upm_buf *out)
 		counter_name(c, ctr, sizeof ctr);
 		upm_spec_label(&s->specs[c->spec], label, sizeof label);
 		upm_buf_printf(out, "%u,%s,%u,%s,%u,", c->socket, c->box->name, c->instance, ctr, c->pass);
-		upm_csv_field(out, label);
+		upm_buf_csv_field(out, label);
 		upm_buf_printf(out, ",%s,%s,%llu,%llu,%s\n", code, umask, (unsigned long long)c->end,
 			       (unsigned long long)c->delta, status_text(c->status));
 	}

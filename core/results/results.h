@@ -16,8 +16,6 @@ void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, 
  * event's name plus every term the user wrote after it, so that two specs differing only
  * in a filter never print alike: "LLC_LOOKUP.DATA_READ,filter_state=0x1f". */
 void upm_spec_label(const struct upm_spec *sp, char *buf, unsigned long size);
-/* A CSV field: quoted (with "" for ") when it holds a comma, quote or line break. */
-void upm_csv_field(struct upm_buf *out, const char *s);
 /* results.json members of a count's encoding: "spec" (as written), "label", "ctl" (the
  * control value programmed) and "filters" (every filter term set, implied ones too). */
 void upm_count_json_encoding(const struct upm_session *s, const struct upm_count *c, struct upm_buf *out);
