@@ -412,6 +412,28 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 		status = UPM_EXIT_USAGE;
 		goto out;
 	}
+	if (s.n_passes > 1 && metric_names) {
+		/* A metric counts its own events beside the user's: sampled, the events alone. */
+		unsigned passes = s.n_passes;
+		struct upm_buf alone;
+		char err[200];
+		upm_buf_init(&alone);
+		if (specs && specs[0])
+			upm_buf_puts(&alone, specs);
+		else
+			(void)upm_metric_specs(r->platform, metric_names, &alone, err, sizeof err);
+		upm_session_free(&s);
+		int bad = upm_session_prepare(&s, r, alone.data ? alone.data : "") < 0;
+		upm_buf_free(&alone);
+		if (bad) {
+			upm_error(r, "run: %s", s.error);
+			status = UPM_EXIT_USAGE;
+			goto out;
+		}
+		if (s.n_passes == 1)
+			upm_say(r, "run: --interval: the metrics are left out (with their own events the run needs %u "
+				   "passes); their events are sampled", passes);
+	}
 	if (s.n_passes > 1) {
 		upm_error(r, "run: --interval counts every event at once, and these need %u passes: give fewer events "
 			     "(at most the box's counters each; see 'upmon list events')", s.n_passes);
