@@ -59,6 +59,8 @@ int upm_run_interval_check(const struct upm_run_interval_opts *o, const struct u
 	const char *msg = NULL;
 	if (!o->period_ns)
 		msg = "run: --count and --duration go with --interval MS (see 'upmon help run')";
+	else if (ko->n_kernels && seconds_given)
+		msg = "run: with --kernel, --interval's run lasts --duration S (or --count N), not --seconds";
 	else if (o->duration_ns && !ko->n_kernels)
 		msg = "run: --duration goes with --kernel (the kernel repeats that long); without one use --seconds S or --count N";
 	else if (ko->n_kernels > 1)
@@ -117,13 +119,18 @@ struct console {
 	struct upm_run *r;
 	struct mem_specs mem;
 	int user_only;         /* show the user's specs only (a metric's own ones repeat them) */
+	int logged;            /* lines go through upm_say (kept in upmon.log); else console only */
 	struct upm_buf line;
 };
 
 static void line_flush(struct console *c)
 {
-	if (c->line.len)
+	if (c->line.len && c->logged) {
 		upm_say(c->r, "%s", c->line.data);
+	} else if (c->line.len) {
+		upm_os_write(c->line.data, c->line.len);
+		upm_os_write("\n", 1);
+	}
 	c->line.len = 0;
 	if (c->line.data)
 		c->line.data[0] = 0;
@@ -167,19 +174,19 @@ static void gbps(char *buf, size_t size, uint64_t counts, unsigned bytes_per_cou
 	upm_format_double(buf, size, window_ns ? (double)counts * bytes_per_count / (double)window_ns : 0.0, 2);
 }
 
-static void say_memory(struct console *c, const struct upm_session *s, const struct upm_samples *sm, unsigned i)
+static void say_memory(struct console *c, const struct upm_session *s, const struct upm_sample_tick *t,
+		       const uint64_t *v, const uint8_t *f)
 {
-	const struct upm_sample_tick *t = &sm->ticks[i];
 	char w[96], rd[32], wr[32];
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 		uint64_t sum[2] = { 0, 0 };
 		int any = 0;
-		for (unsigned k = 0; k < sm->n_counts; k++) {
+		for (unsigned k = 0; k < s->n_counts; k++) {
 			const struct upm_count *cn = &s->counts[k];
 			int kind = mem_kind(&c->mem, &s->specs[cn->spec]);
-			if (cn->socket != sock || !kind || !shown(c, s, cn) || (upm_sample_flag(sm, i, k) & UPM_SAMPLE_FAILED))
+			if (cn->socket != sock || !kind || !shown(c, s, cn) || (f[k] & UPM_SAMPLE_FAILED))
 				continue;
-			sum[kind - 1] += upm_sample_value(sm, i, k);
+			sum[kind - 1] += v[k];
 			any = 1;
 		}
 		if (!any)
@@ -199,13 +206,13 @@ static void say_memory(struct console *c, const struct upm_session *s, const str
 			int any = 0;
 			if (bi->socket != sock)
 				continue;
-			for (unsigned k = 0; k < sm->n_counts; k++) {
+			for (unsigned k = 0; k < s->n_counts; k++) {
 				const struct upm_count *cn = &s->counts[k];
 				int kind = mem_kind(&c->mem, &s->specs[cn->spec]);
 				if (cn->socket != sock || cn->box != bi->type || cn->instance != bi->instance || !kind ||
-				    !shown(c, s, cn) || (upm_sample_flag(sm, i, k) & UPM_SAMPLE_FAILED))
+				    !shown(c, s, cn) || (f[k] & UPM_SAMPLE_FAILED))
 					continue;
-				sum[kind - 1] += upm_sample_value(sm, i, k);
+				sum[kind - 1] += v[k];
 				any = 1;
 			}
 			if (!any)
@@ -226,9 +233,9 @@ static void say_memory(struct console *c, const struct upm_session *s, const str
 
 /* Other events: per socket the count summed over instances and its rate; a clock as
  * its frequency (the instances' mean). */
-static void say_counts(struct console *c, const struct upm_session *s, const struct upm_samples *sm, unsigned i)
+static void say_counts(struct console *c, const struct upm_session *s, const struct upm_sample_tick *t,
+		       const uint64_t *v, const uint8_t *f)
 {
-	const struct upm_sample_tick *t = &sm->ticks[i];
 	char w[200], a[32], b[32];
 	for (unsigned sp = 0; sp < s->n_specs; sp++) {
 		const struct upm_spec *spec = &s->specs[sp];
@@ -242,11 +249,11 @@ static void say_counts(struct console *c, const struct upm_session *s, const str
 		for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 			uint64_t sum = 0;
 			unsigned n = 0;
-			for (unsigned k = 0; k < sm->n_counts; k++) {
+			for (unsigned k = 0; k < s->n_counts; k++) {
 				const struct upm_count *cn = &s->counts[k];
-				if (cn->spec != sp || cn->socket != sock || (upm_sample_flag(sm, i, k) & UPM_SAMPLE_FAILED))
+				if (cn->spec != sp || cn->socket != sock || (f[k] & UPM_SAMPLE_FAILED))
 					continue;
-				sum += upm_sample_value(sm, i, k);
+				sum += v[k];
 				n++;
 			}
 			if (!n) {
@@ -265,23 +272,28 @@ static void say_counts(struct console *c, const struct upm_session *s, const str
 	}
 }
 
-static void say_sample(struct console *c, const struct upm_session *s, const struct upm_samples *sm, unsigned i)
+static void say_sample(struct console *c, const struct upm_session *s, const struct upm_sample_tick *t,
+		       const uint64_t *v, const uint8_t *f)
 {
 	char head[48], secs[32];
-	upm_format_double(secs, sizeof secs, (double)sm->ticks[i].t_ns / 1e9, 3);
+	upm_format_double(secs, sizeof secs, (double)t->t_ns / 1e9, 3);
 	upm_snprintf(head, sizeof head, "[%9s s]", secs);
 	word(c, head);
 	int mem = 0;
-	for (unsigned k = 0; k < sm->n_counts && c->mem.n_read; k++)
+	for (unsigned k = 0; k < s->n_counts && c->mem.n_read; k++)
 		mem |= mem_kind(&c->mem, &s->specs[s->counts[k].spec]) && shown(c, s, &s->counts[k]);
 	if (mem)
-		say_memory(c, s, sm, i);
+		say_memory(c, s, t, v, f);
 	else
 		line_flush(c);
-	say_counts(c, s, sm, i);
-	if (sm->ticks[i].overflowed)
-		upm_say(c->r, "     %u count%s overflowed (status bit set): see interval.csv", sm->ticks[i].overflowed,
-			sm->ticks[i].overflowed == 1 ? "" : "s");
+	say_counts(c, s, t, v, f);
+	if (t->overflowed) {
+		char w[80];
+		upm_snprintf(w, sizeof w, "     %u count%s overflowed (status bit set): see interval.csv", t->overflowed,
+			     t->overflowed == 1 ? "" : "s");
+		word(c, w);
+		line_flush(c);
+	}
 }
 
 /* --- the kernel between samples --- */
@@ -321,9 +333,17 @@ struct interval_ctx {
 	struct kernel_between kb;
 };
 
-static void on_sample(struct upm_session *s, const struct upm_samples *sm, unsigned i, void *ctx)
+static void on_sample(struct upm_session *s, const struct upm_sample_tick *t, const uint64_t *values,
+		      const uint8_t *flags, int kept, void *ctx)
 {
-	say_sample(&((struct interval_ctx *)ctx)->con, s, sm, i);
+	struct console *c = &((struct interval_ctx *)ctx)->con;
+	/* Samples the files do not keep are not kept in upmon.log either: console only. */
+	if (!kept && c->logged) {
+		upm_say(c->r, "run: the files hold at most %u samples or %u counts: from %llu s on, samples are shown here only",
+			UPM_SAMPLE_MAX_KEPT, UPM_SAMPLE_MAX_VALUES, (unsigned long long)(t->t_ns / 1000000000u));
+		c->logged = 0;
+	}
+	say_sample(c, s, t, values, flags);
 }
 
 static void kernel_between(struct upm_session *s, uint64_t until_ns, void *ctx)
@@ -361,9 +381,6 @@ static void say_cost(struct upm_run *r, const struct upm_samples *sm)
 	if (sm->wrap_guard_reads)
 		upm_say(r, "run: %llu reading%s between samples kept 32-bit free-running counters from wrapping twice",
 			(unsigned long long)sm->wrap_guard_reads, sm->wrap_guard_reads == 1 ? "" : "s");
-	if (sm->n_taken > sm->n_ticks)
-		upm_say(r, "upmon: warning: run: samples after the first %u are on the console only (not in the files)",
-			UPM_SAMPLE_MAX_KEPT);
 }
 
 static void save_files(struct upm_run *r, struct upm_session *s, const struct upm_samples *sm)
@@ -406,6 +423,7 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 	struct console *con = &x->con;
 	struct kernel_between *kb = &x->kb;
 	con->r = r;
+	con->logged = 1;
 	upm_buf_init(&con->line);
 	if (upm_metrics_prepare(&s, r, specs, metric_names) < 0) {
 		upm_error(r, "run: %s", s.error);

@@ -237,3 +237,15 @@ void upm_interval_svg(const struct upm_session *s, const struct upm_samples *sm,
 		if (!user || !s->specs[sp].engine)
 			chart(s, sm, sp, out);
 }
+
+void upm_interval_html(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out)
+{
+	char mean[32];
+	upm_format_double(mean, sizeof mean, sm->n_taken ? (double)sm->cost_ns_total / 1e3 / sm->n_taken : 0.0, 1);
+	upm_buf_printf(out, "<section id=\"intervals\"><h2>Samples</h2>\n<p>%u sample%s every %llu ms; each read "
+			    "with %llu register accesses in %s us on average.</p>\n",
+		       sm->n_taken, sm->n_taken == 1 ? "" : "s", (unsigned long long)(sm->period_ns / 1000000u),
+		       (unsigned long long)sm->accesses_per_sample, mean);
+	upm_interval_svg(s, sm, out);
+	upm_buf_puts(out, "</section>\n");
+}

@@ -31,5 +31,8 @@ int upm_json_add_members(struct upm_buf *doc, const struct upm_buf *members);
  * per socket, the socket's rate (count per second summed over its instances) against
  * seconds; axes labelled with the maximum and the run's length. For report.html. */
 void upm_interval_svg(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
+/* A report.html section: <section id="intervals"> with a heading, one line on how the
+ * samples were taken and what one cost, and the charts (upm_interval_svg). */
+void upm_interval_html(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
 
 #endif

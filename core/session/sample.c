@@ -139,7 +139,7 @@ static void read_all(struct sampler *z, int guard_only)
 
 static int keep(struct upm_samples *sm, const struct upm_sample_tick *t, const uint64_t *acc, const uint8_t *flag)
 {
-	if (sm->n_ticks >= UPM_SAMPLE_MAX_KEPT)
+	if (sm->n_ticks >= UPM_SAMPLE_MAX_KEPT || (uint64_t)(sm->n_ticks + 1) * sm->n_counts > UPM_SAMPLE_MAX_VALUES)
 		return 0;
 	if (sm->n_ticks == sm->cap_ticks) {
 		unsigned cap = sm->cap_ticks ? sm->cap_ticks * 2 : 64;
@@ -300,8 +300,9 @@ int upm_session_sample(struct upm_session *s, const struct upm_sample_opts *o, s
 		sm->cost_ns_total += t.cost_ns;
 		if (t.cost_ns > sm->cost_ns_max)
 			sm->cost_ns_max = t.cost_ns;
-		if (keep(sm, &t, z.acc, z.flag) && o->on_sample)
-			o->on_sample(s, sm, sm->n_ticks - 1, o->ctx);
+		int kept = keep(sm, &t, z.acc, z.flag);
+		if (o->on_sample)
+			o->on_sample(s, &t, z.acc, z.flag, kept, o->ctx);
 		upm_memset(z.acc, 0, s->n_counts * sizeof *z.acc);
 		sm->n_taken = ++taken;
 		prev = guard_at = c0;

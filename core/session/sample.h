@@ -31,9 +31,11 @@
 /* A 32-bit counter of 64-byte lines wraps after 256 GiB: read at least once a second it
  * cannot wrap twice below 256 GiB/s. */
 #define UPM_SAMPLE_WRAP_GUARD_NS 1000000000ull
-/* Samples kept for the files (the console shows every one): 10 ms for over 16 minutes,
- * 1 s for over a day. */
+/* Samples kept for the files (the console shows every one): at most this many, and at
+ * most UPM_SAMPLE_MAX_VALUES counts in all (about 100 MB of results.json and
+ * interval.csv together): 10 ms for over 16 minutes, 1 s for over a day (a few counts). */
 #define UPM_SAMPLE_MAX_KEPT 100000u
+#define UPM_SAMPLE_MAX_VALUES 1000000u
 
 /* One sample: when it was taken and what it cost. */
 struct upm_sample_tick {
@@ -78,8 +80,10 @@ struct upm_sample_opts {
 	/* The time until the next sample: waits (upm_session_idle) or runs a workload, and
 	 * returns when upm_os_nanoseconds() reached until_ns or on ESC/Ctrl-C. NULL: waits. */
 	void (*between)(struct upm_session *s, uint64_t until_ns, void *ctx);
-	/* Each sample as it lands (the console); NULL: none. */
-	void (*on_sample)(struct upm_session *s, const struct upm_samples *sm, unsigned tick, void *ctx);
+	/* Each sample as it lands (the console), kept or not: its values and flags are per
+	 * count (s->counts); NULL: none. */
+	void (*on_sample)(struct upm_session *s, const struct upm_sample_tick *t, const uint64_t *values,
+			  const uint8_t *flags, int kept, void *ctx);
 	void *ctx;
 };
 

@@ -45,11 +45,14 @@ struct marks {
 	unsigned n;
 };
 
-static void mark_sample(struct upm_session *s, const struct upm_samples *sm, unsigned i, void *ctx)
+static void mark_sample(struct upm_session *s, const struct upm_sample_tick *t, const uint64_t *values,
+			const uint8_t *flags, int kept, void *ctx)
 {
 	(void)s;
-	(void)sm;
-	(void)i;
+	(void)t;
+	(void)values;
+	(void)flags;
+	(void)kept;
 	struct marks *m = ctx;
 	if (m->n < 16)
 		m->at[m->n++] = m->t->n;
@@ -384,6 +387,14 @@ TEST(interval_svg_chart)
 		lines++;
 	CHECK_EQ(lines, 2);
 	upm_buf_free(&svg);
+	/* The report section wraps the same chart. */
+	sm.n_taken = 2;
+	sm.period_ns = 1000 * MS;
+	upm_interval_html(&s, &sm, &svg);
+	CHECK(svg.data && strncmp(svg.data, "<section id=\"intervals\"><h2>Samples</h2>", 40) == 0);
+	CHECK(svg.data && strstr(svg.data, "2 samples every 1000 ms;") != NULL);
+	CHECK(svg.data && strstr(svg.data, "points=\"345.0,109.0 620.0,28.0\"") != NULL);
+	upm_buf_free(&svg);
 	s.counts = NULL;
 	s.n_counts = 0;
 	upm_session_free(&s);
@@ -421,4 +432,49 @@ TEST(interval_json_members_added)
 	CHECK_EQ(upm_json_add_members(&doc, &mem), -1);
 	upm_buf_free(&doc);
 	upm_buf_free(&mem);
+}
+
+/* The Xeon E7's global control U_MSR_PMON_GLOBAL_CTL 0xC00 brackets each sample: en_all
+ * (bit 28) cleared, the counters read, en_all set with rst_all (bit 29) clear in the same
+ * write (2.1.4 and 2.1.5 d, 002:456-481): the counts go on from where they were. */
+TEST(interval_sample_disables_and_enables_all_nhmex)
+{
+	struct fixture f;
+	if (fixture_init(&f, "nhmex", 1, NULL) < 0)
+		return;
+	upm_host_virtual_clock(1);
+	upm_abort_reset();
+	struct upm_session s;
+	struct upm_samples sm;
+	struct marks m = { f.trace, { 0 }, 0 };
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "wbox/UCLK/,mbox/CYCLES/"), 0);
+	struct upm_sample_opts o = { 100 * MS, 3, 0, NULL, mark_sample, &m };
+	upm_mock_snapshot(f.mock);
+	CHECK_EQ(upm_session_sample(&s, &o, &sm), 0);
+	CHECK_EQ(m.n, 3);
+	unsigned writes = 0;
+	for (uint32_t i = m.n == 3 ? m.at[1] : 0; m.n == 3 && i < m.at[2]; i++) {
+		const struct upm_trace_record *r = &f.trace->records[i];
+		if (r->op != 'W')
+			continue;
+		writes++;
+		CHECK_EQ(r->addr, 0xC00);
+		if (writes == 1)
+			CHECK(!((r->value >> 28) & 1) && !((r->value >> 29) & 1));
+		else
+			CHECK(((r->value >> 28) & 1) && !((r->value >> 29) & 1));
+	}
+	CHECK_EQ(writes, 2);
+	CHECK(sm.method[0] && strcmp(sm.method[0], "global control") == 0);
+	/* No reset between samples: the counts of 100 ms each add up to the run's. */
+	uint64_t sum = 0;
+	for (unsigned i = 0; i < sm.n_ticks; i++)
+		sum += upm_sample_value(&sm, i, 0);
+	CHECK(sm.n_counts >= 1 && sum == s.counts[0].delta && upm_sample_value(&sm, 0, 0) > 0);
+	char diff[512];
+	CHECK_EQ(upm_mock_compare(f.mock, 0, diff, sizeof diff), 0);
+	upm_samples_free(&sm);
+	upm_session_free(&s);
+	upm_host_virtual_clock(0);
+	fixture_free(&f);
 }
