@@ -3,7 +3,8 @@
 # takes its samples on both sockets from their own processors, prints a block per sample,
 # and writes interval.csv (identity lines first, a row per count per sample) and the
 # samples in results.json to the boot medium. Timing is the firmware's: only the count of
-# samples and their order are checked, never their spacing.
+# samples and their order are checked, never their spacing. Then ESC ends an open-ended
+# run cleanly.
 source "$(dirname "$0")/common.bash"
 T=interval
 e2e_need_efi $T
@@ -40,4 +41,48 @@ assert d["interval_sampling"]["samples"] == 3'
 }
 check $T.results_json "results.json intervals" json_ok
 check $T.no_exception "firmware exception" no_exception
+
+# ESC typed on the serial console while samples tick (no --count: until ESC): a last
+# sample, every register restored, the files saved marked "aborted", status 5.
+# boot_typing IMAGE KEY PATTERN: as tests/e2e/test_abort_console.sh types keys.
+boot_typing() {
+	local img=$1 key=$2 pattern=$3 fifo=$E2E_OUT/$T.console-in
+	E2E_LOG=${img%.img}.log
+	rm -f "$E2E_LOG.raw" "$fifo"
+	mkfifo "$fifo"
+	(
+		exec >"$fifo"
+		wait_for() {
+			for _ in $(seq 1 $((E2E_TIMEOUT * 10))); do
+				grep -q "$1" "$E2E_LOG.raw" 2>/dev/null && return 0
+				sleep 0.1
+			done
+			return 1
+		}
+		wait_for 'any other key to continue' && printf ' '
+		wait_for "$pattern" && sleep 1 && printf "$key"
+		exec sleep "$E2E_TIMEOUT"
+	) &
+	local keyboard=$!
+	UPMON_QEMU_STDIN=1 UPMON_LOG=$E2E_LOG tools/qemu-run.sh "$img" "$E2E_TIMEOUT" <"$fifo" >/dev/null 2>&1
+	E2E_RC=$?
+	kill $keyboard 2>/dev/null
+	wait $keyboard 2>/dev/null
+	rm -f "$fifo"
+}
+e2e_shell_script "$E2E_OUT/$T-esc.nsh" -- --backend mock --platform snbep run --events 'cbo0/CLOCKTICKS/' --interval 200
+img=$(e2e_image $T-esc --shell-only "$E2E_OUT/$T-esc.nsh") || { fail $T "image"; exit 1; }
+boot_typing "$img" '\033' '^\[ '
+check $T.esc_status "ESC: exit status $E2E_RC, expected 5" [ "$E2E_RC" = 5 ]
+check $T.esc_message "no abort message" log_has '^upmon: error: run: aborted \(ESC or Ctrl-C\) after [0-9]+ samples: registers restored'
+esc_files() {
+	img_cat "$img" "$(img_run "$img")/results.json" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["aborted"] is True and d["unrestored"] == [] and len(d["intervals"]) >= 2
+assert d["interval_sampling"]["samples"] == len(d["intervals"])' &&
+		[ "$(img_cat "$img" "$(img_run "$img")/interval.csv" | tr -d '\r' | grep -c ',cbo0/CLOCKTICKS/,')" -ge 4 ]
+}
+check $T.esc_files "results.json or interval.csv after ESC" esc_files
+check $T.esc_no_exception "firmware exception" no_exception
 e2e_done
