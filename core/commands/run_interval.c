@@ -140,7 +140,14 @@ static void line_flush(struct console *c)
  * continuation line, indented. */
 static void word(struct console *c, const char *w)
 {
+	char cut[CONSOLE_COLUMNS];
 	size_t n = upm_strlen(w);
+	if (n > CONSOLE_COLUMNS - 10) { /* a label longer than a line: its start, and "..." */
+		upm_strlcpy(cut, w, CONSOLE_COLUMNS - 12);
+		upm_strlcpy(cut + CONSOLE_COLUMNS - 13, "...", 4);
+		w = cut;
+		n = upm_strlen(w);
+	}
 	if (c->line.len && c->line.len + 1 + n >= CONSOLE_COLUMNS) {
 		line_flush(c);
 		upm_buf_puts(&c->line, "     ");
@@ -244,7 +251,9 @@ static void say_counts(struct console *c, const struct upm_session *s, const str
 		int clock = upm_spec_counts_clock(spec);
 		char label[160];
 		upm_spec_label(spec, label, sizeof label);
-		upm_snprintf(w, sizeof w, "  %s/%s:", spec->box->name, label);
+		if (!c->line.len) /* a line of its own, indented under the sample's time */
+			upm_buf_puts(&c->line, "  ");
+		upm_snprintf(w, sizeof w, "%s/%s:", spec->box->name, label);
 		word(c, w);
 		for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 			uint64_t sum = 0;
@@ -284,9 +293,8 @@ static void say_sample(struct console *c, const struct upm_session *s, const str
 		mem |= mem_kind(&c->mem, &s->specs[s->counts[k].spec]) && shown(c, s, &s->counts[k]);
 	if (mem)
 		say_memory(c, s, t, v, f);
-	else
-		line_flush(c);
-	say_counts(c, s, t, v, f);
+	say_counts(c, s, t, v, f); /* without memory events the first starts on the time's line */
+	line_flush(c);
 	if (t->overflowed) {
 		char w[80];
 		upm_snprintf(w, sizeof w, "     %u count%s overflowed (status bit set): see interval.csv", t->overflowed,

@@ -87,7 +87,7 @@ else
 fi
 
 # --- the console fits 80 columns, with many counts on many sockets ---
-vrun wide "${S[@]}" run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,cbo/CLOCKTICKS/,pcu/CLOCKTICKS/,ha/CLOCKTICKS/,'cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/',qpi/TxL_FLITS_G0.DATA/ \
+vrun wide "${S[@]}" run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,cbo/CLOCKTICKS/,pcu/CLOCKTICKS/,ha/CLOCKTICKS/,'cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f,filter_opc=0x182,filter_nid=0x1,filter_tid=0x1/',qpi/TxL_FLITS_G0.DATA/ \
 	--interval 100 --count 2
 if [ "$(rc wide)" = 0 ] && ! grep -v '^identity: ' "$WORK/wide.out" | grep -E '^\[|^  ' | awk 'length($0) > 79 { bad = 1 } END { exit !bad }'; then
 	pass host/interval_console_fits_80_columns
@@ -101,6 +101,11 @@ vrun grp "${S[@]}" run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSE
 	--interval 100 --count 1
 expect grp host/interval_group_events_alone 0 '^run: --interval: the metrics are left out \(with their own events the run needs [0-9]+ passes\); their events are sampled$' \
 	'^\[ +0\.100 s\] s0 read 0\.00 write 0\.00 GB/s;'
+
+# Without memory events a sample is one line: the first event on the time's line.
+vrun one "${S[@]}" run --events ubox/UCLK/ --interval 250 --count 2
+expect one host/interval_one_line_per_sample 0 '^\[ +0\.250 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$' \
+	'^\[ +0\.500 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$'
 
 # --- the 6th-generation Core: its IMC counters run free, nothing is written ---
 vrun skl --backend mock --platform skl run --events imc/DRAM_DATA_READS/,imc/DRAM_DATA_WRITES/ --interval 500 --count 2
