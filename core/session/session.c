@@ -947,10 +947,12 @@ int upm_session_start(struct upm_session *s)
 	s->aborted = upm_abort_check();
 	if (s->aborted)
 		return 0;
-	int failed = on_every_socket(s, STEP_SAVE, 0, 0) < 0;
-	failed |= !failed && on_every_socket(s, STEP_SETUP, 0, 0) < 0;
-	failed |= !failed && on_every_socket(s, STEP_START, 0, 0) < 0;
-	return failed || s->error[0] ? -1 : 0;
+	/* A box or socket that fails is left in its state and s->error, as a pass leaves it;
+	 * the others count. */
+	on_every_socket(s, STEP_SAVE, 0, 0);
+	on_every_socket(s, STEP_SETUP, 0, 0);
+	on_every_socket(s, STEP_START, 0, 0);
+	return 0;
 }
 
 void upm_session_restore(struct upm_session *s)

@@ -107,6 +107,16 @@ vrun one "${S[@]}" run --events ubox/UCLK/ --interval 250 --count 2
 expect one host/interval_one_line_per_sample 0 '^\[ +0\.250 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$' \
 	'^\[ +0\.500 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$'
 
+# A channel whose counters read all ones: the others are sampled, it is flagged.
+vrun dead --backend mock:dead=imc1 --platform snbep run --events imc/CAS_COUNT.RD/ --interval 100 --count 2
+expect dead host/interval_dead_box_flagged 1 '^\[ +0\.200 s\] s0 read 0\.00 write 0\.00 GB/s;' \
+	'cannot be trusted'
+if csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep -q ',0,imc,0,imc/CAS_COUNT.RD/,0,0.000,ok$'; then
+	pass host/interval_dead_box_others_sampled
+else
+	fail host/interval_dead_box_others_sampled "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | head -4)"
+fi
+
 # --- the 6th-generation Core: its IMC counters run free, nothing is written ---
 vrun skl --backend mock --platform skl run --events imc/DRAM_DATA_READS/,imc/DRAM_DATA_WRITES/ --interval 500 --count 2
 expect skl host/interval_skl_free_running 0 \
