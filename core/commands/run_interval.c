@@ -386,6 +386,10 @@ static void say_cost(struct upm_run *r, const struct upm_samples *sm)
 	for (unsigned sock = 0; sock < r->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
 		if (sm->method[sock])
 			upm_say(r, "run: socket %u read by %s", sock, sm->method[sock]);
+	if (sm->ticks_missed)
+		upm_say(r, "run: %llu tick%s of the %llu ms period passed while a sample was late (a kernel's repetition, "
+			   "the console) and %s skipped", (unsigned long long)sm->ticks_missed, sm->ticks_missed == 1 ? "" : "s",
+			(unsigned long long)(sm->period_ns / 1000000u), sm->ticks_missed == 1 ? "was" : "were");
 	if (sm->wrap_guard_reads)
 		upm_say(r, "run: %llu reading%s between samples kept 32-bit free-running counters from wrapping twice",
 			(unsigned long long)sm->wrap_guard_reads, sm->wrap_guard_reads == 1 ? "" : "s");

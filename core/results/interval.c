@@ -68,9 +68,10 @@ void upm_interval_json_members(const struct upm_session *s, const struct upm_sam
 {
 	char num[48];
 	upm_buf_printf(out, ",\n  \"interval_sampling\": {\"period_ms\": %llu, \"samples\": %u, \"kept\": %u, "
-			    "\"accesses_per_sample\": %llu, \"wrap_guard_reads\": %llu, \"cost_us_mean\": ",
+			    "\"accesses_per_sample\": %llu, \"wrap_guard_reads\": %llu, \"ticks_missed\": %llu, \"cost_us_mean\": ",
 		       (unsigned long long)(sm->period_ns / 1000000u), sm->n_taken, sm->n_ticks,
-		       (unsigned long long)sm->accesses_per_sample, (unsigned long long)sm->wrap_guard_reads);
+		       (unsigned long long)sm->accesses_per_sample, (unsigned long long)sm->wrap_guard_reads,
+		       (unsigned long long)sm->ticks_missed);
 	upm_format_double(num, sizeof num, sm->n_taken ? (double)sm->cost_ns_total / 1e3 / sm->n_taken : 0.0, 3);
 	upm_buf_puts(out, num);
 	upm_format_double(num, sizeof num, (double)sm->cost_ns_max / 1e3, 3);

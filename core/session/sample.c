@@ -311,7 +311,7 @@ int upm_session_sample(struct upm_session *s, const struct upm_sample_opts *o, s
 		/* A late sample (a workload's repetition ran past the tick) does not make the
 		 * next ones crowd in: the ticks stay on the grid, the missed ones skipped. */
 		for (grid++; t0 + grid * o->period_ns <= c1; grid++)
-			;
+			sm->ticks_missed++;
 	}
 	upm_session_restore(s);
 	for (unsigned k = 0; k < s->n_counts && total; k++) {

@@ -62,6 +62,7 @@ struct upm_samples {
 	uint64_t accesses_total, cost_ns_total, cost_ns_max;
 	uint64_t accesses_per_sample; /* the first sample's (every sample reads the same) */
 	uint64_t wrap_guard_reads;    /* readings between samples (UPM_SAMPLE_WRAP_GUARD_NS) */
+	uint64_t ticks_missed;        /* ticks of the period's grid passed while a sample was late */
 	/* How the samples were read, per socket: "global control", "box freeze",
 	 * "running" (no freeze) or "free-running". */
 	const char *method[UPM_MAX_SOCKETS];

@@ -478,3 +478,53 @@ TEST(interval_sample_disables_and_enables_all_nhmex)
 	upm_host_virtual_clock(0);
 	fixture_free(&f);
 }
+
+/* A wait that overruns (a kernel's repetition longer than the period): the late sample
+ * covers everything since the previous one, the grid ticks that passed are skipped and
+ * counted, and the next sample is back on the grid. */
+struct overrun {
+	unsigned calls;
+};
+
+static void overrun_between(struct upm_session *s, uint64_t until_ns, void *ctx)
+{
+	struct overrun *o = ctx;
+	uint64_t now = upm_os_nanoseconds();
+	if (until_ns <= now)
+		return;
+	/* The second wait runs 2.5 periods of 100 ms past its tick. */
+	uint64_t ns = until_ns - now + (++o->calls == 2 ? 250 * MS : 0);
+	upm_os_sleep_ns(ns);
+	struct upm_activity a = { 0 };
+	a.nanoseconds = ns;
+	upm_activity(s->run->backend, &a);
+}
+
+TEST(interval_late_sample_skips_missed_ticks)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+		return;
+	upm_host_virtual_clock(1);
+	upm_abort_reset();
+	struct upm_session s;
+	struct upm_samples sm;
+	struct overrun ov = { 0 };
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "ubox/UCLK/"), 0);
+	struct upm_sample_opts o = { 100 * MS, 4, 0, overrun_between, NULL, &ov };
+	CHECK_EQ(upm_session_sample(&s, &o, &sm), 0);
+	CHECK_EQ(sm.n_ticks, 4);
+	static const uint64_t at[4] = { 100, 450, 500, 600 };
+	for (unsigned i = 0; i < sm.n_ticks && i < 4; i++)
+		CHECK_EQ(sm.ticks[i].t_ns, at[i] * MS);
+	CHECK_EQ(sm.ticks[1].window_ns, 350 * MS);
+	CHECK_EQ(sm.ticks[2].window_ns, 50 * MS);
+	CHECK_EQ(sm.ticks_missed, 2);
+	/* The UBox clock (2.0 GHz in the mock) counted each window whole. */
+	CHECK_EQ(upm_sample_value(&sm, 1, 0), 2000ull * 350 * MS / 1000);
+	CHECK_EQ(upm_sample_value(&sm, 2, 0), 2000ull * 50 * MS / 1000);
+	upm_samples_free(&sm);
+	upm_session_free(&s);
+	upm_host_virtual_clock(0);
+	fixture_free(&f);
+}
