@@ -196,6 +196,13 @@ static void json_measure(struct check *c, const struct measure *m)
 		       w->threads, (unsigned long long)w->total.size_bytes,
 		       (unsigned long long)w->total.bytes_read, (unsigned long long)w->total.bytes_written,
 		       (unsigned long long)w->total.bus_bytes, secs, gbps, m->s.n_passes);
+	struct upm_check_bandwidth *bw = c->o->bandwidth;
+	if (bw && bw->n < UPM_CHECK_MAX_KERNELS) {
+		upm_strlcpy(bw->k[bw->n].label, m->label, sizeof bw->k[bw->n].label);
+		bw->k[bw->n].gbps = w->gbps;
+		bw->k[bw->n].seconds = w->seconds;
+		bw->n++;
+	}
 }
 
 /* --- the judgements --- */
@@ -218,6 +225,8 @@ static int failed_own(const struct check *c, const char *box, unsigned socket, u
 	int worst = 0;
 	for (unsigned i = 0; i < c->vs->n; i++) {
 		const struct upm_verdict *v = &c->vs->v[i];
+		if (v->pass != upm_verdicts_pass(c->vs)) /* a burn-in's earlier passes judged theirs */
+			continue;
 		if (v->result != UPM_RESULT_FAIL || v->socket != socket || v->instance != (int)instance ||
 		    !v->box || upm_strcmp(v->box, box) != 0)
 			continue;
@@ -249,7 +258,8 @@ static int has_presence(const struct check *c, const char *box, unsigned socket,
 {
 	for (unsigned i = 0; i < c->vs->n; i++) {
 		const struct upm_verdict *v = &c->vs->v[i];
-		if (v->socket == socket && v->instance == (int)instance && v->box && upm_strcmp(v->box, box) == 0 &&
+		if (v->pass == upm_verdicts_pass(c->vs) && v->socket == socket && v->instance == (int)instance &&
+		    v->box && upm_strcmp(v->box, box) == 0 &&
 		    upm_strcmp(v->check, "presence") == 0)
 			return 1;
 	}

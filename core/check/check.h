@@ -24,11 +24,26 @@
 
 #include "core/check/verdict.h"
 
+/* What each kernel of one plausibility stage moved per second, for the report's bar
+ * chart and a burn-in's passes (core/check/burnin.h). */
+#define UPM_CHECK_MAX_KERNELS 8
+struct upm_check_bandwidth {
+	struct {
+		char label[24];  /* "read", "read-remote" */
+		double gbps;     /* the kernel's own bytes over its timed seconds */
+		double seconds;
+	} k[UPM_CHECK_MAX_KERNELS];
+	unsigned n;
+};
+
 struct upm_check_opts {
 	int quick;         /* smaller working sets and fewer iterations */
 	unsigned threads;  /* 0: every processor */
 	uint64_t size;     /* each kernel's working set (--size); 0: its default. Either is
 			    * fitted to the free memory, said on the console */
+	unsigned passes;   /* burn-in: --passes N (0: not given) */
+	uint64_t duration_s; /* burn-in: --duration (0: not given) */
+	struct upm_check_bandwidth *bandwidth; /* filled by the plausibility stage; NULL: not kept */
 };
 
 /* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */
