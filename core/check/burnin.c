@@ -309,9 +309,10 @@ void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct 
 	p->verdicts = vs->n - first;
 	if (p->verdicts > b->largest)
 		b->largest = p->verdicts;
-	b->done++;
-	if (aborted)
+	if (aborted) /* cut short: kept, not counted as done */
 		b->aborted = 1;
+	else
+		b->done++;
 	if (b->active)
 		say_pass(r, b, p, vs, first);
 }

@@ -62,7 +62,7 @@ struct upm_burnin {
 	uint64_t duration_ns;     /* --duration (0: not given) */
 	int active;               /* either was given: a burn-in, said pass by pass */
 	uint64_t start_ns, pass_start_ns;
-	unsigned done;            /* passes finished, aborted one included */
+	unsigned done;            /* passes finished (not the one ESC/Ctrl-C cut short) */
 	char stopped_by[80];      /* "3 passes done", "duration 30m reached", ... */
 	int aborted;
 	unsigned left_out;        /* PASS and N/A verdicts of middle passes left out for room */

@@ -8,7 +8,7 @@ const char *const upm_global_options[] = { "--platform", "--force-platform", "--
 
 static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--kernel", "--size",
 					"--iterations", "--threads", "--sockets", "--memory-socket", NULL };
-static const char *const check_opts[] = { "--quick", "--threads", "--size", NULL };
+static const char *const check_opts[] = { "--quick", "--threads", "--size", "--passes", "--duration", NULL };
 static const char *const list_opts[] = { "--box", "--format", NULL };
 static const char *const no_opts[] = { NULL };
 
@@ -64,16 +64,24 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon run --events 'cbo3/LLC_LOOKUP.DATA_READ,filter_state=0x1f/'\n"
 	  "  upmon run --metrics MEM_BW_READS --kernel read --size 256M --threads all\n"
 	  "  upmon run --group MEM --seconds 5\n" },
-	{ "check", "check [--quick] [--threads N|all] [--size S]", "the health check: selftest, kernels, verdicts",
-	  check_opts,
+	{ "check", "check [--quick] [--threads N|all] [--size S] [--passes N] [--duration D]",
+	  "the health check: selftest, kernels, verdicts", check_opts,
 	  "Runs the self-test of every box, then the fixed kernels with the standard events,\n"
 	  "judges each socket and box, and ends with 'upmon: PASS|WARN|FAIL|INCOMPLETE'\n"
 	  "(exit status 0, 1, 2, 3). --quick runs shorter kernels; --threads sets how many\n"
 	  "processors run them; --size S sets every kernel's working set (fitted to free memory).\n"
+	  "Burn-in: --passes N repeats the whole check N times (1-100000); --duration D (90s,\n"
+	  "30m, 8h, 2d; at most 30d) starts passes until D has gone by, finishing the pass under\n"
+	  "way; with both, whichever ends first. Each pass prints one line; every verdict\n"
+	  "records its pass; the final verdict is the worst; results.json and report.html give\n"
+	  "each box's first failing pass and its numbers over the passes. ESC or Ctrl-C stops\n"
+	  "a burn-in, keeping every finished pass (exit status 5 unless something FAILed).\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon check\n"
 	  "  upmon check --quick --threads 4\n"
+	  "  upmon check --duration 8h                 (a night's burn-in)\n"
+	  "  upmon check --passes 10 --duration 2h     (10 passes, at most 2 hours)\n"
 	  "  upmon --backend mock --platform ivbep check --quick      (on a Linux host)\n" },
 	{ "selftest", "selftest", "write/read-back, reset, freeze, enable and wrap tests of every box", no_opts,
 	  "Tests the counters themselves: every control register written and read back, reset,\n"
