@@ -145,7 +145,7 @@ expect d0 host/burnin_duration_zero_refused 4 "--duration takes a time from 1s t
 run d31 "${M[@]}" check --duration 31d
 expect d31 host/burnin_duration_too_long_refused 4 "not '31d'$"
 run typo "${M[@]}" check --pases 3
-expect typo host/burnin_option_typo_suggests 4 "^upmon: error: check: unknown argument '--pases' \(did you mean --passes\?"
+expect typo host/burnin_option_typo_suggests 4 "^upmon: error: check: unknown argument '--pases' \(closest: --passes; see 'upmon help check'\)$"
 run badpass "${M[@]}" check --passes 2 --backend mock:stuck=cbo3.ctr0@pass0
 expect badpass host/burnin_fault_pass_zero_refused 4 "mock fault: 'stuck=cbo3\.ctr0@pass0': give a fault before @passN and a pass from 1 to 100000"
 run badbox "${M[@]}" check --passes 2 --backend mock:stuck=cbo99.ctr0@pass2
