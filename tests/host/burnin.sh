@@ -155,3 +155,21 @@ for t in p0 px pn dx d0 d31 typo badpass badbox; do
 	[ "$(lines "$t")" = 1 ] || bad="$bad $t"
 done
 [ -z "$bad" ] && pass host/burnin_usage_errors_one_line || fail host/burnin_usage_errors_one_line "more than one line:$bad"
+
+# --- a plain check's report: kernel bandwidth per kernel as bars, the numbers of results.json ---
+run plain "${M[@]}" check --quick
+dp=$WORK/$(last_run upmon-results)
+got=$(python3 - "$dp/results.json" "$dp/report.html" <<'PY' 2>&1
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+html = open(sys.argv[2]).read()
+assert "burnin" not in d, "a plain check has no burnin key"
+assert '<h2 id="bandwidth">Kernel bandwidth (GB/s)</h2>' in html
+svg = re.search(r'<svg [^>]*class="bandwidth"[^>]*>(.*?)</svg>', html, re.S).group(1)
+bars = re.findall(r'<title>([a-z-]+): ([0-9.]+) GB/s</title></rect>', svg)
+want = [(k["kernel"], round(k["gbps"], 3)) for k in d["kernels"]]
+assert [(n, round(float(g), 3)) for n, g in bars] == want, (bars, want)
+print(len(bars))
+PY
+)
+[ "$got" = 6 ] && pass host/check_report_kernel_bandwidth_bars || fail host/check_report_kernel_bandwidth_bars "$got"
