@@ -1,5 +1,7 @@
 /* `selftest` and `check`: the health check's commands. Both print every verdict that is
  * not a pass, a summary table, and one last line `upmon: PASS|WARN|FAIL|INCOMPLETE`;
+ * `check --passes N` / `--duration D` repeats the check's passes as a burn-in
+ * (core/check/burnin.h), saying each finding once with its first pass;
  * they save results.json, verdicts.csv, junit.xml and report.html; the exit status follows the verdict (5 after
  * ESC/Ctrl-C, unless something failed). results.json carries the safety facts of every
  * session they ran as `run` gives its own: core/check/check_safety.h. */
@@ -203,7 +205,7 @@ int upm_cmd_selftest(struct upm_run *r)
 
 /* One pass: the self-test, then the kernels. -1 when the self-test could not run at all. */
 static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
-		      struct upm_buf *kernels, int burnin)
+		      struct upm_buf *kernels)
 {
 	char err[200];
 	upm_say(r, "check: [1/2] self-test of every box");
@@ -219,7 +221,6 @@ static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct 
 		upm_say(r, "check: %s", err);
 		upm_verdict_add(vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
 	}
-	(void)burnin;
 	return 0;
 }
 
@@ -255,12 +256,12 @@ int upm_cmd_check(struct upm_run *r)
 		if (o.duration_s)
 			upm_burnin_hms(d, sizeof d, o.duration_s * 1000000000ull);
 		if (o.passes && o.duration_s)
-			upm_say(r, "burn-in: %u passes or %s, whichever ends first; ESC or Ctrl-C stops it, keeping every finished pass",
-				o.passes, d);
+			upm_say(r, "burn-in: %u passes or %s, whichever ends first", o.passes, d);
 		else if (o.passes)
-			upm_say(r, "burn-in: %u passes; ESC or Ctrl-C stops it, keeping every finished pass", o.passes);
+			upm_say(r, "burn-in: %u passes", o.passes);
 		else
-			upm_say(r, "burn-in: passes for %s; ESC or Ctrl-C stops it, keeping every finished pass", d);
+			upm_say(r, "burn-in: passes for %s", d);
+		upm_say(r, "burn-in: ESC or Ctrl-C stops it, keeping every finished pass");
 	}
 	int status = 0;
 	while (upm_burnin_next(r, &bi, &vs)) {
@@ -270,7 +271,7 @@ int upm_cmd_check(struct upm_run *r)
 		 * in "burnin" (a pass's kernel text would repeat the key). */
 		struct upm_buf *kj = bi.n_pass == 1 ? &kernels : &scratch;
 		scratch.len = 0;
-		if (check_pass(r, &o, &vs, kj, burnin) < 0) {
+		if (check_pass(r, &o, &vs, kj) < 0) {
 			if (bi.n_pass == 1) {
 				status = UPM_EXIT_USAGE;
 				goto out;

@@ -88,9 +88,9 @@ static void instance_rows(struct upm_buf *out, const struct upm_burnin *b)
 			const struct upm_trend *t = &b->trend[k];
 			if (t->socket != x->socket || t->instance != x->instance || upm_strcmp(t->box, x->box) != 0 || !t->n)
 				continue;
-			upm_buf_puts(out, "<div>");
+			upm_buf_puts(out, "<div><span class=\"tl\">");
 			upm_buf_xml_text(out, t->check);
-			upm_buf_puts(out, " ");
+			upm_buf_puts(out, "</span>");
 			sparkline(out, t);
 			upm_buf_puts(out, "</div>");
 		}
@@ -143,7 +143,7 @@ void upm_report_bandwidth(struct upm_buf *out, const struct upm_burnin *b)
 	for (unsigned k = 0; k < p->bandwidth.n; k++) {
 		unsigned y = 4 + k * (BW_BAR + 4);
 		double g = p->bandwidth.k[k].gbps;
-		int w = max > 0 && g > 0 ? (int)(g / max * (double)(BW_W - BW_LABEL - 70)) : 0;
+		int w = max > 0 && g > 0 ? (int)(g / max * (double)(BW_W - BW_LABEL - 100)) : 0;
 		char a[48];
 		upm_format_short(a, sizeof a, g);
 		upm_buf_printf(out, "<text x=\"0\" y=\"%u\">", y + BW_BAR - 4);

@@ -149,6 +149,7 @@ static void head(struct upm_buf *out, const char *command)
 		     ".grid .warn{color:#212121}td.pass,td.fail,td.inc,td.na{text-align:center}\n"
 		     ".row{margin:2px 0}.row b{display:inline-block;width:6em}\n"
 		     "svg text{font-size:11px;font-family:sans-serif}\n"
+		     "svg.trend{vertical-align:middle}.tl{display:inline-block;width:9em}\n"
 		     "</style>\n</head>\n<body>\n");
 }
 
@@ -439,12 +440,17 @@ static void number_cell(struct upm_buf *out, double v, int valid)
 	upm_buf_printf(out, "<td>%s</td>", a);
 }
 
-/* Every box instance's verdicts, under its anchor (with their pass, and the first pass
- * that failed, in a burn-in). */
+/* Every box instance's verdicts, under its anchor. In a burn-in, with their pass and the
+ * first pass that failed: the last pass's verdicts and every other pass's findings (not
+ * PASS or N/A), so the page stays about one pass long however long the burn-in ran
+ * (every verdict is in verdicts.csv and results.json). */
 static void details(struct upm_buf *out, const struct upm_verdicts *vs, const struct upm_burnin *b)
 {
 	int passes = b && b->active;
+	unsigned last = last_pass(vs);
 	upm_buf_puts(out, "<h2>Verdicts</h2>\n");
+	if (passes && last > 1)
+		upm_buf_printf(out, "<p>Pass %u's verdicts, and the findings of every pass.</p>\n", last);
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *key = &vs->v[i];
 		if (!first_of(vs, i, same_instance))
@@ -467,6 +473,8 @@ static void details(struct upm_buf *out, const struct upm_verdicts *vs, const st
 		for (unsigned j = i; j < vs->n; j++) {
 			const struct upm_verdict *v = &vs->v[j];
 			if (!same_instance(v, key))
+				continue;
+			if (passes && v->pass != last && (v->result == UPM_RESULT_PASS || v->result == UPM_RESULT_NA))
 				continue;
 			upm_buf_puts(out, "<tr>");
 			if (passes)
