@@ -49,6 +49,8 @@
  *                            from cboN on read 0, keep nothing written and take no traffic,
  *                            as on a part with fewer cores than the die has CBos
  * A box, counter, control or bit that does not exist is a one-line error naming what does.
+ * Any term may end in @passN (a burn-in pass, from 1): it acts from that pass on; esc@passN
+ * presses ESC in pass N (faults_pass.c, below).
  * nochannel, unpopulated and skew work through mock_box_share() (platform/mock/pmon.h),
  * which models use to spread traffic over a box type's instances.
  * Model options (mock_pmon.model_fault), skl only (platform/mock/model_skl.c):
