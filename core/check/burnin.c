@@ -251,7 +251,7 @@ static void say_pass(struct upm_run *r, const struct upm_burnin *b, const struct
 	upm_burnin_hms(took, sizeof took, p->ns);
 	if (b->passes) /* "pass 2/3:" */
 		upm_snprintf(of, sizeof of, "/%u", b->passes);
-	int n = upm_snprintf(line, sizeof line, "pass %u%s %s %s: pass %u warn %u fail %u inc %u", p->pass, of,
+	int n = upm_snprintf(line, sizeof line, "pass %u%s %s %s: %u ok, %u warn, %u fail, %u inc", p->pass, of,
 			     p->aborted ? "ABORTED" : upm_result_name(p->worst), took, p->counts[UPM_RESULT_PASS],
 			     p->counts[UPM_RESULT_WARN], p->counts[UPM_RESULT_FAIL], p->counts[UPM_RESULT_INCOMPLETE]);
 	for (enum upm_result want = UPM_RESULT_FAIL; n > 0 && (size_t)n < sizeof line; want = UPM_RESULT_WARN) {
@@ -261,10 +261,10 @@ static void say_pass(struct upm_run *r, const struct upm_burnin *b, const struct
 				f = &vs->v[i];
 		if (f) {
 			if (f->instance >= 0)
-				upm_snprintf(line + n, sizeof line - (size_t)n, ", s%u %s%d %s", f->socket, box_of(f),
+				upm_snprintf(line + n, sizeof line - (size_t)n, "; s%u %s%d %s", f->socket, box_of(f),
 					     f->instance, f->check);
 			else
-				upm_snprintf(line + n, sizeof line - (size_t)n, ", s%u %s %s", f->socket, box_of(f),
+				upm_snprintf(line + n, sizeof line - (size_t)n, "; s%u %s %s", f->socket, box_of(f),
 					     f->check);
 			break;
 		}

@@ -15,7 +15,7 @@ e2e_boot "$img"
 check $T.status "qemu-run returned $E2E_RC, not 2" [ "$E2E_RC" = 2 ]
 check $T.pass_lines "no 'pass k of 2' lines" log_has '^burn-in: pass 2 of 2, [0-9:]+ elapsed, about [0-9:]+ left'
 check $T.pass1_pass "pass 1 is not PASS" log_has '^pass 1/2 PASS '
-check $T.pass2_fail "pass 2 does not FAIL naming cbo3" log_has '^pass 2/2 FAIL .*, s0 cbo3 selftest\.count'
+check $T.pass2_fail "pass 2 does not FAIL naming cbo3" log_has '^pass 2/2 FAIL .*; s0 cbo3 selftest\.count'
 check $T.first_failing "no 'first failing pass 2'" log_has '^burn-in: 2 passes in [0-9:]+ \(2 passes done\); first failing pass 2'
 last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status' | tail -1)" = "upmon: FAIL" ]; }
 check $T.fail_is_last "'upmon: FAIL' is not upmon's last line" last_line

@@ -68,7 +68,7 @@ fi
 
 # --- a fault from pass 2 on: caught in pass 2, named with its pass ---
 run late "${M[@]}" check --quick --passes 3 --backend mock:stuck=cbo3.ctr0@pass2
-expect late host/burnin_pass2_fault_fails 2 '^pass 1/3 PASS ' '^pass 2/3 FAIL .*, s0 cbo3 selftest\.count$' \
+expect late host/burnin_pass2_fault_fails 2 '^pass 1/3 PASS ' '^pass 2/3 FAIL [0-9:]+: [0-9]+ ok, 0 warn, 1 fail, 0 inc; s0 cbo3 selftest\.count$' \
 	'^pass 3/3 FAIL ' '^FAIL pass 2 socket 0 cbo3 +selftest\.count +ctr0 0xd76 did not move.*\(and in later passes\)$' \
 	'^burn-in: 3 passes in [0-9:]+ \(3 passes done\); first failing pass 2$'
 [ "$(tail -1 "$WORK/late.out")" = "upmon: FAIL" ] && pass host/burnin_fail_line_last ||
