@@ -148,7 +148,9 @@ int upm_burnin_next(struct upm_run *r, struct upm_burnin *b, struct upm_verdicts
 		return stop(b, "the verdict table holds no further pass after pass %u", b->n_pass);
 	if (grow((void **)&b->pass, &b->cap_pass, b->n_pass, sizeof *b->pass) < 0)
 		return stop(b, "out of memory after pass %u", b->n_pass);
-	if (b->active && upm_check_safety_stop(r, "a pass")) { /* ESC between passes */
+	char stage[24];
+	upm_snprintf(stage, sizeof stage, "pass %u", next);
+	if (b->active && upm_check_safety_stop(r, stage)) { /* ESC between passes */
 		b->aborted = 1;
 		return stop(b, "ESC or Ctrl-C before pass %u", next);
 	}

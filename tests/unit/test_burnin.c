@@ -6,6 +6,7 @@
 #include "tests/unit/fixture.h"
 #include "core/base/abort.h"
 #include "core/check/burnin.h"
+#include "core/check/check_safety.h"
 
 
 TEST(burnin_duration_spellings)
@@ -308,4 +309,38 @@ TEST(burnin_mock_pass_faults_refused)
 		CHECK_EQ(upm_msr_read(b, 0xD04, &v), UPM_EFAULT);
 		upm_backend_destroy(b);
 	}
+}
+
+/* ESC between two passes: no pass starts, the finished one is kept, and the check's
+ * safety facts say where ("before pass 2"), for the console's abort line. */
+TEST(burnin_abort_between_passes)
+{
+	struct fixture f;
+	struct upm_burnin b;
+	struct upm_verdicts vs;
+	static struct upm_check_safety cs;
+	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+		return;
+	memset(&cs, 0, sizeof cs);
+	f.run.safety = &cs;
+	f.run.console_held = 1;
+	upm_abort_reset();
+	CHECK_EQ(upm_verdicts_init(&vs, 256), 0);
+	CHECK_EQ(upm_burnin_init(&b, 0, 3600), 0);
+	CHECK_EQ(upm_burnin_next(&f.run, &b, &vs), 1);
+	fake_pass(&vs, 1, 0, 1000);
+	upm_burnin_pass_done(&f.run, &b, &vs, 0, 0, NULL);
+	upm_abort_request();
+	CHECK_EQ(upm_burnin_next(&f.run, &b, &vs), 0);
+	CHECK_STR(b.stopped_by, "ESC or Ctrl-C before pass 2");
+	CHECK(b.aborted);
+	CHECK_EQ(b.done, 1);
+	CHECK_EQ(b.n_pass, 1);
+	CHECK(cs.aborted);
+	CHECK_STR(cs.aborted_in, "before pass 2");
+	upm_abort_reset();
+	f.run.safety = NULL;
+	upm_burnin_free(&b);
+	upm_verdicts_free(&vs);
+	fixture_free(&f);
 }
