@@ -234,8 +234,8 @@ int upm_cmd_check(struct upm_run *r)
 	if (parse_opts(r, &o, 1) < 0 || need_platform(r) < 0)
 		return UPM_EXIT_USAGE;
 	int burnin = o.passes || o.duration_s;
-	if (upm_verdicts_init(&vs, burnin ? UPM_BURNIN_VERDICTS : UPM_MAX_VERDICTS) < 0 ||
-	    upm_burnin_init(&bi, o.passes, o.duration_s) < 0) {
+	int vs_ok = upm_verdicts_init(&vs, burnin ? UPM_BURNIN_VERDICTS : UPM_MAX_VERDICTS) == 0;
+	if (upm_burnin_init(&bi, o.passes, o.duration_s) < 0 || !vs_ok) {
 		upm_verdicts_free(&vs);
 		upm_burnin_free(&bi);
 		upm_error(r, "check: out of memory");

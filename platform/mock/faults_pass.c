@@ -1,8 +1,10 @@
 /* Faults from a burn-in pass on (platform/mock/mock.h, "@passN"): a term ending in @passN
  * is checked at once on a scratch mock of the same platform (so a typo is refused before
  * anything runs) and applied when the check tells the backend that pass N begins
- * (upm_backend_pass_begins); `esc` presses ESC at that pass's first measured interval
- * (the self-test's counting), so a test aborts a burn-in in the middle of a known pass. The hardware backend has no such report: all of this stays in the mock. */
+ * (upm_backend_pass_begins, on the bootstrap processor between passes); `esc` presses ESC
+ * at that pass's first measured interval (the self-test's counting), so a test aborts a
+ * burn-in in the middle of a known pass. The hardware backend has no such operation: all
+ * of this stays in the mock. */
 #include "platform/mock/mock.h"
 #include "core/base/abort.h"
 #include "core/base/os.h"
@@ -28,6 +30,11 @@ int upm_mock_defer_fault(struct upm_mock *m, const char *term)
 {
 	size_t len = 0;
 	unsigned pass = pass_suffix(term, &len);
+	if (!pass && upm_strcmp(term, "esc") == 0) {
+		upm_strlcpy(m->error, "mock fault: esc needs the pass to press it in: esc@passN (esc@pass2)",
+			    sizeof m->error);
+		return -1;
+	}
 	if (!pass)
 		return 0;
 	if (pass > UPM_MOCK_MAX_PASS || len == 0) {

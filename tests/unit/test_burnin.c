@@ -289,6 +289,7 @@ TEST(burnin_mock_pass_faults_refused)
 		{ "@pass2", "give a fault before @passN" },
 		{ "stuck=cbo9.ctr0@pass2", "(in 'stuck=cbo9.ctr0@pass2')" },
 		{ "bogus=1@pass3", "unknown fault 'bogus'" },
+		{ "esc", "esc needs the pass to press it in: esc@passN (esc@pass2)" },
 	};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct upm_backend *b = upm_mock_create("snbep", 2, bad[i][0], err, sizeof err);
