@@ -171,7 +171,7 @@ int upm_burnin_next(struct upm_run *r, struct upm_burnin *b, struct upm_verdicts
 	if (b->passes)
 		upm_snprintf(of, sizeof of, " of %u", b->passes);
 	if (time_left(b, elapsed, &rest)) {
-		upm_burnin_hms(left, sizeof left, rest);
+		upm_burnin_hms(left, sizeof left, rest + 999999999ull); /* whole seconds, rounded up */
 		upm_say(r, "burn-in: pass %u%s, %s elapsed, %s%s left", next, of, gone, b->passes ? "about " : "", left);
 	} else {
 		upm_say(r, "burn-in: pass %u%s, %s elapsed, time left known after pass 1", next, of, gone);

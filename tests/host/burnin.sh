@@ -106,11 +106,16 @@ else
 fi
 
 # --- the duration: a pass that has begun is finished; none starts after the time ---
-# sN.stall holds pass 1 for 1.5 s, longer than the 1 s asked: exactly one pass.
-run dur "${M[@]}" check --quick --duration 1s --passes 3 --backend mock:s1.stall=1500
+# sN.stall=1500@pass1 holds pass 1 for 1.5 s (socket 1's first MSR access once pass 1
+# has begun spins), longer than the 1 s asked: exactly one pass, however fast the machine.
+run dur "${M[@]}" check --quick --duration 1s --passes 3 --backend mock:s1.stall=1500@pass1
 expect dur host/burnin_duration_stops_after_pass 0 '^burn-in: 3 passes or 0:00:01, whichever ends first$' \
 	'^burn-in: pass 1 of 3, ' '^burn-in: 1 pass in [0-9:]+ \(the duration ran out after pass 1\); no pass failed$'
 expect_not dur host/burnin_duration_no_second_pass 0 '^burn-in: pass 2 '
+run donly "${M[@]}" check --quick --duration 1s --backend mock:s0.stall=1500@pass1
+expect donly host/burnin_duration_alone 0 '^burn-in: passes for 0:00:01$' \
+	'^burn-in: pass 1, 0:00:00 elapsed, 0:00:01 left$' '^pass 1 PASS 0:00:0[1-9]: [0-9]+ ok, 0 warn, 0 fail, 0 inc$' \
+	'\(the duration ran out after pass 1\)'
 run long "${M[@]}" check --quick --duration 1h --passes 2
 expect long host/burnin_passes_end_before_duration 0 '^burn-in: pass 2 of 2, ' '\(2 passes done\)'
 got=$(json_get "$WORK/$(last_run upmon-results)/results.json" "(d['burnin']['duration_s'], d['burnin']['passes_asked'], d['burnin']['passes_done'])")
