@@ -44,6 +44,8 @@ struct upm_check_opts {
 	unsigned passes;   /* burn-in: --passes N (0: not given) */
 	uint64_t duration_s; /* burn-in: --duration (0: not given) */
 	struct upm_check_bandwidth *bandwidth; /* filled by the plausibility stage; NULL: not kept */
+	int quiet;         /* no progress lines (a burn-in's passes after the first say one line
+			    * each); what goes wrong is still said */
 };
 
 /* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */

@@ -208,7 +208,8 @@ static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct 
 		      struct upm_buf *kernels)
 {
 	char err[200];
-	upm_say(r, "check: [1/2] self-test of every box");
+	if (!o->quiet)
+		upm_say(r, "check: [1/2] self-test of every box");
 	if (self_test(r, vs) < 0)
 		return -1;
 	if (upm_check_safety_stop(r, "kernels")) {
@@ -216,7 +217,8 @@ static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct 
 				"not run: aborted (ESC or Ctrl-C) %s", r->safety->aborted_in);
 		return 0;
 	}
-	upm_say(r, "check: [2/2] kernels with the standard event set");
+	if (!o->quiet)
+		upm_say(r, "check: [2/2] kernels with the standard event set");
 	if (upm_check_plausibility(r, o, vs, kernels, err, sizeof err) < 0) {
 		upm_say(r, "check: %s", err);
 		upm_verdict_add(vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
@@ -271,6 +273,7 @@ int upm_cmd_check(struct upm_run *r)
 		 * in "burnin" (a pass's kernel text would repeat the key). */
 		struct upm_buf *kj = bi.n_pass == 1 ? &kernels : &scratch;
 		scratch.len = 0;
+		o.quiet = bi.n_pass > 1; /* the stages' lines once: a pass after the first is one line */
 		if (check_pass(r, &o, &vs, kj) < 0) {
 			if (bi.n_pass == 1) {
 				status = UPM_EXIT_USAGE;

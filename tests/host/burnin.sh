@@ -178,3 +178,10 @@ print(len(bars))
 PY
 )
 [ "$got" = 6 ] && pass host/check_report_kernel_bandwidth_bars || fail host/check_report_kernel_bandwidth_bars "$got"
+
+# The stages' progress lines come once: a pass after the first says two lines (its start
+# and its summary), so an 80x25 console shows many passes.
+n_kernel=$(grep -c '^check: kernel read: ' "$WORK/two.out")
+n_stage=$(grep -c '^check: \[1/2\] self-test of every box$' "$WORK/two.out")
+[ "$n_kernel" = 1 ] && [ "$n_stage" = 1 ] && pass host/burnin_progress_lines_once ||
+	fail host/burnin_progress_lines_once "kernel read lines: $n_kernel, stage lines: $n_stage"
