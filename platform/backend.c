@@ -95,6 +95,12 @@ void upm_activity(struct upm_backend *b, const struct upm_activity *act)
 		b->ops->activity(b, act);
 }
 
+void upm_backend_pass_begins(struct upm_backend *b, unsigned pass)
+{
+	if (b && b->ops->pass_begins)
+		b->ops->pass_begins(b, pass);
+}
+
 void upm_backend_destroy(struct upm_backend *b)
 {
 	if (b && b->ops->destroy)

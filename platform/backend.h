@@ -87,6 +87,9 @@ struct upm_backend_ops {
 	int (*ecam_window)(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
 	/* Optional: model backends advance their counters by this activity. */
 	void (*activity)(struct upm_backend *b, const struct upm_activity *act);
+	/* Optional: a burn-in pass (check --passes) begins, from 1. A model backend arms
+	 * the faults given for that pass (the mock's @passN); hardware has nothing to do. */
+	void (*pass_begins)(struct upm_backend *b, unsigned pass);
 	void (*destroy)(struct upm_backend *b);
 };
 
@@ -125,6 +128,7 @@ int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_wi
 int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
 			struct upm_ecam_window *out);
 void upm_activity(struct upm_backend *b, const struct upm_activity *act);
+void upm_backend_pass_begins(struct upm_backend *b, unsigned pass);
 void upm_backend_destroy(struct upm_backend *b);
 /* From now on, configuration accesses through b use CF8/CFC (core/session/pci_path.c: the ECAM
  * window disagrees with CF8/CFC, so it cannot be trusted). */
