@@ -9,7 +9,7 @@
 
 #define EVENT_W 40   /* totals, run without a kernel */
 #define EVENT_W_K 24 /* totals, kernel runs (count, baseline, net) */
-#define EVENT_W_BOX 30
+#define EVENT_W_BOX 38
 #define EVENT_W_BOX_K 22
 
 static void say(const struct upm_record *rec, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -130,7 +130,7 @@ static unsigned print_per_box(const struct upm_record *rec, int kernel, int for_
 		count_text(c, count, sizeof count);
 		if (!shown++) {
 			if (kernel < 0)
-				say(rec, "%6s  %-6s %4s  %-5s  %-*s %18s", "socket", "box", "pass", "ctr", EVENT_W_BOX,
+				say(rec, "%6s %-6s %4s %-5s %-*s %14s", "socket", "box", "pass", "ctr", EVENT_W_BOX,
 				    for_metrics ? "counted for the metrics" : "event", "count");
 			else
 				say(rec, "%6s  %-6s %-*s %13s %12s %13s", "socket", "box", EVENT_W_BOX_K,
@@ -138,7 +138,7 @@ static unsigned print_per_box(const struct upm_record *rec, int kernel, int for_
 		}
 		if (kernel < 0) {
 			const char *ev = event_cell(rec, c->label, EVENT_W_BOX);
-			say(rec, "%6u  %-6s %4u  %-5s  %-*s %18s%s", c->socket, box, c->pass, c->counter, EVENT_W_BOX, ev,
+			say(rec, "%6u %-6s %4u %-5s %-*s %14s%s", c->socket, box, c->pass, c->counter, EVENT_W_BOX, ev,
 			    count, c->overflowed ? " (overflowed)" : "");
 			continue;
 		}
