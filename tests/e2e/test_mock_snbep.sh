@@ -22,12 +22,12 @@ check $T.info_log_on_medium "upmon.log not on the medium" \
 check $T.info_no_exception "firmware exception" no_exception
 
 e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform snbep --trace /upmon/results/trace.tsv \
-	run --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc0/DCLK/,ubox/UCLK/,qpi/CTO_COUNT,match0=0x1c00/' --metrics UNCORE_FREQ
+	run --per-box --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc0/DCLK/,ubox/UCLK/,qpi/CTO_COUNT,match0=0x1c00/' --metrics UNCORE_FREQ
 img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
 e2e_boot "$img"
 check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: 6 event specs, 1 pass of 200 ms on 2 sockets'
-check $T.run_cbo7_socket1 "cbo7 on socket 1" log_has '^socket 1 cbo7 pass 0 ctr[0-3] +CLOCKTICKS +[1-9][0-9]*'
+check $T.run_cbo7_socket1 "cbo7 on socket 1" log_has '^ +1 cbo7 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
 csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
 csv_ok() {
 	[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
