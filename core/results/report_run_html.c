@@ -173,11 +173,13 @@ static void metrics_table(struct upm_buf *out, const struct upm_record *rec, int
 		upm_buf_puts(out, "</table>\n");
 }
 
-static int bar_x(double v, double max)
+/* x of a bar's end for value v of a chart whose longest bar is max, leaving room for its
+ * text (reserve pixels) at the right. */
+static int bar_x(double v, double max, int reserve)
 {
 	if (!(v > 0) || !(max > 0))
 		return CHART_LABEL;
-	return CHART_LABEL + (int)(v / max * (double)(CHART_W - CHART_LABEL - 110));
+	return CHART_LABEL + (int)(v / max * (double)(CHART_W - CHART_LABEL - reserve));
 }
 
 static double count_value(const struct upm_record_count *c)
@@ -203,8 +205,9 @@ static void instance_chart(struct upm_buf *out, const struct upm_record *rec, co
 	text(out, f->box);
 	upm_buf_puts(out, " ");
 	text(out, f->label);
-	upm_buf_printf(out, "%s</h4>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" role=\"img\">\n",
-		       f->is_clock ? " (MHz)" : "", CHART_W, n * (CHART_BAR + 4) + 8);
+	upm_buf_printf(out, "%s%s</h4>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" role=\"img\">\n",
+		       f->is_clock ? " (MHz)" : "", f->for_metrics ? " <small>(for metrics)</small>" : "", CHART_W,
+		       n * (CHART_BAR + 4) + 8);
 	unsigned row = 0;
 	for (unsigned i = 0; i < rec->n_counts; i++) {
 		const struct upm_record_count *c = &rec->counts[i];
@@ -218,7 +221,7 @@ static void instance_chart(struct upm_buf *out, const struct upm_record *rec, co
 			upm_format_unit(v, sizeof v, c->mhz * 1e6, "Hz");
 		else
 			upm_format_count(v, sizeof v, c->delta);
-		int x = c->status == UPM_OK ? bar_x(count_value(c), max) : CHART_LABEL;
+		int x = c->status == UPM_OK ? bar_x(count_value(c), max, 120) : CHART_LABEL;
 		upm_buf_printf(out, "<text x=\"0\" y=\"%u\">socket %u %s%u</text>", y + CHART_BAR - 3, c->socket, c->box,
 			       c->instance);
 		upm_buf_printf(out, "<rect x=\"%d\" y=\"%u\" width=\"%d\" height=\"%u\" fill=\"%s\"><title>pass %u %s</title></rect>",
@@ -267,7 +270,7 @@ static void bandwidth_chart(struct upm_buf *out, const struct upm_record *rec)
 		double v[3] = { k->res.gbps, k->memory_read_gbps, k->memory_write_gbps };
 		for (unsigned j = 0; j < 3; j++, y += CHART_BAR + 4) {
 			char num[48];
-			int x = k->rates_valid ? bar_x(v[j], max) : CHART_LABEL;
+			int x = k->rates_valid ? bar_x(v[j], max, 170) : CHART_LABEL;
 			upm_format_double(num, sizeof num, v[j], 2);
 			upm_buf_puts(out, "<text x=\"0\" y=\"");
 			upm_buf_printf(out, "%u\">", y + CHART_BAR - 3);
