@@ -213,8 +213,7 @@ static void print_kernel_run(const struct upm_record *rec, const struct upm_reco
 		    (unsigned long long)w->round_trips, lat);
 	} else {
 		upm_format_count(flush, sizeof flush, w->flush_ns / 1000u);
-		say(rec, "kernel %s pass %u: %s (bus %s); write-back %s us after, not in them", name, k->pass, gbps, bus,
-		    flush);
+		say(rec, "kernel %s pass %u: %s, bus %s; write-back %s us after", name, k->pass, gbps, bus, flush);
 	}
 	if (w->ns_per_load > 0) {
 		upm_format_double(lat, sizeof lat, w->ns_per_load, 2);
@@ -230,8 +229,8 @@ void upm_record_print_kernel(const struct upm_record *rec, unsigned k)
 	for (unsigned i = 0; i < rec->n_kernel_runs; i++)
 		if (rec->kernel_runs[i].kernel == k)
 			print_kernel_run(rec, &rec->kernel_runs[i]);
-	say(rec, "kernel %s: %s; net = count - idle baseline (clocks: rates, no baseline)", rec->kernels[k].name,
-	    rec->per_box ? "counts per box instance" : "counts per socket and in all");
+	say(rec, "kernel %s: counts per %s (net: less the idle baseline; clocks in MHz)", rec->kernels[k].name,
+	    rec->per_box ? "box" : "socket");
 	print_counts(rec, (int)k);
 	print_metrics(rec, (int)k);
 }

@@ -14,7 +14,7 @@ expect kread host/run_kernel_read_counts_cas 0 \
 	'^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\)$' \
 	'^run: kernel read: 4 MiB x 2 iterations; 2 event specs, 1 pass on 2 sockets$' \
 	'^kernel read pass 0: 4 threads, 4 MiB x 2 iterations in [0-9.]+ [mu]?s, tsc [0-9,]+\.[0-9] MHz$' \
-	'^kernel read pass 0: [0-9,]+\.[0-9]{2} [kMG]B/s \(bus [0-9,]+\.[0-9]{2} [kMG]B/s\); write-back [0-9,]+ us after, not in them$' \
+	'^kernel read pass 0: [0-9,]+\.[0-9]{2} [kMG]B/s, bus [0-9,]+\.[0-9]{2} [kMG]B/s; write-back [0-9,]+ us after$' \
 	'^socket  boxes   event +count +baseline +net$' \
 	'^ +1  4 imc   CAS_COUNT.RD +65,536 +0 +65,536$' \
 	'^ +all  8 imc   CAS_COUNT.RD +131,072 +0 +131,072$' \
@@ -58,7 +58,7 @@ json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_
 run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE --per-box
 expect kllc host/run_kernel_two_pass_metric_on_console 0 \
 	'^ +0  LLC_HIT_RATE +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \
-	'^kernel llc: counts per box instance; ' \
+	'^kernel llc: counts per box \(net: less the idle baseline; clocks in MHz\)$' \
 	'^ +0  ubox0  UCLK +[0-9,]+\.[0-9] MHz +- +-$'
 if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv" &&

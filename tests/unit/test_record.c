@@ -313,3 +313,114 @@ TEST(record_metric_not_reported_is_said)
 	upm_session_free(&s);
 	fixture_free(&f);
 }
+
+/* A kernel's record: counts with the idle baseline's and net, a clock never net of it,
+ * metrics per pass with baseline, net and a rate over the kernel's own seconds; the
+ * writers' kernel layouts, within 80 columns on the console. */
+TEST(record_of_a_kernel_run)
+{
+	static struct feed idle = { 10000000u, 0, 0, 0, 0, 0 };
+	struct fixture f;
+	struct upm_session s, base;
+	struct upm_record rec;
+	const char *specs = "imc/CAS_COUNT.RD/,ubox/UCLK/";
+	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+		return;
+	f.run.console_held = 1;
+	if (upm_metrics_prepare(&s, &f.run, specs, "MEM_BW_READS") < 0 ||
+	    upm_metrics_prepare(&base, &f.run, specs, "MEM_BW_READS") < 0) {
+		upm_test_fail(__FILE__, __LINE__, "prepare");
+		fixture_free(&f);
+		return;
+	}
+	upm_session_run(&s, feed_interval, &reads);
+	upm_session_run(&base, feed_interval, &idle);
+	struct upm_workload_info info = { .kernel = "read", .threads = 4, .socket_mask = 3, .memory_socket = -1,
+					  .size_bytes = 4u << 20, .iterations = 2 };
+	static struct upm_workload_result res[UPM_MAX_PASSES];
+	uint64_t baseline_ns[UPM_MAX_PASSES] = { 10000000u };
+	memset(res, 0, sizeof res);
+	res[0].threads = 4;
+	res[0].seconds = 0.01;
+	res[0].gbps = 0.0256;
+	res[0].total.kernel = "read";
+	res[0].total.size_bytes = 4u << 20;
+	res[0].total.iterations = 2;
+	res[0].total.ns = 10000000u;
+	res[0].n_sockets = 2;
+	res[0].window_ns = 10000000u;
+	for (unsigned k = 0; k < 2; k++) {
+		res[0].per_socket[k].socket = k;
+		res[0].per_socket[k].lines_read = 4000;
+	}
+	upm_record_init(&rec, &f.run, "run");
+	upm_record_add_kernel(&rec, &s, &base, &info, res, baseline_ns);
+	upm_record_finish(&rec);
+
+	CHECK_EQ(rec.n_kernels, 1);
+	CHECK_EQ(rec.n_kernel_runs, 1);
+	CHECK_EQ(rec.kernel_runs[0].memory_read_bytes, 8000 * 64);
+	for (unsigned i = 0; i < rec.n_counts; i++) {
+		const struct upm_record_count *c = &rec.counts[i];
+		CHECK_EQ(c->kernel, 0);
+		if (strcmp(c->event, "UCLK") == 0) {
+			CHECK(c->is_clock && !c->has_baseline && c->net == (int64_t)c->delta && c->mhz > 0);
+		} else {
+			CHECK(c->has_baseline);
+			CHECK_EQ(c->baseline, 0); /* the idle baseline read nothing */
+			CHECK_EQ(c->net, (int64_t)c->delta);
+		}
+	}
+	const struct upm_record_total *t0 = total_of(&rec, 0, "CAS_COUNT.RD", 0);
+	CHECK(t0 && t0->sum == 4000 && t0->has_baseline && t0->baseline_sum == 0 && t0->net_sum == 4000);
+	/* Over the whole run and per pass; per pass the net over the kernel's 10 ms:
+	 * 4000 x 64 bytes / 0.01 s. */
+	int whole = 0, per_pass = 0;
+	for (unsigned i = 0; i < rec.n_metrics; i++) {
+		const struct upm_record_metric *m = &rec.metrics[i];
+		if (strcmp(m->name, "MEM_BW_READS") != 0 || m->socket != 0)
+			continue;
+		CHECK_EQ(m->n_counts, 4);
+		if (m->pass < 0) {
+			whole = 1;
+			continue;
+		}
+		per_pass = 1;
+		CHECK(m->has_net && m->baseline_valid && m->baseline == 0 && m->net_valid);
+		CHECK(m->per_kernel_second_valid && m->net_per_kernel_second > 25.6e6 * (1 - 1e-9) &&
+		      m->net_per_kernel_second < 25.6e6 * (1 + 1e-9));
+	}
+	CHECK(whole && per_pass);
+
+	size_t from = f.run.log.len;
+	upm_record_print(&rec);
+	const char *log = f.run.log.data + from;
+	CHECK_CONTAINS(log, "kernel read pass 0: 4 threads, 4 MiB x 2 iterations in 10 ms, tsc ");
+	CHECK_CONTAINS(log, "kernel read pass 0: 25.60 MB/s, bus 0.00 kB/s; write-back 0 us after\n");
+	CHECK_CONTAINS(log, "     0  4 imc   CAS_COUNT.RD                    4,000            0        4,000\n");
+	CHECK_CONTAINS(log, "   all  8 imc   CAS_COUNT.RD                    8,000            0        8,000\n");
+	for (const char *l = log; *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+		if (n > 80)
+			upm_test_fail(__FILE__, __LINE__, "line of %zu columns: %.*s", n, (int)n, l);
+		l += n + (nl != NULL);
+	}
+	struct upm_buf out;
+	upm_buf_init(&out);
+	upm_record_csv(&rec, &out);
+	CHECK_CONTAINS(out.data, "\nkernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n");
+	CHECK_CONTAINS(out.data, "read,0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,");
+	CHECK_CONTAINS(out.data, ",1000,0,1000,ok\n");
+	CHECK_CONTAINS(out.data, ",,,ok\n"); /* the clock: no baseline, no net */
+	upm_buf_free(&out);
+	upm_buf_init(&out);
+	upm_record_json(&rec, &out);
+	CHECK_CONTAINS(out.data, "\"net_per_kernel_second\": 25600000.000000");
+	CHECK_CONTAINS(out.data, "\"memory_read_bytes\": 512000");
+	upm_buf_free(&out);
+	upm_record_free(&rec);
+	upm_session_free(&base);
+	upm_session_free(&s);
+	fixture_free(&f);
+}
