@@ -118,38 +118,55 @@ static unsigned print_totals(const struct upm_record *rec, int kernel, int for_m
 	return shown;
 }
 
+/* Whether count c is on box instance b (NULL: any). */
+static int on_box(const struct upm_record_count *c, const struct upm_record_box *b)
+{
+	return !b || (c->socket == b->socket && c->instance == b->instance && upm_strcmp(c->box, b->box) == 0);
+}
+
+/* Count c's row of --per-box, under the column heads when first. */
+static void per_box_row(const struct upm_record *rec, const struct upm_record_count *c, int first)
+{
+	int kernel = c->kernel, for_metrics = c->for_metrics;
+	char box[24], count[40];
+	upm_snprintf(box, sizeof box, "%s%u", c->box, c->instance);
+	count_text(c, count, sizeof count);
+	if (first) {
+		if (kernel < 0)
+			say(rec, "%6s %-6s %4s %-5s %-*s %14s", "socket", "box", "pass", "ctr", EVENT_W_BOX,
+			    for_metrics ? "counted for the metrics" : "event", "count");
+		else
+			say(rec, "%6s  %-6s %-*s %13s %12s %13s", "socket", "box", EVENT_W_BOX_K,
+			    for_metrics ? "for the metrics" : "event", "count", "baseline", "net");
+	}
+	if (kernel < 0) {
+		const char *ev = event_cell(rec, c->label, EVENT_W_BOX);
+		say(rec, "%6u %-6s %4u %-5s %-*s %14s%s", c->socket, box, c->pass, c->counter, EVENT_W_BOX, ev,
+		    count, c->overflowed ? " (overflowed)" : "");
+		return;
+	}
+	char base[32] = "-", net[32] = "-";
+	if (c->has_baseline && c->status == UPM_OK) {
+		upm_format_count(base, sizeof base, c->baseline);
+		upm_format_signed_count(net, sizeof net, c->net);
+	}
+	const char *ev = event_cell(rec, c->label, EVENT_W_BOX_K);
+	say(rec, "%6u  %-6s %-*s %13s %12s %13s%s", c->socket, box, EVENT_W_BOX_K, ev, count, base, net,
+	    c->overflowed ? " (overflowed)" : "");
+}
+
+/* Every count of kernel, box instance after box instance (the session's order), each
+ * instance's in pass order. */
 static unsigned print_per_box(const struct upm_record *rec, int kernel, int for_metrics)
 {
-	unsigned shown = 0;
-	for (unsigned i = 0; i < rec->n_counts; i++) {
-		const struct upm_record_count *c = &rec->counts[i];
-		if (c->kernel != kernel || c->for_metrics != for_metrics)
-			continue;
-		char box[24], count[40];
-		upm_snprintf(box, sizeof box, "%s%u", c->box, c->instance);
-		count_text(c, count, sizeof count);
-		if (!shown++) {
-			if (kernel < 0)
-				say(rec, "%6s %-6s %4s %-5s %-*s %14s", "socket", "box", "pass", "ctr", EVENT_W_BOX,
-				    for_metrics ? "counted for the metrics" : "event", "count");
-			else
-				say(rec, "%6s  %-6s %-*s %13s %12s %13s", "socket", "box", EVENT_W_BOX_K,
-				    for_metrics ? "for the metrics" : "event", "count", "baseline", "net");
+	unsigned shown = 0, n_boxes = rec->n_boxes ? rec->n_boxes : 1;
+	for (unsigned bi = 0; bi < n_boxes; bi++) {
+		const struct upm_record_box *b = rec->n_boxes ? &rec->boxes[bi] : NULL;
+		for (unsigned i = 0; i < rec->n_counts; i++) {
+			const struct upm_record_count *c = &rec->counts[i];
+			if (c->kernel == kernel && c->for_metrics == for_metrics && on_box(c, b))
+				per_box_row(rec, c, shown++ == 0);
 		}
-		if (kernel < 0) {
-			const char *ev = event_cell(rec, c->label, EVENT_W_BOX);
-			say(rec, "%6u %-6s %4u %-5s %-*s %14s%s", c->socket, box, c->pass, c->counter, EVENT_W_BOX, ev,
-			    count, c->overflowed ? " (overflowed)" : "");
-			continue;
-		}
-		char base[32] = "-", net[32] = "-";
-		if (c->has_baseline && c->status == UPM_OK) {
-			upm_format_count(base, sizeof base, c->baseline);
-			upm_format_signed_count(net, sizeof net, c->net);
-		}
-		const char *ev = event_cell(rec, c->label, EVENT_W_BOX_K);
-		say(rec, "%6u  %-6s %-*s %13s %12s %13s%s", c->socket, box, EVENT_W_BOX_K, ev, count, base, net,
-		    c->overflowed ? " (overflowed)" : "");
 	}
 	return shown;
 }
