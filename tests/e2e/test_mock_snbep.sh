@@ -47,6 +47,17 @@ assert all(x["delta"] > 0 and x["status"] == "ok" for x in clk)
 assert any(m["name"] == "UNCORE_FREQ" for m in d["metrics"])'
 }
 check $T.run_results_json "results.json did not validate" json_ok
+# report.html written by upmon itself on UEFI, from the same record: a chart per event.
+html_ok() {
+	local page
+	page=$(img_cat "$img" "$(img_run "$img")/report.html")
+	echo "$page" | grep -q '<h1>upmon run: <span class="v pass">OK</span></h1>' &&
+		[ "$(echo "$page" | grep -c '<svg')" -ge 5 ] && echo "$page" | grep -q '>socket 1 cbo7</text>' &&
+		echo "$page" | grep -q '</html>'
+}
+check $T.run_report_html "report.html missing or without its charts" html_ok
+# The run's last line says where the files went.
+check $T.run_files_line "no files line" log_has '^upmon: 3 files in .*-run \(and upmon\.log\), took '
 # The trace shows socket 1's MSR boxes programmed from a processor of socket 1.
 trace_ok() {
 	img_cat "$img" /upmon/results/trace.tsv | tr -d '\r' |
