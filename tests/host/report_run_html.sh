@@ -66,7 +66,6 @@ for box, ev in labels:
     for k in kernels:
         total = sum(int(r["delta"]) for r in sel if r.get("kernel") == k)
         assert "{:,}".format(total) in text, "total %s of %s %s not on the page" % ("{:,}".format(total), box, ev)
-status = {"0": "OK", "1": "WARN", "2": "FAILED", "3": "INCOMPLETE", "5": "ABORTED"}
 PY
 	); then
 		pass "$test"

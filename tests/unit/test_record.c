@@ -424,3 +424,41 @@ TEST(record_of_a_kernel_run)
 	upm_session_free(&s);
 	fixture_free(&f);
 }
+
+/* A dead channel: the metric is over the other three, says so, and lists only their counts. */
+TEST(record_metric_coverage_and_counts_without_a_dead_channel)
+{
+	struct fixture f;
+	struct upm_session s;
+	struct upm_record rec;
+	if (fixture_init(&f, "snbep", 1, "dead=imc1") < 0)
+		return;
+	f.run.console_held = 1;
+	if (upm_metrics_prepare(&s, &f.run, NULL, "MEM_BW_READS") < 0) {
+		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
+		fixture_free(&f);
+		return;
+	}
+	upm_session_run(&s, feed_interval, &reads);
+	upm_session_vouch(&s);
+	upm_record_init(&rec, &f.run, "run");
+	upm_record_add_session(&rec, &s);
+	upm_record_finish(&rec);
+	CHECK_EQ(rec.n_metrics, 1);
+	if (rec.n_metrics == 1) {
+		const struct upm_record_metric *m = &rec.metrics[0];
+		CHECK_STR(m->coverage, "3 of 4 imc");
+		CHECK_EQ(m->n_counts, 3);
+		for (unsigned i = 0; i < m->n_counts; i++)
+			CHECK(rec.counts[m->counts[i]].instance != 1 && rec.counts[m->counts[i]].status == UPM_OK);
+	}
+	const struct upm_record_total *t = total_of(&rec, 0, "CAS_COUNT.RD", 1);
+	CHECK(t && t->instances == 3 && t->of_instances == 4);
+	size_t from = f.run.log.len;
+	upm_record_print(&rec);
+	CHECK_CONTAINS(f.run.log.data + from, "     0  3/4 imc   CAS_COUNT.RD ");
+	CHECK_CONTAINS(f.run.log.data + from, "  3 of 4 imc only\n");
+	upm_record_free(&rec);
+	upm_session_free(&s);
+	fixture_free(&f);
+}
