@@ -462,3 +462,34 @@ TEST(record_metric_coverage_and_counts_without_a_dead_channel)
 	upm_session_free(&s);
 	fixture_free(&f);
 }
+
+/* A label longer than its column goes on a line of its own, its numbers on the next:
+ * no line beyond 80 columns. */
+TEST(record_console_long_label_on_its_own_line)
+{
+	struct fixture f;
+	struct upm_record rec;
+	unsigned used[2];
+	const char *label = "LLC_LOOKUP.DATA_READ,filter_state=0x1f,filter_nid=0x1,thresh=1";
+	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+		return;
+	f.run.console_held = 1;
+	hand_record(&rec, &f.run, used);
+	rec.n_metrics = 0;
+	strcpy(rec.counts[0].label, label);
+	size_t from = f.run.log.len;
+	upm_record_print(&rec);
+	char want[256];
+	snprintf(want, sizeof want, "\n        %s\n     0  2 imc     %40s %20s\n", label, "", "4,242,424");
+	CHECK_CONTAINS(f.run.log.data + from, want);
+	rec.per_box = 1;
+	from = f.run.log.len;
+	upm_record_print(&rec);
+	snprintf(want, sizeof want, "\n        %s\n     0 imc0      0 ctr0  %38s %14s\n", label, "", "1,000");
+	CHECK_CONTAINS(f.run.log.data + from, want);
+	rec.counts = NULL;
+	rec.totals = NULL;
+	rec.metrics = NULL;
+	upm_record_free(&rec);
+	fixture_free(&f);
+}
