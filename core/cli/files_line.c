@@ -16,11 +16,9 @@ void upm_say_files(struct upm_run *r, int on_console)
 	else if (r->media_error)
 		upm_snprintf(line, sizeof line, "upmon: files not saved in %s (the medium refused them: shown above), took %s",
 			     r->out_dir, took);
-	else if (!r->files_saved)
-		upm_snprintf(line, sizeof line, "upmon: upmon.log in %s, took %s", r->out_dir, took);
-	else
-		upm_snprintf(line, sizeof line, "upmon: %u file%s in %s (and upmon.log), took %s", r->files_saved,
-			     r->files_saved == 1 ? "" : "s", r->out_dir, took);
+	else /* upmon.log, saved last, counted */
+		upm_snprintf(line, sizeof line, "upmon: %u file%s in %s, took %s", r->files_saved + 1,
+			     r->files_saved ? "s" : "", r->out_dir, took);
 	if (on_console)
 		upm_say(r, "%s", line);
 	else

@@ -83,7 +83,7 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
  * the file on the console instead (not upmon.log, which is the console; at most 64 KiB). */
 int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content);
 /* The run's last line before its verdict: where its files went and how long it took,
- * "upmon: 4 files in DIR (and upmon.log), took 1.23 s". On the console when on_console,
+ * "upmon: 4 files in DIR, took 1.23 s" (upmon.log counted). On the console when on_console,
  * else in upmon.log only (a usage error stays one line; list's output is for programs).
  * Once per run: later calls do nothing. core/cli/files_line.c. */
 void upm_say_files(struct upm_run *r, int on_console);

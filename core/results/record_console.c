@@ -210,33 +210,35 @@ static void print_metrics(const struct upm_record *rec, int kernel)
 	}
 }
 
+/* A kernel pass's accounting, in lines within 80 columns for any kernel's name. */
 static void print_kernel_run(const struct upm_record *rec, const struct upm_record_kernel_run *k)
 {
 	const struct upm_workload_result *w = &k->res;
 	const char *name = rec->kernels[k->kernel].name;
-	char size[32], took[32], gbps[32], bus[32], hz[32], window[32], base[32], lat[32], flush[32];
+	char size[32], took[32], gbps[32], bus[32], hz[32], window[32], base[32], lat[32], flush[32], iters[32];
 	upm_format_bytes(size, sizeof size, w->total.size_bytes);
 	upm_format_duration(took, sizeof took, (uint64_t)(w->seconds * 1e9));
 	upm_format_unit(gbps, sizeof gbps, w->gbps * 1e9, "bytes/s");
 	upm_format_unit(bus, sizeof bus, w->bus_gbps * 1e9, "bytes/s");
 	upm_format_unit(hz, sizeof hz, (double)w->tsc_hz, "Hz");
-	upm_format_count(window, sizeof window, w->window_ns / 1000u);
-	upm_format_count(base, sizeof base, k->baseline_ns / 1000u);
-	say(rec, "kernel %s pass %u: %u thread%s, %s x %llu iterations in %s, tsc %s", name, k->pass, w->threads,
-	    w->threads == 1 ? "" : "s", size, (unsigned long long)w->total.iterations, took, hz);
+	upm_format_duration(window, sizeof window, w->window_ns);
+	upm_format_duration(base, sizeof base, k->baseline_ns);
+	upm_format_duration(flush, sizeof flush, w->flush_ns);
+	upm_format_count(iters, sizeof iters, w->total.iterations);
+	say(rec, "kernel %s pass %u: %u thread%s, %s x %s iterations in %s", name, k->pass, w->threads,
+	    w->threads == 1 ? "" : "s", size, iters, took);
 	if (w->round_trips) {
 		upm_format_double(lat, sizeof lat, w->ns_per_handoff, 2);
 		say(rec, "kernel %s pass %u: %llu round trips, %s ns per handoff", name, k->pass,
 		    (unsigned long long)w->round_trips, lat);
 	} else {
-		upm_format_count(flush, sizeof flush, w->flush_ns / 1000u);
-		say(rec, "kernel %s pass %u: %s, bus %s; write-back %s us after", name, k->pass, gbps, bus, flush);
+		say(rec, "kernel %s pass %u: %s, bus %s; write-back %s after", name, k->pass, gbps, bus, flush);
 	}
 	if (w->ns_per_load > 0) {
 		upm_format_double(lat, sizeof lat, w->ns_per_load, 2);
 		say(rec, "kernel %s pass %u: %s ns per load", name, k->pass, lat);
 	}
-	say(rec, "kernel %s pass %u: counter window %s us, idle baseline %s us", name, k->pass, window, base);
+	say(rec, "kernel %s pass %u: window %s, idle baseline %s, tsc %s", name, k->pass, window, base, hz);
 }
 
 void upm_record_print_kernel(const struct upm_record *rec, unsigned k)

@@ -57,7 +57,7 @@ html_ok() {
 }
 check $T.run_report_html "report.html missing or without its charts" html_ok
 # The run's last line says where the files went.
-check $T.run_files_line "no files line" log_has '^upmon: 3 files in .*-run \(and upmon\.log\), took '
+check $T.run_files_line "no files line" log_has '^upmon: 4 files in .*-run, took '
 # The trace shows socket 1's MSR boxes programmed from a processor of socket 1.
 trace_ok() {
 	img_cat "$img" /upmon/results/trace.tsv | tr -d '\r' |

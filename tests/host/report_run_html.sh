@@ -76,7 +76,7 @@ PY
 
 run r "${M[@]}" --out res run --seconds 0.01 \
 	--events 'imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,ubox/UCLK/' --metrics MEM_BW_READS
-expect r host/report_run_clean 0 '^upmon: 3 files in res/[0-9]{8}-[0-9]{6}-[^ ]+-run \(and upmon\.log\), took [0-9.,]+ (us|ms|s)$'
+expect r host/report_run_clean 0 '^upmon: 4 files in res/[0-9]{8}-[0-9]{6}-[^ ]+-run, took [0-9.,]+ (us|ms|s)$'
 page_ok host/report_run_well_formed "$(last_run res)"
 d=$WORK/$(last_run res)
 if grep -q '<h1>upmon run: <span class="v pass">OK</span></h1>' "$d/report.html" &&
@@ -87,7 +87,7 @@ else
 	fail host/report_run_status_metrics_sockets "$(grep -o '<h1>.*</h1>' "$d/report.html")"
 fi
 # The run's last line says where the files went.
-[ "$(grep -v '^$' "$WORK/r.out" | tail -1 | cut -d' ' -f1-4)" = "upmon: 3 files in" ] &&
+[ "$(grep -v '^$' "$WORK/r.out" | tail -1 | cut -d' ' -f1-4)" = "upmon: 4 files in" ] &&
 	pass host/run_files_line_last || fail host/run_files_line_last "$(tail -1 "$WORK/r.out")"
 
 # A dead channel: the status WARN, its bar says why.
@@ -102,7 +102,7 @@ else
 fi
 
 run k "${M[@]}" --out res_k run --kernel read,triad --size 1M --iterations 1 --events imc/CAS_COUNT.RD/
-expect k host/report_run_kernel_runs 0 '^upmon: 3 files in res_k/'
+expect k host/report_run_kernel_runs 0 '^upmon: 4 files in res_k/'
 page_ok host/report_run_kernel_well_formed "$(last_run res_k)" kernel
 d=$WORK/$(last_run res_k)
 if grep -q '<h2>Bandwidth per kernel</h2>' "$d/report.html" && grep -qE '>read pass 0</text>' "$d/report.html" &&
@@ -115,14 +115,14 @@ fi
 # check: the files line just before the verdict, which stays last.
 run c "${M[@]}" --out res_c check --quick
 if [ "$(tail -1 "$WORK/c.out")" = "upmon: PASS" ] &&
-	tail -2 "$WORK/c.out" | head -1 | grep -qE '^upmon: 4 files in res_c/.*-check \(and upmon\.log\), took '; then
+	tail -2 "$WORK/c.out" | head -1 | grep -qE '^upmon: 5 files in res_c/.*-check, took '; then
 	pass host/check_files_line_before_verdict
 else
 	fail host/check_files_line_before_verdict "$(tail -2 "$WORK/c.out" | tr '\n' '|')"
 fi
 # A usage error stays one line; its files line is in upmon.log.
 run u "${M[@]}" --out res_u run --bogus
-if [ "$(lines u)" = 1 ] && grep -q '^upmon: upmon.log in ' "$WORK/$(last_run res_u)/upmon.log"; then
+if [ "$(lines u)" = 1 ] && grep -q '^upmon: 1 file in ' "$WORK/$(last_run res_u)/upmon.log"; then
 	pass host/usage_error_files_line_in_log_only
 else
 	fail host/usage_error_files_line_in_log_only "$(cat "$WORK/u.out")"

@@ -12,9 +12,10 @@ run kread "${M[@]}" run --kernel read --size 4M --iterations 2 --events imc/CAS_
 # socket (none in the idle baseline), merged over the 4 iMCs per socket and in all.
 expect kread host/run_kernel_read_counts_cas 0 \
 	'^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\)$' \
-	'^run: kernel read: 4 MiB x 2 iterations; 2 event specs, 1 pass on 2 sockets$' \
-	'^kernel read pass 0: 4 threads, 4 MiB x 2 iterations in [0-9.]+ [mu]?s, tsc [0-9,]+\.[0-9] MHz$' \
-	'^kernel read pass 0: [0-9,]+\.[0-9]{2} [kMG]B/s, bus [0-9,]+\.[0-9]{2} [kMG]B/s; write-back [0-9,]+ us after$' \
+	'^run: kernel read: 4 MiB x 2 iterations; 2 specs, 1 pass, 2 sockets$' \
+	'^kernel read pass 0: 4 threads, 4 MiB x 2 iterations in [0-9.]+ [mu]?s$' \
+	'^kernel read pass 0: [0-9,]+\.[0-9]{2} [kMG]B/s, bus [0-9,]+\.[0-9]{2} [kMG]B/s; write-back [0-9.]+ [mu]?s after$' \
+	'^kernel read pass 0: window [0-9.]+ [mu]?s, idle baseline [0-9.]+ [mu]?s, tsc [0-9,]+\.[0-9] MHz$' \
 	'^socket  boxes   event +count +baseline +net$' \
 	'^ +1  4 imc   CAS_COUNT.RD +65,536 +0 +65,536$' \
 	'^ +all  8 imc   CAS_COUNT.RD +131,072 +0 +131,072$' \

@@ -395,8 +395,9 @@ TEST(record_of_a_kernel_run)
 	size_t from = f.run.log.len;
 	upm_record_print(&rec);
 	const char *log = f.run.log.data + from;
-	CHECK_CONTAINS(log, "kernel read pass 0: 4 threads, 4 MiB x 2 iterations in 10 ms, tsc ");
+	CHECK_CONTAINS(log, "kernel read pass 0: 4 threads, 4 MiB x 2 iterations in 10 ms\n");
 	CHECK_CONTAINS(log, "kernel read pass 0: 25.60 MB/s, bus 0.00 kB/s; write-back 0 us after\n");
+	CHECK_CONTAINS(log, "kernel read pass 0: window 10 ms, idle baseline 10 ms, tsc ");
 	CHECK_CONTAINS(log, "     0  4 imc   CAS_COUNT.RD                    4,000            0        4,000\n");
 	CHECK_CONTAINS(log, "   all  8 imc   CAS_COUNT.RD                    8,000            0        8,000\n");
 	for (const char *l = log; *l;) {
