@@ -6,8 +6,8 @@
 const char *const upm_global_options[] = { "--platform", "--force-platform", "--backend", "--sockets", "--trace", "--dry-run",
 					   "--out", "--config", "--end", "--help", "--version", NULL };
 
-static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--kernel", "--size",
-					"--iterations", "--threads", "--sockets", "--memory-socket",
+static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--per-box", "--kernel",
+					"--size", "--iterations", "--threads", "--sockets", "--memory-socket",
 					"--interval", "--count", "--duration", NULL };
 static const char *const check_opts[] = { "--quick", "--threads", "--size", "--passes", "--duration", NULL };
 static const char *const list_opts[] = { "--box", "--format", NULL };
@@ -39,10 +39,13 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon list events cas --platform ivbep\n"
 	  "  upmon list events 'CAS*' --box imc0 --format csv --platform snbep\n"
 	  "  upmon list metrics --format json --platform skl\n" },
-	{ "run", "run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--group NAME[,...]] [--seconds S] | --kernel NAME[,...] ...",
+	{ "run", "run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--group NAME[,...]] [--seconds S] [--per-box] | --kernel NAME[,...] ...",
 	  "count events over an interval, or around a stress kernel", run_opts,
 	  "Programs the counters, waits (or runs a kernel), reads, restores every register as\n"
-	  "found, prints the counts and saves results.json and counts.csv.\n"
+	  "found, prints the counts and saves counters.csv, results.json and report.html.\n"
+	  "The console merges each event over the box instances of a socket and of the system\n"
+	  "(as perf does), with thousands separators, clocks in MHz and metrics in their units\n"
+	  "(GB/s, MHz, MiB); the files keep every instance.\n"
 	  "  --events SPEC,...  what to count. SPEC is BOX/EVENT[.UMASK][,TERMS]/ (perf's form):\n"
 	  "                     BOX a box type (imc: every instance) or one instance (imc2);\n"
 	  "                     TERMS umask=, thresh= (0-255), edge, inv, tid_en, filter_*=...\n"
@@ -54,6 +57,7 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  --group NAME,...   a shipped event group: MEM, LLC, QPI, PCIE, POWER, RING... ('upmon\n"
 	  "                     list groups'): its events and metrics\n"
 	  "  --seconds S        the interval, 0.001 to 86400 (default 1)\n"
+	  "  --per-box          the console shows every box instance, not totals\n"
 	  "  --kernel NAME,...  a stress kernel instead of the wait: read write ntwrite copy\n"
 	  "                     scale add triad chase llc thrash flush pingpong, with an idle\n"
 	  "                     baseline; --size S, --iterations N, --threads N|all,\n"
@@ -69,6 +73,7 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon run --events 'cbo3/LLC_LOOKUP.DATA_READ,filter_state=0x1f/'\n"
 	  "  upmon run --metrics MEM_BW_READS --kernel read --size 256M --threads all\n"
 	  "  upmon run --group MEM --seconds 5\n"
+	  "  upmon run --events imc/CAS_COUNT.RD/ --per-box\n"
 	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --interval 1000 --count 60\n"
 	  "  upmon run --kernel read --duration 60 --interval 1000 --events imc/CAS_COUNT.RD/\n" },
 	{ "check", "check [--quick] [--threads N|all] [--size S] [--passes N] [--duration D]",

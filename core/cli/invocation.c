@@ -103,8 +103,10 @@ int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 	upm_snprintf(path, sizeof path, "%s/%s", r->out_dir, name);
 	/* upmon.log is the console itself: no need to show it twice. The run folder, once
 	 * opened, exists or was refused (said then): never created again here. */
-	return save_file(r, r->run_name[0] ? NULL : r->out_dir, path, content,
-			 upm_strcmp(name, "upmon.log") != 0);
+	int rc = save_file(r, r->run_name[0] ? NULL : r->out_dir, path, content, upm_strcmp(name, "upmon.log") != 0);
+	if (rc == UPM_OK)
+		r->files_saved++; /* said at the end (upm_say_files) */
+	return rc;
 }
 
 int upm_save_path(struct upm_run *r, const char *path, const struct upm_buf *content)

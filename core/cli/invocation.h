@@ -41,6 +41,8 @@ struct upm_run {
 	int console_held;                    /* lines go to the log only (while saying the identity) */
 	size_t console_pending, console_pending_len; /* offset and length in log, not yet shown */
 	int media_error;                     /* results could not be written */
+	unsigned files_saved;                /* by upm_save into the run's folder */
+	int files_said;                      /* upm_say_files ran */
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
@@ -80,6 +82,11 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
  * partial file under the real name. On failure says so once, sets media_error and shows
  * the file on the console instead (not upmon.log, which is the console; at most 64 KiB). */
 int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content);
+/* The run's last line before its verdict: where its files went and how long it took,
+ * "upmon: 4 files in DIR, took 1.23 s" (upmon.log counted). On the console when on_console,
+ * else in upmon.log only (a usage error stays one line; list's output is for programs).
+ * Once per run: later calls do nothing. core/cli/files_line.c. */
+void upm_say_files(struct upm_run *r, int on_console);
 /* The same for a file anywhere (path as given, e.g. --trace FILE). */
 int upm_save_path(struct upm_run *r, const char *path, const struct upm_buf *content);
 

@@ -318,11 +318,15 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		status = UPM_EXIT_FAIL;
 	}
 	save_trace(&run);
+	/* Where the files went and how long it took: the last line (check and selftest said
+	 * it before their verdict); in the log only for a usage error and for list. */
+	upm_say_files(&run, cmd->needs_backend && status != UPM_EXIT_USAGE);
 out:
 	if (files) {
 		/* Every run, even one that failed before its command, leaves its folder with its
 		 * log and its line in runs.csv. */
 		upm_run_folder_open(&run);
+		upm_say_files(&run, 0);
 		upm_ident_stop(&run);
 		upm_save(&run, "upmon.log", &run.log);
 		if (run.media_error && status == UPM_EXIT_OK)

@@ -129,6 +129,7 @@ static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *ke
 	upm_report_html_check(r, vs, bi, command, overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall, &html);
 	upm_save(r, "report.html", &html);
 	upm_buf_free(&html);
+	upm_say_files(r, 1); /* where the files went, how long it took: just before the verdict */
 	/* The last line, for the lab watching the serial console. An abort is INCOMPLETE
 	 * (its verdict says so) with its own status, unless something FAILed: 2 wins. */
 	upm_say(r, "upmon: %s", upm_result_name(overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall));

@@ -3,7 +3,7 @@
  * A group (list groups) adds its event specs and metrics to what --events and --metrics
  * give. */
 #include "core/commands/commands.h"
-#include "core/results/results.h"
+#include "core/results/record.h"
 #include "core/base/abort.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
@@ -11,8 +11,6 @@
 #include "core/commands/run_interval.h"
 #include "core/events/group.h"
 #include "core/session/vouch.h"
-
-#define UPM_MAX_METRIC_VALUES 256
 
 struct idle_interval {
 	uint64_t ns;
@@ -32,11 +30,15 @@ int upm_cmd_run(struct upm_run *r)
 	struct upm_run_kernel_opts ko; /* --kernel and its options: core/commands/run_kernel.c */
 	struct upm_run_interval_opts io; /* --interval, --count, --duration: run_interval.c */
 	char kerr[200];
-	int kr, seconds_given = 0;
+	int kr, seconds_given = 0, per_box = 0;
 	upm_run_kernel_opts_init(&ko);
 	upm_run_interval_opts_init(&io);
 	for (int i = 0; i < r->opts.cmd_argc; i++) {
 		const char *a = r->opts.cmd_argv[i];
+		if (upm_strcmp(a, "--per-box") == 0) { /* every box instance, not totals */
+			per_box = 1;
+			continue;
+		}
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
 		if (!v && (upm_strcmp(a, "--events") == 0 || upm_strcmp(a, "--metrics") == 0 ||
 			   upm_strcmp(a, "--group") == 0 || upm_strcmp(a, "--seconds") == 0)) {
@@ -133,7 +135,7 @@ int upm_cmd_run(struct upm_run *r)
 	}
 	if (io.period_ns || ko.n_kernels) {
 		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0)
-				      : upm_run_kernels(r, &ko, specs.data, metric_names);
+				      : upm_run_kernels(r, &ko, specs.data, metric_names, per_box);
 		upm_buf_free(&specs);
 		upm_buf_free(&group_metrics);
 		return st;
@@ -173,20 +175,18 @@ int upm_cmd_run(struct upm_run *r)
 			status = UPM_EXIT_WARN;
 	}
 
-	struct upm_metric_value *mv = upm_os_alloc(UPM_MAX_METRIC_VALUES * sizeof *mv);
-	unsigned n_mv = mv ? upm_metrics_compute(&s, mv, UPM_MAX_METRIC_VALUES) : 0;
-	upm_results_print(&s, mv, n_mv);
-
-	struct upm_buf csv, json;
-	upm_buf_init(&csv);
-	upm_buf_init(&json);
-	upm_results_csv(&s, &csv);
-	upm_results_json(&s, mv, n_mv, "run", &json);
-	upm_save(r, "counters.csv", &csv);
-	upm_save(r, "results.json", &json);
-	upm_buf_free(&csv);
-	upm_buf_free(&json);
-	upm_os_free(mv);
+	/* One record of what happened; the console, counters.csv, results.json and
+	 * report.html render it (core/results/record.h). */
+	struct upm_record rec;
+	upm_record_init(&rec, r, "run");
+	rec.seconds_ns = wait.ns;
+	rec.per_box = per_box;
+	rec.exit_status = status;
+	upm_record_add_session(&rec, &s);
+	upm_record_finish(&rec);
+	upm_record_print(&rec);
+	upm_record_save(&rec);
+	upm_record_free(&rec);
 	upm_session_free(&s);
 	upm_buf_free(&specs);
 	upm_buf_free(&group_metrics);

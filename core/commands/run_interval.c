@@ -5,6 +5,7 @@
 #include "core/base/abort.h"
 #include "core/base/exit.h"
 #include "core/results/interval.h"
+#include "core/results/record.h"
 #include "core/session/vouch.h"
 
 #define CONSOLE_COLUMNS 80
@@ -395,28 +396,20 @@ static void say_cost(struct upm_run *r, const struct upm_samples *sm)
 			(unsigned long long)sm->wrap_guard_reads, sm->wrap_guard_reads == 1 ? "" : "s");
 }
 
-static void save_files(struct upm_run *r, struct upm_session *s, const struct upm_samples *sm)
+/* The files render the run's results record, the samples in it (core/results/record.h). */
+static void save_files(struct upm_run *r, struct upm_session *s, const struct upm_samples *sm, uint64_t seconds_ns,
+		       int status)
 {
-	struct upm_metric_value *mv = upm_os_alloc(UPM_MAX_SOCKETS * UPM_SESSION_MAX_METRICS * sizeof *mv);
-	unsigned n_mv = mv ? upm_metrics_compute(s, mv, UPM_MAX_SOCKETS * UPM_SESSION_MAX_METRICS) : 0;
-	struct upm_buf csv, counters, json, members;
-	upm_buf_init(&csv);
-	upm_buf_init(&counters);
-	upm_buf_init(&json);
-	upm_buf_init(&members);
-	upm_interval_csv(s, sm, &csv);
-	upm_results_csv(s, &counters);
-	upm_results_json(s, mv, n_mv, "run", &json);
-	upm_interval_json_members(s, sm, &members);
-	(void)upm_json_add_members(&json, &members);
-	upm_save(r, "interval.csv", &csv);
-	upm_save(r, "counters.csv", &counters);
-	upm_save(r, "results.json", &json);
-	upm_buf_free(&csv);
-	upm_buf_free(&counters);
-	upm_buf_free(&json);
-	upm_buf_free(&members);
-	upm_os_free(mv);
+	struct upm_record rec;
+	upm_record_init(&rec, r, "run");
+	rec.seconds_ns = seconds_ns;
+	rec.exit_status = status;
+	upm_record_add_session(&rec, s);
+	rec.samples = sm;
+	rec.sampled = s;
+	upm_record_finish(&rec);
+	upm_record_save(&rec);
+	upm_record_free(&rec);
 }
 
 int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, const struct upm_run_kernel_opts *ko,
@@ -518,7 +511,7 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 		if (status == UPM_EXIT_OK)
 			status = UPM_EXIT_WARN;
 	}
-	save_files(r, &s, &sm);
+	save_files(r, &s, &sm, o->duration_ns ? o->duration_ns : seconds_ns, status);
 out:
 	upm_samples_free(&sm);
 	upm_session_free(&s);

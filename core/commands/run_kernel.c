@@ -4,8 +4,8 @@
 #include "core/commands/run_kernel.h"
 #include "core/base/suggest.h"
 #include "core/base/exit.h"
-#include "core/results/results_kernel.h"
-#include "core/results/results.h"
+#include "core/results/record.h"
+#include "core/base/human.h"
 #include "core/session/vouch.h"
 
 void upm_run_kernel_opts_init(struct upm_run_kernel_opts *o)
@@ -197,165 +197,10 @@ static uint64_t baseline_interval(struct upm_session *s, unsigned pass, void *ct
 	return measured;
 }
 
-/* --- output --- */
-
-static void counter_label(const struct upm_count *c, char *buf, size_t size)
-{
-	if (c->counter >= 0)
-		upm_snprintf(buf, size, "ctr%d", c->counter);
-	else
-		upm_strlcpy(buf, c->counter == -1 ? "fixed" : "free", size);
-}
-
-static void fmt(char *buf, size_t size, double v, int decimals)
-{
-	upm_format_double(buf, size, v, decimals);
-}
-
-static void say_result(struct upm_run *r, unsigned pass, const struct upm_workload_result *w,
-		       uint64_t baseline_ns)
-{
-	char sec[32], gbps[32], bus[32], hz[32], lat[32];
-	fmt(sec, sizeof sec, w->seconds, 6);
-	fmt(gbps, sizeof gbps, w->gbps, 3);
-	fmt(bus, sizeof bus, w->bus_gbps, 3);
-	fmt(hz, sizeof hz, (double)w->tsc_hz / 1e9, 3);
-	upm_say(r, "kernel %s pass %u: %u thread%s, %llu bytes, %llu iterations, %s s, %s GB/s (bus %s GB/s), tsc %s GHz",
-		w->total.kernel, pass, w->threads, w->threads == 1 ? "" : "s",
-		(unsigned long long)w->total.size_bytes, (unsigned long long)w->total.iterations, sec, gbps,
-		bus, hz);
-	if (w->ns_per_load > 0) {
-		fmt(lat, sizeof lat, w->ns_per_load, 2);
-		upm_say(r, "kernel %s pass %u: %s ns per load", w->total.kernel, pass, lat);
-	}
-	if (w->round_trips) {
-		fmt(lat, sizeof lat, w->ns_per_handoff, 2);
-		upm_say(r, "kernel %s pass %u: %llu round trips, %s ns per handoff", w->total.kernel, pass,
-			(unsigned long long)w->round_trips, lat);
-	}
-	if (w->round_trips == 0)
-		upm_say(r, "kernel %s pass %u: write-back after the loop flush_ns %llu (not in the GB/s)",
-			w->total.kernel, pass, (unsigned long long)w->flush_ns);
-	upm_say(r, "kernel %s pass %u: counter window %llu us, idle baseline %llu us", w->total.kernel,
-		pass, (unsigned long long)(w->window_ns / 1000u), (unsigned long long)(baseline_ns / 1000u));
-}
-
-static void say_counts(struct upm_run *r, const struct upm_session *s, const struct upm_session *base)
-{
-	for (unsigned i = 0; i < s->n_boxes; i++) {
-		const struct upm_box_inst *b = &s->boxes[i];
-		if (b->state != UPM_BOX_OK) {
-			upm_say(r, "socket %u %s%u: %s: %s", b->socket, b->type->name, b->instance,
-				upm_box_state_name(b->state), b->why);
-			continue;
-		}
-		for (unsigned k = 0; k < s->n_counts; k++) {
-			const struct upm_count *c = &s->counts[k];
-			if (c->socket != b->socket || c->box != b->type || c->instance != b->instance)
-				continue;
-			const struct upm_count *bc = upm_baseline_of(s, base, k);
-			char ctr[8], label[200];
-			counter_label(c, ctr, sizeof ctr);
-			upm_spec_label(&s->specs[c->spec], label, sizeof label);
-			if (c->status != UPM_OK) {
-				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %s", c->socket, c->box->name, c->instance,
-					c->pass, ctr, label, upm_count_status_name(c->status));
-				continue;
-			}
-			if (upm_spec_counts_clock(&s->specs[c->spec])) {
-				/* A clock is a rate over its window: an idle baseline means nothing to it. */
-				char mhz[32];
-				fmt(mhz, sizeof mhz, c->interval_ns ? (double)c->delta * 1e3 / (double)c->interval_ns : 0, 3);
-				upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu clock %s MHz over %llu us", c->socket,
-					c->box->name, c->instance, c->pass, ctr, label,
-					(unsigned long long)c->delta, mhz, (unsigned long long)(c->interval_ns / 1000u));
-				continue;
-			}
-			uint64_t bd = bc ? bc->delta : 0;
-			long long net = (long long)(c->delta - bd);
-			upm_say(r, "socket %u %s%u pass %u %-5s %-40s %llu baseline %llu net %lld", c->socket,
-				c->box->name, c->instance, c->pass, ctr, label,
-				(unsigned long long)c->delta, (unsigned long long)bd, net);
-		}
-	}
-}
-
-/* The metrics asked for, over the kernel's whole run: parts counted in different passes
- * combine, each pass having run the same kernel; the passes used are said. As
- * measured, with no baseline taken off (clocks are rates; results.json has the net). */
-static void say_metrics(struct upm_run *r, const struct upm_session *s, const char *kernel)
-{
-	struct upm_metric_value *mv = s->n_metrics ? upm_os_alloc(UPM_MAX_SOCKETS * UPM_SESSION_MAX_METRICS * sizeof *mv)
-						  : NULL;
-	unsigned n = mv ? upm_metrics_compute(s, mv, UPM_MAX_SOCKETS * UPM_SESSION_MAX_METRICS) : 0;
-	for (unsigned i = 0; i < n; i++) {
-		char num[48], cov[48], passes[48];
-		fmt(num, sizeof num, mv[i].value, 3);
-		upm_metric_coverage(&mv[i], cov, sizeof cov);
-		upm_metric_passes(&mv[i], passes, sizeof passes);
-		upm_say(r, "kernel %s socket %u metric %-24s %s %s%s (pass%s %s)", kernel, mv[i].socket,
-			mv[i].metric->name, mv[i].valid ? num : "n/a", mv[i].metric->unit, cov,
-			upm_strchr(passes, '+') ? "es" : "", passes);
-	}
-	/* Asked for, but no instance of a socket could be counted: said, not left out silently. */
-	for (unsigned k = 0; k < s->n_metrics; k++)
-		for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
-			int found = 0;
-			for (unsigned i = 0; i < n; i++)
-				found |= mv[i].metric == s->metrics[k] && mv[i].socket == sock;
-			if (!found)
-				upm_say(r, "kernel %s socket %u metric %-24s not reported: none of its boxes was counted",
-					kernel, sock, s->metrics[k]->name);
-		}
-	upm_os_free(mv);
-}
-
-static void csv_rows(const struct upm_session *s, const struct upm_session *base, const char *kernel,
-		     struct upm_buf *out)
-{
-	for (unsigned i = 0; i < s->n_counts; i++) {
-		const struct upm_count *c = &s->counts[i];
-		const struct upm_count *bc = upm_baseline_of(s, base, i);
-		char code[16], umask[16], ctr[8], label[200];
-		upm_count_encoding(s, c, code, sizeof code, umask, sizeof umask);
-		counter_label(c, ctr, sizeof ctr);
-		upm_spec_label(&s->specs[c->spec], label, sizeof label);
-		uint64_t bd = bc ? bc->delta : 0;
-		char baseline[32] = "", net[32] = "";
-		/* Clocks are rates over their window: no baseline, no net (empty fields). */
-		if (!upm_spec_counts_clock(&s->specs[c->spec])) {
-			upm_snprintf(baseline, sizeof baseline, "%llu", (unsigned long long)bd);
-			upm_snprintf(net, sizeof net, "%lld", (long long)(c->delta - bd));
-		}
-		upm_buf_printf(out, "%s,%u,%s,%u,%s,%u,", kernel, c->socket, c->box->name, c->instance, ctr, c->pass);
-		upm_buf_csv_field(out, label);
-		upm_buf_printf(out, ",%s,%s,%llu,%llu,%s,%s,%s\n", code, umask, (unsigned long long)c->end,
-			       (unsigned long long)c->delta, baseline, net, upm_count_status_name(c->status));
-	}
-}
-
-/* The document's head: who, what, where, and the box instances of the first session. */
-static void json_head(const struct upm_session *s, struct upm_buf *out)
-{
-	upm_buf_puts(out, "{");
-	upm_ident_json(s->run, out);
-	upm_buf_printf(out, ",\n  \"tsc_hz\": %llu,\n  \"boxes\": [", (unsigned long long)upm_os_tsc_hz());
-	for (unsigned i = 0; i < s->n_boxes; i++) {
-		const struct upm_box_inst *b = &s->boxes[i];
-		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"state\": \"%s\", \"reason\": ",
-			       i ? "," : "", b->socket, b->type->name, b->instance,
-			       upm_box_state_name(b->state));
-		upm_buf_json_string(out, b->why);
-		upm_buf_puts(out, "}");
-	}
-	upm_buf_puts(out, "\n  ],\n  \"kernel_runs\": [");
-}
-
 /* --- the flow --- */
 
 static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *kernel,
-		   const char *specs, const char *metric_names, struct upm_buf *csv, struct upm_buf *json,
-		   unsigned *n_entries)
+		   const char *specs, const char *metric_names, struct upm_record *rec)
 {
 	struct upm_workload w = o->w;
 	struct kernel_ctx *k = upm_os_alloc(sizeof *k);
@@ -392,11 +237,14 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		upm_strlcpy(where, "local", sizeof where);
 	else
 		upm_snprintf(where, sizeof where, "on socket %d", info.memory_socket);
-	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x, memory %s, %s), %llu bytes, %llu iterations; %u event spec%s, %u pass%s on %u socket%s",
-		info.kernel, info.threads, info.threads == 1 ? "" : "s", info.socket_mask, where,
-		info.placed ? "placed by SRAT" : "not placed", (unsigned long long)info.size_bytes,
-		(unsigned long long)info.iterations, s.n_specs, s.n_specs == 1 ? "" : "s", s.n_passes,
-		s.n_passes == 1 ? "" : "es", r->n_sockets, r->n_sockets == 1 ? "" : "s");
+	char size[32], iters[32];
+	upm_format_bytes(size, sizeof size, info.size_bytes);
+	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x, memory %s, %s)", info.kernel, info.threads,
+		info.threads == 1 ? "" : "s", info.socket_mask, where, info.placed ? "placed by SRAT" : "not placed");
+	upm_format_count(iters, sizeof iters, info.iterations);
+	upm_say(r, "run: kernel %s: %s x %s iterations; %u spec%s, %u pass%s, %u socket%s", info.kernel, size, iters,
+		s.n_specs, s.n_specs == 1 ? "" : "s", s.n_passes, s.n_passes == 1 ? "" : "es", r->n_sockets,
+		r->n_sockets == 1 ? "" : "s");
 	if (s.n_passes > UPM_MAX_PASSES) {
 		upm_error(r, "run: %u passes: at most %u with a kernel", s.n_passes, UPM_MAX_PASSES);
 		status = UPM_EXIT_USAGE;
@@ -442,19 +290,10 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 			status = UPM_EXIT_FAIL;
 	}
 
-	if (*n_entries == 0)
-		json_head(&s, json);
-	for (unsigned p = 0; p < s.n_passes; p++) {
-		if (!k->res[p].threads)
-			continue; /* not run: aborted before it */
-		say_result(r, p, &k->res[p], bl->ns[p]);
-		upm_buf_puts(json, *n_entries ? ",\n" : "\n");
-		upm_kernel_run_json(&s, &base, p, &k->res[p], bl->ns[p], json);
-		(*n_entries)++;
-	}
-	say_counts(r, &s, &base);
-	say_metrics(r, &s, info.kernel);
-	csv_rows(&s, &base, info.kernel, csv);
+	upm_record_add_kernel(rec, &s, &base, &info, k->res, bl->ns);
+	upm_record_finish(rec); /* the totals so far: this kernel's are said now */
+	if (rec->n_kernels)
+		upm_record_print_kernel(rec, rec->n_kernels - 1);
 out:
 	if (have_base)
 		upm_session_free(&base);
@@ -467,17 +306,15 @@ out:
 }
 
 int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs,
-		    const char *metric_names)
+		    const char *metric_names, int per_box)
 {
-	struct upm_buf csv, json;
-	unsigned entries = 0;
 	int status = UPM_EXIT_OK;
-	upm_buf_init(&csv);
-	upm_buf_init(&json);
-	upm_ident_csv(r, &csv);
-	upm_buf_puts(&csv, "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n");
+	/* One record of every kernel; the writers render it (core/results/record.h). */
+	struct upm_record rec;
+	upm_record_init(&rec, r, "run");
+	rec.per_box = per_box;
 	for (unsigned i = 0; i < o->n_kernels; i++) {
-		int st = run_one(r, o, o->kernels[i], specs, metric_names, &csv, &json, &entries);
+		int st = run_one(r, o, o->kernels[i], specs, metric_names, &rec);
 		/* 2 (failed) wins over the others; otherwise the first non-zero stands. */
 		if (st == UPM_EXIT_FAIL || status == UPM_EXIT_OK)
 			status = st;
@@ -486,12 +323,11 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 		if (upm_abort_check())
 			break; /* ESC/Ctrl-C: no further kernel */
 	}
-	if (entries) {
-		upm_buf_printf(&json, "\n  ],\n  \"aborted\": %s\n}\n", upm_abort_check() ? "true" : "false");
-		upm_save(r, "counters.csv", &csv);
-		upm_save(r, "results.json", &json);
-	}
-	upm_buf_free(&csv);
-	upm_buf_free(&json);
+	if (upm_abort_check())
+		rec.aborted = 1;
+	rec.exit_status = status;
+	if (rec.n_kernel_runs)
+		upm_record_save(&rec);
+	upm_record_free(&rec);
 	return status;
 }

@@ -31,9 +31,10 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 int upm_run_kernel_options_orphaned(const struct upm_run_kernel_opts *o);
 
 /* Runs every kernel with the spec list (already expanded; may be empty) and the metrics
- * named (NULL: none), prints, saves counters.csv and results.json. Returns an exit
- * status (enum upm_exit). */
+ * named (NULL: none), into one results record that is printed (per_box: every box
+ * instance, else totals) and saved (counters.csv, results.json, report.html). Returns
+ * an exit status (enum upm_exit). */
 int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs,
-		    const char *metric_names);
+		    const char *metric_names, int per_box);
 
 #endif

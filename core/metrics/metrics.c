@@ -194,8 +194,11 @@ static int instance_counted(const struct upm_session *s, const struct parts *pt,
 	return ok;
 }
 
+/* A metric's value on one socket; used (when not NULL) gets the indices of the counts it
+ * summed, at most max_used, their number in *n_used. */
 static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
-			unsigned sock, struct upm_metric_value *out, int *have)
+			unsigned sock, struct upm_metric_value *out, int *have, unsigned *used,
+			unsigned max_used, unsigned *n_used)
 {
 	double num = 0, den = 0, rate = 0;
 	unsigned counted = 0, of = 0, passes = 0;
@@ -222,6 +225,8 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 				if (!count_is(s, c, pt->terms[k]))
 					continue;
 				passes |= 1u << (c->pass < 31 ? c->pass : 31);
+				if (used && *n_used < max_used && (*n_used == 0 || used[*n_used - 1] != i))
+					used[(*n_used)++] = i;
 				if (k < pt->n_num) {
 					num += (double)c->delta;
 					/* A rate sums each part over its own window: parts counted in
@@ -253,35 +258,65 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 	}
 }
 
+/* The metric's terms parsed into pt (sp: room for 2 x UPM_METRIC_MAX_TERMS specs). */
+static int metric_parts(const struct upm_platform *p, const struct upm_metric *m, struct upm_spec *sp,
+			struct parts *pt)
+{
+	char err[200];
+	int n_num = upm_spec_parse_list(p, m->numerator, sp, UPM_METRIC_MAX_TERMS, err, sizeof err);
+	int n_den = has_den(m) ? upm_spec_parse_list(p, m->denominator, sp + UPM_METRIC_MAX_TERMS,
+						     UPM_METRIC_MAX_TERMS, err, sizeof err) : 0;
+	if (n_num <= 0 || n_den < 0)
+		return -1;
+	pt->n_num = (unsigned)n_num;
+	pt->n = 0;
+	for (int k = 0; k < n_num; k++)
+		pt->terms[pt->n++] = &sp[k];
+	for (int k = 0; k < n_den; k++)
+		pt->terms[pt->n++] = &sp[UPM_METRIC_MAX_TERMS + k];
+	return 0;
+}
+
 unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max)
 {
 	const struct upm_platform *p = s->run->platform;
 	unsigned n = 0;
-	char err[200];
 	struct upm_spec *sp = upm_os_alloc(2 * UPM_METRIC_MAX_TERMS * sizeof *sp);
 	if (!sp)
 		return 0;
 	for (unsigned i = 0; i < s->n_metrics; i++) {
-		const struct upm_metric *m = s->metrics[i];
 		struct parts pt;
-		int n_num = upm_spec_parse_list(p, m->numerator, sp, UPM_METRIC_MAX_TERMS, err, sizeof err);
-		int n_den = has_den(m) ? upm_spec_parse_list(p, m->denominator, sp + UPM_METRIC_MAX_TERMS,
-							     UPM_METRIC_MAX_TERMS, err, sizeof err) : 0;
-		if (n_num <= 0 || n_den < 0)
+		if (metric_parts(p, s->metrics[i], sp, &pt) < 0)
 			continue;
-		pt.n_num = (unsigned)n_num;
-		pt.n = 0;
-		for (int k = 0; k < n_num; k++)
-			pt.terms[pt.n++] = &sp[k];
-		for (int k = 0; k < n_den; k++)
-			pt.terms[pt.n++] = &sp[UPM_METRIC_MAX_TERMS + k];
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
 			int have;
-			compute_one(s, m, &pt, sock, &out[n], &have);
+			compute_one(s, s->metrics[i], &pt, sock, &out[n], &have, NULL, 0, NULL);
 			n += (unsigned)have;
 		}
 	}
 	upm_os_free(sp);
+	return n;
+}
+
+unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_metric_value *v, unsigned *idx,
+				unsigned max)
+{
+	struct upm_metric_value again;
+	unsigned n = 0;
+	int have;
+	struct parts pt;
+	struct upm_spec *sp = upm_os_alloc(2 * UPM_METRIC_MAX_TERMS * sizeof *sp);
+	if (!sp)
+		return 0;
+	if (metric_parts(s->run->platform, v->metric, sp, &pt) == 0)
+		compute_one(s, v->metric, &pt, v->socket, &again, &have, idx, max, &n);
+	upm_os_free(sp);
+	for (unsigned i = 1; i < n; i++) /* box by box above: put in the counts' order */
+		for (unsigned j = i; j > 0 && idx[j - 1] > idx[j]; j--) {
+			unsigned t = idx[j];
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
 	return n;
 }
 

@@ -34,6 +34,10 @@ int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *us
  * Returns how many values were written to out (at most max); a socket where none of a
  * metric's instances was counted gets no value. */
 unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max);
+/* The indices (into s->counts, ascending) of the counts value v of session s was
+ * computed from, at most max; returns how many. */
+unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_metric_value *v, unsigned *idx,
+				unsigned max);
 /* " (3 of 4 imc)" when the value is over fewer instances than the socket has, else "". */
 void upm_metric_coverage(const struct upm_metric_value *v, char *buf, unsigned long size);
 /* "0" or "0+1": the passes its parts were counted in. */

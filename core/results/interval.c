@@ -115,20 +115,6 @@ void upm_interval_json_members(const struct upm_session *s, const struct upm_sam
 	upm_buf_puts(out, "\n  ]");
 }
 
-int upm_json_add_members(struct upm_buf *doc, const struct upm_buf *members)
-{
-	static const char end[] = "\n}\n";
-	size_t n = sizeof end - 1;
-	if (!doc->data || doc->len < n || upm_memcmp(doc->data + doc->len - n, end, n) != 0)
-		return -1;
-	doc->len -= n;
-	doc->data[doc->len] = 0;
-	if (members->len)
-		upm_buf_append(doc, members->data, members->len);
-	upm_buf_puts(doc, end);
-	return 0;
-}
-
 /* --- the chart --- */
 
 #define SVG_W 640

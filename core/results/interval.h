@@ -23,10 +23,6 @@ void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm,
  * cost: register accesses and microseconds per sample) and "intervals" (one object per
  * kept sample: time, seconds, window_ns, accesses, cost_us, counts). */
 void upm_interval_json_members(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
-/* Adds members (text as above) at the end of a finished JSON document ("...\n}\n"): the
- * results writers close their object; this reopens it. -1 when doc does not end so. */
-int upm_json_add_members(struct upm_buf *doc, const struct upm_buf *members);
-
 /* An inline SVG line chart per event spec (the user's, not a metric's own): one line
  * per socket, the socket's rate (count per second summed over its instances) against
  * seconds; axes labelled with the maximum and the run's length. For report.html. */

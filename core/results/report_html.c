@@ -5,10 +5,7 @@
 #include "core/results/report_html.h"
 #include "core/results/report_parts.h"
 #include "core/results/markup.h"
-
-#ifndef UPM_REVISION
-#define UPM_REVISION "unknown" /* set by the build (Makefile), as for the identity */
-#endif
+#include "core/results/html_page.h"
 
 #define CHART_W 640    /* SVG width; bars start after the label column */
 #define CHART_LABEL 90
@@ -130,71 +127,6 @@ static enum upm_result worst_of_instance(const struct upm_verdicts *vs, const st
 		if (same_instance(&vs->v[i], key) && rank(vs->v[i].result) > rank(w))
 			w = vs->v[i].result;
 	return w;
-}
-
-static void head(struct upm_buf *out, const char *command)
-{
-	upm_buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>upmon ");
-	text(out, command);
-	upm_buf_puts(out,
-		     "</title>\n<style>\n"
-		     "body{font-family:sans-serif;margin:1.5em;color:#212121}\n"
-		     "h1 .v{padding:0 .4em;color:#fff;border-radius:4px}\n"
-		     "table{border-collapse:collapse;margin:.5em 0}\n"
-		     "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;font-size:90%}\n"
-		     ".grid a{display:inline-block;min-width:4em;margin:2px;padding:4px;color:#fff;"
-		     "text-align:center;text-decoration:none;border-radius:3px;font-size:90%}\n"
-		     ".pass{background:#2e7d32;color:#fff}.warn{background:#f9a825}.fail{background:#c62828;color:#fff}"
-		     ".inc{background:#6a1b9a;color:#fff}.na{background:#9e9e9e;color:#fff}\n"
-		     ".grid .warn{color:#212121}td.pass,td.fail,td.inc,td.na{text-align:center}\n"
-		     ".row{margin:2px 0}.row b{display:inline-block;width:6em}\n"
-		     "svg text{font-size:11px;font-family:sans-serif}\n"
-		     "svg.trend{vertical-align:middle}.tl{display:inline-block;width:9em}\n"
-		     "</style>\n</head>\n<body>\n");
-}
-
-static void identity(struct upm_buf *out, const struct upm_run *r, const char *command, enum upm_result overall)
-{
-	char when[64];
-	upm_buf_puts(out, "<h1>upmon ");
-	text(out, command);
-	upm_buf_printf(out, ": <span class=\"v %s\">%s</span></h1>\n<table>\n", upm_report_class(overall),
-		       upm_result_name(overall));
-	upm_buf_printf(out, "<tr><th>upmon</th><td>%s (revision ", UPM_VERSION);
-	text(out, UPM_REVISION);
-	upm_buf_puts(out, ")</td></tr>\n<tr><th>folder</th><td>");
-	text(out, r->run_name);
-	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, when, sizeof when);
-	upm_buf_puts(out, "</td></tr>\n<tr><th>started</th><td>");
-	text(out, when);
-	upm_buf_puts(out, "</td></tr>\n<tr><th>machine</th><td>");
-	const struct upm_machine *m = &r->ident.machine;
-	if (m->available) {
-		text(out, m->manufacturer);
-		upm_buf_puts(out, " ");
-		text(out, m->product);
-		upm_buf_puts(out, ", serial ");
-		text(out, m->serial[0] ? m->serial : "none");
-	} else {
-		upm_buf_puts(out, "unknown: ");
-		text(out, m->why);
-	}
-	upm_buf_printf(out, "</td></tr>\n<tr><th>processor</th><td>%02X_%02XH stepping %u, ", r->cpu.family, r->cpu.model,
-		       r->cpu.stepping);
-	text(out, r->cpu.brand);
-	upm_buf_puts(out, "</td></tr>\n<tr><th>platform</th><td>");
-	text(out, r->platform ? r->platform->name : "unknown");
-	upm_buf_printf(out, ", %u socket%s", r->n_sockets, r->n_sockets == 1 ? "" : "s");
-	if (r->opts.backend == UPM_BACKEND_MOCK) {
-		upm_buf_puts(out, ", <b>MOCK BACKEND</b>");
-		if (r->opts.mock_faults && r->opts.mock_faults[0]) {
-			upm_buf_puts(out, ", faults injected: ");
-			text(out, r->opts.mock_faults);
-		}
-	}
-	if (r->opts.dry_run)
-		upm_buf_puts(out, ", <b>DRY RUN</b>");
-	upm_buf_puts(out, "</td></tr>\n</table>\n");
 }
 
 /* The counts of each result, and the same as one stacked bar. */
@@ -500,8 +432,8 @@ static void details(struct upm_buf *out, const struct upm_verdicts *vs, const st
 void upm_report_html_check(const struct upm_run *r, const struct upm_verdicts *vs, const struct upm_burnin *b,
 			   const char *command, enum upm_result overall, struct upm_buf *out)
 {
-	head(out, command);
-	identity(out, r, command, overall);
+	upm_html_head(out, command);
+	upm_html_identity(out, r, command, upm_report_class(overall), upm_result_name(overall));
 	totals(out, vs);
 	if (b)
 		upm_report_burnin(out, b); /* passes, first failing pass and trend per instance */
@@ -511,7 +443,7 @@ void upm_report_html_check(const struct upm_run *r, const struct upm_verdicts *v
 		upm_report_bandwidth(out, b);
 	charts(out, vs);
 	details(out, vs, b);
-	upm_buf_puts(out, "</body>\n</html>\n");
+	upm_html_end(out);
 }
 
 void upm_report_html(const struct upm_run *r, const struct upm_verdicts *vs, const char *command,

@@ -28,14 +28,14 @@ for P in nhmex wsmex; do
 	check $T.info_no_exception "firmware exception" no_exception
 
 	e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform $P --trace /upmon/results/trace.tsv \
-		run --seconds 0.2 --events 'wbox/UCLK/,mbox/CYCLES/,mbox0/DRAM_CMD.CAS_RD_OPN/,rbox/NULL_IDLE,port=1/,rbox/FLITS_SENT,port=1/,rbox/FLITS_SENT,port=4/,cbo/LLC_HITS.ALL/' --metrics UNCORE_FREQ
+		run --per-box --seconds 0.2 --events 'wbox/UCLK/,mbox/CYCLES/,mbox0/DRAM_CMD.CAS_RD_OPN/,rbox/NULL_IDLE,port=1/,rbox/FLITS_SENT,port=1/,rbox/FLITS_SENT,port=4/,cbo/LLC_HITS.ALL/' --metrics UNCORE_FREQ
 	img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; continue; }
 	e2e_boot "$img"
 	check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 	check $T.run_banner "run banner" log_has '^run: 8 event specs, 1 pass of 200 ms on 2 sockets'
 	last=$((cbos - 1))
-	check $T.run_last_cbo_socket1 "cbo$last on socket 1" log_has "^socket 1 cbo$last pass 0 ctr[0-5] +LLC_HITS.ALL +0"
-	check $T.run_uclk "W-Box fixed counter" log_has '^socket 1 wbox0 pass 0 fixed UCLK +[1-9][0-9]*'
+	check $T.run_last_cbo_socket1 "cbo$last on socket 1" log_has "^ +1 cbo$last +0 ctr[0-5] +LLC_HITS.ALL +0"
+	check $T.run_uclk "W-Box fixed counter" log_has '^ +1 wbox0 +0 fixed +UCLK +[1-9][0-9,]*\.[0-9] MHz'
 	csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
 	# The R-Box selects carry the port: port 1 in rbox0 is 0x6 (IPERF0) and 0x7 (IPERF1,
 	# the second home), port 4 in rbox1 is 0x0 (002:3882-3940).

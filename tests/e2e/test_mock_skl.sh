@@ -29,14 +29,14 @@ check $T.info_foreign_bridge "foreign host bridge not reported" \
 check $T.info_no_exception "firmware exception" no_exception
 
 e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform skl --trace /upmon/results/trace.tsv \
-	run --seconds 0.2 --metrics UNCORE_FREQ,MEM_BW_READS \
+	run --per-box --seconds 0.2 --metrics UNCORE_FREQ,MEM_BW_READS \
 	--events 'cbo/CACHE_LOOKUP.ANY_MESI/,arb/TRK_REQUESTS.ALL/,arb/TRK_OCCUPANCY.ALL/,ncu/UCLK/,imc/DRAM_DATA_READS/,imc/DRAM_DATA_WRITES/'
 img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
 e2e_boot "$img"
 check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: [0-9]+ event specs, 1 pass of 200 ms on 1 socket'
-check $T.run_uclk "UCLK count" log_has '^socket 0 ncu0 pass 0 fixed +UCLK +[1-9][0-9]*'
-check $T.run_cbo3 "cbo3 count line" log_has '^socket 0 cbo3 pass 0 ctr[01] +CACHE_LOOKUP\.ANY_MESI +[0-9]+'
+check $T.run_uclk "UCLK count" log_has '^ +0 ncu0 +0 fixed +UCLK +[1-9][0-9,]*\.[0-9] MHz'
+check $T.run_cbo3 "cbo3 count line" log_has '^ +0 cbo3 +0 ctr[01] +CACHE_LOOKUP\.ANY_MESI +[0-9,]+'
 csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
 csv_ok() {
 	[ "$(echo "$csv" | grep -c '^0,cbo,[0-3],ctr[01],0,CACHE_LOOKUP.ANY_MESI,0x34,0x8f,')" = 4 ] &&

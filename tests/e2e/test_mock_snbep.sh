@@ -22,12 +22,12 @@ check $T.info_log_on_medium "upmon.log not on the medium" \
 check $T.info_no_exception "firmware exception" no_exception
 
 e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform snbep --trace /upmon/results/trace.tsv \
-	run --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc0/DCLK/,ubox/UCLK/,qpi/CTO_COUNT,match0=0x1c00/' --metrics UNCORE_FREQ
+	run --per-box --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc0/DCLK/,ubox/UCLK/,qpi/CTO_COUNT,match0=0x1c00/' --metrics UNCORE_FREQ
 img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
 e2e_boot "$img"
 check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: 6 event specs, 1 pass of 200 ms on 2 sockets'
-check $T.run_cbo7_socket1 "cbo7 on socket 1" log_has '^socket 1 cbo7 pass 0 ctr[0-3] +CLOCKTICKS +[1-9][0-9]*'
+check $T.run_cbo7_socket1 "cbo7 on socket 1" log_has '^ +1 cbo7 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
 csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
 csv_ok() {
 	[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
@@ -47,6 +47,17 @@ assert all(x["delta"] > 0 and x["status"] == "ok" for x in clk)
 assert any(m["name"] == "UNCORE_FREQ" for m in d["metrics"])'
 }
 check $T.run_results_json "results.json did not validate" json_ok
+# report.html written by upmon itself on UEFI, from the same record: a chart per event.
+html_ok() {
+	local page
+	page=$(img_cat "$img" "$(img_run "$img")/report.html")
+	echo "$page" | grep -q '<h1>upmon run: <span class="v pass">OK</span></h1>' &&
+		[ "$(echo "$page" | grep -c '<svg')" -ge 5 ] && echo "$page" | grep -q '>socket 1 cbo7</text>' &&
+		echo "$page" | grep -q '</html>'
+}
+check $T.run_report_html "report.html missing or without its charts" html_ok
+# The run's last line says where the files went.
+check $T.run_files_line "no files line" log_has '^upmon: 4 files in .*-run, took '
 # The trace shows socket 1's MSR boxes programmed from a processor of socket 1.
 trace_ok() {
 	img_cat "$img" /upmon/results/trace.tsv | tr -d '\r' |

@@ -77,9 +77,9 @@ expect_not l13 host/list_box_by_perf_name 0 '^cbo '
 
 # Other programs' names on the command line (the unit tests hold every encoding).
 M=(--backend mock --platform snbep)
-run n1 "${M[@]}" run --seconds 0.01 --events UNC_M_CAS_COUNT.RD,uncore_cbox_3/clockticks/,imc/cas_count_write/
-expect n1 host/run_takes_perf_and_perfmon_names 0 '^socket 0 imc0 pass 0 ctr[0-3]  CAS_COUNT\.RD ' \
-	'^socket 0 cbo3 pass 0 ctr[0-3]  CLOCKTICKS ' '^socket 1 imc3 pass 0 ctr[0-3]  CAS_COUNT\.WR '
+run n1 "${M[@]}" run --seconds 0.01 --per-box --events UNC_M_CAS_COUNT.RD,uncore_cbox_3/clockticks/,imc/cas_count_write/
+expect n1 host/run_takes_perf_and_perfmon_names 0 '^ +0 imc0 +0 ctr[0-3] +CAS_COUNT\.RD ' \
+	'^ +0 cbo3 +0 ctr[0-3] +CLOCKTICKS ' '^ +1 imc3 +0 ctr[0-3] +CAS_COUNT\.WR '
 run n2 "${M[@]}" run --seconds 0.01 --events imc/CAS_COUNT.RD
 expect n2 host/spec_lacking_slash_said 4 "^upmon: error: run: 'imc/CAS_COUNT.RD' lacks its closing '/': write imc/CAS_COUNT.RD/$"
 one_line n2 host/spec_lacking_slash_one_line

@@ -58,6 +58,14 @@ assert len([r for r in rows if r["spec"] == "imc/CAS_COUNT.WR/"]) == 3 * 8
 EOF
 }
 csv_check && pass host/interval_csv_rows_and_spacing || fail host/interval_csv_rows_and_spacing "$F/interval.csv"
+# report.html renders the same record: the samples' section with a line chart per event
+# (one polyline per socket: 2 sockets x 3 specs).
+if grep -q '<section id="intervals">' "$F/report.html" &&
+	[ "$(grep -o '<polyline' "$F/report.html" | wc -l)" -eq 6 ]; then
+	pass host/interval_report_html_charts
+else
+	fail host/interval_report_html_charts "$(grep -c '<polyline' "$F/report.html" 2>&1) polylines in $F/report.html"
+fi
 json_check() {
 	python3 - "$F/results.json" <<'EOF'
 import json, sys

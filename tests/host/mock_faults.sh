@@ -14,12 +14,12 @@ fi
 run bit --backend mock:stuckbit=cbo3.ctl0:17 --platform snbep info
 expect bit host/mock_fault_bad_bit 4 'bit 17 of cbo3\.ctl0 is not a read-write bit \(read-write: 0-15,18-19,22-31\)$'
 
-run stuck --backend mock:s1.stuck=ubox0.fixed --platform snbep run --seconds 0.01 --events 'ubox/UCLK/'
+run stuck --backend mock:s1.stuck=ubox0.fixed --platform snbep run --seconds 0.01 --per-box --events 'ubox/UCLK/'
 # A clock that did not move cannot be vouched for: its row says so, the console warns,
 # exit status 1 (WARN).
 expect stuck host/mock_fault_stuck_fixed_run 1 \
-	'^socket 0 ubox0 pass 0 fixed UCLK +[1-9][0-9]*$' \
-	'^socket 1 ubox0 pass 0 fixed UCLK +stuck$' \
+	'^ +0 ubox0 +0 fixed +UCLK +[1-9][0-9,]*\.[0-9] MHz$' \
+	'^ +1 ubox0 +0 fixed +UCLK +stuck$' \
 	'^upmon: warning: socket 1 ubox0 pass 0 UCLK: stuck: ' \
 	'^upmon: warning: run: 1 count cannot be trusted'
 if grep -qE '^1,ubox,0,fixed,0,UCLK,fixed,,[0-9]+,0,stuck$' "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null; then
@@ -29,10 +29,10 @@ else
 fi
 
 # A counter that reads all ones (a dead iMC channel answering its IDs) is no count.
-run dead --backend mock:dead=imc1 --platform snbep run --seconds 0.01 --events 'imc/CAS_COUNT.RD/'
+run dead --backend mock:dead=imc1 --platform snbep run --seconds 0.01 --per-box --events 'imc/CAS_COUNT.RD/'
 expect dead host/run_flags_all_ones_counter 1 \
-	'^socket 0 imc1 pass 0 ctr0 +CAS_COUNT\.RD +all-ones$' \
-	'^socket 0 imc0 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$' \
+	'^ +0 imc1 +0 ctr0 +CAS_COUNT\.RD +all-ones$' \
+	'^ +0 imc0 +0 ctr0 +CAS_COUNT\.RD +[0-9,]+$' \
 	'^upmon: warning: socket 0 imc1 pass 0 CAS_COUNT\.RD: all-ones: '
 
 # A box that does not answer: each of its rows says box-absent, the run warns.

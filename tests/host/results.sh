@@ -90,11 +90,11 @@ else
 fi
 
 # --- two specs that differ only in a filter print differently everywhere ---
-run filt "${M[@]}" --out lab5 run --seconds 0.01 \
+run filt "${M[@]}" --out lab5 run --seconds 0.01 --per-box \
 	--events 'cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1e/'
 expect filt host/results_filters_apart_on_console 0 \
-	'^socket 0 cbo0 pass [01] ctr[0-3] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +[0-9]+$' \
-	'^socket 0 cbo0 pass [01] ctr[0-3] +LLC_LOOKUP\.DATA_READ,filter_state=0x1e +[0-9]+$'
+	'^ +0 cbo0 +[01] ctr[0-3] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +[0-9,]+$' \
+	'^ +0 cbo0 +[01] ctr[0-3] +LLC_LOOKUP\.DATA_READ,filter_state=0x1e +[0-9,]+$'
 d=$(last_run "$WORK/lab5")
 if [ "$(grep -c '^0,cbo,0,ctr[0-3],[01],"LLC_LOOKUP.DATA_READ,filter_state=0x1f",0x34,0x3,' "$d/counters.csv")" = 1 ] &&
 	[ "$(grep -c '^0,cbo,0,ctr[0-3],[01],"LLC_LOOKUP.DATA_READ,filter_state=0x1e",0x34,0x3,' "$d/counters.csv")" = 1 ]; then

@@ -25,11 +25,11 @@ check.uclk_min_mhz = 1200
 EOF
 run cfgset --config lab.cfg
 expect cfgset host/config_event_set_and_out 0 '^run: 2 event specs, 1 pass of 50 ms on 1 socket$' \
-	'^socket 0 imc3 pass 0 ctr[0-3] +CAS_COUNT\.RD ' '^socket 0 imc0 pass 0 fixed DCLK '
+	'^ +0  4 imc +CAS_COUNT\.RD +[0-9,]+$' '^ +0  1 imc +DCLK +[0-9,]+\.[0-9] MHz$'
 [ -f "$(last_run "$WORK/labres")/results.json" ] && [ ! -e "$WORK/upmon-results" ] &&
 	pass host/config_out_folder || fail host/config_out_folder "results not in labres/"
-run cfgover --config lab.cfg --out cmdres run --events @mem,ubox/UCLK/ --seconds 0.05
-expect cfgover host/config_command_line_overrides 0 '^run: 3 event specs' '^socket 0 ubox0 pass 0 fixed UCLK '
+run cfgover --config lab.cfg --out cmdres run --events @mem,ubox/UCLK/ --seconds 0.05 --per-box
+expect cfgover host/config_command_line_overrides 0 '^run: 3 event specs' '^ +0 ubox0 +0 fixed +UCLK '
 [ -f "$(last_run "$WORK/cmdres")/results.json" ] && pass host/config_out_overridden || fail host/config_out_overridden "no cmdres/"
 run cfgnoset --config lab.cfg run --events @cpu
 expect cfgnoset host/config_unknown_event_set 4 \
@@ -48,11 +48,11 @@ expect cfgbin host/config_binary_file_refused 4 '^upmon: error: bin.cfg: not a c
 # --- abort ---
 # The second poll (inside the first pass's interval) reports ESC: pass 1 is read, pass 2
 # never starts, registers are restored, results are saved and marked.
-UPMON_HOST_ABORT_AFTER=2 run abort "${M[@]}" --trace t.tsv run --seconds 5 --events "$TWO_PASSES"
+UPMON_HOST_ABORT_AFTER=2 run abort "${M[@]}" --trace t.tsv run --seconds 5 --per-box --events "$TWO_PASSES"
 expect abort host/abort_exit_status_and_message 5 \
 	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 2: registers restored' \
-	'^socket 0 cbo0 pass 0 ctr[0-3] +TOR_OCCUPANCY\.ALL +[0-9]+$' \
-	'^socket 0 cbo0 pass 1 ctr[0-3] +TOR_OCCUPANCY\.EVICTION +not counted$'
+	'^ +0 cbo0 +0 ctr[0-3] +TOR_OCCUPANCY\.ALL +[0-9,]+$' \
+	'^ +0 cbo0 +1 ctr[0-3] +TOR_OCCUPANCY\.EVICTION +not counted$'
 json "$(last_run upmon-results)/results.json" 'assert d["aborted"] is True and d["unrestored"] == []' &&
 	pass host/abort_results_marked || fail host/abort_results_marked "results.json lacks \"aborted\": true"
 # Every control written is written back to what it was: the last write to each MSR is the
@@ -63,7 +63,7 @@ awk -F'\t' '$4 == "W" && $5 == "msr" { last[$3 " " $6] = $7; n++ }
 	fail host/abort_restores_every_register "an MSR was left programmed: $(head -3 "$WORK/t.tsv")"
 
 # A real Ctrl-C (SIGINT) in the middle of a 60 s interval.
-(cd "$WORK" && exec "$OLDPWD/$UPMON" "${M[@]}" run --seconds 60 --events cbo0/CLOCKTICKS/ >sigint.out 2>&1) &
+(cd "$WORK" && exec "$OLDPWD/$UPMON" "${M[@]}" run --seconds 60 --per-box --events cbo0/CLOCKTICKS/ >sigint.out 2>&1) &
 pid=$!
 for _ in $(seq 1 300); do
 	grep -q '^run:' "$WORK/sigint.out" 2>/dev/null && break
@@ -72,13 +72,13 @@ done
 kill -INT $pid 2>/dev/null
 wait $pid
 echo $? >"$WORK/sigint.rc"
-expect sigint host/ctrl_c_aborts_the_run 5 '^upmon: error: run: aborted' '^socket 1 cbo0 pass 0 ctr0 +CLOCKTICKS +[0-9]+$'
+expect sigint host/ctrl_c_aborts_the_run 5 '^upmon: error: run: aborted' '^ +1 cbo0 +0 ctr0 +CLOCKTICKS +[0-9,]+\.[0-9] MHz$'
 
 # --- processors that do not answer ---
-UPMON_HOST_HANG=1 run hang "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
+UPMON_HOST_HANG=1 run hang "${M[@]}" run --seconds 0.05 --per-box --events cbo0/CLOCKTICKS/
 expect hang host/silent_socket_is_reported_and_skipped 3 \
 	'^upmon: error: run: socket 1: its processor did not answer within the timeout \(EFAULT\): socket skipped' \
-	'^socket 0 cbo0 pass 0 ctr0 +CLOCKTICKS +[1-9][0-9]*$' \
+	'^ +0 cbo0 +0 ctr0 +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz$' \
 	"^socket 1 cbo0: fault: socket 1's processor did not answer \\(EFAULT\\): skipped$"
 json "$(last_run upmon-results)/results.json" 'assert d["sockets_skipped"] == [1]' &&
 	pass host/silent_socket_in_results || fail host/silent_socket_in_results "no sockets_skipped [1]"
@@ -88,28 +88,28 @@ expect hang2 host/socket_lost_mid_run_lists_unrestored 2 \
 	'^upmon: error: 3 registers NOT RESTORED \(listed above and in results.json\)'
 
 # --- MSR faults: read only, write only, on restore ---
-run gpr "${M[@]}" --backend mock:gpr=0xD16@1 run --seconds 0.05 --events cbo0/CLOCKTICKS/,cbo1/CLOCKTICKS/
+run gpr "${M[@]}" --backend mock:gpr=0xD16@1 run --seconds 0.05 --per-box --events cbo0/CLOCKTICKS/,cbo1/CLOCKTICKS/
 expect_not gpr host/msr_read_fault_restores_everything 2 'NOT RESTORED'
 expect gpr host/msr_read_fault_named 2 '^upmon: error: run: socket 0 cbo0: counter 0xd16: EFAULT$' \
-	'^socket 0 cbo1 pass 0 ctr0 +CLOCKTICKS +[1-9]'
-run gpw "${M[@]}" --backend mock:gpw=0xD10@2 run --seconds 0.05 --events cbo0/CLOCKTICKS/
+	'^ +0 cbo1 +0 ctr0 +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
+run gpw "${M[@]}" --backend mock:gpw=0xD10@2 run --seconds 0.05 --per-box --events cbo0/CLOCKTICKS/
 expect gpw host/msr_restore_fault_is_loud 2 \
 	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
-	'^upmon: error: 1 register NOT RESTORED' '^socket 0 cbo0 pass 0 ctr0 +CLOCKTICKS +[1-9]'
+	'^upmon: error: 1 register NOT RESTORED' '^ +0 cbo0 +0 ctr0 +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
 json "$(last_run upmon-results)/results.json" \
 	'u = d["unrestored"]; assert len(u) == 1 and u[0]["address"] == "0xd10" and u[0]["socket"] == 0 and u[0]["error"] == "EFAULT"' &&
 	pass host/msr_restore_fault_in_results || fail host/msr_restore_fault_in_results "unrestored list wrong"
 
 # --- PCI: a function reading all ones mid-run, ECAM that disagrees, no MCFG ---
-run ones "${M[@]}" --backend mock:onesat=ff:10.1 run --seconds 0.05 --events imc/CAS_COUNT.RD/
+run ones "${M[@]}" --backend mock:onesat=ff:10.1 run --seconds 0.05 --per-box --events imc/CAS_COUNT.RD/
 expect ones host/pci_all_ones_mid_run 2 \
 	'^upmon: error: run: socket 1 imc1: counter 0xa0: EABSENT \(the device reads all ones: gone from the bus\)$' \
 	'^upmon: error: NOT RESTORED: socket 1 imc1 pci ff:10\.1\+0x0a0 \(2 dwords\) \(EABSENT\)' \
-	'^socket 1 imc0 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$' '^socket 0 imc1 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$'
-run badecam "${M[@]}" --backend mock:badecam run --seconds 0.05 --events imc/CAS_COUNT.RD/
+	'^ +1 imc0 +0 ctr0 +CAS_COUNT\.RD +[0-9,]+$' '^ +0 imc1 +0 ctr0 +CAS_COUNT\.RD +[0-9,]+$'
+run badecam "${M[@]}" --backend mock:badecam run --seconds 0.05 --per-box --events imc/CAS_COUNT.RD/
 expect badecam host/ecam_disagreeing_is_refused 0 \
 	'^pci: the ECAM window \(MCFG base 0x80000000\) disagrees with CF8/CFC at 00:00\.0 \(cf8 8086:3c00, ecam ffff:ffff\): ECAM refused, using CF8/CFC' \
-	'^socket 1 imc3 pass 0 ctr0 +CAS_COUNT\.RD +[0-9]+$'
+	'^ +1 imc3 +0 ctr0 +CAS_COUNT\.RD +[0-9,]+$'
 grep -q '^pci: the ECAM window .* ECAM refused' "$(last_run "$WORK/upmon-results")/upmon.log" &&
 	pass host/ecam_refusal_in_log || fail host/ecam_refusal_in_log "not in upmon.log"
 run badecamq "${M[@]}" --backend mock:badecam run --events qpi/CTO_COUNT,match0=0x1c00/

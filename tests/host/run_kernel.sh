@@ -8,11 +8,18 @@ cd "$(dirname "$0")/../.." || exit 1
 M=(--backend mock --platform snbep)
 
 run kread "${M[@]}" run --kernel read --size 4M --iterations 2 --events imc/CAS_COUNT.RD/ --metrics MEM_BW_READS
+# 2 x 4 MiB read = 131072 lines from memory, spread over 2 sockets x 4 channels: 65,536 a
+# socket (none in the idle baseline), merged over the 4 iMCs per socket and in all.
 expect kread host/run_kernel_read_counts_cas 0 \
-	'^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\), 4194304 bytes, 2 iterations; 2 event specs, 1 pass on 2 sockets$' \
-	'^kernel read pass 0: 4 threads, 4194304 bytes, 2 iterations, [0-9.]+ s, [0-9.]+ GB/s \(bus [0-9.]+ GB/s\), tsc [0-9.]+ GHz$' \
-	'^socket 1 imc3 pass 0 ctr[0-3] +CAS_COUNT.RD +[0-9]+ baseline 0 net [0-9]+$' \
-	'^kernel read socket 1 metric MEM_BW_READS +[0-9.]+ bytes/s \(pass 0\)$'
+	'^run: kernel read on 4 threads \(socket mask 0x3, memory local, not placed\)$' \
+	'^run: kernel read: 4 MiB x 2 iterations; 2 specs, 1 pass, 2 sockets$' \
+	'^kernel read pass 0: 4 threads, 4 MiB x 2 iterations in [0-9.]+ [mu]?s$' \
+	'^kernel read pass 0: [0-9,]+\.[0-9]{2} [kMG]B/s, bus [0-9,]+\.[0-9]{2} [kMG]B/s; write-back [0-9.]+ [mu]?s after$' \
+	'^kernel read pass 0: window [0-9.]+ [mu]?s, idle baseline [0-9.]+ [mu]?s, tsc [0-9,]+\.[0-9] MHz$' \
+	'^socket  boxes   event +count +baseline +net$' \
+	'^ +1  4 imc   CAS_COUNT.RD +65,536 +0 +65,536$' \
+	'^ +all  8 imc   CAS_COUNT.RD +131,072 +0 +131,072$' \
+	'^ +1  MEM_BW_READS +[0-9,]+\.[0-9]{2} [kMG]B/s  4 imc, pass 0$'
 # 2 x 4 MiB read = 131072 lines from memory, spread over 2 sockets x 4 channels.
 json_check() {
 	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
@@ -49,10 +56,11 @@ json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_
 # A metric whose parts need two passes (the state filters share a register) is computed
 # per kernel, each pass running it once, and says which passes it used; a clock is a
 # rate over its window, never net of the idle baseline.
-run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE
+run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE --per-box
 expect kllc host/run_kernel_two_pass_metric_on_console 0 \
-	'^kernel llc socket 0 metric LLC_HIT_RATE +[0-9.]+ ratio \(passes 0\+1\)$' \
-	'^socket 0 ubox0 pass [01] fixed UCLK +[0-9]+ clock [0-9.]+ MHz over [0-9]+ us$'
+	'^ +0  LLC_HIT_RATE +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \
+	'^kernel llc: counts per box \(net: less the idle baseline; clocks in MHz\)$' \
+	'^ +0  ubox0  UCLK +[0-9,]+\.[0-9] MHz +- +-$'
 if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); u=[c for r in d["kernel_runs"] for c in r["counters"] if c["event"] == "UCLK"]; assert u and all(c["baseline"] is None and c["net"] == c["delta"] for c in u)' \

@@ -4,18 +4,19 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
-run r --backend mock --platform snbep run --seconds 0.01 \
+run r --backend mock --platform snbep run --seconds 0.01 --per-box \
 	--events 'imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,imc0/DCLK/,ubox/UCLK/' \
 	--metrics MEM_BW_WRITES,UNCORE_FREQ,DRAM_CLOCK_FREQ
 # The metrics' specs are their own (4 user specs, 3 of the metrics).
 expect r host/run_prints_table 0 \
 	'^run: 7 event specs, 1 pass of 10 ms on 2 sockets$' \
-	'^socket 0 ubox0 pass 0 fixed UCLK +[0-9]+ \(for metrics\)$' \
-	'^socket 1 cbo7 pass 0 ctr[01] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +0$' \
-	'^socket 0 imc0 pass 0 fixed DCLK +[0-9]+$' \
-	'^socket 1 metric UNCORE_FREQ +(19[89][0-9]|20[01][0-9])[0-9]{6}\.[0-9]{3} Hz$' \
-	'^socket 0 metric DRAM_CLOCK_FREQ +(79[2-9]|80[0-7])[0-9]{6}\.[0-9]{3} Hz$' \
-	'^socket 0 metric MEM_BW_WRITES +0\.000 bytes/s$'
+	'^socket box +pass ctr +counted for the metrics +count$' \
+	'^ +0 ubox0 +0 fixed +UCLK +[0-9,]+\.[0-9] MHz$' \
+	'^ +1 cbo7 +0 ctr[01] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +0$' \
+	'^ +0 imc0 +0 fixed +DCLK +[0-9,]+\.[0-9] MHz$' \
+	'^ +1  UNCORE_FREQ +(1,9[89][0-9]|2,0[01][0-9])\.[0-9] MHz  1 ubox$' \
+	'^ +0  DRAM_CLOCK_FREQ +(79[2-9]|80[0-7])\.[0-9] MHz  [1-4] imc$' \
+	'^ +0  MEM_BW_WRITES +0\.00 kB/s  4 imc$'
 csv="$(last_run "$WORK/upmon-results")/counters.csv"
 if [ "$(csv_body "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
 	grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok' "$csv" &&
@@ -42,10 +43,10 @@ assert m[(1, "MEM_BW_WRITES")]["unit"] == "bytes/s"
 assert len(d["boxes"]) == 2 * (4 + 8 + 1) and all(b["state"] == "ok" for b in d["boxes"])
 PY
 
-run passes --backend mock --platform snbep run --seconds 0.001 \
+run passes --backend mock --platform snbep run --seconds 0.001 --per-box \
 	--events 'cbo0/TOR_OCCUPANCY.ALL/,cbo0/TOR_OCCUPANCY.EVICTION/,cbo0/TOR_OCCUPANCY.MISS_ALL/'
 expect passes host/run_multi_pass 0 '^run: 3 event specs, 3 passes' \
-	'^socket 0 cbo0 pass 2 ctr0 +TOR_OCCUPANCY\.MISS_ALL'
+	'^ +0 cbo0 +2 ctr0 +TOR_OCCUPANCY\.MISS_ALL +[0-9,]+$'
 
 run absent --backend mock:absent=ff:0e.1 --platform snbep run --seconds 0.001 --events ha/CLOCKTICKS/
 expect absent host/run_absent_box_reported 1 \
@@ -85,10 +86,10 @@ expect groups host/list_groups 0 '^MEM +memory bandwidth' '^QPI ' '^PCIE ' '^POW
 	'^ +events: +qpi/CLOCKTICKS/,qpi/TxL_FLITS_G0\.DATA/,.*qpi/RxL_FLITS_G0\.DATA/' \
 	'^ +metrics: +MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_MISS$' \
 	'^ +metrics: +QPI_LINK_UTIL,DATA_FROM_QPI,PCT_LINK_SHUTDOWN_CYCLES$'
-run grp --backend mock --platform snbep run --seconds 0.01 --group MEM,PCIE --events ha/CLOCKTICKS/
+run grp --backend mock --platform snbep run --seconds 0.01 --group MEM,PCIE --events ha/CLOCKTICKS/ --per-box
 expect grp host/run_group 0 '^run: 17 event specs, ' \
-	'^socket 0 imc0 pass [0-9]+ ctr[0-3] +CAS_COUNT\.RD ' '^socket 0 metric MEM_BW_TOTAL ' \
-	'^socket 0 metric RPQ_AVG_LATENCY ' '^socket 0 ha0? +pass [0-9]+ ctr[0-3] +CLOCKTICKS '
+	'^ +0 imc0 +[0-9]+ ctr[0-3] +CAS_COUNT\.RD ' '^ +0  MEM_BW_TOTAL ' \
+	'^ +0  RPQ_AVG_LATENCY ' '^ +0 ha0? +[0-9]+ ctr[0-3] +CLOCKTICKS '
 run badgrp --backend mock --platform skl run --group QPI
 expect badgrp host/run_unknown_group 4 \
 	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"

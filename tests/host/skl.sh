@@ -16,19 +16,20 @@ expect le host/skl_list_events 0 \
 	'^arb +TRK_OCCUPANCY\.CYCLES_WITH_ANY_REQUEST +0x80 +0x01 +ctr 0  thresh 1  outgoing core requests' \
 	'^arb +TRK_REQUESTS\.WRITES +0x81 +0x20 +ctr 0-1  [a-z]'
 
-run r --backend mock --platform skl run --seconds 0.01 \
+run r --backend mock --platform skl run --seconds 0.01 --per-box \
 	--events 'cbo/CACHE_LOOKUP.ANY_MESI/,arb/TRK_REQUESTS.ALL/,ncu/CLOCK.SOCKET/,imc/DRAM_DATA_READS/'
 expect r host/skl_run 0 \
 	'^run: 4 event specs, 1 pass of 10 ms on 1 socket$' \
-	'^socket 0 cbo3 pass 0 ctr0 +CACHE_LOOKUP\.ANY_MESI +[0-9]+$' \
-	'^socket 0 ncu0 pass 0 fixed UCLK +[1-9][0-9]+$' \
-	'^socket 0 imc0 pass 0 free +DRAM_DATA_READS +[0-9]+$'
+	'^ +0 cbo3 +0 ctr0 +CACHE_LOOKUP\.ANY_MESI +[0-9,]+$' \
+	'^ +0 ncu0 +0 fixed +UCLK +[1-9][0-9,]*\.[0-9] MHz$' \
+	'^ +0 imc0 +0 free +DRAM_DATA_READS +[0-9,]+$'
 
 run hb --backend mock:hostbridge=0x1234 --platform skl run --seconds 0.01 \
 	--events 'imc/DRAM_DATA_WRITES/,ncu/UCLK/'
 expect hb host/skl_foreign_host_bridge 1 \
 	'^socket 0 imc0: mismatch: host bridge 00:00\.0 8086:1234 is not a 6th-generation Core host bridge: imc not touched$' \
-	'^socket 0 ncu0 pass 0 fixed UCLK +[1-9][0-9]+$' \
+	'^ +0  1 ncu +UCLK +[1-9][0-9,]*\.[0-9] MHz$' \
+	'^ +0  0/1 imc +DRAM_DATA_WRITES +box-mismatch$' \
 	'^upmon: warning: socket 0 imc0 pass 0 DRAM_DATA_WRITES: box-mismatch: '
 
 run cb --backend mock:cbos=2 --platform skl run --seconds 0.01 --events 'cbo3/CACHE_LOOKUP.ANY_I/'

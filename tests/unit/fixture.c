@@ -1,4 +1,5 @@
 #include "tests/unit/fixture.h"
+#include "core/results/record.h"
 #include "tests/unit/test.h"
 #include "core/host/os_host.h"
 #include "platform/pci.h"
@@ -81,4 +82,14 @@ const struct upm_count *find_count(const struct upm_session *s, unsigned socket,
 			return c;
 	}
 	return NULL;
+}
+
+void record_json_of(struct upm_session *s, struct upm_buf *out)
+{
+	struct upm_record rec;
+	upm_record_init(&rec, s->run, "run");
+	upm_record_add_session(&rec, s);
+	upm_record_finish(&rec);
+	upm_record_json(&rec, out);
+	upm_record_free(&rec);
 }

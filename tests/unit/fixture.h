@@ -35,4 +35,7 @@ void trace_writes(const struct upm_trace *t, struct upm_buf *out);
 const struct upm_count *find_count(const struct upm_session *s, unsigned socket, const char *box,
 				   unsigned instance, const char *name);
 
+/* results.json of a run without a kernel over session s (its results record). */
+void record_json_of(struct upm_session *s, struct upm_buf *out);
+
 #endif

@@ -417,23 +417,6 @@ TEST(interval_wall_time_add)
 	CHECK(out.month == 3 && out.day == 1 && out.hour == 12);
 }
 
-/* The results writers' document reopened for the samples' members. */
-TEST(interval_json_members_added)
-{
-	struct upm_buf doc, mem;
-	upm_buf_init(&doc);
-	upm_buf_init(&mem);
-	upm_buf_puts(&doc, "{\n  \"a\": 1\n}\n");
-	upm_buf_puts(&mem, ",\n  \"b\": 2");
-	CHECK_EQ(upm_json_add_members(&doc, &mem), 0);
-	CHECK(doc.data && strcmp(doc.data, "{\n  \"a\": 1,\n  \"b\": 2\n}\n") == 0);
-	upm_buf_free(&doc);
-	upm_buf_puts(&doc, "{\"a\": 1}");
-	CHECK_EQ(upm_json_add_members(&doc, &mem), -1);
-	upm_buf_free(&doc);
-	upm_buf_free(&mem);
-}
-
 /* The Xeon E7's global control U_MSR_PMON_GLOBAL_CTL 0xC00 brackets each sample: en_all
  * (bit 28) cleared, the counters read, en_all set with rst_all (bit 29) clear in the same
  * write (2.1.4 and 2.1.5 d, 002:456-481): the counts go on from where they were. */

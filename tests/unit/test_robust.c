@@ -149,7 +149,7 @@ TEST(abort_after_first_pass_restores_and_marks)
 		upm_test_fail(__FILE__, __LINE__, "%u registers not restored:\n%s", n, diff);
 	struct upm_buf json;
 	upm_buf_init(&json);
-	upm_results_json(&s, NULL, 0, "run", &json);
+	record_json_of(&s, &json);
 	CHECK_CONTAINS(json.data, "\"aborted\": true");
 	CHECK_CONTAINS(json.data, "\"unrestored\": [\n  ]");
 	upm_buf_free(&json);
@@ -227,7 +227,7 @@ TEST(lost_socket_is_reported_and_skipped)
 			CHECK_CONTAINS(s.boxes[i].why, "socket 1's processor did not answer (EFAULT): skipped");
 	struct upm_buf json;
 	upm_buf_init(&json);
-	upm_results_json(&s, NULL, 0, "run", &json);
+	record_json_of(&s, &json);
 	CHECK_CONTAINS(json.data, "\"sockets_skipped\": [1]");
 	upm_buf_free(&json);
 	upm_session_free(&s);
@@ -324,7 +324,7 @@ TEST(msr_restore_fault_is_reported_loudly)
 	CHECK_CONTAINS(f.run.log.data, "NOT RESTORED: socket 0 cbo0 msr 0xd10 (EFAULT): it should hold 0x400012");
 	struct upm_buf json;
 	upm_buf_init(&json);
-	upm_results_json(&s, NULL, 0, "run", &json);
+	record_json_of(&s, &json);
 	CHECK_CONTAINS(json.data, "{\"socket\": 0, \"where\": \"cbo0\", \"space\": \"msr\", \"address\": \"0xd10\", \"expected\": \"0x400012\", \"error\": \"EFAULT\"}");
 	CHECK_CONTAINS(json.data, "\"aborted\": false");
 	upm_buf_free(&json);

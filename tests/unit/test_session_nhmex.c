@@ -277,7 +277,7 @@ TEST(nhmex_overflow_walk_reports_and_clears_at_the_box)
 	/* The count says so in results.json. */
 	struct upm_buf json;
 	upm_buf_init(&json);
-	upm_results_json(&r.s, NULL, 0, "run", &json);
+	record_json_of(&r.s, &json);
 	CHECK_CONTAINS(json.data, "\"event\": \"CYCLES\", \"code\": \"0x1b\", \"umask\": \"\", \"raw\": 800, "
 				  "\"delta\": 800, \"status\": \"ok\", \"overflowed\": true}");
 	upm_buf_free(&json);

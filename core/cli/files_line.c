@@ -1,0 +1,26 @@
+/* The line that ends every run (invocation.h, upm_say_files): a lab reading the console
+ * learns where the files are and how long the run took. */
+#include "core/cli/invocation.h"
+#include "core/base/human.h"
+
+void upm_say_files(struct upm_run *r, int on_console)
+{
+	char line[480], took[48];
+	if (r->files_said)
+		return;
+	r->files_said = 1;
+	uint64_t now = upm_os_nanoseconds();
+	upm_format_duration(took, sizeof took, now > r->ident.start_ns ? now - r->ident.start_ns : 0);
+	if (!r->run_name[0] || !r->out_dir)
+		upm_snprintf(line, sizeof line, "upmon: no run folder (nothing saved), took %s", took);
+	else if (r->media_error)
+		upm_snprintf(line, sizeof line, "upmon: files not saved in %s (the medium refused them: shown above), took %s",
+			     r->out_dir, took);
+	else /* upmon.log, saved last, counted */
+		upm_snprintf(line, sizeof line, "upmon: %u file%s in %s, took %s", r->files_saved + 1,
+			     r->files_saved ? "s" : "", r->out_dir, took);
+	if (on_console)
+		upm_say(r, "%s", line);
+	else
+		upm_buf_printf(&r->log, "%s\n", line);
+}
