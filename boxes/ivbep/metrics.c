@@ -17,7 +17,7 @@ const struct upm_metric upm_ivbep_metrics[] = {
 	{ "LLC_HIT_RATE", "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3e/",
 	  "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3f/", 1.0, "ratio",
 	  "LLC data-read lookups that hit, over all data-read lookups",
-	  "perfmon IVT/events/ivytown_uncore.json UNC_C_LLC_LOOKUP" },
+	  "perfmon IVT/events/ivytown_uncore.json UNC_C_LLC_LOOKUP", NULL, NULL },
 	UPM_METRIC_LLC_DRD_MISS_LATENCY,
 	UPM_METRIC_UNCORE_FREQ,
 	UPM_METRIC_DRAM_CLOCK_FREQ,
@@ -30,6 +30,6 @@ const struct upm_metric upm_ivbep_metrics[] = {
 	{ "LLC_DRD_MISS_PCT", "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1/",
 	  "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3f/", 1.0, "ratio",
 	  "LLC data-read lookups that miss, over all data-read lookups",
-	  "perfmon IVT/events/ivytown_uncore.json UNC_C_LLC_LOOKUP; Linux perf ivytown filter_state=0x1" },
+	  "perfmon IVT/events/ivytown_uncore.json UNC_C_LLC_LOOKUP; Linux perf ivytown filter_state=0x1", NULL, NULL },
 };
 const unsigned upm_ivbep_n_metrics = UPM_ARRAY_LEN(upm_ivbep_metrics);

@@ -289,12 +289,15 @@ static void say_metrics(struct upm_run *r, const struct upm_session *s, const ch
 						  : NULL;
 	unsigned n = mv ? upm_metrics_compute(s, mv, UPM_MAX_SOCKETS * UPM_SESSION_MAX_METRICS) : 0;
 	for (unsigned i = 0; i < n; i++) {
-		char num[48], cov[48], passes[48];
-		fmt(num, sizeof num, mv[i].value, 3);
+		char num[80], cov[48], passes[48];
+		if (mv[i].valid)
+			fmt(num, sizeof num, mv[i].value, 3);
+		else
+			upm_metric_value_text(&mv[i], num, sizeof num, 3);
 		upm_metric_coverage(&mv[i], cov, sizeof cov);
 		upm_metric_passes(&mv[i], passes, sizeof passes);
 		upm_say(r, "kernel %s socket %u metric %-24s %s %s%s (pass%s %s)", kernel, mv[i].socket,
-			mv[i].metric->name, mv[i].valid ? num : "n/a", mv[i].metric->unit, cov,
+			mv[i].metric->name, num, mv[i].metric->unit, cov,
 			upm_strchr(passes, '+') ? "es" : "", passes);
 	}
 	/* Asked for, but no instance of a socket could be counted: said, not left out silently. */

@@ -1,12 +1,107 @@
 #include "core/metrics/metrics.h"
+#include "core/metrics/formula.h"
 #include "core/base/suggest.h"
+
+/* 1 when name is one of the comma-separated names in list. */
+static int names_have(const char *list, const char *name)
+{
+	size_t n = upm_strlen(name);
+	while (list && *list) {
+		const char *comma = upm_strchr(list, ',');
+		size_t k = comma ? (size_t)(comma - list) : upm_strlen(list);
+		if (k == n && upm_strncasecmp(list, name, n) == 0)
+			return 1;
+		list += k + (comma ? 1 : 0);
+	}
+	return 0;
+}
 
 const struct upm_metric *upm_metric_find(const struct upm_platform *p, const char *name)
 {
 	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++)
 		if (upm_strcasecmp(p->metrics[i].name, name) == 0)
 			return &p->metrics[i];
+	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++)
+		if (names_have(p->metrics[i].aliases, name))
+			return &p->metrics[i];
 	return NULL;
+}
+
+/* The short form's spec list as a sum in parentheses. */
+static int add_sum(const struct upm_platform *p, const char *list, struct upm_buf *out, char *err,
+		   unsigned long err_size)
+{
+	struct upm_spec sp[UPM_METRIC_MAX_TERMS];
+	int t = upm_spec_parse_list(p, list, sp, UPM_METRIC_MAX_TERMS, err, err_size);
+	if (t <= 0) {
+		if (t == 0)
+			upm_snprintf(err, err_size, "empty spec list");
+		return -1;
+	}
+	upm_buf_puts(out, t > 1 ? "(" : "");
+	for (int j = 0; j < t; j++) {
+		if (j)
+			upm_buf_puts(out, " + ");
+		upm_buf_puts(out, sp[j].text);
+	}
+	upm_buf_puts(out, t > 1 ? ")" : "");
+	return 0;
+}
+
+int upm_metric_formula_text(const struct upm_platform *p, const struct upm_metric *m, struct upm_buf *out,
+			    char *err, unsigned long err_size)
+{
+	if (m->formula) {
+		upm_buf_puts(out, m->formula);
+		return 0;
+	}
+	char k[40];
+	upm_format_double(k, sizeof k, m->scale, 6);
+	/* "64.000000" reads back exactly; trailing zeros only lengthen the text. */
+	size_t n = upm_strlen(k);
+	while (n > 1 && upm_strchr(k, '.') && (k[n - 1] == '0' || k[n - 1] == '.'))
+		k[--n] = 0;
+	if (add_sum(p, m->numerator, out, err, err_size) < 0)
+		return -1;
+	if (m->scale != 1.0)
+		upm_buf_printf(out, " * %s", k);
+	if (!m->denominator) {
+		upm_buf_puts(out, " / SECONDS");
+	} else if (upm_strcmp(m->denominator, "none") != 0) {
+		upm_buf_puts(out, " / ");
+		if (add_sum(p, m->denominator, out, err, err_size) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int upm_metric_compile(const struct upm_platform *p, const struct upm_metric *m, struct upm_formula *f,
+		       struct upm_spec *specs, char *err, unsigned long err_size)
+{
+	struct upm_buf text;
+	upm_buf_init(&text);
+	int rc = upm_metric_formula_text(p, m, &text, err, err_size);
+	if (rc == 0)
+		rc = upm_formula_parse(text.data ? text.data : "", f, err, err_size);
+	upm_buf_free(&text);
+	for (unsigned i = 0; rc == 0 && i < f->n_specs; i++)
+		rc = upm_spec_parse(p, f->specs[i], &specs[i], err, err_size);
+	return rc;
+}
+
+int upm_metric_per_second(const struct upm_platform *p, const struct upm_metric *m)
+{
+	struct upm_formula *f = upm_os_alloc(sizeof *f);
+	struct upm_buf text;
+	char err[200];
+	int rate = 0;
+	upm_buf_init(&text);
+	if (f && upm_metric_formula_text(p, m, &text, err, sizeof err) == 0 &&
+	    upm_formula_parse(text.data ? text.data : "", f, err, sizeof err) == 0)
+		rate = f->per_second;
+	upm_buf_free(&text);
+	upm_os_free(f);
+	return rate;
 }
 
 int upm_spec_same(const struct upm_spec *a, const struct upm_spec *b)
@@ -25,16 +120,6 @@ int upm_spec_same(const struct upm_spec *a, const struct upm_spec *b)
 			return 0;
 	}
 	return 1;
-}
-
-static int is_rate(const struct upm_metric *m)
-{
-	return m->denominator == NULL;
-}
-
-static int has_den(const struct upm_metric *m)
-{
-	return m->denominator && upm_strcmp(m->denominator, "none") != 0;
 }
 
 /* 1 when spec stands in the comma-joined list as a whole entry. */
@@ -74,20 +159,22 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 				     name, p->name, near, near[0] ? "; " : "");
 			return -1;
 		}
-		const char *parts[2] = { m->numerator, has_den(m) ? m->denominator : NULL };
-		for (unsigned k = 0; k < 2 && parts[k]; k++) {
-			struct upm_spec sp[UPM_METRIC_MAX_TERMS];
-			int t = upm_spec_parse_list(p, parts[k], sp, UPM_METRIC_MAX_TERMS, err, err_size);
-			if (t < 0)
-				return -1;
-			for (int j = 0; j < t; j++) {
-				if (list_has(list, sp[j].text))
-					continue;
-				if (list->len)
-					upm_buf_puts(list, ",");
-				upm_buf_puts(list, sp[j].text);
-			}
+		struct upm_formula *f = upm_os_alloc(sizeof *f);
+		struct upm_spec *sp = upm_os_alloc(UPM_METRIC_FORMULA_TERMS * sizeof *sp);
+		int rc = f && sp ? upm_metric_compile(p, m, f, sp, err, err_size) : -1;
+		if (!f || !sp)
+			upm_snprintf(err, err_size, "out of memory");
+		for (unsigned j = 0; rc == 0 && j < f->n_specs; j++) {
+			if (list_has(list, f->specs[j]))
+				continue;
+			if (list->len)
+				upm_buf_puts(list, ",");
+			upm_buf_puts(list, f->specs[j]);
 		}
+		upm_os_free(f);
+		upm_os_free(sp);
+		if (rc < 0)
+			return -1;
 		names += n + (comma ? 1 : 0);
 	}
 	return 0;
@@ -154,10 +241,10 @@ out:
 	return rc;
 }
 
-/* A metric's parts on one socket. */
+/* A metric compiled: its formula and the specs of its terms. */
 struct parts {
-	const struct upm_spec *terms[2 * UPM_METRIC_MAX_TERMS];
-	unsigned n_num, n;
+	struct upm_formula f;
+	struct upm_spec specs[UPM_METRIC_FORMULA_TERMS];
 };
 
 /* 1 when count c belongs to the metric (one of its own specs, as the term says). */
@@ -177,8 +264,8 @@ static int instance_counted(const struct upm_session *s, const struct parts *pt,
 {
 	int ok = 1;
 	*applies = 0;
-	for (unsigned k = 0; k < pt->n; k++) {
-		const struct upm_spec *t = pt->terms[k];
+	for (unsigned k = 0; k < pt->f.n_specs; k++) {
+		const struct upm_spec *t = &pt->specs[k];
 		if (t->box != b->type || (t->instance >= 0 && (unsigned)t->instance != b->instance))
 			continue;
 		*applies = 1;
@@ -194,13 +281,17 @@ static int instance_counted(const struct upm_session *s, const struct parts *pt,
 	return ok;
 }
 
-static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
-			unsigned sock, struct upm_metric_value *out, int *have)
+/* Calls fn for each count of the metric's on the instances of socket sock it can use. */
+struct walk {
+	unsigned counted, of, passes;
+	const char *box;
+	uint64_t window_ns; /* the longest window of the parts */
+	double terms[UPM_METRIC_FORMULA_TERMS];
+};
+
+static void walk_counts(const struct upm_session *s, const struct parts *pt, unsigned sock, struct walk *w,
+			int sum)
 {
-	double num = 0, den = 0, rate = 0;
-	unsigned counted = 0, of = 0, passes = 0;
-	const char *box = NULL;
-	*have = 0;
 	for (unsigned bi = 0; bi < s->n_boxes; bi++) {
 		const struct upm_box_inst *b = &s->boxes[bi];
 		int applies;
@@ -209,48 +300,60 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 		int ok = instance_counted(s, pt, b, &applies);
 		if (!applies)
 			continue;
-		of++;
-		box = box ? box : b->type->name;
+		if (!sum) {
+			w->of++;
+			w->box = w->box ? w->box : b->type->name;
+			w->counted += (unsigned)ok;
+		}
 		if (!ok)
 			continue;
-		counted++;
 		for (unsigned i = 0; i < s->n_counts; i++) {
 			const struct upm_count *c = &s->counts[i];
 			if (c->socket != sock || c->box != b->type || c->instance != b->instance)
 				continue;
-			for (unsigned k = 0; k < pt->n; k++) {
-				if (!count_is(s, c, pt->terms[k]))
+			for (unsigned k = 0; k < pt->f.n_specs; k++) {
+				if (!count_is(s, c, &pt->specs[k]))
 					continue;
-				passes |= 1u << (c->pass < 31 ? c->pass : 31);
-				if (k < pt->n_num) {
-					num += (double)c->delta;
-					/* A rate sums each part over its own window: parts counted in
-					 * different passes each ran a window of their own. */
-					if (c->interval_ns)
-						rate += (double)c->delta * 1e9 / (double)c->interval_ns;
+				if (!sum) {
+					w->passes |= 1u << (c->pass < 31 ? c->pass : 31);
+					if (c->interval_ns > w->window_ns)
+						w->window_ns = c->interval_ns;
+				} else if (c->interval_ns && w->window_ns) {
+					/* Parts counted in different passes each ran a window of
+					 * their own: each count is scaled to the one window the
+					 * formula sees (a rate is the same either way). */
+					w->terms[k] += (double)c->delta * (double)w->window_ns / (double)c->interval_ns;
 				} else {
-					den += (double)c->delta;
+					w->terms[k] += (double)c->delta;
 				}
 			}
 		}
 	}
-	if (!counted)
+}
+
+static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
+			unsigned sock, struct upm_metric_value *out, int *have)
+{
+	struct walk w;
+	upm_memset(&w, 0, sizeof w);
+	*have = 0;
+	walk_counts(s, pt, sock, &w, 0);
+	if (!w.counted)
 		return;
+	walk_counts(s, pt, sock, &w, 1);
 	*have = 1;
 	out->metric = m;
 	out->socket = sock;
-	out->instances = counted;
-	out->of_instances = of;
-	out->box = box;
-	out->passes = passes;
-	if (is_rate(m)) {
-		out->valid = 1;
-		out->value = m->scale * rate;
-	} else {
-		double b = has_den(m) ? den : 1;
-		out->valid = b != 0;
-		out->value = b != 0 ? m->scale * num / b : 0;
-	}
+	out->instances = w.counted;
+	out->of_instances = w.of;
+	out->box = w.box;
+	out->passes = w.passes;
+	enum upm_formula_status st = upm_formula_eval(&pt->f, w.terms, (double)w.window_ns / 1e9,
+						      (double)upm_os_tsc_hz(), &out->value);
+	if (st == UPM_FORMULA_OK && w.window_ns == 0 && pt->f.per_second)
+		st = UPM_FORMULA_DIV_ZERO;
+	out->valid = st == UPM_FORMULA_OK;
+	out->why = out->valid ? NULL : upm_formula_status_text(st);
 }
 
 unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max)
@@ -258,31 +361,29 @@ unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_valu
 	const struct upm_platform *p = s->run->platform;
 	unsigned n = 0;
 	char err[200];
-	struct upm_spec *sp = upm_os_alloc(2 * UPM_METRIC_MAX_TERMS * sizeof *sp);
-	if (!sp)
+	struct parts *pt = upm_os_alloc(sizeof *pt);
+	if (!pt)
 		return 0;
 	for (unsigned i = 0; i < s->n_metrics; i++) {
 		const struct upm_metric *m = s->metrics[i];
-		struct parts pt;
-		int n_num = upm_spec_parse_list(p, m->numerator, sp, UPM_METRIC_MAX_TERMS, err, sizeof err);
-		int n_den = has_den(m) ? upm_spec_parse_list(p, m->denominator, sp + UPM_METRIC_MAX_TERMS,
-							     UPM_METRIC_MAX_TERMS, err, sizeof err) : 0;
-		if (n_num <= 0 || n_den < 0)
+		if (upm_metric_compile(p, m, &pt->f, pt->specs, err, sizeof err) < 0)
 			continue;
-		pt.n_num = (unsigned)n_num;
-		pt.n = 0;
-		for (int k = 0; k < n_num; k++)
-			pt.terms[pt.n++] = &sp[k];
-		for (int k = 0; k < n_den; k++)
-			pt.terms[pt.n++] = &sp[UPM_METRIC_MAX_TERMS + k];
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
 			int have;
-			compute_one(s, m, &pt, sock, &out[n], &have);
+			compute_one(s, m, pt, sock, &out[n], &have);
 			n += (unsigned)have;
 		}
 	}
-	upm_os_free(sp);
+	upm_os_free(pt);
 	return n;
+}
+
+void upm_metric_value_text(const struct upm_metric_value *v, char *buf, unsigned long size, int decimals)
+{
+	if (v->valid)
+		upm_format_double(buf, size, v->value, decimals);
+	else
+		upm_snprintf(buf, size, "n/a (%s)", v->why ? v->why : "no value");
 }
 
 void upm_metric_coverage(const struct upm_metric_value *v, char *buf, unsigned long size)

@@ -147,6 +147,10 @@ void upm_results_json(const struct upm_session *s, const struct upm_metric_value
 		json_double(out, metrics[i].value, metrics[i].valid);
 		upm_buf_puts(out, ", \"unit\": ");
 		upm_buf_json_string(out, metrics[i].metric->unit);
+		if (!metrics[i].valid && metrics[i].why) {
+			upm_buf_puts(out, ", \"why\": ");
+			upm_buf_json_string(out, metrics[i].why);
+		}
 		upm_buf_printf(out, ", \"instances\": %u, \"of_instances\": %u}", metrics[i].instances,
 			       metrics[i].of_instances);
 	}
@@ -185,10 +189,10 @@ void upm_results_print(struct upm_session *s, const struct upm_metric_value *met
 		}
 	}
 	for (unsigned i = 0; i < n_metrics; i++) {
-		char num[48], cov[48]; /* cov: " (3 of 4 imc)" when over fewer instances */
-		upm_format_double(num, sizeof num, metrics[i].value, 3);
+		char num[80], cov[48]; /* cov: " (3 of 4 imc)" when over fewer instances */
+		upm_metric_value_text(&metrics[i], num, sizeof num, 3);
 		upm_metric_coverage(&metrics[i], cov, sizeof cov);
-		upm_say(r, "socket %u metric %-24s %s %s%s", metrics[i].socket, metrics[i].metric->name,
-			metrics[i].valid ? num : "n/a", metrics[i].metric->unit, cov);
+		upm_say(r, "socket %u metric %-24s %s %s%s", metrics[i].socket, metrics[i].metric->name, num,
+			metrics[i].metric->unit, cov);
 	}
 }

@@ -99,7 +99,7 @@ static void metrics_json(const struct upm_session *s, const struct upm_session *
 			num(out, "net", x ? x->value : 0, 6, x && x->valid);
 			/* A rate over the kernel's own timed seconds rather than the counter
 			 * window: comparable with the kernel's bandwidth. */
-			int rate = v[i].metric->denominator == NULL;
+			int rate = upm_metric_per_second(s->run->platform, v[i].metric);
 			num(out, "net_per_kernel_second", k ? k->value : 0, 6, rate && k && k->valid);
 			upm_buf_puts(out, "}");
 		}
