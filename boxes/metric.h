@@ -30,4 +30,11 @@ struct upm_metric {
 	const char *aliases;     /* NULL, or "OLD_NAME[,OLD_NAME...]" */
 };
 
+/* A formula metric (designated: the short-form fields stay empty). */
+#define UPM_FMETRIC(name_, formula_, unit_, desc_, source_) \
+	{ .name = (name_), .formula = (formula_), .unit = (unit_), .desc = (desc_), .source = (source_) }
+#define UPM_FMETRIC_ALIAS(name_, aliases_, formula_, unit_, desc_, source_)                   \
+	{ .name = (name_), .formula = (formula_), .unit = (unit_), .desc = (desc_), .source = (source_), \
+	  .aliases = (aliases_) }
+
 #endif

@@ -19,13 +19,6 @@
 #define UPM_METRIC_MEM_BW_TOTAL                                            \
 	{ "MEM_BW_TOTAL", "imc/CAS_COUNT.ALL/", NULL, 64.0, "bytes/s",     \
 	  "memory bandwidth, reads and writes", "000:2319-2363", NULL, NULL }
-/* Opcode 0x182 is a data read on both (Linux tools/perf/pmu-events ivytown
- * uncore-cache.json LLC_MISSES.DATA_READ: filter_opc=0x182). */
-#define UPM_METRIC_LLC_DRD_MISS_LATENCY                                              \
-	{ "LLC_DRD_MISS_LATENCY", "cbo/TOR_OCCUPANCY.MISS_OPCODE,filter_opc=0x182/", \
-	  "cbo/TOR_INSERTS.MISS_OPCODE,filter_opc=0x182/", 1.0, "uncore cycles",     \
-	  "average latency of data reads that miss the LLC (occupancy over inserts)", \
-	  "000:441-456, 1262-1438", NULL, NULL }
 #define UPM_METRIC_UNCORE_FREQ \
 	{ "UNCORE_FREQ", "ubox/UCLK/", NULL, 1.0, "Hz", "uncore clock frequency", "000:373-374", NULL, NULL }
 #define UPM_METRIC_DRAM_CLOCK_FREQ                                                   \
