@@ -54,8 +54,10 @@ const struct upm_metric upm_nhmex_metrics[] = {
 	/* The LLC hit ratio, HITS / (HITS + MISSES). The misses are those of lines not in
 	 * the cache (I): an S or F miss is an upgrade of a line that also counts as a hit
 	 * (002:1346-1376), so .ALL would count those lookups twice. */
-	{ "LLC_HIT_RATIO", "cbo/LLC_HITS.ALL/", "cbo/LLC_HITS.ALL/,cbo/LLC_MISSES.I/", 1.0, "ratio",
-	  "LLC hits per LLC lookup (hits + misses of lines not in the cache)", "002:1346-1376", NULL, NULL },
+	UPM_FMETRIC_ALIAS("LLC_HIT_PCT", "LLC_HIT_RATIO", "cbo/LLC_HITS.ALL/ / (cbo/LLC_HITS.ALL/ + cbo/LLC_MISSES.I/)",
+			  "ratio", "LLC hits per LLC lookup (hits + misses of lines not in the cache)", "002:1346-1376"),
+	UPM_FMETRIC("LLC_MISS_PCT", "cbo/LLC_MISSES.I/ / (cbo/LLC_HITS.ALL/ + cbo/LLC_MISSES.I/)", "ratio",
+		    "LLC misses of lines not in the cache per LLC lookup", "002:1346-1376"),
 	{ "LLC_MISSES_PER_HIT", "cbo/LLC_MISSES.ALL/", "cbo/LLC_HITS.ALL/", 1.0, "ratio",
 	  "LLC misses (upgrades included) per LLC hit", "002:1346-1376", NULL, NULL },
 

@@ -126,14 +126,17 @@ static void primary(struct parser *ps)
 		while (is_word(*ps->p))
 			ps->p++;
 		size_t n = (size_t)(ps->p - word);
-		if (*ps->p == '/')
+		if (*ps->p == '/') {
 			spec(ps, word);
-		else if (n == 7 && upm_strncmp(word, "SECONDS", 7) == 0)
+		} else if (n == 7 && upm_strncmp(word, "SECONDS", 7) == 0) {
 			emit(ps, UPM_F_SECONDS, 0, 0);
-		else if (n == 15 && upm_strncmp(word, "SAMPLE_INTERVAL", 15) == 0)
+			ps->f->uses_time = 1;
+		} else if (n == 15 && upm_strncmp(word, "SAMPLE_INTERVAL", 15) == 0) {
 			emit(ps, UPM_F_SAMPLE_INTERVAL, 0, 0);
-		else
+			ps->f->uses_time = 1;
+		} else {
 			fail(ps, "unknown name (SECONDS, SAMPLE_INTERVAL or an event spec BOX/EVENT/)");
+		}
 	} else {
 		fail(ps, *ps->p ? "unexpected character" : "unexpected end");
 	}

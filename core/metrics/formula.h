@@ -21,6 +21,7 @@ struct upm_formula {
 	} code[UPM_FORMULA_MAX_CODE];
 	unsigned n_code;
 	int per_second; /* the window's seconds divide the value: a rate */
+	int uses_time;  /* SECONDS or SAMPLE_INTERVAL appear */
 };
 
 /* Compiles text. 0, or -1 with err naming what is wrong and where. */

@@ -220,7 +220,14 @@ int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *us
 			int dup = 0;
 			for (unsigned k = 0; k < n_wanted; k++)
 				dup |= wanted[k] == m;
-			if (m && !dup && n_wanted < UPM_SESSION_MAX_METRICS)
+			if (m && !dup && n_wanted == UPM_SESSION_MAX_METRICS) {
+				upm_snprintf(s->error, sizeof s->error,
+					     "too many metrics: at most %u in one run (ask for fewer, or run twice)",
+					     (unsigned)UPM_SESSION_MAX_METRICS);
+				upm_buf_free(&mine);
+				goto out;
+			}
+			if (m && !dup)
 				wanted[n_wanted++] = m;
 			p += n + (comma ? 1 : 0);
 		}
@@ -318,10 +325,12 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 					w->passes |= 1u << (c->pass < 31 ? c->pass : 31);
 					if (c->interval_ns > w->window_ns)
 						w->window_ns = c->interval_ns;
-				} else if (c->interval_ns && w->window_ns) {
-					/* Parts counted in different passes each ran a window of
-					 * their own: each count is scaled to the one window the
-					 * formula sees (a rate is the same either way). */
+				} else if (pt->f.uses_time && c->interval_ns && w->window_ns) {
+					/* A formula over time, its parts counted in passes of
+					 * different windows: each count is scaled to the one
+					 * window SECONDS stands for, so a count over SECONDS is
+					 * that count over its own window. A ratio of counts
+					 * takes them as counted: each pass ran the same work. */
 					w->terms[k] += (double)c->delta * (double)w->window_ns / (double)c->interval_ns;
 				} else {
 					w->terms[k] += (double)c->delta;

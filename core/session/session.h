@@ -15,7 +15,7 @@
 #include "core/events/spec.h"
 
 #define UPM_SESSION_MAX_SPECS 64
-#define UPM_SESSION_MAX_METRICS 16
+#define UPM_SESSION_MAX_METRICS 48
 
 enum upm_box_state {
 	UPM_BOX_OK = 0,

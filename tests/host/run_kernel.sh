@@ -51,7 +51,7 @@ json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_
 # rate over its window, never net of the idle baseline.
 run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE
 expect kllc host/run_kernel_two_pass_metric_on_console 0 \
-	'^kernel llc socket 0 metric LLC_HIT_RATE +[0-9.]+ ratio \(passes 0\+1\)$' \
+	'^kernel llc socket 0 metric LLC_DRD_HIT_PCT +[0-9.]+ ratio \(passes 0\+1\)$' \
 	'^socket 0 ubox0 pass [01] fixed UCLK +[0-9]+ clock [0-9.]+ MHz over [0-9]+ us$'
 if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv" &&

@@ -75,7 +75,7 @@ expect_not events host/list_events_box_filter 0 '^snbep,cbo,'
 run qev --backend mock --platform snbep list events --box qpi --format csv
 expect qev host/list_events_ext_code 0 '^snbep,qpi,CTO_COUNT,0x138,,0-3,match0\|match1\|mask0\|mask1,,,'
 run metrics --backend mock --platform snbep list metrics
-expect metrics host/list_metrics 0 '^MEM_BW_READS +memory read bandwidth' '^LLC_HIT_RATE '
+expect metrics host/list_metrics 0 '^MEM_BW_READS +memory read bandwidth' '^LLC_DRD_HIT_PCT .*\(alias: LLC_HIT_RATE\)$' '^ += \(imc/ACT_COUNT/ - imc/PRE_COUNT\.PAGE_MISS/\) / imc/CAS_COUNT\.ALL/$'
 run listbad --backend mock --platform snbep list events --box gpu
 expect listbad host/list_unknown_box 4 "no box 'gpu' on snbep"
 
