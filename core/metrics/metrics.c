@@ -252,6 +252,7 @@ out:
 struct parts {
 	struct upm_formula f;
 	struct upm_spec specs[UPM_METRIC_FORMULA_TERMS];
+	int over_time; /* SECONDS, SAMPLE_INTERVAL or a clock's count in the formula */
 };
 
 /* 1 when count c belongs to the metric (one of its own specs, as the term says). */
@@ -325,12 +326,14 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 					w->passes |= 1u << (c->pass < 31 ? c->pass : 31);
 					if (c->interval_ns > w->window_ns)
 						w->window_ns = c->interval_ns;
-				} else if (pt->f.uses_time && c->interval_ns && w->window_ns) {
-					/* A formula over time, its parts counted in passes of
-					 * different windows: each count is scaled to the one
-					 * window SECONDS stands for, so a count over SECONDS is
-					 * that count over its own window. A ratio of counts
-					 * takes them as counted: each pass ran the same work. */
+				} else if (pt->over_time && c->interval_ns && w->window_ns) {
+					/* A formula over time or a clock, its parts counted in
+					 * passes of different windows: each count is scaled to
+					 * the one window SECONDS stands for, so a count over
+					 * SECONDS is that count over its own window, and a count
+					 * over a clock's cycles is over the cycles of its own
+					 * window. A ratio of other counts takes them as counted:
+					 * each pass ran the same work. */
 					w->terms[k] += (double)c->delta * (double)w->window_ns / (double)c->interval_ns;
 				} else {
 					w->terms[k] += (double)c->delta;
@@ -377,6 +380,9 @@ unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_valu
 		const struct upm_metric *m = s->metrics[i];
 		if (upm_metric_compile(p, m, &pt->f, pt->specs, err, sizeof err) < 0)
 			continue;
+		pt->over_time = pt->f.uses_time;
+		for (unsigned k = 0; k < pt->f.n_specs; k++)
+			pt->over_time |= upm_spec_counts_clock(&pt->specs[k]);
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
 			int have;
 			compute_one(s, m, pt, sock, &out[n], &have);

@@ -7,9 +7,9 @@
  * Each spec's count is summed over the socket's box instances where every part of the
  * metric that applies to the instance was counted and can be trusted. Parts counted in
  * different passes combine: a ratio of counts takes them as counted (each pass ran the
- * same kernel, or the same seconds); a formula over time (SECONDS, SAMPLE_INTERVAL)
- * scales each count to one window, so a count over SECONDS is always that count over
- * its own window. */
+ * same kernel, or the same seconds); a formula over time (SECONDS, SAMPLE_INTERVAL) or
+ * over a clock's cycles scales each count to one window, so a count over SECONDS, or
+ * over a clock, is always that count over its own window. */
 #ifndef UPMON_CORE_METRICS_H
 #define UPMON_CORE_METRICS_H
 

@@ -19,7 +19,31 @@
  *     lookups, of which llc_misses are in state I and the rest hit in state E (the state
  *     filter selects); WRITE (0x05) = lines written, all in state M
  *   CBo LLC_VICTIMS (0x37): M_STATE (0x01) = lines written, E_STATE (0x02) = misses
- *   QPI TxL_FLITS_G0 (0x00) DATA (umask 0x02) = 8 flits per remote line, per port share
+ *   QPI, per port, of the lines L a socket sends (its remote_lines, the port's share)
+ *     and the lines the other socket sends it (socket s ^ 1; a line crossing takes 9
+ *     flits, a DRS header and 8 data flits, and 1 flit comes back, the request or the
+ *     completion): sender TxL_FLITS_G0 DATA (umask 0x02) 8L, NON_DATA (0x04) L, G1
+ *     DRS_DATA (0x08) 8L, DRS_NONDATA (0x10) L, RxL_FLITS_G0 NON_DATA L; receiver
+ *     RxL_FLITS_G0 DATA 8L, NON_DATA L, RxL_FLITS_G1 DRS_DATA 8L, DRS_NONDATA L,
+ *     TxL_FLITS_G0 NON_DATA L, DIRECT2CORE.SUCCESS L/2 (half the lines go straight to a
+ *     core). A link carries at most 2 flits per clock each way: L is capped at QPI
+ *     clocks / 5 per port, so 9 flits for each line sent plus 1 for each line received
+ *     stay within 2 per clock however fast the workload ran. RxL0_POWER_CYCLES (0x0F)
+ *     = the clock (the link never leaves L0); L0p and L1 stay 0.
+ *   CBo TOR (TOR_INSERTS 0x35, TOR_OCCUPANCY 0x36; OPCODE umask 0x01, MISS_OPCODE
+ *     0x03, opcode filter 31:23): data reads (0x182) are the LLC lookups, misses the
+ *     LLC misses; a hit holds its entry TOR_HIT_CYC cycles, a miss TOR_MISS_CYC; IO at
+ *     a steady rate, whatever the workload: PCIRdCur (0x19E) one line per IO_READ_NS,
+ *     PCIItoM (0x19C) one per IO_WRITE_NS, spread over the CBos, all LLC hits (DDIO:
+ *     they touch no memory), each entry held TOR_HIT_CYC. Occupancy never exceeds the
+ *     TOR's 20 entries a cycle (max inc 20, 000:591).
+ *   CBo ingress (RxR_INSERTS 0x13, RxR_OCCUPANCY 0x11, IRQ umask 0x01): every lookup and
+ *     every line written is a core request; each waits INGRESS_CYC cycles.
+ *   iMC queues: RPQ_INSERTS (0x10) = lines read, RPQ_OCCUPANCY (0x80) = RPQ_DCLK DRAM
+ *     cycles each (capped at the 22 entries, max inc 22); WPQ_INSERTS (0x20) = lines
+ *     written, WPQ_OCCUPANCY (0x81) = WPQ_DCLK each (capped at 32). Pages, per
+ *     channel of C CAS commands: ACT_COUNT (0x01) 3C/8, PRE_COUNT.PAGE_MISS (0x02/0x01)
+ *     C/8: a page miss share of 1/8, empty 1/4, hit 5/8.
  *   everything else stays at 0. Threshold, invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
@@ -32,6 +56,17 @@ enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
 #define DCLK_MHZ 800u
 #define PCLK_MHZ 800u
 #define QPI_MHZ 1000u
+#define TOR_HIT_CYC 40u    /* uncore cycles a data read that hits holds its TOR entry */
+#define TOR_MISS_CYC 200u  /* ... one that misses, to memory and back */
+#define TOR_ENTRIES 20u
+#define INGRESS_CYC 4u
+#define RPQ_DCLK 40u       /* DRAM cycles a read waits in the read pending queue */
+#define RPQ_ENTRIES 22u
+#define WPQ_DCLK 80u
+#define WPQ_ENTRIES 32u
+#define IO_READ_NS 64u     /* one PCIe read line per 64 ns: 1 GB/s */
+#define IO_WRITE_NS 128u   /* one PCIe write line per 128 ns: 0.5 GB/s */
+#define QPI_LINE_CLOCKS 5u /* at most one line each way per 5 link clocks (see above) */
 
 static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
 
@@ -99,6 +134,33 @@ static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	}
 	case 0x37: /* LLC_VICTIMS */
 		return (umask(ctl) & 0x01 ? writes : 0) + (umask(ctl) & 0x02 ? misses : 0);
+	case 0x35: /* TOR_INSERTS */
+	case 0x36: { /* TOR_OCCUPANCY */
+		unsigned opc = (unsigned)((filter >> 23) & 0x1FF);
+		int miss_only = (umask(ctl) & 0x03) == 0x03;
+		uint64_t hits = 0, miss = 0;
+		if ((umask(ctl) & 0x01) == 0)
+			return 0;
+		if (opc == 0x182) {
+			hits = lookups - misses;
+			miss = misses;
+		} else if (opc == 0x19E) {
+			hits = mock_box_share(b, a->nanoseconds / IO_READ_NS);
+		} else if (opc == 0x19C) {
+			hits = mock_box_share(b, a->nanoseconds / IO_WRITE_NS);
+		}
+		if (miss_only)
+			hits = 0;
+		if (ev(ctl) == 0x35)
+			return hits + miss;
+		uint64_t occ = hits * TOR_HIT_CYC + miss * TOR_MISS_CYC, cap = TOR_ENTRIES * cycles(a, UCLK_MHZ);
+		return occ < cap ? occ : cap;
+	}
+	case 0x13: /* RxR_INSERTS */
+	case 0x11: { /* RxR_OCCUPANCY */
+		uint64_t n = umask(ctl) & 0x01 ? lookups + writes : 0;
+		return ev(ctl) == 0x13 ? n : n * INGRESS_CYC;
+	}
 	default:
 		return 0;
 	}
@@ -128,22 +190,81 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
  * counts (000:2255). */
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
-	if (ev(ctl) == 0x00)
-		return cycles(a, DCLK_MHZ);
-	if (ev(ctl) != 0x04)
+	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
+	uint64_t dclk = cycles(a, DCLK_MHZ), occ;
+	switch (ev(ctl)) {
+	case 0x00:
+		return dclk;
+	case 0x04:
+		return (umask(ctl) & 0x01 ? rd : 0) + (umask(ctl) & 0x04 ? wr : 0);
+	case 0x01: /* ACT_COUNT */
+		return (rd + wr) * 3 / 8;
+	case 0x02: /* PRE_COUNT */
+		return umask(ctl) & 0x01 ? (rd + wr) / 8 : 0;
+	case 0x10:
+		return rd;
+	case 0x20:
+		return wr;
+	case 0x80:
+		occ = rd * RPQ_DCLK;
+		return occ < RPQ_ENTRIES * dclk ? occ : RPQ_ENTRIES * dclk;
+	case 0x81:
+		occ = wr * WPQ_DCLK;
+		return occ < WPQ_ENTRIES * dclk ? occ : WPQ_ENTRIES * dclk;
+	default:
 		return 0;
-	return (umask(ctl) & 0x01 ? mock_box_share(b, a->lines_read) : 0) +
-	       (umask(ctl) & 0x04 ? mock_box_share(b, a->lines_written) : 0);
+	}
+}
+
+/* The lines port b sends of n, within what the link carries in the interval. */
+static uint64_t qpi_lines(const struct mock_box *b, uint64_t n, const struct upm_activity *a)
+{
+	uint64_t share = mock_box_share(b, n), cap = cycles(a, QPI_MHZ) / QPI_LINE_CLOCKS;
+	return share < cap ? share : cap;
+}
+
+/* Flits of L lines a port sends (its own) or receives (the other socket's). */
+static uint64_t qpi_flits(uint64_t ctl, uint64_t lines, int received)
+{
+	int ext = (ctl >> 21) & 1;
+	unsigned u = umask(ctl), e = ev(ctl);
+	int tx_g0 = e == 0x00 && !ext, rx_g0 = e == 0x01 && !ext;
+	int drs = (received ? e == 0x02 : e == 0x00) && ext; /* Rx/TxL_FLITS_G1 */
+	uint64_t n = 0;
+	if ((received ? rx_g0 : tx_g0) || drs) {
+		n += (u & (drs ? 0x08 : 0x02)) ? 8 * lines : 0; /* data */
+		n += (u & (drs ? 0x10 : 0x04)) ? lines : 0;     /* the DRS header */
+	}
+	if ((received ? tx_g0 : rx_g0) && (u & 0x04))
+		n += lines; /* the 1 flit back: request or completion */
+	if (received && e == 0x13 && !ext && (u & 0x01))
+		n += lines / 2; /* DIRECT2CORE.SUCCESS */
+	return n;
 }
 
 static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	int ext = (ctl >> 21) & 1;
-	if (ev(ctl) == 0x14 && !ext)
-		return cycles(a, QPI_MHZ);
-	if (ev(ctl) == 0x00 && !ext && (umask(ctl) & 0x02))
-		return 8 * mock_box_share(b, a->remote_lines);
-	return 0;
+	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext)
+		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
+	return qpi_flits(ctl, qpi_lines(b, a->remote_lines, a), 0);
+}
+
+/* The other socket's ports receive what this socket's ports send (port p to port p). */
+static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
+{
+	unsigned peer = act->socket ^ 1;
+	if (peer >= m->n_sockets)
+		return;
+	for (unsigned p = 0; p < 2; p++) {
+		struct mock_box *tx = mock_pmon_find(m, act->socket, "qpi", p), *rx = mock_pmon_find(m, peer, "qpi", p);
+		if (!tx || !rx)
+			continue;
+		uint64_t lines = qpi_lines(tx, act->remote_lines, act);
+		for (unsigned k = 0; k < rx->n_ctrs; k++)
+			if (mock_ctr_counting(rx, &rx->ctrs[k]))
+				mock_ctr_advance(rx, &rx->ctrs[k], qpi_flits(rx->ctrs[k].ctl->value, lines, 1));
+	}
 }
 
 /* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */
@@ -391,6 +512,7 @@ int upm_mock_build_snbep(struct upm_mock *m)
 	m->ecam[0].bus_end = 255;
 	if (mock_pmon_init(m) < 0)
 		return -1;
+	mock_pmon_of(m)->model_advance = snbep_advance;
 	/* Host bridge: Xeon E5/Core i7 DMI2 (8086:3C00). */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x3C00))
 		return -1;
