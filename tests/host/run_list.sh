@@ -83,12 +83,13 @@ expect listbad host/list_unknown_box 4 "no box 'gpu' on snbep"
 run groups --backend mock --platform snbep list groups
 expect groups host/list_groups 0 '^MEM +memory bandwidth' '^QPI ' '^PCIE ' '^POWER ' '^RING ' \
 	'^ +events: +qpi/CLOCKTICKS/,qpi/TxL_FLITS_G0\.DATA/,.*qpi/RxL_FLITS_G0\.DATA/' \
-	'^ +metrics: +MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_MISS$' \
-	'^ +metrics: +QPI_LINK_UTIL,DATA_FROM_QPI,PCT_LINK_SHUTDOWN_CYCLES$'
+	'^ +metrics: +MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,RPQ_AVG_LATENCY_NS,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_HIT,PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_MISS$' \
+	'^ +metrics: +QPI_LINK_UTIL,QPI_TX_LINK_UTIL,QPI_DATA_BW,DATA_FROM_QPI,PCT_LINK_HALF_DISABLED_CYCLES,PCT_LINK_SHUTDOWN_CYCLES$'
 run grp --backend mock --platform snbep run --seconds 0.01 --group MEM,PCIE --events ha/CLOCKTICKS/
-expect grp host/run_group 0 '^run: 17 event specs, ' \
+expect grp host/run_group 0 '^run: 23 event specs, ' \
 	'^socket 0 imc0 pass [0-9]+ ctr[0-3] +CAS_COUNT\.RD ' '^socket 0 metric MEM_BW_TOTAL ' \
-	'^socket 0 metric RPQ_AVG_LATENCY ' '^socket 0 ha0? +pass [0-9]+ ctr[0-3] +CLOCKTICKS '
+	'^socket 0 metric RPQ_AVG_LATENCY ' '^socket 0 ha0? +pass [0-9]+ ctr[0-3] +CLOCKTICKS ' \
+	'^socket 0 metric PCT_REQUESTS_PAGE_EMPTY +n/a \(division by zero\) ratio$' '^socket 0 metric IO_READ_BW +[1-9][0-9.]+ bytes/s$'
 run badgrp --backend mock --platform skl run --group QPI
 expect badgrp host/run_unknown_group 4 \
 	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"
