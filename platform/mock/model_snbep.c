@@ -19,17 +19,10 @@
  *     lookups, of which llc_misses are in state I and the rest hit in state E (the state
  *     filter selects); WRITE (0x05) = lines written, all in state M
  *   CBo LLC_VICTIMS (0x37): M_STATE (0x01) = lines written, E_STATE (0x02) = misses
- *   QPI, per port, of the lines L a socket sends (its remote_lines, the port's share)
- *     and the lines the other socket sends it (socket s ^ 1; a line crossing takes 9
- *     flits, a DRS header and 8 data flits, and 1 flit comes back, the request or the
- *     completion): sender TxL_FLITS_G0 DATA (umask 0x02) 8L, NON_DATA (0x04) L, G1
- *     DRS_DATA (0x08) 8L, DRS_NONDATA (0x10) L, RxL_FLITS_G0 NON_DATA L; receiver
- *     RxL_FLITS_G0 DATA 8L, NON_DATA L, RxL_FLITS_G1 DRS_DATA 8L, DRS_NONDATA L,
- *     TxL_FLITS_G0 NON_DATA L, DIRECT2CORE.SUCCESS L/2 (half the lines go straight to a
- *     core). A link carries at most 2 flits per clock each way: L is capped at QPI
- *     clocks / 5 per port, so 9 flits for each line sent plus 1 for each line received
- *     stay within 2 per clock however fast the workload ran. RxL0_POWER_CYCLES (0x0F)
- *     = the clock (the link never leaves L0); L0p and L1 stay 0.
+ *   QPI flits per port, sent and received, of the lines each socket sends over the
+ *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
+ *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock (the link never
+ *     leaves L0); L0p and L1 stay 0.
  *   CBo TOR (TOR_INSERTS 0x35, TOR_OCCUPANCY 0x36; OPCODE umask 0x01, MISS_OPCODE
  *     0x03, opcode filter 31:23): data reads (0x182) are the LLC lookups, misses the
  *     LLC misses; a hit holds its entry TOR_HIT_CYC cycles, a miss TOR_MISS_CYC; IO at
@@ -46,6 +39,7 @@
  *     C/8: a page miss share of 1/8, empty 1/4, hit 5/8.
  *   everything else stays at 0. Threshold, invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
+#include "platform/mock/qpi_flow.h"
 #include "platform/pci.h"
 #include "core/base/str.h"
 
@@ -66,7 +60,6 @@ enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
 #define WPQ_ENTRIES 32u
 #define IO_READ_NS 64u     /* one PCIe read line per 64 ns: 1 GB/s */
 #define IO_WRITE_NS 128u   /* one PCIe write line per 128 ns: 0.5 GB/s */
-#define QPI_LINE_CLOCKS 5u /* at most one line each way per 5 link clocks (see above) */
 
 static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
 
@@ -216,55 +209,18 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	}
 }
 
-/* The lines port b sends of n, within what the link carries in the interval. */
-static uint64_t qpi_lines(const struct mock_box *b, uint64_t n, const struct upm_activity *a)
-{
-	uint64_t share = mock_box_share(b, n), cap = cycles(a, QPI_MHZ) / QPI_LINE_CLOCKS;
-	return share < cap ? share : cap;
-}
-
-/* Flits of L lines a port sends (its own) or receives (the other socket's). */
-static uint64_t qpi_flits(uint64_t ctl, uint64_t lines, int received)
-{
-	int ext = (ctl >> 21) & 1;
-	unsigned u = umask(ctl), e = ev(ctl);
-	int tx_g0 = e == 0x00 && !ext, rx_g0 = e == 0x01 && !ext;
-	int drs = (received ? e == 0x02 : e == 0x00) && ext; /* Rx/TxL_FLITS_G1 */
-	uint64_t n = 0;
-	if ((received ? rx_g0 : tx_g0) || drs) {
-		n += (u & (drs ? 0x08 : 0x02)) ? 8 * lines : 0; /* data */
-		n += (u & (drs ? 0x10 : 0x04)) ? lines : 0;     /* the DRS header */
-	}
-	if ((received ? tx_g0 : rx_g0) && (u & 0x04))
-		n += lines; /* the 1 flit back: request or completion */
-	if (received && e == 0x13 && !ext && (u & 0x01))
-		n += lines / 2; /* DIRECT2CORE.SUCCESS */
-	return n;
-}
-
 static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	int ext = (ctl >> 21) & 1;
 	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext)
 		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
-	return qpi_flits(ctl, qpi_lines(b, a->remote_lines, a), 0);
+	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, cycles(a, QPI_MHZ)), 0);
 }
 
 /* The other socket's ports receive what this socket's ports send (port p to port p). */
 static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
 {
-	unsigned peer = act->socket ^ 1;
-	if (peer >= m->n_sockets)
-		return;
-	for (unsigned p = 0; p < 2; p++) {
-		struct mock_box *tx = mock_pmon_find(m, act->socket, "qpi", p), *rx = mock_pmon_find(m, peer, "qpi", p);
-		if (!tx || !rx)
-			continue;
-		uint64_t lines = qpi_lines(tx, act->remote_lines, act);
-		for (unsigned k = 0; k < rx->n_ctrs; k++)
-			if (mock_ctr_counting(rx, &rx->ctrs[k]))
-				mock_ctr_advance(rx, &rx->ctrs[k], qpi_flits(rx->ctrs[k].ctl->value, lines, 1));
-	}
+	mock_qpi_deliver(m, act, 2, cycles(act, QPI_MHZ));
 }
 
 /* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */
