@@ -19,7 +19,7 @@ const struct upm_metric upm_snbep_metrics[] = {
 	UPM_METRIC_CYC_FREQ_CURRENT_LTD,
 	UPM_METRIC_PCT_CYCLES_CONFLICT,
 	UPM_METRICS_SHARED_ISSUE18,
-	/* 000:804-806; state I (0x01) misses over every state (0x1F), as LLC_HIT_RATE. */
+	/* 000:804-806; state I (0x01) misses over every state (0x1F), as LLC_DRD_HIT_PCT. */
 	{ "LLC_DRD_MISS_PCT", "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1/",
 	  "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/", 1.0, "ratio",
 	  "LLC data-read lookups that miss, over all data-read lookups",

@@ -48,8 +48,8 @@
 /* The guide's iMC metric names (Table 2-65, 000:2319-2363); its equations were lost in
  * the extraction and are pmu-tools' (andikleen/pmu-tools ucevent/jkt_uc.py, "iMC.*"):
  * power-mode residencies over the fixed DRAM clock, read/write shares of the queue
- * inserts, page misses over CAS commands. PCT_REQUESTS_PAGE_EMPTY and _HIT need a
- * difference of counts, which the metric engine does not form: not offered. */
+ * inserts, page misses over CAS commands. PCT_REQUESTS_PAGE_EMPTY and _HIT, differences
+ * of counts, are formulas (boxes/snbep/metrics_guide.h). */
 #define UPM_METRIC_PCT_RD_REQUESTS                                                   \
 	{ "PCT_RD_REQUESTS", "imc/RPQ_INSERTS/", "imc/RPQ_INSERTS/,imc/WPQ_INSERTS/", 1.0,  \
 	  "ratio", "share of memory requests that are reads (queue inserts)",            \
