@@ -38,6 +38,7 @@ const struct upm_metric upm_ivbep_metrics[] = {
 	UPM_METRICS_GUIDE_QPI("SUCCESS_RBT_HIT"),
 	UPM_METRICS_GUIDE_PAGES("(imc/ACT_COUNT.RD/ + imc/ACT_COUNT.WR/ + imc/ACT_COUNT.BYP/)"),
 	UPM_METRICS_GUIDE_PCU,
+	UPM_METRICS_GUIDE_RANKS,
 	UPM_FMETRIC("LLC_MISS_PCT", "cbo/LLC_LOOKUP.ANY,filter_state=0x1/ / cbo/LLC_LOOKUP.ANY,filter_state=0x3f/",
 		    "ratio", "LLC lookups that miss (state I), over all lookups",
 		    "perfmon IVT UNC_C_LLC_LOOKUP.ANY; Linux perf ivytown filter_state=0x1"),

@@ -34,6 +34,7 @@ const struct upm_metric upm_snbep_metrics[] = {
 	UPM_METRICS_GUIDE_QPI("SUCCESS"),
 	UPM_METRICS_GUIDE_PAGES("imc/ACT_COUNT/"),
 	UPM_METRICS_GUIDE_PCU,
+	UPM_METRICS_GUIDE_RANKS,
 	UPM_FMETRIC("LLC_MISS_PCT",
 		    "(cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1/ + cbo/LLC_LOOKUP.WRITE,filter_state=0x1/ + "
 		    "cbo/LLC_LOOKUP.REMOTE_SNOOP,filter_state=0x1/) / (cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/ + "

@@ -95,6 +95,9 @@
 	UPM_FMETRIC("QPI_LINK_BW", "(qpi/TxL_FLITS_G0.DATA/ + qpi/TxL_FLITS_G0.NON_DATA/) * 8 / SECONDS",  \
 		    "bytes/s", "everything sent over the QPI ports, data and headers (8 bytes a flit)",      \
 		    "pmu-tools ivt_uc.py QPI_LL.QPI_LINK_BW"),                                              \
+	UPM_FMETRIC("PCT_TX_LINK_HALF_DISABLED_CYCLES", "qpi/TxL0P_POWER_CYCLES/ / qpi/CLOCKTICKS/", "ratio", \
+		    "share of link clocks the transmit side is in L0p (half width)",                      \
+		    "pmu-tools QPI_LL.PCT_LINK_HALF_DISABLED_CYCLES, transmit side"),                       \
 	UPM_FMETRIC("QPI_TX_LINK_UTIL", "(qpi/TxL_FLITS_G0.DATA/ + qpi/TxL_FLITS_G0.NON_DATA/) / (2 * qpi/CLOCKTICKS/)", \
 		    "ratio", "transmit link use: flits sent over the 2 a link carries per clock",           \
 		    "pmu-tools QPI_LL.QPI_LINK_UTIL, transmit side"),                                       \
@@ -119,6 +122,18 @@
 		    "000:2355-2357; pmu-tools iMC.PCT_REQUESTS_PAGE_HIT"),                                   \
 	UPM_FMETRIC("MEM_BW_READ_SHARE", "imc/CAS_COUNT.RD/ / imc/CAS_COUNT.ALL/", "ratio",                 \
 		    "share of memory traffic that is reads (CAS commands)", "000:2319-2363")
+
+/* iMC per rank (000:2337-2342; the guide's RANKx stands for RANK0-7, 000:223-224):
+ * POWER_CKE_CYCLES.RANKx and POWER_THROTTLE_CYCLES.RANKx over the channel's DRAM clock,
+ * summed over the channels (pmu-tools iMC.PCT_CYCLES_DRAM_RANKx_IN_CKE / _IN_THR). */
+#define UPM_RANK_METRICS(x)                                                                          \
+	UPM_FMETRIC("PCT_CYCLES_DRAM_RANK" #x "_IN_CKE", "imc/POWER_CKE_CYCLES.RANK" #x "/ / imc/DCLK/", "ratio", \
+		    "share of DRAM cycles rank " #x " has CKE on", "000:2337-2339, 2490-2515"),           \
+	UPM_FMETRIC("PCT_CYCLES_DRAM_RANK" #x "_IN_THR", "imc/POWER_THROTTLE_CYCLES.RANK" #x "/ / imc/DCLK/", \
+		    "ratio", "share of DRAM cycles rank " #x " is throttled", "000:2340-2342, 2535-2557")
+#define UPM_METRICS_GUIDE_RANKS                                                                      \
+	UPM_RANK_METRICS(0), UPM_RANK_METRICS(1), UPM_RANK_METRICS(2), UPM_RANK_METRICS(3),          \
+	UPM_RANK_METRICS(4), UPM_RANK_METRICS(5), UPM_RANK_METRICS(6), UPM_RANK_METRICS(7)
 
 /* PCU (000:2893, 2971, 3159-3224, 3299-3306): POWER_STATE_OCCUPANCY counts cores in the
  * C-state occ_sel picks (1 C0, 2 C3, 3 C6; 000:2833) every pclk; FREQ_BANDn_CYCLES the
