@@ -197,3 +197,43 @@ TEST(snbep_model_qpi_within_link_capacity)
 		done(&r);
 	}
 }
+
+/* A difference of counts that comes out negative is no value, with its reason, never a
+ * number: the model's activates (3/8 of the CAS commands) are set to 0 after the run, as
+ * a stuck counter would leave them, so ACT_COUNT - PRE_COUNT.PAGE_MISS is below zero. A
+ * zeroed CAS count makes the shares divide by zero. */
+TEST(snbep_model_negative_or_undefined_is_no_value)
+{
+	struct ran r;
+	if (run(&r, NULL, "PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_MISS", &traffic) < 0)
+		return;
+	CHECK(near(value(&r, "PCT_REQUESTS_PAGE_EMPTY", 0), 0.25));
+	for (unsigned i = 0; i < r.s.n_counts; i++) {
+		const char *name = r.s.specs[r.s.counts[i].spec].name;
+		unsigned sock = r.s.counts[i].socket;
+		if ((sock == 0 && !strcmp(name, "ACT_COUNT")) || (sock == 1 && !strcmp(name, "CAS_COUNT.ALL")))
+			r.s.counts[i].delta = 0;
+	}
+	r.n = upm_metrics_compute(&r.s, r.mv, 64);
+	unsigned seen = 0;
+	for (unsigned i = 0; i < r.n; i++) {
+		const struct upm_metric_value *v = &r.mv[i];
+		char text[80];
+		upm_metric_value_text(v, text, sizeof text, 3);
+		if (!strcmp(v->metric->name, "PCT_REQUESTS_PAGE_MISS")) {
+			/* PRE_COUNT.PAGE_MISS / (CAS_COUNT.RD + CAS_COUNT.WR): untouched. */
+			CHECK(v->valid && near(v->value, 0.125));
+			seen++;
+		} else if (v->socket == 0) {
+			CHECK(!v->valid);
+			CHECK_STR(text, "n/a (negative: its counts disagree)");
+			seen++;
+		} else {
+			CHECK(!v->valid);
+			CHECK_STR(text, "n/a (division by zero)");
+			seen++;
+		}
+	}
+	CHECK_EQ(seen, 4u);
+	done(&r);
+}
