@@ -237,3 +237,23 @@ TEST(snbep_model_negative_or_undefined_is_no_value)
 	CHECK_EQ(seen, 4u);
 	done(&r);
 }
+
+/* More metrics than a run holds is one error naming the limit, never a silent cut. */
+TEST(snbep_too_many_metrics_is_an_error)
+{
+	struct fixture f;
+	struct upm_session s;
+	struct upm_buf names;
+	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+		return;
+	const struct upm_platform *p = f.run.platform;
+	upm_buf_init(&names);
+	for (unsigned i = 0; i < *p->n_metrics && i <= UPM_SESSION_MAX_METRICS; i++)
+		upm_buf_printf(&names, "%s%s", i ? "," : "", p->metrics[i].name);
+	CHECK(*p->n_metrics > UPM_SESSION_MAX_METRICS);
+	CHECK(upm_metrics_prepare(&s, &f.run, NULL, names.data) < 0);
+	CHECK_CONTAINS(s.error, "too many metrics: at most 32 in one run");
+	upm_session_free(&s);
+	upm_buf_free(&names);
+	fixture_free(&f);
+}
