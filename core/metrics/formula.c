@@ -47,7 +47,7 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* A decimal number: digits, an optional fraction and exponent (64, 0.5, 1e9). */
+/* A decimal number: digits, an optional fraction and exponent (64, 0.5, 1e9, 1e-9). */
 static double number(struct parser *ps)
 {
 	double v = 0, frac = 0.1;
@@ -62,13 +62,15 @@ static double number(struct parser *ps)
 	}
 	if (*ps->p == 'e' || *ps->p == 'E') {
 		ps->p++;
-		int e = 0;
+		int e = 0, neg = *ps->p == '-';
+		if (neg || *ps->p == '+')
+			ps->p++;
 		if (!is_digit(*ps->p))
 			fail(ps, "exponent without digits");
-		while (is_digit(*ps->p))
+		while (is_digit(*ps->p) && e < 400)
 			e = e * 10 + (*ps->p++ - '0');
 		while (e-- > 0)
-			v *= 10;
+			v = neg ? v / 10 : v * 10;
 	}
 	if (is_word(*ps->p))
 		fail(ps, "a number runs into a name");

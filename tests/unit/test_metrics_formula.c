@@ -43,6 +43,7 @@ TEST(formula_precedence_and_specs)
 	CHECK(eval("10 - 4 - 3", one, 1, 0, &st) == 3 && st == 0);
 	CHECK(eval("-2 * -3", one, 1, 0, &st) == 6 && st == 0);
 	CHECK(eval("1.5e3 + 0.25", one, 1, 0, &st) == 1500.25 && st == 0);
+	CHECK(eval("2e-3 * 1e3", one, 1, 0, &st) > 1.999999 && eval("2e-3 * 1e3", one, 1, 0, &st) < 2.000001);
 	/* A spec stands with its filters; a repeated spec is one term. */
 	CHECK_EQ(upm_formula_parse("cbo/TOR_OCCUPANCY.OPCODE,filter_opc=0x182/ / cbo/TOR_INSERTS.OPCODE,filter_opc=0x182/"
 				   " * cbo/TOR_INSERTS.OPCODE,filter_opc=0x182/", &f, err, sizeof err), 0);
