@@ -90,6 +90,13 @@ expect grp host/run_group 0 '^run: 23 event specs, ' \
 	'^socket 0 imc0 pass [0-9]+ ctr[0-3] +CAS_COUNT\.RD ' '^socket 0 metric MEM_BW_TOTAL ' \
 	'^socket 0 metric RPQ_AVG_LATENCY ' '^socket 0 ha0? +pass [0-9]+ ctr[0-3] +CLOCKTICKS ' \
 	'^socket 0 metric PCT_REQUESTS_PAGE_EMPTY +n/a \(division by zero\) ratio$' '^socket 0 metric IO_READ_BW +[1-9][0-9.]+ bytes/s$'
+# A metric with no value is null in results.json, with the reason beside it.
+if grep -q '"name": "PCT_REQUESTS_PAGE_EMPTY", "value": null, "unit": "ratio", "why": "division by zero"' \
+	"$(last_run "$WORK/upmon-results")/results.json"; then
+	pass host/run_metric_no_value_json
+else
+	fail host/run_metric_no_value_json "$(grep -o '"name": "PCT_REQUESTS_PAGE_EMPTY"[^}]*' "$(last_run "$WORK/upmon-results")/results.json" | head -1)"
+fi
 run badgrp --backend mock --platform skl run --group QPI
 expect badgrp host/run_unknown_group 4 \
 	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"
