@@ -2,7 +2,8 @@
  * what the other socket's ports receive, within what a link carries.
  *
  * Of the L lines a port sends (its share of the socket's remote_lines; a line crossing
- * is a DRS header and 8 data flits one way, 1 flit back, the request or the completion):
+ * is a DRS header and 8 data flits one way, "9 flits for a full cache line" in the QPI
+ * of the E7 guide, 002:4069-4078, and 1 flit back, the request or the completion):
  *   sender   TxL_FLITS_G0 (0x00) DATA (umask 0x02) 8L, NON_DATA (0x04) L; TxL_FLITS_G1
  *            (0x00, extra select bit 21) DRS_DATA (0x08) 8L, DRS_NONDATA (0x10) L;
  *            RxL_FLITS_G0 (0x01) NON_DATA L
