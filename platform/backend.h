@@ -87,6 +87,9 @@ struct upm_backend_ops {
 	int (*ecam_window)(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
 	/* Optional: model backends advance their counters by this activity. */
 	void (*activity)(struct upm_backend *b, const struct upm_activity *act);
+	/* Optional: a burn-in pass (check --passes) begins, from 1. A model backend arms
+	 * the faults given for that pass (the mock's @passN); hardware has nothing to do. */
+	void (*pass_begins)(struct upm_backend *b, unsigned pass);
 	void (*destroy)(struct upm_backend *b);
 };
 
@@ -100,6 +103,11 @@ struct upm_backend {
 	/* MCFG entries past UPM_ECAM_MAX_WINDOWS that this backend does not use (creators
 	 * zero it; wrappers copy their inner backend's). */
 	unsigned ecam_entries_dropped;
+	/* Register accesses (MSR, PCI configuration, MMIO reads and writes) asked of this
+	 * backend through the wrappers below since its creation (creators zero it): what a
+	 * step costs in accesses is the difference across it (run --interval's per-sample
+	 * cost). CPUID is not a register access. */
+	uint64_t accesses;
 };
 
 /* Convenience wrappers: the only calls the rest of the tree uses. */
@@ -120,6 +128,7 @@ int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_wi
 int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
 			struct upm_ecam_window *out);
 void upm_activity(struct upm_backend *b, const struct upm_activity *act);
+void upm_backend_pass_begins(struct upm_backend *b, unsigned pass);
 void upm_backend_destroy(struct upm_backend *b);
 /* From now on, configuration accesses through b use CF8/CFC (core/session/pci_path.c: the ECAM
  * window disagrees with CF8/CFC, so it cannot be trusted). */

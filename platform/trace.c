@@ -134,6 +134,11 @@ static void trace_activity(struct upm_backend *b, const struct upm_activity *act
 	upm_activity(trace_of(b)->inner, act);
 }
 
+static void trace_pass_begins(struct upm_backend *b, unsigned pass)
+{
+	upm_backend_pass_begins(trace_of(b)->inner, pass);
+}
+
 static void trace_destroy(struct upm_backend *b)
 {
 	struct upm_trace *t = trace_of(b);
@@ -151,6 +156,7 @@ static const struct upm_backend_ops trace_ops = {
 	.mmio_read32 = trace_mmio_read32,
 	.ecam_window = trace_ecam_window,
 	.activity = trace_activity,
+	.pass_begins = trace_pass_begins,
 	.destroy = trace_destroy,
 };
 

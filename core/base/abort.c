@@ -27,6 +27,11 @@ int upm_abort_sleep(uint64_t ns)
 	}
 }
 
+void upm_abort_request(void)
+{
+	aborted = 1;
+}
+
 void upm_abort_reset(void)
 {
 	aborted = 0;

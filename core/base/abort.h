@@ -15,6 +15,8 @@
 int upm_abort_check(void);
 /* Sleeps ns in slices, polling; returns 1 (early) when aborted. */
 int upm_abort_sleep(uint64_t ns);
+/* Latches a request as ESC or Ctrl-C would (the mock's esc@passN fault). */
+void upm_abort_request(void);
 /* Forgets a request (tests; each upm_main starts clean). */
 void upm_abort_reset(void);
 

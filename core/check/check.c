@@ -72,7 +72,7 @@ static int measure(struct check *c, struct measure *m, const struct upm_workload
 		upm_snprintf(m->err, sizeof m->err, "the standard event set needs %u passes", m->s.n_passes);
 		return -1;
 	}
-	if (w) {
+	if (w && !c->o->quiet) {
 		struct upm_workload_info info;
 		upm_workload_describe(m->plan, &info);
 		upm_say(r, "check: kernel %s: %u thread%s, %llu KiB, %llu iteration%s, %u pass%s", m->label,
@@ -196,6 +196,13 @@ static void json_measure(struct check *c, const struct measure *m)
 		       w->threads, (unsigned long long)w->total.size_bytes,
 		       (unsigned long long)w->total.bytes_read, (unsigned long long)w->total.bytes_written,
 		       (unsigned long long)w->total.bus_bytes, secs, gbps, m->s.n_passes);
+	struct upm_check_bandwidth *bw = c->o->bandwidth;
+	if (bw && bw->n < UPM_CHECK_MAX_KERNELS) {
+		upm_strlcpy(bw->k[bw->n].label, m->label, sizeof bw->k[bw->n].label);
+		bw->k[bw->n].gbps = w->gbps;
+		bw->k[bw->n].seconds = w->seconds;
+		bw->n++;
+	}
 }
 
 /* --- the judgements --- */
@@ -218,6 +225,8 @@ static int failed_own(const struct check *c, const char *box, unsigned socket, u
 	int worst = 0;
 	for (unsigned i = 0; i < c->vs->n; i++) {
 		const struct upm_verdict *v = &c->vs->v[i];
+		if (v->pass != upm_verdicts_pass(c->vs)) /* a burn-in's earlier passes judged theirs */
+			continue;
 		if (v->result != UPM_RESULT_FAIL || v->socket != socket || v->instance != (int)instance ||
 		    !v->box || upm_strcmp(v->box, box) != 0)
 			continue;
@@ -249,7 +258,8 @@ static int has_presence(const struct check *c, const char *box, unsigned socket,
 {
 	for (unsigned i = 0; i < c->vs->n; i++) {
 		const struct upm_verdict *v = &c->vs->v[i];
-		if (v->socket == socket && v->instance == (int)instance && v->box && upm_strcmp(v->box, box) == 0 &&
+		if (v->pass == upm_verdicts_pass(c->vs) && v->socket == socket && v->instance == (int)instance &&
+		    v->box && upm_strcmp(v->box, box) == 0 &&
 		    upm_strcmp(v->check, "presence") == 0)
 			return 1;
 	}
@@ -668,9 +678,10 @@ static void fit_size(const struct check *c, struct upm_workload *w)
 	if (!size || size <= usable || usable < (1ull << 20))
 		return;
 	w->size = usable & ~((1ull << 20) - 1); /* whole MiB */
-	upm_say(c->r, "check: kernel %s: working set fitted to free memory: %llu MiB instead of %llu MiB (%llu MiB free)",
-		w->kernel, (unsigned long long)(w->size >> 20), (unsigned long long)(size >> 20),
-		(unsigned long long)(free_bytes >> 20));
+	if (!c->o->quiet)
+		upm_say(c->r, "check: kernel %s: working set fitted to free memory: %llu MiB instead of %llu MiB (%llu MiB free)",
+			w->kernel, (unsigned long long)(w->size >> 20), (unsigned long long)(size >> 20),
+			(unsigned long long)(free_bytes >> 20));
 }
 
 static void workload_for(const struct check *c, struct upm_workload *w, const char *kernel)
@@ -787,7 +798,8 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			/* The baseline: as long as the read kernel's window, nothing running. */
 			idle->idle_ns = ok[k] && ms[k].res[0].window_ns > CK_MIN_IDLE_NS ? ms[k].res[0].window_ns
 											  : CK_MIN_IDLE_NS;
-			upm_say(r, "check: idle baseline of %llu ms", (unsigned long long)(idle->idle_ns / 1000000));
+			if (!o->quiet)
+				upm_say(r, "check: idle baseline of %llu ms", (unsigned long long)(idle->idle_ns / 1000000));
 			ok[K_N] = measure(&c, idle, NULL) == 0;
 			if (!ok[K_N])
 				upm_say(r, "check: idle baseline: %s", idle->err);

@@ -1,6 +1,6 @@
 /* Room check: the health check: the self-test of every box instance, the plausibility stage
- * (kernels against the platform's check profile), link rates, the safety facts, and
- * verdicts. Includes base, cli, session and workload.
+ * (kernels against the platform's check profile), link rates, the safety facts, verdicts,
+ * and the burn-in's passes (burnin.h). Includes base, cli, session and workload.
  *
  * The health check's plausibility stage (`check`, after the self-test): the fixed kernel
  * set runs with the platform's standard event set (struct upm_check_profile), an idle
@@ -24,11 +24,28 @@
 
 #include "core/check/verdict.h"
 
+/* What each kernel of one plausibility stage moved per second, for the report's bar
+ * chart and a burn-in's passes (core/check/burnin.h). */
+#define UPM_CHECK_MAX_KERNELS 8
+struct upm_check_bandwidth {
+	struct {
+		char label[24];  /* "read", "read-remote" */
+		double gbps;     /* the kernel's own bytes over its timed seconds */
+		double seconds;
+	} k[UPM_CHECK_MAX_KERNELS];
+	unsigned n;
+};
+
 struct upm_check_opts {
 	int quick;         /* smaller working sets and fewer iterations */
 	unsigned threads;  /* 0: every processor */
 	uint64_t size;     /* each kernel's working set (--size); 0: its default. Either is
 			    * fitted to the free memory, said on the console */
+	unsigned passes;   /* burn-in: --passes N (0: not given) */
+	uint64_t duration_s; /* burn-in: --duration (0: not given) */
+	struct upm_check_bandwidth *bandwidth; /* filled by the plausibility stage; NULL: not kept */
+	int quiet;         /* no progress lines (a burn-in's passes after the first say one line
+			    * each); what goes wrong is still said */
 };
 
 /* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */

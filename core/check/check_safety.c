@@ -12,6 +12,8 @@ static void stage_text(const char *stage, char *buf, size_t n)
 		upm_strlcpy(buf, "the idle baseline", n);
 	else if (upm_strcmp(stage, "kernels") == 0)
 		upm_strlcpy(buf, "the kernels", n);
+	else if (upm_starts_with(stage, "pass ")) /* a burn-in's next pass */
+		upm_strlcpy(buf, stage, n);
 	else
 		upm_snprintf(buf, n, "kernel %s", stage);
 }

@@ -29,8 +29,8 @@ struct upm_check_safety {
 	unsigned dropped, dropped_said;   /* more than the list holds */
 };
 
-/* Stages are named as the check names them: "selftest", "idle", "kernels" (all of them)
- * or a kernel's label ("read", "read-remote"). */
+/* Stages are named as the check names them: "selftest", "idle", "kernels" (all of them),
+ * a kernel's label ("read", "read-remote") or a burn-in's pass ("pass 3"). */
 
 /* After one session of the check or self-test: its unrestored registers (said on the
  * console at once, as `run` says them), its silent sockets and its abort are recorded

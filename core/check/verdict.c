@@ -10,6 +10,11 @@ int upm_verdicts_init(struct upm_verdicts *vs, unsigned cap)
 	return vs->v ? 0 : -1;
 }
 
+unsigned upm_verdicts_pass(const struct upm_verdicts *vs)
+{
+	return vs->pass ? vs->pass : 1;
+}
+
 void upm_verdicts_free(struct upm_verdicts *vs)
 {
 	upm_os_free(vs->v);
@@ -30,6 +35,7 @@ struct upm_verdict *upm_verdict_add(struct upm_verdicts *vs, unsigned socket, co
 	v->instance = instance;
 	upm_strlcpy(v->check, check, sizeof v->check);
 	v->result = result;
+	v->pass = upm_verdicts_pass(vs);
 	va_list ap;
 	va_start(ap, fmt);
 	upm_vsnprintf(v->reason, sizeof v->reason, fmt, ap);
@@ -148,11 +154,8 @@ static unsigned box_types(const struct upm_verdicts *vs, const char **types, uns
 
 void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs)
 {
-	unsigned max_socket = 0;
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
-		if (v->socket > max_socket)
-			max_socket = v->socket;
 		if (v->result == UPM_RESULT_PASS || v->result == UPM_RESULT_NA)
 			continue;
 		char w[24];
@@ -160,6 +163,15 @@ void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs)
 		upm_say(r, "%-4s socket %u %-8s %-18s %s", upm_result_name(v->result), v->socket, w,
 			v->check, v->reason);
 	}
+	upm_verdicts_summary(r, vs);
+}
+
+void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs)
+{
+	unsigned max_socket = 0;
+	for (unsigned i = 0; i < vs->n; i++)
+		if (vs->v[i].socket > max_socket)
+			max_socket = vs->v[i].socket;
 	const char *types[32];
 	unsigned nt = box_types(vs, types, 32);
 	upm_say(r, "summary: socket box       checks  pass  warn  fail incomplete  n/a  result");
@@ -251,7 +263,7 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 		} else {
 			upm_buf_puts(out, "null");
 		}
-		upm_buf_puts(out, "}");
+		upm_buf_printf(out, ", \"pass\": %u}", v->pass ? v->pass : 1);
 	}
 	upm_buf_puts(out, "\n]");
 }
@@ -259,7 +271,7 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
 {
 	upm_buf_puts(out, "socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,"
-			  "register,address,value\n");
+			  "register,address,value,pass\n");
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
 		char inst[12] = "";
@@ -277,8 +289,9 @@ void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
 		csv_number(out, v->tolerance, v->has_range && v->has_expected);
 		upm_buf_printf(out, ",%s", v->has_measured ? v->unit : "");
 		if (v->has_evidence)
-			upm_buf_printf(out, ",%s,%s,0x%llx\n", v->reg, v->address, (unsigned long long)v->value);
+			upm_buf_printf(out, ",%s,%s,0x%llx", v->reg, v->address, (unsigned long long)v->value);
 		else
-			upm_buf_puts(out, ",,,\n");
+			upm_buf_puts(out, ",,,");
+		upm_buf_printf(out, ",%u\n", v->pass ? v->pass : 1);
 	}
 }

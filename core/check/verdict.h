@@ -32,13 +32,20 @@ struct upm_verdict {
 	int has_evidence;
 	char reg[32], address[32];
 	uint64_t value;
+	/* The burn-in pass it was judged in (check --passes/--duration), from 1; a check
+	 * without a burn-in is its pass 1. */
+	unsigned pass;
 };
 
 struct upm_verdicts {
 	struct upm_verdict *v;
 	unsigned n, cap;
 	unsigned dropped;     /* verdicts that did not fit: the overall verdict is INCOMPLETE */
+	unsigned pass;        /* the pass new verdicts belong to (0: 1) */
 };
+
+/* The pass new verdicts are added to (1 when none was set). */
+unsigned upm_verdicts_pass(const struct upm_verdicts *vs);
 
 int upm_verdicts_init(struct upm_verdicts *vs, unsigned cap);
 void upm_verdicts_free(struct upm_verdicts *vs);
@@ -67,6 +74,8 @@ int upm_result_exit(enum upm_result r);
 /* Console: every verdict that is not PASS or N/A as a line, then a summary table by
  * socket and box type (counts of PASS, WARN, FAIL, INCOMPLETE and N/A apart). */
 void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs);
+/* The summary table alone (a burn-in says its findings its own way, core/check/burnin.h). */
+void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs);
 /* "verdicts": [...] and "verdict": "PASS" members of a JSON object (no braces). */
 void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out);
 /* The verdicts as CSV (verdicts.csv). */

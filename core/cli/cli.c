@@ -46,6 +46,8 @@ const char upm_usage_text[] =
 	"                       unpopulated=imcN, skew=cboN:F, linkrate=qpiN:VALUE\n"
 	"                       (platform/mock/mock.h)\n"
 	"                       skl: cbos=N, hostbridge=0xDDDD, mchbar=off\n"
+	"                       Burn-in (check --passes): a fault ending @passN acts\n"
+	"                       from pass N on; esc@passN presses ESC in pass N\n"
 	"  --sockets N          how many sockets the mock has / are measured\n"
 	"  --trace FILE         record every register access, one line each\n"
 	"  --dry-run            perform reads, only record writes in the trace\n"

@@ -7,8 +7,9 @@ const char *const upm_global_options[] = { "--platform", "--force-platform", "--
 					   "--out", "--config", "--end", "--help", "--version", NULL };
 
 static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--kernel", "--size",
-					"--iterations", "--threads", "--sockets", "--memory-socket", NULL };
-static const char *const check_opts[] = { "--quick", "--threads", "--size", NULL };
+					"--iterations", "--threads", "--sockets", "--memory-socket",
+					"--interval", "--count", "--duration", NULL };
+static const char *const check_opts[] = { "--quick", "--threads", "--size", "--passes", "--duration", NULL };
 static const char *const list_opts[] = { "--box", "--format", NULL };
 static const char *const no_opts[] = { NULL };
 
@@ -59,23 +60,38 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "                     scale add triad chase llc thrash flush pingpong, with an idle\n"
 	  "                     baseline; --size S, --iterations N, --threads N|all,\n"
 	  "                     --sockets LIST, --memory-socket N|local tune it\n"
+	  "  --interval MS      a sample every MS milliseconds (10 to 3600000), one block each\n"
+	  "                     on the console and interval.csv; until ESC/Ctrl-C, or --count N\n"
+	  "                     samples, or --seconds S (with --kernel NAME: --duration S, the\n"
+	  "                     kernel repeating meanwhile); the events must fit one pass\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --seconds 2\n"
 	  "  upmon run --events UNC_M_CAS_COUNT.RD,uncore_cbox_3/clockticks/\n"
 	  "  upmon run --events 'cbo3/LLC_LOOKUP.DATA_READ,filter_state=0x1f/'\n"
 	  "  upmon run --metrics MEM_BW_READS --kernel read --size 256M --threads all\n"
-	  "  upmon run --group MEM --seconds 5\n" },
-	{ "check", "check [--quick] [--threads N|all] [--size S]", "the health check: selftest, kernels, verdicts",
-	  check_opts,
+	  "  upmon run --group MEM --seconds 5\n"
+	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --interval 1000 --count 60\n"
+	  "  upmon run --kernel read --duration 60 --interval 1000 --events imc/CAS_COUNT.RD/\n" },
+	{ "check", "check [--quick] [--threads N|all] [--size S] [--passes N] [--duration D]",
+	  "the health check: selftest, kernels, verdicts", check_opts,
 	  "Runs the self-test of every box, then the fixed kernels with the standard events,\n"
 	  "judges each socket and box, and ends with 'upmon: PASS|WARN|FAIL|INCOMPLETE'\n"
 	  "(exit status 0, 1, 2, 3). --quick runs shorter kernels; --threads sets how many\n"
 	  "processors run them; --size S sets every kernel's working set (fitted to free memory).\n"
+	  "Burn-in: --passes N repeats the whole check N times (1-100000); --duration D\n"
+	  "(90s, 30m, 8h, 2d; at most 30d) starts passes until D has gone by, finishing\n"
+	  "the pass under way; with both, whichever ends first. Each pass prints one line;\n"
+	  "every verdict records its pass; the final verdict is the worst; results.json\n"
+	  "and report.html give each box's first failing pass and its numbers over the\n"
+	  "passes. ESC or Ctrl-C stops a burn-in, keeping every finished pass (exit status\n"
+	  "5 unless something FAILed).\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon check\n"
 	  "  upmon check --quick --threads 4\n"
+	  "  upmon check --duration 8h                 (a night's burn-in)\n"
+	  "  upmon check --passes 10 --duration 2h     (10 passes, at most 2 hours)\n"
 	  "  upmon --backend mock --platform ivbep check --quick      (on a Linux host)\n" },
 	{ "selftest", "selftest", "write/read-back, reset, freeze, enable and wrap tests of every box", no_opts,
 	  "Tests the counters themselves: every control register written and read back, reset,\n"

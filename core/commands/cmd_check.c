@@ -1,9 +1,11 @@
 /* `selftest` and `check`: the health check's commands. Both print every verdict that is
  * not a pass, a summary table, and one last line `upmon: PASS|WARN|FAIL|INCOMPLETE`;
+ * `check --passes N` / `--duration D` repeats the check's passes as a burn-in
+ * (core/check/burnin.h), saying each finding once with its first pass;
  * they save results.json, verdicts.csv, junit.xml and report.html; the exit status follows the verdict (5 after
  * ESC/Ctrl-C, unless something failed). results.json carries the safety facts of every
  * session they ran as `run` gives its own: core/check/check_safety.h. */
-#include "core/check/check.h"
+#include "core/check/burnin.h"
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"
 #include "core/cli/help.h"
@@ -55,6 +57,22 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 			} else {
 				o->threads = (unsigned)n;
 			}
+		} else if (allow_kernels && upm_strcmp(a, "--passes") == 0) {
+			const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[++i] : "";
+			uint64_t n;
+			if (upm_parse_u64(v, &n) < 0 || n == 0 || n > UPM_BURNIN_MAX_PASSES) {
+				upm_error(r, "%s: --passes takes a count of passes from 1 to %u (--passes 3), not '%s'",
+					  r->opts.command, UPM_BURNIN_MAX_PASSES, v);
+				return -1;
+			}
+			o->passes = (unsigned)n;
+		} else if (allow_kernels && upm_strcmp(a, "--duration") == 0) {
+			const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[++i] : "";
+			if (upm_burnin_parse_duration(v, &o->duration_s) < 0) {
+				upm_error(r, "%s: --duration takes a time from 1s to 30d with a unit s, m, h or d (90s, 30m, 8h), not '%s'",
+					  r->opts.command, v);
+				return -1;
+			}
 		} else {
 			char near[120];
 			upm_help_suggest_option(r->opts.command, a, near, sizeof near);
@@ -67,14 +85,19 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 }
 
 static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *kernels_json,
-		  const char *command)
+		  const struct upm_burnin *bi, const char *command)
 {
 	const struct upm_check_safety *cs = r->safety;
 	upm_check_safety_say(r);
 	upm_check_safety_say_abort(r, command);
 	upm_check_safety_verdicts(cs, vs, command);
 	enum upm_result overall = upm_verdicts_overall(vs);
-	upm_verdicts_print(r, vs);
+	if (bi && bi->active) { /* each finding once, with its first pass */
+		upm_burnin_say_end(r, bi, vs);
+		upm_verdicts_summary(r, vs);
+	} else {
+		upm_verdicts_print(r, vs);
+	}
 
 	struct upm_buf json, csv;
 	upm_buf_init(&json);
@@ -86,6 +109,8 @@ static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *ke
 	if (kernels_json && kernels_json->len)
 		upm_buf_append(&json, kernels_json->data, kernels_json->len);
 	upm_verdicts_json(vs, &json);
+	if (bi)
+		upm_burnin_json(bi, &json); /* "burnin": passes, instances, trends */
 	upm_check_safety_json(cs, &json); /* aborted, sockets_skipped, unrestored: as `run` */
 	upm_buf_puts(&json, "\n}\n");
 	upm_ident_csv(r, &csv);
@@ -101,7 +126,7 @@ static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *ke
 	upm_buf_free(&junit);
 	struct upm_buf html;
 	upm_buf_init(&html);
-	upm_report_html(r, vs, command, overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall, &html);
+	upm_report_html_check(r, vs, bi, command, overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall, &html);
 	upm_save(r, "report.html", &html);
 	upm_buf_free(&html);
 	/* The last line, for the lab watching the serial console. An abort is INCOMPLETE
@@ -172,51 +197,99 @@ int upm_cmd_selftest(struct upm_run *r)
 		return UPM_EXIT_USAGE;
 	}
 	upm_say(r, "selftest: %s on %u socket%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s");
-	int status = self_test(r, &vs) < 0 ? UPM_EXIT_USAGE : finish(r, &vs, NULL, "selftest");
+	int status = self_test(r, &vs) < 0 ? UPM_EXIT_USAGE : finish(r, &vs, NULL, NULL, "selftest");
 	safety_end(r);
 	upm_verdicts_free(&vs);
 	return status;
+}
+
+/* One pass: the self-test, then the kernels. -1 when the self-test could not run at all. */
+static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
+		      struct upm_buf *kernels)
+{
+	char err[200];
+	if (!o->quiet)
+		upm_say(r, "check: [1/2] self-test of every box");
+	if (self_test(r, vs) < 0)
+		return -1;
+	if (upm_check_safety_stop(r, "kernels")) {
+		upm_verdict_add(vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE,
+				"not run: aborted (ESC or Ctrl-C) %s", r->safety->aborted_in);
+		return 0;
+	}
+	if (!o->quiet)
+		upm_say(r, "check: [2/2] kernels with the standard event set");
+	if (upm_check_plausibility(r, o, vs, kernels, err, sizeof err) < 0) {
+		upm_say(r, "check: %s", err);
+		upm_verdict_add(vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
+	}
+	return 0;
 }
 
 int upm_cmd_check(struct upm_run *r)
 {
 	struct upm_check_opts o;
 	struct upm_verdicts vs;
-	struct upm_buf kernels;
-	char err[200];
+	struct upm_buf kernels, scratch;
+	struct upm_burnin bi;
+	struct upm_check_bandwidth bw;
 	if (parse_opts(r, &o, 1) < 0 || need_platform(r) < 0)
 		return UPM_EXIT_USAGE;
-	if (upm_verdicts_init(&vs, UPM_MAX_VERDICTS) < 0) {
+	int burnin = o.passes || o.duration_s;
+	int vs_ok = upm_verdicts_init(&vs, burnin ? UPM_BURNIN_VERDICTS : UPM_MAX_VERDICTS) == 0;
+	if (upm_burnin_init(&bi, o.passes, o.duration_s) < 0 || !vs_ok) {
+		upm_verdicts_free(&vs);
+		upm_burnin_free(&bi);
 		upm_error(r, "check: out of memory");
 		return UPM_EXIT_USAGE;
 	}
 	if (safety_begin(r) < 0) {
 		upm_verdicts_free(&vs);
+		upm_burnin_free(&bi);
 		return UPM_EXIT_USAGE;
 	}
 	upm_buf_init(&kernels);
+	upm_buf_init(&scratch);
+	o.bandwidth = &bw;
 	upm_say(r, "check: %s on %u socket%s%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s",
 		o.quick ? " (quick)" : "");
-	upm_say(r, "check: [1/2] self-test of every box");
-	int status;
-	if (self_test(r, &vs) < 0) {
-		status = UPM_EXIT_USAGE;
-		goto out;
+	if (burnin) {
+		char d[24] = "";
+		if (o.duration_s)
+			upm_burnin_hms(d, sizeof d, o.duration_s * 1000000000ull);
+		if (o.passes && o.duration_s)
+			upm_say(r, "burn-in: %u passes or %s, whichever ends first", o.passes, d);
+		else if (o.passes)
+			upm_say(r, "burn-in: %u passes", o.passes);
+		else
+			upm_say(r, "burn-in: passes for %s", d);
+		upm_say(r, "burn-in: ESC or Ctrl-C stops it, keeping every finished pass");
 	}
-	if (upm_check_safety_stop(r, "kernels")) {
-		upm_verdict_add(&vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE,
-				"not run: aborted (ESC or Ctrl-C) %s", r->safety->aborted_in);
-	} else {
-		upm_say(r, "check: [2/2] kernels with the standard event set");
-		if (upm_check_plausibility(r, &o, &vs, &kernels, err, sizeof err) < 0) {
-			upm_say(r, "check: %s", err);
-			upm_verdict_add(&vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
+	int status = 0;
+	while (upm_burnin_next(r, &bi, &vs)) {
+		unsigned first = vs.n;
+		upm_memset(&bw, 0, sizeof bw);
+		/* results.json's "kernels" are the first pass's; later passes' bandwidths are
+		 * in "burnin" (a pass's kernel text would repeat the key). */
+		struct upm_buf *kj = bi.n_pass == 1 ? &kernels : &scratch;
+		scratch.len = 0;
+		o.quiet = bi.n_pass > 1; /* the stages' lines once: a pass after the first is one line */
+		if (check_pass(r, &o, &vs, kj) < 0) {
+			if (bi.n_pass == 1) {
+				status = UPM_EXIT_USAGE;
+				goto out;
+			}
+			upm_verdict_add(&vs, 0, "check", -1, "selftest", UPM_RESULT_INCOMPLETE,
+					"the self-test could not run in pass %u", bi.n_pass);
 		}
+		upm_burnin_pass_done(r, &bi, &vs, first, r->safety->aborted, &bw);
 	}
-	status = finish(r, &vs, &kernels, "check");
+	status = finish(r, &vs, &kernels, &bi, "check");
 out:
 	safety_end(r);
 	upm_buf_free(&kernels);
+	upm_buf_free(&scratch);
+	upm_burnin_free(&bi);
 	upm_verdicts_free(&vs);
 	return status;
 }

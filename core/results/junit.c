@@ -64,7 +64,9 @@ static void detail(struct upm_buf *out, const struct upm_verdict *v, const char 
 	upm_buf_free(&t);
 }
 
-static void testcase(struct upm_buf *out, const struct upm_verdict *v)
+/* passes: the run's verdicts come from more than one burn-in pass, so each name says
+ * its pass ("cbo3.selftest.count (pass 2)") and stays unique in its suite. */
+static void testcase(struct upm_buf *out, const struct upm_verdict *v, int passes)
 {
 	const char *box = box_of(v);
 	upm_buf_printf(out, "    <testcase classname=\"socket%u.", v->socket);
@@ -75,6 +77,8 @@ static void testcase(struct upm_buf *out, const struct upm_verdict *v)
 		upm_buf_printf(out, "%d.", v->instance);
 	}
 	upm_buf_xml_text(out, v->check);
+	if (passes)
+		upm_buf_printf(out, " (pass %u)", v->pass);
 	upm_buf_puts(out, "\" time=\"0\"");
 	switch (v->result) {
 	case UPM_RESULT_PASS:
@@ -110,7 +114,10 @@ void upm_junit_xml(const struct upm_verdicts *vs, const char *command, const cha
 {
 	static struct junit_suite suites[UPM_JUNIT_MAX_SUITES];
 	unsigned n = 0;
+	int passes = 0;
 	struct junit_counts all = { 0, 0, 0, 0 }, rest = { 0, 0, 0, 0 };
+	for (unsigned i = 0; i < vs->n; i++)
+		passes |= vs->v[i].pass > 1;
 	/* The suites in the order their first verdict came; verdicts beyond the table's room
 	 * and the verdicts that did not fit the verdict table (one error, so CI never takes a
 	 * short run for a clean one) go into a last suite, "more". */
@@ -150,7 +157,7 @@ void upm_junit_xml(const struct upm_verdicts *vs, const char *command, const cha
 		upm_buf_puts(out, ">\n");
 		for (unsigned i = 0; i < vs->n; i++)
 			if (suite_of(suites, n, &vs->v[i]) == k)
-				testcase(out, &vs->v[i]);
+				testcase(out, &vs->v[i], passes);
 		if (k == n && vs->dropped)
 			upm_buf_printf(out, "    <testcase classname=\"upmon\" name=\"verdicts.dropped\" time=\"0\">\n"
 					    "      <error type=\"INCOMPLETE\" message=\"INCOMPLETE: %u verdicts did not fit "

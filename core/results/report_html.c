@@ -3,6 +3,7 @@
  * instance, test or chart appears where its first verdict is, found by looking back (the
  * verdict table holds a few thousand at most). */
 #include "core/results/report_html.h"
+#include "core/results/report_parts.h"
 #include "core/results/markup.h"
 
 #ifndef UPM_REVISION
@@ -13,7 +14,7 @@
 #define CHART_LABEL 90
 #define CHART_BAR 16   /* bar height, and the row pitch less 4 */
 
-static const char *css_class(enum upm_result r)
+const char *upm_report_class(enum upm_result r)
 {
 	switch (r) {
 	case UPM_RESULT_PASS: return "pass";
@@ -24,7 +25,7 @@ static const char *css_class(enum upm_result r)
 	}
 }
 
-static const char *fill(enum upm_result r)
+const char *upm_report_fill(enum upm_result r)
 {
 	switch (r) {
 	case UPM_RESULT_PASS: return "#2e7d32";
@@ -65,7 +66,7 @@ static int same_instance(const struct upm_verdict *a, const struct upm_verdict *
 static int same_chart(const struct upm_verdict *a, const struct upm_verdict *b)
 {
 	return a->instance >= 0 && b->instance >= 0 && a->has_measured && b->has_measured && same_box_type(a, b) &&
-	       upm_strcmp(a->check, b->check) == 0;
+	       a->pass == b->pass && upm_strcmp(a->check, b->check) == 0;
 }
 
 static int is_selftest(const struct upm_verdict *v)
@@ -106,15 +107,20 @@ static void instance_name(struct upm_buf *out, const struct upm_verdict *v)
 		upm_buf_printf(out, "%d", v->instance);
 }
 
+void upm_report_anchor(struct upm_buf *out, unsigned socket, const char *box, int instance)
+{
+	upm_buf_printf(out, "s%u-", socket);
+	upm_buf_xml_text(out, box ? box : "");
+	if (instance >= 0)
+		upm_buf_printf(out, "%d", instance);
+	else
+		upm_buf_puts(out, "-all");
+}
+
 /* The anchor of a box instance's verdicts: "s0-cbo3", "s0-imc-all". */
 static void anchor(struct upm_buf *out, const struct upm_verdict *v)
 {
-	upm_buf_printf(out, "s%u-", v->socket);
-	text(out, box_of(v));
-	if (v->instance >= 0)
-		upm_buf_printf(out, "%d", v->instance);
-	else
-		upm_buf_puts(out, "-all");
+	upm_report_anchor(out, v->socket, v->box, v->instance);
 }
 
 static enum upm_result worst_of_instance(const struct upm_verdicts *vs, const struct upm_verdict *key)
@@ -143,6 +149,7 @@ static void head(struct upm_buf *out, const char *command)
 		     ".grid .warn{color:#212121}td.pass,td.fail,td.inc,td.na{text-align:center}\n"
 		     ".row{margin:2px 0}.row b{display:inline-block;width:6em}\n"
 		     "svg text{font-size:11px;font-family:sans-serif}\n"
+		     "svg.trend{vertical-align:middle}.tl{display:inline-block;width:9em}\n"
 		     "</style>\n</head>\n<body>\n");
 }
 
@@ -151,7 +158,7 @@ static void identity(struct upm_buf *out, const struct upm_run *r, const char *c
 	char when[64];
 	upm_buf_puts(out, "<h1>upmon ");
 	text(out, command);
-	upm_buf_printf(out, ": <span class=\"v %s\">%s</span></h1>\n<table>\n", css_class(overall),
+	upm_buf_printf(out, ": <span class=\"v %s\">%s</span></h1>\n<table>\n", upm_report_class(overall),
 		       upm_result_name(overall));
 	upm_buf_printf(out, "<tr><th>upmon</th><td>%s (revision ", UPM_VERSION);
 	text(out, UPM_REVISION);
@@ -201,7 +208,7 @@ static void totals(struct upm_buf *out, const struct upm_verdicts *vs)
 		n[k] = 0;
 		for (unsigned i = 0; i < vs->n; i++)
 			n[k] += vs->v[i].result == order[k];
-		upm_buf_printf(out, "%s<span class=\"%s\">&nbsp;%u %s&nbsp;</span>", k ? " " : "", css_class(order[k]),
+		upm_buf_printf(out, "%s<span class=\"%s\">&nbsp;%u %s&nbsp;</span>", k ? " " : "", upm_report_class(order[k]),
 			       n[k], upm_result_name(order[k]));
 	}
 	upm_buf_printf(out, " verdicts%s</p>\n", vs->dropped ? " (some did not fit: INCOMPLETE)" : "");
@@ -215,7 +222,7 @@ static void totals(struct upm_buf *out, const struct upm_verdicts *vs)
 		unsigned end = (unsigned)((uint64_t)done * CHART_W / vs->n);
 		if (end > x)
 			upm_buf_printf(out, "<rect x=\"%u\" y=\"0\" width=\"%u\" height=\"14\" fill=\"%s\"><title>%u %s</title></rect>",
-				       x, end - x, fill(order[k]), n[k], upm_result_name(order[k]));
+				       x, end - x, upm_report_fill(order[k]), n[k], upm_result_name(order[k]));
 		x = end;
 	}
 	upm_buf_puts(out, "</svg>\n");
@@ -239,7 +246,7 @@ static void grids(struct upm_buf *out, const struct upm_verdicts *vs)
 				if (!same_box_type(v, &vs->v[t]) || !first_of(vs, i, same_instance))
 					continue;
 				enum upm_result w = worst_of_instance(vs, v);
-				upm_buf_printf(out, "<a class=\"%s\" href=\"#", css_class(w));
+				upm_buf_printf(out, "<a class=\"%s\" href=\"#", upm_report_class(w));
 				anchor(out, v);
 				upm_buf_puts(out, "\" title=\"");
 				upm_buf_puts(out, upm_result_name(w));
@@ -303,15 +310,16 @@ static void selftest_matrix(struct upm_buf *out, const struct upm_verdicts *vs)
 		instance_name(out, row);
 		upm_buf_puts(out, "</a></th>");
 		for (unsigned c = 0; c < n_col; c++) {
-			const struct upm_verdict *cell = NULL;
-			for (unsigned k = i; k < vs->n && !cell; k++)
-				if (same_instance(&vs->v[k], row) && upm_strcmp(vs->v[k].check, vs->v[col[c]].check) == 0)
+			const struct upm_verdict *cell = NULL; /* the worst over a burn-in's passes */
+			for (unsigned k = i; k < vs->n; k++)
+				if (same_instance(&vs->v[k], row) && upm_strcmp(vs->v[k].check, vs->v[col[c]].check) == 0 &&
+				    (!cell || rank(vs->v[k].result) > rank(cell->result)))
 					cell = &vs->v[k];
 			if (!cell) {
 				upm_buf_puts(out, "<td></td>");
 				continue;
 			}
-			upm_buf_printf(out, "<td class=\"%s\" title=\"", css_class(cell->result));
+			upm_buf_printf(out, "<td class=\"%s\" title=\"", upm_report_class(cell->result));
 			text(out, cell->reason);
 			upm_buf_printf(out, "\">%s</td>", short_result(cell->result));
 		}
@@ -381,7 +389,7 @@ static void chart(struct upm_buf *out, const struct upm_verdicts *vs, unsigned f
 		upm_buf_puts(out, "\">");
 		instance_name(out, v);
 		upm_buf_printf(out, "</a></text><rect x=\"%d\" y=\"%u\" width=\"%d\" height=\"%u\" fill=\"%s\"><title>",
-			       CHART_LABEL, y, x - CHART_LABEL, CHART_BAR, fill(v->result));
+			       CHART_LABEL, y, x - CHART_LABEL, CHART_BAR, upm_report_fill(v->result));
 		text(out, v->reason);
 		upm_format_short(a, sizeof a, v->measured);
 		upm_buf_printf(out, "</title></rect><text x=\"%d\" y=\"%u\">%s</text>", x + 4, y + CHART_BAR - 4, a);
@@ -395,14 +403,28 @@ static void chart(struct upm_buf *out, const struct upm_verdicts *vs, unsigned f
 	upm_buf_puts(out, "</svg>\n");
 }
 
+static unsigned last_pass(const struct upm_verdicts *vs)
+{
+	unsigned last = 1;
+	for (unsigned i = 0; i < vs->n; i++)
+		if (vs->v[i].pass > last)
+			last = vs->v[i].pass;
+	return last;
+}
+
+/* The measured values of the last pass (a burn-in's earlier ones are in its trends). */
 static void charts(struct upm_buf *out, const struct upm_verdicts *vs)
 {
 	int any = 0;
+	unsigned last = last_pass(vs);
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
-		if (v->instance < 0 || !v->has_measured || !first_of(vs, i, same_chart))
+		if (v->instance < 0 || !v->has_measured || v->pass != last || !first_of(vs, i, same_chart))
 			continue;
-		if (!any)
+		if (!any && last > 1)
+			upm_buf_printf(out, "<h2>Measured per box instance, pass %u</h2>\n<p>Bars: measured; grey band: "
+					    "accepted range; dashed line: expected.</p>\n", last);
+		else if (!any)
 			upm_buf_puts(out, "<h2>Measured per box instance</h2>\n<p>Bars: measured; grey band: accepted "
 					  "range; dashed line: expected.</p>\n");
 		any = 1;
@@ -418,10 +440,17 @@ static void number_cell(struct upm_buf *out, double v, int valid)
 	upm_buf_printf(out, "<td>%s</td>", a);
 }
 
-/* Every box instance's verdicts, under its anchor. */
-static void details(struct upm_buf *out, const struct upm_verdicts *vs)
+/* Every box instance's verdicts, under its anchor. In a burn-in, with their pass and the
+ * first pass that failed: the last pass's verdicts and every other pass's findings (not
+ * PASS or N/A), so the page stays about one pass long however long the burn-in ran
+ * (every verdict is in verdicts.csv and results.json). */
+static void details(struct upm_buf *out, const struct upm_verdicts *vs, const struct upm_burnin *b)
 {
+	int passes = b && b->active;
+	unsigned last = last_pass(vs);
 	upm_buf_puts(out, "<h2>Verdicts</h2>\n");
+	if (passes && last > 1)
+		upm_buf_printf(out, "<p>Pass %u's verdicts, and the findings of every pass.</p>\n", last);
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *key = &vs->v[i];
 		if (!first_of(vs, i, same_instance))
@@ -432,17 +461,27 @@ static void details(struct upm_buf *out, const struct upm_verdicts *vs)
 		instance_name(out, key);
 		if (key->instance < 0)
 			upm_buf_puts(out, " (all)");
-		upm_buf_printf(out, ": <span class=\"%s\">&nbsp;%s&nbsp;</span></h3>\n", css_class(worst_of_instance(vs, key)),
+		upm_buf_printf(out, ": <span class=\"%s\">&nbsp;%s&nbsp;</span>", upm_report_class(worst_of_instance(vs, key)),
 			       upm_result_name(worst_of_instance(vs, key)));
-		upm_buf_puts(out, "<table>\n<tr><th>check</th><th>result</th><th>reason</th><th>measured</th>"
-				  "<th>expected</th><th>low</th><th>high</th><th>unit</th></tr>\n");
+		const struct upm_burnin_instance *x =
+			passes ? upm_burnin_instance_of(b, key->socket, box_of(key), key->instance) : NULL;
+		if (x && x->first_fail)
+			upm_buf_printf(out, " first failing pass %u", x->first_fail);
+		upm_buf_printf(out, "</h3>\n<table>\n<tr>%s<th>check</th><th>result</th><th>reason</th><th>measured</th>"
+				    "<th>expected</th><th>low</th><th>high</th><th>unit</th></tr>\n",
+			       passes ? "<th>pass</th>" : "");
 		for (unsigned j = i; j < vs->n; j++) {
 			const struct upm_verdict *v = &vs->v[j];
 			if (!same_instance(v, key))
 				continue;
-			upm_buf_puts(out, "<tr><td>");
+			if (passes && v->pass != last && (v->result == UPM_RESULT_PASS || v->result == UPM_RESULT_NA))
+				continue;
+			upm_buf_puts(out, "<tr>");
+			if (passes)
+				upm_buf_printf(out, "<td>%u</td>", v->pass);
+			upm_buf_puts(out, "<td>");
 			text(out, v->check);
-			upm_buf_printf(out, "</td><td class=\"%s\">%s</td><td>", css_class(v->result), upm_result_name(v->result));
+			upm_buf_printf(out, "</td><td class=\"%s\">%s</td><td>", upm_report_class(v->result), upm_result_name(v->result));
 			text(out, v->reason);
 			upm_buf_puts(out, "</td>");
 			number_cell(out, v->measured, v->has_measured);
@@ -458,15 +497,25 @@ static void details(struct upm_buf *out, const struct upm_verdicts *vs)
 	}
 }
 
-void upm_report_html(const struct upm_run *r, const struct upm_verdicts *vs, const char *command,
-		     enum upm_result overall, struct upm_buf *out)
+void upm_report_html_check(const struct upm_run *r, const struct upm_verdicts *vs, const struct upm_burnin *b,
+			   const char *command, enum upm_result overall, struct upm_buf *out)
 {
 	head(out, command);
 	identity(out, r, command, overall);
 	totals(out, vs);
+	if (b)
+		upm_report_burnin(out, b); /* passes, first failing pass and trend per instance */
 	grids(out, vs);
 	selftest_matrix(out, vs);
+	if (b)
+		upm_report_bandwidth(out, b);
 	charts(out, vs);
-	details(out, vs);
+	details(out, vs, b);
 	upm_buf_puts(out, "</body>\n</html>\n");
+}
+
+void upm_report_html(const struct upm_run *r, const struct upm_verdicts *vs, const char *command,
+		     enum upm_result overall, struct upm_buf *out)
+{
+	upm_report_html_check(r, vs, NULL, command, overall, out);
 }

@@ -6,10 +6,15 @@
 #ifndef UPMON_CORE_RESULTS_REPORT_HTML_H
 #define UPMON_CORE_RESULTS_REPORT_HTML_H
 
-#include "core/check/verdict.h"
+#include "core/check/burnin.h"
 
 /* overall is the run's verdict (upm_verdicts_overall, N/A shown as PASS). */
 void upm_report_html(const struct upm_run *r, const struct upm_verdicts *vs, const char *command,
 		     enum upm_result overall, struct upm_buf *out);
+/* The same with what `check` knows besides its verdicts (b may be NULL): a burn-in's
+ * passes, each box instance's first failing pass and its measured values over the passes
+ * (SVG lines), and the kernels' bandwidth as bars. */
+void upm_report_html_check(const struct upm_run *r, const struct upm_verdicts *vs, const struct upm_burnin *b,
+			   const char *command, enum upm_result overall, struct upm_buf *out);
 
 #endif

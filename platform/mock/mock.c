@@ -435,8 +435,14 @@ static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
 {
 	struct upm_mock *m = mock_of(b);
 	m->activity_seen = 1; /* faults armed "@run" act from now on */
+	upm_mock_pass_activity(m);
 	if (m->model_ops && m->model_ops->advance && act->socket < m->n_sockets)
 		m->model_ops->advance(m, act);
+}
+
+static void mock_pass_begins(struct upm_backend *b, unsigned pass)
+{
+	upm_mock_pass_begins(mock_of(b), pass);
 }
 
 static void free_regs(struct upm_mock_reg **regs, unsigned n)
@@ -474,6 +480,7 @@ static const struct upm_backend_ops mock_ops = {
 	.mmio_read32 = mock_mmio_read32,
 	.ecam_window = mock_ecam_window,
 	.activity = mock_activity,
+	.pass_begins = mock_pass_begins,
 	.destroy = mock_destroy,
 };
 
@@ -597,7 +604,8 @@ static int apply_faults(struct upm_mock *m, const char *spec)
 		}
 		upm_memcpy(term, spec, n);
 		term[n] = 0;
-		if (upm_mock_apply_fault(m, term) < 0)
+		int deferred = upm_mock_defer_fault(m, term); /* TERM@passN */
+		if (deferred < 0 || (!deferred && upm_mock_apply_fault(m, term) < 0))
 			return -1;
 		spec = comma ? comma + 1 : NULL;
 	}

@@ -49,6 +49,8 @@
  *                            from cboN on read 0, keep nothing written and take no traffic,
  *                            as on a part with fewer cores than the die has CBos
  * A box, counter, control or bit that does not exist is a one-line error naming what does.
+ * Any term may end in @passN (a burn-in pass, from 1): it acts from that pass on; esc@passN
+ * presses ESC in pass N (faults_pass.c, below).
  * nochannel, unpopulated and skew work through mock_box_share() (platform/mock/pmon.h),
  * which models use to spread traffic over a box type's instances.
  * Model options (mock_pmon.model_fault), skl only (platform/mock/model_skl.c):
@@ -150,6 +152,16 @@ struct upm_mock_model_ops {
 			   const char *value);
 };
 
+#define UPM_MOCK_MAX_DEFERRED 8
+#define UPM_MOCK_MAX_PASS 100000
+
+/* A fault term given with @passN (faults_pass.c), applied when pass N begins. */
+struct upm_mock_deferred {
+	char term[96];
+	unsigned pass;
+	int applied;
+};
+
 struct upm_mock {
 	struct upm_backend backend;
 	const char *platform;
@@ -173,6 +185,9 @@ struct upm_mock {
 	int stall_socket;   /* sN.stall=MS: the first MSR access on socket N spins MS ms */
 	unsigned stall_ms;
 	volatile int stall_done;
+	struct upm_mock_deferred deferred[UPM_MOCK_MAX_DEFERRED]; /* TERM@passN */
+	unsigned n_deferred;
+	unsigned pass;      /* the burn-in pass the check said began (0: none said) */
 };
 
 /* Creates the mock of a platform ("snbep", ...) with n_sockets sockets (0: the
@@ -231,6 +246,15 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term);
  * upm_mock_apply_late_fault: 1 applied, 0 not one of these, -1 error (m->error). */
 int upm_mock_apply_late_fault(struct upm_mock *m, unsigned socket, const char *key,
 			      const char *value);
+/* Burn-in passes (faults_pass.c). Any term above may end in @passN: it is checked when
+ * given and applied when the check reports that pass N (from 1) begins, and stays from
+ * then on (stuck=cbo3.ctr0@pass2: pass 1 is clean, pass 2 and later find the stuck
+ * counter). One more term exists only so: esc@passN presses ESC at the first measured
+ * interval of pass N (the self-test's counting; a deterministic abort in mid-pass).
+ * upm_mock_defer_fault: 1 deferred, 0 no @passN, -1 error. */
+int upm_mock_defer_fault(struct upm_mock *m, const char *term);
+void upm_mock_pass_begins(struct upm_mock *m, unsigned pass);
+void upm_mock_pass_activity(struct upm_mock *m); /* each activity report: esc@passN */
 void upm_mock_arm_msr(struct upm_mock *m, struct upm_mock_reg *r, unsigned kind);
 void upm_mock_arm_pci(struct upm_mock *m, struct upm_mock_pci_dev *d);
 

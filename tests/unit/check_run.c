@@ -17,7 +17,7 @@ int check_run(struct check_outcome *o, const char *platform, unsigned sockets, c
 	upm_verdicts_init(&o->vs, 8192);
 	int rc = upm_selftest(&f.run, &o->vs, err, sizeof err);
 	if (rc == 0 && full) {
-		struct upm_check_opts opts = { 1, 0, 0 };
+		struct upm_check_opts opts = { .quick = 1 };
 		struct upm_buf json;
 		upm_buf_init(&json);
 		rc = upm_check_plausibility(&f.run, &opts, &o->vs, &json, err, sizeof err);

@@ -266,7 +266,7 @@ TEST(check_skl_clean_passes_and_a_stuck_fixed_counter_fails)
 	struct fixture f;
 	char err[200];
 	struct upm_verdicts vs;
-	struct upm_check_opts opts = { 1, 0, 0 };
+	struct upm_check_opts opts = { .quick = 1 };
 	struct upm_buf json;
 	if (fixture_init(&f, "skl", 1, NULL) < 0)
 		return;

@@ -23,17 +23,17 @@ TEST(verdict_numbers_in_csv_and_json)
 	upm_verdicts_csv(&vs, &csv);
 	upm_verdicts_json(&vs, &json);
 	CHECK_STR(csv.data,
-		  "socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,register,address,value\n"
-		  "1,qpi,0,link.rate,PASS,\"8.0 GT/s\",8.000000,,5.600000,9.600000,,GT/s,link rate status,7f:08.0+0xd4,0x5\n"
-		  "0,imc,,memory.read,FAIL,\"off by \"\"20%\"\"\",1200.000000,1000.000000,900.000000,1100.000000,0.100000,bytes,,,\n"
-		  "0,cbo,3,presence,PASS,\"present and working\",,,,,,,,,\n");
+		  "socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,register,address,value,pass\n"
+		  "1,qpi,0,link.rate,PASS,\"8.0 GT/s\",8.000000,,5.600000,9.600000,,GT/s,link rate status,7f:08.0+0xd4,0x5,1\n"
+		  "0,imc,,memory.read,FAIL,\"off by \"\"20%\"\"\",1200.000000,1000.000000,900.000000,1100.000000,0.100000,bytes,,,,1\n"
+		  "0,cbo,3,presence,PASS,\"present and working\",,,,,,,,,,1\n");
 	CHECK_CONTAINS(json.data, "\"measured\": 8.000000, \"expected\": null, \"low\": 5.600000, \"high\": 9.600000, "
 				  "\"tolerance\": null, \"unit\": \"GT/s\", \"evidence\": {\"register\": \"link rate status\", "
-				  "\"address\": \"7f:08.0+0xd4\", \"value\": \"0x5\"}}");
+				  "\"address\": \"7f:08.0+0xd4\", \"value\": \"0x5\"}, \"pass\": 1}");
 	CHECK_CONTAINS(json.data, "\"measured\": 1200.000000, \"expected\": 1000.000000, \"low\": 900.000000, "
-				  "\"high\": 1100.000000, \"tolerance\": 0.100000, \"unit\": \"bytes\", \"evidence\": null}");
+				  "\"high\": 1100.000000, \"tolerance\": 0.100000, \"unit\": \"bytes\", \"evidence\": null, \"pass\": 1}");
 	CHECK_CONTAINS(json.data, "\"reason\": \"present and working\", \"measured\": null, \"expected\": null, "
-				  "\"low\": null, \"high\": null, \"tolerance\": null, \"unit\": null, \"evidence\": null}");
+				  "\"low\": null, \"high\": null, \"tolerance\": null, \"unit\": null, \"evidence\": null, \"pass\": 1}");
 	CHECK_EQ(vs.dropped, 1);
 	upm_buf_free(&csv);
 	upm_buf_free(&json);

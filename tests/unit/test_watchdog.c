@@ -204,3 +204,24 @@ TEST(watchdog_selftest_abort)
 	CHECK_EQ(r.status, UPM_EXIT_ABORTED);
 	check_discipline(&r, 1);
 }
+
+/* A burn-in never leaves the watchdog to run out: each pass re-arms it (the margin) and
+ * so does each session inside it, so three passes arm three times what one pass does
+ * after the run's own arming. The discipline holds when ESC ends it in pass 2. */
+TEST(watchdog_rearmed_for_each_burnin_pass)
+{
+	struct wd_run one, three, esc;
+	if (run_main(&one, "--backend mock --platform snbep check --quick --passes 1", NULL, 0) < 0 ||
+	    run_main(&three, "--backend mock --platform snbep check --quick --passes 3", NULL, 0) < 0 ||
+	    run_main(&esc, "--backend mock:esc@pass2 --platform snbep check --quick --passes 3", NULL, 0) < 0)
+		return;
+	CHECK_EQ(one.status, UPM_EXIT_OK);
+	CHECK_EQ(three.status, UPM_EXIT_OK);
+	CHECK(one.wd.arm_calls > 2); /* the run's, the pass's, and its sessions' */
+	CHECK_EQ(three.wd.arm_calls - 1, 3 * (one.wd.arm_calls - 1));
+	check_discipline(&three, 1);
+	CHECK_EQ(esc.status, UPM_EXIT_ABORTED);
+	CHECK(esc.wd.arm_calls > one.wd.arm_calls);
+	CHECK(esc.wd.arm_calls < three.wd.arm_calls);
+	check_discipline(&esc, 1);
+}

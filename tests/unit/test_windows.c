@@ -60,7 +60,7 @@ TEST(window_check_quick_uclk_four_slow_sockets)
 	f.run.out_dir = "/nonexistent/upmon-window-tests";
 	upm_verdicts_init(&vs, 4096);
 	upm_host_delay_steps(10000000u, f.run.backend);
-	struct upm_check_opts opts = { 1, 0, 0 };
+	struct upm_check_opts opts = { .quick = 1 };
 	struct upm_buf json;
 	upm_buf_init(&json);
 	if (upm_check_plausibility(&f.run, &opts, &vs, &json, err, sizeof err) < 0)

@@ -1,0 +1,19 @@
+/* Pieces report.html's sections share (core/results/report_html.c): a result's colours
+ * and a box instance's anchor. */
+#ifndef UPMON_CORE_RESULTS_REPORT_PARTS_H
+#define UPMON_CORE_RESULTS_REPORT_PARTS_H
+
+#include "core/check/burnin.h"
+
+const char *upm_report_class(enum upm_result r); /* CSS class: "pass", "fail", ... */
+const char *upm_report_fill(enum upm_result r);  /* SVG fill colour */
+/* "s0-cbo3", "s0-imc-all": where a box instance's verdicts are on the page. */
+void upm_report_anchor(struct upm_buf *out, unsigned socket, const char *box, int instance);
+
+/* The burn-in's passes, and per box instance its first failing pass and a line per
+ * measured check over the passes (nothing without a burn-in). */
+void upm_report_burnin(struct upm_buf *out, const struct upm_burnin *b);
+/* Kernel bandwidth per kernel as bars (the last pass that ran the kernels). */
+void upm_report_bandwidth(struct upm_buf *out, const struct upm_burnin *b);
+
+#endif
