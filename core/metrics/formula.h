@@ -1,6 +1,6 @@
 /* A metric's formula (boxes/metric.h), compiled to a small stack program: + - * / and
  * parentheses over event specs, numbers, SECONDS and SAMPLE_INTERVAL. Part of the
- * metrics room; includes base only. */
+ * metrics room; knows nothing of sessions or specs beyond their text. */
 #ifndef UPMON_CORE_METRICS_FORMULA_H
 #define UPMON_CORE_METRICS_FORMULA_H
 
