@@ -8,7 +8,7 @@ const struct upm_group upm_nhmex_groups[] = {
 	  "bbox/IMT_INSERTS_RD/,bbox/IMT_INSERTS_WR/,bbox/IMT_INSERTS_ALL/",
 	  "MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL" },
 	{ "LLC", "how often LLC lookups hit, and what the misses are",
-	  "cbo/LLC_HITS.ALL/,cbo/LLC_MISSES.I/,cbo/LLC_MISSES.ALL/", "LLC_HIT_RATIO,LLC_MISSES_PER_HIT" },
+	  "cbo/LLC_HITS.ALL/,cbo/LLC_MISSES.I/,cbo/LLC_MISSES.ALL/", "LLC_HIT_PCT,LLC_MISS_PCT,LLC_MISSES_PER_HIT" },
 	{ "QPI", "traffic between the socket and its QPI router (S-Box), sent and received",
 	  NULL,
 	  "SBOX_TX_HOM_UTIL,SBOX_TX_SNP_UTIL,SBOX_TX_DRS_UTIL,SBOX_RX_DRS_R_UTIL,SBOX_RX_SNP_UTIL,"

@@ -28,50 +28,52 @@
  * Fixed-length classes count packets times flits per message (002:2627-2634);
  * variable-length system-bound classes have their own flit events. */
 #define SBOX_UTIL(name_, spec_, flits_, desc_, src_) \
-	{ name_, spec_, UCLK, flits_, "flits/uncore cycle", desc_, "002:2623-2638, " src_ }
+	{ name_, spec_, UCLK, flits_, "flits/uncore cycle", desc_, "002:2623-2638, " src_, NULL, NULL }
 
 const struct upm_metric upm_nhmex_metrics[] = {
 	{ "UNCORE_FREQ", UCLK, NULL, 1.0, "Hz", "uncore clock frequency (W-Box fixed counter)",
-	  "002:5500, 5635" },
+	  "002:5500, 5635", NULL, NULL },
 
 	/* 002:1904-1918. IMT_VALID_OCCUPANCY counts overflows of a sub-counter that
 	 * accumulates valid entries each cycle, so x32; TF_OCCUPANCY_ALL likewise x256
 	 * (002:2196, 2316). The guide divides TF occupancy by IMT inserts for latency. */
 	{ "BBOX_IMT_AVG_OCCUPANCY", "bbox/IMT_VALID_OCCUPANCY/", UCLK, 32.0, "entries",
-	  "average valid in-flight memory table entries, both B-Boxes together", "002:1904-1910, 2190-2196" },
+	  "average valid in-flight memory table entries, both B-Boxes together", "002:1904-1910, 2190-2196", NULL, NULL },
 	{ "BBOX_IMT_AVG_LATENCY", "bbox/IMT_VALID_OCCUPANCY/", "bbox/IMT_INSERTS_ALL/", 32.0,
 	  "uncore cycles", "average time a memory transaction holds an IMT entry (see BBOX_CONFLICT_PCT)",
-	  "002:1910, 2088-2094, 2190-2196" },
+	  "002:1910, 2088-2094, 2190-2196", NULL, NULL },
 	{ "BBOX_TF_AVG_OCCUPANCY", "bbox/TF_OCCUPANCY_ALL/", UCLK, 256.0, "entries",
-	  "average tracker file entries in use, both B-Boxes together", "002:1912-1914, 2310-2316" },
+	  "average tracker file entries in use, both B-Boxes together", "002:1912-1914, 2310-2316", NULL, NULL },
 	{ "BBOX_TF_AVG_LATENCY", "bbox/TF_OCCUPANCY_ALL/", "bbox/IMT_INSERTS_ALL/", 256.0,
 	  "uncore cycles", "average time a transaction spends in the B-Box tracker file",
-	  "002:1916-1918, 2310-2316" },
+	  "002:1916-1918, 2310-2316", NULL, NULL },
 	/* 002:2094: above ~5 % the IMT latency figures are not meaningful. */
 	{ "BBOX_CONFLICT_PCT", "bbox/CONFLICTS/", "bbox/IMT_INSERTS_ALL/", 100.0, "%",
-	  "conflicts per IMT insert; above ~5 % the IMT/TF latencies do not hold", "002:2011-2016, 2094" },
+	  "conflicts per IMT insert; above ~5 % the IMT/TF latencies do not hold", "002:2011-2016, 2094", NULL, NULL },
 
 	/* The LLC hit ratio, HITS / (HITS + MISSES). The misses are those of lines not in
 	 * the cache (I): an S or F miss is an upgrade of a line that also counts as a hit
 	 * (002:1346-1376), so .ALL would count those lookups twice. */
-	{ "LLC_HIT_RATIO", "cbo/LLC_HITS.ALL/", "cbo/LLC_HITS.ALL/,cbo/LLC_MISSES.I/", 1.0, "ratio",
-	  "LLC hits per LLC lookup (hits + misses of lines not in the cache)", "002:1346-1376" },
+	UPM_FMETRIC_ALIAS("LLC_HIT_PCT", "LLC_HIT_RATIO", "cbo/LLC_HITS.ALL/ / (cbo/LLC_HITS.ALL/ + cbo/LLC_MISSES.I/)",
+			  "ratio", "LLC hits per LLC lookup (hits + misses of lines not in the cache)", "002:1346-1376"),
+	UPM_FMETRIC("LLC_MISS_PCT", "cbo/LLC_MISSES.I/ / (cbo/LLC_HITS.ALL/ + cbo/LLC_MISSES.I/)", "ratio",
+		    "LLC misses of lines not in the cache per LLC lookup", "002:1346-1376"),
 	{ "LLC_MISSES_PER_HIT", "cbo/LLC_MISSES.ALL/", "cbo/LLC_HITS.ALL/", 1.0, "ratio",
-	  "LLC misses (upgrades included) per LLC hit", "002:1346-1376" },
+	  "LLC misses (upgrades included) per LLC hit", "002:1346-1376", NULL, NULL },
 
 	/* Memory traffic, 64 bytes per IMT insert (file comment). */
 	{ "MEM_CAS_BW_READS", "mbox/DRAM_CMD.CAS_RD_OPN/,mbox/DRAM_MISC.CAS_RD_CLS/", NULL, 64.0, "bytes/s",
 	  "memory read traffic at the M-Boxes: open- plus closed-page read CAS x 64 bytes",
-	  "002:5080-5094, 5135-5174" },
+	  "002:5080-5094, 5135-5174", NULL, NULL },
 	{ "MEM_CAS_BW_WRITES", "mbox/DRAM_CMD.CAS_WR_OPN/,mbox/DRAM_MISC.CAS_WR_CLS/", NULL, 64.0, "bytes/s",
 	  "memory write traffic at the M-Boxes: open- plus closed-page write CAS x 64 bytes",
-	  "002:5080-5094, 5135-5174" },
+	  "002:5080-5094, 5135-5174", NULL, NULL },
 	{ "MEM_BW_READS", "bbox/IMT_INSERTS_RD/", NULL, 64.0, "bytes/s",
-	  "memory read traffic: B-Box IMT read inserts x 64 bytes", "002:1904-1906, 2160-2166" },
+	  "memory read traffic: B-Box IMT read inserts x 64 bytes", "002:1904-1906, 2160-2166", NULL, NULL },
 	{ "MEM_BW_WRITES", "bbox/IMT_INSERTS_WR/", NULL, 64.0, "bytes/s",
-	  "memory write traffic: B-Box IMT write inserts x 64 bytes", "002:1904-1906, 2168-2174" },
+	  "memory write traffic: B-Box IMT write inserts x 64 bytes", "002:1904-1906, 2168-2174", NULL, NULL },
 	{ "MEM_BW_TOTAL", "bbox/IMT_INSERTS_ALL/", NULL, 64.0, "bytes/s",
-	  "memory traffic, all IMT inserts (reads, writes, InvItoE) x 64 bytes", "002:1904-1906, 2088-2094" },
+	  "memory traffic, all IMT inserts (reads, writes, InvItoE) x 64 bytes", "002:1904-1906, 2088-2094", NULL, NULL },
 
 	/* System bound (S-Box to R-Box/B-Box). */
 	SBOX_UTIL("SBOX_TX_HOM_UTIL", "sbox/PKTS_SENT_HOM.ALL/", 1.0, "S-Box HOM send link use (1 flit per packet)",

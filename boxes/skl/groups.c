@@ -7,11 +7,11 @@ const struct upm_group upm_skl_groups[] = {
 	{ "MEM", "DRAM bandwidth, read and write, and who asks (cores, graphics, IO)",
 	  "imc/DRAM_DATA_READS/,imc/DRAM_DATA_WRITES/,imc/DRAM_IA_REQUESTS/,imc/DRAM_GT_REQUESTS/,"
 	  "imc/DRAM_IO_REQUESTS/",
-	  "MEM_BW_READS,MEM_BW_WRITES" },
+	  "MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,MEM_BW_READ_SHARE" },
 	{ "LLC", "how often LLC lookups miss, and cross-core snoop outcomes",
 	  "cbo/CACHE_LOOKUP.READ_MESI/,cbo/CACHE_LOOKUP.READ_I/,cbo/XSNP_RESPONSE.HITM_XCORE/",
-	  "LLC_MISS_RATIO" },
-	{ "PCIE", "memory requests from IO (PCIe and other devices)", "imc/DRAM_IO_REQUESTS/", NULL },
+	  "LLC_MISS_PCT,LLC_HIT_PCT,LLC_RD_MISS_PCT" },
+	{ "PCIE", "memory requests from IO (PCIe and other devices)", "imc/DRAM_IO_REQUESTS/", "IO_BW_MAX" },
 	{ "ARB", "requests waiting for memory: outstanding entries and allocations",
 	  "arb/TRK_OCCUPANCY.ALL/,arb/TRK_REQUESTS.ALL/,arb/TRK_REQUESTS.WRITES/", NULL },
 };

@@ -6,21 +6,21 @@
 const struct upm_group upm_snbep_groups[] = {
 	{ "MEM", "memory bandwidth, read and write, and the read queue's latency",
 	  "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSERTS/,imc/RPQ_OCCUPANCY/,imc/WPQ_INSERTS/",
-	  "MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_MISS" },
+	  "MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,RPQ_AVG_LATENCY_NS,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_HIT,PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_MISS" },
 	{ "LLC", "how often data reads hit the LLC, what a miss costs, what leaves the LLC",
 	  "cbo/LLC_VICTIMS.M_STATE/,cbo/LLC_VICTIMS.E_STATE/,cbo/LLC_VICTIMS.S_STATE/",
-	  "LLC_HIT_RATE,LLC_DRD_MISS_LATENCY" },
+	  "LLC_DRD_HIT_PCT,LLC_MISS_PCT,AVG_TOR_DRD_MISS_LATENCY,AVG_TOR_DRD_MISS_LATENCY_NS,MEM_WB_BYTES" },
 	{ "QPI", "QPI flits sent and received per port, data and non-data, against the link clock",
 	  "qpi/CLOCKTICKS/,qpi/TxL_FLITS_G0.DATA/,qpi/TxL_FLITS_G0.NON_DATA/,qpi/RxL_FLITS_G0.DATA/,"
 	  "qpi/RxL_FLITS_G0.NON_DATA/",
-	  "QPI_LINK_UTIL,DATA_FROM_QPI,PCT_LINK_SHUTDOWN_CYCLES" },
+	  "QPI_LINK_UTIL,QPI_TX_LINK_UTIL,QPI_DATA_BW,DATA_FROM_QPI,PCT_LINK_HALF_DISABLED_CYCLES,PCT_LINK_SHUTDOWN_CYCLES" },
 	{ "PCIE", "PCIe reads and writes of memory, by request opcode at the CBo TOR",
 	  "cbo/TOR_INSERTS.OPCODE,filter_opc=0x19e/,cbo/TOR_INSERTS.OPCODE,filter_opc=0x19c/,"
 	  "cbo/TOR_INSERTS.OPCODE,filter_opc=0x194/",
-	  "LLC_PCIE_DATA_BYTES" },
+	  "LLC_PCIE_DATA_BYTES,IO_READ_BW,IO_WRITE_BW" },
 	{ "POWER", "what limits the frequency (thermal, power, OS, current) and PROCHOT time",
 	  "pcu/PROCHOT_EXTERNAL_CYCLES/,pcu/PROCHOT_INTERNAL_CYCLES/",
-	  "CYC_FREQ_THERMAL_LTD,CYC_FREQ_POWER_LTD,CYC_FREQ_OS_LTD,CYC_FREQ_CURRENT_LTD,PCT_CYCLES_SELF_REFRESH" },
+	  "CYC_FREQ_THERMAL_LTD,CYC_FREQ_POWER_LTD,CYC_FREQ_OS_LTD,CYC_FREQ_CURRENT_LTD,PCT_CYCLES_SELF_REFRESH,PCT_CYCLES_PPD,CORES_IN_C0,CORES_IN_C6" },
 	{ "RING", "how busy the ring is at the CBo stops, by ring and direction, and bounces",
 	  "cbo/CLOCKTICKS/,cbo/RING_AD_USED.UP_EVEN/,cbo/RING_AD_USED.DOWN_EVEN/,cbo/RING_BL_USED.UP_EVEN/,"
 	  "cbo/RING_BL_USED.DOWN_EVEN/,cbo/RING_BOUNCES.BL_CORE/",

@@ -4,6 +4,7 @@
 #include "core/commands/commands.h"
 #include "core/base/suggest.h"
 #include "core/events/spec.h"
+#include "core/metrics/metrics.h"
 
 enum list_format { LIST_TEXT, LIST_CSV, LIST_JSON };
 
@@ -247,22 +248,29 @@ static void list_events(struct upm_run *r, const struct upm_box_type *only, cons
 
 static void list_metrics(struct upm_run *r, const char *search, enum list_format f)
 {
-	static const char *const cols[] = { "platform", "metric", "numerator", "denominator", "unit", "description" };
+	static const char *const cols[] = { "platform", "metric", "formula", "unit", "description", "aliases" };
 	const struct upm_platform *p = r->platform;
 	struct lister l;
 	lister_start(&l, r, f, cols, UPM_ARRAY_LEN(cols));
 	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++) {
 		const struct upm_metric *m = &p->metrics[i];
-		struct upm_buf line;
-		if (!matches(search, m->name, m->desc))
+		struct upm_buf line, formula;
+		char err[200];
+		if (!matches(search, m->name, m->desc) && !(search && m->aliases && matches(search, m->aliases, "")))
 			continue;
 		upm_buf_init(&line);
-		upm_buf_printf(&line, "%-22s %s: %s%s%s [%s]", m->name, m->desc, m->numerator,
-			       m->denominator ? " / " : " per second", m->denominator ? m->denominator : "", m->unit);
-		const char *vals[] = { p->name, m->name, m->numerator, m->denominator ? m->denominator : "seconds",
-				       m->unit, m->desc };
+		upm_buf_init(&formula);
+		if (upm_metric_formula_text(p, m, &formula, err, sizeof err) < 0)
+			upm_buf_puts(&formula, err);
+		/* The formula on a line of its own, under the description. */
+		upm_buf_printf(&line, "%-22s %s [%s]%s%s%s\n%24s= %s", m->name, m->desc, m->unit,
+			       m->aliases ? " (alias: " : "", m->aliases ? m->aliases : "", m->aliases ? ")" : "",
+			       "", formula.data ? formula.data : "");
+		const char *vals[] = { p->name, m->name, formula.data ? formula.data : "", m->unit, m->desc,
+				       m->aliases ? m->aliases : "" };
 		lister_row(&l, vals, line.data ? line.data : "");
 		upm_buf_free(&line);
+		upm_buf_free(&formula);
 	}
 	lister_end(&l);
 }

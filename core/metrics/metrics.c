@@ -1,12 +1,107 @@
 #include "core/metrics/metrics.h"
+#include "core/metrics/formula.h"
 #include "core/base/suggest.h"
+
+/* 1 when name is one of the comma-separated names in list. */
+static int names_have(const char *list, const char *name)
+{
+	size_t n = upm_strlen(name);
+	while (list && *list) {
+		const char *comma = upm_strchr(list, ',');
+		size_t k = comma ? (size_t)(comma - list) : upm_strlen(list);
+		if (k == n && upm_strncasecmp(list, name, n) == 0)
+			return 1;
+		list += k + (comma ? 1 : 0);
+	}
+	return 0;
+}
 
 const struct upm_metric *upm_metric_find(const struct upm_platform *p, const char *name)
 {
 	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++)
 		if (upm_strcasecmp(p->metrics[i].name, name) == 0)
 			return &p->metrics[i];
+	for (unsigned i = 0; p->metrics && i < *p->n_metrics; i++)
+		if (names_have(p->metrics[i].aliases, name))
+			return &p->metrics[i];
 	return NULL;
+}
+
+/* The short form's spec list as a sum in parentheses. */
+static int add_sum(const struct upm_platform *p, const char *list, struct upm_buf *out, char *err,
+		   unsigned long err_size)
+{
+	struct upm_spec sp[UPM_METRIC_MAX_TERMS];
+	int t = upm_spec_parse_list(p, list, sp, UPM_METRIC_MAX_TERMS, err, err_size);
+	if (t <= 0) {
+		if (t == 0)
+			upm_snprintf(err, err_size, "empty spec list");
+		return -1;
+	}
+	upm_buf_puts(out, t > 1 ? "(" : "");
+	for (int j = 0; j < t; j++) {
+		if (j)
+			upm_buf_puts(out, " + ");
+		upm_buf_puts(out, sp[j].text);
+	}
+	upm_buf_puts(out, t > 1 ? ")" : "");
+	return 0;
+}
+
+int upm_metric_formula_text(const struct upm_platform *p, const struct upm_metric *m, struct upm_buf *out,
+			    char *err, unsigned long err_size)
+{
+	if (m->formula) {
+		upm_buf_puts(out, m->formula);
+		return 0;
+	}
+	char k[40];
+	upm_format_double(k, sizeof k, m->scale, 6);
+	/* "64.000000" reads back exactly; trailing zeros only lengthen the text. */
+	size_t n = upm_strlen(k);
+	while (n > 1 && upm_strchr(k, '.') && (k[n - 1] == '0' || k[n - 1] == '.'))
+		k[--n] = 0;
+	if (add_sum(p, m->numerator, out, err, err_size) < 0)
+		return -1;
+	if (m->scale != 1.0)
+		upm_buf_printf(out, " * %s", k);
+	if (!m->denominator) {
+		upm_buf_puts(out, " / SECONDS");
+	} else if (upm_strcmp(m->denominator, "none") != 0) {
+		upm_buf_puts(out, " / ");
+		if (add_sum(p, m->denominator, out, err, err_size) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int upm_metric_compile(const struct upm_platform *p, const struct upm_metric *m, struct upm_formula *f,
+		       struct upm_spec *specs, char *err, unsigned long err_size)
+{
+	struct upm_buf text;
+	upm_buf_init(&text);
+	int rc = upm_metric_formula_text(p, m, &text, err, err_size);
+	if (rc == 0)
+		rc = upm_formula_parse(text.data ? text.data : "", f, err, err_size);
+	upm_buf_free(&text);
+	for (unsigned i = 0; rc == 0 && i < f->n_specs; i++)
+		rc = upm_spec_parse(p, f->specs[i], &specs[i], err, err_size);
+	return rc;
+}
+
+int upm_metric_per_second(const struct upm_platform *p, const struct upm_metric *m)
+{
+	struct upm_formula *f = upm_os_alloc(sizeof *f);
+	struct upm_buf text;
+	char err[200];
+	int rate = 0;
+	upm_buf_init(&text);
+	if (f && upm_metric_formula_text(p, m, &text, err, sizeof err) == 0 &&
+	    upm_formula_parse(text.data ? text.data : "", f, err, sizeof err) == 0)
+		rate = f->per_second;
+	upm_buf_free(&text);
+	upm_os_free(f);
+	return rate;
 }
 
 int upm_spec_same(const struct upm_spec *a, const struct upm_spec *b)
@@ -25,16 +120,6 @@ int upm_spec_same(const struct upm_spec *a, const struct upm_spec *b)
 			return 0;
 	}
 	return 1;
-}
-
-static int is_rate(const struct upm_metric *m)
-{
-	return m->denominator == NULL;
-}
-
-static int has_den(const struct upm_metric *m)
-{
-	return m->denominator && upm_strcmp(m->denominator, "none") != 0;
 }
 
 /* 1 when spec stands in the comma-joined list as a whole entry. */
@@ -74,20 +159,22 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 				     name, p->name, near, near[0] ? "; " : "");
 			return -1;
 		}
-		const char *parts[2] = { m->numerator, has_den(m) ? m->denominator : NULL };
-		for (unsigned k = 0; k < 2 && parts[k]; k++) {
-			struct upm_spec sp[UPM_METRIC_MAX_TERMS];
-			int t = upm_spec_parse_list(p, parts[k], sp, UPM_METRIC_MAX_TERMS, err, err_size);
-			if (t < 0)
-				return -1;
-			for (int j = 0; j < t; j++) {
-				if (list_has(list, sp[j].text))
-					continue;
-				if (list->len)
-					upm_buf_puts(list, ",");
-				upm_buf_puts(list, sp[j].text);
-			}
+		struct upm_formula *f = upm_os_alloc(sizeof *f);
+		struct upm_spec *sp = upm_os_alloc(UPM_METRIC_FORMULA_TERMS * sizeof *sp);
+		int rc = f && sp ? upm_metric_compile(p, m, f, sp, err, err_size) : -1;
+		if (!f || !sp)
+			upm_snprintf(err, err_size, "out of memory");
+		for (unsigned j = 0; rc == 0 && j < f->n_specs; j++) {
+			if (list_has(list, f->specs[j]))
+				continue;
+			if (list->len)
+				upm_buf_puts(list, ",");
+			upm_buf_puts(list, f->specs[j]);
 		}
+		upm_os_free(f);
+		upm_os_free(sp);
+		if (rc < 0)
+			return -1;
 		names += n + (comma ? 1 : 0);
 	}
 	return 0;
@@ -133,7 +220,14 @@ int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *us
 			int dup = 0;
 			for (unsigned k = 0; k < n_wanted; k++)
 				dup |= wanted[k] == m;
-			if (m && !dup && n_wanted < UPM_SESSION_MAX_METRICS)
+			if (m && !dup && n_wanted == UPM_SESSION_MAX_METRICS) {
+				upm_snprintf(s->error, sizeof s->error,
+					     "too many metrics: at most %u in one run (ask for fewer, or run twice)",
+					     (unsigned)UPM_SESSION_MAX_METRICS);
+				upm_buf_free(&mine);
+				goto out;
+			}
+			if (m && !dup)
 				wanted[n_wanted++] = m;
 			p += n + (comma ? 1 : 0);
 		}
@@ -154,10 +248,11 @@ out:
 	return rc;
 }
 
-/* A metric's parts on one socket. */
+/* A metric compiled: its formula and the specs of its terms. */
 struct parts {
-	const struct upm_spec *terms[2 * UPM_METRIC_MAX_TERMS];
-	unsigned n_num, n;
+	struct upm_formula f;
+	struct upm_spec specs[UPM_METRIC_FORMULA_TERMS];
+	int over_time; /* SECONDS, SAMPLE_INTERVAL or a clock's count in the formula */
 };
 
 /* 1 when count c belongs to the metric (one of its own specs, as the term says). */
@@ -177,8 +272,8 @@ static int instance_counted(const struct upm_session *s, const struct parts *pt,
 {
 	int ok = 1;
 	*applies = 0;
-	for (unsigned k = 0; k < pt->n; k++) {
-		const struct upm_spec *t = pt->terms[k];
+	for (unsigned k = 0; k < pt->f.n_specs; k++) {
+		const struct upm_spec *t = &pt->specs[k];
 		if (t->box != b->type || (t->instance >= 0 && (unsigned)t->instance != b->instance))
 			continue;
 		*applies = 1;
@@ -194,16 +289,18 @@ static int instance_counted(const struct upm_session *s, const struct parts *pt,
 	return ok;
 }
 
-/* A metric's value on one socket; used (when not NULL) gets the indices of the counts it
- * summed, at most max_used, their number in *n_used. */
-static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
-			unsigned sock, struct upm_metric_value *out, int *have, unsigned *used,
-			unsigned max_used, unsigned *n_used)
+/* Calls fn for each count of the metric's on the instances of socket sock it can use. */
+struct walk {
+	unsigned counted, of, passes;
+	const char *box;
+	uint64_t window_ns; /* the longest window of the parts */
+	double terms[UPM_METRIC_FORMULA_TERMS];
+	unsigned *used, max_used, n_used; /* the indices of the counts summed (NULL: not kept) */
+};
+
+static void walk_counts(const struct upm_session *s, const struct parts *pt, unsigned sock, struct walk *w,
+			int sum)
 {
-	double num = 0, den = 0, rate = 0;
-	unsigned counted = 0, of = 0, passes = 0;
-	const char *box = NULL;
-	*have = 0;
 	for (unsigned bi = 0; bi < s->n_boxes; bi++) {
 		const struct upm_box_inst *b = &s->boxes[bi];
 		int applies;
@@ -212,68 +309,85 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 		int ok = instance_counted(s, pt, b, &applies);
 		if (!applies)
 			continue;
-		of++;
-		box = box ? box : b->type->name;
+		if (!sum) {
+			w->of++;
+			w->box = w->box ? w->box : b->type->name;
+			w->counted += (unsigned)ok;
+		}
 		if (!ok)
 			continue;
-		counted++;
 		for (unsigned i = 0; i < s->n_counts; i++) {
 			const struct upm_count *c = &s->counts[i];
 			if (c->socket != sock || c->box != b->type || c->instance != b->instance)
 				continue;
-			for (unsigned k = 0; k < pt->n; k++) {
-				if (!count_is(s, c, pt->terms[k]))
+			for (unsigned k = 0; k < pt->f.n_specs; k++) {
+				if (!count_is(s, c, &pt->specs[k]))
 					continue;
-				passes |= 1u << (c->pass < 31 ? c->pass : 31);
-				if (used && *n_used < max_used && (*n_used == 0 || used[*n_used - 1] != i))
-					used[(*n_used)++] = i;
-				if (k < pt->n_num) {
-					num += (double)c->delta;
-					/* A rate sums each part over its own window: parts counted in
-					 * different passes each ran a window of their own. */
-					if (c->interval_ns)
-						rate += (double)c->delta * 1e9 / (double)c->interval_ns;
+				if (sum && w->used && w->n_used < w->max_used &&
+				    (w->n_used == 0 || w->used[w->n_used - 1] != i))
+					w->used[w->n_used++] = i;
+				if (!sum) {
+					w->passes |= 1u << (c->pass < 31 ? c->pass : 31);
+					if (c->interval_ns > w->window_ns)
+						w->window_ns = c->interval_ns;
+				} else if (pt->over_time && c->interval_ns && w->window_ns) {
+					/* A formula over time or a clock, its parts counted in
+					 * passes of different windows: each count is scaled to
+					 * the one window SECONDS stands for, so a count over
+					 * SECONDS is that count over its own window, and a count
+					 * over a clock's cycles is over the cycles of its own
+					 * window. A ratio of other counts takes them as counted:
+					 * each pass ran the same work. */
+					w->terms[k] += (double)c->delta * (double)w->window_ns / (double)c->interval_ns;
 				} else {
-					den += (double)c->delta;
+					w->terms[k] += (double)c->delta;
 				}
 			}
 		}
 	}
-	if (!counted)
+}
+
+/* A metric's value on one socket; used (when not NULL) gets the indices of the counts it
+ * summed, at most max_used, their number in *n_used. */
+static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
+			unsigned sock, struct upm_metric_value *out, int *have, unsigned *used,
+			unsigned max_used, unsigned *n_used)
+{
+	struct walk w;
+	upm_memset(&w, 0, sizeof w);
+	w.used = used;
+	w.max_used = max_used;
+	*have = 0;
+	walk_counts(s, pt, sock, &w, 0);
+	if (!w.counted)
 		return;
+	walk_counts(s, pt, sock, &w, 1);
+	if (n_used)
+		*n_used = w.n_used;
 	*have = 1;
 	out->metric = m;
 	out->socket = sock;
-	out->instances = counted;
-	out->of_instances = of;
-	out->box = box;
-	out->passes = passes;
-	if (is_rate(m)) {
-		out->valid = 1;
-		out->value = m->scale * rate;
-	} else {
-		double b = has_den(m) ? den : 1;
-		out->valid = b != 0;
-		out->value = b != 0 ? m->scale * num / b : 0;
-	}
+	out->instances = w.counted;
+	out->of_instances = w.of;
+	out->box = w.box;
+	out->passes = w.passes;
+	enum upm_formula_status st = upm_formula_eval(&pt->f, w.terms, (double)w.window_ns / 1e9,
+						      (double)upm_os_tsc_hz(), &out->value);
+	if (st == UPM_FORMULA_OK && w.window_ns == 0 && pt->f.per_second)
+		st = UPM_FORMULA_DIV_ZERO;
+	out->valid = st == UPM_FORMULA_OK;
+	out->why = out->valid ? NULL : upm_formula_status_text(st);
 }
 
-/* The metric's terms parsed into pt (sp: room for 2 x UPM_METRIC_MAX_TERMS specs). */
-static int metric_parts(const struct upm_platform *p, const struct upm_metric *m, struct upm_spec *sp,
-			struct parts *pt)
+/* The metric's formula and its specs into pt; -1 when it does not compile. */
+static int metric_parts(const struct upm_platform *p, const struct upm_metric *m, struct parts *pt)
 {
 	char err[200];
-	int n_num = upm_spec_parse_list(p, m->numerator, sp, UPM_METRIC_MAX_TERMS, err, sizeof err);
-	int n_den = has_den(m) ? upm_spec_parse_list(p, m->denominator, sp + UPM_METRIC_MAX_TERMS,
-						     UPM_METRIC_MAX_TERMS, err, sizeof err) : 0;
-	if (n_num <= 0 || n_den < 0)
+	if (upm_metric_compile(p, m, &pt->f, pt->specs, err, sizeof err) < 0)
 		return -1;
-	pt->n_num = (unsigned)n_num;
-	pt->n = 0;
-	for (int k = 0; k < n_num; k++)
-		pt->terms[pt->n++] = &sp[k];
-	for (int k = 0; k < n_den; k++)
-		pt->terms[pt->n++] = &sp[UPM_METRIC_MAX_TERMS + k];
+	pt->over_time = pt->f.uses_time;
+	for (unsigned k = 0; k < pt->f.n_specs; k++)
+		pt->over_time |= upm_spec_counts_clock(&pt->specs[k]);
 	return 0;
 }
 
@@ -281,20 +395,20 @@ unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_valu
 {
 	const struct upm_platform *p = s->run->platform;
 	unsigned n = 0;
-	struct upm_spec *sp = upm_os_alloc(2 * UPM_METRIC_MAX_TERMS * sizeof *sp);
-	if (!sp)
+	struct parts *pt = upm_os_alloc(sizeof *pt);
+	if (!pt)
 		return 0;
 	for (unsigned i = 0; i < s->n_metrics; i++) {
-		struct parts pt;
-		if (metric_parts(p, s->metrics[i], sp, &pt) < 0)
+		const struct upm_metric *m = s->metrics[i];
+		if (metric_parts(p, m, pt) < 0)
 			continue;
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
 			int have;
-			compute_one(s, s->metrics[i], &pt, sock, &out[n], &have, NULL, 0, NULL);
+			compute_one(s, m, pt, sock, &out[n], &have, NULL, 0, NULL);
 			n += (unsigned)have;
 		}
 	}
-	upm_os_free(sp);
+	upm_os_free(pt);
 	return n;
 }
 
@@ -304,13 +418,12 @@ unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_me
 	struct upm_metric_value again;
 	unsigned n = 0;
 	int have;
-	struct parts pt;
-	struct upm_spec *sp = upm_os_alloc(2 * UPM_METRIC_MAX_TERMS * sizeof *sp);
-	if (!sp)
+	struct parts *pt = upm_os_alloc(sizeof *pt);
+	if (!pt)
 		return 0;
-	if (metric_parts(s->run->platform, v->metric, sp, &pt) == 0)
-		compute_one(s, v->metric, &pt, v->socket, &again, &have, idx, max, &n);
-	upm_os_free(sp);
+	if (metric_parts(s->run->platform, v->metric, pt) == 0)
+		compute_one(s, v->metric, pt, v->socket, &again, &have, idx, max, &n);
+	upm_os_free(pt);
 	for (unsigned i = 1; i < n; i++) /* box by box above: put in the counts' order */
 		for (unsigned j = i; j > 0 && idx[j - 1] > idx[j]; j--) {
 			unsigned t = idx[j];
@@ -318,6 +431,14 @@ unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_me
 			idx[j - 1] = t;
 		}
 	return n;
+}
+
+void upm_metric_value_text(const struct upm_metric_value *v, char *buf, unsigned long size, int decimals)
+{
+	if (v->valid)
+		upm_format_double(buf, size, v->value, decimals);
+	else
+		upm_snprintf(buf, size, "n/a (%s)", v->why ? v->why : "no value");
 }
 
 void upm_metric_coverage(const struct upm_metric_value *v, char *buf, unsigned long size)

@@ -2,7 +2,14 @@
  *
  * Derived metrics over the counts of a session. A metric is computed from its own
  * specs, which the engine adds to the session on every instance the metric needs
- * (upm_metrics_prepare); the user's specs never feed it. */
+ * (upm_metrics_prepare); the user's specs never feed it.
+ *
+ * Each spec's count is summed over the socket's box instances where every part of the
+ * metric that applies to the instance was counted and can be trusted. Parts counted in
+ * different passes combine: a ratio of counts takes them as counted (each pass ran the
+ * same kernel, or the same seconds); a formula over time (SECONDS, SAMPLE_INTERVAL) or
+ * over a clock's cycles scales each count to one window, so a count over SECONDS, or
+ * over a clock, is always that count over its own window. */
 #ifndef UPMON_CORE_METRICS_H
 #define UPMON_CORE_METRICS_H
 
@@ -13,7 +20,9 @@ struct upm_metric_value {
 	const struct upm_metric *metric;
 	unsigned socket;
 	double value;
-	int valid; /* 0 when the denominator was zero */
+	int valid; /* 0: no value, for the reason in why (a division by zero, a negative
+		    * result); never printed as a number */
+	const char *why;
 	/* Box instances it was computed over, of how many the socket has for its specs
 	 * (fewer: a box absent, dead or not trusted), and of which type ("imc"). */
 	unsigned instances, of_instances;
@@ -21,7 +30,22 @@ struct upm_metric_value {
 	unsigned passes; /* bit p: a part was counted in pass p */
 };
 
+struct upm_formula;
+struct upm_spec;
+
+/* The metric by name or by one of its aliases (case-insensitive). */
 const struct upm_metric *upm_metric_find(const struct upm_platform *p, const char *name);
+/* The metric's formula as text: its own, or the short form's written out
+ * ("(imc/CAS_COUNT.RD/) * 64 / SECONDS"). 0, or -1 with err. */
+int upm_metric_formula_text(const struct upm_platform *p, const struct upm_metric *m, struct upm_buf *out,
+			    char *err, unsigned long err_size);
+/* Compiles the metric: f, and specs[i] parsed from f->specs[i]. 0, or -1 with err. */
+int upm_metric_compile(const struct upm_platform *p, const struct upm_metric *m, struct upm_formula *f,
+		       struct upm_spec *specs, char *err, unsigned long err_size);
+/* 1 when the metric is a rate (its formula divides by SECONDS). */
+int upm_metric_per_second(const struct upm_platform *p, const struct upm_metric *m);
+/* The value with decimals, or "n/a (why)". */
+void upm_metric_value_text(const struct upm_metric_value *v, char *buf, unsigned long size, int decimals);
 /* Appends the metric's event specs to list (a spec list string), once each. */
 int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
 		     char *err, unsigned long err_size);

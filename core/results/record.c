@@ -157,6 +157,7 @@ struct upm_record_metric *upm_record_add_metric(struct upm_record *rec, const st
 	m->reported = 1;
 	m->value = v->value;
 	m->valid = v->valid;
+	m->why = v->valid ? NULL : v->why;
 	m->instances = v->instances;
 	m->of_instances = v->of_instances;
 	m->box = v->box;

@@ -69,7 +69,8 @@ struct upm_record_metric {
 	const char *name, *unit;
 	int reported;               /* 0: asked for, but none of its boxes was counted on the socket */
 	double value;
-	int valid;                  /* 0: its denominator was zero */
+	int valid;                  /* 0: no value (why says: a zero denominator, a negative difference) */
+	const char *why;            /* !valid: the reason (upm_formula_status_text), static */
 	unsigned instances, of_instances; /* box instances computed over, of how many */
 	const char *box;
 	char coverage[48];          /* "3 of 4 imc" when over fewer instances than there are, else "" */

@@ -199,10 +199,15 @@ static void print_metrics(const struct upm_record *rec, int kernel)
 			upm_format_unit(value, sizeof value, m->value, m->unit);
 		else
 			upm_strlcpy(value, "n/a", sizeof value);
-		if (m->coverage[0])
-			upm_snprintf(over, sizeof over, "%s only", m->coverage);
+		if (!m->valid && m->why) /* the value column is too narrow for the reason */
+			upm_snprintf(over, sizeof over, "(%s) ", m->why);
 		else
-			upm_snprintf(over, sizeof over, "%u %s", m->instances, m->box ? m->box : "");
+			over[0] = 0;
+		if (m->coverage[0])
+			upm_snprintf(over + upm_strlen(over), sizeof over - upm_strlen(over), "%s only", m->coverage);
+		else
+			upm_snprintf(over + upm_strlen(over), sizeof over - upm_strlen(over), "%u %s", m->instances,
+				     m->box ? m->box : "");
 		if (kernel >= 0)
 			upm_snprintf(over + upm_strlen(over), sizeof over - upm_strlen(over), ", pass%s %s",
 				     upm_strchr(m->passes, '+') ? "es" : "", m->passes);

@@ -69,6 +69,10 @@ static void metric_json(const struct upm_record *rec, const struct upm_record_me
 	upm_buf_puts(out, ", \"unit\": ");
 	upm_buf_json_string(out, m->unit);
 	named_num(out, "value", m->value, 6, m->reported && m->valid);
+	if (m->reported && !m->valid && m->why) {
+		upm_buf_puts(out, ", \"why\": ");
+		upm_buf_json_string(out, m->why);
+	}
 	if (m->has_net) {
 		named_num(out, "baseline", m->baseline, 6, m->baseline_valid);
 		named_num(out, "net", m->net, 6, m->net_valid);

@@ -99,7 +99,7 @@ static void pass_metrics(struct upm_record *rec, const struct upm_session *s, co
 			/* A rate over the kernel's own timed seconds rather than the counter window:
 			 * comparable with the kernel's bandwidth. Ratios have none. */
 			m->net_per_kernel_second = k ? k->value : 0;
-			m->per_kernel_second_valid = v[i].metric->denominator == NULL && k && k->valid;
+			m->per_kernel_second_valid = upm_metric_per_second(s->run->platform, v[i].metric) && k && k->valid;
 		}
 	} else {
 		rec->out_of_memory = 1;

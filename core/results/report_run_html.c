@@ -157,7 +157,7 @@ static void metrics_table(struct upm_buf *out, const struct upm_record *rec, int
 		if (m->reported && m->valid)
 			upm_format_unit(v, sizeof v, m->value, m->unit);
 		else if (m->reported)
-			upm_strlcpy(v, "n/a", sizeof v);
+			upm_snprintf(v, sizeof v, "n/a (%s)", m->why ? m->why : "no value");
 		if (!m->reported)
 			upm_strlcpy(over, "none of its boxes was counted", sizeof over);
 		else if (m->coverage[0])

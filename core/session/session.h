@@ -15,7 +15,7 @@
 #include "core/events/spec.h"
 
 #define UPM_SESSION_MAX_SPECS 64
-#define UPM_SESSION_MAX_METRICS 16
+#define UPM_SESSION_MAX_METRICS 32 /* x UPM_MAX_SOCKETS values fit the 256 the writers hold */
 
 enum upm_box_state {
 	UPM_BOX_OK = 0,

@@ -39,11 +39,21 @@
  *     in state I and the rest in E, as FILTER0 state (bits 22:17, one bit per state
  *     I S E M F M') selects; WRITE (0x05) = lines written, in state M; LLC_VICTIMS (0x37)
  *     M_STATE = lines written, E_STATE = misses; TOR_INSERTS/TOR_OCCUPANCY (0x35/0x36)
- *     MISS_OPCODE (0x03) with FILTER1 opc (28:20) 0x182 = misses / misses x 200 cycles
- *   QPI TxL_FLITS_G0 (0x00) and RxL_FLITS_G0 (0x01) DATA (umask bit 1), without the extra
- *     select bit: 8 flits per remote line, spread over the two ports
+ *     with FILTER1 opc (28:20): data reads 0x182, OPCODE (0x01) = lookups, MISS_OPCODE
+ *     (0x03) = misses, a hit holding its entry HIT_CYCLES, a miss MISS_CYCLES; PCIRdCur
+ *     0x19E one line per IO_READ_NS and PCIItoM 0x19C one per IO_WRITE_NS whatever the
+ *     workload, LLC hits (DDIO), HIT_CYCLES each; occupancy at most the TOR's 20
+ *     entries a cycle; RxR_INSERTS/RxR_OCCUPANCY (0x13/0x11) IRQ (0x01) = lookups and
+ *     lines written, INGRESS_CYCLES each
+ *   iMC per channel of C CAS commands (R reads, W writes): ACT_COUNT (0x01) RD (0x01)
+ *     3R/8, WR (0x02) 3W/8, BYP (0x08) 0; PRE_COUNT (0x02) PAGE_MISS (0x01) C/8;
+ *     RPQ_INSERTS (0x10) R, WPQ_INSERTS (0x20) W
+ *   QPI flits per port, sent and received, of the lines each socket sends over the
+ *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
+ *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock
  * Everything else stays at 0. Threshold and edge are not modelled. */
 #include "platform/mock/pmon.h"
+#include "platform/mock/qpi_flow.h"
 #include "platform/pci.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
@@ -62,6 +72,11 @@ enum ivbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI, K
 #define QPI_MHZ 1000u
 #define DRD_OPCODE 0x182u
 #define MISS_CYCLES 200u
+#define HIT_CYCLES 40u
+#define TOR_ENTRIES 20u
+#define INGRESS_CYCLES 4u
+#define IO_READ_NS 64u   /* one PCIe read line per 64 ns: 1 GB/s */
+#define IO_WRITE_NS 128u /* one PCIe write line per 128 ns: 0.5 GB/s */
 
 static const uint8_t socket_bus[N_SOCKETS_MAX] = { 0x7F, 0xFF };
 
@@ -226,10 +241,31 @@ static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	}
 	case 0x37: /* LLC_VICTIMS */
 		return (umask(ctl) & 0x01 ? writes : 0) + (umask(ctl) & 0x02 ? misses : 0);
-	case 0x35: /* TOR_INSERTS.MISS_OPCODE */
-		return umask(ctl) == 0x03 && opc == DRD_OPCODE ? misses : 0;
-	case 0x36: /* TOR_OCCUPANCY.MISS_OPCODE */
-		return umask(ctl) == 0x03 && opc == DRD_OPCODE ? misses * MISS_CYCLES : 0;
+	case 0x35: /* TOR_INSERTS */
+	case 0x36: { /* TOR_OCCUPANCY */
+		uint64_t hits = 0, miss = 0;
+		if (umask(ctl) != 0x01 && umask(ctl) != 0x03)
+			return 0;
+		if (opc == DRD_OPCODE) {
+			hits = lookups - misses;
+			miss = misses;
+		} else if (opc == 0x19E) {
+			hits = mock_box_share(b, a->nanoseconds / IO_READ_NS);
+		} else if (opc == 0x19C) {
+			hits = mock_box_share(b, a->nanoseconds / IO_WRITE_NS);
+		}
+		if (umask(ctl) == 0x03)
+			hits = 0;
+		if (ev(ctl) == 0x35)
+			return hits + miss;
+		uint64_t occ = hits * HIT_CYCLES + miss * MISS_CYCLES, cap = TOR_ENTRIES * cycles(a, UCLK_MHZ);
+		return occ < cap ? occ : cap;
+	}
+	case 0x13: /* RxR_INSERTS */
+	case 0x11: { /* RxR_OCCUPANCY */
+		uint64_t n = umask(ctl) & 0x01 ? lookups + writes : 0;
+		return ev(ctl) == 0x13 ? n : n * INGRESS_CYCLES;
+	}
 	default:
 		return 0;
 	}
@@ -256,12 +292,20 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
 
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
+	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
 	switch (ev(ctl)) {
 	case 0x00:
 		return cycles(a, DCLK_MHZ);
 	case 0x04:
-		return (umask(ctl) & 0x01 ? mock_box_share(b, a->lines_read) : 0) +
-		       (umask(ctl) & 0x04 ? mock_box_share(b, a->lines_written) : 0);
+		return (umask(ctl) & 0x01 ? rd : 0) + (umask(ctl) & 0x04 ? wr : 0);
+	case 0x01: /* ACT_COUNT: RD, WR (BYP stays 0) */
+		return (umask(ctl) & 0x01 ? rd * 3 / 8 : 0) + (umask(ctl) & 0x02 ? wr * 3 / 8 : 0);
+	case 0x02: /* PRE_COUNT.PAGE_MISS */
+		return umask(ctl) & 0x01 ? (rd + wr) / 8 : 0;
+	case 0x10:
+		return rd;
+	case 0x20:
+		return wr;
 	default:
 		return 0;
 	}
@@ -269,13 +313,15 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
 
 static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
-	if (ext(ctl))
-		return 0;
-	if (ev(ctl) == 0x14)
-		return cycles(a, QPI_MHZ);
-	if ((ev(ctl) == 0x00 || ev(ctl) == 0x01) && (umask(ctl) & 0x02))
-		return 8 * mock_box_share(b, a->remote_lines);
-	return 0;
+	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext(ctl))
+		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
+	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, cycles(a, QPI_MHZ)), 0);
+}
+
+/* The other socket's ports receive what this socket's ports send (port p to port p). */
+static void ivbep_qpi_advance(struct upm_mock *m, const struct upm_activity *act)
+{
+	mock_qpi_deliver(m, act, N_QPI, cycles(act, QPI_MHZ));
 }
 
 static uint64_t clock_at(unsigned code, uint64_t ctl, const struct upm_activity *a)
@@ -606,6 +652,7 @@ int upm_mock_build_ivbep(struct upm_mock *m)
 	if (!p->model)
 		return -1;
 	upm_memset(p->model, 0, sizeof(struct ivbep_state));
+	p->model_advance = ivbep_qpi_advance;
 	/* Host bridge: Xeon E5 v2 DMI2 (8086:0E00, pci.ids). */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x0E00))
 		return -1;

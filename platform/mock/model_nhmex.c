@@ -34,7 +34,8 @@
  * misses, spread over the C-Boxes; S-Box PKTS_SENT_HOM = lines, PKTS_RCVD_DRS_FROM_B =
  * lines read, PKTS_RCVD_DRS_FROM_R = remote lines, TO_R_PROG_EV = lines read while
  * MM_CFG[63] is set; R-Box FLITS_SENT (IPERF bit 31) = 9 flits per remote line on the QPI
- * ports 0, 1, 4, 5, NULL_IDLE (bit 30) = the rest of 1.6 G flit slots a second, XBAR_MM
+ * ports 0, 1, 4, 5 (at most as many whole lines as the port's flit slots hold), NULL_IDLE
+ * (bit 30) = the rest of 1.6 G flit slots a second, XBAR_MM
  * with mm_trig_en = remote lines per QPI port. Everything else stays 0. Threshold,
  * invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
@@ -618,10 +619,14 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	/* QPI ports are 0, 1 (left) and 4, 5 (right) (Table 2-40); the others are on-die. */
 	int qpi = k < 2;
 	uint64_t remote = qpi ? mock_share(a->remote_lines, 2 * b->instance + k, 4) : 0;
+	/* A port carries at most its flit slots: 9 flits a line, however fast the
+	 * workload ran (the lines beyond never crossed in this interval). */
+	uint64_t slots = a->nanoseconds * QPI_FLITS_PER_US / 1000;
+	if (remote > slots / 9)
+		remote = slots / 9;
 	uint64_t flits = 9 * remote;
 	if (kind <= 1) {
 		uint64_t iperf = msr_value(m, b->socket, (kind ? 0xE24u : 0xE04u) + port);
-		uint64_t slots = a->nanoseconds * QPI_FLITS_PER_US / 1000;
 		return (iperf & BIT(31) ? flits : 0) +
 		       (iperf & BIT(30) && qpi && slots > flits ? slots - flits : 0);
 	}

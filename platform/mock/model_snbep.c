@@ -19,9 +19,27 @@
  *     lookups, of which llc_misses are in state I and the rest hit in state E (the state
  *     filter selects); WRITE (0x05) = lines written, all in state M
  *   CBo LLC_VICTIMS (0x37): M_STATE (0x01) = lines written, E_STATE (0x02) = misses
- *   QPI TxL_FLITS_G0 (0x00) DATA (umask 0x02) = 8 flits per remote line, per port share
+ *   QPI flits per port, sent and received, of the lines each socket sends over the
+ *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
+ *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock (the link never
+ *     leaves L0); L0p and L1 stay 0.
+ *   CBo TOR (TOR_INSERTS 0x35, TOR_OCCUPANCY 0x36; OPCODE umask 0x01, MISS_OPCODE
+ *     0x03, opcode filter 31:23): data reads (0x182) are the LLC lookups, misses the
+ *     LLC misses; a hit holds its entry TOR_HIT_CYC cycles, a miss TOR_MISS_CYC; IO at
+ *     a steady rate, whatever the workload: PCIRdCur (0x19E) one line per IO_READ_NS,
+ *     PCIItoM (0x19C) one per IO_WRITE_NS, spread over the CBos, all LLC hits (DDIO:
+ *     they touch no memory), each entry held TOR_HIT_CYC. Occupancy never exceeds the
+ *     TOR's 20 entries a cycle (max inc 20, 000:591).
+ *   CBo ingress (RxR_INSERTS 0x13, RxR_OCCUPANCY 0x11, IRQ umask 0x01): every lookup and
+ *     every line written is a core request; each waits INGRESS_CYC cycles.
+ *   iMC queues: RPQ_INSERTS (0x10) = lines read, RPQ_OCCUPANCY (0x80) = RPQ_DCLK DRAM
+ *     cycles each (capped at the 22 entries, max inc 22); WPQ_INSERTS (0x20) = lines
+ *     written, WPQ_OCCUPANCY (0x81) = WPQ_DCLK each (capped at 32). Pages, per
+ *     channel of C CAS commands: ACT_COUNT (0x01) 3C/8, PRE_COUNT.PAGE_MISS (0x02/0x01)
+ *     C/8: a page miss share of 1/8, empty 1/4, hit 5/8.
  *   everything else stays at 0. Threshold, invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
+#include "platform/mock/qpi_flow.h"
 #include "platform/pci.h"
 #include "core/base/str.h"
 
@@ -32,6 +50,16 @@ enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
 #define DCLK_MHZ 800u
 #define PCLK_MHZ 800u
 #define QPI_MHZ 1000u
+#define TOR_HIT_CYC 40u    /* uncore cycles a data read that hits holds its TOR entry */
+#define TOR_MISS_CYC 200u  /* ... one that misses, to memory and back */
+#define TOR_ENTRIES 20u
+#define INGRESS_CYC 4u
+#define RPQ_DCLK 40u       /* DRAM cycles a read waits in the read pending queue */
+#define RPQ_ENTRIES 22u
+#define WPQ_DCLK 80u
+#define WPQ_ENTRIES 32u
+#define IO_READ_NS 64u     /* one PCIe read line per 64 ns: 1 GB/s */
+#define IO_WRITE_NS 128u   /* one PCIe write line per 128 ns: 0.5 GB/s */
 
 static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
 
@@ -99,6 +127,33 @@ static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	}
 	case 0x37: /* LLC_VICTIMS */
 		return (umask(ctl) & 0x01 ? writes : 0) + (umask(ctl) & 0x02 ? misses : 0);
+	case 0x35: /* TOR_INSERTS */
+	case 0x36: { /* TOR_OCCUPANCY */
+		unsigned opc = (unsigned)((filter >> 23) & 0x1FF);
+		int miss_only = (umask(ctl) & 0x03) == 0x03;
+		uint64_t hits = 0, miss = 0;
+		if ((umask(ctl) & 0x01) == 0)
+			return 0;
+		if (opc == 0x182) {
+			hits = lookups - misses;
+			miss = misses;
+		} else if (opc == 0x19E) {
+			hits = mock_box_share(b, a->nanoseconds / IO_READ_NS);
+		} else if (opc == 0x19C) {
+			hits = mock_box_share(b, a->nanoseconds / IO_WRITE_NS);
+		}
+		if (miss_only)
+			hits = 0;
+		if (ev(ctl) == 0x35)
+			return hits + miss;
+		uint64_t occ = hits * TOR_HIT_CYC + miss * TOR_MISS_CYC, cap = TOR_ENTRIES * cycles(a, UCLK_MHZ);
+		return occ < cap ? occ : cap;
+	}
+	case 0x13: /* RxR_INSERTS */
+	case 0x11: { /* RxR_OCCUPANCY */
+		uint64_t n = umask(ctl) & 0x01 ? lookups + writes : 0;
+		return ev(ctl) == 0x13 ? n : n * INGRESS_CYC;
+	}
 	default:
 		return 0;
 	}
@@ -128,22 +183,44 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
  * counts (000:2255). */
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
-	if (ev(ctl) == 0x00)
-		return cycles(a, DCLK_MHZ);
-	if (ev(ctl) != 0x04)
+	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
+	uint64_t dclk = cycles(a, DCLK_MHZ), occ;
+	switch (ev(ctl)) {
+	case 0x00:
+		return dclk;
+	case 0x04:
+		return (umask(ctl) & 0x01 ? rd : 0) + (umask(ctl) & 0x04 ? wr : 0);
+	case 0x01: /* ACT_COUNT */
+		return (rd + wr) * 3 / 8;
+	case 0x02: /* PRE_COUNT */
+		return umask(ctl) & 0x01 ? (rd + wr) / 8 : 0;
+	case 0x10:
+		return rd;
+	case 0x20:
+		return wr;
+	case 0x80:
+		occ = rd * RPQ_DCLK;
+		return occ < RPQ_ENTRIES * dclk ? occ : RPQ_ENTRIES * dclk;
+	case 0x81:
+		occ = wr * WPQ_DCLK;
+		return occ < WPQ_ENTRIES * dclk ? occ : WPQ_ENTRIES * dclk;
+	default:
 		return 0;
-	return (umask(ctl) & 0x01 ? mock_box_share(b, a->lines_read) : 0) +
-	       (umask(ctl) & 0x04 ? mock_box_share(b, a->lines_written) : 0);
+	}
 }
 
 static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	int ext = (ctl >> 21) & 1;
-	if (ev(ctl) == 0x14 && !ext)
-		return cycles(a, QPI_MHZ);
-	if (ev(ctl) == 0x00 && !ext && (umask(ctl) & 0x02))
-		return 8 * mock_box_share(b, a->remote_lines);
-	return 0;
+	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext)
+		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
+	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, cycles(a, QPI_MHZ)), 0);
+}
+
+/* The other socket's ports receive what this socket's ports send (port p to port p). */
+static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
+{
+	mock_qpi_deliver(m, act, 2, cycles(act, QPI_MHZ));
 }
 
 /* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */
@@ -391,6 +468,7 @@ int upm_mock_build_snbep(struct upm_mock *m)
 	m->ecam[0].bus_end = 255;
 	if (mock_pmon_init(m) < 0)
 		return -1;
+	mock_pmon_of(m)->model_advance = snbep_advance;
 	/* Host bridge: Xeon E5/Core i7 DMI2 (8086:3C00). */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x3C00))
 		return -1;

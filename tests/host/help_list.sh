@@ -53,9 +53,9 @@ expect l2 host/list_boxes_csv 0 '^platform,box,space,instances,counters,width,fi
 run l3 --platform snbep list boxes --format json
 expect l3 host/list_boxes_json 0 '^\[$' '^  \{"platform": "snbep", "box": "qpi", "space": "pci", "instances": "2"' '^\]$'
 run l4 --platform skl list metrics --format json
-expect l4 host/list_metrics_json 0 '"metric": "MEM_BW_READS", "numerator": "imc/DRAM_DATA_READS/"'
+expect l4 host/list_metrics_json 0 '"metric": "MEM_BW_READS", "formula": "imc/DRAM_DATA_READS/ \* 64 / SECONDS"'
 run l5 --platform snbep list metrics --format csv
-expect l5 host/list_metrics_csv 0 '^platform,metric,numerator,denominator,unit,description$' '^snbep,MEM_BW_READS,imc/CAS_COUNT\.RD/,seconds,'
+expect l5 host/list_metrics_csv 0 '^platform,metric,formula,unit,description,aliases$' '^snbep,MEM_BW_READS,imc/CAS_COUNT\.RD/ \* 64 / SECONDS,' '^snbep,LLC_DRD_HIT_PCT,.*,LLC_HIT_RATE$'
 run l6 --platform snbep list events cas
 expect l6 host/list_events_search_word 0 '^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read'
 expect_not l6 host/list_events_search_keeps_only_matches 0 '^cbo '

@@ -58,7 +58,7 @@ json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_
 # rate over its window, never net of the idle baseline.
 run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE --per-box
 expect kllc host/run_kernel_two_pass_metric_on_console 0 \
-	'^ +0  LLC_HIT_RATE +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \
+	'^ +0  LLC_DRD_HIT_PCT +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \
 	'^kernel llc: counts per box \(net: less the idle baseline; clocks in MHz\)$' \
 	'^ +0  ubox0  UCLK +[0-9,]+\.[0-9] MHz +- +-$'
 if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_run "$WORK/upmon-results")/counters.csv" &&

@@ -76,7 +76,7 @@ expect_not events host/list_events_box_filter 0 '^snbep,cbo,'
 run qev --backend mock --platform snbep list events --box qpi --format csv
 expect qev host/list_events_ext_code 0 '^snbep,qpi,CTO_COUNT,0x138,,0-3,match0\|match1\|mask0\|mask1,,,'
 run metrics --backend mock --platform snbep list metrics
-expect metrics host/list_metrics 0 '^MEM_BW_READS +memory read bandwidth' '^LLC_HIT_RATE '
+expect metrics host/list_metrics 0 '^MEM_BW_READS +memory read bandwidth' '^LLC_DRD_HIT_PCT .*\(alias: LLC_HIT_RATE\)$' '^ += \(imc/ACT_COUNT/ - imc/PRE_COUNT\.PAGE_MISS/\) / imc/CAS_COUNT\.ALL/$'
 run listbad --backend mock --platform snbep list events --box gpu
 expect listbad host/list_unknown_box 4 "no box 'gpu' on snbep"
 
@@ -84,12 +84,24 @@ expect listbad host/list_unknown_box 4 "no box 'gpu' on snbep"
 run groups --backend mock --platform snbep list groups
 expect groups host/list_groups 0 '^MEM +memory bandwidth' '^QPI ' '^PCIE ' '^POWER ' '^RING ' \
 	'^ +events: +qpi/CLOCKTICKS/,qpi/TxL_FLITS_G0\.DATA/,.*qpi/RxL_FLITS_G0\.DATA/' \
-	'^ +metrics: +MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_MISS$' \
-	'^ +metrics: +QPI_LINK_UTIL,DATA_FROM_QPI,PCT_LINK_SHUTDOWN_CYCLES$'
+	'^ +metrics: +MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,RPQ_AVG_LATENCY_NS,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_HIT,PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_MISS$' \
+	'^ +metrics: +QPI_LINK_UTIL,QPI_TX_LINK_UTIL,QPI_DATA_BW,DATA_FROM_QPI,PCT_LINK_HALF_DISABLED_CYCLES,PCT_LINK_SHUTDOWN_CYCLES$'
 run grp --backend mock --platform snbep run --seconds 0.01 --group MEM,PCIE --events ha/CLOCKTICKS/ --per-box
-expect grp host/run_group 0 '^run: 17 event specs, ' \
+expect grp host/run_group 0 '^run: 23 event specs, ' \
 	'^ +0 imc0 +[0-9]+ ctr[0-3] +CAS_COUNT\.RD ' '^ +0  MEM_BW_TOTAL ' \
-	'^ +0  RPQ_AVG_LATENCY ' '^ +0 ha0? +[0-9]+ ctr[0-3] +CLOCKTICKS '
+	'^ +0  RPQ_AVG_LATENCY ' '^ +0 ha0? +[0-9]+ ctr[0-3] +CLOCKTICKS ' \
+	'^ +0  PCT_REQUESTS_PAGE_EMPTY +n/a  \(division by zero\) 4 imc$' '^ +0  IO_READ_BW +[1-9][0-9.,]+ [kMG]B/s  8 cbo$'
+# A metric with no value is null in results.json, with the reason beside it.
+if python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'PYEOF'
+import json, sys
+m = [x for x in json.load(open(sys.argv[1]))["metrics"] if x["name"] == "PCT_REQUESTS_PAGE_EMPTY"]
+assert m and all(x["value"] is None and x["why"] == "division by zero" for x in m), m
+PYEOF
+then
+	pass host/run_metric_no_value_json
+else
+	fail host/run_metric_no_value_json "$(grep -o '"name": "PCT_REQUESTS_PAGE_EMPTY"[^}]*' "$(last_run "$WORK/upmon-results")/results.json" | head -1)"
+fi
 run badgrp --backend mock --platform skl run --group QPI
 expect badgrp host/run_unknown_group 4 \
 	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"

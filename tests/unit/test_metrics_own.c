@@ -109,7 +109,7 @@ TEST(metric_parts_in_two_passes_combine)
 	/* The two state filters share one filter register: two passes (000:865-873). The
 	 * mock's 8000 lookups, 2000 missing: 6000 / 8000 hit. */
 	int n = run_metrics(NULL, NULL, "LLC_HIT_RATE", mv, 16, &ns);
-	const struct upm_metric_value *v = value_of(mv, n, "LLC_HIT_RATE", 0);
+	const struct upm_metric_value *v = value_of(mv, n, "LLC_DRD_HIT_PCT", 0);
 	CHECK(v && v->valid && v->value > 0.7499 && v->value < 0.7501);
 	if (v) {
 		upm_metric_passes(v, passes, sizeof passes);

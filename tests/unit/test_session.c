@@ -286,7 +286,7 @@ TEST(session_counts_traffic_and_clocks)
 					       traffic.ns));
 			seen_bw = 1;
 		}
-		if (!strcmp(mv[i].metric->name, "LLC_HIT_RATE") && mv[i].socket == 0) {
+		if (!strcmp(mv[i].metric->name, "LLC_DRD_HIT_PCT") && mv[i].socket == 0) {
 			CHECK(mv[i].value > 0.7499 && mv[i].value < 0.7501);
 			seen_hit = 1;
 		}

@@ -523,7 +523,7 @@ TEST(nhmex_metric_with_a_summed_denominator)
 	struct upm_metric_value mv[64];
 	unsigned n = upm_metrics_compute(&s, mv, 64), seen = 0;
 	for (unsigned i = 0; i < n; i++)
-		if (!strcmp(mv[i].metric->name, "LLC_HIT_RATIO")) {
+		if (!strcmp(mv[i].metric->name, "LLC_HIT_PCT")) {
 			CHECK(mv[i].valid);
 			CHECK(mv[i].value > 0.6666 && mv[i].value < 0.6667); /* 2000 / (2000 + 1000) */
 			seen++;

@@ -1,5 +1,7 @@
 /* The U/C/B/S/W event tables and the metrics through the spec parser on the nhmex and
  * wsmex platforms: what a user types is programmed as the guide says, or refused. */
+#include "core/metrics/formula.h"
+#include "core/metrics/metrics.h"
 #include "tests/unit/test.h"
 #include "core/events/spec.h"
 
@@ -17,17 +19,15 @@ static int parse(const char *plat, const char *text, struct upm_spec *s, char *e
 
 TEST(nhmex_every_metric_parses)
 {
-	struct upm_spec s[UPM_METRIC_MAX_TERMS];
+	static struct upm_spec s[UPM_METRIC_FORMULA_TERMS];
+	static struct upm_formula f;
 	char err[200];
 	for (unsigned k = 0; k < UPM_ARRAY_LEN(platforms); k++) {
 		const struct upm_platform *p = upm_platform_by_name(platforms[k]);
 		CHECK(p && p->metrics && *p->n_metrics >= 10);
 		for (unsigned i = 0; p && p->metrics && i < *p->n_metrics; i++) {
 			const struct upm_metric *m = &p->metrics[i];
-			if (upm_spec_parse_list(p, m->numerator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
-				upm_test_fail(__FILE__, __LINE__, "%s %s: %s", p->name, m->name, err);
-			if (m->denominator && strcmp(m->denominator, "none") &&
-			    upm_spec_parse_list(p, m->denominator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
+			if (upm_metric_compile(p, m, &f, s, err, sizeof err) < 0)
 				upm_test_fail(__FILE__, __LINE__, "%s %s: %s", p->name, m->name, err);
 		}
 	}

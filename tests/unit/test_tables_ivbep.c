@@ -2,6 +2,8 @@
  * source (the guide excerpt seed 003, guide 329468-002 by page, Linux uncore_snbep.c
  * "K", likwid registers "LWR" and accessDaemon "LWD", PCM; boxes/PUBLIC_FACTS.md
  * "Ivy Bridge-EP"), and the tables Sandy Bridge-EP and Ivy Bridge-EP share. */
+#include "core/metrics/formula.h"
+#include "core/metrics/metrics.h"
 #include "tests/unit/test.h"
 #include "core/events/spec.h"
 #include "boxes/snbep/umasks_shared.h"
@@ -304,14 +306,12 @@ TEST(ivbep_every_event_fits_its_box)
 TEST(ivbep_every_metric_and_check_spec_parses)
 {
 	const struct upm_platform *p = plat("ivbep");
-	struct upm_spec s[16];
+	static struct upm_spec s[16];
+	static struct upm_formula f;
 	char err[200];
 	for (unsigned i = 0; i < *p->n_metrics; i++) {
 		const struct upm_metric *m = &p->metrics[i];
-		if (upm_spec_parse_list(p, m->numerator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
-			upm_test_fail(__FILE__, __LINE__, "%s: %s", m->name, err);
-		if (m->denominator && strcmp(m->denominator, "none") &&
-		    upm_spec_parse_list(p, m->denominator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
+		if (upm_metric_compile(p, m, &f, s, err, sizeof err) < 0)
 			upm_test_fail(__FILE__, __LINE__, "%s: %s", m->name, err);
 	}
 	const struct upm_check_profile *c = p->check;
@@ -426,11 +426,28 @@ static const struct upm_metric *metric_of(const char *platform, const char *name
 	return NULL;
 }
 
+/* The metric's formula as text (short forms written out), in a static buffer. */
+static const char *formula_of(const char *platform, const struct upm_metric *m)
+{
+	static char text[2][512];
+	static unsigned which;
+	struct upm_buf b;
+	char err[200];
+	char *out = text[which++ % 2];
+	upm_buf_init(&b);
+	if (!m || upm_metric_formula_text(plat(platform), m, &b, err, sizeof err) < 0)
+		snprintf(out, 512, "(none)");
+	else
+		snprintf(out, 512, "%s", b.data ? b.data : "");
+	upm_buf_free(&b);
+	return out;
+}
+
 TEST(ivbep_snbep_share_metric_definitions)
 {
 	/* boxes/snbep/metrics_shared.h: one initialiser in both tables. */
 	static const char *const shared[] = {
-		"MEM_BW_READS", "MEM_BW_WRITES", "MEM_BW_TOTAL", "LLC_DRD_MISS_LATENCY", "UNCORE_FREQ",
+		"MEM_BW_READS", "MEM_BW_WRITES", "MEM_BW_TOTAL", "AVG_TOR_DRD_MISS_LATENCY", "UNCORE_FREQ",
 		"DRAM_CLOCK_FREQ", "CYC_FREQ_THERMAL_LTD", "CYC_FREQ_POWER_LTD", "CYC_FREQ_OS_LTD",
 		"CYC_FREQ_CURRENT_LTD", "PCT_CYCLES_CONFLICT",
 	};
@@ -438,11 +455,11 @@ TEST(ivbep_snbep_share_metric_definitions)
 		const struct upm_metric *a = metric_of("snbep", shared[i]), *b = metric_of("ivbep", shared[i]);
 		if (!a || !b)
 			continue;
-		CHECK_STR(a->numerator, b->numerator);
-		CHECK_STR(a->denominator ? a->denominator : "(rate)", b->denominator ? b->denominator : "(rate)");
-		CHECK(a->scale == b->scale);
+		CHECK_STR(formula_of("snbep", a), formula_of("ivbep", b));
 	}
 	/* Different on purpose: six state bits on Ivy Bridge-EP, five on Sandy Bridge-EP. */
-	CHECK_STR(metric_of("ivbep", "LLC_HIT_RATE")->numerator, "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3e/");
-	CHECK_STR(metric_of("snbep", "LLC_HIT_RATE")->numerator, "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1e/");
+	CHECK_STR(formula_of("ivbep", metric_of("ivbep", "LLC_DRD_HIT_PCT")),
+		  "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3e/ / cbo/LLC_LOOKUP.DATA_READ,filter_state=0x3f/");
+	CHECK_STR(formula_of("snbep", metric_of("snbep", "LLC_DRD_HIT_PCT")),
+		  "cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1e/ / cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/");
 }

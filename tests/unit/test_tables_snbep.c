@@ -1,5 +1,7 @@
 /* The Sandy Bridge-EP tables against the guide's literal addresses (seed 000, cited),
  * and public facts where the guide lost them (boxes/PUBLIC_FACTS.md). */
+#include "core/metrics/formula.h"
+#include "core/metrics/metrics.h"
 #include "tests/unit/test.h"
 #include "core/events/spec.h"
 
@@ -157,14 +159,12 @@ TEST(snbep_event_encodings)
 TEST(snbep_every_metric_parses)
 {
 	const struct upm_platform *p = upm_platform_by_name("snbep");
-	struct upm_spec s[UPM_METRIC_MAX_TERMS];
+	static struct upm_formula f;
+	static struct upm_spec s[UPM_METRIC_FORMULA_TERMS];
 	char err[200];
 	for (unsigned i = 0; i < *p->n_metrics; i++) {
 		const struct upm_metric *m = &p->metrics[i];
-		if (upm_spec_parse_list(p, m->numerator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
-			upm_test_fail(__FILE__, __LINE__, "%s: %s", m->name, err);
-		if (m->denominator && strcmp(m->denominator, "none") &&
-		    upm_spec_parse_list(p, m->denominator, s, UPM_METRIC_MAX_TERMS, err, sizeof err) < 0)
+		if (upm_metric_compile(p, m, &f, s, err, sizeof err) < 0)
 			upm_test_fail(__FILE__, __LINE__, "%s: %s", m->name, err);
 	}
 }
