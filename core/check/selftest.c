@@ -441,11 +441,9 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		read_slots(c, b, bi, 2);
 		break;
 	case P_DISABLED_RESET_PRELOAD: {
-		for (unsigned k = 0; k < b->n; k++) {
-			struct slot sl;
-			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
-				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value, 0);
-		}
+		/* Reset and preload with the enable bits still clear: a clock in a box with no
+		 * freeze of its own (the UBox's fixed UCLK) counts from its enable on, so a zero
+		 * would not read back as zero. The enables come back after the preload. */
 		(void)freeze_box(s, b, 1);
 		/* reset */
 		int how = t->session & UPM_SESS_RESET_BIT ? 1 : t->ctr_writable ? 2 : 0;
@@ -457,7 +455,8 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			if (b->place[k].pass != c->pass || !slot_of(s, b, k, &sl))
 				continue;
 			if (sl.counter < 0 && t->fixed_rst.width) /* fixed counters reset on their own */
-				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value | upm_field_mask(t->fixed_rst), 0);
+				(void)upm_box_reg_write(s, b, sl.ctl,
+							(sl.ctl_value & ~sl.en_mask) | upm_field_mask(t->fixed_rst), 0);
 			else if (sl.counter < 0 && !t->ctr_writable)
 				continue;
 			else if (how == 2 || sl.counter < 0)
@@ -474,6 +473,12 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		else
 			note(&sb->t[T_RESET], UPM_RESULT_PASS, "counters read 0 after the %s",
 			     how == 1 ? "box reset (box control bit 1)" : "zero writes");
+		/* Start with a clear status, before anything is preloaded near its wrap: a box
+		 * without a freeze of its own counts from its enable, and 1000 cycles pass in
+		 * about a microsecond. */
+		if (t->ovf_status && t->ovf_clear)
+			(void)upm_box_reg_write(s, b, t->ovf_clear,
+						width_mask(t->n_ctrs) << t->ovf_lo | upm_field_mask(t->ovf_fixed), 0);
 		/* preload for the wrap */
 		for (unsigned k = 0; k < b->n && t->ctr_writable; k++) {
 			struct slot sl;
@@ -483,9 +488,11 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 				c->snap[bi][k][3] = pre;
 			}
 		}
-		if (t->ovf_status && t->ovf_clear) /* start with a clear status */
-			(void)upm_box_reg_write(s, b, t->ovf_clear,
-						width_mask(t->n_ctrs) << t->ovf_lo | upm_field_mask(t->ovf_fixed), 0);
+		for (unsigned k = 0; k < b->n; k++) {
+			struct slot sl;
+			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
+				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value, 0);
+		}
 		(void)freeze_box(s, b, 0);
 		break;
 	}

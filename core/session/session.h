@@ -55,7 +55,11 @@ struct upm_count {
 	unsigned spec;      /* index into the session's specs */
 	uint64_t start, end, delta;
 	int status;         /* UPM_OK, or why there is no count */
-	uint64_t interval_ns; /* its socket's counting window (unfreeze to freeze) */
+	uint64_t interval_ns; /* its counting window (unfreeze to freeze), timed on its socket */
+	/* Where its own window was timed (upm_os_nanoseconds; 0: not reached): its start
+	 * value read, its box unfrozen, its box about to freeze. Boxes of a socket are
+	 * stepped one after another, so each count's edges are its box's, not the step's. */
+	uint64_t read_ns, unfrozen_ns, stop_ns;
 	unsigned home;      /* where its sub-configuration went (core/events/subcfg.h) */
 	uint8_t overflowed; /* its box's overflow status showed it (platform->overflow) */
 };

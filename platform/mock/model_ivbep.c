@@ -27,7 +27,7 @@
  * which freezes the socket (329468-002 2.1.1; 003:50-56). Which ov_q bit of 0xC01 a box
  * sets is not published, so the model sets none; 0xC01 reads 0 and clears by 1s.
  *
- * What counts (deterministic):
+ * What counts (clocks by elapsed time, the rest by the traffic reported; mock.h, Time):
  *   uncore clock (UBox fixed UCLK, CBo/HA/IRP CLOCKTICKS 0x00, R2PCIe/R3QPI 0x01) 2.0 GHz
  *   iMC fixed DCLK and DCLOCKTICKS (0x00) 800 MHz; PCU CLOCKTICKS 800 MHz (perfmon IVT:
  *     "The PCU runs off a fixed 800 MHz clock"); QPI CLOCKTICKS (0x14) 1.0 GHz

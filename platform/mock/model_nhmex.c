@@ -24,7 +24,8 @@
  *  - wsmex: W-Box counter reads ending in 0x000000 or 0x000001 come back 0x1000000 high
  *    (the erratum, 002:5626-5629).
  *
- * What counts (deterministic, per socket): the uncore clock, 2.4 GHz (W-Box fixed); the
+ * What counts (clocks and refresh by elapsed time, the rest by the traffic reported;
+ * mock.h, Time), per socket: the uncore clock, 2.4 GHz (W-Box fixed); the
  * M-Box clock, 800 MHz (CYCLES); memory lines read and written split evenly over the two
  * B/M-Boxes: B-Box IMT_INSERTS_RD/_WR/_ALL, M-Box DRAM_CMD and DRAM_MISC (scheduled) CAS
  * commands (three quarters of the lines in open-page CAS, one quarter in closed-page CAS,
@@ -34,7 +35,8 @@
  * misses, spread over the C-Boxes; S-Box PKTS_SENT_HOM = lines, PKTS_RCVD_DRS_FROM_B =
  * lines read, PKTS_RCVD_DRS_FROM_R = remote lines, TO_R_PROG_EV = lines read while
  * MM_CFG[63] is set; R-Box FLITS_SENT (IPERF bit 31) = 9 flits per remote line on the QPI
- * ports 0, 1, 4, 5, NULL_IDLE (bit 30) = the rest of 1.6 G flit slots a second, XBAR_MM
+ * ports 0, 1, 4, 5, NULL_IDLE (bit 30) = 1.6 G flit slots a second of elapsed time (traffic
+ * is reported after the time it took, so its flits are not taken off them), XBAR_MM
  * with mm_trig_en = remote lines per QPI port. Everything else stays 0. Threshold,
  * invert and edge are not modelled. */
 #include "platform/mock/pmon.h"

@@ -6,10 +6,10 @@
  * channels, two QPI ports with their mask/match and misc functions, R2PCIe and two
  * R3QPI links. Host bridge at 00:00.0. ECAM window at 0x80000000, buses 0-255.
  *
- * What counts (the activity mapping, deterministic):
- *   uncore clock (UBox fixed, CBo/HA/R2PCIe/R3QPI CLOCKTICKS) = 2.0 GHz x interval
+ * What counts (clocks by elapsed time, the rest by the traffic reported; mock.h, Time):
+ *   uncore clock (UBox fixed, CBo/HA/R2PCIe/R3QPI CLOCKTICKS) = 2.0 GHz x elapsed time
  *   iMC DRAM clock (fixed counter, and event 0x00 on a general counter) = 800 MHz x
- *     interval; PCU CLOCKTICKS = 800 MHz pclk (000:3029-3031)
+ *     elapsed time; PCU CLOCKTICKS = 800 MHz pclk (000:3029-3031)
  *   QPI CLOCKTICKS = 1.0 GHz (8.0 GT/s / 8, 000:3732-3733; QPI_RATE_STATUS 0xD4 of each
  *     port's misc function 08.0/09.0 reads 0x5: 8.0 GT/s, not in slow mode)
  *   iMC CAS_COUNT (0x04): RD_REG (umask bit 0) = lines read, WR_WMM (bit 2) = lines

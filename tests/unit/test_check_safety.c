@@ -58,6 +58,7 @@ static int run_cmd(struct cmd *c, const char *command, const char *faults, unsig
 		fixture_free(&c->f);
 		return -1;
 	}
+	fixture_real_time(&c->f); /* the check waits and runs kernels: time really passes */
 	struct upm_run *r = &c->f.run;
 	r->out_dir = dir;
 	r->opts.command = command;
