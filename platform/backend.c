@@ -23,23 +23,27 @@ int upm_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm
 
 int upm_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
 {
+	b->accesses++;
 	return b->ops->msr_read(b, msr, val);
 }
 
 int upm_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 {
+	b->accesses++;
 	return b->ops->msr_write(b, msr, val);
 }
 
 int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 		       uint32_t *val)
 {
+	b->accesses++;
 	return b->ops->pci_read32(b, mech, a, val);
 }
 
 int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 			uint32_t val)
 {
+	b->accesses++;
 	return b->ops->pci_write32(b, mech, a, val);
 }
 
@@ -60,6 +64,7 @@ void upm_backend_refuse_ecam(struct upm_backend *b)
 
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 {
+	b->accesses++;
 	return b->ops->mmio_read32(b, addr, val);
 }
 

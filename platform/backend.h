@@ -100,6 +100,11 @@ struct upm_backend {
 	/* MCFG entries past UPM_ECAM_MAX_WINDOWS that this backend does not use (creators
 	 * zero it; wrappers copy their inner backend's). */
 	unsigned ecam_entries_dropped;
+	/* Register accesses (MSR, PCI configuration, MMIO reads and writes) asked of this
+	 * backend through the wrappers below since its creation (creators zero it): what a
+	 * step costs in accesses is the difference across it (run --interval's per-sample
+	 * cost). CPUID is not a register access. */
+	uint64_t accesses;
 };
 
 /* Convenience wrappers: the only calls the rest of the tree uses. */

@@ -7,7 +7,8 @@ const char *const upm_global_options[] = { "--platform", "--force-platform", "--
 					   "--out", "--config", "--end", "--help", "--version", NULL };
 
 static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--kernel", "--size",
-					"--iterations", "--threads", "--sockets", "--memory-socket", NULL };
+					"--iterations", "--threads", "--sockets", "--memory-socket",
+					"--interval", "--count", "--duration", NULL };
 static const char *const check_opts[] = { "--quick", "--threads", "--size", NULL };
 static const char *const list_opts[] = { "--box", "--format", NULL };
 static const char *const no_opts[] = { NULL };
@@ -57,13 +58,19 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "                     scale add triad chase llc thrash flush pingpong, with an idle\n"
 	  "                     baseline; --size S, --iterations N, --threads N|all,\n"
 	  "                     --sockets LIST, --memory-socket N|local tune it\n"
+	  "  --interval MS      a sample every MS milliseconds (10 to 3600000), one block each\n"
+	  "                     on the console and interval.csv; until ESC/Ctrl-C, or --count N\n"
+	  "                     samples, or --seconds S (with --kernel NAME: --duration S, the\n"
+	  "                     kernel repeating meanwhile); the events must fit one pass\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --seconds 2\n"
 	  "  upmon run --events UNC_M_CAS_COUNT.RD,uncore_cbox_3/clockticks/\n"
 	  "  upmon run --events 'cbo3/LLC_LOOKUP.DATA_READ,filter_state=0x1f/'\n"
 	  "  upmon run --metrics MEM_BW_READS --kernel read --size 256M --threads all\n"
-	  "  upmon run --group MEM --seconds 5\n" },
+	  "  upmon run --group MEM --seconds 5\n"
+	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --interval 1000 --count 60\n"
+	  "  upmon run --kernel read --duration 60 --interval 1000 --events imc/CAS_COUNT.RD/\n" },
 	{ "check", "check [--quick] [--threads N|all] [--size S]", "the health check: selftest, kernels, verdicts",
 	  check_opts,
 	  "Runs the self-test of every box, then the fixed kernels with the standard events,\n"

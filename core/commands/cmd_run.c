@@ -8,6 +8,7 @@
 #include "core/cli/config.h"
 #include "core/cli/help.h"
 #include "core/commands/run_kernel.h"
+#include "core/commands/run_interval.h"
 #include "core/events/group.h"
 #include "core/session/vouch.h"
 
@@ -29,9 +30,11 @@ int upm_cmd_run(struct upm_run *r)
 	const char *events = NULL, *metric_names = NULL, *group_names = NULL;
 	struct idle_interval wait = { 1000000000ull };
 	struct upm_run_kernel_opts ko; /* --kernel and its options: core/commands/run_kernel.c */
+	struct upm_run_interval_opts io; /* --interval, --count, --duration: run_interval.c */
 	char kerr[200];
 	int kr, seconds_given = 0;
 	upm_run_kernel_opts_init(&ko);
+	upm_run_interval_opts_init(&io);
 	for (int i = 0; i < r->opts.cmd_argc; i++) {
 		const char *a = r->opts.cmd_argv[i];
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
@@ -54,7 +57,8 @@ int upm_cmd_run(struct upm_run *r)
 				return UPM_EXIT_USAGE;
 			}
 			seconds_given = 1;
-		} else if ((kr = upm_run_kernel_option(a, v, &ko, kerr, sizeof kerr)) != 0) {
+		} else if ((kr = upm_run_kernel_option(a, v, &ko, kerr, sizeof kerr)) != 0 ||
+			   (kr = upm_run_interval_option(a, v, &io, kerr, sizeof kerr)) != 0) {
 			if (kr < 0) {
 				upm_error(r, "%s", kerr);
 				return UPM_EXIT_USAGE;
@@ -66,6 +70,10 @@ int upm_cmd_run(struct upm_run *r)
 			return UPM_EXIT_USAGE;
 		}
 		i++;
+	}
+	if (upm_run_interval_check(&io, &ko, seconds_given, kerr, sizeof kerr) < 0) {
+		upm_error(r, "%s", kerr);
+		return UPM_EXIT_USAGE;
 	}
 	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
 		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
@@ -123,8 +131,9 @@ int upm_cmd_run(struct upm_run *r)
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
 	}
-	if (ko.n_kernels) {
-		int st = upm_run_kernels(r, &ko, specs.data, metric_names);
+	if (io.period_ns || ko.n_kernels) {
+		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0)
+				      : upm_run_kernels(r, &ko, specs.data, metric_names);
 		upm_buf_free(&specs);
 		upm_buf_free(&group_metrics);
 		return st;

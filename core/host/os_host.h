@@ -43,6 +43,14 @@ void upm_host_watchdog_get(struct upm_host_watchdog *out);
  * and another. Also set by the host main from UPMON_HOST_MP_BLOCKING=1. */
 void upm_host_mp_blocking_only(int on);
 
+/* Test hook: a deterministic clock: upm_os_nanoseconds stands still except in
+ * upm_os_sleep_ns, which returns at once having moved it by exactly the time asked (1 s
+ * at the start). So a test can assert on the spacing of samples. Also set by the host main
+ * from UPMON_HOST_VIRTUAL_CLOCK=1. Nothing that spins on the clock without sleeping may
+ * run under it (a stress kernel's timing reads the TSC, which stays real). 0: the real
+ * clock again. */
+void upm_host_virtual_clock(int on);
+
 /* Test hook: processor i's TSC reads ticks_per_cpu * i behind processor 0's, as
  * processors whose TSCs the firmware did not synchronize (0: all agree). */
 void upm_host_tsc_skew(uint64_t ticks_per_cpu);

@@ -924,13 +924,16 @@ static uint64_t window_of(const struct upm_session *s, const struct upm_count *c
 	return ns + (t1 - t0 - (ns < took ? ns : took));
 }
 
-int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
+/* Allocates the counts and the save area and lays out every count of every pass, so
+ * boxes that fail still show why. 0, or -1 with error. */
+static int layout_counts(struct upm_session *s, unsigned *per_pass_out)
 {
 	unsigned per_pass = 0, n_regs = 0;
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		per_pass += s->boxes[i].n;
 		n_regs += 2 + 2 * s->boxes[i].type->n_ctrs + UPM_MAX_FILTER_REGS * UPM_MAX_SUB_INDEX + 2;
 	}
+	*per_pass_out = per_pass;
 	s->counts = upm_os_alloc((size_t)per_pass * s->n_passes * sizeof *s->counts + 1);
 	s->saved = upm_os_alloc((size_t)n_regs * sizeof *s->saved + 1);
 	if (!s->counts || !s->saved) {
@@ -938,7 +941,6 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 		return -1;
 	}
 	s->cap_saved = n_regs;
-	/* Lay out every count first, so boxes that fail still show why. */
 	for (unsigned p = 0; p < s->n_passes; p++) {
 		for (unsigned i = 0; i < s->n_boxes; i++) {
 			struct upm_box_inst *b = &s->boxes[i];
@@ -958,11 +960,45 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 			}
 		}
 	}
-
 	/* Sockets whose processor failed the #GP guard's proof are not touched. */
 	for (unsigned sock = 0; sock < s->run->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
 		if (s->run->socket_unguarded[sock])
 			upm_session_socket_lost(s, sock, 0, UPM_EFAULT);
+	return 0;
+}
+
+int upm_session_start(struct upm_session *s)
+{
+	unsigned per_pass;
+	if (s->n_passes != 1) {
+		upm_snprintf(s->error, sizeof s->error, "the events need %u passes; a started session counts one",
+			     s->n_passes);
+		return -1;
+	}
+	if (layout_counts(s, &per_pass) < 0)
+		return -1;
+	s->aborted = upm_abort_check();
+	if (s->aborted)
+		return 0;
+	/* A box or socket that fails is left in its state and s->error, as a pass leaves it;
+	 * the others count. */
+	on_every_socket(s, STEP_SAVE, 0, 0);
+	on_every_socket(s, STEP_SETUP, 0, 0);
+	on_every_socket(s, STEP_START, 0, 0);
+	return 0;
+}
+
+void upm_session_restore(struct upm_session *s)
+{
+	on_every_socket(s, STEP_RESTORE, 0, 0);
+}
+
+int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
+{
+	unsigned per_pass;
+	if (layout_counts(s, &per_pass) < 0)
+		return -1;
+
 	s->aborted = upm_abort_check();
 	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;
 	for (unsigned p = 0; p < s->n_passes && !failed && !s->aborted; p++) {

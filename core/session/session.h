@@ -133,6 +133,15 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 /* Runs every pass. Counts land in s->counts. Hardware is restored whatever happens.
  * 0, or -1 with error (counts gathered so far are kept). */
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);
+/* A session kept counting, for sampling (core/session/sample.h): upm_session_start lays
+ * out the counts, saves, programs and starts the one pass (start values read, as
+ * upm_session_run's first pass does) and leaves it running; -1 with error only when it
+ * cannot start (the specs need more than one pass, out of memory): a box or socket that
+ * fails is left in its state and error, as a pass leaves it, and the others count. Call
+ * upm_session_restore in every case.
+ * upm_session_restore writes back everything saved, whatever happened. */
+int upm_session_start(struct upm_session *s);
+void upm_session_restore(struct upm_session *s);
 /* The measured interval when nothing runs: waits ns (ESC/Ctrl-C ends it early) and tells
  * a model backend that this much time passed on every socket, with no traffic. Returns
  * the time that really passed. */

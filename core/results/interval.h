@@ -1,0 +1,38 @@
+/* The samples of `run --interval` (core/session/sample.h) as files: interval.csv, the
+ * "intervals" members of results.json, and an inline SVG line chart for report.html. */
+#ifndef UPMON_CORE_RESULTS_INTERVAL_H
+#define UPMON_CORE_RESULTS_INTERVAL_H
+
+#include "core/results/results.h"
+#include "core/session/sample.h"
+
+/* Tick i's time as ISO 8601 with milliseconds ("2026-11-23T07:30:01.250Z", the zone as
+ * the firmware gives it, none when it gives none): the start's wall clock plus the
+ * tick's seconds. "" when the wall clock could not be read. */
+void upm_interval_time(const struct upm_samples *sm, unsigned i, char *buf, unsigned long size);
+
+/* interval.csv: the run's "# " identity lines, then
+ *   time,seconds,socket,box,instance,spec,count,rate,status
+ * one row per count per sample: seconds since the counters started (6 decimals), spec
+ * as written, count in the event's units, rate = count per second of the sample's own
+ * window, status "ok", "overflowed" or "failed". */
+void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
+
+/* results.json's members for the samples, each "\n  \"key\": value" preceded by a comma:
+ * "interval_sampling" (period, samples taken and kept, how each socket was read, the
+ * cost: register accesses and microseconds per sample) and "intervals" (one object per
+ * kept sample: time, seconds, window_ns, accesses, cost_us, counts). */
+void upm_interval_json_members(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
+/* Adds members (text as above) at the end of a finished JSON document ("...\n}\n"): the
+ * results writers close their object; this reopens it. -1 when doc does not end so. */
+int upm_json_add_members(struct upm_buf *doc, const struct upm_buf *members);
+
+/* An inline SVG line chart per event spec (the user's, not a metric's own): one line
+ * per socket, the socket's rate (count per second summed over its instances) against
+ * seconds; axes labelled with the maximum and the run's length. For report.html. */
+void upm_interval_svg(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
+/* A report.html section: <section id="intervals"> with a heading, one line on how the
+ * samples were taken and what one cost, and the charts (upm_interval_svg). */
+void upm_interval_html(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
+
+#endif

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# `run --interval` on the mocks, under the host's virtual clock (UPMON_HOST_VIRTUAL_CLOCK=1:
+# time passes only in sleeps, so the samples' spacing is exact): how many samples and when,
+# interval.csv's rows, results.json's intervals, the console's block fitting 80 columns,
+# ESC/Ctrl-C, a kernel repeating between samples (real clock: no timing asserted), and
+# the usage errors (one line, closest choices, exit 4).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+S=(--backend mock --platform snbep)
+VC=(env UPMON_HOST_VIRTUAL_CLOCK=1)
+vrun() { # vrun NAME ARGS...: run under the virtual clock
+	local name=$1
+	shift
+	(cd "$WORK" && env UPMON_HOST_VIRTUAL_CLOCK=1 "$OLDPWD/$UPMON" "$@" >"$name.out" 2>&1; echo $? >"$name.rc")
+}
+
+# --- three samples a second apart ---
+vrun c3 "${S[@]}" run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,cbo0/CLOCKTICKS/ --interval 1000 --count 3
+expect c3 host/interval_count_runs 0 \
+	'^run: a sample every 1000 ms, 3 samples; 3 event specs on 2 sockets$' \
+	'^\[ +1\.000 s\] s0 read 0\.00 write 0\.00 GB/s; s1 read 0\.00 write 0\.00 GB/s;$' \
+	'^  s1 r/w GB/s: imc0 0\.00/0\.00 imc1 0\.00/0\.00 imc2 0\.00/0\.00 imc3 0\.00/0\.00$' \
+	'^  cbo/CLOCKTICKS: s0 2000\.0 MHz s1 2000\.0 MHz$' \
+	'^\[ +3\.000 s\]' \
+	'^run: 3 samples \(3 kept\); each sample: [0-9]+ register accesses, [0-9.]+ us \(at most [0-9.]+ us\)$' \
+	'^run: socket 0 read by box freeze$'
+F=$(last_run "$WORK/upmon-results")
+# Per socket 1 CBo (freeze, read, unfreeze) and 4 channels (freeze, 2 counters of 2
+# dwords, unfreeze): 3 + 4 x 6 = 27; two sockets.
+if grep -qE '^run: 3 samples \(3 kept\); each sample: 54 register accesses' "$WORK/c3.out"; then
+	pass host/interval_accesses_per_sample
+else
+	fail host/interval_accesses_per_sample "$(grep 'each sample' "$WORK/c3.out")"
+fi
+# 18 counts (2 sockets x (8 channel counts + 1 CBo)) x 3 samples, spaced exactly 1 s.
+csv_check() {
+	python3 - "$F/interval.csv" <<'EOF'
+import csv, sys
+lines = open(sys.argv[1]).read().splitlines()
+ident = [l for l in lines if l.startswith("# ")]
+assert ident and lines[:len(ident)] == ident, "identity lines first"
+rows = list(csv.DictReader(lines[len(ident):]))
+assert list(rows[0].keys()) == ["time", "seconds", "socket", "box", "instance", "spec", "count", "rate", "status"], rows[0].keys()
+assert len(rows) == 3 * 18, len(rows)
+assert sorted(set(r["seconds"] for r in rows)) == ["1.000000", "2.000000", "3.000000"]
+import re
+for r in rows:
+    assert re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$", r["time"]), r["time"]
+    assert r["status"] == "ok"
+times = sorted(set(r["time"] for r in rows))
+assert len(times) == 3
+cbo = [r for r in rows if r["box"] == "cbo"]
+assert len(cbo) == 6 and all(r["spec"] == "cbo0/CLOCKTICKS/" and r["instance"] == "0" for r in cbo)
+# The mock's uncore clock is 2.0 GHz: a whole second of it per sample.
+assert all(int(r["count"]) == 2000000000 and r["rate"] == "2000000000.000" for r in cbo), cbo
+assert len([r for r in rows if r["spec"] == "imc/CAS_COUNT.WR/"]) == 3 * 8
+EOF
+}
+csv_check && pass host/interval_csv_rows_and_spacing || fail host/interval_csv_rows_and_spacing "$F/interval.csv"
+json_check() {
+	python3 - "$F/results.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+iv = d["intervals"]
+assert [t["seconds"] for t in iv] == [1.0, 2.0, 3.0]
+assert all(t["window_ns"] == 1000000000 and len(t["counts"]) == 18 for t in iv)
+assert d["interval_sampling"]["period_ms"] == 1000 and d["interval_sampling"]["samples"] == 3
+assert d["interval_sampling"]["accesses_per_sample"] == 54
+assert [m["method"] for m in d["interval_sampling"]["read_as"]] == ["box freeze", "box freeze"]
+# The run's totals are the samples' sums.
+c = [x for x in d["passes"][0]["counters"] if x["box"] == "cbo" and x["socket"] == 1][0]
+assert c["delta"] == 3 * 2000000000, c
+assert d["aborted"] is False
+EOF
+}
+json_check && pass host/interval_results_json || fail host/interval_results_json "$F/results.json"
+
+# --- --seconds ends the run; the last sample closes a shorter window ---
+vrun sec "${S[@]}" run --events ubox/UCLK/ --interval 1000 --seconds 2.5
+expect sec host/interval_seconds_ends_run 0 '^run: a sample every 1000 ms, for 2\.500 s;' '^\[ +2\.500 s\]'
+if [ "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | cut -d, -f2 | tail -n +2 | tr '\n' ' ')" = \
+	"1.000000 1.000000 2.000000 2.000000 2.500000 2.500000 " ]; then
+	pass host/interval_seconds_spacing
+else
+	fail host/interval_seconds_spacing "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | cut -d, -f2 | tr '\n' ' ')"
+fi
+
+# --- the console fits 80 columns, with many counts on many sockets ---
+vrun wide "${S[@]}" run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,cbo/CLOCKTICKS/,pcu/CLOCKTICKS/,ha/CLOCKTICKS/,'cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f,filter_opc=0x182,filter_nid=0x1,filter_tid=0x1/',qpi/TxL_FLITS_G0.DATA/ \
+	--interval 100 --count 2
+if [ "$(rc wide)" = 0 ] && ! grep -v '^identity: ' "$WORK/wide.out" | grep -E '^\[|^  ' | awk 'length($0) > 79 { bad = 1 } END { exit !bad }'; then
+	pass host/interval_console_fits_80_columns
+else
+	fail host/interval_console_fits_80_columns "status $(rc wide): $(grep -v '^identity: ' "$WORK/wide.out" | awk 'length($0) > 79' | head -2)"
+fi
+
+# A metric's own events beside four of the user's need a second pass: sampled, the
+# user's events alone.
+vrun grp "${S[@]}" run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSERTS/,imc/WPQ_INSERTS/ --metrics MEM_BW_TOTAL \
+	--interval 100 --count 1
+expect grp host/interval_group_events_alone 0 '^run: --interval: the metrics are left out \(with their own events the run needs [0-9]+ passes\); their events are sampled$' \
+	'^\[ +0\.100 s\] s0 read 0\.00 write 0\.00 GB/s;'
+
+# Without memory events a sample is one line: the first event on the time's line.
+vrun one "${S[@]}" run --events ubox/UCLK/ --interval 250 --count 2
+expect one host/interval_one_line_per_sample 0 '^\[ +0\.250 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$' \
+	'^\[ +0\.500 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$'
+
+# A channel whose counters read all ones: the others are sampled, it is flagged.
+vrun dead --backend mock:dead=imc1 --platform snbep run --events imc/CAS_COUNT.RD/ --interval 100 --count 2
+expect dead host/interval_dead_box_flagged 1 '^\[ +0\.200 s\] s0 read 0\.00 write 0\.00 GB/s;' \
+	'cannot be trusted'
+if csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep -q ',0,imc,0,imc/CAS_COUNT.RD/,0,0.000,ok$'; then
+	pass host/interval_dead_box_others_sampled
+else
+	fail host/interval_dead_box_others_sampled "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | head -4)"
+fi
+
+# --- the 6th-generation Core: its IMC counters run free, nothing is written ---
+vrun skl --backend mock --platform skl run --events imc/DRAM_DATA_READS/,imc/DRAM_DATA_WRITES/ --interval 500 --count 2
+expect skl host/interval_skl_free_running 0 \
+	'^\[ +0\.500 s\] s0 read 0\.00 write 0\.00 GB/s;$' \
+	'^run: 2 samples \(2 kept\); each sample: 2 register accesses' '^run: socket 0 read by free-running$'
+
+# --- ESC/Ctrl-C: a last sample, registers restored, everything saved marked aborted ---
+(cd "$WORK" && env UPMON_HOST_VIRTUAL_CLOCK=1 UPMON_HOST_ABORT_AFTER=40 "$OLDPWD/$UPMON" "${S[@]}" run --events ubox/UCLK/ \
+	--interval 200 >ab.out 2>&1; echo $? >ab.rc)
+expect ab host/interval_abort_saves 5 '^run: a sample every 200 ms, until ESC or Ctrl-C;' \
+	'^upmon: error: run: aborted \(ESC or Ctrl-C\) after [0-9]+ samples: registers restored'
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["aborted"] is True and len(d["intervals"]) >= 2' \
+	"$(last_run "$WORK/upmon-results")/results.json" && [ -s "$(last_run "$WORK/upmon-results")/interval.csv" ]; then
+	pass host/interval_abort_files
+else
+	fail host/interval_abort_files "results.json or interval.csv"
+fi
+
+# --- a kernel repeating while the samples tick (real clock: counts, not timing) ---
+run kr "${S[@]}" run --kernel read --size 1M --iterations 1 --duration 0.3 --interval 100 --events imc/CAS_COUNT.RD/
+expect kr host/interval_kernel_repeats 0 '^run: a sample every 100 ms, for 0\.300 s; 1 event spec on 2 sockets; kernel read$' \
+	'^\[ +[0-9.]+ s\] s0 read [0-9.]+ write 0\.00 GB/s;' '^run: kernel read ran [1-9][0-9]* times?, '
+kernel_sum() {
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" "$WORK/kr.out" <<'EOF'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+reps = int(re.search(r"kernel read ran (\d+) time", open(sys.argv[2]).read()).group(1))
+lines = sum(c["count"] for t in d["intervals"] for c in t["counts"])
+# 1 MiB read once per repetition: 16384 lines, every one counted by some sample.
+assert lines == reps * (1 << 20) // 64, (lines, reps)
+EOF
+}
+kernel_sum && pass host/interval_kernel_lines_all_counted || fail host/interval_kernel_lines_all_counted "samples' lines"
+
+# --- usage errors: one line, exit 4 ---
+usage() { # usage NAME TEST PATTERN ARGS...
+	local name=$1 test=$2 pat=$3
+	shift 3
+	run "$name" "${S[@]}" run "$@"
+	if [ "$(rc "$name")" = 4 ] && [ "$(lines "$name")" = 1 ] && grep -qE -- "$pat" "$WORK/$name.out"; then
+		pass "$test"
+	else
+		fail "$test" "status $(rc "$name"), $(lines "$name") lines: $(grep -v '^identity: ' "$WORK/$name.out" | head -c 300)"
+	fi
+}
+usage u1 host/interval_usage_too_short '^upmon: error: run: --interval takes milliseconds, 10 to 3600000 \(an hour\), not .5.$' \
+	--events ubox/UCLK/ --interval 5
+usage u2 host/interval_usage_not_a_number "not 'abc'" --events ubox/UCLK/ --interval abc
+usage u3 host/interval_usage_too_long "not '3600001'" --events ubox/UCLK/ --interval 3600001
+usage u4 host/interval_usage_count_alone '^upmon: error: run: --count and --duration go with --interval MS' --events ubox/UCLK/ --count 3
+usage u5 host/interval_usage_count_and_seconds 'give one of them' --events ubox/UCLK/ --interval 100 --count 3 --seconds 2
+usage u6 host/interval_usage_duration_without_kernel 'without one use --seconds S or --count N' --events ubox/UCLK/ --interval 100 --duration 2
+usage u7 host/interval_usage_two_passes 'these need 2 passes: give fewer events' \
+	--events cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/ --interval 100
+usage u8 host/interval_usage_closest_option "unknown argument '--intervall' \(closest: --interval;" --events ubox/UCLK/ --intervall 100
+usage u9 host/interval_usage_count_zero "--count takes a number of samples, 1 or more, not '0'" --events ubox/UCLK/ --interval 100 --count 0
+usage u10 host/interval_usage_one_kernel 'takes one --kernel NAME' --events ubox/UCLK/ --interval 100 --kernel read,write
+usage u11 host/interval_usage_kernel_seconds "with --kernel, --interval's run lasts --duration S" \
+	--events ubox/UCLK/ --interval 100 --kernel read --seconds 2
