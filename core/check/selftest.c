@@ -1,5 +1,6 @@
 #include "core/check/selftest.h"
 #include "core/check/check_safety.h"
+#include "core/check/selftest_evidence.h"
 #include "core/base/os.h"
 #include "core/workload/workload.h"
 #include "platform/pci.h"
@@ -29,30 +30,18 @@ const char *upm_box_class_name(enum upm_box_class c)
 	return "?";
 }
 
-/* The numbers and the register behind a test's result, for its verdict: measured
- * against an expected value (exact) or an accepted range, and the register read (its
- * value, none when the read faulted; what was written before a read-back). */
-struct st_ev {
-	int numbers; /* 0 none, 1 exact expected, 2 range */
-	double measured, expected, low, high;
-	const char *unit;
-	int has_reg, has_value, has_written;
-	char reg[32], where[40];
-	uint64_t value, written;
-};
-
 struct st_result {
 	int set;
 	enum upm_result result;
 	char reason[UPM_VERDICT_REASON];
-	struct st_ev ev; /* for the reason kept */
+	struct upm_st_ev ev; /* for the reason kept */
 };
 
 struct st_box {
 	struct st_result t[T_N];
 	enum upm_box_class cls;
 	char why[UPM_VERDICT_REASON];
-	struct st_ev presence; /* the register that showed whether the box answers */
+	struct upm_st_ev presence; /* the register that showed whether the box answers */
 	unsigned slots_counting, slots_tested;
 	uint64_t silent; /* slots (bit k) that did not count */
 	uint64_t disable_faulted; /* slots (bit k) whose enable-clearing write faulted */
@@ -87,7 +76,7 @@ static int note(struct st_result *t, enum upm_result r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Keeps the worst result and the first reason given for it. 1 when this one was kept:
- * its numbers and register follow (ev_*), replacing those of the reason it replaced. */
+ * its numbers and register follow (upm_st_ev_*), replacing those of the reason it replaced. */
 static int note(struct st_result *t, enum upm_result r, const char *fmt, ...)
 {
 	if (t->set && (r == UPM_RESULT_PASS || (t->result == UPM_RESULT_FAIL && r != UPM_RESULT_FAIL)))
@@ -102,75 +91,6 @@ static int note(struct st_result *t, enum upm_result r, const char *fmt, ...)
 	upm_vsnprintf(t->reason, sizeof t->reason, fmt, ap);
 	va_end(ap);
 	return 1;
-}
-
-/* Where a box's register is: the MSR, BB:DD.F+0xOFF (SSSS: first off segment 0), or the
- * memory address. */
-static void reg_where(const struct upm_box_inst *b, uint32_t reg, char *out, size_t n)
-{
-	const struct upm_box_type *t = b->type;
-	if (t->space == UPM_SPACE_PCI && t->pci && b->instance < t->max_instances) {
-		const struct upm_pci_fn *fn = &t->pci[b->instance];
-		if (b->seg)
-			upm_snprintf(out, n, "%04x:%02x:%02x.%u+0x%x", b->seg, b->bus, fn->dev, fn->fn, reg);
-		else
-			upm_snprintf(out, n, "%02x:%02x.%u+0x%x", b->bus, fn->dev, fn->fn, reg);
-	} else if (t->space == UPM_SPACE_MMIO) {
-		upm_snprintf(out, n, "0x%llx", (unsigned long long)(b->mmio_base + reg));
-	} else {
-		upm_snprintf(out, n, "0x%x", upm_box_reg_addr(b, reg));
-	}
-}
-
-/* The register of the evidence, its value read (read 0: the read faulted). */
-static void ev_reg(struct st_ev *e, const struct upm_box_inst *b, const char *name, uint32_t reg, int read,
-		   uint64_t value)
-{
-	e->has_reg = 1;
-	upm_strlcpy(e->reg, name, sizeof e->reg);
-	reg_where(b, reg, e->where, sizeof e->where);
-	e->has_value = read;
-	e->value = read ? value : 0;
-}
-
-static void ev_written(struct st_ev *e, uint64_t written)
-{
-	e->has_written = 1;
-	e->written = written;
-}
-
-static void ev_exact(struct st_ev *e, double measured, double expected, const char *unit)
-{
-	e->numbers = 1;
-	e->measured = measured;
-	e->expected = e->low = e->high = expected;
-	e->unit = unit;
-}
-
-static void ev_range(struct st_ev *e, double measured, double low, double high, const char *unit)
-{
-	e->numbers = 2;
-	e->measured = measured;
-	e->low = low;
-	e->high = high;
-	e->unit = unit;
-}
-
-/* Puts a test's numbers and register on its verdict. */
-static void ev_apply(struct upm_verdict *v, const struct st_ev *e)
-{
-	if (!v)
-		return;
-	if (e->numbers == 1)
-		upm_verdict_numbers(v, e->measured, e->expected, 0, e->unit);
-	else if (e->numbers == 2)
-		upm_verdict_range(v, e->measured, e->low, e->high, e->unit);
-	if (e->has_reg && e->has_value)
-		upm_verdict_evidence(v, e->reg, e->where, e->value);
-	else if (e->has_reg)
-		upm_verdict_evidence_fault(v, e->reg, e->where);
-	if (e->has_reg && e->has_written)
-		upm_verdict_written(v, e->written);
 }
 
 /* --- a slot is one spec of a box instance: its counter, control and value --- */
@@ -222,26 +142,26 @@ static void slot_name(const struct slot *sl, char *buf, size_t n)
 }
 
 /* The evidence of a slot's counter (its name: ctrN or fixed) holding value. */
-static void ev_counter(struct st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t value)
+static void ev_counter(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t value)
 {
 	char nm[12];
 	slot_name(sl, nm, sizeof nm);
-	ev_reg(e, b, nm, sl->ctr, 1, value);
+	upm_st_ev_reg(e, b, nm, sl->ctr, 1, value);
 }
 
 /* Counting: the count over the step, expected above 0 (at most the counter's range). */
-static void count_ev(struct st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t delta,
+static void count_ev(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t delta,
 		     uint64_t now)
 {
-	ev_range(e, (double)delta, 1, (double)width_mask(sl->width), "counts");
+	upm_st_ev_range(e, (double)delta, 1, (double)width_mask(sl->width), "counts");
 	ev_counter(e, b, sl, now);
 }
 
 /* Held still (frozen, disabled): the counter read after the step against before it. */
-static void held_ev(struct st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t before,
+static void held_ev(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t before,
 		    uint64_t after)
 {
-	ev_exact(e, (double)after, (double)before, "count");
+	upm_st_ev_exact(e, (double)after, (double)before, "count");
 	ev_counter(e, b, sl, after);
 }
 
@@ -263,9 +183,9 @@ static void probe(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
 	int rc2 = upm_box_reg_read(c->s, b, second, &w, 0);
 	/* The evidence: the first register whose read faulted, else the control as read. */
 	if (rc == UPM_OK && rc2 != UPM_OK)
-		ev_reg(&sb->presence, b, t->n_ctrs ? "ctr0" : "fixed", second, 0, 0);
+		upm_st_ev_reg(&sb->presence, b, t->n_ctrs ? "ctr0" : "fixed", second, 0, 0);
 	else
-		ev_reg(&sb->presence, b, t->n_ctrs ? "ctl0" : "fixed ctl", first, rc == UPM_OK, v);
+		upm_st_ev_reg(&sb->presence, b, t->n_ctrs ? "ctl0" : "fixed ctl", first, rc == UPM_OK, v);
 	if (rc != UPM_OK || rc2 != UPM_OK) {
 		int both = rc != UPM_OK && rc2 != UPM_OK;
 		sb->cls = both && t->space == UPM_SPACE_MSR && rc == UPM_EFAULT ? UPM_CLASS_ABSENT
@@ -316,7 +236,7 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 		if (rc != UPM_OK) {
 			if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "reading ctl%u 0x%x: %s", i,
 				 upm_box_reg_addr(b, t->ctl[i]), upm_status_name(rc)))
-				ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 0, 0);
+				upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 0, 0);
 			continue;
 		}
 		int changed = 0;
@@ -328,8 +248,8 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 			if (rc != UPM_OK) {
 				if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "ctl%u 0x%x pattern 0x%llx: %s", i,
 					 upm_box_reg_addr(b, t->ctl[i]), (unsigned long long)want, upm_status_name(rc))) {
-					ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 0, 0);
-					ev_written(&sb->t[T_CTL].ev, want);
+					upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 0, 0);
+					upm_st_ev_written(&sb->t[T_CTL].ev, want);
 				}
 				break;
 			}
@@ -343,8 +263,8 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 					 "ctl%u 0x%x bit %u %s: wrote 0x%llx, read 0x%llx", i,
 					 upm_box_reg_addr(b, t->ctl[i]), bit, (want >> bit) & 1 ? "does not set" : "does not clear",
 					 (unsigned long long)want, (unsigned long long)(r & mask))) {
-					ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 1, r);
-					ev_written(&sb->t[T_CTL].ev, want);
+					upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 1, r);
+					upm_st_ev_written(&sb->t[T_CTL].ev, want);
 				}
 			}
 			last_ctl = i;
@@ -368,8 +288,8 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 	    last_ctl != ~0u) {
 		char nm[8];
 		upm_snprintf(nm, sizeof nm, "ctl%u", last_ctl);
-		ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[last_ctl], 1, last_read);
-		ev_written(&sb->t[T_CTL].ev, last_want);
+		upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[last_ctl], 1, last_read);
+		upm_st_ev_written(&sb->t[T_CTL].ev, last_want);
 	}
 }
 
@@ -401,19 +321,19 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 			upm_check_safety_register(c->s, b, t->ctr[i], t->ctr_width, saved, back, "selftest");
 		char nm[8];
 		upm_snprintf(nm, sizeof nm, "ctr%u", i);
-		struct st_ev *e = &sb->t[T_CTR].ev;
+		struct upm_st_ev *e = &sb->t[T_CTR].ev;
 		if (rc != UPM_OK) {
 			if (note(&sb->t[T_CTR], UPM_RESULT_FAIL, "ctr%u 0x%x: %s", i, upm_box_reg_addr(b, t->ctr[i]),
 				 upm_status_name(rc)))
-				ev_reg(e, b, nm, t->ctr[i], 0, 0);
+				upm_st_ev_reg(e, b, nm, t->ctr[i], 0, 0);
 		} else if (r != want || z != 0) {
 			if (note(&sb->t[T_CTR], UPM_RESULT_FAIL,
 				 "ctr%u 0x%x: wrote 0x%llx then 0, read 0x%llx then 0x%llx", i,
 				 upm_box_reg_addr(b, t->ctr[i]), (unsigned long long)want, (unsigned long long)r,
 				 (unsigned long long)z)) {
 				/* The read-back that differs: the pattern, else the zero. */
-				ev_reg(e, b, nm, t->ctr[i], 1, r != want ? r : z);
-				ev_written(e, r != want ? want : 0);
+				upm_st_ev_reg(e, b, nm, t->ctr[i], 1, r != want ? r : z);
+				upm_st_ev_written(e, r != want ? want : 0);
 			}
 		} else {
 			last_ctr = i;
@@ -425,8 +345,8 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 	    last_ctr != ~0u) {
 		char nm[8];
 		upm_snprintf(nm, sizeof nm, "ctr%u", last_ctr);
-		ev_reg(&sb->t[T_CTR].ev, b, nm, t->ctr[last_ctr], 1, last_want);
-		ev_written(&sb->t[T_CTR].ev, last_want);
+		upm_st_ev_reg(&sb->t[T_CTR].ev, b, nm, t->ctr[last_ctr], 1, last_want);
+		upm_st_ev_written(&sb->t[T_CTR].ev, last_want);
 	}
 }
 
@@ -563,8 +483,8 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 				if (note(&sb->t[T_DISABLE], UPM_RESULT_FAIL,
 					 "write fault: clearing the enable bit of %s control 0x%x faulted (%s): the disable test could not run",
 					 nm, upm_box_reg_addr(b, sl.ctl), upm_status_name(sb->disable_status))) {
-					ev_reg(&sb->t[T_DISABLE].ev, b, sl.counter < 0 ? "fixed ctl" : "ctl", sl.ctl, 0, 0);
-					ev_written(&sb->t[T_DISABLE].ev, sl.ctl_value & ~sl.en_mask);
+					upm_st_ev_reg(&sb->t[T_DISABLE].ev, b, sl.counter < 0 ? "fixed ctl" : "ctl", sl.ctl, 0, 0);
+					upm_st_ev_written(&sb->t[T_DISABLE].ev, sl.ctl_value & ~sl.en_mask);
 				}
 			} else if (now != v[2] ? note(&sb->t[T_DISABLE], UPM_RESULT_FAIL,
 						       "%s 0x%x moved +%llu with its enable bit clear", nm,
@@ -611,7 +531,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		(void)freeze_box(s, b, 1);
 		/* reset */
 		int how = t->session & UPM_SESS_RESET_BIT ? 1 : t->ctr_writable ? 2 : 0;
-		struct st_ev first_read; /* the first counter read after its reset: the PASS's evidence */
+		struct upm_st_ev first_read; /* the first counter read after its reset: the PASS's evidence */
 		first_read.has_reg = 0;
 		if (how == 1)
 			(void)upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, 1, 1), 0);
@@ -632,12 +552,12 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			}
 			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
 			slot_name(&sl, nm, sizeof nm);
-			struct st_ev e;
+			struct upm_st_ev e;
 			upm_memset(&e, 0, sizeof e);
-			ev_exact(&e, (double)now, 0, "count");
+			upm_st_ev_exact(&e, (double)now, 0, "count");
 			ev_counter(&e, b, &sl, now);
 			if (zero_write)
-				ev_written(&e, 0);
+				upm_st_ev_written(&e, 0);
 			if (!first_read.has_reg)
 				first_read = e;
 			if (now != 0 && note(&sb->t[T_RESET], UPM_RESULT_FAIL, "%s 0x%x reads 0x%llx after the %s", nm,
@@ -682,7 +602,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		} else {
 			uint64_t st = 0;
 			int has_st = t->ovf_status && upm_box_reg_read(s, b, t->ovf_status, &st, 0) == UPM_OK;
-			struct st_ev first_wrap; /* the first counter seen wrapped: the PASS's evidence */
+			struct upm_st_ev first_wrap; /* the first counter seen wrapped: the PASS's evidence */
 			first_wrap.has_reg = 0;
 			for (unsigned k = 0; k < b->n; k++) {
 				struct slot sl;
@@ -694,11 +614,11 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 					continue; /* already failed the count test */
 				(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
 				/* Wrapped: below the preload (2^width - 1000) again. */
-				struct st_ev e;
+				struct upm_st_ev e;
 				upm_memset(&e, 0, sizeof e);
-				ev_range(&e, (double)now, 0, (double)(c->snap[bi][k][3] - 1), "count");
+				upm_st_ev_range(&e, (double)now, 0, (double)(c->snap[bi][k][3] - 1), "count");
 				ev_counter(&e, b, &sl, now);
-				ev_written(&e, c->snap[bi][k][3]);
+				upm_st_ev_written(&e, c->snap[bi][k][3]);
 				if (!first_wrap.has_reg && now < c->snap[bi][k][3])
 					first_wrap = e;
 				if (now >= c->snap[bi][k][3] &&
@@ -712,14 +632,14 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 					if ((!has_st || !((st >> bit) & 1)) &&
 					    note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "%s wrapped but status 0x%x bit %u is clear",
 						 nm, upm_box_reg_addr(b, t->ovf_status), bit))
-						ev_reg(&sb->t[T_WRAP].ev, b, "overflow status", t->ovf_status, has_st, st);
+						upm_st_ev_reg(&sb->t[T_WRAP].ev, b, "overflow status", t->ovf_status, has_st, st);
 					(void)upm_box_reg_write(s, b, t->ovf_clear, 1ull << bit, 0);
 					int rd = upm_box_reg_read(s, b, t->ovf_status, &after, 0);
 					if ((rd != UPM_OK || ((after >> bit) & 1)) &&
 					    note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "status 0x%x bit %u did not clear",
 						 upm_box_reg_addr(b, t->ovf_status), bit)) {
-						ev_reg(&sb->t[T_WRAP].ev, b, "overflow status", t->ovf_status, rd == UPM_OK, after);
-						ev_written(&sb->t[T_WRAP].ev, 1ull << bit); /* at the overflow control */
+						upm_st_ev_reg(&sb->t[T_WRAP].ev, b, "overflow status", t->ovf_status, rd == UPM_OK, after);
+						upm_st_ev_written(&sb->t[T_WRAP].ev, 1ull << bit); /* at the overflow control */
 					}
 				}
 			}
@@ -842,7 +762,7 @@ static void classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 		const struct upm_pci_fn *fn = &t->pci[b->instance];
 		struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, 0 };
 		int rc = upm_pci_read32(s->run->backend, a, &ids);
-		ev_reg(&sb->presence, b, "vendor/device ID", 0, rc == UPM_OK, ids);
+		upm_st_ev_reg(&sb->presence, b, "vendor/device ID", 0, rc == UPM_OK, ids);
 	}
 	switch (b->state) {
 	case UPM_BOX_OK:
@@ -934,7 +854,7 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 			pv = upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
 					     class_result(sb->cls), "%s: %s", upm_box_class_name(sb->cls), sb->why);
 		/* Dead or unpopulated: what the counting showed; else the register probed. */
-		ev_apply(pv, (sb->cls == UPM_CLASS_DEAD || sb->cls == UPM_CLASS_UNPOPULATED) && sb->t[T_COUNT].set
+		upm_st_ev_apply(pv, (sb->cls == UPM_CLASS_DEAD || sb->cls == UPM_CLASS_UNPOPULATED) && sb->t[T_COUNT].set
 				     ? &sb->t[T_COUNT].ev : &sb->presence);
 		if (sb->cls != UPM_CLASS_WORKING && sb->cls != UPM_CLASS_DEAD && sb->cls != UPM_CLASS_LOCKED &&
 		    sb->cls != UPM_CLASS_UNPOPULATED)
@@ -959,7 +879,7 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 						: sb->cls == UPM_CLASS_UNPOPULATED ? "not judged: unpopulated channel"
 										  : "not judged: the box does not count (see presence)");
 			else
-				ev_apply(upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+				upm_st_ev_apply(upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
 							 r->result, "%s", r->reason),
 					 &r->ev);
 		}
