@@ -163,9 +163,12 @@ void upm_check_safety_void_counting(struct upm_verdicts *vs, unsigned first)
 	vs->n = keep;
 	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++)
 		if (left_out[sock])
-			upm_verdict_add(vs, sock, "selftest", -1, "selftest.counting", UPM_RESULT_INCOMPLETE,
-					"not judged: ESC or Ctrl-C cut the counting tests short (count, disable, "
-					"freeze, reset, wrap): their %u verdicts are left out", left_out[sock]);
+			upm_verdict_measured(upm_verdict_add(vs, sock, "selftest", -1, "selftest.counting",
+							     UPM_RESULT_INCOMPLETE,
+							     "not judged: ESC or Ctrl-C cut the counting tests short (count, disable, "
+							     "freeze, reset, wrap): their %u verdicts are left out",
+							     left_out[sock]),
+					     (double)left_out[sock], "verdicts");
 }
 
 /* Per socket: "N registers NOT RESTORED: cbo0 msr 0xd10 (EFAULT after kernel read), ...",

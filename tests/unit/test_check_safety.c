@@ -201,6 +201,7 @@ TEST(check_safety_abort_during_the_selftest)
 	CHECK_CONTAINS(c.f.run.log.data, "check: aborted (ESC or Ctrl-C) during the self-test: registers restored");
 	CHECK_CONTAINS(c.json, "\"aborted\": true");
 	CHECK_EQ(occurrences(c.json, "\"check\": \"selftest.counting\", \"result\": \"INCOMPLETE\""), 2);
+	CHECK_EQ(occurrences(c.json, "\"unit\": \"verdicts\""), 2); /* how many were left out */
 	CHECK_EQ(occurrences(c.json, "\"check\": \"selftest.wrap\""), 0);
 	CHECK_EQ(occurrences(c.json, "\"check\": \"selftest.count\""), 0);
 	CHECK_CONTAINS(c.json, "\"box\": \"cbo\", \"instance\": 0, \"check\": \"selftest.ctl\", \"result\": \"PASS\"");
