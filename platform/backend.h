@@ -62,7 +62,8 @@ struct upm_cpuid_regs {
  * ignores it. Counts are per socket. */
 struct upm_activity {
 	unsigned socket;
-	uint64_t nanoseconds;   /* length of the interval */
+	uint64_t nanoseconds;   /* length of the interval (the mock's clocks run with elapsed
+				 * time, not with this: platform/mock/mock.h, Time) */
 	uint64_t lines_read;    /* cache lines the workload read from memory */
 	uint64_t lines_written; /* cache lines the workload wrote to memory */
 	uint64_t llc_lookups;   /* cache lines the workload looked up in the LLC */

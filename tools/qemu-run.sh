@@ -16,6 +16,7 @@
 #   UPMON_READONLY=1   attach the disk read-only (virtio: QEMU's AHCI disks cannot be)
 #   UPMON_QEMU_CPU     the -cpu model (default: an Intel family 6 model, see below)
 #   UPMON_QEMU_EXTRA   more QEMU arguments, split at spaces (e.g. -numa for an SRAT)
+#   UPMON_QEMU_SMP     the -smp topology (default 4,sockets=2,cores=2; e.g. 4,sockets=4,cores=1)
 #   UPMON_QEMU_SMBIOS  SMBIOS fields for the firmware's tables, one -smbios argument per
 #                      ';'-separated item, spaces kept (e.g.
 #                      "type=1,manufacturer=Lab Rig Co,serial=LAB-0042")
@@ -91,7 +92,7 @@ fi
 # firmware console. -no-reboot turns a reset into an exit.
 timeout --kill-after=5 "$limit" qemu-system-x86_64 \
 	-machine "${UPMON_QEMU_MACHINE:-q35}",accel=tcg -cpu "$CPU" -bios "$OVMF" \
-	-smp 4,sockets=2,cores=2 -m 512M \
+	-smp "${UPMON_QEMU_SMP:-4,sockets=2,cores=2}" -m 512M \
 	-nodefaults -display none -monitor none -no-reboot -serial stdio \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "${extra[@]}" \
 	"${disk[@]}" <"$stdin" 2>"$log.err" | tee "$log.raw"

@@ -322,6 +322,9 @@ static void judge_uclk(struct check *c, const struct measure *m)
 	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
 		struct sum k = sum_of(c, m, R_UCLK, sock, -1);
 		if (!k.n || !k.ns) {
+			/* Never read (absent, faulting, dead): N/A naming the box and why. */
+			if (not_judged_over_failed(c, m, c->role_box[R_UCLK], sock, "uclk", 1))
+				continue;
 			upm_verdict_add(c->vs, sock, c->role_box[R_UCLK], -1, "uclk", UPM_RESULT_INCOMPLETE,
 					"no uncore clock count during the %s kernel", m->label);
 			continue;

@@ -165,9 +165,12 @@ void upm_check_safety_void_counting(struct upm_verdicts *vs, unsigned first)
 	vs->n = keep;
 	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++)
 		if (left_out[sock])
-			upm_verdict_add(vs, sock, "selftest", -1, "selftest.counting", UPM_RESULT_INCOMPLETE,
-					"not judged: ESC or Ctrl-C cut the counting tests short (count, disable, "
-					"freeze, reset, wrap): their %u verdicts are left out", left_out[sock]);
+			upm_verdict_measured(upm_verdict_add(vs, sock, "selftest", -1, "selftest.counting",
+							     UPM_RESULT_INCOMPLETE,
+							     "not judged: ESC or Ctrl-C cut the counting tests short (count, disable, "
+							     "freeze, reset, wrap): their %u verdicts are left out",
+							     left_out[sock]),
+					     (double)left_out[sock], "verdicts");
 }
 
 /* Per socket: "N registers NOT RESTORED: cbo0 msr 0xd10 (EFAULT after kernel read), ...",
@@ -178,11 +181,14 @@ static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdi
 		char list[UPM_VERDICT_REASON], one[96];
 		unsigned n = 0, shown = 0;
 		size_t used = 0;
+		const struct upm_unrestored *first = NULL;
 		list[0] = 0;
 		for (unsigned i = 0; i < cs->n; i++) {
 			const struct upm_unrestored *u = &cs->list[i];
 			if (u->socket != sock)
 				continue;
+			if (!first)
+				first = u;
 			n++;
 			int len = upm_snprintf(one, sizeof one, "%s%s %s %s (%s after %s)", shown ? ", " : "", u->where,
 					       u->space, u->address, upm_status_name(u->rc), cs->stage[i]);
@@ -194,8 +200,18 @@ static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdi
 		}
 		if (!n)
 			continue;
-		upm_verdict_add(vs, sock, "pmu", -1, "restore", UPM_RESULT_FAIL, "%u register%s NOT RESTORED: %s%s", n,
-				n == 1 ? "" : "s", list, shown < n ? ", more in results.json" : "");
+		struct upm_verdict *v = upm_verdict_add(vs, sock, "pmu", -1, "restore", UPM_RESULT_FAIL,
+							"%u register%s NOT RESTORED: %s%s", n, n == 1 ? "" : "s", list,
+							shown < n ? ", more in results.json" : "");
+		/* Registers left changed, none expected; the first of them: the value its restore
+		 * wrote (what it should hold), none read back (the write failed). */
+		upm_verdict_numbers(v, (double)n, 0, 0, "registers");
+		if (first) {
+			char reg[32];
+			upm_snprintf(reg, sizeof reg, "%s %s", first->where, first->space);
+			upm_verdict_evidence_fault(v, reg, first->address);
+			upm_verdict_written(v, first->value);
+		}
 	}
 	if (cs->dropped)
 		upm_verdict_add(vs, 0, "pmu", -1, "restore", UPM_RESULT_FAIL,

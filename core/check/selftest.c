@@ -1,5 +1,6 @@
 #include "core/check/selftest.h"
 #include "core/check/check_safety.h"
+#include "core/check/selftest_evidence.h"
 #include "core/base/os.h"
 #include "core/workload/workload.h"
 #include "platform/pci.h"
@@ -33,12 +34,14 @@ struct st_result {
 	int set;
 	enum upm_result result;
 	char reason[UPM_VERDICT_REASON];
+	struct upm_st_ev ev; /* for the reason kept */
 };
 
 struct st_box {
 	struct st_result t[T_N];
 	enum upm_box_class cls;
 	char why[UPM_VERDICT_REASON];
+	struct upm_st_ev presence; /* the register that showed whether the box answers */
 	unsigned slots_counting, slots_tested;
 	uint64_t silent; /* slots (bit k) that did not count */
 	uint64_t disable_faulted; /* slots (bit k) whose enable-clearing write faulted */
@@ -69,22 +72,25 @@ struct st_ctx {
 	uint64_t gstatus_before[UPM_MAX_SOCKETS];
 };
 
-static void note(struct st_result *t, enum upm_result r, const char *fmt, ...)
+static int note(struct st_result *t, enum upm_result r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Keeps the worst result and the first reason given for it. */
-static void note(struct st_result *t, enum upm_result r, const char *fmt, ...)
+/* Keeps the worst result and the first reason given for it. 1 when this one was kept:
+ * its numbers and register follow (upm_st_ev_*), replacing those of the reason it replaced. */
+static int note(struct st_result *t, enum upm_result r, const char *fmt, ...)
 {
 	if (t->set && (r == UPM_RESULT_PASS || (t->result == UPM_RESULT_FAIL && r != UPM_RESULT_FAIL)))
-		return;
+		return 0;
 	if (t->set && t->result == r)
-		return;
+		return 0;
 	t->set = 1;
 	t->result = r;
+	upm_memset(&t->ev, 0, sizeof t->ev);
 	va_list ap;
 	va_start(ap, fmt);
 	upm_vsnprintf(t->reason, sizeof t->reason, fmt, ap);
 	va_end(ap);
+	return 1;
 }
 
 /* --- a slot is one spec of a box instance: its counter, control and value --- */
@@ -122,6 +128,11 @@ static int slot_of(const struct upm_session *s, const struct upm_box_inst *b, un
 	return 0;
 }
 
+static uint64_t width_mask(unsigned w)
+{
+	return w >= 64 ? ~0ull : (1ull << w) - 1;
+}
+
 static void slot_name(const struct slot *sl, char *buf, size_t n)
 {
 	if (sl->counter < 0)
@@ -130,9 +141,28 @@ static void slot_name(const struct slot *sl, char *buf, size_t n)
 		upm_snprintf(buf, n, "ctr%d", sl->counter);
 }
 
-static uint64_t width_mask(unsigned w)
+/* The evidence of a slot's counter (its name: ctrN or fixed) holding value. */
+static void ev_counter(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t value)
 {
-	return w >= 64 ? ~0ull : (1ull << w) - 1;
+	char nm[12];
+	slot_name(sl, nm, sizeof nm);
+	upm_st_ev_reg(e, b, nm, sl->ctr, 1, value);
+}
+
+/* Counting: the count over the step, expected above 0 (at most the counter's range). */
+static void count_ev(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t delta,
+		     uint64_t now)
+{
+	upm_st_ev_range(e, (double)delta, 1, (double)width_mask(sl->width), "counts");
+	ev_counter(e, b, sl, now);
+}
+
+/* Held still (frozen, disabled): the counter read after the step against before it. */
+static void held_ev(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t before,
+		    uint64_t after)
+{
+	upm_st_ev_exact(e, (double)after, (double)before, "count");
+	ev_counter(e, b, sl, after);
 }
 
 /* --- presence and the register tests (before the session, each on its socket) --- */
@@ -151,6 +181,11 @@ static void probe(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
 	uint64_t v = 0, w = 0;
 	int rc = upm_box_reg_read(c->s, b, first, &v, 0);
 	int rc2 = upm_box_reg_read(c->s, b, second, &w, 0);
+	/* The evidence: the first register whose read faulted, else the control as read. */
+	if (rc == UPM_OK && rc2 != UPM_OK)
+		upm_st_ev_reg(&sb->presence, b, t->n_ctrs ? "ctr0" : "fixed", second, 0, 0);
+	else
+		upm_st_ev_reg(&sb->presence, b, t->n_ctrs ? "ctl0" : "fixed ctl", first, rc == UPM_OK, v);
 	if (rc != UPM_OK || rc2 != UPM_OK) {
 		int both = rc != UPM_OK && rc2 != UPM_OK;
 		sb->cls = both && t->space == UPM_SPACE_MSR && rc == UPM_EFAULT ? UPM_CLASS_ABSENT
@@ -187,17 +222,21 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 {
 	const struct upm_box_type *t = b->type;
 	uint64_t mask = ctl_rw_mask(t);
-	unsigned stuck_regs = 0;
+	unsigned stuck_regs = 0, last_ctl = ~0u;
+	uint64_t last_want = 0, last_read = 0; /* the last pattern read back: the PASS's evidence */
 	if (!t->n_ctrs || !mask) {
 		note(&sb->t[T_CTL], UPM_RESULT_NA, "no general counter controls");
 		return;
 	}
 	for (unsigned i = 0; i < t->n_ctrs; i++) {
 		uint64_t saved, r;
+		char nm[8];
+		upm_snprintf(nm, sizeof nm, "ctl%u", i);
 		int rc = upm_box_reg_read(c->s, b, t->ctl[i], &saved, 0);
 		if (rc != UPM_OK) {
-			note(&sb->t[T_CTL], UPM_RESULT_FAIL, "reading ctl%u 0x%x: %s", i,
-			     upm_box_reg_addr(b, t->ctl[i]), upm_status_name(rc));
+			if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "reading ctl%u 0x%x: %s", i,
+				 upm_box_reg_addr(b, t->ctl[i]), upm_status_name(rc)))
+				upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 0, 0);
 			continue;
 		}
 		int changed = 0;
@@ -207,8 +246,11 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 			if (rc == UPM_OK)
 				rc = upm_box_reg_read(c->s, b, t->ctl[i], &r, 0);
 			if (rc != UPM_OK) {
-				note(&sb->t[T_CTL], UPM_RESULT_FAIL, "ctl%u 0x%x pattern 0x%llx: %s", i,
-				     upm_box_reg_addr(b, t->ctl[i]), (unsigned long long)want, upm_status_name(rc));
+				if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "ctl%u 0x%x pattern 0x%llx: %s", i,
+					 upm_box_reg_addr(b, t->ctl[i]), (unsigned long long)want, upm_status_name(rc))) {
+					upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 0, 0);
+					upm_st_ev_written(&sb->t[T_CTL].ev, want);
+				}
 				break;
 			}
 			changed |= (r & mask) != (saved & mask);
@@ -217,11 +259,17 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 				unsigned bit = 0;
 				while (!((diff >> bit) & 1))
 					bit++;
-				note(&sb->t[T_CTL], UPM_RESULT_FAIL,
-				     "ctl%u 0x%x bit %u %s: wrote 0x%llx, read 0x%llx", i,
-				     upm_box_reg_addr(b, t->ctl[i]), bit, (want >> bit) & 1 ? "does not set" : "does not clear",
-				     (unsigned long long)want, (unsigned long long)(r & mask));
+				if (note(&sb->t[T_CTL], UPM_RESULT_FAIL,
+					 "ctl%u 0x%x bit %u %s: wrote 0x%llx, read 0x%llx", i,
+					 upm_box_reg_addr(b, t->ctl[i]), bit, (want >> bit) & 1 ? "does not set" : "does not clear",
+					 (unsigned long long)want, (unsigned long long)(r & mask))) {
+					upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 1, r);
+					upm_st_ev_written(&sb->t[T_CTL].ev, want);
+				}
 			}
+			last_ctl = i;
+			last_want = want;
+			last_read = r;
 		}
 		stuck_regs += !changed;
 		rc = upm_box_reg_write(c->s, b, t->ctl[i], saved, 0);
@@ -235,8 +283,14 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 		upm_snprintf(sb->why, sizeof sb->why, "no write to its %u controls stuck (0x%x...)",
 			     t->n_ctrs, upm_box_reg_addr(b, t->ctl[0]));
 	}
-	note(&sb->t[T_CTL], UPM_RESULT_PASS, "%u controls read back patterns 0x%llx and 0x%llx", t->n_ctrs,
-	     (unsigned long long)(patterns[0] & mask), (unsigned long long)(patterns[1] & mask));
+	if (note(&sb->t[T_CTL], UPM_RESULT_PASS, "%u controls read back patterns 0x%llx and 0x%llx", t->n_ctrs,
+		 (unsigned long long)(patterns[0] & mask), (unsigned long long)(patterns[1] & mask)) &&
+	    last_ctl != ~0u) {
+		char nm[8];
+		upm_snprintf(nm, sizeof nm, "ctl%u", last_ctl);
+		upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[last_ctl], 1, last_read);
+		upm_st_ev_written(&sb->t[T_CTL].ev, last_want);
+	}
 }
 
 static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
@@ -247,6 +301,8 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 		return;
 	}
 	uint64_t m = width_mask(t->ctr_width);
+	unsigned last_ctr = ~0u;
+	uint64_t last_want = 0; /* the last pattern read back as written: the PASS's evidence */
 	for (unsigned i = 0; i < t->n_ctrs; i++) {
 		uint64_t saved, r = 0, z = 1;
 		uint64_t want = patterns[i & 1] & m;
@@ -263,16 +319,35 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 		int back = was_read ? upm_box_ctr_write(c->s, b, t->ctr[i], t->ctr_width, saved) : UPM_OK;
 		if (back != UPM_OK) /* NOT RESTORED, by address (core/check/check_safety.h) */
 			upm_check_safety_register(c->s, b, t->ctr[i], t->ctr_width, saved, back, "selftest");
-		if (rc != UPM_OK)
-			note(&sb->t[T_CTR], UPM_RESULT_FAIL, "ctr%u 0x%x: %s", i, upm_box_reg_addr(b, t->ctr[i]),
-			     upm_status_name(rc));
-		else if (r != want || z != 0)
-			note(&sb->t[T_CTR], UPM_RESULT_FAIL, "ctr%u 0x%x: wrote 0x%llx then 0, read 0x%llx then 0x%llx",
-			     i, upm_box_reg_addr(b, t->ctr[i]), (unsigned long long)want, (unsigned long long)r,
-			     (unsigned long long)z);
+		char nm[8];
+		upm_snprintf(nm, sizeof nm, "ctr%u", i);
+		struct upm_st_ev *e = &sb->t[T_CTR].ev;
+		if (rc != UPM_OK) {
+			if (note(&sb->t[T_CTR], UPM_RESULT_FAIL, "ctr%u 0x%x: %s", i, upm_box_reg_addr(b, t->ctr[i]),
+				 upm_status_name(rc)))
+				upm_st_ev_reg(e, b, nm, t->ctr[i], 0, 0);
+		} else if (r != want || z != 0) {
+			if (note(&sb->t[T_CTR], UPM_RESULT_FAIL,
+				 "ctr%u 0x%x: wrote 0x%llx then 0, read 0x%llx then 0x%llx", i,
+				 upm_box_reg_addr(b, t->ctr[i]), (unsigned long long)want, (unsigned long long)r,
+				 (unsigned long long)z)) {
+				/* The read-back that differs: the pattern, else the zero. */
+				upm_st_ev_reg(e, b, nm, t->ctr[i], 1, r != want ? r : z);
+				upm_st_ev_written(e, r != want ? want : 0);
+			}
+		} else {
+			last_ctr = i;
+			last_want = want;
+		}
 	}
-	note(&sb->t[T_CTR], UPM_RESULT_PASS, "%u counters read back 0x%llx/0x%llx and 0", t->n_ctrs,
-	     (unsigned long long)(patterns[0] & m), (unsigned long long)(patterns[1] & m));
+	if (note(&sb->t[T_CTR], UPM_RESULT_PASS, "%u counters read back 0x%llx/0x%llx and 0", t->n_ctrs,
+		 (unsigned long long)(patterns[0] & m), (unsigned long long)(patterns[1] & m)) &&
+	    last_ctr != ~0u) {
+		char nm[8];
+		upm_snprintf(nm, sizeof nm, "ctr%u", last_ctr);
+		upm_st_ev_reg(&sb->t[T_CTR].ev, b, nm, t->ctr[last_ctr], 1, last_want);
+		upm_st_ev_written(&sb->t[T_CTR].ev, last_want);
+	}
 }
 
 static void stage_registers(void *arg)
@@ -378,39 +453,48 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			sb->slots_tested++;
 			if (upm_counter_delta(v[0], now, sl.width) == 0) {
 				sb->silent |= 1ull << k;
-				note(&sb->t[T_COUNT], UPM_RESULT_FAIL,
-				     "%s 0x%x did not move in %u us with %s enabled (read 0x%llx twice)", nm,
-				     upm_box_reg_addr(b, sl.ctr), (unsigned)(c->step_ns / 1000), s->specs[b->spec_idx[k]].name,
-				     (unsigned long long)now);
+				if (note(&sb->t[T_COUNT], UPM_RESULT_FAIL,
+					 "%s 0x%x did not move in %u us with %s enabled (read 0x%llx twice)", nm,
+					 upm_box_reg_addr(b, sl.ctr), (unsigned)(c->step_ns / 1000), s->specs[b->spec_idx[k]].name,
+					 (unsigned long long)now))
+					count_ev(&sb->t[T_COUNT].ev, b, &sl, 0, now);
 			} else {
 				sb->slots_counting++;
-				note(&sb->t[T_COUNT], UPM_RESULT_PASS, "%s counted +%llu in %u us", nm,
-				     (unsigned long long)upm_counter_delta(v[0], now, sl.width), (unsigned)(c->step_ns / 1000));
+				if (note(&sb->t[T_COUNT], UPM_RESULT_PASS, "%s counted +%llu in %u us", nm,
+					 (unsigned long long)upm_counter_delta(v[0], now, sl.width), (unsigned)(c->step_ns / 1000)))
+					count_ev(&sb->t[T_COUNT].ev, b, &sl, upm_counter_delta(v[0], now, sl.width), now);
 			}
 			break;
 		case P_FROZEN_DISABLE:
 			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
 			if (!can_freeze(s, b))
 				note(&sb->t[T_FREEZE], UPM_RESULT_NA, "the box has no freeze (000:296-301)");
-			else if (now != v[1])
-				note(&sb->t[T_FREEZE], UPM_RESULT_FAIL, "%s 0x%x moved +%llu while frozen", nm,
-				     upm_box_reg_addr(b, sl.ctr), (unsigned long long)upm_counter_delta(v[1], now, sl.width));
-			else if (sb->slots_counting)
-				note(&sb->t[T_FREEZE], UPM_RESULT_PASS, "frozen counters held still for %u us",
-				     (unsigned)(c->step_ns / 1000));
+			else if (now != v[1] ? note(&sb->t[T_FREEZE], UPM_RESULT_FAIL, "%s 0x%x moved +%llu while frozen", nm,
+						    upm_box_reg_addr(b, sl.ctr),
+						    (unsigned long long)upm_counter_delta(v[1], now, sl.width))
+					     : sb->slots_counting && note(&sb->t[T_FREEZE], UPM_RESULT_PASS,
+									  "frozen counters held still for %u us",
+									  (unsigned)(c->step_ns / 1000)))
+				held_ev(&sb->t[T_FREEZE].ev, b, &sl, v[1], now);
 			break;
 		case P_DISABLED_RESET_PRELOAD:
 			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
-			if (k < 64 && ((sb->disable_faulted >> k) & 1)) /* never disabled: no finding on counting */
-				note(&sb->t[T_DISABLE], UPM_RESULT_FAIL,
-				     "write fault: clearing the enable bit of %s control 0x%x faulted (%s): the disable test could not run",
-				     nm, upm_box_reg_addr(b, sl.ctl), upm_status_name(sb->disable_status));
-			else if (now != v[2])
-				note(&sb->t[T_DISABLE], UPM_RESULT_FAIL, "%s 0x%x moved +%llu with its enable bit clear",
-				     nm, upm_box_reg_addr(b, sl.ctr), (unsigned long long)upm_counter_delta(v[2], now, sl.width));
-			else if (sb->slots_counting)
-				note(&sb->t[T_DISABLE], UPM_RESULT_PASS, "disabled counters held still for %u us",
-				     (unsigned)(c->step_ns / 1000));
+			if (k < 64 && ((sb->disable_faulted >> k) & 1)) { /* never disabled: no finding on counting */
+				if (note(&sb->t[T_DISABLE], UPM_RESULT_FAIL,
+					 "write fault: clearing the enable bit of %s control 0x%x faulted (%s): the disable test could not run",
+					 nm, upm_box_reg_addr(b, sl.ctl), upm_status_name(sb->disable_status))) {
+					upm_st_ev_reg(&sb->t[T_DISABLE].ev, b, sl.counter < 0 ? "fixed ctl" : "ctl", sl.ctl, 0, 0);
+					upm_st_ev_written(&sb->t[T_DISABLE].ev, sl.ctl_value & ~sl.en_mask);
+				}
+			} else if (now != v[2] ? note(&sb->t[T_DISABLE], UPM_RESULT_FAIL,
+						       "%s 0x%x moved +%llu with its enable bit clear", nm,
+						       upm_box_reg_addr(b, sl.ctr),
+						       (unsigned long long)upm_counter_delta(v[2], now, sl.width))
+						: sb->slots_counting && note(&sb->t[T_DISABLE], UPM_RESULT_PASS,
+									     "disabled counters held still for %u us",
+									     (unsigned)(c->step_ns / 1000))) {
+				held_ev(&sb->t[T_DISABLE].ev, b, &sl, v[2], now);
+			}
 			break;
 		case P_WRAP:
 			break;
@@ -441,39 +525,57 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		read_slots(c, b, bi, 2);
 		break;
 	case P_DISABLED_RESET_PRELOAD: {
-		for (unsigned k = 0; k < b->n; k++) {
-			struct slot sl;
-			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
-				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value, 0);
-		}
+		/* Reset and preload with the enable bits still clear: a clock in a box with no
+		 * freeze of its own (the UBox's fixed UCLK) counts from its enable on, so a zero
+		 * would not read back as zero. The enables come back after the preload. */
 		(void)freeze_box(s, b, 1);
 		/* reset */
 		int how = t->session & UPM_SESS_RESET_BIT ? 1 : t->ctr_writable ? 2 : 0;
+		struct upm_st_ev first_read; /* the first counter read after its reset: the PASS's evidence */
+		first_read.has_reg = 0;
 		if (how == 1)
 			(void)upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, 1, 1), 0);
 		for (unsigned k = 0; k < b->n && how; k++) {
 			struct slot sl;
 			uint64_t now = 0;
+			int zero_write = 0;
 			if (b->place[k].pass != c->pass || !slot_of(s, b, k, &sl))
 				continue;
 			if (sl.counter < 0 && t->fixed_rst.width) /* fixed counters reset on their own */
-				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value | upm_field_mask(t->fixed_rst), 0);
+				(void)upm_box_reg_write(s, b, sl.ctl,
+							(sl.ctl_value & ~sl.en_mask) | upm_field_mask(t->fixed_rst), 0);
 			else if (sl.counter < 0 && !t->ctr_writable)
 				continue;
-			else if (how == 2 || sl.counter < 0)
+			else if (how == 2 || sl.counter < 0) {
 				(void)upm_box_ctr_write(s, b, sl.ctr, sl.width, 0);
+				zero_write = 1;
+			}
 			(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
 			slot_name(&sl, nm, sizeof nm);
-			if (now != 0)
-				note(&sb->t[T_RESET], UPM_RESULT_FAIL, "%s 0x%x reads 0x%llx after the %s", nm,
-				     upm_box_reg_addr(b, sl.ctr), (unsigned long long)now,
-				     how == 1 ? "box reset" : "zero write");
+			struct upm_st_ev e;
+			upm_memset(&e, 0, sizeof e);
+			upm_st_ev_exact(&e, (double)now, 0, "count");
+			ev_counter(&e, b, &sl, now);
+			if (zero_write)
+				upm_st_ev_written(&e, 0);
+			if (!first_read.has_reg)
+				first_read = e;
+			if (now != 0 && note(&sb->t[T_RESET], UPM_RESULT_FAIL, "%s 0x%x reads 0x%llx after the %s", nm,
+					     upm_box_reg_addr(b, sl.ctr), (unsigned long long)now,
+					     how == 1 ? "box reset" : "zero write"))
+				sb->t[T_RESET].ev = e;
 		}
 		if (!how)
 			note(&sb->t[T_RESET], UPM_RESULT_NA, "no reset bit and no documented counter writes");
-		else
-			note(&sb->t[T_RESET], UPM_RESULT_PASS, "counters read 0 after the %s",
-			     how == 1 ? "box reset (box control bit 1)" : "zero writes");
+		else if (note(&sb->t[T_RESET], UPM_RESULT_PASS, "counters read 0 after the %s",
+			      how == 1 ? "box reset (box control bit 1)" : "zero writes") && first_read.has_reg)
+			sb->t[T_RESET].ev = first_read;
+		/* Start with a clear status, before anything is preloaded near its wrap: a box
+		 * without a freeze of its own counts from its enable, and 1000 cycles pass in
+		 * about a microsecond. */
+		if (t->ovf_status && t->ovf_clear)
+			(void)upm_box_reg_write(s, b, t->ovf_clear,
+						width_mask(t->n_ctrs) << t->ovf_lo | upm_field_mask(t->ovf_fixed), 0);
 		/* preload for the wrap */
 		for (unsigned k = 0; k < b->n && t->ctr_writable; k++) {
 			struct slot sl;
@@ -483,9 +585,11 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 				c->snap[bi][k][3] = pre;
 			}
 		}
-		if (t->ovf_status && t->ovf_clear) /* start with a clear status */
-			(void)upm_box_reg_write(s, b, t->ovf_clear,
-						width_mask(t->n_ctrs) << t->ovf_lo | upm_field_mask(t->ovf_fixed), 0);
+		for (unsigned k = 0; k < b->n; k++) {
+			struct slot sl;
+			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
+				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value, 0);
+		}
 		(void)freeze_box(s, b, 0);
 		break;
 	}
@@ -498,6 +602,8 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		} else {
 			uint64_t st = 0;
 			int has_st = t->ovf_status && upm_box_reg_read(s, b, t->ovf_status, &st, 0) == UPM_OK;
+			struct upm_st_ev first_wrap; /* the first counter seen wrapped: the PASS's evidence */
+			first_wrap.has_reg = 0;
 			for (unsigned k = 0; k < b->n; k++) {
 				struct slot sl;
 				uint64_t now = 0;
@@ -507,26 +613,42 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 				if ((sb->silent >> k) & 1)
 					continue; /* already failed the count test */
 				(void)upm_box_ctr_read(s, b, sl.ctr, sl.width, &now);
-				if (now >= c->snap[bi][k][3])
-					note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "%s 0x%x preloaded 0x%llx reads 0x%llx: no wrap at %u bits",
-					     nm, upm_box_reg_addr(b, sl.ctr), (unsigned long long)c->snap[bi][k][3],
-					     (unsigned long long)now, sl.width);
+				/* Wrapped: below the preload (2^width - 1000) again. */
+				struct upm_st_ev e;
+				upm_memset(&e, 0, sizeof e);
+				upm_st_ev_range(&e, (double)now, 0, (double)(c->snap[bi][k][3] - 1), "count");
+				ev_counter(&e, b, &sl, now);
+				upm_st_ev_written(&e, c->snap[bi][k][3]);
+				if (!first_wrap.has_reg && now < c->snap[bi][k][3])
+					first_wrap = e;
+				if (now >= c->snap[bi][k][3] &&
+				    note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "%s 0x%x preloaded 0x%llx reads 0x%llx: no wrap at %u bits",
+					 nm, upm_box_reg_addr(b, sl.ctr), (unsigned long long)c->snap[bi][k][3],
+					 (unsigned long long)now, sl.width))
+					sb->t[T_WRAP].ev = e;
 				if (t->ovf_status && sl.counter >= 0) {
 					unsigned bit = t->ovf_lo + (unsigned)sl.counter;
 					uint64_t after = 0;
-					if (!has_st || !((st >> bit) & 1))
-						note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "%s wrapped but status 0x%x bit %u is clear",
-						     nm, upm_box_reg_addr(b, t->ovf_status), bit);
+					if ((!has_st || !((st >> bit) & 1)) &&
+					    note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "%s wrapped but status 0x%x bit %u is clear",
+						 nm, upm_box_reg_addr(b, t->ovf_status), bit))
+						upm_st_ev_reg(&sb->t[T_WRAP].ev, b, "overflow status", t->ovf_status, has_st, st);
 					(void)upm_box_reg_write(s, b, t->ovf_clear, 1ull << bit, 0);
-					if (upm_box_reg_read(s, b, t->ovf_status, &after, 0) != UPM_OK || ((after >> bit) & 1))
-						note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "status 0x%x bit %u did not clear",
-						     upm_box_reg_addr(b, t->ovf_status), bit);
+					int rd = upm_box_reg_read(s, b, t->ovf_status, &after, 0);
+					if ((rd != UPM_OK || ((after >> bit) & 1)) &&
+					    note(&sb->t[T_WRAP], UPM_RESULT_FAIL, "status 0x%x bit %u did not clear",
+						 upm_box_reg_addr(b, t->ovf_status), bit)) {
+						upm_st_ev_reg(&sb->t[T_WRAP].ev, b, "overflow status", t->ovf_status, rd == UPM_OK, after);
+						upm_st_ev_written(&sb->t[T_WRAP].ev, 1ull << bit); /* at the overflow control */
+					}
 				}
 			}
 			if (t->ovf_status && t->ovf_clear && t->ovf_fixed.width) /* the fixed counter's too */
 				(void)upm_box_reg_write(s, b, t->ovf_clear, upm_field_mask(t->ovf_fixed), 0);
-			note(&sb->t[T_WRAP], UPM_RESULT_PASS, "counters preloaded 2^%u-%u wrapped%s", t->ctr_width,
-			     ST_PRELOAD_GAP, t->ovf_status ? ", set and cleared their overflow status" : " (the guide defines no overflow status)");
+			if (note(&sb->t[T_WRAP], UPM_RESULT_PASS, "counters preloaded 2^%u-%u wrapped%s", t->ctr_width,
+				 ST_PRELOAD_GAP, t->ovf_status ? ", set and cleared their overflow status" : " (the guide defines no overflow status)") &&
+			    first_wrap.has_reg)
+				sb->t[T_WRAP].ev = first_wrap;
 		}
 		(void)freeze_box(s, b, 0);
 		break;
@@ -632,6 +754,16 @@ static int selftest_specs(const struct upm_platform *p, struct upm_buf *out, str
 static void classify_unused(struct upm_session *s, struct upm_box_inst *b, struct st_box *sb)
 {
 	upm_strlcpy(sb->why, b->why, sizeof sb->why);
+	const struct upm_box_type *t = b->type;
+	if (b->state != UPM_BOX_OK && b->state != UPM_BOX_NO_BUS && t->space == UPM_SPACE_PCI && t->pci &&
+	    b->instance < t->max_instances) {
+		/* The evidence: what answers at the function's vendor and device ID (offset 0). */
+		uint32_t ids = 0;
+		const struct upm_pci_fn *fn = &t->pci[b->instance];
+		struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, 0 };
+		int rc = upm_pci_read32(s->run->backend, a, &ids);
+		upm_st_ev_reg(&sb->presence, b, "vendor/device ID", 0, rc == UPM_OK, ids);
+	}
 	switch (b->state) {
 	case UPM_BOX_OK:
 		return;
@@ -706,19 +838,24 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 		if (sb->cls == UPM_CLASS_WORKING && b->state != UPM_BOX_OK) {
 			sb->cls = UPM_CLASS_FAULTING; /* failed during the session */
 			upm_strlcpy(sb->why, b->why, sizeof sb->why);
+			sb->presence.has_reg = 0; /* the probe's read was fine; the reason names the fault */
 		}
 		int optional = b->type->optional_from && b->instance >= b->type->optional_from &&
 			       (sb->cls == UPM_CLASS_ABSENT || sb->cls == UPM_CLASS_HIDDEN);
+		struct upm_verdict *pv;
 		if (sb->cls == UPM_CLASS_WORKING)
-			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
-					UPM_RESULT_PASS, "present and working");
+			pv = upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					     UPM_RESULT_PASS, "present and working");
 		else if (optional)
-			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
-					UPM_RESULT_NA, "%s: only some parts of this platform have it (%s)",
-					upm_box_class_name(sb->cls), sb->why);
+			pv = upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					     UPM_RESULT_NA, "%s: only some parts of this platform have it (%s)",
+					     upm_box_class_name(sb->cls), sb->why);
 		else
-			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
-					class_result(sb->cls), "%s: %s", upm_box_class_name(sb->cls), sb->why);
+			pv = upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					     class_result(sb->cls), "%s: %s", upm_box_class_name(sb->cls), sb->why);
+		/* Dead or unpopulated: what the counting showed; else the register probed. */
+		upm_st_ev_apply(pv, (sb->cls == UPM_CLASS_DEAD || sb->cls == UPM_CLASS_UNPOPULATED) && sb->t[T_COUNT].set
+				     ? &sb->t[T_COUNT].ev : &sb->presence);
 		if (sb->cls != UPM_CLASS_WORKING && sb->cls != UPM_CLASS_DEAD && sb->cls != UPM_CLASS_LOCKED &&
 		    sb->cls != UPM_CLASS_UNPOPULATED)
 			continue; /* nothing else was tested */
@@ -742,8 +879,9 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 						: sb->cls == UPM_CLASS_UNPOPULATED ? "not judged: unpopulated channel"
 										  : "not judged: the box does not count (see presence)");
 			else
-				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
-						r->result, "%s", r->reason);
+				upm_st_ev_apply(upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+							 r->result, "%s", r->reason),
+					 &r->ev);
 		}
 	}
 }

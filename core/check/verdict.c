@@ -79,10 +79,44 @@ void upm_verdict_evidence(struct upm_verdict *v, const char *reg, const char *ad
 {
 	if (!v)
 		return;
+	upm_verdict_evidence_fault(v, reg, address);
+	v->has_value = 1;
+	v->value = value;
+}
+
+void upm_verdict_evidence_fault(struct upm_verdict *v, const char *reg, const char *address)
+{
+	if (!v)
+		return;
 	v->has_evidence = 1;
 	upm_strlcpy(v->reg, reg, sizeof v->reg);
 	upm_strlcpy(v->address, address, sizeof v->address);
-	v->value = value;
+}
+
+void upm_verdict_written(struct upm_verdict *v, uint64_t written)
+{
+	if (!v)
+		return;
+	v->has_written = 1;
+	v->written = written;
+}
+
+/* A register value as JSON: "0x..." or null. */
+static void json_hex(struct upm_buf *out, uint64_t v, int valid)
+{
+	if (valid)
+		upm_buf_printf(out, "\"0x%llx\"", (unsigned long long)v);
+	else
+		upm_buf_puts(out, "null");
+}
+
+/* A register value as a CSV field: 0x..., or empty. */
+static void csv_hex(struct upm_buf *out, uint64_t v, int valid)
+{
+	if (valid)
+		upm_buf_printf(out, ",0x%llx", (unsigned long long)v);
+	else
+		upm_buf_puts(out, ",");
 }
 
 const char *upm_result_name(enum upm_result r)
@@ -259,7 +293,11 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 			upm_buf_json_string(out, v->reg);
 			upm_buf_puts(out, ", \"address\": ");
 			upm_buf_json_string(out, v->address);
-			upm_buf_printf(out, ", \"value\": \"0x%llx\"}", (unsigned long long)v->value);
+			upm_buf_puts(out, ", \"value\": ");
+			json_hex(out, v->value, v->has_value);
+			upm_buf_puts(out, ", \"written\": ");
+			json_hex(out, v->written, v->has_written);
+			upm_buf_puts(out, "}");
 		} else {
 			upm_buf_puts(out, "null");
 		}
@@ -271,7 +309,7 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
 {
 	upm_buf_puts(out, "socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,"
-			  "register,address,value,pass\n");
+			  "register,address,value,written,pass\n");
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
 		char inst[12] = "";
@@ -288,10 +326,13 @@ void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
 		csv_number(out, v->high, v->has_range);
 		csv_number(out, v->tolerance, v->has_range && v->has_expected);
 		upm_buf_printf(out, ",%s", v->has_measured ? v->unit : "");
-		if (v->has_evidence)
-			upm_buf_printf(out, ",%s,%s,0x%llx", v->reg, v->address, (unsigned long long)v->value);
-		else
-			upm_buf_puts(out, ",,,");
+		if (v->has_evidence) {
+			upm_buf_printf(out, ",%s,%s", v->reg, v->address);
+			csv_hex(out, v->value, v->has_value);
+			csv_hex(out, v->written, v->has_written);
+		} else {
+			upm_buf_puts(out, ",,,,");
+		}
 		upm_buf_printf(out, ",%u\n", v->pass ? v->pass : 1);
 	}
 }

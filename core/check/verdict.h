@@ -28,10 +28,12 @@ struct upm_verdict {
 	int has_measured, has_expected, has_range;
 	double measured, expected, low, high, tolerance;
 	char unit[16];
-	/* The register that shows it (upm_verdict_evidence): name, address, value read. */
-	int has_evidence;
+	/* The register that shows it (upm_verdict_evidence): name, address, the value read
+	 * (none when the read faulted: upm_verdict_evidence_fault) and, for a write and
+	 * read-back, the value written (upm_verdict_written). */
+	int has_evidence, has_value, has_written;
 	char reg[32], address[32];
-	uint64_t value;
+	uint64_t value, written;
 	/* The burn-in pass it was judged in (check --passes/--duration), from 1; a check
 	 * without a burn-in is its pass 1. */
 	unsigned pass;
@@ -64,6 +66,10 @@ void upm_verdict_range(struct upm_verdict *v, double measured, double low, doubl
 /* Only a measured value (nothing to compare it with). */
 void upm_verdict_measured(struct upm_verdict *v, double measured, const char *unit);
 void upm_verdict_evidence(struct upm_verdict *v, const char *reg, const char *address, uint64_t value);
+/* A register whose read faulted (or was never read): its name and address, no value. */
+void upm_verdict_evidence_fault(struct upm_verdict *v, const char *reg, const char *address);
+/* The value written to the evidence's register before it was read back. */
+void upm_verdict_written(struct upm_verdict *v, uint64_t written);
 
 const char *upm_result_name(enum upm_result r); /* "PASS", "N/A", ... */
 /* The worst result: FAIL over INCOMPLETE over WARN over PASS (N/A does not count). */

@@ -262,29 +262,17 @@ int upm_os_topology(struct upm_topology *out)
 }
 
 static uint64_t step_delay_ns;
-static struct upm_backend *step_delay_to;
 
-void upm_host_delay_steps(uint64_t ns, struct upm_backend *time_to)
+void upm_host_delay_steps(uint64_t ns)
 {
 	step_delay_ns = ns;
-	step_delay_to = time_to;
 }
 
 /* The wake-up wait of a slow processor: time that passes on every socket. */
 static void step_delay(void)
 {
-	if (!step_delay_ns)
-		return;
-	uint64_t t0 = upm_os_nanoseconds();
-	upm_os_sleep_ns(step_delay_ns);
-	uint64_t passed = upm_os_nanoseconds() - t0;
-	for (unsigned s = 0; step_delay_to && s < sim_sockets; s++) {
-		struct upm_activity a;
-		memset(&a, 0, sizeof a);
-		a.socket = s;
-		a.nanoseconds = passed;
-		upm_activity(step_delay_to, &a);
-	}
+	if (step_delay_ns)
+		upm_os_sleep_ns(step_delay_ns);
 }
 
 int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg)

@@ -74,11 +74,10 @@ void upm_host_abort_after_polls(unsigned n);
 unsigned upm_host_abort_polls(void);
 void upm_host_catch_sigint(void);
 /* Processors slow to wake (EDK2's MP services can take ~10 ms per INIT-SIPI-SIPI):
- * each upm_os_run_on_socket waits ns before running, and tells time_to (a model
- * backend, or NULL) that the time passed on every socket, with no traffic, so counters
- * already running count it as hardware would. ns 0: no delay. */
-struct upm_backend;
-void upm_host_delay_steps(uint64_t ns, struct upm_backend *time_to);
+ * each upm_os_run_on_socket waits ns before running. The time really passes, so a mock
+ * on the environment's clock counts it on every socket as hardware would
+ * (platform/mock/mock.h, Time). ns 0: no delay. */
+void upm_host_delay_steps(uint64_t ns);
 void upm_host_knobs_from_env(void);
 
 #endif

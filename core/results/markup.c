@@ -56,7 +56,13 @@ void upm_verdict_numbers_text(const struct upm_verdict *v, struct upm_buf *out)
 		}
 		sep = ", ";
 	}
-	if (v->has_evidence)
-		upm_buf_printf(out, "%sregister %s at %s = 0x%llx", sep, v->reg, v->address,
-			       (unsigned long long)v->value);
+	if (v->has_evidence) {
+		upm_buf_printf(out, "%sregister %s at %s", sep, v->reg, v->address);
+		if (v->has_written)
+			upm_buf_printf(out, " written 0x%llx", (unsigned long long)v->written);
+		if (v->has_value)
+			upm_buf_printf(out, " %s 0x%llx", v->has_written ? "read" : "=", (unsigned long long)v->value);
+		else
+			upm_buf_puts(out, " (read faulted)");
+	}
 }

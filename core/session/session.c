@@ -648,11 +648,29 @@ static void read_start(struct upm_session *s, struct upm_box_inst *b, unsigned p
 		else
 			TRY(b, "counter", sp->free_ctr->addr,
 			    ctr_read(s, b, sp->free_ctr->addr, sp->free_ctr->width, &c->start));
+		c->read_ns = upm_os_nanoseconds();
+	}
+}
+
+/* Stamps the counts of box b in this pass with now: where the box unfroze (stop 0) or
+ * is about to freeze (stop 1). */
+static void stamp_counts(struct upm_session *s, const struct upm_box_inst *b, unsigned pass,
+			 unsigned base, int stop)
+{
+	uint64_t now = upm_os_nanoseconds();
+	for (unsigned k = 0; k < b->n; k++) {
+		if (b->place[k].pass != pass)
+			continue;
+		struct upm_count *c = count_for(s, base, b, k);
+		if (stop)
+			c->stop_ns = now;
+		else
+			c->unfrozen_ns = now;
 	}
 }
 
 /* (f) unfreeze; the UBox gets its real event selects just before (000:298-301). */
-static void start_box(struct upm_session *s, struct upm_box_inst *b, unsigned pass)
+static void start_box(struct upm_session *s, struct upm_box_inst *b, unsigned pass, unsigned base)
 {
 	const struct upm_box_type *t = b->type;
 	if (t->session & UPM_SESS_PARK_EVSEL)
@@ -661,6 +679,7 @@ static void start_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 				TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], ctl_for(s, b, pass, i), 0));
 	if (t->session & UPM_SESS_BOX_FREEZE)
 		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 0, 0), 0));
+	stamp_counts(s, b, pass, base, 0);
 }
 
 /* Freeze (or park), then read every counter of the pass (2.1.2). */
@@ -668,6 +687,7 @@ static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigne
 {
 	const struct upm_box_type *t = b->type;
 	const struct upm_ctl_layout *l = &t->ctl_layout;
+	stamp_counts(s, b, pass, base, 1);
 	if (t->session & UPM_SESS_BOX_FREEZE)
 		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0));
 	if (t->session & UPM_SESS_PARK_EVSEL)
@@ -808,7 +828,7 @@ static void socket_step(void *arg)
 			}
 			break;
 		case STEP_START:
-			start_box(s, b, a->pass);
+			start_box(s, b, a->pass, a->count_base);
 			break;
 		case STEP_STOP_READ:
 			stop_read_box(s, b, a->pass, a->count_base);
@@ -880,15 +900,28 @@ static int held_until_start(const struct upm_session *s, const struct upm_count 
 }
 
 /* The count's window: the interval (ns, in the time the backend was told; it took
- * `took` here) plus the time its socket counted outside it, between its start and the
- * freeze, as timed on that socket. */
+ * `took` here, at least ns when time really passed) plus the time it counted outside it,
+ * between its start and the freeze,
+ * as timed on its socket: at its own box's edges, or at the platform's global start and
+ * stop where those bracket every box. */
 static uint64_t window_of(const struct upm_session *s, const struct upm_count *c, uint64_t ns, uint64_t took)
 {
-	uint64_t t0 = held_until_start(s, c) ? s->window_start_ns[c->socket] : s->window_read_ns[c->socket];
+	int global = s->run->platform->global && s->global_saved[c->socket];
+	int held = held_until_start(s, c);
+	uint64_t t0 = held ? s->window_start_ns[c->socket] : s->window_read_ns[c->socket];
 	uint64_t t1 = s->window_end_ns[c->socket];
+	if (held && !global && c->unfrozen_ns)
+		t0 = c->unfrozen_ns;
+	else if (!held && c->read_ns)
+		t0 = c->read_ns;
+	if (!global && c->stop_ns)
+		t1 = c->stop_ns;
 	if (!ns || !t0 || t1 <= t0 || t1 - t0 < took)
 		return ns;
-	return ns + (t1 - t0 - took);
+	/* The interval stands for at most the time it took here: what the interval function
+	 * spent beyond the interval it reports (a first TSC calibration, the reports) passed
+	 * on the counters too. */
+	return ns + (t1 - t0 - (ns < took ? ns : took));
 }
 
 /* Allocates the counts and the save area and lays out every count of every pass, so

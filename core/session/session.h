@@ -55,7 +55,11 @@ struct upm_count {
 	unsigned spec;      /* index into the session's specs */
 	uint64_t start, end, delta;
 	int status;         /* UPM_OK, or why there is no count */
-	uint64_t interval_ns; /* its socket's counting window (unfreeze to freeze) */
+	uint64_t interval_ns; /* its counting window (unfreeze to freeze), timed on its socket */
+	/* Where its own window was timed (upm_os_nanoseconds; 0: not reached): its start
+	 * value read, its box unfrozen, its box about to freeze. Boxes of a socket are
+	 * stepped one after another, so each count's edges are its box's, not the step's. */
+	uint64_t read_ns, unfrozen_ns, stop_ns;
 	unsigned home;      /* where its sub-configuration went (core/events/subcfg.h) */
 	uint8_t overflowed; /* its box's overflow status showed it (platform->overflow) */
 };
@@ -138,9 +142,9 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);
  * upm_session_restore writes back everything saved, whatever happened. */
 int upm_session_start(struct upm_session *s);
 void upm_session_restore(struct upm_session *s);
-/* The measured interval when nothing runs: waits ns (ESC/Ctrl-C ends it early) and tells
- * a model backend that this much time passed on every socket, with no traffic. Returns
- * the time that really passed. */
+/* The measured interval when nothing runs: waits ns (ESC/Ctrl-C ends it early) and
+ * reports it to the backend, with no traffic, on every socket. Returns the time that
+ * really passed. */
 uint64_t upm_session_idle(struct upm_session *s, uint64_t ns);
 /* The platform's global control on one socket, inside a session: the start (run = 1) or
  * stop value, written as the session writes it. For the self-test's freeze test. */

@@ -254,6 +254,7 @@ static int mock_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
 static int mock_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
 {
 	struct upm_mock *m = mock_of(b);
+	upm_mock_catch_up(m);
 	unsigned socket = upm_mock_current_socket(m);
 	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
 	*val = 0;
@@ -269,6 +270,7 @@ static int mock_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
 static int mock_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 {
 	struct upm_mock *m = mock_of(b);
+	upm_mock_catch_up(m);
 	unsigned socket = upm_mock_current_socket(m);
 	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
 	if (r)
@@ -349,6 +351,7 @@ static int mock_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct
 	struct upm_mock *m = mock_of(b);
 	struct upm_mock_pci_dev *d;
 	unsigned socket;
+	upm_mock_catch_up(m);
 	int rc = pci_target(m, mech, a, &d, &socket);
 	*val = UPM_PCI_ABSENT;
 	if (rc != UPM_OK || !d)
@@ -373,6 +376,7 @@ static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struc
 	struct upm_mock *m = mock_of(b);
 	struct upm_mock_pci_dev *d;
 	unsigned socket;
+	upm_mock_catch_up(m);
 	int rc = pci_target(m, mech, a, &d, &socket);
 	if (rc != UPM_OK || !d || d->all_ones)
 		return rc; /* dropped, as on hardware */
@@ -385,6 +389,7 @@ static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struc
 static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 {
 	struct upm_mock *m = mock_of(b);
+	upm_mock_catch_up(m);
 	*val = 0xFFFFFFFFu;
 	for (unsigned i = 0; i < m->n_mmio; i++) {
 		struct upm_mock_mmio *w = &m->mmio[i];
@@ -436,8 +441,14 @@ static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
 	struct upm_mock *m = mock_of(b);
 	m->activity_seen = 1; /* faults armed "@run" act from now on */
 	upm_mock_pass_activity(m);
-	if (m->model_ops && m->model_ops->advance && act->socket < m->n_sockets)
-		m->model_ops->advance(m, act);
+	upm_mock_catch_up(m); /* the time the traffic took has passed already */
+	if (m->model_ops && m->model_ops->advance && act->socket < m->n_sockets) {
+		struct upm_activity traffic = *act;
+		traffic.nanoseconds = 0;
+		m->traffic_ns = act->nanoseconds;
+		m->model_ops->advance(m, &traffic);
+		m->traffic_ns = 0;
+	}
 }
 
 static void mock_pass_begins(struct upm_backend *b, unsigned pass)
@@ -640,6 +651,7 @@ struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, co
 	m->n_sockets = n_sockets;
 	m->forced_socket = -1;
 	m->microcode = 0x710; /* an arbitrary revision the tests can see */
+	m->clock_ns = upm_os_nanoseconds(); /* the clocks start now (clock.c) */
 	for (unsigned s = 0; s < n_sockets; s++) {
 		/* IA32_BIOS_SIGN_ID: the revision sits in the read-only bits 63:32; software
 		 * writes zero to the low half before CPUID(1) (SDM vol. 3A 9.11.7.1). */

@@ -67,6 +67,9 @@
 struct upm_mock;
 struct upm_mock_reg;
 
+/* The mock's time source: nanoseconds, never decreasing (platform/mock/clock.c). */
+typedef uint64_t (*upm_mock_clock_fn)(void *ctx);
+
 /* Called after the register's stored value changed by a write: `written` is what
  * software wrote (before masks), so write-only bits can act. */
 typedef void (*upm_mock_write_hook)(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r,
@@ -144,6 +147,9 @@ struct upm_mock_socket {
 /* A model's counting behaviour: advanced by each activity report. */
 struct upm_mock_model_ops {
 	void (*advance)(struct upm_mock *m, const struct upm_activity *act);
+	/* Optional: ns of time alone on every socket, as advance() with a traffic-free
+	 * activity per socket would do, in one sweep (it runs at every access). */
+	void (*advance_time)(struct upm_mock *m, uint64_t ns);
 	void (*destroy)(struct upm_mock *m);
 	/* Optional: a fault term the register file does not know (key=value, socket from
 	 * the sN. prefix, term as written for messages). 1 applied, 0 unknown key, -1
@@ -188,6 +194,14 @@ struct upm_mock {
 	struct upm_mock_deferred deferred[UPM_MOCK_MAX_DEFERRED]; /* TERM@passN */
 	unsigned n_deferred;
 	unsigned pass;      /* the burn-in pass the check said began (0: none said) */
+	/* Time (platform/mock/clock.c): the source, and where the clocks were last brought up
+	 * to date. */
+	upm_mock_clock_fn clock_now;
+	void *clock_ctx;
+	uint64_t clock_ns;
+	/* While a traffic report is delivered, how long that traffic took (its interval),
+	 * for events bounded by the cycles it took; 0 otherwise. */
+	uint64_t traffic_ns;
 };
 
 /* Creates the mock of a platform ("snbep", ...) with n_sockets sockets (0: the
@@ -225,6 +239,23 @@ static inline uint64_t upm_mock_width_mask(unsigned width)
 
 /* The socket an MSR access executing now lands on. */
 unsigned upm_mock_current_socket(struct upm_mock *m);
+
+/* Time. The mock's clocks (uncore clock, DRAM clock, link clocks, CLOCKTICKS events,
+ * refresh) run with elapsed time while their counters are enabled and not frozen, as
+ * hardware clocks run with wall time: before every register access and activity
+ * report, every socket's counters are brought up to the time source's now, each under
+ * the state it held since the last access (the state changes only by accesses, so this
+ * is exact). The source is the environment's monotonic clock (upm_os_nanoseconds, which
+ * UEFI derives from the TSC and serves on every processor), so a socket's clocks count
+ * what elapsed between its unfreeze and its freeze, whatever else ran in between.
+ * upm_activity reports only traffic to the mock: their nanoseconds are not time that
+ * passes (it passed by itself), only the traffic's duration (traffic_ns).
+ * upm_mock_set_clock substitutes the source (NULL: the environment's clock again), e.g.
+ * a test's clock that moves only when the test says, for exact counts; the clocks are
+ * brought up to date first and the new source's now is taken as the present. */
+void upm_mock_set_clock(struct upm_mock *m, upm_mock_clock_fn now, void *ctx);
+/* Brings every socket's counters up to the time source's now (done by every access). */
+void upm_mock_catch_up(struct upm_mock *m);
 
 /* Applies one fault term ("gp=0xD04", "s1.absent=ff:0e.1", ...); 0 or -1 with m->error. */
 int upm_mock_apply_fault(struct upm_mock *m, const char *term);

@@ -27,7 +27,7 @@
  * which freezes the socket (329468-002 2.1.1; 003:50-56). Which ov_q bit of 0xC01 a box
  * sets is not published, so the model sets none; 0xC01 reads 0 and clears by 1s.
  *
- * What counts (deterministic):
+ * What counts (clocks by elapsed time, the rest by the traffic reported; mock.h, Time):
  *   uncore clock (UBox fixed UCLK, CBo/HA/IRP CLOCKTICKS 0x00, R2PCIe/R3QPI 0x01) 2.0 GHz
  *   iMC fixed DCLK and DCLOCKTICKS (0x00) 800 MHz; PCU CLOCKTICKS 800 MHz (perfmon IVT:
  *     "The PCU runs off a fixed 800 MHz clock"); QPI CLOCKTICKS (0x14) 1.0 GHz
@@ -115,6 +115,14 @@ static struct ivbep_state *state_of(struct upm_mock *m)
 static uint64_t cycles(const struct upm_activity *a, unsigned mhz)
 {
 	return a->nanoseconds * mhz / 1000u;
+}
+
+/* The cycles the reported traffic took (platform/mock/mock.h, Time): traffic arrives
+ * after its time has passed, with no elapsed time of its own, so what it can fill (queue
+ * entries, link slots) is bounded by its own interval. */
+static uint64_t traffic_cycles(const struct mock_box *b, const struct upm_activity *a, unsigned mhz)
+{
+	return (b->mock->traffic_ns ? b->mock->traffic_ns : a->nanoseconds) * mhz / 1000u;
 }
 
 static unsigned ev(uint64_t ctl)
@@ -258,7 +266,7 @@ static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct up
 			hits = 0;
 		if (ev(ctl) == 0x35)
 			return hits + miss;
-		uint64_t occ = hits * HIT_CYCLES + miss * MISS_CYCLES, cap = TOR_ENTRIES * cycles(a, UCLK_MHZ);
+		uint64_t occ = hits * HIT_CYCLES + miss * MISS_CYCLES, cap = TOR_ENTRIES * traffic_cycles(b, a, UCLK_MHZ);
 		return occ < cap ? occ : cap;
 	}
 	case 0x13: /* RxR_INSERTS */
@@ -315,13 +323,13 @@ static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct up
 {
 	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext(ctl))
 		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
-	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, cycles(a, QPI_MHZ)), 0);
+	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, traffic_cycles(b, a, QPI_MHZ)), 0);
 }
 
 /* The other socket's ports receive what this socket's ports send (port p to port p). */
 static void ivbep_qpi_advance(struct upm_mock *m, const struct upm_activity *act)
 {
-	mock_qpi_deliver(m, act, N_QPI, cycles(act, QPI_MHZ));
+	mock_qpi_deliver(m, act, N_QPI, (m->traffic_ns ? m->traffic_ns : act->nanoseconds) * QPI_MHZ / 1000u); /* traffic_cycles */
 }
 
 static uint64_t clock_at(unsigned code, uint64_t ctl, const struct upm_activity *a)

@@ -24,7 +24,8 @@
  *  - wsmex: W-Box counter reads ending in 0x000000 or 0x000001 come back 0x1000000 high
  *    (the erratum, 002:5626-5629).
  *
- * What counts (deterministic, per socket): the uncore clock, 2.4 GHz (W-Box fixed); the
+ * What counts (clocks and refresh by elapsed time, the rest by the traffic reported;
+ * mock.h, Time), per socket: the uncore clock, 2.4 GHz (W-Box fixed); the
  * M-Box clock, 800 MHz (CYCLES); memory lines read and written split evenly over the two
  * B/M-Boxes: B-Box IMT_INSERTS_RD/_WR/_ALL, M-Box DRAM_CMD and DRAM_MISC (scheduled) CAS
  * commands (three quarters of the lines in open-page CAS, one quarter in closed-page CAS,
@@ -34,8 +35,10 @@
  * misses, spread over the C-Boxes; S-Box PKTS_SENT_HOM = lines, PKTS_RCVD_DRS_FROM_B =
  * lines read, PKTS_RCVD_DRS_FROM_R = remote lines, TO_R_PROG_EV = lines read while
  * MM_CFG[63] is set; R-Box FLITS_SENT (IPERF bit 31) = 9 flits per remote line on the QPI
- * ports 0, 1, 4, 5 (at most as many whole lines as the port's flit slots hold), NULL_IDLE
- * (bit 30) = the rest of 1.6 G flit slots a second, XBAR_MM
+ * ports 0, 1, 4, 5 (at most as many whole lines as the port's flit slots hold over the
+ * time the traffic took), NULL_IDLE (bit 30) = 1.6 G flit slots a second of elapsed time
+ * less the flits sent (traffic is reported after the time it took: its flits are taken
+ * back off the idle slots when it arrives, rbox_idle_taken), XBAR_MM
  * with mm_trig_en = remote lines per QPI port. Everything else stays 0. Threshold,
  * invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
@@ -620,10 +623,11 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	int qpi = k < 2;
 	uint64_t remote = qpi ? mock_share(a->remote_lines, 2 * b->instance + k, 4) : 0;
 	/* A port carries at most its flit slots: 9 flits a line, however fast the
-	 * workload ran (the lines beyond never crossed in this interval). */
-	uint64_t slots = a->nanoseconds * QPI_FLITS_PER_US / 1000;
-	if (remote > slots / 9)
-		remote = slots / 9;
+	 * workload ran (the lines beyond never crossed in the time the traffic took). */
+	uint64_t cap = (m->traffic_ns ? m->traffic_ns : a->nanoseconds) * QPI_FLITS_PER_US / 1000;
+	if (remote > cap / 9)
+		remote = cap / 9;
+	uint64_t slots = a->nanoseconds * QPI_FLITS_PER_US / 1000; /* elapsed time: idle slots */
 	uint64_t flits = 9 * remote;
 	if (kind <= 1) {
 		uint64_t iperf = msr_value(m, b->socket, (kind ? 0xE24u : 0xE04u) + port);
@@ -635,6 +639,28 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 		return !(cfg & BIT(63)) && (cfg & BIT(21)) ? remote : 0;
 	}
 	return 0;
+}
+
+/* The slots a port's NULL_IDLE counted as idle while traffic, reported after the time it
+ * took, was in fact crossing: the flits sent (platform/mock/mock.h, Time). They are taken
+ * back when the traffic arrives, so sent + idle never exceed the port's slots. */
+static uint64_t rbox_idle_taken(struct upm_mock *m, const struct mock_box *b, uint64_t ctl,
+				const struct upm_activity *a)
+{
+	unsigned sel = (unsigned)((ctl >> 1) & 0x1F);
+	if (sel >= 0x18 || !m->traffic_ns || a->nanoseconds)
+		return 0;
+	unsigned k = sel / 6, kind = sel % 6, port = 4 * b->instance + k;
+	if (k >= 2 || kind > 1)
+		return 0;
+	uint64_t iperf = msr_value(m, b->socket, (kind ? 0xE24u : 0xE04u) + port);
+	if (!(iperf & BIT(30)) || (iperf & BIT(31)))
+		return 0;
+	uint64_t remote = mock_share(a->remote_lines, 2 * b->instance + k, 4);
+	uint64_t cap = m->traffic_ns * QPI_FLITS_PER_US / 1000;
+	if (remote > cap / 9)
+		remote = cap / 9;
+	return 9 * remote;
 }
 
 static uint64_t general_count(struct upm_mock *m, const struct mock_box *b, unsigned i,
@@ -699,9 +725,17 @@ static void nhmex_advance(struct upm_mock *m, const struct upm_activity *act)
 		struct mock_box *b = &p->boxes[i];
 		if (b->socket != act->socket)
 			continue;
-		for (unsigned k = 0; k < b->n_ctrs; k++)
-			if (mock_ctr_counting(b, &b->ctrs[k]))
-				mock_ctr_advance(b, &b->ctrs[k], general_count(m, b, k, act));
+		for (unsigned k = 0; k < b->n_ctrs; k++) {
+			struct mock_ctr *c = &b->ctrs[k];
+			if (!mock_ctr_counting(b, c))
+				continue;
+			mock_ctr_advance(b, c, general_count(m, b, k, act));
+			uint64_t take = b->kind == K_RBOX ? rbox_idle_taken(m, b, c->ctl->value, act) : 0;
+			if (take && !b->unclocked && !(c->lo->flags & UPM_MOCK_NO_COUNT)) {
+				uint64_t v = mock_ctr_get(c);
+				mock_ctr_set(c, v - (take < v ? take : v));
+			}
+		}
 		if (b->fixed.lo && mock_ctr_counting(b, &b->fixed))
 			mock_ctr_advance(b, &b->fixed, cycles(act, UCLK_MHZ));
 	}

@@ -20,15 +20,15 @@
  *   enable does not reach them; they are 32 bits and wrap.
  *   CBO_CONFIG.NO_CBO_BANKS reads the CBo count plus one ("subtract one", 001:296-301).
  *
- * What counts (deterministic, per activity report):
- *   fixed UCLK = 2.0 GHz x interval
+ * What counts (clocks by elapsed time, the rest by the traffic reported; mock.h, Time):
+ *   fixed UCLK = 2.0 GHz x elapsed time
  *   CBo CACHE_LOOKUP (0x34), spread over the CBos: reads (umask bit 4, or any bit 7) are
  *     the LLC lookups, found in state I (0x8) when they missed and E/S (0x6) otherwise;
  *     writes (bit 5, or any) are the lines written, found in M (0x1)
  *   ARB TRK_REQUESTS (0x81) ALL (0x01) = lines read + written, WRITES (0x20) = written;
  *     COH_TRK_REQUESTS (0x84) ALL = lines read + written; TRK_OCCUPANCY (0x80) = lines
- *     read x 100 uncore cycles each (with a threshold: the cycles with any, at most the
- *     interval's), on counter 0 only (Table 3-2, 001:514-537)
+ *     read x 100 uncore cycles each (with a threshold: the cycles with any, at most those
+ *     of the time the traffic took), on counter 0 only (Table 3-2, 001:514-537)
  *   IMC DRAM_DATA_READS = lines read, DRAM_DATA_WRITES = lines written (64 bytes each,
  *     001:587-594), DRAM_IA_REQUESTS = both (the workload runs on the cores), GT and IO 0
  *   everything else stays at 0; edge and invert are not modelled.
@@ -146,13 +146,13 @@ static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct up
 
 static uint64_t arb_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
-	(void)b;
 	uint64_t all = a->lines_read + a->lines_written;
 	switch (ev(ctl)) {
 	case 0x80: {
 		if (!(umask(ctl) & 0x01))
 			return 0;
-		uint64_t occ = a->lines_read * OCCUPANCY_PER_READ, clk = cycles(a, UCLK_MHZ);
+		uint64_t occ = a->lines_read * OCCUPANCY_PER_READ;
+		uint64_t clk = b->mock->traffic_ns * UCLK_MHZ / 1000u; /* cycles the traffic took */
 		return thr(ctl) ? (occ < clk ? occ : clk) : occ;
 	}
 	case 0x81:

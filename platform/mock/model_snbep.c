@@ -6,10 +6,10 @@
  * channels, two QPI ports with their mask/match and misc functions, R2PCIe and two
  * R3QPI links. Host bridge at 00:00.0. ECAM window at 0x80000000, buses 0-255.
  *
- * What counts (the activity mapping, deterministic):
- *   uncore clock (UBox fixed, CBo/HA/R2PCIe/R3QPI CLOCKTICKS) = 2.0 GHz x interval
+ * What counts (clocks by elapsed time, the rest by the traffic reported; mock.h, Time):
+ *   uncore clock (UBox fixed, CBo/HA/R2PCIe/R3QPI CLOCKTICKS) = 2.0 GHz x elapsed time
  *   iMC DRAM clock (fixed counter, and event 0x00 on a general counter) = 800 MHz x
- *     interval; PCU CLOCKTICKS = 800 MHz pclk (000:3029-3031)
+ *     elapsed time; PCU CLOCKTICKS = 800 MHz pclk (000:3029-3031)
  *   QPI CLOCKTICKS = 1.0 GHz (8.0 GT/s / 8, 000:3732-3733; QPI_RATE_STATUS 0xD4 of each
  *     port's misc function 08.0/09.0 reads 0x5: 8.0 GT/s, not in slow mode)
  *   iMC CAS_COUNT (0x04): RD_REG (umask bit 0) = lines read, WR_WMM (bit 2) = lines
@@ -79,6 +79,14 @@ static uint64_t cycles(const struct upm_activity *a, unsigned mhz)
 	return a->nanoseconds * mhz / 1000u;
 }
 
+/* The cycles the reported traffic took (platform/mock/mock.h, Time): traffic arrives
+ * after its time has passed, with no elapsed time of its own, so what it can fill (queue
+ * entries, link slots) is bounded by its own interval. */
+static uint64_t traffic_cycles(const struct mock_box *b, const struct upm_activity *a, unsigned mhz)
+{
+	return (b->mock->traffic_ns ? b->mock->traffic_ns : a->nanoseconds) * mhz / 1000u;
+}
+
 static unsigned ev(uint64_t ctl)
 {
 	return (unsigned)(ctl & 0xFF);
@@ -146,7 +154,7 @@ static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct up
 			hits = 0;
 		if (ev(ctl) == 0x35)
 			return hits + miss;
-		uint64_t occ = hits * TOR_HIT_CYC + miss * TOR_MISS_CYC, cap = TOR_ENTRIES * cycles(a, UCLK_MHZ);
+		uint64_t occ = hits * TOR_HIT_CYC + miss * TOR_MISS_CYC, cap = TOR_ENTRIES * traffic_cycles(b, a, UCLK_MHZ);
 		return occ < cap ? occ : cap;
 	}
 	case 0x13: /* RxR_INSERTS */
@@ -184,7 +192,7 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
-	uint64_t dclk = cycles(a, DCLK_MHZ), occ;
+	uint64_t dclk = cycles(a, DCLK_MHZ), took = traffic_cycles(b, a, DCLK_MHZ), occ;
 	switch (ev(ctl)) {
 	case 0x00:
 		return dclk;
@@ -200,10 +208,10 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
 		return wr;
 	case 0x80:
 		occ = rd * RPQ_DCLK;
-		return occ < RPQ_ENTRIES * dclk ? occ : RPQ_ENTRIES * dclk;
+		return occ < RPQ_ENTRIES * took ? occ : RPQ_ENTRIES * took;
 	case 0x81:
 		occ = wr * WPQ_DCLK;
-		return occ < WPQ_ENTRIES * dclk ? occ : WPQ_ENTRIES * dclk;
+		return occ < WPQ_ENTRIES * took ? occ : WPQ_ENTRIES * took;
 	default:
 		return 0;
 	}
@@ -214,13 +222,13 @@ static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	int ext = (ctl >> 21) & 1;
 	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext)
 		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
-	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, cycles(a, QPI_MHZ)), 0);
+	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, traffic_cycles(b, a, QPI_MHZ)), 0);
 }
 
 /* The other socket's ports receive what this socket's ports send (port p to port p). */
 static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
 {
-	mock_qpi_deliver(m, act, 2, cycles(act, QPI_MHZ));
+	mock_qpi_deliver(m, act, 2, (m->traffic_ns ? m->traffic_ns : act->nanoseconds) * QPI_MHZ / 1000u); /* traffic_cycles */
 }
 
 /* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */

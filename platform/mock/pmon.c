@@ -76,8 +76,8 @@ static uint64_t scale(uint64_t n, uint64_t num, uint64_t den)
 uint64_t mock_box_share(const struct mock_box *b, uint64_t n)
 {
 	struct mock_pmon *p = b->mock ? mock_pmon_of(b->mock) : NULL;
-	if (!p)
-		return n;
+	if (!p || !n)
+		return n; /* time slices carry no traffic: nothing to spread */
 	/* Set shares are share_milli/1000 of an even share; the unset peers split what is
 	 * left evenly. In units of 1/(1000*k) (k unset peers) that is share_milli*k for a
 	 * set box and (1000*peers - sum of set)/1 for each unset one; if every peer is set,
@@ -307,6 +307,24 @@ static void pmon_advance(struct upm_mock *m, const struct upm_activity *act)
 		p->model_advance(m, act);
 }
 
+static void pmon_advance_time(struct upm_mock *m, uint64_t ns)
+{
+	struct mock_pmon *p = mock_pmon_of(m);
+	struct upm_activity a = { 0 };
+	a.nanoseconds = ns;
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		struct mock_box *b = &p->boxes[i];
+		a.socket = b->socket;
+		for (unsigned k = 0; k < b->n_ctrs; k++)
+			advance_ctr(b, &b->ctrs[k], b->rate, &a);
+		advance_ctr(b, &b->fixed, b->fixed_rate, &a);
+	}
+	for (unsigned s = 0; p->model_advance && s < m->n_sockets; s++) {
+		a.socket = s;
+		p->model_advance(m, &a);
+	}
+}
+
 static void pmon_destroy(struct upm_mock *m)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
@@ -331,6 +349,7 @@ static int pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *ter
 
 static const struct upm_mock_model_ops pmon_ops = {
 	.advance = pmon_advance,
+	.advance_time = pmon_advance_time,
 	.destroy = pmon_destroy,
 	.apply_fault = pmon_apply_fault,
 };

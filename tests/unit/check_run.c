@@ -13,6 +13,7 @@ int check_run(struct check_outcome *o, const char *platform, unsigned sockets, c
 	if (fixture_init(&f, platform, sockets, faults) < 0)
 		return -1;
 	f.run.out_dir = "/nonexistent/upmon-check-tests";
+	fixture_real_time(&f); /* the check waits and runs kernels: time really passes */
 	upm_mock_snapshot(f.mock);
 	upm_verdicts_init(&o->vs, 8192);
 	int rc = upm_selftest(&f.run, &o->vs, err, sizeof err);

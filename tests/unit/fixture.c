@@ -16,6 +16,7 @@ int fixture_init(struct fixture *f, const char *platform, unsigned sockets, cons
 		return -1;
 	}
 	f->mock = upm_mock_of(m);
+	test_clock_install(m, &f->clock);
 	f->run.backend = upm_trace_create(m, 0, 1u << 20);
 	f->trace = upm_trace_of(f->run.backend);
 	f->run.opts.backend = UPM_BACKEND_MOCK;
@@ -30,6 +31,11 @@ int fixture_init(struct fixture *f, const char *platform, unsigned sockets, cons
 	return 0;
 }
 
+void fixture_real_time(struct fixture *f)
+{
+	upm_mock_set_clock(f->mock, NULL, NULL);
+}
+
 void fixture_free(struct fixture *f)
 {
 	upm_backend_destroy(f->run.backend);
@@ -41,6 +47,7 @@ uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx)
 {
 	const struct feed *fd = ctx;
 	(void)pass;
+	test_clock_advance(s->run->backend, fd->ns);
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 		struct upm_activity a = { sock, fd->ns, fd->lines_read, fd->lines_written,
 					  fd->llc_lookups, fd->llc_misses, fd->remote_lines };
@@ -49,12 +56,21 @@ uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx)
 	return fd->ns;
 }
 
-int rate_over_window(double value, double count_x_scale, const struct upm_count *c, uint64_t fed_ns)
+int rate_over_windows(double value, double scale, const struct upm_session *s, unsigned socket,
+		      const char *name, unsigned from_spec, uint64_t fed_ns)
 {
-	if (!c || c->interval_ns < fed_ns || c->interval_ns > fed_ns + 5000000u)
-		return 0;
-	double want = count_x_scale * 1e9 / (double)c->interval_ns;
-	return value > want * (1 - 1e-9) && value < want * (1 + 1e-9);
+	double want = 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < s->n_counts; i++) {
+		const struct upm_count *c = &s->counts[i];
+		if (c->socket != socket || c->spec < from_spec || strcmp(s->specs[c->spec].name, name) != 0)
+			continue;
+		if (c->interval_ns < fed_ns || c->interval_ns > fed_ns + 5000000u)
+			return 0;
+		want += (double)c->delta * scale * 1e9 / (double)c->interval_ns;
+		n++;
+	}
+	return n && value > want * (1 - 1e-9) && value < want * (1 + 1e-9);
 }
 
 void trace_writes(const struct upm_trace *t, struct upm_buf *out)

@@ -6,28 +6,39 @@
 #include "core/session/session.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
+#include "tests/unit/test_clock.h"
 
 struct fixture {
 	struct upm_run run;
 	struct upm_mock *mock;
 	struct upm_trace *trace;
+	struct test_clock clock;
 };
 
-/* NULL faults for none. Fails the test and returns -1 when the mock cannot be built. */
+/* NULL faults for none. Fails the test and returns -1 when the mock cannot be built.
+ * The mock runs on the fixture's test clock (tests/unit/test_clock.h): its clocks count
+ * exactly the intervals fed to it (feed_interval), nothing of the real time. */
 int fixture_init(struct fixture *f, const char *platform, unsigned sockets, const char *faults);
+/* Puts the mock back on the environment's clock, for runs whose time really passes
+ * (kernels, idle waits, slow processor wakes): its clocks count real elapsed time. */
+void fixture_real_time(struct fixture *f);
 void fixture_free(struct fixture *f);
 
-/* A measured interval feeding the mock: ns of time and the given traffic per socket. */
+/* A measured interval feeding the mock: ns of time on the test clock (none on the real
+ * one: no time is spent) and the given traffic per socket. */
 struct feed {
 	uint64_t ns;
 	uint64_t lines_read, lines_written, llc_lookups, llc_misses, remote_lines;
 };
 uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx);
 
-/* 1 when a rate metric's value is count x scale over the count's own window, and that
- * window holds the fed interval plus at most the stepping's few milliseconds (a
- * socket's window is timed on it: core/session/session.h). */
-int rate_over_window(double value, double count_x_scale, const struct upm_count *c, uint64_t fed_ns);
+/* 1 when a rate metric's value is scale x the sum, over the counts of spec `name` on
+ * `socket` from spec index from_spec on (a metric's own: s->metric_specs_from), of each
+ * delta over its own window (within 1e-9), and each window holds the fed interval plus
+ * at most the stepping's few milliseconds (a count's window is timed at its box's edges
+ * on its socket: core/session/session.h). */
+int rate_over_windows(double value, double scale, const struct upm_session *s, unsigned socket,
+		      const char *name, unsigned from_spec, uint64_t fed_ns);
 
 /* The trace's writes as "socket:space:address=value" lines, for sequence checks. */
 void trace_writes(const struct upm_trace *t, struct upm_buf *out);

@@ -4,6 +4,7 @@
  * registers only then, through the trace wrapper as the program stacks it. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "tests/unit/test_clock.h"
 #include "core/base/abort.h"
 #include "core/check/burnin.h"
 #include "core/check/check_safety.h"
@@ -236,10 +237,7 @@ static uint64_t counted(struct fixture *f, uint32_t ctl, uint32_t ctr)
 	f->mock->forced_socket = 0;
 	upm_msr_write(f->run.backend, ctl, 1ull << 22 | 0x00); /* en, CLOCKTICKS (event 0x00) */
 	upm_msr_read(f->run.backend, ctr, &a);
-	struct upm_activity act = { 0 };
-	act.socket = 0;
-	act.nanoseconds = 1000000;
-	upm_activity(f->run.backend, &act);
+	test_clock_advance(f->run.backend, 1000000); /* 1 ms of the uncore clock passes */
 	upm_msr_read(f->run.backend, ctr, &b);
 	upm_msr_write(f->run.backend, ctl, 0);
 	return b - a;

@@ -6,6 +6,7 @@
  * fails instead of passing for an unpopulated channel. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "tests/unit/test_clock.h"
 #include "tests/unit/check_run.h"
 #include "core/check/selftest.h"
 #include "core/events/spec.h"
@@ -56,15 +57,17 @@ static void imc_wr(struct upm_backend *b, unsigned fn, unsigned off, uint32_t v)
 		upm_test_fail(__FILE__, __LINE__, "write fn %u 0x%x", fn, off);
 }
 
-/* Both clocks of channels 0 (fn 0) and 1 (fn 1) enabled, then 1 ms of time. */
+/* Both clocks of channels 0 (fn 0) and 1 (fn 1) enabled, then 1 ms of the test clock. */
 static void run_clocks(struct upm_backend *b)
 {
+	static struct test_clock clock;
+	clock.ns = 0;
+	test_clock_install(b, &clock);
 	for (unsigned fn = 0; fn < 2; fn++) {
 		imc_wr(b, fn, 0xE0, 0x400000); /* en, event 0x00 */
 		imc_wr(b, fn, 0xF0, 0x400000); /* fixed en */
 	}
-	struct upm_activity a = { .socket = 0, .nanoseconds = 1000000 };
-	upm_activity(b, &a);
+	test_clock_advance(b, 1000000);
 }
 
 TEST(snbep_mock_imc_general_counter_counts_the_dram_clock)

@@ -12,8 +12,9 @@
 
 #define MS 1000000ull
 
-/* Between samples: the time passes (virtual clock) and the mock hears it, with
- * lines_read lines per second read from memory on every socket. */
+/* Between samples: the time passes (virtual clock; the mock's clocks run with it:
+ * platform/mock/mock.h, Time) and the mock hears the traffic, lines_read lines per
+ * second read from memory on every socket. */
 struct traffic {
 	uint64_t lines_per_s;
 	uint64_t fed_lines; /* what was reported, all sockets */
@@ -78,6 +79,7 @@ TEST(interval_count_spacing_values_and_restore_snbep)
 	if (fixture_init(&f, "snbep", 2, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
@@ -138,6 +140,7 @@ TEST(interval_sample_freezes_reads_unfreezes_each_box_snbep)
 	if (fixture_init(&f, "snbep", 1, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
@@ -175,6 +178,7 @@ TEST(interval_sample_uses_global_freeze_ivbep)
 	if (fixture_init(&f, "ivbep", 1, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
@@ -226,6 +230,7 @@ TEST(interval_free_running_wraps_counted_skl)
 	if (fixture_init(&f, "skl", 1, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
@@ -259,6 +264,7 @@ TEST(interval_abort_ends_with_a_sample_and_restores)
 	if (fixture_init(&f, "snbep", 2, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
@@ -312,6 +318,7 @@ TEST(interval_csv_rows)
 	if (fixture_init(&f, "snbep", 1, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
@@ -426,6 +433,7 @@ TEST(interval_sample_disables_and_enables_all_nhmex)
 	if (fixture_init(&f, "nhmex", 1, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
@@ -489,6 +497,7 @@ TEST(interval_late_sample_skips_missed_ticks)
 	if (fixture_init(&f, "snbep", 1, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1);
+	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
 	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;

@@ -4,6 +4,7 @@
  * gives device and function only). Each fault is checked on its box, on a neighbour
  * instance and on the same box of the other socket. */
 #include "tests/unit/test.h"
+#include "tests/unit/test_clock.h"
 #include "tests/unit/fixture.h"
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
@@ -33,12 +34,18 @@
 static const uint8_t bus_of[2] = { 0x7F, 0xFF };
 static const uint8_t imc_fn[4] = { 0, 1, 4, 5 };
 
+/* The mocks here run on a test clock: time passes only in feed(), so counts are exact. */
+static struct test_clock clock;
+
 static struct upm_backend *mock(const char *faults)
 {
 	char err[200];
 	struct upm_backend *b = upm_mock_create("snbep", 2, faults, err, sizeof err);
 	if (!b)
 		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
+	clock.ns = 0;
+	if (b)
+		test_clock_install(b, &clock);
 	return b;
 }
 
@@ -104,9 +111,10 @@ static uint64_t pctr(struct upm_backend *b, unsigned s, unsigned dev, unsigned f
 	return prd(b, at(s, dev, fn, off)) | (uint64_t)prd(b, at(s, dev, fn, off + 4)) << 32;
 }
 
-/* The same activity on both sockets. */
+/* ns of time, and the same traffic on both sockets. */
 static void feed(struct upm_backend *b, uint64_t ns, uint64_t lines_read, uint64_t llc_lookups)
 {
+	test_clock_advance(b, ns);
 	for (unsigned s = 0; s < 2; s++) {
 		struct upm_activity a = { s, ns, lines_read, 0, llc_lookups, 0, 0 };
 		upm_activity(b, &a);

@@ -2,8 +2,13 @@
  * gates every PMON counter, overflow sets GLOBAL_STATUS bits that clear on writing one,
  * the IMC counters run free, and the model's options. Addresses from seed 001. */
 #include "tests/unit/test.h"
+#include "tests/unit/test_clock.h"
 #include "core/host/os_host.h"
 #include "platform/mock/mock.h"
+
+/* The mocks here run on a test clock: time passes only when a test says, so counts are
+ * exact. */
+static struct test_clock clock;
 
 static struct upm_backend *skl_mock(const char *faults)
 {
@@ -12,6 +17,9 @@ static struct upm_backend *skl_mock(const char *faults)
 	struct upm_backend *b = upm_mock_create("skl", 0, faults, err, sizeof err);
 	if (!b)
 		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
+	clock.ns = 0;
+	if (b)
+		test_clock_install(b, &clock);
 	return b;
 }
 
@@ -21,7 +29,7 @@ static void advance(struct upm_backend *b, uint64_t ns, uint64_t lines_read)
 	a.socket = 0;
 	a.nanoseconds = ns;
 	a.lines_read = lines_read;
-	upm_activity(b, &a);
+	test_clock_activity(b, &a);
 }
 
 static uint64_t rd(struct upm_backend *b, uint32_t msr)
@@ -68,7 +76,7 @@ TEST(skl_mock_overflow_status_write_one_to_clear)
 	a.nanoseconds = 1000;
 	a.llc_lookups = 8;
 	a.llc_misses = 8;
-	upm_activity(b, &a);
+	test_clock_activity(b, &a);
 	CHECK_EQ(rd(b, 0x395), 2000 - 10); /* wrapped at 48 bits */
 	CHECK_EQ(rd(b, 0x706), 1);         /* 2 misses on CBo 0, wrapped at 44 bits */
 	/* FIXED_CTR_OVF is bit 0, CBO_CTR_OVF bit 3 (Table 2-3, 001:260-280). */

@@ -161,10 +161,10 @@ TEST(nhmex_rule_global_start_clears_rst_all_in_the_same_write)
 	CHECK_EQ(upm_msr_write(be, 0x395, 1), UPM_OK);
 	CHECK_EQ(upm_msr_write(be, 0xC00, 0x30000000), UPM_OK);
 	struct upm_activity a = { 0, 1000000, 0, 0, 0, 0, 0 };
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(r.f.mock, 0x394), 0);
 	CHECK_EQ(upm_msr_write(be, 0xC00, 0x10000000), UPM_OK);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(r.f.mock, 0x394), 2400000); /* 1 ms at the model's 2.4 GHz */
 	run_free(&r);
 }
@@ -213,7 +213,7 @@ TEST(nhmex_rule_sbox_occupancy_reset_with_the_enable)
 	CHECK_EQ(upm_msr_write(be, 0xC40, 1), UPM_OK);
 	CHECK_EQ(upm_msr_write(be, 0xC00, 0x10000000), UPM_OK);
 	struct upm_activity a = { 0, 1000, 0, 0, 0, 0, 0 };
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK(reg_value(r.f.mock, 0xC51) > 0);
 	run_free(&r);
 }
@@ -231,15 +231,15 @@ TEST(nhmex_rule_mbox_wrap_mode)
 	CHECK_EQ(upm_msr_write(be, 0xCB1, (1ull << 48) - 3), UPM_OK);
 	CHECK_EQ(upm_msr_write(be, 0xCA0, 1), UPM_OK);
 	CHECK_EQ(upm_msr_write(be, 0xC00, 0x10000000), UPM_OK);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(r.f.mock, 0xCB1), 0);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(r.f.mock, 0xCB1), 0); /* stopped */
 	CHECK_EQ(reg_value(r.f.mock, 0xCA1), 1);
 	CHECK_EQ(upm_msr_write(be, 0xCB0, 0x1B << 9 | 1 << 6 | 1), UPM_OK);
 	CHECK_EQ(upm_msr_write(be, 0xCA2, 1), UPM_OK); /* clear the overflow */
 	CHECK_EQ(upm_msr_write(be, 0xCB1, (1ull << 48) - 3), UPM_OK);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(r.f.mock, 0xCB1), 5);
 	CHECK_EQ(upm_msr_write(be, 0xC00, 0), UPM_OK);
 	/* Engine: every M-Box control value sets wrap_mode. */
@@ -348,16 +348,16 @@ TEST(nhmex_mock_three_enable_levels_and_rst_all)
 	struct upm_activity a = { 0, 1000, 0, 0, 800, 100, 0 };
 	/* C-Box 0 LLC_MISSES.ALL on counter 0 (0xD10/0xD11): local en, box bit, en_all. */
 	CHECK_EQ(upm_msr_write(be, 0xD10, 0x400714), UPM_OK);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(f.mock, 0xD11), 0);
 	CHECK_EQ(upm_msr_write(be, 0xD00, 1), UPM_OK);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(f.mock, 0xD11), 0);
 	CHECK_EQ(upm_msr_write(be, 0xC00, 0x10000000), UPM_OK);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(f.mock, 0xD11), 10); /* 100 misses over 10 C-Boxes */
 	CHECK_EQ(upm_msr_write(be, 0xD10, 0x000714), UPM_OK);
-	upm_activity(be, &a);
+	test_clock_activity(be, &a);
 	CHECK_EQ(reg_value(f.mock, 0xD11), 10);
 	/* rst_all zeroes every counter. */
 	CHECK_EQ(upm_msr_write(be, 0xC00, 0x20000000), UPM_OK);
