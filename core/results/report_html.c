@@ -444,7 +444,7 @@ static void page(struct upm_buf *out, const struct upm_run *r, const struct upm_
 	selftest_matrix(out, vs);
 	if (b)
 		upm_report_bandwidth(out, b);
-	upm_report_kernels(out, kernels, n);
+	upm_report_kernels(out, kernels, n, b && b->active);
 	charts(out, vs);
 	details(out, vs, b);
 	upm_html_end(out);

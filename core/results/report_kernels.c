@@ -3,11 +3,12 @@
 #include "core/results/report_parts.h"
 #include "core/results/markup.h"
 
-void upm_report_kernels(struct upm_buf *out, const struct upm_check_kernel_run *k, unsigned n)
+void upm_report_kernels(struct upm_buf *out, const struct upm_check_kernel_run *k, unsigned n, int burnin)
 {
 	if (!n)
 		return;
-	upm_buf_puts(out, "<h2 id=\"kernels\">Kernels</h2>\n<table>\n<tr><th>kernel</th><th>threads</th>"
+	upm_buf_puts(out, burnin ? "<h2 id=\"kernels\">Kernels, pass 1</h2>\n" : "<h2 id=\"kernels\">Kernels</h2>\n");
+	upm_buf_puts(out, "<table>\n<tr><th>kernel</th><th>threads</th>"
 			  "<th>working set (bytes)</th><th>bytes read</th><th>bytes written</th><th>bus bytes</th>"
 			  "<th>seconds</th><th>GB/s</th><th>passes</th></tr>\n");
 	for (unsigned i = 0; i < n; i++) {

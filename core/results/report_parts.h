@@ -16,7 +16,7 @@ void upm_report_burnin(struct upm_buf *out, const struct upm_burnin *b);
 /* Kernel bandwidth per kernel as bars (the last pass that ran the kernels). */
 void upm_report_bandwidth(struct upm_buf *out, const struct upm_burnin *b);
 /* The plausibility stage's kernel runs as a table, their numbers as results.json gives
- * them (nothing when n is 0). */
-void upm_report_kernels(struct upm_buf *out, const struct upm_check_kernel_run *k, unsigned n);
+ * them (nothing when n is 0); burnin: they are the first of several passes. */
+void upm_report_kernels(struct upm_buf *out, const struct upm_check_kernel_run *k, unsigned n, int burnin);
 
 #endif
