@@ -124,6 +124,7 @@ static int time_left(const struct upm_burnin *b, uint64_t elapsed, uint64_t *lef
 
 static int stop(struct upm_burnin *b, const char *fmt, unsigned a)
 {
+	b->ns = upm_os_nanoseconds() - b->start_ns;
 	upm_snprintf(b->stopped_by, sizeof b->stopped_by, fmt, a);
 	return 0;
 }
@@ -365,7 +366,7 @@ void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const str
 	for (unsigned i = 0; i < b->n_pass; i++)
 		if (!first_fail && b->pass[i].worst == UPM_RESULT_FAIL)
 			first_fail = b->pass[i].pass;
-	upm_burnin_hms(took, sizeof took, upm_os_nanoseconds() - b->start_ns);
+	upm_burnin_hms(took, sizeof took, b->ns);
 	if (first_fail)
 		upm_say(r, "burn-in: %u pass%s in %s (%s); first failing pass %u", b->done, b->done == 1 ? "" : "es",
 			took, b->stopped_by, first_fail);
@@ -422,7 +423,7 @@ void upm_burnin_json(const struct upm_burnin *b, struct upm_buf *out)
 	if (!b->active)
 		return;
 	char secs[32];
-	upm_format_double(secs, sizeof secs, (double)(upm_os_nanoseconds() - b->start_ns) / 1e9, 3);
+	upm_format_double(secs, sizeof secs, (double)b->ns / 1e9, 3);
 	upm_buf_puts(out, ",\n\"burnin\": {\"passes_asked\": ");
 	if (b->passes)
 		upm_buf_printf(out, "%u", b->passes);

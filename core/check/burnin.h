@@ -62,6 +62,8 @@ struct upm_burnin {
 	uint64_t duration_ns;     /* --duration (0: not given) */
 	int active;               /* either was given: a burn-in, said pass by pass */
 	uint64_t start_ns, pass_start_ns;
+	uint64_t ns;               /* its length, taken when it stopped: what the console and
+				    * results.json say, alike */
 	unsigned done;            /* passes finished (not the one ESC/Ctrl-C cut short) */
 	char stopped_by[80];      /* "3 passes done", "duration 30m reached", ... */
 	int aborted;

@@ -30,7 +30,7 @@ struct check {
 	struct upm_run *r;
 	const struct upm_check_profile *p;
 	struct upm_verdicts *vs;
-	struct upm_buf *json;
+	struct upm_check_kernel_runs *kernels; /* NULL: not kept */
 	uint64_t role_mask[R_N];   /* the specs (bit = index in the list) of each role; 0: none */
 	const char *role_box[R_N]; /* the box type each role counts on */
 	struct upm_spec *parsed;   /* the list, parsed (UPM_SESSION_MAX_SPECS) */
@@ -181,21 +181,22 @@ static double rel_err(double measured, double expected)
 	return expected > 0 ? d / expected : (measured > 0 ? 1.0 : 0.0);
 }
 
-static void json_measure(struct check *c, const struct measure *m)
+static void keep_measure(struct check *c, const struct measure *m)
 {
-	struct upm_buf *j = c->json;
 	const struct upm_workload_result *w = &m->res[0];
-	upm_buf_printf(j, "%s\n  {\"kernel\": ", j->len && j->data[j->len - 1] != '[' ? "," : "");
-	upm_buf_json_string(j, m->label);
-	char gbps[32], secs[32];
-	upm_format_double(gbps, sizeof gbps, w->gbps, 3);
-	upm_format_double(secs, sizeof secs, w->seconds, 6);
-	upm_buf_printf(j, ", \"threads\": %u, \"size_bytes\": %llu, \"bytes_read\": %llu, "
-			  "\"bytes_written\": %llu, \"bus_bytes\": %llu, \"seconds\": %s, \"gbps\": %s, "
-			  "\"passes\": %u}",
-		       w->threads, (unsigned long long)w->total.size_bytes,
-		       (unsigned long long)w->total.bytes_read, (unsigned long long)w->total.bytes_written,
-		       (unsigned long long)w->total.bus_bytes, secs, gbps, m->s.n_passes);
+	struct upm_check_kernel_runs *ks = c->kernels;
+	if (ks && ks->n < UPM_CHECK_MAX_KERNELS) {
+		struct upm_check_kernel_run *k = &ks->k[ks->n++];
+		upm_strlcpy(k->label, m->label, sizeof k->label);
+		k->threads = w->threads;
+		k->size_bytes = w->total.size_bytes;
+		k->bytes_read = w->total.bytes_read;
+		k->bytes_written = w->total.bytes_written;
+		k->bus_bytes = w->total.bus_bytes;
+		k->seconds = w->seconds;
+		k->gbps = w->gbps;
+		k->passes = m->s.n_passes;
+	}
 	struct upm_check_bandwidth *bw = c->o->bandwidth;
 	if (bw && bw->n < UPM_CHECK_MAX_KERNELS) {
 		upm_strlcpy(bw->k[bw->n].label, m->label, sizeof bw->k[bw->n].label);
@@ -721,7 +722,7 @@ static void not_judged_after_selftest(struct check *c, unsigned first)
 }
 
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
-			   struct upm_buf *json, char *err, size_t err_size)
+			   struct upm_check_kernel_runs *kernels, char *err, size_t err_size)
 {
 	struct check c;
 	unsigned first_verdict = vs->n; /* the self-test's come before */
@@ -729,7 +730,7 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	c.r = r;
 	c.p = r->platform ? r->platform->check : NULL;
 	c.vs = vs;
-	c.json = json;
+	c.kernels = kernels;
 	c.o = o;
 	if (!c.p) {
 		upm_snprintf(err, err_size, "no health check is defined for %s",
@@ -749,7 +750,7 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		return -1;
 	}
 
-	static const char *const kernels[] = { "read", "ntwrite", "llc", "thrash" };
+	static const char *const kernel_names[] = { "read", "ntwrite", "llc", "thrash" };
 	enum { K_READ, K_NTWRITE, K_LLC, K_THRASH, K_REMOTE, K_REMOTE_BACK, K_N };
 	struct measure *ms = upm_os_alloc((K_N + 1) * sizeof *ms);
 	if (!ms) {
@@ -762,7 +763,8 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	struct measure *idle = &ms[K_N];
 	idle->label = "idle";
 	int ok[K_N + 1] = { 0 };
-	upm_buf_puts(json, "\"kernels\": [");
+	if (kernels)
+		kernels->stage_ran = 1;
 	for (unsigned k = 0; k < K_N; k++) {
 		struct upm_workload w;
 		if (k == K_REMOTE) {
@@ -783,8 +785,8 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			w.memory_socket = 0;
 			ms[k].label = "read-remote-back";
 		} else {
-			workload_for(&c, &w, kernels[k]);
-			ms[k].label = kernels[k];
+			workload_for(&c, &w, kernel_names[k]);
+			ms[k].label = kernel_names[k];
 		}
 		if (upm_check_safety_stop(r, ms[k].label)) { /* ESC/Ctrl-C: no further kernel */
 			upm_verdict_add(vs, 0, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE, "not run: aborted (ESC or Ctrl-C)");
@@ -795,7 +797,7 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			upm_say(r, "check: kernel %s: %s", ms[k].label, ms[k].err);
 			upm_verdict_add(vs, 0, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE, "%s", ms[k].err);
 		} else {
-			json_measure(&c, &ms[k]);
+			keep_measure(&c, &ms[k]);
 		}
 		if (k == K_READ && !upm_check_safety_stop(r, "idle")) {
 			/* The baseline: as long as the read kernel's window, nothing running. */
@@ -808,7 +810,6 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 				upm_say(r, "check: idle baseline: %s", idle->err);
 		}
 	}
-	upm_buf_puts(json, "\n],\n");
 	const struct measure *base = ok[K_N] ? idle : NULL;
 	struct measure none;
 	upm_memset(&none, 0, sizeof none);

@@ -36,6 +36,23 @@ struct upm_check_bandwidth {
 	unsigned n;
 };
 
+/* What each kernel of the plausibility stage did, as structured data: results.json's
+ * "kernels" and report.html's kernel table render it (core/results/check_record.h). */
+struct upm_check_kernel_run {
+	char label[24];            /* "read", "read-remote" */
+	unsigned threads;
+	uint64_t size_bytes;       /* the working set, every thread */
+	uint64_t bytes_read, bytes_written, bus_bytes;
+	double seconds;            /* the kernel's own timed seconds (first pass) */
+	double gbps;               /* its bytes over those seconds */
+	unsigned passes;           /* the session's passes around it */
+};
+struct upm_check_kernel_runs {
+	int stage_ran;             /* the kernels were started (some may have failed) */
+	struct upm_check_kernel_run k[UPM_CHECK_MAX_KERNELS];
+	unsigned n;                /* those that measured, in the order they ran */
+};
+
 struct upm_check_opts {
 	int quick;         /* smaller working sets and fewer iterations */
 	unsigned threads;  /* 0: every processor */
@@ -48,9 +65,10 @@ struct upm_check_opts {
 			    * each); what goes wrong is still said */
 };
 
-/* Adds the plausibility verdicts. 0, or -1 when it could not run (message in err). */
+/* Adds the plausibility verdicts, and each kernel's run to kernels (NULL: not kept).
+ * 0, or -1 when it could not run (message in err). */
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
-			   struct upm_buf *json, char *err, size_t err_size);
+			   struct upm_check_kernel_runs *kernels, char *err, size_t err_size);
 
 /* Adds a link.rate verdict per socket and port of the platform's link_rate table (none
  * when the profile has no table). Reads configuration space only. */

@@ -2,17 +2,18 @@
  * not a pass, a summary table, and one last line `upmon: PASS|WARN|FAIL|INCOMPLETE`;
  * `check --passes N` / `--duration D` repeats the check's passes as a burn-in
  * (core/check/burnin.h), saying each finding once with its first pass;
- * they save results.json, verdicts.csv, junit.xml and report.html; the exit status follows the verdict (5 after
- * ESC/Ctrl-C, unless something failed). results.json carries the safety facts of every
- * session they ran as `run` gives its own: core/check/check_safety.h. */
+ * they fill the check's results record once at the end (core/results/check_record.h),
+ * whose writers say the end on the console and save results.json, verdicts.csv,
+ * junit.xml and report.html; the exit status follows the verdict (5 after ESC/Ctrl-C,
+ * unless something failed). results.json carries the safety facts of every session they
+ * ran as `run` gives its own: core/check/check_safety.h. */
 #include "core/check/burnin.h"
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"
 #include "core/cli/help.h"
 #include "core/check/selftest.h"
 #include "kernels/kernel.h"
-#include "core/results/junit.h"
-#include "core/results/report_html.h"
+#include "core/results/check_record.h"
 
 #define UPM_MAX_VERDICTS 8192
 
@@ -84,57 +85,18 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 	return 0;
 }
 
-static int finish(struct upm_run *r, struct upm_verdicts *vs, struct upm_buf *kernels_json,
+/* The end of both commands: the record of what happened, filled once, then its writers
+ * (core/results/check_record.h): the console's summary, the files, the files line and
+ * the verdict line last. kernels and bi: NULL for selftest. */
+static int finish(struct upm_run *r, struct upm_verdicts *vs, const struct upm_check_kernel_runs *kernels,
 		  const struct upm_burnin *bi, const char *command)
 {
-	const struct upm_check_safety *cs = r->safety;
-	upm_check_safety_say(r);
-	upm_check_safety_say_abort(r, command);
-	upm_check_safety_verdicts(cs, vs, command);
-	enum upm_result overall = upm_verdicts_overall(vs);
-	if (bi && bi->active) { /* each finding once, with its first pass */
-		upm_burnin_say_end(r, bi, vs);
-		upm_verdicts_summary(r, vs);
-	} else {
-		upm_verdicts_print(r, vs);
-	}
-
-	struct upm_buf json, csv;
-	upm_buf_init(&json);
-	upm_buf_init(&csv);
-	r->ident.verdict = upm_result_name(overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall);
-	upm_buf_puts(&json, "{");
-	upm_ident_json(r, &json);
-	upm_buf_printf(&json, ",\n\"sockets\": %u,\n", r->n_sockets);
-	if (kernels_json && kernels_json->len)
-		upm_buf_append(&json, kernels_json->data, kernels_json->len);
-	upm_verdicts_json(vs, &json);
-	if (bi)
-		upm_burnin_json(bi, &json); /* "burnin": passes, instances, trends */
-	upm_check_safety_json(cs, &json); /* aborted, sockets_skipped, unrestored: as `run` */
-	upm_buf_puts(&json, "\n}\n");
-	upm_ident_csv(r, &csv);
-	upm_verdicts_csv(vs, &csv);
-	upm_save(r, "results.json", &json);
-	upm_save(r, "verdicts.csv", &csv);
-	upm_buf_free(&json);
-	upm_buf_free(&csv);
-	struct upm_buf junit;
-	upm_buf_init(&junit);
-	upm_junit_xml(vs, command, r->run_name, &junit);
-	upm_save(r, "junit.xml", &junit);
-	upm_buf_free(&junit);
-	struct upm_buf html;
-	upm_buf_init(&html);
-	upm_report_html_check(r, vs, bi, command, overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall, &html);
-	upm_save(r, "report.html", &html);
-	upm_buf_free(&html);
-	upm_say_files(r, 1); /* where the files went, how long it took: just before the verdict */
-	/* The last line, for the lab watching the serial console. An abort is INCOMPLETE
-	 * (its verdict says so) with its own status, unless something FAILed: 2 wins. */
-	upm_say(r, "upmon: %s", upm_result_name(overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall));
-	int status = upm_result_exit(overall);
-	return cs->aborted && status != UPM_EXIT_FAIL ? UPM_EXIT_ABORTED : status;
+	struct upm_check_record rec;
+	upm_check_record_fill(&rec, r, command, vs, bi, kernels);
+	upm_check_record_print(&rec);
+	upm_check_record_save(&rec);
+	upm_check_record_print_end(&rec);
+	return rec.exit_status;
 }
 
 /* The safety facts of every session the command runs (core/check/check_safety.h). */
@@ -206,7 +168,7 @@ int upm_cmd_selftest(struct upm_run *r)
 
 /* One pass: the self-test, then the kernels. -1 when the self-test could not run at all. */
 static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
-		      struct upm_buf *kernels)
+		      struct upm_check_kernel_runs *kernels)
 {
 	char err[200];
 	if (!o->quiet)
@@ -231,7 +193,7 @@ int upm_cmd_check(struct upm_run *r)
 {
 	struct upm_check_opts o;
 	struct upm_verdicts vs;
-	struct upm_buf kernels, scratch;
+	struct upm_check_kernel_runs kernels;
 	struct upm_burnin bi;
 	struct upm_check_bandwidth bw;
 	if (parse_opts(r, &o, 1) < 0 || need_platform(r) < 0)
@@ -249,8 +211,7 @@ int upm_cmd_check(struct upm_run *r)
 		upm_burnin_free(&bi);
 		return UPM_EXIT_USAGE;
 	}
-	upm_buf_init(&kernels);
-	upm_buf_init(&scratch);
+	upm_memset(&kernels, 0, sizeof kernels);
 	o.bandwidth = &bw;
 	upm_say(r, "check: %s on %u socket%s%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s",
 		o.quick ? " (quick)" : "");
@@ -270,10 +231,9 @@ int upm_cmd_check(struct upm_run *r)
 	while (upm_burnin_next(r, &bi, &vs)) {
 		unsigned first = vs.n;
 		upm_memset(&bw, 0, sizeof bw);
-		/* results.json's "kernels" are the first pass's; later passes' bandwidths are
-		 * in "burnin" (a pass's kernel text would repeat the key). */
-		struct upm_buf *kj = bi.n_pass == 1 ? &kernels : &scratch;
-		scratch.len = 0;
+		/* The record's kernel runs are the first pass's; later passes' bandwidths are
+		 * in the burn-in's passes. */
+		struct upm_check_kernel_runs *kj = bi.n_pass == 1 ? &kernels : NULL;
 		o.quiet = bi.n_pass > 1; /* the stages' lines once: a pass after the first is one line */
 		if (check_pass(r, &o, &vs, kj) < 0) {
 			if (bi.n_pass == 1) {
@@ -288,8 +248,6 @@ int upm_cmd_check(struct upm_run *r)
 	status = finish(r, &vs, &kernels, &bi, "check");
 out:
 	safety_end(r);
-	upm_buf_free(&kernels);
-	upm_buf_free(&scratch);
 	upm_burnin_free(&bi);
 	upm_verdicts_free(&vs);
 	return status;

@@ -6,6 +6,7 @@
 #include "core/results/report_parts.h"
 #include "core/results/markup.h"
 #include "core/results/html_page.h"
+#include "core/results/check_record.h"
 
 #define CHART_W 640    /* SVG width; bars start after the label column */
 #define CHART_LABEL 90
@@ -429,8 +430,10 @@ static void details(struct upm_buf *out, const struct upm_verdicts *vs, const st
 	}
 }
 
-void upm_report_html_check(const struct upm_run *r, const struct upm_verdicts *vs, const struct upm_burnin *b,
-			   const char *command, enum upm_result overall, struct upm_buf *out)
+/* The page: kernels (n of them) are the plausibility stage's runs, as the record has them. */
+static void page(struct upm_buf *out, const struct upm_run *r, const struct upm_verdicts *vs,
+		 const struct upm_burnin *b, const char *command, enum upm_result overall,
+		 const struct upm_check_kernel_run *kernels, unsigned n)
 {
 	upm_html_head(out, command);
 	upm_html_identity(out, r, command, upm_report_class(overall), upm_result_name(overall));
@@ -441,13 +444,26 @@ void upm_report_html_check(const struct upm_run *r, const struct upm_verdicts *v
 	selftest_matrix(out, vs);
 	if (b)
 		upm_report_bandwidth(out, b);
+	upm_report_kernels(out, kernels, n, b && b->active);
 	charts(out, vs);
 	details(out, vs, b);
 	upm_html_end(out);
 }
 
+void upm_check_record_html(const struct upm_check_record *rec, struct upm_buf *out)
+{
+	page(out, rec->run, rec->verdicts, rec->burnin, rec->command, rec->verdict, rec->kernels,
+	     rec->has_kernels ? rec->n_kernels : 0);
+}
+
+void upm_report_html_check(const struct upm_run *r, const struct upm_verdicts *vs, const struct upm_burnin *b,
+			   const char *command, enum upm_result overall, struct upm_buf *out)
+{
+	page(out, r, vs, b, command, overall, NULL, 0);
+}
+
 void upm_report_html(const struct upm_run *r, const struct upm_verdicts *vs, const char *command,
 		     enum upm_result overall, struct upm_buf *out)
 {
-	upm_report_html_check(r, vs, NULL, command, overall, out);
+	page(out, r, vs, NULL, command, overall, NULL, 0);
 }

@@ -11,6 +11,8 @@
 /* overall is the run's verdict (upm_verdicts_overall, N/A shown as PASS). */
 void upm_report_html(const struct upm_run *r, const struct upm_verdicts *vs, const char *command,
 		     enum upm_result overall, struct upm_buf *out);
+/* check's and selftest's report.html is upm_check_record_html (check_record.h), from the
+ * check's results record; these render the same page from its parts (without kernels). */
 /* The same with what `check` knows besides its verdicts (b may be NULL): a burn-in's
  * passes, each box instance's first failing pass and its measured values over the passes
  * (SVG lines), and the kernels' bandwidth as bars. */

@@ -15,5 +15,8 @@ void upm_report_anchor(struct upm_buf *out, unsigned socket, const char *box, in
 void upm_report_burnin(struct upm_buf *out, const struct upm_burnin *b);
 /* Kernel bandwidth per kernel as bars (the last pass that ran the kernels). */
 void upm_report_bandwidth(struct upm_buf *out, const struct upm_burnin *b);
+/* The plausibility stage's kernel runs as a table, their numbers as results.json gives
+ * them (nothing when n is 0); burnin: they are the first of several passes. */
+void upm_report_kernels(struct upm_buf *out, const struct upm_check_kernel_run *k, unsigned n, int burnin);
 
 #endif

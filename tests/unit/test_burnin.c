@@ -87,10 +87,12 @@ TEST(burnin_passes_first_failing_and_trend)
 	CHECK_EQ(b.trend[0].n, 3);
 	CHECK_EQ(b.trend[0].pass[2], 3);
 	CHECK(b.trend[0].measured[2] == 903.0);
+	CHECK(b.ns > 0); /* its length, taken when it stopped */
+	b.ns = 2500000000ull; /* and said as recorded, not measured again when written */
 	struct upm_buf j;
 	upm_buf_init(&j);
 	upm_burnin_json(&b, &j);
-	CHECK(strstr(j.data, "\"passes_done\": 3, \"aborted\": false") != NULL);
+	CHECK(strstr(j.data, "\"passes_done\": 3, \"aborted\": false, \"seconds\": 2.500,") != NULL);
 	CHECK(strstr(j.data, "\"first_failing_pass\": 2, \"verdicts_left_out\": 0") != NULL);
 	CHECK(strstr(j.data, "{\"socket\": 0, \"box\": \"cbo\", \"instance\": 3, \"verdict\": \"FAIL\", "
 			     "\"first_failing_pass\": 2, \"first_warning_pass\": null") != NULL);

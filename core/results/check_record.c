@@ -1,0 +1,30 @@
+/* The health check's results record, filled once when the check ends (check_record.h). */
+#include "core/results/check_record.h"
+#include "core/base/exit.h"
+
+void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, const char *command,
+			   struct upm_verdicts *vs, const struct upm_burnin *burnin,
+			   const struct upm_check_kernel_runs *kernels)
+{
+	upm_memset(rec, 0, sizeof *rec);
+	rec->run = r;
+	rec->command = command;
+	rec->sockets = r->n_sockets;
+	rec->verdicts = vs;
+	rec->burnin = burnin;
+	rec->safety = r->safety;
+	if (r->safety) /* "pmu restore", a silent socket's "processor", COMMAND "aborted" */
+		upm_check_safety_verdicts(r->safety, vs, command);
+	enum upm_result overall = upm_verdicts_overall(vs);
+	rec->verdict = overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall;
+	/* An abort is INCOMPLETE (its verdict says so) with its own status, unless something
+	 * FAILed: 2 wins. */
+	int status = upm_result_exit(overall);
+	rec->exit_status = r->safety && r->safety->aborted && status != UPM_EXIT_FAIL ? UPM_EXIT_ABORTED : status;
+	r->ident.verdict = upm_result_name(rec->verdict);
+	if (kernels && kernels->stage_ran) {
+		rec->has_kernels = 1;
+		rec->n_kernels = kernels->n < UPM_CHECK_MAX_KERNELS ? kernels->n : UPM_CHECK_MAX_KERNELS;
+		upm_memcpy(rec->kernels, kernels->k, rec->n_kernels * sizeof rec->kernels[0]);
+	}
+}
