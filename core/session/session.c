@@ -288,8 +288,12 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 	upm_memset(s, 0, sizeof *s);
 	s->run = r;
 	if (!p) {
-		upm_snprintf(s->error, sizeof s->error,
-			     "unsupported processor: use --backend mock --platform NAME");
+		struct upm_buf text; /* the same sentence the commands say (upm_unsupported_text) */
+		upm_buf_init(&text);
+		upm_unsupported_text(r, &text);
+		upm_strlcpy(s->error, text.data ? text.data : "this processor is not one upmon knows",
+			    sizeof s->error);
+		upm_buf_free(&text);
 		return -1;
 	}
 	int n = upm_spec_parse_list(p, spec_list, s->specs, UPM_SESSION_MAX_SPECS, s->error,
