@@ -4,6 +4,7 @@
 #include "platform/pci.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
+#include "core/base/suggest.h"
 
 static void *grow(void *arr, unsigned *cap, unsigned n, unsigned elem)
 {
@@ -529,6 +530,32 @@ static int fault_pci(struct upm_mock *m, const char *value, int all_ones)
 	return 0;
 }
 
+/* Every fault NAME a term may start with (syntax in mock.h). */
+static const char *const fault_names[] = {
+	"gp", "gpr", "gpw", "absent", "ones", "onesat", "noecam", "badecam", "segment", "cores",
+	"stuck", "stuckbit", "dead", "nofreeze", "nochannel", "unpopulated", "skew", "linkrate",
+};
+
+/* "unknown fault 'stuk' (closest: stuck; known: gp ...)": a misspelling gets its fix. */
+static void unknown_fault(struct upm_mock *m, const char *key)
+{
+	struct upm_suggest s;
+	char near[80], known[200];
+	size_t len = 0;
+	upm_suggest_init(&s, key);
+	known[0] = 0;
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(fault_names); i++) {
+		upm_suggest_add(&s, fault_names[i]);
+		int n = upm_snprintf(known + len, sizeof known - len, "%s%s", i ? " " : "", fault_names[i]);
+		if (n > 0 && (size_t)n < sizeof known - len)
+			len += (size_t)n;
+	}
+	upm_suggest_text(&s, near, sizeof near);
+	upm_snprintf(m->error, sizeof m->error,
+		     "mock fault: unknown fault '%s' (%s%sknown: %s): use one of those (see 'upmon help')", key,
+		     near, near[0] ? "; " : "", known);
+}
+
 int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 {
 	const char *full = term;
@@ -585,10 +612,7 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 	}
-	upm_snprintf(m->error, sizeof m->error,
-		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam segment cores "
-		     "stuck stuckbit dead nofreeze nochannel unpopulated skew linkrate; see 'upmon help')",
-		     key);
+	unknown_fault(m, key);
 	return -1;
 }
 

@@ -178,7 +178,7 @@ struct upm_mock {
 	int forced_socket;
 	const struct upm_mock_model_ops *model_ops;
 	void *model_state;
-	char error[200]; /* why creation or a fault spec failed */
+	char error[320]; /* why creation or a fault spec failed, with the closest choices */
 	int ecam_misplaced; /* badecam: ECAM accesses reach the next bus */
 	int activity_seen;  /* a measured interval was reported (arms "@run" faults) */
 	unsigned cores_per_package; /* cores=N: CPUID leaf 0xB says so (0: leaf 0xB is empty) */
