@@ -285,6 +285,9 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 			status = UPM_EXIT_FAIL;
 			goto out;
 		}
+		for (unsigned p = 0; p < s.n_passes && p < UPM_MAX_PASSES; p++) /* as long as the kernel's */
+			if (k->res[p].window_ns > base.pass_estimate_ns)
+				base.pass_estimate_ns = k->res[p].window_ns;
 		if (upm_session_run(&base, baseline_interval, bl) < 0) {
 			upm_error(r, "run: baseline: %s", base.error);
 			status = UPM_EXIT_FAIL;

@@ -4,6 +4,7 @@
 #include "core/base/abort.h"
 #include "core/session/pci_path.h"
 #include "core/events/subcfg.h"
+#include "core/workload/watchdog_plan.h"
 #include "core/session/overflow.h"
 #include "platform/pci.h"
 
@@ -978,9 +979,7 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 		upm_memset(s->window_start_ns, 0, sizeof s->window_start_ns);
 		upm_memset(s->window_end_ns, 0, sizeof s->window_end_ns);
 		/* Re-armed for this pass: its estimated length plus the margin. */
-		uint64_t est_s = s->pass_estimate_ns / 1000000000u + 1;
-		upm_os_watchdog_arm(est_s < 0xFFFFFFFFu - UPM_WATCHDOG_MARGIN_S
-					    ? (unsigned)est_s + UPM_WATCHDOG_MARGIN_S : 0xFFFFFFFFu);
+		upm_os_watchdog_arm(upm_plan_watchdog_s(s->pass_estimate_ns));
 		failed |= on_every_socket(s, STEP_SETUP, p, base) < 0;
 		failed |= !failed && on_every_socket(s, STEP_START, p, base) < 0;
 		uint64_t r0 = upm_os_nanoseconds();
