@@ -663,8 +663,10 @@ static void classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 			continue;
 		if ((ids & 0xFFFF) == UPM_PCI_VENDOR_INTEL) {
 			sb->cls = UPM_CLASS_HIDDEN;
-			upm_snprintf(sb->why, sizeof sb->why, "%02x:%02x.%u does not answer while %02x:%02x.%u does",
-				     b->bus, fn->dev, fn->fn, b->bus, fn->dev, f);
+			char gone[16], here[16];
+			upm_pci_format_fn(gone, sizeof gone, b->seg, b->bus, fn->dev, fn->fn);
+			upm_pci_format_fn(here, sizeof here, b->seg, b->bus, fn->dev, f);
+			upm_snprintf(sb->why, sizeof sb->why, "%s does not answer while %s does", gone, here);
 			return;
 		}
 	}

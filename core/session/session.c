@@ -203,8 +203,9 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 		if (pr == UPM_PCI_FOUND)
 			continue;
 		b->state = pr == UPM_PCI_MISSING ? UPM_BOX_ABSENT : UPM_BOX_MISMATCH;
-		upm_snprintf(b->why, sizeof b->why, "%02x:%02x.%u %s (expected 8086:%04x, read %04x:%04x)",
-			     b->bus, fns[k]->dev, fns[k]->fn,
+		char at[16];
+		upm_pci_format_fn(at, sizeof at, b->seg, b->bus, fns[k]->dev, fns[k]->fn);
+		upm_snprintf(b->why, sizeof b->why, "%s %s (expected 8086:%04x, read %04x:%04x)", at,
 			     pr == UPM_PCI_MISSING ? "does not answer (absent or hidden by firmware)"
 						   : "is another device: never written",
 			     fns[k]->device_id, ids & 0xFFFF, ids >> 16);

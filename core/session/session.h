@@ -35,7 +35,7 @@ struct upm_box_inst {
 	uint8_t bus;
 	uint64_t mmio_base;  /* MMIO boxes: the base address found (upm_mmio_base) */
 	enum upm_box_state state;
-	char why[96];
+	char why[112]; /* room for a segment-qualified function: 0001:ff:10.1 */
 	/* Which registers the session touches (bit i: counter i). */
 	uint8_t ctr_used;
 	uint64_t filter_used; /* bit i: filter register instance i (core/events/subcfg.h ids) */

@@ -241,3 +241,32 @@ TEST(segment1_trace_replays)
 	upm_buf_free(&text);
 	fixture_free(&f);
 }
+
+/* A box's PCI function named in a message carries its segment where it is not 0, as info
+ * prints it (snbep iMC channel 1: device 16 function 1, Intel 327043 table 1-3): socket 1
+ * on segment 1 says 0001:ff:10.1, socket 0 on segment 0 says 7f:10.1 as before. */
+TEST(segment1_box_messages_name_the_segment)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 2, "s1.segment=1,s0.absent=imc1,s1.absent=imc1") < 0)
+		return;
+	struct upm_session *s = malloc(sizeof *s);
+	if (s) {
+		int rc = upm_session_prepare(s, &f.run, "imc/CAS_COUNT.RD/");
+		unsigned seen = 0;
+		for (unsigned i = 0; rc == 0 && i < s->n_boxes; i++) {
+			const struct upm_box_inst *b = &s->boxes[i];
+			if (strcmp(b->type->name, "imc") != 0 || b->instance != 1)
+				continue;
+			seen++;
+			CHECK_CONTAINS(b->why, b->socket ? "0001:ff:10.1 does not answer" : "7f:10.1 does not answer");
+			if (!b->socket)
+				CHECK(strstr(b->why, "0000:") == NULL);
+		}
+		CHECK_EQ(rc, 0);
+		CHECK_EQ(seen, 2);
+		upm_session_free(s);
+		free(s);
+	}
+	fixture_free(&f);
+}
