@@ -331,8 +331,8 @@ static int pci_target(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci
 	*socket = 0;
 	if (rc != UPM_OK)
 		return rc;
-	/* badecam: the MCFG base is off by one bus, so ECAM reaches the next bus. */
-	if (mech == UPM_PCI_ECAM && m->ecam_misplaced && a.bus++ == 0xFF)
+	/* badecam: segment 0's MCFG base is off by one bus, so ECAM reaches the next bus. */
+	if (mech == UPM_PCI_ECAM && m->ecam_misplaced && a.seg == 0 && a.bus++ == 0xFF)
 		return UPM_OK;
 	*d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, socket);
 	if (*d && m->sockets[*socket].seg != a.seg)
