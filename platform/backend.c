@@ -47,19 +47,28 @@ int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct up
 	return b->ops->pci_write32(b, mech, a, val);
 }
 
+int upm_backend_ecam_refused(const struct upm_backend *b, uint16_t seg)
+{
+	for (unsigned i = 0; i < b->n_ecam_refused; i++)
+		if (b->ecam_refused_seg[i] == seg)
+			return 1;
+	return 0;
+}
+
 int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val)
 {
-	return upm_pci_read32_via(b, b->ecam_refused ? UPM_PCI_CF8 : UPM_PCI_AUTO, a, val);
+	return upm_pci_read32_via(b, upm_backend_ecam_refused(b, a.seg) ? UPM_PCI_CF8 : UPM_PCI_AUTO, a, val);
 }
 
 int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val)
 {
-	return upm_pci_write32_via(b, b->ecam_refused ? UPM_PCI_CF8 : UPM_PCI_AUTO, a, val);
+	return upm_pci_write32_via(b, upm_backend_ecam_refused(b, a.seg) ? UPM_PCI_CF8 : UPM_PCI_AUTO, a, val);
 }
 
-void upm_backend_refuse_ecam(struct upm_backend *b)
+void upm_backend_refuse_ecam(struct upm_backend *b, uint16_t seg)
 {
-	b->ecam_refused = 1;
+	if (!upm_backend_ecam_refused(b, seg) && b->n_ecam_refused < UPM_ECAM_MAX_WINDOWS)
+		b->ecam_refused_seg[b->n_ecam_refused++] = seg;
 }
 
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
@@ -70,9 +79,17 @@ int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 
 int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
-	if (b->ecam_refused || index >= UPM_ECAM_MAX_WINDOWS)
-		return UPM_ENOTFOUND;
-	return b->ops->ecam_window(b, index, out);
+	/* The index-th window of a segment not refused: each window is judged on its own. */
+	for (unsigned raw = 0, kept = 0; raw < UPM_ECAM_MAX_WINDOWS; raw++) {
+		int rc = b->ops->ecam_window(b, raw, out);
+		if (rc != UPM_OK)
+			return rc;
+		if (upm_backend_ecam_refused(b, out->seg))
+			continue;
+		if (kept++ == index)
+			return UPM_OK;
+	}
+	return UPM_ENOTFOUND;
 }
 
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)

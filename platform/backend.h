@@ -98,9 +98,11 @@ struct upm_backend {
 	const char *name; /* "hw", "mock", "trace" */
 	const struct upm_backend_ops *ops;
 	void *ctx;
-	/* Set by upm_backend_refuse_ecam (creators zero it): UPM_PCI_AUTO accesses through
-	 * this backend use CF8/CFC, and it reports no ECAM window. */
-	int ecam_refused;
+	/* Segments whose ECAM window upm_backend_refuse_ecam refused (creators zero the
+	 * count): UPM_PCI_AUTO accesses there use CF8/CFC and their windows are not reported;
+	 * every other segment's window stands on its own. */
+	uint16_t ecam_refused_seg[UPM_ECAM_MAX_WINDOWS];
+	unsigned n_ecam_refused;
 	/* MCFG entries past UPM_ECAM_MAX_WINDOWS that this backend does not use (creators
 	 * zero it; wrappers copy their inner backend's). */
 	unsigned ecam_entries_dropped;
@@ -123,7 +125,8 @@ int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct up
 			uint32_t val);
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val);
 /* The first ECAM window; upm_ecam_window_at the index-th; upm_ecam_window_for the one
- * covering (seg, bus). UPM_ENOTFOUND when none (always, once ECAM is refused). */
+ * covering (seg, bus). Refused segments' windows are left out (the index counts the
+ * others). UPM_ENOTFOUND when none. */
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out);
 int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
 int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
@@ -131,8 +134,11 @@ int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
 void upm_activity(struct upm_backend *b, const struct upm_activity *act);
 void upm_backend_pass_begins(struct upm_backend *b, unsigned pass);
 void upm_backend_destroy(struct upm_backend *b);
-/* From now on, configuration accesses through b use CF8/CFC (core/session/pci_path.c: the ECAM
- * window disagrees with CF8/CFC, so it cannot be trusted). */
-void upm_backend_refuse_ecam(struct upm_backend *b);
+/* From now on, configuration accesses to segment seg through b use CF8/CFC
+ * (core/session/pci_path.c: that segment's ECAM window disagrees with CF8/CFC, so it
+ * cannot be trusted); other segments' windows are kept. */
+void upm_backend_refuse_ecam(struct upm_backend *b, uint16_t seg);
+/* 1 when seg's ECAM window was refused. */
+int upm_backend_ecam_refused(const struct upm_backend *b, uint16_t seg);
 
 #endif

@@ -40,6 +40,14 @@ void upm_pci_format(char *buf, unsigned long size, struct upm_pci_addr a)
 		upm_snprintf(buf, size, "%02x:%02x.%x+0x%03x", a.bus, a.dev, a.fn, a.off);
 }
 
+void upm_pci_format_fn(char *buf, unsigned long size, uint16_t seg, uint8_t bus, uint8_t dev, uint8_t fn)
+{
+	if (seg)
+		upm_snprintf(buf, size, "%04x:%02x:%02x.%u", seg, bus, dev, fn);
+	else
+		upm_snprintf(buf, size, "%02x:%02x.%u", bus, dev, fn);
+}
+
 static int parse_hex_field(const char **p, char stop, uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;

@@ -20,6 +20,8 @@ int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, 
 
 /* "BB:DD.F+0xOFF" (the trace format). Writes at most size bytes. */
 void upm_pci_format(char *buf, unsigned long size, struct upm_pci_addr a);
+/* A function, as info prints it: "BB:DD.F" on segment 0, "SSSS:BB:DD.F" elsewhere. */
+void upm_pci_format_fn(char *buf, unsigned long size, uint16_t seg, uint8_t bus, uint8_t dev, uint8_t fn);
 /* Parses "BB:DD.F" with an optional "+0xOFF"; also "SSSS:BB:DD.F". 0 or -1. */
 int upm_pci_parse(const char *s, struct upm_pci_addr *out);
 

@@ -5,6 +5,7 @@
 #include "core/session/session.h"
 #include "core/workload/workload.h"
 #include "core/workload/caches.h"
+#include "core/workload/watchdog_plan.h"
 #include "kernels/kernel.h"
 
 /* The standard event set, in this order in every session of the check. */
@@ -71,6 +72,11 @@ static int measure(struct check *c, struct measure *m, const struct upm_workload
 	if (m->s.n_passes > CK_MAX_PASSES) {
 		upm_snprintf(m->err, sizeof m->err, "the standard event set needs %u passes", m->s.n_passes);
 		return -1;
+	}
+	if (w) { /* each pass runs the whole kernel: the watchdog covers it at a slow pace */
+		struct upm_workload_info info;
+		upm_workload_describe(m->plan, &info);
+		m->s.pass_estimate_ns = upm_plan_kernel_ns(info.size_bytes, info.iterations);
 	}
 	if (w && !c->o->quiet) {
 		struct upm_workload_info info;

@@ -49,21 +49,22 @@ static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct
 		       double hi)
 {
 	const struct upm_link_rate_port *p = &lr->ports[port];
-	char reg[32];
-	upm_snprintf(reg, sizeof reg, "%02x:%02x.%u+0x%x", bus, p->fn.dev, p->fn.fn, lr->offset);
+	char at[16], reg[32];
+	upm_pci_format_fn(at, sizeof at, seg, bus, p->fn.dev, p->fn.fn);
+	upm_snprintf(reg, sizeof reg, "%s+0x%x", at, lr->offset);
 	uint32_t ids;
 	switch (upm_pci_check(r, seg, bus, &p->fn, &ids)) {
 	case UPM_PCI_FOUND:
 		break;
 	case UPM_PCI_MISSING:
 		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
-				"%02x:%02x.%u (%04x) does not answer, absent or hidden by the firmware: rate not read",
-				bus, p->fn.dev, p->fn.fn, p->fn.device_id);
+				"%s (%04x) does not answer, absent or hidden by the firmware: rate not read",
+				at, p->fn.device_id);
 		return;
 	case UPM_PCI_MISMATCH:
 		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_WARN,
-				"%02x:%02x.%u is %04x:%04x, not 8086:%04x: rate not read", bus, p->fn.dev,
-				p->fn.fn, ids & 0xFFFF, ids >> 16, p->fn.device_id);
+				"%s is %04x:%04x, not 8086:%04x: rate not read", at, ids & 0xFFFF, ids >> 16,
+				p->fn.device_id);
 		return;
 	}
 	struct upm_pci_addr a = { seg, bus, p->fn.dev, p->fn.fn, lr->offset };

@@ -3,6 +3,7 @@
 #include "core/check/selftest_evidence.h"
 #include "core/base/os.h"
 #include "core/workload/workload.h"
+#include "core/workload/watchdog_plan.h"
 #include "platform/pci.h"
 #include <stdarg.h>
 
@@ -794,8 +795,10 @@ static void classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 			continue;
 		if ((ids & 0xFFFF) == UPM_PCI_VENDOR_INTEL) {
 			sb->cls = UPM_CLASS_HIDDEN;
-			upm_snprintf(sb->why, sizeof sb->why, "%02x:%02x.%u does not answer while %02x:%02x.%u does",
-				     b->bus, fn->dev, fn->fn, b->bus, fn->dev, f);
+			char gone[16], here[16];
+			upm_pci_format_fn(gone, sizeof gone, b->seg, b->bus, fn->dev, fn->fn);
+			upm_pci_format_fn(here, sizeof here, b->seg, b->bus, fn->dev, f);
+			upm_snprintf(sb->why, sizeof sb->why, "%s does not answer while %s does", gone, here);
 			return;
 		}
 	}
@@ -925,6 +928,8 @@ int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t e
 		if (upm_workload_prepare(r, &w, &c.plan, c.traffic_err, sizeof c.traffic_err) != UPM_OK) {
 			c.plan = NULL;
 			upm_say(r, "selftest: no traffic for the counting tests: %s", c.traffic_err);
+		} else { /* each pass reads it once: the watchdog covers that at a slow pace */
+			s->pass_estimate_ns = upm_plan_kernel_ns(w.size, w.iterations);
 		}
 	}
 	c.sb = upm_os_alloc((s->n_boxes + 1) * sizeof *c.sb);

@@ -59,6 +59,9 @@ struct upm_run {
 void upm_say(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "upmon: error: ..." on the console (and in the log). */
 void upm_error(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The sentence for a processor upmon has no tables for (found, supported, what to do),
+ * appended to out (core/cli/unsupported_text.c). */
+void upm_unsupported_text(const struct upm_run *r, struct upm_buf *out);
 
 /* Creates the run's folder <out_parent>/<UTC yyyymmdd-hhmmss>-<serial or host name>-
  * <command>, with -2, -3... when that exists (nothing is ever overwritten), and points

@@ -116,7 +116,7 @@ static int resolve_forced_platform(struct upm_run *r)
 static int create_backend(struct upm_run *r, struct upm_app_env *env)
 {
 	struct upm_options *o = &r->opts;
-	char err[200];
+	char err[320]; /* as long as a mock fault spec's error (platform/mock/mock.h) */
 
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {

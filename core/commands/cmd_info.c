@@ -135,10 +135,7 @@ static void say_runtime_boxes(struct upm_run *r)
 static void format_fn(char *buf, unsigned long size, uint16_t seg, uint8_t bus,
 		      const struct upm_pci_fn *fn)
 {
-	if (seg)
-		upm_snprintf(buf, size, "%04x:%02x:%02x.%u", seg, bus, fn->dev, fn->fn);
-	else
-		upm_snprintf(buf, size, "%02x:%02x.%u", bus, fn->dev, fn->fn);
+	upm_pci_format_fn(buf, size, seg, bus, fn->dev, fn->fn);
 }
 
 static void say_uncore_devices(struct upm_run *r)

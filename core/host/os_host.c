@@ -306,6 +306,7 @@ void upm_host_watchdog_get(struct upm_host_watchdog *out)
 	out->restores_without_off = watchdog.restores_without_off;
 	out->arm_calls = watchdog.arm_calls;
 	out->armed_seconds = watchdog.armed_seconds;
+	out->longest_armed_seconds = watchdog.longest_armed_seconds;
 	out->arms_without_off = watchdog.arms_without_off;
 	out->cpu_calls_off = __atomic_load_n(&watchdog.cpu_calls_off, __ATOMIC_RELAXED);
 	out->cpu_calls_on = __atomic_load_n(&watchdog.cpu_calls_on, __ATOMIC_RELAXED);
@@ -321,6 +322,8 @@ void upm_os_watchdog_arm(unsigned seconds)
 {
 	watchdog.arm_calls++;
 	watchdog.armed_seconds = seconds;
+	if (seconds > watchdog.longest_armed_seconds)
+		watchdog.longest_armed_seconds = seconds;
 	if (!watchdog.off)
 		watchdog.arms_without_off++;
 }

@@ -31,6 +31,7 @@ struct upm_host_watchdog {
 	unsigned restores_without_off; /* a restore with the watchdog not off: out of order */
 	unsigned arm_calls;            /* upm_os_watchdog_arm: the run's and each pass's */
 	unsigned armed_seconds;        /* the last arm's */
+	unsigned longest_armed_seconds; /* the longest arm's */
 	unsigned arms_without_off;     /* an arm outside off..restore: out of order */
 	unsigned long cpu_calls_off, cpu_calls_on;
 };

@@ -20,7 +20,7 @@ static int agree(struct upm_run *r, struct upm_pci_addr a, uint32_t *cf8, uint32
 
 void upm_pci_path_select(struct upm_run *r)
 {
-	struct upm_ecam_window w;
+	struct upm_ecam_window w, w1;
 	if (r->pci_path_chosen)
 		return;
 	r->pci_path_chosen = 1;
@@ -46,11 +46,14 @@ void upm_pci_path_select(struct upm_run *r)
 	}
 	if (ok)
 		return;
-	upm_backend_refuse_ecam(r->backend);
+	/* CF8/CFC reaches segment 0 only: what disagreed is segment 0's window, and only it
+	 * is refused; another segment's window is not judged by it. */
+	upm_backend_refuse_ecam(r->backend, 0);
+	int others = upm_ecam_window(r->backend, &w1) == UPM_OK;
 	upm_say(r,
 		"pci: the ECAM window (MCFG base 0x%llx) disagrees with CF8/CFC at %02x:%02x.%x "
 		"(cf8 %04x:%04x, ecam %04x:%04x): ECAM refused, using CF8/CFC (config offsets above "
-		"0xFF unreachable)",
+		"0xFF unreachable) on segment 0%s",
 		(unsigned long long)w.base, a.bus, a.dev, a.fn, cf8 & 0xFFFF, cf8 >> 16, ecam & 0xFFFF,
-		ecam >> 16);
+		ecam >> 16, others ? "; the other segments keep their own windows" : "");
 }

@@ -4,6 +4,7 @@
 #include "core/base/abort.h"
 #include "core/session/pci_path.h"
 #include "core/events/subcfg.h"
+#include "core/workload/watchdog_plan.h"
 #include "core/session/overflow.h"
 #include "platform/pci.h"
 
@@ -202,8 +203,9 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 		if (pr == UPM_PCI_FOUND)
 			continue;
 		b->state = pr == UPM_PCI_MISSING ? UPM_BOX_ABSENT : UPM_BOX_MISMATCH;
-		upm_snprintf(b->why, sizeof b->why, "%02x:%02x.%u %s (expected 8086:%04x, read %04x:%04x)",
-			     b->bus, fns[k]->dev, fns[k]->fn,
+		char at[16];
+		upm_pci_format_fn(at, sizeof at, b->seg, b->bus, fns[k]->dev, fns[k]->fn);
+		upm_snprintf(b->why, sizeof b->why, "%s %s (expected 8086:%04x, read %04x:%04x)", at,
 			     pr == UPM_PCI_MISSING ? "does not answer (absent or hidden by firmware)"
 						   : "is another device: never written",
 			     fns[k]->device_id, ids & 0xFFFF, ids >> 16);
@@ -288,8 +290,12 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 	upm_memset(s, 0, sizeof *s);
 	s->run = r;
 	if (!p) {
-		upm_snprintf(s->error, sizeof s->error,
-			     "unsupported processor: use --backend mock --platform NAME");
+		struct upm_buf text; /* the same sentence the commands say (upm_unsupported_text) */
+		upm_buf_init(&text);
+		upm_unsupported_text(r, &text);
+		upm_strlcpy(s->error, text.data ? text.data : "this processor is not one upmon knows",
+			    sizeof s->error);
+		upm_buf_free(&text);
 		return -1;
 	}
 	int n = upm_spec_parse_list(p, spec_list, s->specs, UPM_SESSION_MAX_SPECS, s->error,
@@ -1007,9 +1013,7 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 		upm_memset(s->window_start_ns, 0, sizeof s->window_start_ns);
 		upm_memset(s->window_end_ns, 0, sizeof s->window_end_ns);
 		/* Re-armed for this pass: its estimated length plus the margin. */
-		uint64_t est_s = s->pass_estimate_ns / 1000000000u + 1;
-		upm_os_watchdog_arm(est_s < 0xFFFFFFFFu - UPM_WATCHDOG_MARGIN_S
-					    ? (unsigned)est_s + UPM_WATCHDOG_MARGIN_S : 0xFFFFFFFFu);
+		upm_os_watchdog_arm(upm_plan_watchdog_s(s->pass_estimate_ns));
 		failed |= on_every_socket(s, STEP_SETUP, p, base) < 0;
 		failed |= !failed && on_every_socket(s, STEP_START, p, base) < 0;
 		uint64_t r0 = upm_os_nanoseconds();

@@ -1,7 +1,7 @@
 /* Room session: the monitoring-session engine: finding the uncore (PCI bus per socket, box
  * presence, the configuration-access path), then per pass freeze, program, reset,
  * unfreeze, read, restore, with the overflow walk and the safety record. Includes base,
- * cli and events.
+ * cli, events and workload (the watchdog's length for a pass: watchdog_plan.h).
  *
  * The monitoring session (guide 327043-001 section 2.1, and its equivalents), driven by
  * the box tables: save what will be touched; per pass freeze, program, reset, unfreeze,
@@ -35,7 +35,7 @@ struct upm_box_inst {
 	uint8_t bus;
 	uint64_t mmio_base;  /* MMIO boxes: the base address found (upm_mmio_base) */
 	enum upm_box_state state;
-	char why[96];
+	char why[112]; /* room for a segment-qualified function: 0001:ff:10.1 */
 	/* Which registers the session touches (bit i: counter i). */
 	uint8_t ctr_used;
 	uint64_t filter_used; /* bit i: filter register instance i (core/events/subcfg.h ids) */
@@ -103,7 +103,7 @@ struct upm_session {
 	uint64_t global_status[UPM_MAX_SOCKETS];
 	uint8_t global_status_ok[UPM_MAX_SOCKETS];
 	unsigned restore_failures;
-	char error[200];
+	char error[768]; /* one line; the unsupported-processor one lists every platform */
 	/* Robustness (core/session/session_safety.c). */
 	int global_restore_rc[UPM_MAX_SOCKETS]; /* the global control's restore, when saved */
 	uint8_t socket_lost[UPM_MAX_SOCKETS];   /* its processor stopped answering: skipped */

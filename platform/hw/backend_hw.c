@@ -104,7 +104,7 @@ struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, un
 	c->backend.name = "hw";
 	c->backend.ops = &hw_ops;
 	c->backend.ctx = c;
-	c->backend.ecam_refused = 0;
+	c->backend.n_ecam_refused = 0;
 	c->backend.accesses = 0;
 	return &c->backend;
 }

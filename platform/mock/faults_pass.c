@@ -55,7 +55,7 @@ int upm_mock_defer_fault(struct upm_mock *m, const char *term)
 	d->applied = 0;
 	if (upm_strcmp(d->term, "esc") != 0) {
 		/* Refused now when it would be refused then. */
-		char err[200];
+		char err[sizeof m->error - 32];
 		struct upm_backend *scratch = upm_mock_create(m->platform, m->n_sockets, d->term, err, sizeof err);
 		if (!scratch) {
 			upm_snprintf(m->error, sizeof m->error, "%s (in '%s')", err, term);

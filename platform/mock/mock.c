@@ -4,6 +4,7 @@
 #include "platform/pci.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
+#include "core/base/suggest.h"
 
 static void *grow(void *arr, unsigned *cap, unsigned n, unsigned elem)
 {
@@ -332,8 +333,8 @@ static int pci_target(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci
 	*socket = 0;
 	if (rc != UPM_OK)
 		return rc;
-	/* badecam: the MCFG base is off by one bus, so ECAM reaches the next bus. */
-	if (mech == UPM_PCI_ECAM && m->ecam_misplaced && a.bus++ == 0xFF)
+	/* badecam: segment 0's MCFG base is off by one bus, so ECAM reaches the next bus. */
+	if (mech == UPM_PCI_ECAM && m->ecam_misplaced && a.seg == 0 && a.bus++ == 0xFF)
 		return UPM_OK;
 	*d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, socket);
 	if (*d && m->sockets[*socket].seg != a.seg)
@@ -540,6 +541,32 @@ static int fault_pci(struct upm_mock *m, const char *value, int all_ones)
 	return 0;
 }
 
+/* Every fault NAME a term may start with (syntax in mock.h). */
+static const char *const fault_names[] = {
+	"gp", "gpr", "gpw", "absent", "ones", "onesat", "noecam", "badecam", "segment", "cores",
+	"stuck", "stuckbit", "dead", "nofreeze", "nochannel", "unpopulated", "skew", "linkrate",
+};
+
+/* "unknown fault 'stuk' (closest: stuck; known: gp ...)": a misspelling gets its fix. */
+static void unknown_fault(struct upm_mock *m, const char *key)
+{
+	struct upm_suggest s;
+	char near[80], known[200];
+	size_t len = 0;
+	upm_suggest_init(&s, key);
+	known[0] = 0;
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(fault_names); i++) {
+		upm_suggest_add(&s, fault_names[i]);
+		int n = upm_snprintf(known + len, sizeof known - len, "%s%s", i ? " " : "", fault_names[i]);
+		if (n > 0 && (size_t)n < sizeof known - len)
+			len += (size_t)n;
+	}
+	upm_suggest_text(&s, near, sizeof near);
+	upm_snprintf(m->error, sizeof m->error,
+		     "mock fault: unknown fault '%s' (%s%sknown: %s): use one of those (see 'upmon help')", key,
+		     near, near[0] ? "; " : "", known);
+}
+
 int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 {
 	const char *full = term;
@@ -596,10 +623,7 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 	}
-	upm_snprintf(m->error, sizeof m->error,
-		     "mock fault: unknown fault '%s' (known: gp gpr gpw absent ones onesat noecam badecam segment cores "
-		     "stuck stuckbit dead nofreeze nochannel unpopulated skew linkrate; see 'upmon help')",
-		     key);
+	unknown_fault(m, key);
 	return -1;
 }
 

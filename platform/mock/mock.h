@@ -184,8 +184,8 @@ struct upm_mock {
 	int forced_socket;
 	const struct upm_mock_model_ops *model_ops;
 	void *model_state;
-	char error[200]; /* why creation or a fault spec failed */
-	int ecam_misplaced; /* badecam: ECAM accesses reach the next bus */
+	char error[320]; /* why creation or a fault spec failed, with the closest choices */
+	int ecam_misplaced; /* badecam: ECAM accesses on segment 0 reach the next bus */
 	int activity_seen;  /* a measured interval was reported (arms "@run" faults) */
 	unsigned cores_per_package; /* cores=N: CPUID leaf 0xB says so (0: leaf 0xB is empty) */
 	int stall_socket;   /* sN.stall=MS: the first MSR access on socket N spins MS ms */
@@ -268,8 +268,8 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term);
  *   onesat=BB:DD.F[@N|@run]          the function leaves the bus (reads all ones, its
  *                                    IDs too; writes dropped) after N configuration
  *                                    accesses to it, or from the interval on (default)
- *   badecam                          the MCFG window is off by one bus: ECAM reaches
- *                                    the next bus, CF8/CFC the right one
+ *   badecam                          segment 0's MCFG window is off by one bus: ECAM
+ *                                    reaches the next bus, CF8/CFC the right one
  *   sN.stall=MS                      the first MSR access executing on socket N spins
  *                                    MS ms (1-60000) before it completes: under UEFI,
  *                                    past MP services' 1 s timeout, a processor that

@@ -4,6 +4,7 @@
  * on the box's registers (flags, stuck bits) or on its box state (freeze, shares). */
 #include "platform/mock/pmon.h"
 #include "core/base/str.h"
+#include "core/base/suggest.h"
 
 #define MAX_BOX_REGS (1 + 3 * MOCK_MAX_CTRS + 3 + MOCK_MAX_FILTERS + MOCK_MAX_EXTRA)
 
@@ -101,9 +102,22 @@ static struct mock_box *find_box(struct upm_mock *m, unsigned socket, const char
 			best = len;
 		}
 	}
-	char list[140];
+	char list[140], near[60] = "";
 	list_boxes(p, socket, type, list, sizeof list);
-	fail(m, term, "socket %u has %s", socket, list);
+	if (!type) { /* not even the type: the closest of this socket's types */
+		struct upm_suggest s;
+		size_t t = 0;
+		while (spec[t] && (spec[t] < '0' || spec[t] > '9'))
+			t++;
+		spec[t] = 0;
+		upm_suggest_init(&s, spec);
+		for (unsigned i = 0; i < p->n_boxes; i++)
+			if (p->boxes[i].socket == socket)
+				upm_suggest_add(&s, p->boxes[i].name);
+		upm_suggest_text(&s, near, sizeof near);
+	}
+	fail(m, term, "socket %u has %s%s%s%s: name one of those", socket, list, near[0] ? " (" : "", near,
+	     near[0] ? ")" : "");
 	return NULL;
 }
 

@@ -4,12 +4,20 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
 run bad --backend mock:stuck=cbo9.ctr0 --platform snbep info
-expect bad host/mock_fault_unknown_instance 4 '^upmon: error: mock fault: stuck=cbo9.ctr0: socket 0 has cbo0\.\.cbo7$'
+expect bad host/mock_fault_unknown_instance 4 '^upmon: error: mock fault: stuck=cbo9.ctr0: socket 0 has cbo0\.\.cbo7: name one of those$'
 if [ "$(rc bad)" = 4 ] && [ "$(wc -l <"$WORK/bad.out")" = 1 ]; then
 	pass host/mock_fault_error_one_line
 else
 	fail host/mock_fault_error_one_line "$(out bad)"
 fi
+
+run misspelt --backend mock:s0.stuk=cbo3.ctr0 --platform snbep info
+expect misspelt host/mock_fault_misspelt_names_closest 4 \
+	"^upmon: error: mock fault: unknown fault 'stuk' \\(closest: stuck; known: gp .* linkrate\\): use one of those \\(see 'upmon help'\\)\$"
+
+run nochan --backend mock:s0.stuck=imc7.ctr0 --platform snbep info
+expect nochan host/mock_fault_missing_box_names_instances 4 \
+	'^upmon: error: mock fault: s0.stuck=imc7.ctr0: socket 0 has imc0\.\.imc3: name one of those$'
 
 run bit --backend mock:stuckbit=cbo3.ctl0:17 --platform snbep info
 expect bit host/mock_fault_bad_bit 4 'bit 17 of cbo3\.ctl0 is not a read-write bit \(read-write: 0-15,18-19,22-31\)$'

@@ -241,3 +241,84 @@ TEST(segment1_trace_replays)
 	upm_buf_free(&text);
 	fixture_free(&f);
 }
+
+/* A box's PCI function named in a message carries its segment where it is not 0, as info
+ * prints it (snbep iMC channel 1: device 16 function 1, Intel 327043 table 1-3): socket 1
+ * on segment 1 says 0001:ff:10.1, socket 0 on segment 0 says 7f:10.1 as before. */
+TEST(segment1_box_messages_name_the_segment)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 2, "s1.segment=1,s0.absent=imc1,s1.absent=imc1") < 0)
+		return;
+	struct upm_session *s = malloc(sizeof *s);
+	if (s) {
+		int rc = upm_session_prepare(s, &f.run, "imc/CAS_COUNT.RD/");
+		unsigned seen = 0;
+		for (unsigned i = 0; rc == 0 && i < s->n_boxes; i++) {
+			const struct upm_box_inst *b = &s->boxes[i];
+			if (strcmp(b->type->name, "imc") != 0 || b->instance != 1)
+				continue;
+			seen++;
+			CHECK_CONTAINS(b->why, b->socket ? "0001:ff:10.1 does not answer" : "7f:10.1 does not answer");
+			if (!b->socket)
+				CHECK(strstr(b->why, "0000:") == NULL);
+		}
+		CHECK_EQ(rc, 0);
+		CHECK_EQ(seen, 2);
+		upm_session_free(s);
+		free(s);
+	}
+	fixture_free(&f);
+}
+
+/* Refusing segment 0's ECAM window (badecam: its MCFG base is off by one bus, which
+ * CF8/CFC shows) leaves segment 1's window alone: CF8/CFC cannot reach segment 1, so
+ * refusing that window too would lose socket 1. Each window is judged on its own. */
+TEST(segment0_ecam_refused_keeps_segment1_window)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 2, "s1.segment=1,badecam") < 0)
+		return;
+	struct upm_session *s = malloc(sizeof *s);
+	if (s) {
+		struct feed traffic = { 10000000, 4001, 998, 0, 0, 0 };
+		CHECK_EQ(upm_session_prepare(s, &f.run, "imc/CAS_COUNT.RD/"), 0);
+		CHECK_CONTAINS(f.run.log.data, "ECAM refused, using CF8/CFC (config offsets above 0xFF "
+					       "unreachable) on segment 0; the other segments keep their own windows");
+		struct upm_ecam_window w;
+		CHECK_EQ(upm_ecam_window_for(f.run.backend, 0, 0x7F, &w), UPM_ENOTFOUND);
+		CHECK_EQ(upm_ecam_window_for(f.run.backend, 1, 0xFF, &w), UPM_OK);
+		CHECK_EQ(w.seg, 1);
+		CHECK_EQ(upm_ecam_window(f.run.backend, &w), UPM_OK); /* segment 1's is the first left */
+		CHECK_EQ(w.seg, 1);
+		CHECK(upm_backend_ecam_refused(f.run.backend, 0));
+		CHECK(!upm_backend_ecam_refused(f.run.backend, 1));
+		uint32_t t0 = f.trace->n;
+		CHECK_EQ(upm_session_run(s, feed_interval, &traffic), 0);
+		/* Both sockets counted: socket 0 through CF8/CFC, socket 1 through its window. */
+		for (unsigned sock = 0; sock < 2; sock++) {
+			uint64_t rd = 0;
+			for (unsigned ch = 0; ch < 4; ch++) {
+				const struct upm_count *c = find_count(s, sock, "imc", ch, "CAS_COUNT.RD");
+				rd += c && c->status == UPM_OK ? c->delta : 0;
+			}
+			CHECK_EQ(rd, 4001);
+		}
+		/* The trace holds the mechanism as asked: CF8 where refused, else AUTO (the window). */
+		unsigned seg0_ecam = 0, seg1_ecam = 0, seg1_cf8 = 0;
+		for (uint32_t i = t0; i < f.trace->n; i++) {
+			const struct upm_trace_record *r = &f.trace->records[i];
+			if (r->space != UPM_SPACE_PCI)
+				continue;
+			seg0_ecam += r->seg == 0 && r->mech != UPM_PCI_CF8;
+			seg1_ecam += r->seg == 1 && r->mech != UPM_PCI_CF8;
+			seg1_cf8 += r->seg == 1 && r->mech == UPM_PCI_CF8;
+		}
+		CHECK_EQ(seg0_ecam, 0);
+		CHECK(seg1_ecam > 0);
+		CHECK_EQ(seg1_cf8, 0);
+		upm_session_free(s);
+		free(s);
+	}
+	fixture_free(&f);
+}

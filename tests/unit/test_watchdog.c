@@ -130,6 +130,21 @@ TEST(watchdog_rearmed_for_each_pass)
 	check_discipline(&r, 1);
 }
 
+/* A kernel's pass is armed for its planned length at the slow floor (watchdog_plan.h):
+ * 32 MiB x 6 = 201,326,592 bytes at 100 MB/s is 2.01 s, so 3 s plus the margin, however
+ * fast the kernel really ran; never below the margin. */
+TEST(watchdog_covers_a_kernel_pass)
+{
+	struct wd_run r;
+	if (run_main(&r, "--backend mock --platform snbep run --kernel read --size 32M --iterations 6 "
+			 "--events ubox/UCLK/", NULL, 0) < 0)
+		return;
+	CHECK_EQ(r.status, UPM_EXIT_OK);
+	CHECK_EQ(r.wd.longest_armed_seconds, 3 + UPM_WATCHDOG_MARGIN_S);
+	CHECK(r.wd.armed_seconds >= UPM_WATCHDOG_MARGIN_S);
+	check_discipline(&r, 1);
+}
+
 TEST(watchdog_selftest_clean)
 {
 	struct wd_run r;
