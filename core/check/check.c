@@ -687,8 +687,8 @@ static void fit_size(const struct check *c, struct upm_workload *w)
 		upm_format_bytes(fitted, sizeof fitted, w->size);
 		upm_format_bytes(asked, sizeof asked, size);
 		upm_format_bytes(free_mem, sizeof free_mem, free_bytes & ~((1ull << 20) - 1));
-		upm_say_wrappedf(c->r, 7, 0, "check: kernel %s: working set fitted to free memory: %s, not %s (%s free)",
-				 w->kernel, fitted, asked, free_mem);
+		upm_say_wrappedf(c->r, 7, 0, "check: kernel %s: %s, not %s: fitted to %s free memory", w->kernel,
+				 fitted, asked, free_mem);
 	}
 }
 
