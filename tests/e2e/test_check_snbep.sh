@@ -75,7 +75,8 @@ check $T.fault_report_names_channel "report.html does not show socket 1 imc1 fai
 # The console fits the UEFI console's 80 columns: every line upmon said (the log's
 # lines from its first identity line to its verdict line).
 fits_80() {
-	tr -d '\r' <"$E2E_LOG" | sed -n '/^identity: upmon/,/^upmon: [A-Z]*$/p' | awk 'length($0) > 80 { bad = 1 } END { exit bad }'
+	tr -d '\r' <"$E2E_LOG" | sed -n '/^identity: upmon/,/^upmon: [A-Z]*$/p' |
+		awk 'length($0) > 80 { bad = 1 } /^summary: / { rows++ } END { exit bad || rows < 2 }'
 }
 check $T.fault_console_80_columns "lines over 80 columns: $(tr -d '\r' <"$E2E_LOG" | awk 'length($0) > 80' | head -2)" fits_80
 check $T.fault_no_exception "firmware exception" no_exception
