@@ -23,9 +23,7 @@ static int stands_alone(const char *text, size_t i, size_t j)
 	if (after == 'x' || after == 'X' || after == '-' || after == ':' || after == '_')
 		return 0;
 	/* Hexadecimal without its prefix: digits that run on into a-f letters. */
-	if ((after >= 'a' && after <= 'f') || (after >= 'A' && after <= 'F'))
-		return is_alnum(text[j + 1]) ? 0 : 1;
-	return 1;
+	return !((after >= 'a' && after <= 'f') || (after >= 'A' && after <= 'F'));
 }
 
 void upm_human_text(char *buf, size_t size, const char *text)
