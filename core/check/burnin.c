@@ -2,6 +2,9 @@
 #include "core/check/check_safety.h"
 #include "core/base/abort.h"
 #include "core/base/os.h"
+#include "core/base/human.h"
+#include "core/base/human_text.h"
+#include "core/cli/console_wrap.h"
 
 /* --- small things --- */
 
@@ -254,9 +257,13 @@ static void say_pass(struct upm_run *r, const struct upm_burnin *b, const struct
 	upm_burnin_hms(took, sizeof took, p->ns);
 	if (b->passes) /* "pass 2/3:" */
 		upm_snprintf(of, sizeof of, "/%u", b->passes);
-	int n = upm_snprintf(line, sizeof line, "pass %u%s %s %s: %u ok, %u warn, %u fail, %u inc", p->pass, of,
-			     p->aborted ? "ABORTED" : upm_result_name(p->worst), took, p->counts[UPM_RESULT_PASS],
-			     p->counts[UPM_RESULT_WARN], p->counts[UPM_RESULT_FAIL], p->counts[UPM_RESULT_INCOMPLETE]);
+	char c[4][24];
+	upm_format_count(c[0], sizeof c[0], p->counts[UPM_RESULT_PASS]);
+	upm_format_count(c[1], sizeof c[1], p->counts[UPM_RESULT_WARN]);
+	upm_format_count(c[2], sizeof c[2], p->counts[UPM_RESULT_FAIL]);
+	upm_format_count(c[3], sizeof c[3], p->counts[UPM_RESULT_INCOMPLETE]);
+	int n = upm_snprintf(line, sizeof line, "pass %u%s %s %s: %s ok, %s warn, %s fail, %s inc", p->pass, of,
+			     p->aborted ? "ABORTED" : upm_result_name(p->worst), took, c[0], c[1], c[2], c[3]);
 	for (enum upm_result want = UPM_RESULT_FAIL; n > 0 && (size_t)n < sizeof line; want = UPM_RESULT_WARN) {
 		const struct upm_verdict *f = NULL;
 		for (unsigned i = first; i < vs->n && !f; i++)
@@ -358,8 +365,11 @@ void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const str
 			upm_snprintf(w, sizeof w, "%s", box_of(v));
 		else
 			upm_snprintf(w, sizeof w, "%s%d", box_of(v), v->instance);
-		upm_say(r, "%-4s pass %u socket %u %-8s %-18s %s%s", upm_result_name(v->result), v->pass, v->socket, w,
-			v->check, v->reason, in > 1 ? " (and in later passes)" : "");
+		/* Within 80 columns, counts grouped; cut after four lines (the files keep it). */
+		char reason[sizeof v->reason + sizeof v->reason / 3];
+		upm_human_text(reason, sizeof reason, v->reason);
+		upm_say_wrappedf(r, 5, 4, "%-4s pass %u socket %u %-8s %-18s %s%s", upm_result_name(v->result), v->pass,
+				 v->socket, w, v->check, reason, in > 1 ? " (and in later passes)" : "");
 	}
 	char took[24];
 	unsigned first_fail = 0;
@@ -373,9 +383,12 @@ void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const str
 	else
 		upm_say(r, "burn-in: %u pass%s in %s (%s); no pass failed", b->done, b->done == 1 ? "" : "es", took,
 			b->stopped_by);
-	if (b->left_out)
-		upm_say(r, "burn-in: %u PASS and N/A verdicts of the middle passes left out for room (their numbers are in the trend)",
-			b->left_out);
+	if (b->left_out) {
+		char n[24];
+		upm_format_count(n, sizeof n, b->left_out);
+		upm_say_wrappedf(r, 9, 0, "burn-in: %s PASS and N/A verdicts of the middle passes left out for room "
+					  "(their numbers are in the trend)", n);
+	}
 }
 
 static void json_pass_or_null(struct upm_buf *out, const char *key, unsigned pass)

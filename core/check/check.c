@@ -2,6 +2,8 @@
 #include "core/check/check_safety.h"
 #include "core/cli/config.h"
 #include "core/base/os.h"
+#include "core/base/human.h"
+#include "core/cli/console_wrap.h"
 #include "core/session/session.h"
 #include "core/workload/workload.h"
 #include "core/workload/caches.h"
@@ -81,10 +83,12 @@ static int measure(struct check *c, struct measure *m, const struct upm_workload
 	if (w && !c->o->quiet) {
 		struct upm_workload_info info;
 		upm_workload_describe(m->plan, &info);
-		upm_say(r, "check: kernel %s: %u thread%s, %llu KiB, %llu iteration%s, %u pass%s", m->label,
-			info.threads, info.threads == 1 ? "" : "s", (unsigned long long)(info.size_bytes >> 10),
-			(unsigned long long)info.iterations, info.iterations == 1 ? "" : "s", m->s.n_passes,
-			m->s.n_passes == 1 ? "" : "es");
+		char size[32], iters[32];
+		upm_format_bytes(size, sizeof size, info.size_bytes);
+		upm_format_count(iters, sizeof iters, info.iterations);
+		upm_say_wrappedf(r, 7, 0, "check: kernel %s: %u thread%s, %s, %s iteration%s, %u pass%s", m->label,
+				 info.threads, info.threads == 1 ? "" : "s", size, iters, info.iterations == 1 ? "" : "s",
+				 m->s.n_passes, m->s.n_passes == 1 ? "" : "es");
 	}
 	int rc = upm_session_run(&m->s, measured_interval, m);
 	upm_check_safety_session(r, c->vs, &m->s, m->label); /* NOT RESTORED, silent sockets, abort */
@@ -688,10 +692,14 @@ static void fit_size(const struct check *c, struct upm_workload *w)
 	if (!size || size <= usable || usable < (1ull << 20))
 		return;
 	w->size = usable & ~((1ull << 20) - 1); /* whole MiB */
-	if (!c->o->quiet)
-		upm_say(c->r, "check: kernel %s: working set fitted to free memory: %llu MiB instead of %llu MiB (%llu MiB free)",
-			w->kernel, (unsigned long long)(w->size >> 20), (unsigned long long)(size >> 20),
-			(unsigned long long)(free_bytes >> 20));
+	if (!c->o->quiet) {
+		char fitted[32], asked[32], free_mem[32];
+		upm_format_bytes(fitted, sizeof fitted, w->size);
+		upm_format_bytes(asked, sizeof asked, size);
+		upm_format_bytes(free_mem, sizeof free_mem, free_bytes & ~((1ull << 20) - 1));
+		upm_say_wrappedf(c->r, 7, 0, "check: kernel %s: %s, not %s: fitted to %s free memory", w->kernel,
+				 fitted, asked, free_mem);
+	}
 }
 
 static void workload_for(const struct check *c, struct upm_workload *w, const char *kernel)
@@ -809,8 +817,11 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			/* The baseline: as long as the read kernel's window, nothing running. */
 			idle->idle_ns = ok[k] && ms[k].res[0].window_ns > CK_MIN_IDLE_NS ? ms[k].res[0].window_ns
 											  : CK_MIN_IDLE_NS;
-			if (!o->quiet)
-				upm_say(r, "check: idle baseline of %llu ms", (unsigned long long)(idle->idle_ns / 1000000));
+			if (!o->quiet) {
+				char took[32];
+				upm_format_duration(took, sizeof took, idle->idle_ns);
+				upm_say(r, "check: idle baseline of %s", took);
+			}
 			ok[K_N] = measure(&c, idle, NULL) == 0;
 			if (!ok[K_N])
 				upm_say(r, "check: idle baseline: %s", idle->err);

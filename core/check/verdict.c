@@ -1,5 +1,8 @@
 #include "core/check/verdict.h"
 #include "core/base/os.h"
+#include "core/base/human.h"
+#include "core/base/human_text.h"
+#include "core/cli/console_wrap.h"
 #include <stdarg.h>
 
 int upm_verdicts_init(struct upm_verdicts *vs, unsigned cap)
@@ -186,18 +189,53 @@ static unsigned box_types(const struct upm_verdicts *vs, const char **types, uns
 	return n;
 }
 
+/* A verdict's console lines: its place and check in columns, then the reason with its
+ * counts grouped, wrapped within 80 columns; beyond three lines it is cut (verdicts.csv
+ * and results.json keep it whole). */
+static void verdict_say(struct upm_run *r, const struct upm_verdict *v)
+{
+	char w[24], reason[sizeof v->reason + sizeof v->reason / 3];
+	where(v, w, sizeof w);
+	upm_human_text(reason, sizeof reason, v->reason);
+	upm_say_wrappedf(r, 5, 3, "%-4s socket %u %-8s %-18s %s", upm_result_name(v->result), v->socket, w,
+			 v->check, reason);
+}
+
 void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs)
 {
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
 		if (v->result == UPM_RESULT_PASS || v->result == UPM_RESULT_NA)
 			continue;
-		char w[24];
-		where(v, w, sizeof w);
-		upm_say(r, "%-4s socket %u %-8s %-18s %s", upm_result_name(v->result), v->socket, w,
-			v->check, v->reason);
+		verdict_say(r, v);
 	}
 	upm_verdicts_summary(r, vs);
+}
+
+/* The summary's columns: a header and the width its widest cell needs. */
+enum { SUM_SOCKET, SUM_BOX, SUM_CHECKS, SUM_PASS, SUM_WARN, SUM_FAIL, SUM_INCOMPLETE, SUM_NA, SUM_RESULT, SUM_N };
+static const char *const sum_head[SUM_N] = { "socket", "box", "checks", "pass", "warn", "fail", "incomplete",
+					     "n/a", "result" };
+
+struct sum_row {
+	char cell[SUM_N][24];
+};
+
+static void sum_line(struct upm_run *r, const char *const cell[SUM_N], const unsigned width[SUM_N])
+{
+	char line[160];
+	size_t n = upm_strlcpy(line, "summary:", sizeof line);
+	for (int c = 0; c < SUM_N && n < sizeof line; c++) {
+		/* The box left-aligned, the result last; counts right-aligned, two spaces apart. */
+		if (c == SUM_RESULT)
+			n += (size_t)upm_snprintf(line + n, sizeof line - n, "  %s", cell[c]);
+		else if (c == SUM_BOX)
+			n += (size_t)upm_snprintf(line + n, sizeof line - n, " %-*s", (int)width[c], cell[c]);
+		else
+			n += (size_t)upm_snprintf(line + n, sizeof line - n, " %*s", (int)width[c] + (c > SUM_BOX),
+						  cell[c]);
+	}
+	upm_say(r, "%s", line);
 }
 
 void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs)
@@ -208,7 +246,13 @@ void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs)
 			max_socket = vs->v[i].socket;
 	const char *types[32];
 	unsigned nt = box_types(vs, types, 32);
-	upm_say(r, "summary: socket box       checks  pass  warn  fail incomplete  n/a  result");
+	unsigned width[SUM_N];
+	for (int c = 0; c < SUM_N; c++)
+		width[c] = (unsigned)upm_strlen(sum_head[c]);
+	unsigned cap = (max_socket + 1) * nt, rows = 0;
+	struct sum_row *row = upm_os_alloc((size_t)(cap ? cap : 1) * sizeof *row);
+	if (!row)
+		return;
 	for (unsigned s = 0; s <= max_socket; s++) {
 		for (unsigned t = 0; t < nt; t++) {
 			unsigned c[5] = { 0 }, total = 0;
@@ -225,13 +269,34 @@ void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs)
 			if (!total)
 				continue;
 			/* INCOMPLETE could not be judged: its own column, never a FAIL. */
-			upm_say(r, "summary: %6u %-10s %6u %5u %5u %5u %10u %4u  %s", s, types[t], total,
-				c[UPM_RESULT_PASS], c[UPM_RESULT_WARN], c[UPM_RESULT_FAIL],
-				c[UPM_RESULT_INCOMPLETE], c[UPM_RESULT_NA], upm_result_name(worst));
+			struct sum_row *x = &row[rows++];
+			upm_snprintf(x->cell[SUM_SOCKET], sizeof x->cell[0], "%u", s);
+			upm_strlcpy(x->cell[SUM_BOX], types[t], sizeof x->cell[0]);
+			upm_format_count(x->cell[SUM_CHECKS], sizeof x->cell[0], total);
+			upm_format_count(x->cell[SUM_PASS], sizeof x->cell[0], c[UPM_RESULT_PASS]);
+			upm_format_count(x->cell[SUM_WARN], sizeof x->cell[0], c[UPM_RESULT_WARN]);
+			upm_format_count(x->cell[SUM_FAIL], sizeof x->cell[0], c[UPM_RESULT_FAIL]);
+			upm_format_count(x->cell[SUM_INCOMPLETE], sizeof x->cell[0], c[UPM_RESULT_INCOMPLETE]);
+			upm_format_count(x->cell[SUM_NA], sizeof x->cell[0], c[UPM_RESULT_NA]);
+			upm_strlcpy(x->cell[SUM_RESULT], upm_result_name(worst), sizeof x->cell[0]);
+			for (int k = 0; k < SUM_N; k++)
+				if (upm_strlen(x->cell[k]) > width[k])
+					width[k] = (unsigned)upm_strlen(x->cell[k]);
 		}
 	}
-	if (vs->dropped)
-		upm_say(r, "summary: %u verdict(s) did not fit in memory: the run is INCOMPLETE", vs->dropped);
+	sum_line(r, sum_head, width);
+	for (unsigned i = 0; i < rows; i++) {
+		const char *cell[SUM_N];
+		for (int k = 0; k < SUM_N; k++)
+			cell[k] = row[i].cell[k];
+		sum_line(r, cell, width);
+	}
+	upm_os_free(row);
+	if (vs->dropped) {
+		char n[24];
+		upm_format_count(n, sizeof n, vs->dropped);
+		upm_say_wrappedf(r, 9, 0, "summary: %s verdict(s) did not fit in memory: the run is INCOMPLETE", n);
+	}
 }
 
 static void json_number(struct upm_buf *out, double v, int valid)

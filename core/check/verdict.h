@@ -77,8 +77,10 @@ enum upm_result upm_verdicts_overall(const struct upm_verdicts *vs);
 /* Exit status for an overall result: 0 PASS, 1 WARN, 2 FAIL, 3 INCOMPLETE. */
 int upm_result_exit(enum upm_result r);
 
-/* Console: every verdict that is not PASS or N/A as a line, then a summary table by
- * socket and box type (counts of PASS, WARN, FAIL, INCOMPLETE and N/A apart). */
+/* Console: every verdict that is not PASS or N/A (its reason wrapped within 80 columns,
+ * cut after three lines: the files keep it whole), then a summary table by socket and
+ * box type (counts of PASS, WARN, FAIL, INCOMPLETE and N/A apart), columns as wide as
+ * their widest cell. */
 void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs);
 /* The summary table alone (a burn-in says its findings its own way, core/check/burnin.h). */
 void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs);

@@ -2,6 +2,7 @@
  * learns where the files are and how long the run took. */
 #include "core/cli/invocation.h"
 #include "core/base/human.h"
+#include "core/cli/console_wrap.h"
 
 void upm_say_files(struct upm_run *r, int on_console)
 {
@@ -19,8 +20,8 @@ void upm_say_files(struct upm_run *r, int on_console)
 	else /* upmon.log, saved last, counted */
 		upm_snprintf(line, sizeof line, "upmon: %u file%s in %s, took %s", r->files_saved + 1,
 			     r->files_saved ? "s" : "", r->out_dir, took);
-	if (on_console)
-		upm_say(r, "%s", line);
+	if (on_console) /* a long folder wraps within 80 columns, its continuation indented */
+		upm_say_wrapped(r, 7, 0, line);
 	else
 		upm_buf_printf(&r->log, "%s\n", line);
 }

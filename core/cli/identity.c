@@ -1,6 +1,8 @@
 /* The run's identity on the console and in every file (identity.h). */
 #include "core/cli/invocation.h"
 #include "core/base/os.h"
+#include "core/cli/console_wrap.h"
+#include <stdarg.h>
 
 /* The source revision, `git describe --always --dirty` at build time (Makefile). */
 #ifndef UPM_REVISION
@@ -122,6 +124,22 @@ static void microcode_list(const struct upm_run *r, struct upm_buf *b)
 	upm_buf_puts(b, ")");
 }
 
+/* An identity line within 80 columns (a long command line or machine names): its
+ * continuations open with "identity:   ", so every identity line says what it is;
+ * results.json keeps each whole. */
+static void say(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(struct upm_run *r, const char *fmt, ...)
+{
+	struct upm_buf line;
+	va_list ap;
+	upm_buf_init(&line);
+	va_start(ap, fmt);
+	upm_buf_vprintf(&line, fmt, ap);
+	va_end(ap);
+	upm_say_wrapped_under(r, "identity:   ", 0, line.data ? line.data : "");
+	upm_buf_free(&line);
+}
+
 static void command_line(const struct upm_run *r, struct upm_buf *b)
 {
 	for (int i = 0; i < r->ident.argc; i++)
@@ -140,43 +158,43 @@ void upm_ident_say(struct upm_run *r)
 	r->console_held = 1;
 	r->console_pending = r->log.len;
 	r->console_pending_len = 0;
-	upm_say(r, "identity: upmon %s (revision %s) on %s, started %s", UPM_VERSION, UPM_REVISION, upm_os_name(),
+	say(r, "identity: upmon %s (revision %s) on %s, started %s", UPM_VERSION, UPM_REVISION, upm_os_name(),
 		start);
 	/* What makes the counts below no measurement comes first. */
 	if (r->opts.dry_run)
-		upm_say(r, "identity: DRY RUN: no register is written, counts are not measurements");
+		say(r, "identity: DRY RUN: no register is written, counts are not measurements");
 	if (mock_faults(r))
-		upm_say(r, "identity: MOCK FAULTS INJECTED: %s", mock_faults(r));
+		say(r, "identity: MOCK FAULTS INJECTED: %s", mock_faults(r));
 	if (r->opts.backend == UPM_BACKEND_MOCK)
-		upm_say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
+		say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
 	upm_buf_init(&cl);
 	command_line(r, &cl);
-	upm_say(r, "identity: command line: %s", cl.data ? cl.data : "(none: the default job)");
+	say(r, "identity: command line: %s", cl.data ? cl.data : "(none: the default job)");
 	upm_buf_free(&cl);
 	if (r->ident.config_path)
-		upm_say(r, "identity: configuration: %s", r->ident.config_path);
+		say(r, "identity: configuration: %s", r->ident.config_path);
 	else
-		upm_say(r, "identity: configuration: none");
+		say(r, "identity: configuration: none");
 	if (m->available) {
 		char board[2 * UPM_SMBIOS_STR + 2];
 		upm_snprintf(board, sizeof board, "%s%s%s", m->board_manufacturer,
 			     m->board_manufacturer[0] && m->board_product[0] ? " " : "", m->board_product);
-		upm_say(r, "identity: machine: %s %s, serial %s, UUID %s; board %s; BIOS %s %s %s; "
+		say(r, "identity: machine: %s %s, serial %s, UUID %s; board %s; BIOS %s %s %s; "
 			   "%u of %u sockets populated; %u memory devices",
 			m->manufacturer, m->product, m->serial[0] ? m->serial : "none", m->uuid[0] ? m->uuid : "none",
 			board[0] ? board : "none", m->bios_vendor, m->bios_version, m->bios_date,
 			m->sockets_populated, m->sockets, m->n_mem_total);
 	}
 	else
-		upm_say(r, "identity: machine: unavailable (%s)", m->why);
+		say(r, "identity: machine: unavailable (%s)", m->why);
 	signature(r, sig, sizeof sig);
 	struct upm_buf mc;
 	upm_buf_init(&mc);
 	microcode_list(r, &mc);
-	upm_say(r, "identity: processor: %s %s stepping %u, microcode %s, %s", r->cpu.vendor, sig, r->cpu.stepping,
+	say(r, "identity: processor: %s %s stepping %u, microcode %s, %s", r->cpu.vendor, sig, r->cpu.stepping,
 		mc.data ? mc.data : "?", r->cpu.brand[0] ? r->cpu.brand : "no brand string");
 	upm_buf_free(&mc);
-	upm_say(r, "identity: platform %s%s, backend %s", r->platform ? r->platform->name : "unsupported",
+	say(r, "identity: platform %s%s, backend %s", r->platform ? r->platform->name : "unsupported",
 		r->platform_forced ? " (forced by --platform)" : "", backend_kind(r));
 	r->console_held = 0;
 }

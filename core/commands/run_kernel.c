@@ -240,8 +240,10 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		upm_snprintf(where, sizeof where, "on socket %d", info.memory_socket);
 	char size[32], iters[32];
 	upm_format_bytes(size, sizeof size, info.size_bytes);
-	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x, memory %s, %s)", info.kernel, info.threads,
-		info.threads == 1 ? "" : "s", info.socket_mask, where, info.placed ? "placed by SRAT" : "not placed");
+	/* Two lines: one would pass 80 columns with a long name, many threads and SRAT. */
+	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x)", info.kernel, info.threads,
+		info.threads == 1 ? "" : "s", info.socket_mask);
+	upm_say(r, "run: kernel %s: memory %s, %s", info.kernel, where, info.placed ? "placed by SRAT" : "not placed");
 	upm_format_count(iters, sizeof iters, info.iterations);
 	upm_say(r, "run: kernel %s: %s x %s iterations; %u spec%s, %u pass%s, %u socket%s", info.kernel, size, iters,
 		s.n_specs, s.n_specs == 1 ? "" : "s", s.n_passes, s.n_passes == 1 ? "" : "es", r->n_sockets,

@@ -60,7 +60,7 @@
 
 enum ivbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI, K_IRP };
 
-#define N_SOCKETS_MAX 2
+#define N_SOCKETS_MAX 4
 #define N_CBO 15
 #define N_HA 2
 #define N_IMC 8
@@ -78,7 +78,8 @@ enum ivbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI, K
 #define IO_READ_NS 64u   /* one PCIe read line per 64 ns: 1 GB/s */
 #define IO_WRITE_NS 128u /* one PCIe write line per 128 ns: 0.5 GB/s */
 
-static const uint8_t socket_bus[N_SOCKETS_MAX] = { 0x7F, 0xFF };
+/* Sockets 2 and 3 (a four-socket E5-4600 v2 machine) on the buses the snbep mock uses. */
+static const uint8_t socket_bus[N_SOCKETS_MAX] = { 0x7F, 0xFF, 0xBF, 0x3F };
 
 /* Counter-control fields (329468-002 Table 2-14 for the CBo; the PCI boxes as Linux's
  * IVBEP_PMON_RAW_EVENT_MASK plus ov_en). */

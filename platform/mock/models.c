@@ -10,7 +10,7 @@ int upm_mock_build_wsmex(struct upm_mock *m);
 static const struct upm_mock_model models[] = {
 	{ "snbep", 2, 4, upm_mock_build_snbep },
 	{ "skl", 1, 1, upm_mock_build_skl },
-	{ "ivbep", 2, 2, upm_mock_build_ivbep },
+	{ "ivbep", 2, 4, upm_mock_build_ivbep },
 	{ "nhmex", 2, 4, upm_mock_build_nhmex },
 	{ "wsmex", 2, 4, upm_mock_build_wsmex },
 };

@@ -360,7 +360,7 @@ int mock_pmon_init(struct upm_mock *m)
 	if (!p)
 		return -1;
 	upm_memset(p, 0, sizeof *p);
-	p->cap = 128;
+	p->cap = 256; /* four sockets of Ivy Bridge-EP boxes (about 35 each) */
 	p->boxes = upm_os_alloc(p->cap * sizeof *p->boxes);
 	if (!p->boxes) {
 		upm_os_free(p);

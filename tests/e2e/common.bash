@@ -71,6 +71,15 @@ e2e_boot() {
 
 # log_has REGEX: the console log has a line matching the extended regex.
 log_has() { grep -Eq -- "$1" "$E2E_LOG"; }
+# log_said_has PATTERN: as log_has, on the lines as upmon said them before they were
+# wrapped within 80 columns (core/cli/console_wrap.h): an identity line's continuations
+# ("identity:   ...") and a verdict's (five spaces) joined to the line they continue.
+log_said_has() {
+	tr -d '\r' <"$E2E_LOG" | awk '/^identity:   / && n { prev = prev " " substr($0, 13); next }
+	/^     [^ ]/ && verdict { prev = prev " " substr($0, 6); next }
+	{ if (n) print prev; prev = $0; n = 1; verdict = ($0 ~ /^(FAIL|WARN|INCOMPLETE) /) }
+	END { if (n) print prev }' | grep -Eq -- "$1"
+}
 not_in_log() { ! grep -Fq -- "$1" "$E2E_LOG"; }
 
 # No firmware exception dump on the console.

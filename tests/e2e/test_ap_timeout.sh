@@ -33,7 +33,7 @@ img=$(e2e_image $T-check --shell-only "$E2E_OUT/$T-check.nsh") || { fail $T "ima
 e2e_boot "$img"
 check $T.check_incomplete "check: exit status $E2E_RC, expected 3" [ "$E2E_RC" = 3 ]
 check $T.check_reported "socket 1 not reported" \
-	log_has "^INCOMPLETE socket 1 socket +processor +socket 1's processor did not answer within the timeout"
+	log_said_has "^INCOMPLETE socket 1 socket +processor +socket 1's processor did not answer within the timeout"
 check $T.check_last_line "no 'upmon: INCOMPLETE' line" log_has '^upmon: INCOMPLETE'
 check_skipped() {
 	img_cat "$img" "$(img_run "$img")/results.json" | python3 -c '

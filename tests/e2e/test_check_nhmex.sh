@@ -33,7 +33,8 @@ for s in (0, 1):
 for c in ("link.port0", "link.port1", "link.port4", "link.port5", "link.flits"):
     assert (1, "rbox", c) in have, c
 log = open(os.environ["E2E_LOG"], errors="replace").read().replace("\r", "")
-rows = re.findall(r"^summary: +(\d+) (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$", log, re.M)
+rows = re.findall(r"^summary: +(\d+) (\S+) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+) +(\S+)$", log, re.M)
+rows = [tuple(c.replace(",", "") for c in row) for row in rows]  # counts have thousands separators
 assert rows, "no summary rows"
 for s, box, n, p, w, f, inc, na, res in rows:
     mine = [x for x in v if x["socket"] == int(s) and x["box"] == box]

@@ -28,7 +28,8 @@ for c in ("presence", "selftest.freeze", "uclk", "memory.read", "memory.write", 
     assert c in checks, c
 # The console summary: "summary: SOCKET BOX CHECKS PASS WARN FAIL INCOMPLETE NA RESULT" per socket and box.
 log = open(os.environ["E2E_LOG"], errors="replace").read().replace("\r", "")
-rows = re.findall(r"^summary: +(\d+) (\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$", log, re.M)
+rows = re.findall(r"^summary: +(\d+) (\S+) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+) +(\S+)$", log, re.M)
+rows = [tuple(c.replace(",", "") for c in row) for row in rows]  # counts have thousands separators
 assert rows, "no summary rows"
 for s, box, n, p, w, f, inc, na, res in rows:
     mine = [x for x in v if x["socket"] == int(s) and x["box"] == box]
@@ -71,5 +72,12 @@ check $T.fault_only_that_box "other verdicts moved: $(grep -c '^\(FAIL\|WARN\) s
 check $T.fault_junit_failure "junit.xml does not have the one failure" junit_has_failures 1
 check $T.fault_report_names_channel "report.html does not show socket 1 imc1 failed" \
 	report_ok '<a class="fail" href="#s1-imc1"'
+# The console fits the UEFI console's 80 columns: every line upmon said (the log's
+# lines from its first identity line to its verdict line).
+fits_80() {
+	tr -d '\r' <"$E2E_LOG" | sed -n '/^identity: upmon/,/^upmon: [A-Z]*$/p' |
+		awk 'length($0) > 80 { bad = 1 } /^summary: / { rows++ } END { exit bad || rows < 2 }'
+}
+check $T.fault_console_80_columns "lines over 80 columns: $(tr -d '\r' <"$E2E_LOG" | awk 'length($0) > 80' | head -2)" fits_80
 check $T.fault_no_exception "firmware exception" no_exception
 e2e_done

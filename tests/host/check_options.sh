@@ -38,9 +38,9 @@ fi
 # fitted to it, and the console says so (before: INCOMPLETE, advising an option check refused).
 UPMON_HOST_FREE_MIB=256 run small "${M[@]}" check --quick --size 300M
 expect small host/check_fits_working_set_to_free_memory 0 \
-	'^check: kernel read: working set fitted to free memory: 223 MiB instead of 300 MiB \(256 MiB free\)$' \
-	'^check: kernel read: 4 threads, 228352 KiB, 2 iterations' '^upmon: PASS$'
+	'^check: kernel read: 223 MiB, not 300 MiB: fitted to 256 MiB free memory$' \
+	'^check: kernel read: 4 threads, 223 MiB, 2 iterations' '^upmon: PASS$'
 run sized "${M[@]}" check --quick --size 2M
-expect sized host/check_takes_size 0 '^check: kernel read: 4 threads, 2048 KiB, 2 iterations' '^upmon: PASS$'
+expect sized host/check_takes_size 0 '^check: kernel read: 4 threads, 2 MiB, 2 iterations' '^upmon: PASS$'
 run badsize "${M[@]}" check --size 0
 expect badsize host/check_size_usage_error 4 "^upmon: error: check: --size takes a working set in bytes with an optional K, M or G suffix \(4M\), not '0'$"

@@ -81,7 +81,7 @@ run dry "${M[@]}" --backend mock:s1.stuck=ubox0.fixed --dry-run --out lab4 run -
 expect dry host/results_dry_run_and_faults_said_first 1 \
 	'^identity: MOCK FAULTS INJECTED: s1\.stuck=ubox0\.fixed$' '^identity: DRY RUN: '
 d=$(last_run "$WORK/lab4")
-if head -2 "$WORK/dry.out" | grep -q '^identity: DRY RUN' &&
+if joined "$WORK/dry.out" | head -2 | grep -q '^identity: DRY RUN' &&
 	grep -q '^# MOCK FAULTS INJECTED: s1.stuck=ubox0.fixed$' "$d/counters.csv" && grep -q '^# DRY RUN' "$d/counters.csv" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["dry_run"] is True and d["mock_faults"] == "s1.stuck=ubox0.fixed"' "$d/results.json"; then
 	pass host/results_dry_run_and_faults_in_files

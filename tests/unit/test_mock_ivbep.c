@@ -192,7 +192,15 @@ TEST(ivbep_mock_population)
 	/* Node ids: socket 1 is node 1 (CPUNODEID 0x40). */
 	CHECK_EQ(pci_rd(b, 0xFF, 0x0B, 0, 0x40) & 7, 1);
 	upm_backend_destroy(b);
-	/* Three sockets are more than the model has. */
+	/* Four sockets (an E5-4600 v2 machine): sockets 2 and 3 on buses 0xBF and 0x3F;
+	 * five are more than the model has. */
 	char err[160];
-	CHECK(upm_mock_create("ivbep", 3, NULL, err, sizeof err) == NULL);
+	b = upm_mock_create("ivbep", 4, NULL, err, sizeof err);
+	CHECK(b != NULL);
+	if (b) {
+		CHECK_EQ(pci_rd(b, 0xBF, 0x05, 6, 0), 0x0E398086);
+		CHECK_EQ(pci_rd(b, 0x3F, 0x05, 6, 0), 0x0E398086);
+		upm_backend_destroy(b);
+	}
+	CHECK(upm_mock_create("ivbep", 5, NULL, err, sizeof err) == NULL);
 }

@@ -114,11 +114,16 @@ TEST(identity_writers_from_the_record)
 	upm_ident_say(&r);
 	upm_ident_json(&r, &json);
 	upm_ident_csv(&r, &csv);
-	/* The warnings right after the first line. */
+	/* The warnings right after the first line (and its continuation, wrapped within 80
+	 * columns, when the revision is long). */
 	const char *second = r.log.data ? strchr(r.log.data, '\n') : NULL;
+	while (second && strncmp(second + 1, "identity:   ", 12) == 0)
+		second = strchr(second + 1, '\n');
 	CHECK(second && strncmp(second + 1, "identity: DRY RUN: ", 19) == 0);
 	CHECK_CONTAINS(r.log.data, "identity: MOCK FAULTS INJECTED: stuck=cbo0.ctr0\n");
-	CHECK_CONTAINS(r.log.data, "identity: processor: GenuineIntel 06_3EH stepping 0, microcode 0x42c (socket 0 0x42c, socket 1 0x428)");
+	/* Wrapped within 80 columns, its continuation under "identity:   ". */
+	CHECK_CONTAINS(r.log.data, "identity: processor: GenuineIntel 06_3EH stepping 0, microcode 0x42c (socket 0\n"
+				   "identity:   0x42c, socket 1 0x428)");
 	CHECK_CONTAINS(r.log.data, "identity: command line: upmon --dry-run check\n");
 	CHECK_CONTAINS(r.log.data, "identity: machine: unavailable (no SMBIOS table)\n");
 	CHECK_CONTAINS(json.data, "\"microcode_per_socket\": [1068, 1064]");
