@@ -59,17 +59,6 @@ static const char *box_of(const struct upm_verdict *v)
 	return v->box ? v->box : "";
 }
 
-static int severity(enum upm_result r)
-{
-	switch (r) {
-	case UPM_RESULT_FAIL: return 4;
-	case UPM_RESULT_INCOMPLETE: return 3;
-	case UPM_RESULT_WARN: return 2;
-	case UPM_RESULT_PASS: return 1;
-	default: return 0;
-	}
-}
-
 /* --- the passes --- */
 
 int upm_burnin_init(struct upm_burnin *b, unsigned passes, uint64_t duration_s)
@@ -299,11 +288,11 @@ void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct 
 	for (unsigned i = first; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
 		p->counts[v->result]++;
-		if (severity(v->result) > severity(p->worst))
+		if (upm_result_rank(v->result) > upm_result_rank(p->worst))
 			p->worst = v->result;
 		struct upm_burnin_instance *x = instance_for(b, v);
 		if (x) {
-			if (severity(v->result) > severity(x->worst))
+			if (upm_result_rank(v->result) > upm_result_rank(x->worst))
 				x->worst = v->result;
 			if (v->result == UPM_RESULT_FAIL && !x->first_fail)
 				x->first_fail = p->pass;

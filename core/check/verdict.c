@@ -134,23 +134,22 @@ const char *upm_result_name(enum upm_result r)
 	return "?";
 }
 
-static int severity(enum upm_result r)
+int upm_result_rank(enum upm_result r)
 {
 	switch (r) {
-	case UPM_RESULT_PASS:
-	case UPM_RESULT_NA: return 0;
-	case UPM_RESULT_WARN: return 1;
-	case UPM_RESULT_INCOMPLETE: return 2;
-	case UPM_RESULT_FAIL: return 3;
+	case UPM_RESULT_FAIL: return 4;
+	case UPM_RESULT_INCOMPLETE: return 3;
+	case UPM_RESULT_WARN: return 2;
+	case UPM_RESULT_PASS: return 1;
+	default: return 0;
 	}
-	return 3;
 }
 
 enum upm_result upm_verdicts_overall(const struct upm_verdicts *vs)
 {
 	enum upm_result worst = vs->dropped ? UPM_RESULT_INCOMPLETE : UPM_RESULT_PASS;
 	for (unsigned i = 0; i < vs->n; i++)
-		if (severity(vs->v[i].result) > severity(worst))
+		if (upm_result_rank(vs->v[i].result) > upm_result_rank(worst))
 			worst = vs->v[i].result;
 	return worst;
 }
@@ -263,7 +262,7 @@ void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs)
 					continue;
 				c[v->result]++;
 				total++;
-				if (severity(v->result) > severity(worst))
+				if (upm_result_rank(v->result) > upm_result_rank(worst))
 					worst = v->result;
 			}
 			if (!total)

@@ -72,6 +72,8 @@ void upm_verdict_evidence_fault(struct upm_verdict *v, const char *reg, const ch
 void upm_verdict_written(struct upm_verdict *v, uint64_t written);
 
 const char *upm_result_name(enum upm_result r); /* "PASS", "N/A", ... */
+/* How bad a result is: FAIL 4 over INCOMPLETE 3 over WARN 2 over PASS 1 over N/A 0. */
+int upm_result_rank(enum upm_result r);
 /* The worst result: FAIL over INCOMPLETE over WARN over PASS (N/A does not count). */
 enum upm_result upm_verdicts_overall(const struct upm_verdicts *vs);
 /* Exit status for an overall result: 0 PASS, 1 WARN, 2 FAIL, 3 INCOMPLETE. */

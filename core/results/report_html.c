@@ -34,18 +34,6 @@ const char *upm_report_fill(enum upm_result r)
 	}
 }
 
-/* How bad a result is, for a box's colour: FAIL over INCOMPLETE over WARN over PASS over N/A. */
-static int rank(enum upm_result r)
-{
-	switch (r) {
-	case UPM_RESULT_FAIL: return 4;
-	case UPM_RESULT_INCOMPLETE: return 3;
-	case UPM_RESULT_WARN: return 2;
-	case UPM_RESULT_PASS: return 1;
-	default: return 0;
-	}
-}
-
 static const char *box_of(const struct upm_verdict *v)
 {
 	return v->box ? v->box : "";
@@ -125,7 +113,7 @@ static enum upm_result worst_of_instance(const struct upm_verdicts *vs, const st
 {
 	enum upm_result w = UPM_RESULT_NA;
 	for (unsigned i = 0; i < vs->n; i++)
-		if (same_instance(&vs->v[i], key) && rank(vs->v[i].result) > rank(w))
+		if (same_instance(&vs->v[i], key) && upm_result_rank(vs->v[i].result) > upm_result_rank(w))
 			w = vs->v[i].result;
 	return w;
 }
@@ -246,7 +234,7 @@ static void selftest_matrix(struct upm_buf *out, const struct upm_verdicts *vs)
 			const struct upm_verdict *cell = NULL; /* the worst over a burn-in's passes */
 			for (unsigned k = i; k < vs->n; k++)
 				if (same_instance(&vs->v[k], row) && upm_strcmp(vs->v[k].check, vs->v[col[c]].check) == 0 &&
-				    (!cell || rank(vs->v[k].result) > rank(cell->result)))
+				    (!cell || upm_result_rank(vs->v[k].result) > upm_result_rank(cell->result)))
 					cell = &vs->v[k];
 			if (!cell) {
 				upm_buf_puts(out, "<td></td>");
