@@ -45,16 +45,24 @@ static void record(struct upm_check_safety *cs, const struct upm_unrestored *u, 
 	cs->n++;
 }
 
+void upm_check_safety_say_rest(struct upm_run *r, const struct upm_check_safety *cs, unsigned said,
+			       unsigned dropped_said)
+{
+	unsigned from = said < cs->n ? said : cs->n;
+	unsigned fresh = cs->n - from + (cs->dropped > dropped_said ? cs->dropped - dropped_said : 0);
+	for (unsigned i = from; i < cs->n; i++)
+		upm_unrestored_say(r, &cs->list[i]);
+	upm_unrestored_say_total(r, fresh);
+}
+
 void upm_check_safety_say(struct upm_run *r)
 {
 	struct upm_check_safety *cs = r->safety;
 	if (!cs)
 		return;
-	unsigned fresh = cs->n - cs->said + cs->dropped - cs->dropped_said;
-	for (; cs->said < cs->n; cs->said++)
-		upm_unrestored_say(r, &cs->list[cs->said]);
+	upm_check_safety_say_rest(r, cs, cs->said, cs->dropped_said);
+	cs->said = cs->n;
 	cs->dropped_said = cs->dropped;
-	upm_unrestored_say_total(r, fresh);
 }
 
 static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdicts *vs);
@@ -243,9 +251,8 @@ void upm_check_safety_verdicts(const struct upm_check_safety *cs, struct upm_ver
 				cs->aborted_in);
 }
 
-void upm_check_safety_say_abort(struct upm_run *r, const char *command)
+void upm_check_safety_say_abort(struct upm_run *r, const struct upm_check_safety *cs, const char *command)
 {
-	const struct upm_check_safety *cs = r->safety;
 	if (!cs || !cs->aborted)
 		return;
 	unsigned left = cs->n + cs->dropped;

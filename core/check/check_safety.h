@@ -53,9 +53,14 @@ int upm_check_safety_stop(struct upm_run *r, const char *next);
  * presence judged from them (dead, unpopulated) becomes INCOMPLETE. */
 void upm_check_safety_void_counting(struct upm_verdicts *vs, unsigned first);
 
-/* Says what is not yet on the console; then, once aborted, the one line saying so. */
+/* Says what is not yet on the console (and counts it said); then, once aborted, the
+ * one line saying so. */
 void upm_check_safety_say(struct upm_run *r);
-void upm_check_safety_say_abort(struct upm_run *r, const char *command);
+/* Says cs's registers from list index `said` on and those dropped beyond dropped_said
+ * (the check's results record says how far the console got), changing nothing. */
+void upm_check_safety_say_rest(struct upm_run *r, const struct upm_check_safety *cs, unsigned said,
+			       unsigned dropped_said);
+void upm_check_safety_say_abort(struct upm_run *r, const struct upm_check_safety *cs, const char *command);
 /* The verdicts the facts imply: "pmu restore" FAIL per socket naming the registers; a
  * socket's "processor" INCOMPLETE and what failed there only because it did not answer
  * turned INCOMPLETE; COMMAND "aborted" INCOMPLETE. command: a string that outlives vs. */

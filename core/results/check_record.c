@@ -13,6 +13,10 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 	rec->verdicts = vs;
 	rec->burnin = burnin;
 	rec->safety = r->safety;
+	if (r->safety) {
+		rec->unrestored_said = r->safety->said;
+		rec->dropped_said = r->safety->dropped_said;
+	}
 	if (r->safety) /* "pmu restore", a silent socket's "processor", COMMAND "aborted" */
 		upm_check_safety_verdicts(r->safety, vs, command);
 	enum upm_result overall = upm_verdicts_overall(vs);

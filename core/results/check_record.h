@@ -34,6 +34,10 @@ struct upm_check_record {
 	/* What did not go as planned: aborted (and where), sockets skipped, registers not
 	 * restored (core/check/check_safety.h). NULL: none recorded. */
 	const struct upm_check_safety *safety;
+	/* What of the safety facts the console already said while the check ran (each
+	 * session says its unrestored registers as it ends): the console's end says the rest,
+	 * safety->list from unrestored_said on and the registers dropped beyond dropped_said. */
+	unsigned unrestored_said, dropped_said;
 };
 
 /* Fills rec once from what the check gathered: the verdicts the safety facts imply are

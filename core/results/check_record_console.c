@@ -4,8 +4,10 @@
 void upm_check_record_print(const struct upm_check_record *rec)
 {
 	struct upm_run *r = rec->run;
-	upm_check_safety_say(r); /* what the last session left unsaid */
-	upm_check_safety_say_abort(r, rec->command);
+	if (rec->safety) { /* what the last session left unsaid, then the abort */
+		upm_check_safety_say_rest(r, rec->safety, rec->unrestored_said, rec->dropped_said);
+		upm_check_safety_say_abort(r, rec->safety, rec->command);
+	}
 	if (rec->burnin && rec->burnin->active) { /* each finding once, with its first pass */
 		upm_burnin_say_end(r, rec->burnin, rec->verdicts);
 		upm_verdicts_summary(r, rec->verdicts);

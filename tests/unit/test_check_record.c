@@ -161,3 +161,63 @@ TEST(check_record_fill_sets_verdict_status_and_kernels)
 	free(cs);
 	fixture_free(&f);
 }
+
+/* The console's end says what the record says is left unsaid, and nothing of the run's
+ * safety facts: the record's counters decide, the run's (here none) are not read. */
+TEST(check_record_console_says_what_the_record_left_unsaid)
+{
+	struct fixture f;
+	struct upm_verdicts vs;
+	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+		return;
+	f.run.console_held = 1;
+	struct upm_check_safety *cs = calloc(1, sizeof *cs);
+	CHECK(cs != NULL);
+	CHECK_EQ(upm_verdicts_init(&vs, 8), 0);
+	if (!cs) {
+		fixture_free(&f);
+		return;
+	}
+	static const struct upm_unrestored regs[2] = {
+		{ .socket = 0, .where = "cbo0", .space = "msr", .address = "0xd04", .value = 0x10000, .rc = UPM_EFAULT },
+		{ .socket = 0, .where = "cbo1", .space = "msr", .address = "0xd24", .value = 0x20000, .rc = UPM_EFAULT },
+	};
+	cs->list[0] = regs[0];
+	cs->list[1] = regs[1];
+	cs->n = 2;
+	cs->said = 2; /* the run's counter says both were said: the record's says one */
+	cs->aborted = 1;
+	upm_strlcpy(cs->aborted_in, "during kernel read", sizeof cs->aborted_in);
+	struct upm_check_record rec;
+	memset(&rec, 0, sizeof rec);
+	rec.run = &f.run;
+	rec.command = "check";
+	rec.verdicts = &vs;
+	rec.verdict = UPM_RESULT_INCOMPLETE;
+	rec.safety = cs;
+	rec.unrestored_said = 1;
+	f.run.safety = NULL;
+
+	size_t from = f.run.log.len;
+	upm_check_record_print(&rec);
+	const char *log = f.run.log.data + from;
+	CHECK(strstr(log, "cbo0 msr 0xd04") == NULL); /* said while the check ran */
+	CHECK_CONTAINS(log, "NOT RESTORED: socket 0 cbo1 msr 0xd24 (EFAULT): it should hold 0x20000");
+	CHECK_CONTAINS(log, "1 register NOT RESTORED (listed above and in results.json)");
+	CHECK_CONTAINS(log, "check: aborted (ESC or Ctrl-C) during kernel read: 2 registers NOT RESTORED");
+	CHECK_EQ(cs->said, 2); /* the writer changed nothing */
+
+	/* fill takes the counters from the run's safety facts as they stand. */
+	f.run.safety = cs;
+	cs->said = 1;
+	cs->dropped = 3;
+	cs->dropped_said = 2;
+	upm_check_record_fill(&rec, &f.run, "check", &vs, NULL, NULL);
+	CHECK_EQ(rec.unrestored_said, 1);
+	CHECK_EQ(rec.dropped_said, 2);
+	f.run.safety = NULL;
+
+	upm_verdicts_free(&vs);
+	free(cs);
+	fixture_free(&f);
+}
