@@ -18,14 +18,16 @@ static int agree(struct upm_run *r, struct upm_pci_addr a, uint32_t *cf8, uint32
 	return *cf8 == *ecam;
 }
 
-void upm_pci_path_select(struct upm_run *r)
+void upm_pci_path_choose(struct upm_run *r, struct upm_pci_path_choice *c)
 {
 	struct upm_ecam_window w, w1;
+	upm_memset(c, 0, sizeof *c);
 	if (r->pci_path_chosen)
 		return;
 	r->pci_path_chosen = 1;
+	c->chosen_now = 1;
 	if (upm_ecam_window(r->backend, &w) != UPM_OK) {
-		upm_say(r, "pci: no ACPI MCFG table: using CF8/CFC (config offsets above 0xFF unreachable)");
+		c->no_mcfg = 1;
 		return;
 	}
 	const struct upm_bus_map *map = r->platform ? r->platform->bus_map : NULL;
@@ -49,11 +51,38 @@ void upm_pci_path_select(struct upm_run *r)
 	/* CF8/CFC reaches segment 0 only: what disagreed is segment 0's window, and only it
 	 * is refused; another segment's window is not judged by it. */
 	upm_backend_refuse_ecam(r->backend, 0);
-	int others = upm_ecam_window(r->backend, &w1) == UPM_OK;
-	upm_say(r,
-		"pci: the ECAM window (MCFG base 0x%llx) disagrees with CF8/CFC at %02x:%02x.%x "
-		"(cf8 %04x:%04x, ecam %04x:%04x): ECAM refused, using CF8/CFC (config offsets above "
-		"0xFF unreachable) on segment 0%s",
-		(unsigned long long)w.base, a.bus, a.dev, a.fn, cf8 & 0xFFFF, cf8 >> 16, ecam & 0xFFFF,
-		ecam >> 16, others ? "; the other segments keep their own windows" : "");
+	c->refused = 1;
+	c->base = w.base;
+	c->bus = a.bus;
+	c->dev = a.dev;
+	c->fn = a.fn;
+	c->cf8 = cf8;
+	c->ecam = ecam;
+	c->others = upm_ecam_window(r->backend, &w1) == UPM_OK;
+}
+
+int upm_pci_path_text(const struct upm_pci_path_choice *c, char *buf, unsigned long size)
+{
+	if (c->no_mcfg) {
+		upm_strlcpy(buf, "pci: no ACPI MCFG table: using CF8/CFC (config offsets above 0xFF unreachable)", size);
+		return 1;
+	}
+	if (!c->refused)
+		return 0;
+	upm_snprintf(buf, size,
+		     "pci: the ECAM window (MCFG base 0x%llx) disagrees with CF8/CFC at %02x:%02x.%x "
+		     "(cf8 %04x:%04x, ecam %04x:%04x): ECAM refused, using CF8/CFC (config offsets above "
+		     "0xFF unreachable) on segment 0%s",
+		     (unsigned long long)c->base, c->bus, c->dev, c->fn, c->cf8 & 0xFFFF, c->cf8 >> 16,
+		     c->ecam & 0xFFFF, c->ecam >> 16, c->others ? "; the other segments keep their own windows" : "");
+	return 1;
+}
+
+void upm_pci_path_select(struct upm_run *r)
+{
+	struct upm_pci_path_choice c;
+	char line[320];
+	upm_pci_path_choose(r, &c);
+	if (upm_pci_path_text(&c, line, sizeof line))
+		upm_say(r, "%s", line);
 }

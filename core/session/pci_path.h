@@ -12,6 +12,22 @@
 
 #include "core/cli/invocation.h"
 
+/* What the choice found, for the line that says it (and `info`'s record). */
+struct upm_pci_path_choice {
+	int chosen_now;   /* 0: chosen earlier in the run (nothing more to say) */
+	int no_mcfg;      /* no ACPI MCFG table: CF8/CFC */
+	int refused;      /* segment 0's ECAM window disagreed with CF8/CFC: refused */
+	uint64_t base;    /* the refused window's MCFG base */
+	uint8_t bus, dev, fn; /* the function read differently the two ways */
+	uint32_t cf8, ecam;   /* its vendor/device IDs each way (all ones: the read failed) */
+	int others;       /* other segments keep their own windows */
+};
+
+/* Chooses (once per run) and says nothing. */
+void upm_pci_path_choose(struct upm_run *r, struct upm_pci_path_choice *c);
+/* The line that says a choice made now, when there is one: 0 when nothing is said. */
+int upm_pci_path_text(const struct upm_pci_path_choice *c, char *buf, unsigned long size);
+/* Chooses and says it. */
 void upm_pci_path_select(struct upm_run *r);
 
 #endif

@@ -26,8 +26,4 @@ struct upm_caches {
  * out is then empty with llc_bytes 0. */
 int upm_caches_read(struct upm_backend *b, struct upm_caches *out);
 
-/* `info`'s TSC, cache and memory lines (core/commands/info_machine.c). */
-struct upm_run;
-void upm_info_machine(struct upm_run *r);
-
 #endif
