@@ -4,7 +4,7 @@
 #include "efi/pi_mp_services.h"
 #include "core/base/os.h"
 
-#define UPM_AP_TIMEOUT_US 1000000
+#define UPM_AP_TIMEOUT_US (UPM_OS_SOCKET_TIMEOUT_MS * 1000ull)
 
 static UPM_EFI_MP_SERVICES_PROTOCOL *mp;
 static struct upm_topology topo;

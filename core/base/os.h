@@ -107,9 +107,12 @@ const char *upm_os_host_name(void);
 
 /* Processors. */
 int upm_os_topology(struct upm_topology *out);
+/* How long a processor of another socket is waited for (UEFI: StartupThisAP's timeout;
+ * the host's simulated silent processor answers UPM_EFAULT as if it had passed). */
+#define UPM_OS_SOCKET_TIMEOUT_MS 1000
 /* Run fn(arg) on a processor of the given socket and wait for it. Returns UPM_OK or
  * UPM_ENOTFOUND when no processor of that socket exists, UPM_EFAULT when the processor
- * did not finish within the timeout (UEFI: 1 s). fn may not print. */
+ * did not finish within the timeout (UPM_OS_SOCKET_TIMEOUT_MS). fn may not print. */
 int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg);
 /* The processor executing this call (callable from any processor). */
 void upm_os_current_cpu(uint32_t *apic_id, unsigned *package);

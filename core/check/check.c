@@ -300,8 +300,15 @@ static int not_judged_over_failed(struct check *c, const struct measure *m, cons
 			continue;
 		}
 		if (never_read(b) && !has_presence(c, box, socket, b->instance)) {
-			upm_verdict_add(c->vs, socket, box, (int)b->instance, "presence", UPM_RESULT_WARN,
-					"%s: %s: not counted, its checks are not judged", upm_box_state_name(b->state), b->why);
+			struct upm_verdict *v = upm_verdict_add(c->vs, socket, box, (int)b->instance, "presence",
+								UPM_RESULT_WARN, "%s: %s: not counted, its checks are not judged",
+								upm_box_state_name(b->state), b->why);
+			/* The access that put it out of use, where the session knows it: the IDs read
+			 * at its function, the count register, or the register whose access faulted. */
+			if (b->failed.known && b->failed.has_value)
+				upm_verdict_evidence(v, b->failed.reg, b->failed.address, b->failed.value);
+			else if (b->failed.known)
+				upm_verdict_evidence_fault(v, b->failed.reg, b->failed.address);
 		}
 		if (!why[0])
 			why = never_read(b) ? upm_box_state_name(b->state) : own == 2 ? "failed its presence" : "failed its self-test";

@@ -228,7 +228,7 @@ static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdi
 }
 
 void upm_check_safety_verdicts(const struct upm_check_safety *cs, struct upm_verdicts *vs,
-			       const char *command)
+			       const char *command, unsigned passes_done, unsigned passes_planned)
 {
 	restore_verdicts(cs, vs);
 	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++) {
@@ -241,14 +241,30 @@ void upm_check_safety_verdicts(const struct upm_check_safety *cs, struct upm_ver
 			if (v->socket == sock && v->result == UPM_RESULT_FAIL && contains(v->reason, "processor did not answer"))
 				not_judged(v, "the processor did not answer");
 		}
-		upm_verdict_add(vs, sock, "socket", -1, "processor", UPM_RESULT_INCOMPLETE,
-				"socket %u's processor did not answer within the timeout: what was to run there "
-				"was skipped (\"sockets_skipped\" in results.json)", sock);
+		struct upm_verdict *v =
+			upm_verdict_add(vs, sock, "socket", -1, "processor", UPM_RESULT_INCOMPLETE,
+					"socket %u's processor did not answer within the timeout (%u ms): what was to "
+					"run there was skipped (\"sockets_skipped\" in results.json)",
+					sock, UPM_OS_SOCKET_TIMEOUT_MS);
+		/* No answer: nothing measured; an answer was expected within the timeout. */
+		upm_verdict_expected(v, UPM_OS_SOCKET_TIMEOUT_MS, 0, UPM_OS_SOCKET_TIMEOUT_MS, "ms");
 	}
-	if (cs->aborted)
-		upm_verdict_add(vs, 0, command, -1, "aborted", UPM_RESULT_INCOMPLETE,
-				"ESC or Ctrl-C %s: nothing started after it; what it cut short is not judged",
-				cs->aborted_in);
+	if (cs->aborted) {
+		char done[40];
+		if (passes_planned)
+			upm_snprintf(done, sizeof done, "%u of %u pass%s done", passes_done, passes_planned,
+				     passes_planned == 1 ? "" : "es");
+		else
+			upm_snprintf(done, sizeof done, "%u pass%s done", passes_done, passes_done == 1 ? "" : "es");
+		struct upm_verdict *v = upm_verdict_add(vs, 0, command, -1, "aborted", UPM_RESULT_INCOMPLETE,
+							"ESC or Ctrl-C %s: nothing started after it; what it cut short "
+							"is not judged (%s)", cs->aborted_in, done);
+		/* The passes finished against those planned (a burn-in by duration plans none). */
+		if (passes_planned)
+			upm_verdict_numbers(v, passes_done, passes_planned, 0, "passes");
+		else
+			upm_verdict_measured(v, passes_done, "passes");
+	}
 }
 
 void upm_check_safety_say_abort(struct upm_run *r, const struct upm_check_safety *cs, const char *command)

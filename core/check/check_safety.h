@@ -62,10 +62,13 @@ void upm_check_safety_say_rest(struct upm_run *r, const struct upm_check_safety 
 			       unsigned dropped_said);
 void upm_check_safety_say_abort(struct upm_run *r, const struct upm_check_safety *cs, const char *command);
 /* The verdicts the facts imply: "pmu restore" FAIL per socket naming the registers; a
- * socket's "processor" INCOMPLETE and what failed there only because it did not answer
- * turned INCOMPLETE; COMMAND "aborted" INCOMPLETE. command: a string that outlives vs. */
+ * socket's "processor" INCOMPLETE (no answer: nothing measured, expected within
+ * UPM_OS_SOCKET_TIMEOUT_MS) and what failed there only because it did not answer turned
+ * INCOMPLETE; COMMAND "aborted" INCOMPLETE (measured: the passes done; expected: the
+ * passes planned, 0 when none were, a burn-in by duration). command: a string that
+ * outlives vs. */
 void upm_check_safety_verdicts(const struct upm_check_safety *cs, struct upm_verdicts *vs,
-			       const char *command);
+			       const char *command, unsigned passes_done, unsigned passes_planned);
 /* ,"aborted": ..., "sockets_skipped": [...], "unrestored": [...] members for results.json. */
 void upm_check_safety_json(const struct upm_check_safety *cs, struct upm_buf *out);
 

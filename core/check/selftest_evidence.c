@@ -1,22 +1,9 @@
 #include "core/check/selftest_evidence.h"
 #include "core/base/str.h"
 
-/* Where a box's register is: the MSR, BB:DD.F+0xOFF (SSSS: first off segment 0), or the
- * memory address. */
 void upm_st_reg_where(const struct upm_box_inst *b, uint32_t reg, char *out, size_t n)
 {
-	const struct upm_box_type *t = b->type;
-	if (t->space == UPM_SPACE_PCI && t->pci && b->instance < t->max_instances) {
-		const struct upm_pci_fn *fn = &t->pci[b->instance];
-		if (b->seg)
-			upm_snprintf(out, n, "%04x:%02x:%02x.%u+0x%x", b->seg, b->bus, fn->dev, fn->fn, reg);
-		else
-			upm_snprintf(out, n, "%02x:%02x.%u+0x%x", b->bus, fn->dev, fn->fn, reg);
-	} else if (t->space == UPM_SPACE_MMIO) {
-		upm_snprintf(out, n, "0x%llx", (unsigned long long)(b->mmio_base + reg));
-	} else {
-		upm_snprintf(out, n, "0x%x", upm_box_reg_addr(b, reg));
-	}
+	upm_box_reg_where(b, reg, out, n); /* core/session/session.h */
 }
 
 /* The register of the evidence, its value read (read 0: the read faulted). */

@@ -78,6 +78,18 @@ void upm_verdict_range(struct upm_verdict *v, double measured, double low, doubl
 	v->high = high;
 }
 
+void upm_verdict_expected(struct upm_verdict *v, double expected, double low, double high, const char *unit)
+{
+	if (!v)
+		return;
+	v->has_expected = v->has_range = 1;
+	v->expected = expected;
+	v->low = low;
+	v->high = high;
+	v->tolerance = 0;
+	upm_strlcpy(v->unit, unit, sizeof v->unit);
+}
+
 void upm_verdict_evidence(struct upm_verdict *v, const char *reg, const char *address, uint64_t value)
 {
 	if (!v)
@@ -347,7 +359,7 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 		upm_buf_puts(out, ", \"tolerance\": ");
 		json_number(out, v->tolerance, v->has_range && v->has_expected);
 		upm_buf_puts(out, ", \"unit\": ");
-		if (v->has_measured)
+		if (v->has_measured || v->has_expected || v->has_range)
 			upm_buf_json_string(out, v->unit);
 		else
 			upm_buf_puts(out, "null");
@@ -389,7 +401,7 @@ void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
 		csv_number(out, v->low, v->has_range);
 		csv_number(out, v->high, v->has_range);
 		csv_number(out, v->tolerance, v->has_range && v->has_expected);
-		upm_buf_printf(out, ",%s", v->has_measured ? v->unit : "");
+		upm_buf_printf(out, ",%s", v->has_measured || v->has_expected || v->has_range ? v->unit : "");
 		if (v->has_evidence) {
 			upm_buf_printf(out, ",%s,%s", v->reg, v->address);
 			csv_hex(out, v->value, v->has_value);

@@ -63,6 +63,8 @@ void upm_verdict_numbers(struct upm_verdict *v, double measured, double expected
 			 const char *unit);
 /* A measured value with an absolute accepted range and no single expected value. */
 void upm_verdict_range(struct upm_verdict *v, double measured, double low, double high, const char *unit);
+/* Nothing measured (no answer, never reached): what was expected and the accepted range. */
+void upm_verdict_expected(struct upm_verdict *v, double expected, double low, double high, const char *unit);
 /* Only a measured value (nothing to compare it with). */
 void upm_verdict_measured(struct upm_verdict *v, double measured, const char *unit);
 void upm_verdict_evidence(struct upm_verdict *v, const char *reg, const char *address, uint64_t value);

@@ -17,8 +17,12 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 		rec->unrestored_said = r->safety->said;
 		rec->dropped_said = r->safety->dropped_said;
 	}
-	if (r->safety) /* "pmu restore", a silent socket's "processor", COMMAND "aborted" */
-		upm_check_safety_verdicts(r->safety, vs, command);
+	if (r->safety) { /* "pmu restore", a silent socket's "processor", COMMAND "aborted" */
+		/* An aborted check stops in its one pass (none done); a burn-in after its done
+		 * passes, of those --passes planned (--duration alone plans none). */
+		int burn = burnin && burnin->active;
+		upm_check_safety_verdicts(r->safety, vs, command, burn ? burnin->done : 0, burn ? burnin->passes : 1);
+	}
 	enum upm_result overall = upm_verdicts_overall(vs);
 	rec->verdict = overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall;
 	/* An abort is INCOMPLETE (its verdict says so) with its own status, unless something

@@ -52,7 +52,7 @@ static void fill_boxes(struct upm_info_record *rec, struct upm_run *r)
 		}
 		if (t->space != UPM_SPACE_MMIO || !t->mmio)
 			continue;
-		ib->mmio_found = upm_mmio_base_find(r, t, &ib->mmio_base, ib->mmio_why, sizeof ib->mmio_why) ==
+		ib->mmio_found = upm_mmio_base_find(r, t, &ib->mmio_base, ib->mmio_why, sizeof ib->mmio_why, NULL) ==
 				 UPM_MMIO_FOUND;
 		if (!ib->mmio_found)
 			continue;

@@ -56,6 +56,7 @@ static void read_count(struct sampler *z, struct upm_box_inst *b, unsigned k)
 		z->failed[k] = 1;
 		/* Its box is not read again; the registers saved of it are still restored. */
 		b->state = UPM_BOX_FAULT;
+		upm_box_failed_reg(b, "counter", count_addr(s, c), 0, 0);
 		upm_snprintf(b->why, sizeof b->why, "reading counter 0x%x: %s", upm_box_reg_addr(b, count_addr(s, c)),
 			     upm_status_name(rc));
 		if (!s->error[0])

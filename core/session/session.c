@@ -148,6 +148,7 @@ static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *
 	if (b->state != UPM_BOX_OK)
 		return;
 	b->state = UPM_BOX_FAULT;
+	upm_box_failed_reg(b, what, addr, 0, 0);
 	if (b->type->space == UPM_SPACE_MSR)
 		addr = msr_addr(b, addr);
 	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s%s", what, addr, upm_status_name(rc),
@@ -203,8 +204,10 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 		if (pr == UPM_PCI_FOUND)
 			continue;
 		b->state = pr == UPM_PCI_MISSING ? UPM_BOX_ABSENT : UPM_BOX_MISMATCH;
-		char at[16];
+		char at[16], reg[24];
 		upm_pci_format_fn(at, sizeof at, b->seg, b->bus, fns[k]->dev, fns[k]->fn);
+		upm_snprintf(reg, sizeof reg, "%s+0x0", at);
+		upm_box_failed_access(b, "PCI vendor/device IDs", reg, 1, ids);
 		upm_snprintf(b->why, sizeof b->why, "%s %s (expected 8086:%04x, read %04x:%04x)", at,
 			     pr == UPM_PCI_MISSING ? "does not answer (absent or hidden by firmware)"
 						   : "is another device: never written",
@@ -223,6 +226,7 @@ struct type_presence {
 	unsigned raw;             /* the count register's field */
 	unsigned cores;           /* n was clamped to these cores per package (0: not) */
 	char why[96];
+	struct upm_box_access failed; /* the count register's read that failed */
 };
 
 static void type_presence(struct upm_session *s, unsigned socket, const struct upm_box_type *t,
@@ -236,16 +240,23 @@ static void type_presence(struct upm_session *s, unsigned socket, const struct u
 	if (!named)
 		return;
 	if (t->count && upm_box_instances(s->run, socket, t, &tp->n, &tp->raw, tp->why,
-					  sizeof tp->why) < 0)
+					  sizeof tp->why) < 0) {
 		tp->state = UPM_BOX_FAULT;
+		tp->failed.known = 1;
+		upm_strlcpy(tp->failed.reg, t->count->name, sizeof tp->failed.reg);
+		upm_snprintf(tp->failed.address, sizeof tp->failed.address, "0x%x", t->count->msr);
+	}
 	unsigned cores = s->run->cpu.cores_per_package;
 	if (t->count_clamped_to_cores && cores && cores < tp->n) {
 		tp->n = cores;
 		tp->cores = cores;
 	}
 	if (t->space == UPM_SPACE_MMIO && t->mmio) {
+		struct upm_box_access mmio_read;
 		enum upm_mmio_presence mp = upm_mmio_base_find(s->run, t, &tp->mmio_base, tp->why,
-							       sizeof tp->why);
+							       sizeof tp->why, &mmio_read);
+		if (mp != UPM_MMIO_FOUND)
+			tp->failed = mmio_read;
 		tp->state = mp == UPM_MMIO_FOUND ? UPM_BOX_OK
 			    : mp == UPM_MMIO_WRONG_DEVICE ? UPM_BOX_MISMATCH : UPM_BOX_ABSENT;
 	}
@@ -267,6 +278,9 @@ static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
 	for (unsigned k = 0; k < b->n; k++) {
 		if (mine[k]->instance >= 0) {
 			b->state = UPM_BOX_ABSENT;
+			char msr[16];
+			upm_snprintf(msr, sizeof msr, "0x%x", b->type->count->msr);
+			upm_box_failed_access(b, b->type->count->name, msr, 1, tp->raw);
 			upm_snprintf(b->why, sizeof b->why, "%s (MSR 0x%x) is %u, minus %u: %s%u is not present",
 				     b->type->count->name, b->type->count->msr, tp->raw, b->type->count->minus,
 				     b->type->name, b->instance);
@@ -371,6 +385,7 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 				if (tp.state != UPM_BOX_OK && b->state == UPM_BOX_OK) {
 					b->state = tp.state;
 					upm_strlcpy(b->why, tp.why, sizeof b->why);
+					b->failed = tp.failed;
 				}
 				b->mmio_base = tp.mmio_base;
 				s->n_boxes++;
@@ -405,6 +420,8 @@ static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t add
 		/* The first access to an MSR box tells whether this part has it. */
 		b->state = rc == UPM_EFAULT && b->type->space == UPM_SPACE_MSR ? UPM_BOX_ABSENT
 										: UPM_BOX_FAULT;
+		if (!filter_fn) /* a register of the filter function: said by the reason alone */
+			upm_box_failed_reg(b, "saved register", addr, 0, 0);
 		upm_snprintf(b->why, sizeof b->why, "reading 0x%x: %s%s",
 			     b->type->space == UPM_SPACE_MSR ? msr_addr(b, addr) : addr, upm_status_name(rc),
 			     b->state == UPM_BOX_ABSENT ? " (not on this part)" : "");
@@ -749,6 +766,9 @@ static void global_fail(struct upm_session *s, unsigned socket, const char *what
 			b->state = UPM_BOX_FAULT;
 			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s %s",
 				     s->run->platform->global->msr, what, upm_status_name(rc));
+			char msr[16];
+			upm_snprintf(msr, sizeof msr, "0x%x", s->run->platform->global->msr);
+			upm_box_failed_access(b, "global control", msr, 0, 0);
 		}
 	}
 }

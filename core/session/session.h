@@ -11,6 +11,7 @@
 #define UPMON_CORE_SESSION_H
 
 #include "core/session/discover.h"
+#include "core/session/present.h"
 #include "core/events/sched.h"
 #include "core/events/spec.h"
 
@@ -36,6 +37,7 @@ struct upm_box_inst {
 	uint64_t mmio_base;  /* MMIO boxes: the base address found (upm_mmio_base) */
 	enum upm_box_state state;
 	char why[112]; /* room for a segment-qualified function: 0001:ff:10.1 */
+	struct upm_box_access failed; /* what set state, when an access did */
 	/* Which registers the session touches (bit i: counter i). */
 	uint8_t ctr_used;
 	uint64_t filter_used; /* bit i: filter register instance i (core/events/subcfg.h ids) */
@@ -166,6 +168,14 @@ int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint3
 		      unsigned width, uint64_t v);
 /* The address an access to `addr` of this instance reaches (MSR: with the stride). */
 uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr);
+/* Where a box's register is, as the evidence says it: the MSR, BB:DD.F+0xOFF (SSSS:
+ * first off segment 0) on the box's function, or the memory address. */
+void upm_box_reg_where(const struct upm_box_inst *b, uint32_t reg, char *out, size_t n);
+/* Records the access that put b out of use (b->failed): has_value 0 when it faulted. */
+void upm_box_failed_access(struct upm_box_inst *b, const char *reg, const char *address, int has_value,
+			   uint64_t value);
+/* The same for box register reg (upm_box_reg_where says where it is). */
+void upm_box_failed_reg(struct upm_box_inst *b, const char *name, uint32_t reg, int has_value, uint64_t value);
 /* The box-control value with frz_en set and the given freeze and reset bits. */
 uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs);
 
