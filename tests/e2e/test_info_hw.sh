@@ -24,6 +24,17 @@ log_copy=$E2E_OUT/$T.upmon.log
 img_cat "$img" "$(img_run "$img")/upmon.log" >"$log_copy" 2>/dev/null
 check $T.results_log "\\upmon\\results\\upmon.log missing or without the host bridge line" \
 	grep -q '^pci 00:00\.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match' "$log_copy"
+json_copy=$E2E_OUT/$T.results.json
+img_cat "$img" "$(img_run "$img")/results.json" >"$json_copy" 2>/dev/null
+info_json_ok() {
+	python3 tools/validate_results.py "$json_copy" >/dev/null &&
+		python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+h = d["pci_path"]["host_bridge"]
+assert d["command"] == "info" and d["platform_detail"] is None and d["uncore_devices"] == []
+assert d["pci_path"]["mechanism"] == "ecam" and h["cf8"] == h["ecam"] == "0x29c08086" and h["match"] is True' "$json_copy"
+}
+check $T.results_json "\\upmon\\results results.json invalid or without the host bridge read both ways (8086:29c0)" info_json_ok
 no_tmp_left() { ! img_ls "$img" /upmon/results | grep -qi '\.tmp$'; }
 check $T.no_tmp_left "a .tmp file was left in \\upmon\\results" no_tmp_left
 e2e_done
