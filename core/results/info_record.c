@@ -33,6 +33,7 @@ static void fill_pci(struct upm_info_record *rec, struct upm_run *r)
 	h->cf8_rc = upm_pci_read32_via(r->backend, UPM_PCI_CF8, host, &h->cf8);
 	if (h->cf8_rc != UPM_OK || !h->has_ecam)
 		return;
+	h->ecam_read = 1;
 	h->ecam_rc = upm_pci_read32_via(r->backend, UPM_PCI_ECAM, host, &h->ecam);
 	h->match = h->ecam_rc == UPM_OK && h->ecam == h->cf8;
 }

@@ -56,7 +56,8 @@ struct upm_info_device {
 struct upm_info_host_bridge {
 	int cf8_rc;          /* UPM_OK or why CF8/CFC failed (then nothing else) */
 	uint32_t cf8;
-	int has_ecam;        /* an ECAM window was in use: read that way too */
+	int has_ecam;        /* an ECAM window was in use */
+	int ecam_read;       /* read through ECAM too (CF8/CFC answered, a window in use) */
 	int ecam_rc;
 	uint32_t ecam;
 	int match;           /* both reads succeeded and agree */

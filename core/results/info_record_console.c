@@ -111,7 +111,7 @@ static void say_pci_path(const struct upm_info_record *rec)
 			rec->ecam_dropped, UPM_ECAM_MAX_WINDOWS);
 	if (h->cf8_rc != UPM_OK)
 		upm_say(r, "pci 00:00.0 cf8 read failed (%s)", upm_status_name(h->cf8_rc));
-	else if (!h->has_ecam)
+	else if (!h->ecam_read)
 		upm_say(r, "pci 00:00.0 %04x:%04x cf8=0x%08x", h->cf8 & 0xFFFF, h->cf8 >> 16, h->cf8);
 	else
 		upm_say(r, "pci 00:00.0 %04x:%04x cf8=0x%08x ecam=0x%08x %s", h->cf8 & 0xFFFF, h->cf8 >> 16,

@@ -114,11 +114,10 @@ static void pci_json(const struct upm_info_record *rec, struct upm_buf *out)
 			    "\"cf8\": ", rec->ecam_dropped);
 	id_or_null(out, h->cf8_rc == UPM_OK, h->cf8);
 	upm_buf_printf(out, ", \"cf8_status\": \"%s\", \"ecam\": ", upm_status_name(h->cf8_rc));
-	int ecam_read = h->cf8_rc == UPM_OK && h->has_ecam;
-	id_or_null(out, ecam_read && h->ecam_rc == UPM_OK, h->ecam);
+	id_or_null(out, h->ecam_read && h->ecam_rc == UPM_OK, h->ecam);
 	upm_buf_puts(out, ", \"ecam_status\": ");
-	str_or_null(out, ecam_read ? upm_status_name(h->ecam_rc) : NULL);
-	upm_buf_printf(out, ", \"match\": %s}}", ecam_read ? (h->match ? "true" : "false") : "null");
+	str_or_null(out, h->ecam_read ? upm_status_name(h->ecam_rc) : NULL);
+	upm_buf_printf(out, ", \"match\": %s}}", h->ecam_read ? (h->match ? "true" : "false") : "null");
 }
 
 static const char *space_name(enum upm_space s)

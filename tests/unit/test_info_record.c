@@ -154,7 +154,8 @@ TEST(info_record_writers_render_the_record)
 	rec->pci_mechanism = "ecam";
 	rec->n_ecam = 1;
 	rec->ecam[0] = (struct upm_ecam_window){ .base = 0xa0000000ull, .seg = 0, .bus_start = 0x10, .bus_end = 0x7f };
-	rec->host_bridge = (struct upm_info_host_bridge){ .cf8 = 0x3c008086u, .has_ecam = 1, .ecam = 0x12348086u };
+	rec->host_bridge = (struct upm_info_host_bridge){ .cf8 = 0x3c008086u, .has_ecam = 1, .ecam_read = 1,
+							  .ecam = 0x12348086u };
 	rec->sockets = 1;
 	rec->boxes[0].type = ha;
 	rec->n_boxes = 1;
