@@ -101,6 +101,30 @@ static void drs_writes_case(const char *user, unsigned want_passes)
 	upm_session_vouch(&s);
 	unsigned n = upm_metrics_compute(&s, mv, 4);
 	CHECK_EQ(s.n_specs - s.metric_specs_from, 16u);
+	/* Each port's two match/mask sets (Table 2-39: 0xE60 + 4p and 0xE70 + 4p, ports 4-7
+	 * at 0xE80/0xE90 + 4(p - 4); MM_CFG, MATCH, MASK) take MM_CFG 0x00210000 (002:4086),
+	 * MATCH 0x1C00 and the two masks. */
+	struct upm_buf w;
+	upm_buf_init(&w);
+	trace_writes(f.trace, &w);
+	for (unsigned p = 0; p < 8 && w.data; p++) {
+		uint32_t set1 = (p < 4 ? 0xE60 : 0xE80) + 4 * (p % 4), set2 = set1 + 0x10;
+		char cfg1[48], cfg2[48], m1[48], m2[48], a[48], b[48];
+		upm_snprintf(cfg1, sizeof cfg1, "0:msr:0x%x=0x210000\n", set1);
+		upm_snprintf(cfg2, sizeof cfg2, "0:msr:0x%x=0x210000\n", set2);
+		upm_snprintf(m1, sizeof m1, "0:msr:0x%x=0x1c00\n", set1 + 1);
+		upm_snprintf(m2, sizeof m2, "0:msr:0x%x=0x1c00\n", set2 + 1);
+		upm_snprintf(a, sizeof a, "0:msr:0x%x=0x1e00\n", set1 + 2);
+		upm_snprintf(b, sizeof b, "0:msr:0x%x=0x1f80\n", set2 + 2);
+		int ordered = strstr(w.data, a) && strstr(w.data, b);
+		upm_snprintf(a, sizeof a, "0:msr:0x%x=0x1f80\n", set1 + 2);
+		upm_snprintf(b, sizeof b, "0:msr:0x%x=0x1e00\n", set2 + 2);
+		int swapped = strstr(w.data, a) && strstr(w.data, b);
+		if (want_passes == 1 && (!strstr(w.data, cfg1) || !strstr(w.data, cfg2) || !strstr(w.data, m1) ||
+					 !strstr(w.data, m2) || !(ordered || swapped)))
+			upm_test_fail(__FILE__, __LINE__, "port %u: its match/mask sets not as the guide says", p);
+	}
+	upm_buf_free(&w);
 	static const unsigned qpi[8] = { 1, 1, 0, 0, 1, 1, 0, 0 };
 	for (unsigned p = 0; p < 8; p++) {
 		CHECK_EQ(port_count(&s, p, "0x1E00"), qpi[p] ? 1000u : 0u);
