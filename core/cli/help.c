@@ -87,10 +87,8 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon run --metrics MEM_BW_READS --kernel read --size 256M --threads all\n"
 	  "  upmon run --group MEM --seconds 5\n"
 	  "  upmon run --events imc/CAS_COUNT.RD/ --per-box\n"
-	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --interval 1000\n"
-	  "        --count 60\n"
-	  "  upmon run --kernel read --duration 60 --interval 1000\n"
-	  "        --events imc/CAS_COUNT.RD/\n" },
+	  "  upmon run --events cas_count_read,cas_count_write --interval 1000 --count 60\n"
+	  "  upmon run --kernel read --duration 60 --interval 1000 --events cas_count_read\n" },
 	{ "check", "check [--quick] [--threads N|all] [--size S]\n"
 		   "                             [--passes N] [--duration D]",
 	  "the health check: selftest, kernels, verdicts", check_opts,
