@@ -17,7 +17,12 @@
  * is reported as n/a with the reason, never as a number.
  * aliases: former names of the same metric (comma-separated), still accepted. */
 #define UPM_METRIC_MAX_TERMS 4
-#define UPM_METRIC_FORMULA_TERMS 8 /* distinct specs in one formula */
+/* Distinct specs in one formula. The largest the guides define is the Xeon E7's
+ * DRS.AnyResp - DRS.AnyDataC (002:4069): two R-Box match/mask counts on each of the
+ * eight ports, 16 specs (boxes/nhmex/metrics.c, RBOX_DRS_WRITES). Formulas are compiled
+ * into memory from upm_os_alloc, never onto the stack (core/metrics/metrics.c): each
+ * spec costs UPM_FORMULA_SPEC_LEN bytes of text, a struct upm_spec and a double. */
+#define UPM_METRIC_FORMULA_TERMS 16
 struct upm_metric {
 	const char *name;
 	const char *numerator;   /* a spec list: "imc/CAS_COUNT.RD/"; NULL with a formula */

@@ -2,7 +2,8 @@
  * with the global control and overflow hierarchy of map_nhmex.c. Against the 7500: ten
  * C-Boxes (8 and 9 at 0xF40 and 0xFC0), the guide's ZDP_CTL_FVC layout, the W-Box read
  * erratum (box_wbox.c), and the events only the E7 guide documents (C-Box 0x29-0x3C,
- * S-Box local NCS, ten-C-Box pair unit masks). */
+ * S-Box local NCS, ten-C-Box pair unit masks) and the metrics only its guide defines
+ * (boxes/nhmex/metrics.c). */
 #include "platform/platform.h"
 #include "boxes/nhmex/nhmex.h"
 
@@ -27,7 +28,7 @@ const struct upm_platform upm_platform_wsmex = {
 	.overflow = &upm_nhmex_overflow,
 	.check = &upm_nhmex_check,
 	.metrics = upm_nhmex_metrics,
-	.n_metrics = &upm_nhmex_n_metrics,
+	.n_metrics = &upm_wsmex_n_metrics,
 	.groups = upm_nhmex_groups,
 	.n_groups = &upm_nhmex_n_groups,
 	.default_sockets = 2,

@@ -30,6 +30,36 @@
 #define SBOX_UTIL(name_, spec_, flits_, desc_, src_) \
 	{ name_, spec_, UCLK, flits_, "flits/uncore cycle", desc_, "002:2623-2638, " src_, NULL, NULL }
 
+/* One R-Box match/mask count of DRS packets leaving through port p (the spec's port
+ * picks the R-Box half, boxes/nhmex/box_rbox.c): MC = DRS (b1110, match bits 12:9) under
+ * the given mask, counting packets, not flits (MM_CFG 0x00210000, 002:4086). */
+#define DRS_MM(p, mask) "rbox/XBAR_MM,port=" #p ",xbr_match=0x1C00,xbr_mask=" mask ",xbr_match_flit_cnt=1/"
+#define DRS_ANY_RESP(p) DRS_MM(p, "0x1E00")  /* DRS.AnyResp, 002:4074 */
+#define DRS_ANY_DATAC(p) DRS_MM(p, "0x1F80") /* DRS.AnyDataC, 002:4069 */
+#define DRS_ALL_PORTS(ev) \
+	"(" ev(0) " + " ev(1) " + " ev(2) " + " ev(3) " + " ev(4) " + " ev(5) " + " ev(6) " + " ev(7) ")"
+
+/* What only the Xeon E7 guide defines: its events are not the 7500's (the local NCS
+ * queue, boxes/nhmex/events_sbox.c), or the metric is the E7 guide's alone and the 7500
+ * guide (seed 004, a C-Box excerpt) defines none of its events (the R-Box match/mask
+ * messages of Table 2-53). They end the table, so the 7500 (upm_nhmex_n_metrics) counts
+ * the entries before them and the E7 (upm_wsmex_n_metrics) all of them.
+ *  - RBOX_DRS_WRITES: "DRS.AnyResp - DRS.AnyDataC will compute the number of DRS
+ *    writeback and non snoop write messages" (002:4069), over every port's packets that
+ *    leave the R-Box (002:4094), per second: each of the 16 counts over its own window
+ *    (core/metrics/metrics.h), so parts counted in different passes still agree.
+ *  - SBOX_TX/RX_LOC_NCS_UTIL: the per-class utilization (002:2636) of the local NCS
+ *    class, 3 flits per received packet (002:3004-3010). */
+#define NHMEX_E7_ONLY_METRICS \
+	UPM_FMETRIC("RBOX_DRS_WRITES", \
+		    "(" DRS_ALL_PORTS(DRS_ANY_RESP) " - " DRS_ALL_PORTS(DRS_ANY_DATAC) ") / SECONDS", \
+		    "messages/s", "DRS writeback and non-snoop write messages through the R-Box " \
+		    "(DRS.AnyResp - DRS.AnyDataC, all 8 ports)", "002:4005-4094"), \
+	SBOX_UTIL("SBOX_TX_LOC_NCS_UTIL", "sbox/FLITS_SENT_LOC_NCS/", 1.0, "S-Box local NCS send link use", \
+		  "2869-2874"), \
+	SBOX_UTIL("SBOX_RX_LOC_NCS_UTIL", "sbox/PKTS_RCVD_LOC_NCS/", 3.0, \
+		  "S-Box local NCS receive link use (3 flits per packet)", "3004-3010"),
+
 const struct upm_metric upm_nhmex_metrics[] = {
 	{ "UNCORE_FREQ", UCLK, NULL, 1.0, "Hz", "uncore clock frequency (W-Box fixed counter)",
 	  "002:5500, 5635", NULL, NULL },
@@ -98,6 +128,23 @@ const struct upm_metric upm_nhmex_metrics[] = {
 		  "S-Box NCS receive link use (3 flits per packet)", "3020-3026"),
 	SBOX_UTIL("SBOX_RX_NCB_UTIL", "sbox/PKTS_RCVD_NCB/", 11.0,
 		  "S-Box NCB receive link use (11 flits per packet)", "3012-3018"),
+	/* The total link utilization: the classes' flits added up (002:2636), which is
+	 * approximate: no event counts the idle flits that carry credits (002:2638). */
+	UPM_FMETRIC("SBOX_TX_UTIL",
+		    "(sbox/PKTS_SENT_HOM.ALL/ + sbox/PKTS_SENT_SNP/ + sbox/PKTS_SENT_NDR/ + sbox/FLITS_SENT_DRS/"
+		    " + sbox/FLITS_SENT_NCS/ + sbox/FLITS_SENT_NCB/) / " UCLK,
+		    "flits/uncore cycle", "S-Box send link use, all message classes (credit flits not counted)",
+		    "002:2623-2638"),
+	UPM_FMETRIC("SBOX_RX_UTIL",
+		    "(9 * (sbox/PKTS_RCVD_DRS_FROM_R/ + sbox/PKTS_RCVD_DRS_FROM_B/) + sbox/PKTS_RCVD_SNP/"
+		    " + sbox/PKTS_RCVD_NDR/ + 3 * sbox/PKTS_RCVD_NCS/ + 11 * sbox/PKTS_RCVD_NCB/) / " UCLK,
+		    "flits/uncore cycle", "S-Box receive link use, all message classes (credit flits not counted)",
+		    "002:2623-2638"),
+
+	NHMEX_E7_ONLY_METRICS
 };
 
-const unsigned upm_nhmex_n_metrics = UPM_ARRAY_LEN(upm_nhmex_metrics);
+const unsigned upm_wsmex_n_metrics = UPM_ARRAY_LEN(upm_nhmex_metrics);
+const unsigned upm_nhmex_n_metrics =
+	UPM_ARRAY_LEN(upm_nhmex_metrics) -
+	sizeof((const struct upm_metric[]){ NHMEX_E7_ONLY_METRICS }) / sizeof(struct upm_metric);

@@ -26,8 +26,11 @@ extern const unsigned upm_wsmex_cbo_n_events;
 extern const struct upm_event_def upm_wsmex_sbox_events[];
 extern const unsigned upm_wsmex_sbox_n_events;
 
+/* One metric table: the 7500 uses its first upm_nhmex_n_metrics entries, the E7 all
+ * upm_wsmex_n_metrics (the E7 guide's own metrics end it, metrics.c). */
 extern const struct upm_metric upm_nhmex_metrics[];
 extern const unsigned upm_nhmex_n_metrics;
+extern const unsigned upm_wsmex_n_metrics;
 
 /* Shipped event groups (groups.c). */
 extern const struct upm_group upm_nhmex_groups[];

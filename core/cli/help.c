@@ -15,23 +15,28 @@ static const char *const no_opts[] = { NULL };
 
 const struct upm_cmd_help upm_cmd_helps[] = {
 	{ "info", "info", "processor, sockets, uncore platform and the uncore PCI devices found", no_opts,
-	  "Prints what upmon found: the processor (CPUID), the sockets, the platform it picked and\n"
-	  "every uncore PCI function it looked for. Writes nothing to the uncore.\n"
+	  "Prints what upmon found: the processor (CPUID), the sockets, the platform it\n"
+	  "picked and every uncore PCI function it looked for. Writes nothing to the\n"
+	  "uncore.\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon info\n"
 	  "  upmon --backend mock --platform snbep info      (on a Linux host)\n" },
-	{ "list", "list boxes|events|metrics|groups [SEARCH] [--box BOX] [--format text|csv|json]",
-	  "the platform's box types, events, derived metrics and event groups (no backend needed)", list_opts,
-	  "Prints the platform's tables. On the host --platform NAME alone is enough; on a test\n"
-	  "system the platform comes from CPUID.\n"
-	  "  boxes     each box type: instances, counters, fixed counter, perf and perfmon names\n"
-	  "  events    each event and unit mask: code, unit mask, counters it may use, filters it\n"
-	  "            needs, threshold and description. SEARCH (a word or a glob with * and ?)\n"
-	  "            keeps the events whose name or description matches; --box keeps one box\n"
-	  "            type (cbo) or the type of one instance (imc0)\n"
+	{ "list", "list boxes|events|metrics|groups [SEARCH] [--box BOX]\n"
+		  "                            [--format text|csv|json]",
+	  "the platform's box types, events, derived metrics and event groups\n(no backend needed)", list_opts,
+	  "Prints the platform's tables. On the host --platform NAME alone is enough; on a\n"
+	  "test system the platform comes from CPUID.\n"
+	  "  boxes     each box type: instances, counters, fixed counter, perf and perfmon\n"
+	  "            names\n"
+	  "  events    each event and unit mask: code, unit mask, counters it may use,\n"
+	  "            filters it needs, threshold and description. SEARCH (a word or a\n"
+	  "            glob with * and ?) keeps the events whose name or description\n"
+	  "            matches; --box keeps one box type (cbo) or the type of one\n"
+	  "            instance (imc0)\n"
 	  "  metrics   each derived metric, its formula and its former names (aliases)\n"
-	  "  groups    each shipped event group, the question it answers, its events and metrics\n"
+	  "  groups    each shipped event group, the question it answers, its events and\n"
+	  "            metrics\n"
 	  "  --format  text (default), csv (a header line, then one row each) or json\n"
 	  "\n"
 	  "examples:\n"
@@ -39,35 +44,41 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon list events cas --platform ivbep\n"
 	  "  upmon list events 'CAS*' --box imc0 --format csv --platform snbep\n"
 	  "  upmon list metrics --format json --platform skl\n" },
-	{ "run", "run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--group NAME[,...]] [--seconds S] [--per-box] | --kernel NAME[,...] ...",
+	{ "run", "run --events SPEC[,SPEC...] [--metrics NAME[,...]]\n"
+		 "                           [--group NAME[,...]] [--seconds S] [--per-box]\n"
+		 "                         | --kernel NAME[,...] ...",
 	  "count events over an interval, or around a stress kernel", run_opts,
-	  "Programs the counters, waits (or runs a kernel), reads, restores every register as\n"
-	  "found, prints the counts and saves counters.csv, results.json and report.html.\n"
-	  "The console merges each event over the box instances of a socket and of the system\n"
-	  "(as perf does), with thousands separators, clocks in MHz and metrics in their units\n"
-	  "(GB/s, MHz, MiB); the files keep every instance.\n"
-	  "  --events SPEC,...  what to count. SPEC is BOX/EVENT[.UMASK][,TERMS]/ (perf's form):\n"
-	  "                     BOX a box type (imc: every instance) or one instance (imc2);\n"
-	  "                     TERMS umask=, thresh= (0-255), edge, inv, tid_en, filter_*=...\n"
-	  "                     Also taken: Intel perfmon names alone (UNC_M_CAS_COUNT.RD, every\n"
-	  "                     instance) or in a box (imc2/UNC_M_CAS_COUNT.RD/), Linux perf's PMU\n"
-	  "                     names (uncore_imc_2, cbox_3) and event aliases (cas_count_read),\n"
+	  "Programs the counters, waits (or runs a kernel), reads, restores every register\n"
+	  "as found, prints the counts and saves counters.csv, results.json and\n"
+	  "report.html. The console merges each event over the box instances of a socket\n"
+	  "and of the system (as perf does), with thousands separators, clocks in MHz and\n"
+	  "metrics in their units (GB/s, MHz, MiB); the files keep every instance.\n"
+	  "  --events SPEC,...  what to count. SPEC is BOX/EVENT[.UMASK][,TERMS]/\n"
+	  "                     (perf's form): BOX a box type (imc: every instance) or\n"
+	  "                     one instance (imc2); TERMS umask=, thresh= (0-255),\n"
+	  "                     edge, inv, tid_en, filter_*=...\n"
+	  "                     Also taken: Intel perfmon names alone\n"
+	  "                     (UNC_M_CAS_COUNT.RD, every instance) or in a box\n"
+	  "                     (imc2/UNC_M_CAS_COUNT.RD/), Linux perf's PMU names\n"
+	  "                     (uncore_imc_2, cbox_3) and event aliases (cas_count_read),\n"
 	  "                     and @NAME, an event set of upmon.cfg\n"
 	  "  --metrics NAME,... derived metrics (their events are added); a former name\n"
 	  "                     works too; a value that would be negative or divides by\n"
 	  "                     zero is printed n/a with the reason\n"
-	  "  --group NAME,...   a shipped event group: MEM, LLC, QPI, PCIE, POWER, RING... ('upmon\n"
-	  "                     list groups'): its events and metrics\n"
+	  "  --group NAME,...   a shipped event group: MEM, LLC, QPI, PCIE, POWER, RING...\n"
+	  "                     ('upmon list groups'): its events and metrics\n"
 	  "  --seconds S        the interval, 0.001 to 86400 (default 1)\n"
 	  "  --per-box          the console shows every box instance, not totals\n"
-	  "  --kernel NAME,...  a stress kernel instead of the wait: read write ntwrite copy\n"
-	  "                     scale add triad chase llc thrash flush pingpong, with an idle\n"
-	  "                     baseline; --size S, --iterations N, --threads N|all,\n"
-	  "                     --sockets LIST, --memory-socket N|local tune it\n"
-	  "  --interval MS      a sample every MS milliseconds (10 to 3600000), one block each\n"
-	  "                     on the console and interval.csv; until ESC/Ctrl-C, or --count N\n"
-	  "                     samples, or --seconds S (with --kernel NAME: --duration S, the\n"
-	  "                     kernel repeating meanwhile); the events must fit one pass\n"
+	  "  --kernel NAME,...  a stress kernel instead of the wait: read write ntwrite\n"
+	  "                     copy scale add triad chase llc thrash flush pingpong, with\n"
+	  "                     an idle baseline; --size S, --iterations N,\n"
+	  "                     --threads N|all, --sockets LIST, --memory-socket N|local\n"
+	  "                     tune it\n"
+	  "  --interval MS      a sample every MS milliseconds (10 to 3600000), one block\n"
+	  "                     each on the console and interval.csv; until ESC/Ctrl-C,\n"
+	  "                     or --count N samples, or --seconds S (with --kernel NAME:\n"
+	  "                     --duration S, the kernel repeating meanwhile); the events\n"
+	  "                     must fit one pass\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --seconds 2\n"
@@ -76,14 +87,16 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon run --metrics MEM_BW_READS --kernel read --size 256M --threads all\n"
 	  "  upmon run --group MEM --seconds 5\n"
 	  "  upmon run --events imc/CAS_COUNT.RD/ --per-box\n"
-	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --interval 1000 --count 60\n"
-	  "  upmon run --kernel read --duration 60 --interval 1000 --events imc/CAS_COUNT.RD/\n" },
-	{ "check", "check [--quick] [--threads N|all] [--size S] [--passes N] [--duration D]",
+	  "  upmon run --events cas_count_read,cas_count_write --interval 1000 --count 60\n"
+	  "  upmon run --kernel read --duration 60 --interval 1000 --events cas_count_read\n" },
+	{ "check", "check [--quick] [--threads N|all] [--size S]\n"
+		   "                             [--passes N] [--duration D]",
 	  "the health check: selftest, kernels, verdicts", check_opts,
-	  "Runs the self-test of every box, then the fixed kernels with the standard events,\n"
-	  "judges each socket and box, and ends with 'upmon: PASS|WARN|FAIL|INCOMPLETE'\n"
-	  "(exit status 0, 1, 2, 3). --quick runs shorter kernels; --threads sets how many\n"
-	  "processors run them; --size S sets every kernel's working set (fitted to free memory).\n"
+	  "Runs the self-test of every box, then the fixed kernels with the standard\n"
+	  "events, judges each socket and box, and ends with\n"
+	  "'upmon: PASS|WARN|FAIL|INCOMPLETE' (exit status 0, 1, 2, 3). --quick runs\n"
+	  "shorter kernels; --threads sets how many processors run them; --size S sets\n"
+	  "every kernel's working set (fitted to free memory).\n"
 	  "Burn-in: --passes N repeats the whole check N times (1-100000); --duration D\n"
 	  "(90s, 30m, 8h, 2d; at most 30d) starts passes until D has gone by, finishing\n"
 	  "the pass under way; with both, whichever ends first. Each pass prints one line;\n"
@@ -99,8 +112,9 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon check --passes 10 --duration 2h     (10 passes, at most 2 hours)\n"
 	  "  upmon --backend mock --platform ivbep check --quick      (on a Linux host)\n" },
 	{ "selftest", "selftest", "write/read-back, reset, freeze, enable and wrap tests of every box", no_opts,
-	  "Tests the counters themselves: every control register written and read back, reset,\n"
-	  "freeze, enable and the counter wrap; every register is restored as found.\n"
+	  "Tests the counters themselves: every control register written and read back,\n"
+	  "reset, freeze, enable and the counter wrap; every register is restored as\n"
+	  "found.\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon selftest\n"
@@ -120,8 +134,8 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon version\n"
 	  "  upmon --version\n" },
 	{ "fault-probe", "fault-probe", "test hook: makes accesses that fault, to prove the #GP guard", no_opts,
-	  "Reads registers that do not exist, to show that a fault is caught and reported and\n"
-	  "not fatal. For testing upmon itself.\n"
+	  "Reads registers that do not exist, to show that a fault is caught and reported\n"
+	  "and not fatal. For testing upmon itself.\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon fault-probe\n" },
@@ -185,7 +199,8 @@ int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned lon
 {
 	if (!topic) {
 		upm_buf_puts(b, upm_usage_text);
-		upm_buf_puts(b, "\n'upmon help COMMAND' (or 'upmon COMMAND --help') shows a command's options and examples.\n");
+		upm_buf_puts(b, "\n'upmon help COMMAND' (or 'upmon COMMAND --help') shows a command's options\n"
+				"and examples.\n");
 		return 0;
 	}
 	const struct upm_cmd_help *h = upm_help_find(topic);
@@ -198,6 +213,7 @@ int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned lon
 	}
 	upm_buf_printf(b, "usage: upmon [OPTIONS] %s\n\n%s.\n\n%s", h->usage, h->summary, h->text);
 	upm_buf_puts(b, "\nGlobal options (before or after the command; see 'upmon help'): --platform,\n"
-			"--force-platform, --backend, --sockets, --trace, --dry-run, --out, --config, --end.\n");
+			"--force-platform, --backend, --sockets, --trace, --dry-run, --out, --config,\n"
+			"--end.\n");
 	return 0;
 }

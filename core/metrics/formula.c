@@ -2,6 +2,9 @@
 #include "core/metrics/formula.h"
 #include "core/base/str.h"
 
+/* A term's index is kept in an unsigned char (struct upm_formula's code). */
+_Static_assert(UPM_METRIC_FORMULA_TERMS <= 255, "term index must fit the program's byte");
+
 struct parser {
 	const char *p, *start;
 	struct upm_formula *f;
@@ -97,7 +100,12 @@ static void spec(struct parser *ps, const char *word)
 			break;
 	if (i == f->n_specs) {
 		if (f->n_specs >= UPM_METRIC_FORMULA_TERMS) {
-			fail(ps, "more distinct event specs than a formula holds");
+			char what[120];
+			upm_snprintf(what, sizeof what,
+				     "more than %u distinct event specs (a formula holds at most %u; "
+				     "split it in two metrics)",
+				     (unsigned)UPM_METRIC_FORMULA_TERMS, (unsigned)UPM_METRIC_FORMULA_TERMS);
+			fail(ps, what);
 			return;
 		}
 		upm_memcpy(f->specs[i], word, n);

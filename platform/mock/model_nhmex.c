@@ -39,7 +39,9 @@
  * time the traffic took), NULL_IDLE (bit 30) = 1.6 G flit slots a second of elapsed time
  * less the flits sent (traffic is reported after the time it took: its flits are taken
  * back off the idle slots when it arrives, rbox_idle_taken), XBAR_MM
- * with mm_trig_en = remote lines per QPI port. Everything else stays 0. Threshold,
+ * with mm_trig_en = the remote lines per QPI port whose DRS message matches the set
+ * (writebacks in the socket's share of written lines, the rest data responses:
+ * xbar_mm_count). Everything else stays 0. Threshold,
  * invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
 #include "core/base/os.h"
@@ -612,6 +614,36 @@ static uint64_t mbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	}
 }
 
+/* The packets a QPI port sends are DRS messages, 9 flits each (a full line): of its
+ * remote lines, the socket's share of written lines are writebacks WbIData (match
+ * 0x1C80, 002:4071), the rest data responses DataC_E (0x1C00, response data state E:
+ * match bits 51:48 = b0100, Table 2-51). A message matches the set when its bits under
+ * MASK equal MATCH's (002:4005-4086); with mm_trig_en the set counts each matching
+ * packet once when match_flit_cnt picks one of its 9 flits, every flit with
+ * ig_flit_cnt, and (match_flit_cnt 0) every flit too. */
+#define DRS_DATAC_E (0x1C00ull | 4ull << 48)
+#define DRS_WBIDATA 0x1C80ull
+
+static uint64_t xbar_mm_count(struct upm_mock *m, unsigned s, uint32_t set, uint64_t remote,
+			      const struct upm_activity *a)
+{
+	uint64_t cfg = msr_value(m, s, set), match = msr_value(m, s, set + 1), mask = msr_value(m, s, set + 2);
+	if ((cfg & BIT(63)) || !(cfg & BIT(21)))
+		return 0;
+	uint64_t all = lines(a), wb = 0;
+	if (all)
+		wb = remote / all * a->lines_written + remote % all * a->lines_written / all;
+	uint64_t n = 0;
+	if ((DRS_WBIDATA & mask) == (match & mask))
+		n += wb;
+	if ((DRS_DATAC_E & mask) == (match & mask))
+		n += remote - wb;
+	unsigned flit = (unsigned)((cfg >> 16) & 0xF);
+	if ((cfg & BIT(20)) || flit == 0)
+		return 9 * n;
+	return flit <= 9 ? n : 0;
+}
+
 static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_t ctl,
 			   const struct upm_activity *a)
 {
@@ -635,8 +667,8 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 		       (iperf & BIT(30) && qpi && slots > flits ? slots - flits : 0);
 	}
 	if (kind >= 4) {
-		uint64_t cfg = msr_value(m, b->socket, 0xE60 + 0x20 * b->instance + 4 * k + 0x10 * (kind - 4));
-		return !(cfg & BIT(63)) && (cfg & BIT(21)) ? remote : 0;
+		uint32_t set = 0xE60 + 0x20 * b->instance + 4 * k + 0x10 * (kind - 4);
+		return xbar_mm_count(m, b->socket, set, remote, a);
 	}
 	return 0;
 }

@@ -26,6 +26,35 @@ expect h4 host/command_dash_h 0 '^usage: upmon \[OPTIONS\] list boxes\|events\|m
 run h5 help rnu
 expect h5 host/help_unknown_topic_suggests 4 "^upmon: error: help: no command 'rnu' \\(closest: run;"
 one_line h5 host/help_unknown_topic_one_line
+# Every help text fits the UEFI console's 80 columns: the overview, each command's
+# help by 'help COMMAND' and by 'COMMAND --help' (the commands as the overview lists
+# them), as the optimised build prints them. A line over 80 is named with its number
+# and text.
+HELP_UPMON=./build/host/upmon
+[ -x "$HELP_UPMON" ] || HELP_UPMON=$UPMON
+within_80() {
+	local name=$1 test=$2 long
+	long=$(awk 'length($0) > 80 { printf "line %d is %d columns: %s; ", NR, length($0), $0 }' "$WORK/$name.out")
+	if [ "$(rc "$name")" != 0 ]; then
+		fail "$test" "exit status $(rc "$name"): $(head -c 200 "$WORK/$name.out")"
+	elif [ -n "$long" ]; then
+		fail "$test" "$long"
+	else
+		pass "$test"
+	fi
+}
+UPMON=$HELP_UPMON run w0 help
+within_80 w0 host/help_within_80_columns_overview
+topics=$(awk '/^commands:/ { f = 1; next } /^$/ { f = 0 } f && /^  [a-z]/ { print $1 }' "$WORK/w0.out" | sort -u)
+[ "$(echo "$topics" | wc -w)" -ge 8 ] && pass host/help_overview_lists_the_commands ||
+	fail host/help_overview_lists_the_commands "commands found: $(echo $topics)"
+for c in $topics; do
+	UPMON=$HELP_UPMON run "w_$c" help "$c"
+	within_80 "w_$c" "host/help_within_80_columns_help_$c"
+	UPMON=$HELP_UPMON run "wd_$c" "$c" --help
+	within_80 "wd_$c" "host/help_within_80_columns_${c}_dash_dash_help"
+done
+
 run v1 --version
 expect v1 host/version_option 0 '^upmon 0\.1\.0$'
 
@@ -56,6 +85,13 @@ run l4 --platform skl list metrics --format json
 expect l4 host/list_metrics_json 0 '"metric": "MEM_BW_READS", "formula": "imc/DRAM_DATA_READS/ \* 64 / SECONDS"'
 run l5 --platform snbep list metrics --format csv
 expect l5 host/list_metrics_csv 0 '^platform,metric,formula,unit,description,aliases$' '^snbep,MEM_BW_READS,imc/CAS_COUNT\.RD/ \* 64 / SECONDS,' '^snbep,LLC_DRD_HIT_PCT,.*,LLC_HIT_RATE$'
+# The E7 guide's own metrics are listed on the E7 alone (boxes/nhmex/metrics.c).
+run l7 --platform wsmex list metrics DRS
+expect l7 host/list_metrics_e7_drs_writes 0 '^RBOX_DRS_WRITES +DRS writeback and non-snoop write messages' \
+	'^ += \(\(rbox/XBAR_MM,port=0,xbr_match=0x1C00,xbr_mask=0x1E00,xbr_match_flit_cnt=1/ \+ ' \
+	'rbox/XBAR_MM,port=7,xbr_match=0x1C00,xbr_mask=0x1F80,xbr_match_flit_cnt=1/\)\) / SECONDS$'
+run l8 --platform nhmex list metrics
+expect_not l8 host/list_metrics_7500_lacks_the_e7s 0 'RBOX_DRS_WRITES|LOC_NCS'
 run l6 --platform snbep list events cas
 expect l6 host/list_events_search_word 0 '^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read'
 expect_not l6 host/list_events_search_keeps_only_matches 0 '^cbo '
