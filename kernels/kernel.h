@@ -33,8 +33,8 @@
  * run enough iterations that it does not matter.)
  *
  * The kernels, each one pass per iteration:
- *   read     every 8-byte word loaded in address order (16-byte PADDQ), summed (word i
- *            holds i)
+ *   read     every 8-byte word loaded in address order (16-byte MOVAPS and PADDQ), the
+ *            first two words of each line summed (word i holds i)
  *   write    every 8-byte word stored in address order (16-byte MOVAPS; the value is
  *            the pass number, 1..)
  *   ntwrite  the same stores with MOVNTDQ (non-temporal), SFENCE after each pass: the

@@ -21,40 +21,43 @@
 	.text
 
 /* uint64_t upm_kl_read(const void *base, uint64_t lines)
- * Sum of every 8-byte word: eight running sums in four registers, one per word of the
- * line, each load an independent PADDQ from memory. */
+ * Every byte loaded (four aligned 16-byte loads a line, as likwid-bench's load_sse);
+ * the first 16 bytes of each line are added to a running sum (PADDQ from memory, two
+ * sums that alternate by line), the other three loads go to registers nobody reads.
+ * Why not sum every word: an add that waits for a missing line holds a scheduler
+ * entry until its data comes, a plain load does not. With four adds per line the
+ * scheduler fills before the load buffers do and fewer lines are in flight: on a
+ * 2-core Xeon the all-PADDQ loop ran 9-11 GB/s from DRAM where this one and
+ * load_sse run 11-12.5 (README, "Performance"). One add per line still makes the
+ * result depend on every line. */
 	.p2align 5
 	.globl upm_kl_read
 	.type upm_kl_read, @function
 upm_kl_read:
 	pxor %xmm0, %xmm0
 	pxor %xmm1, %xmm1
-	pxor %xmm2, %xmm2
-	pxor %xmm3, %xmm3
 	mov %rsi, %rcx
 	shr $1, %rcx
 	jz 2f
 	.p2align 4
 1:	paddq (%rdi), %xmm0
-	paddq 16(%rdi), %xmm1
-	paddq 32(%rdi), %xmm2
-	paddq 48(%rdi), %xmm3
-	paddq 64(%rdi), %xmm0
-	paddq 80(%rdi), %xmm1
-	paddq 96(%rdi), %xmm2
-	paddq 112(%rdi), %xmm3
+	movaps 16(%rdi), %xmm2
+	movaps 32(%rdi), %xmm3
+	movaps 48(%rdi), %xmm4
+	paddq 64(%rdi), %xmm1
+	movaps 80(%rdi), %xmm5
+	movaps 96(%rdi), %xmm6
+	movaps 112(%rdi), %xmm7
 	sub $-128, %rdi
 	dec %rcx
 	jnz 1b
 2:	test $1, %sil
 	jz 3f
 	paddq (%rdi), %xmm0
-	paddq 16(%rdi), %xmm1
-	paddq 32(%rdi), %xmm2
-	paddq 48(%rdi), %xmm3
+	movaps 16(%rdi), %xmm2
+	movaps 32(%rdi), %xmm3
+	movaps 48(%rdi), %xmm4
 3:	paddq %xmm1, %xmm0
-	paddq %xmm3, %xmm2
-	paddq %xmm2, %xmm0
 	pshufd $0x4e, %xmm0, %xmm1
 	paddq %xmm1, %xmm0
 	movq %xmm0, %rax

@@ -1,7 +1,7 @@
 /* read (and llc, the same loop on a smaller buffer) and write: every 8-byte word of the
  * region, in address order, so the hardware prefetchers stream it. The passes' loops
- * are kernels/loops_sse2.S (read: eight running sums, one per word of the line, so no
- * load waits for another's add). */
+ * are kernels/loops_sse2.S (read: four loads a line, one of them added to a sum, so
+ * that few instructions wait on a missing line; the reason is beside the loop). */
 #include "kernels/loops.h"
 #include "kernels/sse2.h"
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-/* Sum of every 8-byte word. */
+/* Every byte loaded; the sum of the first two 8-byte words of each line. */
 uint64_t upm_kl_read(const void *base, uint64_t lines);
 /* value in every 8-byte word: MOVAPS stores, and MOVNTDQ then SFENCE. */
 void upm_kl_write(void *base, uint64_t lines, uint64_t value);

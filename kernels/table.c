@@ -3,7 +3,7 @@
 #include "core/base/str.h"
 
 const struct upm_kernel_desc upm_kernels[] = {
-	{ "read", "sequential 8-byte loads, summed", UPM_KERNEL_IN_DRAM, 1, 1,
+	{ "read", "sequential loads of every line, one word pair a line summed", UPM_KERNEL_IN_DRAM, 1, 1,
 	  upm_kernel_read_prepare, upm_kernel_read_body, upm_kernel_read_pass },
 	/* The store kernels need no initial values, but the setup touches every page so
 	 * first-touch costs (page faults on the host) stay out of the timing. */

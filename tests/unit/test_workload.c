@@ -188,15 +188,15 @@ TEST(workload_threads_split_the_single_thread_accounting)
 			}
 		}
 	/* The sums of what each thread loaded: read over 4 buffers of their own holding
-	 * 0.. n_i - 1 each. */
+	 * 0.. n_i - 1 each, words 0 and 1 of each line summed (8 L (L - 1) + L a pass). */
 	struct upm_workload_result r;
 	char err[200];
 	uint64_t lines = 4 * 10 + 3; /* 11, 11, 11, 10 lines */
 	CHECK_EQ(run_workload(&f, "read", 4, 0, -1, lines * LINE, 2, &r, err, sizeof err), UPM_OK);
 	double want = 0;
 	for (unsigned i = 0; i < 4; i++) {
-		uint64_t w = (i < 3 ? 11 : 10) * (LINE / 8);
-		want += 2.0 * (double)(w * (w - 1) / 2);
+		uint64_t L = i < 3 ? 11 : 10;
+		want += 2.0 * (double)(8 * L * (L - 1) + L);
 	}
 	CHECK(r.total.check == want);
 	fixture_free(&f);
@@ -631,7 +631,7 @@ TEST(workload_stops_between_passes_on_abort)
 	CHECK_EQ(r.total.bytes_read, 2 * size);
 	CHECK_EQ(r.total.loads, 2 * size / 8);
 	CHECK_EQ(r.per_socket[0].lines_read, 2 * size / LINE);
-	CHECK(r.total.check == 2.0 * (double)((size / 8) * (size / 8 - 1) / 2));
+	CHECK(r.total.check == 2.0 * (double)(8 * (size / LINE) * (size / LINE - 1) + size / LINE));
 	/* pingpong: both sides stop; the round trips counted are those both completed. */
 	upm_abort_reset();
 	upm_host_abort_after_polls(2);
