@@ -12,7 +12,7 @@
 #define VN_REQUIRED "unit mask 0 selects neither virtual network: VN0 (0x01) or VN1 (0x02) is " \
 		    "required (perfmon's trailing block, ivt_uc.py); write .VN0 or .VN1"
 #define NO_MATCH "perfmon gives no match/mask values (UMask 0, MSRValue 0) and neither do " \
-		 "329468-002 Table 2-137 (DRS and NCB rows only), ivt_uc.py or Linux perf; " \
+		 "329468-002 Table 2-137 (DRS and NCB rows only), ivt_uc.py or likwid; " \
 		 "count it with qpi/CTO_COUNT,match0=,mask0=,match1=,mask1=/"
 #define LO(box_, name_, why_) { box_, name_, why_ }
 
