@@ -2,7 +2,7 @@
  * (github.com/intel/perfmon, commit 37fcb3c3374216096557d71c5eac3d4adc90b65d; V24 at
  * 6dadedf3 has the same names), in the file's order: names only, 1074 entries. The
  * coverage test (test_ivbep_perfmon_coverage.c) holds every one to upmon's ivbep tables
- * or to boxes/ivbep/perfmon_left_out.c. */
+ * or to boxes/ivbep/perfmon_left_out.c. Written by tools/perfmon_names.py. */
 #ifndef UPMON_TESTS_UNIT_IVT_UNCORE_NAMES_H
 #define UPMON_TESTS_UNIT_IVT_UNCORE_NAMES_H
 
