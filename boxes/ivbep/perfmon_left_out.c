@@ -30,7 +30,8 @@ const struct upm_perfmon_left_out upm_ivbep_perfmon_left_out[] = {
 	   "REMOTE_OTHER_SAME_ADDR; the guide's table for 0x57 was not found to settle it"),
 	LO("ha", "UNC_H_BT_CYCLES_NE",
 	   "unit mask 0: the table takes the main list's LOCAL (0x01) / REMOTE (0x02) and counts the "
-	   "event only with one; 329468-002 p.61 and ivt_uc.py list no unit mask (not settled)"),
+	   "event only with one; ivt_uc.py lists no unit mask and 329468-002 p.61 shows none "
+	   "(not settled)"),
 	LO("qpi", "UNC_Q_RxL_INSERTS_DRS", VN_REQUIRED),
 	LO("qpi", "UNC_Q_RxL_INSERTS_HOM", VN_REQUIRED),
 	LO("qpi", "UNC_Q_RxL_INSERTS_NCB", VN_REQUIRED),
