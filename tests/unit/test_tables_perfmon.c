@@ -221,3 +221,23 @@ TEST(ivbep_perfmon_guide_and_second_name_encodings)
 	CHECK_EQ(filter_value("ivbep", "qpi1/UNC_Q_MESSAGE.DRS.WbIData,edge/", "match0"), 0x1C80);
 	EXPECT_CTL("ivbep", "qpi1/UNC_Q_MESSAGE.DRS.WbIData,edge/", 0x640038, 0xF);
 }
+
+TEST(ivbep_perfmon_preset_keeps_its_name)
+{
+	/* Two presets are both CTO_COUNT: each is shown by the name it was given, while
+	 * upmon's own spelling and a plain perfmon name keep the table's name. */
+	const struct upm_platform *p = upm_platform_by_name("ivbep");
+	struct upm_spec sp;
+	char err[200];
+	CHECK_EQ(upm_spec_parse(p, "qpi1/UNC_Q_MESSAGE.DRS.WbIData,edge/", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "UNC_Q_MESSAGE.DRS.WbIData") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_Q_MESSAGE.DRS.WbSData", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "UNC_Q_MESSAGE.DRS.WbSData") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_P_POWER_STATE_OCCUPANCY.CORES_C6", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "UNC_P_POWER_STATE_OCCUPANCY.CORES_C6") == 0);
+	CHECK_EQ(upm_spec_parse(p, "qpi/CTO_COUNT,match0=0x1C80,mask0=0x1FE0/", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "CTO_COUNT") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_C_RING_BOUNCES.AK", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "RING_BOUNCES.AK") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_Q_MATCH_MASK", &sp, err, sizeof err), -1); /* needs match0= */
+}
