@@ -49,6 +49,14 @@ struct upm_naming {
 	unsigned n_terms;
 };
 
+/* A perfmon event name a platform's tables do not take, and why: the test that holds
+ * every perfmon name to the tables reads these (tests/unit/test_ivbep_perfmon_coverage.c). */
+struct upm_perfmon_left_out {
+	const char *box;    /* upmon box type: "qpi" */
+	const char *name;   /* perfmon's whole name: "UNC_Q_MESSAGE.HOM.AnyReq" */
+	const char *reason; /* what stops it, and the source that says so */
+};
+
 #define UPM_NAMING_TABLE(a) (a), (unsigned)(sizeof(a) / sizeof((a)[0]))
 
 extern const struct upm_naming upm_snbep_naming, upm_ivbep_naming, upm_skl_naming,

@@ -15,11 +15,12 @@
  * whose own description says [22:17]), nid = CBoFilter1[15:0], opc = CBoFilter1[28:20].
  *
  * Where a unit-mask table agrees with Sandy Bridge-EP's (names, values, filter needs),
- * the Sandy Bridge-EP array is used (boxes/snbep/umasks_shared.h). Entries in perfmon's
- * trailing block whose MSRValue is "0" and that repeat or contradict the main list
- * (RING_BOUNCES AD_IRQ 2 / AK 4 / BL 8 / IV 0x10 against AK_CORE 2 / BL_CORE 4 / IV_CORE 8)
- * are left out (boxes/PUBLIC_FACTS.md, "Ivy Bridge-EP"); RxR_INSERTS/RxR_OCCUPANCY.IRQ_REJ
- * are the main list's IRQ_REJECTED (0x02) under a second name and are not repeated.
+ * the Sandy Bridge-EP array is used (boxes/snbep/umasks_shared.h). RING_BOUNCES: the
+ * guide wins over perfmon's main list. 329468-002 Table 2-25 (p.45) gives AD_IRQ 0x02,
+ * AK 0x04, BL 0x08, IV 0x10, as perfmon's trailing block (MSRValue "0") does; the main
+ * list's AK_CORE 2 / BL_CORE 4 / IV_CORE 8 are Sandy Bridge-EP's and are left out
+ * (boxes/ivbep/perfmon_left_out.c). RxR_INSERTS/RxR_OCCUPANCY.IRQ_REJ are the main list's
+ * IRQ_REJECTED (0x02) under a second name: a perfmon name of boxes/ivbep/names.c.
  * Trailing-block entries that contradict nothing are taken: RING_SINK_STARVED,
  * RxR_EXT_STARVED.PRQ, and RING_*_USED CW 0x03 / CCW 0x0C (by their values, virtual
  * ring 0 only, next to the UP/DOWN aggregates 0x33/0xCC of the same block). */
@@ -75,6 +76,14 @@ static const struct upm_umask rxr_ext_starved_umasks[] = {
 	{ .name = "IPQ", .value = 0x02 },
 	{ .name = "PRQ", .value = 0x04 },
 	{ .name = "ISMQ_BIDS", .value = 0x08 },
+};
+
+/* 329468-002 Table 2-25, p.45 (perfmon's trailing block agrees). */
+static const struct upm_umask ring_bounces_umasks[] = {
+	{ .name = "AD_IRQ", .value = 0x02 },
+	{ .name = "AK", .value = 0x04 },
+	{ .name = "BL", .value = 0x08 },
+	{ .name = "IV", .value = 0x10 },
 };
 
 static const struct upm_umask ring_sink_starved_umasks[] = {
@@ -184,8 +193,8 @@ const struct upm_event_def upm_ivbep_cbo_events[] = {
 	   "Cycles the AK ring is busy at this stop, by direction, polarity and ring"),
 	EV("RING_BL_USED", 0x1D, 0xC, ring_used_umasks,
 	   "Cycles the BL ring is busy at this stop, by direction, polarity and ring"),
-	EV("RING_BOUNCES", 0x05, 0x3, upm_snbep_um_cbo_ring_bounces,
-	   "LLC responses to a core that bounced on the ring, by ring"),
+	EV("RING_BOUNCES", 0x05, 0x3, ring_bounces_umasks,
+	   "LLC responses that bounced on the ring, by ring"),
 	EV("RING_IV_USED", 0x1E, 0xC, ring_iv_used_umasks,
 	   "Cycles the IV ring is busy at this stop"),
 	EV("RING_SINK_STARVED", 0x06, 0x3, ring_sink_starved_umasks,

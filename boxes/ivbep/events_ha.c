@@ -7,14 +7,18 @@
  * (boxes/snbep/umasks_shared.h). perfmon's trailing block (MSRValue "0") repeats some
  * events with other unit masks: ADDR_OPC_MATCH ADDR/OPC/AD/BL/AK, DIRECTORY_UPDATE
  * SET 1 / CLEAR 2 (against the main list's I2S 2), IODC_CONFLICTS ANY 1 / LAST 4
- * (against REMOTE_INVI2E_SAME_RTID 1 / REMOTE_OTHER_SAME_ADDR 4), TxR_AD.HOM; where they
- * contradict the main list, the main list is used (boxes/PUBLIC_FACTS.md, "Ivy
- * Bridge-EP"). Those that contradict nothing are taken: ADDR_OPC_MATCH ADDR/OPC/AD/BL/AK
- * (FILT 0x03 is ADDR|OPC), BT_TO_HT_NOT_ISSUED RSPACKCFLT_HAZARD/WBMDATA_HAZARD,
- * TxR_AD.HOM. IGR_CREDITS_AD_QPI2/BL_QPI2 are second names for the main list's
- * IGR_AD/BL_QPI2_ACCUMULATOR (codes 0x59/0x5A); no two events of a box share a code, so
- * they are not entries. BT_CYCLES_NE without a unit mask
- * (block entry, umask 0) is not an entry: the LOCAL/REMOTE unit masks are required. */
+ * (against REMOTE_INVI2E_SAME_RTID 1 / REMOTE_OTHER_SAME_ADDR 4), TxR_AD.HOM.
+ * DIRECTORY_UPDATE: the guide wins, 329468-002 Table 2-49 (p.64) gives SET 0x01, CLEAR
+ * 0x02 (and ANY); the main list's I2S 0x02 is left out (boxes/ivbep/perfmon_left_out.c),
+ * its other transitions (0x04-0x40) contradict nothing and stay. IODC_CONFLICTS: the
+ * guide's table was not found; the block's ANY/LAST give the main list's values other
+ * meanings and are left out. Those that contradict nothing are taken: ADDR_OPC_MATCH
+ * ADDR/OPC/AD/BL/AK (FILT 0x03 is ADDR|OPC), BT_TO_HT_NOT_ISSUED
+ * RSPACKCFLT_HAZARD/WBMDATA_HAZARD, TxR_AD.HOM. IGR_CREDITS_AD_QPI2/BL_QPI2 (the guide's
+ * names, p.64) are the main list's IGR_AD/BL_QPI2_ACCUMULATOR (codes 0x59/0x5A): perfmon
+ * names of boxes/ivbep/names.c, as no two events of a box share a code. BT_CYCLES_NE
+ * without a unit mask (block entry, umask 0) is not an entry: the LOCAL/REMOTE unit
+ * masks are required here. */
 #include "boxes/event.h"
 #include "boxes/snbep/umasks_shared.h"
 
@@ -74,7 +78,8 @@ static const struct upm_umask directory_lookup_umasks[] = {
 };
 
 static const struct upm_umask directory_update_umasks[] = {
-	{ .name = "I2S", .value = 0x02 },
+	{ .name = "SET", .value = 0x01 },   /* 329468-002 Table 2-49 */
+	{ .name = "CLEAR", .value = 0x02 }, /* 329468-002 Table 2-49 */
 	{ .name = "ANY", .value = 0x03 },
 	{ .name = "I2A", .value = 0x04 },
 	{ .name = "S2I", .value = 0x08 },

@@ -5,7 +5,9 @@
  * 0-3 (mask 0xF). ext = perfmon's ExtSel (bit 21, box_pcu.c). No unit masks: the event
  * code is the whole selection, and POWER_STATE_OCCUPANCY (0x80) picks C0/C3/C6 with the
  * occ_sel control term (perfmon's umasks 0x40/0x80/0xC0 are occ_sel 1/2/3 at bits
- * 15:14; 329468-002 p.113).
+ * 15:14; 329468-002 p.113): perfmon's POWER_STATE_OCCUPANCY.CORES_C0/C3/C6 are perfmon
+ * names of names.c for occ_sel=1/2/3, and its PKG_C_EXIT_LATENCY (0x26, ExtSel 1) one
+ * for PKG_C_EXIT_LATENCY_SEL below.
  *
  * Differences from Sandy Bridge-EP: 15 cores; the core-transition events moved to codes
  * 0x70-0x7E without the extra bit, the frequency-transition events to 0x60-0x63; new

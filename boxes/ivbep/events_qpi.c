@@ -10,10 +10,11 @@
  * Per-class RxL_INSERTS_*, RxL_OCCUPANCY_* and RxL_CYCLES_NE_* take VN0 (0x01) and VN1
  * (0x02) unit masks in perfmon's trailing block (MSRValue "0"); they are taken, as the
  * main list's entries give no unit mask at all. perfmon's MESSAGE.* presets of CTO_COUNT
- * are not entries: the file gives them no match/mask values (MSRValue 0, "0"
- * descriptions), so they could not be programmed; CTO_COUNT takes the match/mask terms.
- * MATCH_MASK is perfmon's second name for CTO_COUNT's code (0x38, ExtSel 1), not an
- * entry of its own (no two events of a box share a code). The block's
+ * are not entries (the file gives them no match/mask values): the DRS and NCB ones are
+ * perfmon names of names.c, CTO_COUNT with the match/mask values of the guide's Table
+ * 2-137; the HOM/SNP/NDR/NCS ones, which no public source gives values for, are in
+ * perfmon_left_out.c. MATCH_MASK is perfmon's second name for CTO_COUNT's code (0x38,
+ * ExtSel 1): a perfmon name too (no two events of a box share a code). The block's
  * umask-0 entries of the per-class RxL_INSERTS_*, RxL_OCCUPANCY_* and
  * TxR_AK_NDR_CREDIT_* events are not entries either: their VN0/VN1 unit masks are
  * required.

@@ -10,6 +10,11 @@
 #include "boxes/box.h"
 #include "boxes/group.h"
 #include "boxes/metric.h"
+#include "boxes/names.h"
+
+/* perfmon IVT names the tables do not take, each with its reason (perfmon_left_out.c). */
+extern const struct upm_perfmon_left_out upm_ivbep_perfmon_left_out[];
+extern const unsigned upm_ivbep_n_perfmon_left_out;
 
 extern const struct upm_metric upm_ivbep_metrics[];
 extern const unsigned upm_ivbep_n_metrics;

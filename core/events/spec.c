@@ -385,8 +385,31 @@ static int apply_ports(struct upm_spec *o, int raw_event, char *err, unsigned lo
 static int parse_own(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
 		     unsigned long n);
 
+static unsigned terms_in(const char *text)
+{
+	unsigned n = 0;
+	for (; *text; text++)
+		n += *text == ',';
+	return n;
+}
+
+/* The display name is the first term as written ("UNC_Q_MESSAGE.DRS.WbIData" of
+ * "qpi1/UNC_Q_MESSAGE.DRS.WbIData,edge/"). */
+static void name_as_written(struct upm_spec *o, const char *text)
+{
+	const char *slash = upm_strchr(text, '/');
+	const char *t = slash ? slash + 1 : text;
+	size_t len = 0;
+	while (t[len] && t[len] != ',' && t[len] != '/')
+		len++;
+	if (len && len < sizeof o->name)
+		upm_snprintf(o->name, sizeof o->name, "%.*s", (int)len, t);
+}
+
 /* Other programs' spellings become upmon's first (core/events/alias.h); the spec keeps
- * the text as the user wrote it. */
+ * the text as the user wrote it. A name that stands for an event with terms of its own
+ * (a QPI packet preset: CTO_COUNT with its match/mask values) keeps that name for
+ * display, as the event's name would not tell two such presets apart. */
 int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
 		   unsigned long n)
 {
@@ -396,6 +419,8 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 		return -1;
 	int rc = parse_own(p, own, o, err, n);
 	upm_strlcpy(o->text, text, sizeof o->text);
+	if (rc == 0 && o->kind == UPM_SPEC_GENERAL && terms_in(own) > terms_in(text))
+		name_as_written(o, text);
 	return rc;
 }
 

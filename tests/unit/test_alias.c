@@ -245,8 +245,11 @@ TEST(alias_tables_are_consistent_on_every_platform)
 					snprintf(text, sizeof text, "%s/%s/", tables[t][k].box, tables[t][k].name);
 				else
 					snprintf(text, sizeof text, "%s", tables[t][k].name);
-				/* The M-Box's FVC fields differ between nhmex and wsmex: both parse. */
-				if (upm_spec_parse(p, text, &s, err, sizeof err) < 0)
+				/* The M-Box's FVC fields differ between nhmex and wsmex: both parse.
+				 * A second name of an event that counts only with its filter's
+				 * value (ivbep UNC_Q_MATCH_MASK = CTO_COUNT) must say just that. */
+				if (upm_spec_parse(p, text, &s, err, sizeof err) < 0 &&
+				    (t == 0 || !strstr(err, "counts only through its filter")))
 					upm_test_fail(__FILE__, __LINE__, "%s: %s: %s", p->name, text, err);
 				else if (!tables[t][k].source || !tables[t][k].source[0])
 					upm_test_fail(__FILE__, __LINE__, "%s: %s has no source", p->name, text);

@@ -352,7 +352,6 @@ TEST(ivbep_snbep_share_unit_mask_tables)
 		{ "cbo", "MISC", upm_snbep_um_cbo_misc },
 		{ "cbo", "RxR_INSERTS", upm_snbep_um_cbo_rxr_queue },
 		{ "cbo", "RxR_OCCUPANCY", upm_snbep_um_cbo_rxr_queue },
-		{ "cbo", "RING_BOUNCES", upm_snbep_um_cbo_ring_bounces },
 		{ "cbo", "RxR_IPQ_RETRY", upm_snbep_um_cbo_rxr_ipq_retry },
 		{ "cbo", "TxR_INSERTS", upm_snbep_um_cbo_txr_inserts },
 		{ "ha", "IGR_NO_CREDIT_CYCLES", upm_snbep_um_ha_igr_no_credit_cycles },

@@ -101,9 +101,10 @@ TEST(snbep_perfmon_event_encodings)
 TEST(ivbep_perfmon_event_counts)
 {
 	/* Before the IVT block additions: cbo 24/141, ha 52/182, imc 44/195, r3qpi 26/119,
-	 * irp 27/37. */
-	expect_counts("ivbep", "cbo", 25, 151);
-	expect_counts("ivbep", "ha", 53, 191);
+	 * irp 27/37. Before the guide's RING_BOUNCES (AD_IRQ/AK/BL/IV for AK_CORE/BL_CORE/
+	 * IV_CORE) and DIRECTORY_UPDATE (SET/CLEAR for I2S) tables: cbo 25/151, ha 53/191. */
+	expect_counts("ivbep", "cbo", 25, 152);
+	expect_counts("ivbep", "ha", 53, 192);
 	expect_counts("ivbep", "imc", 45, 198);
 	expect_counts("ivbep", "pcu", 71, 71);
 	expect_counts("ivbep", "qpi", 63, 153);
@@ -147,4 +148,96 @@ TEST(skl_perfmon_arb_events)
 	EXPECT_CTL("skl", "arb/TRK_OCCUPANCY.DATA_READ/", 0x400280, 0x1);
 	EXPECT_CTL("skl", "arb/TRK_REQUESTS.DATA_READ/", 0x400281, 0x3);
 	EXPECT_CTL("skl", "arb/TRK_REQUESTS.DRD_DIRECT/", 0x400281, 0x3);
+}
+
+/* The value a parsed spec gives a filter term (match0, occ_sel is in the control); ~0
+ * when the spec does not set it. */
+static uint64_t filter_value(const char *platform, const char *text, const char *term)
+{
+	struct upm_spec sp;
+	char err[200];
+	if (upm_spec_parse(upm_platform_by_name(platform), text, &sp, err, sizeof err) < 0) {
+		upm_test_fail(__FILE__, __LINE__, "%s: %s", text, err);
+		return ~0ull;
+	}
+	for (unsigned i = 0; i < sp.n_filters; i++)
+		if (strcmp(sp.filters[i].field->term, term) == 0)
+			return sp.filters[i].value;
+	return ~0ull;
+}
+
+#define EXPECT_QPI_MSG(name, m0, k0, m1, k1)                                       \
+	do {                                                                       \
+		EXPECT_CTL("ivbep", "UNC_Q_MESSAGE." name, 0x600038, 0xF);         \
+		CHECK_EQ(filter_value("ivbep", "UNC_Q_MESSAGE." name, "match0"), m0); \
+		CHECK_EQ(filter_value("ivbep", "UNC_Q_MESSAGE." name, "mask0"), k0);  \
+		CHECK_EQ(filter_value("ivbep", "UNC_Q_MESSAGE." name, "match1"), m1); \
+		CHECK_EQ(filter_value("ivbep", "UNC_Q_MESSAGE." name, "mask1"), k1);  \
+	} while (0)
+
+TEST(ivbep_perfmon_guide_and_second_name_encodings)
+{
+	/* CBo RING_BOUNCES per 329468-002 Table 2-25 (perfmon's block: 0x05, counters 0-1). */
+	EXPECT_CTL("ivbep", "UNC_C_RING_BOUNCES.AD_IRQ", 0x400205, 0x3);
+	EXPECT_CTL("ivbep", "UNC_C_RING_BOUNCES.AK", 0x400405, 0x3);
+	EXPECT_CTL("ivbep", "UNC_C_RING_BOUNCES.BL", 0x400805, 0x3);
+	EXPECT_CTL("ivbep", "cbo/RING_BOUNCES.IV/", 0x401005, 0x3);
+	/* Second names: perfmon RxR_INSERTS.IRQ_REJ 0x13/0x02 counters 0-1, RxR_OCCUPANCY
+	 * 0x11/0x02 counter 0. */
+	EXPECT_CTL("ivbep", "UNC_C_RxR_INSERTS.IRQ_REJ", 0x400213, 0x3);
+	EXPECT_CTL("ivbep", "UNC_C_RxR_OCCUPANCY.IRQ_REJ", 0x400211, 0x1);
+	/* HA DIRECTORY_UPDATE per Table 2-49; IGR_CREDITS_*_QPI2 0x59/0x5A (p.64). */
+	EXPECT_CTL("ivbep", "UNC_H_DIRECTORY_UPDATE.SET", 0x40010D, 0xF);
+	EXPECT_CTL("ivbep", "ha/DIRECTORY_UPDATE.CLEAR/", 0x40020D, 0xF);
+	EXPECT_CTL("ivbep", "UNC_H_IGR_CREDITS_AD_QPI2", 0x400059, 0xF);
+	EXPECT_CTL("ivbep", "ha1/UNC_H_IGR_CREDITS_BL_QPI2/", 0x40005A, 0xF);
+	/* PCU: 0x26 ExtSel 1; 0x80 with perfmon's unit masks 0x40/0x80/0xC0. */
+	EXPECT_CTL("ivbep", "UNC_P_PKG_C_EXIT_LATENCY", 0x600026, 0xF);
+	EXPECT_CTL("ivbep", "UNC_P_POWER_STATE_OCCUPANCY.CORES_C0", 0x404080, 0xF);
+	EXPECT_CTL("ivbep", "UNC_P_POWER_STATE_OCCUPANCY.CORES_C3", 0x408080, 0xF);
+	EXPECT_CTL("ivbep", "UNC_P_POWER_STATE_OCCUPANCY.CORES_C6", 0x40C080, 0xF);
+	/* QPI MATCH_MASK = CTO_COUNT 0x38 ExtSel 1, with the user's match/mask. */
+	EXPECT_CTL("ivbep", "qpi/UNC_Q_MATCH_MASK,match0=0x1C00,mask0=0x1F80/", 0x600038, 0xF);
+	/* QPI MESSAGE.* per 329468-002 Table 2-137: Match0/Mask0, Match1/Mask1 RDS 19:16. */
+	EXPECT_QPI_MSG("DRS.AnyDataC", 0x1C00, 0x1F80, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("DRS.DataC_M", 0x1C00, 0x1FE0, 0x80000, 0xF0000);
+	EXPECT_QPI_MSG("DRS.DataC_E", 0x1C00, 0x1FE0, 0x40000, 0xF0000);
+	EXPECT_QPI_MSG("DRS.DataC_F", 0x1C00, 0x1FE0, 0x10000, 0xF0000);
+	EXPECT_QPI_MSG("DRS.DataC_E_Cmp", 0x1C40, 0x1FE0, 0x40000, 0xF0000);
+	EXPECT_QPI_MSG("DRS.DataC_F_Cmp", 0x1C40, 0x1FE0, 0x10000, 0xF0000);
+	EXPECT_QPI_MSG("DRS.DataC_E_FrcAckCnflt", 0x1C20, 0x1FE0, 0x40000, 0xF0000);
+	EXPECT_QPI_MSG("DRS.DataC_F_FrcAckCnflt", 0x1C20, 0x1FE0, 0x10000, 0xF0000);
+	EXPECT_QPI_MSG("DRS.WbIData", 0x1C80, 0x1FE0, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("DRS.WbSData", 0x1CA0, 0x1FE0, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("DRS.WbEData", 0x1CC0, 0x1FE0, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("DRS.AnyResp", 0x1C00, 0x1E00, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("DRS.AnyResp9flits", 0x1C00, 0x1F00, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("DRS.AnyResp11flits", 0x1D00, 0x1F00, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("NCB.AnyMsg", 0x1800, 0x1E00, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("NCB.AnyMsg9flits", 0x1800, 0x1F00, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("NCB.AnyMsg11flits", 0x1900, 0x1F00, ~0ull, ~0ull);
+	EXPECT_QPI_MSG("NCB.AnyInt", 0x1900, 0x1F80, ~0ull, ~0ull);
+	/* On one port, and with an edge term after the preset's own. */
+	CHECK_EQ(filter_value("ivbep", "qpi1/UNC_Q_MESSAGE.DRS.WbIData,edge/", "match0"), 0x1C80);
+	EXPECT_CTL("ivbep", "qpi1/UNC_Q_MESSAGE.DRS.WbIData,edge/", 0x640038, 0xF);
+}
+
+TEST(ivbep_perfmon_preset_keeps_its_name)
+{
+	/* Two presets are both CTO_COUNT: each is shown by the name it was given, while
+	 * upmon's own spelling and a plain perfmon name keep the table's name. */
+	const struct upm_platform *p = upm_platform_by_name("ivbep");
+	struct upm_spec sp;
+	char err[200];
+	CHECK_EQ(upm_spec_parse(p, "qpi1/UNC_Q_MESSAGE.DRS.WbIData,edge/", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "UNC_Q_MESSAGE.DRS.WbIData") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_Q_MESSAGE.DRS.WbSData", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "UNC_Q_MESSAGE.DRS.WbSData") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_P_POWER_STATE_OCCUPANCY.CORES_C6", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "UNC_P_POWER_STATE_OCCUPANCY.CORES_C6") == 0);
+	CHECK_EQ(upm_spec_parse(p, "qpi/CTO_COUNT,match0=0x1C80,mask0=0x1FE0/", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "CTO_COUNT") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_C_RING_BOUNCES.AK", &sp, err, sizeof err), 0);
+	CHECK(strcmp(sp.name, "RING_BOUNCES.AK") == 0);
+	CHECK_EQ(upm_spec_parse(p, "UNC_Q_MATCH_MASK", &sp, err, sizeof err), -1); /* needs match0= */
 }
