@@ -56,6 +56,11 @@ uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx)
 	return fd->ns;
 }
 
+int near(double v, double want)
+{
+	return v > want * (1 - 1e-9) && v < want * (1 + 1e-9);
+}
+
 int rate_over_windows(double value, double scale, const struct upm_session *s, unsigned socket,
 		      const char *name, unsigned from_spec, uint64_t fed_ns)
 {
@@ -70,7 +75,7 @@ int rate_over_windows(double value, double scale, const struct upm_session *s, u
 		want += (double)c->delta * scale * 1e9 / (double)c->interval_ns;
 		n++;
 	}
-	return n && value > want * (1 - 1e-9) && value < want * (1 + 1e-9);
+	return n && near(value, want);
 }
 
 void trace_writes(const struct upm_trace *t, struct upm_buf *out)

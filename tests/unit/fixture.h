@@ -32,6 +32,9 @@ struct feed {
 };
 uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx);
 
+/* 1 when v is want but for rounding (within a relative 1e-9). */
+int near(double v, double want);
+
 /* 1 when a rate metric's value is scale x the sum, over the counts of spec `name` on
  * `socket` from spec index from_spec on (a metric's own: s->metric_specs_from), of each
  * delta over its own window (within 1e-9), and each window holds the fed interval plus
