@@ -268,13 +268,9 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	}
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
-	unsigned untrusted = upm_session_vouch(&s); /* flagged in their status, warned of */
-	if (untrusted) {
-		upm_say(r, "upmon: warning: run: kernel %s: %u count%s cannot be trusted (status all-ones, stuck "
-			   "or box-*): not used in metrics", kernel, untrusted, untrusted == 1 ? "" : "s");
-		if (status == UPM_EXIT_OK)
-			status = UPM_EXIT_WARN;
-	}
+	char who[96]; /* "run: kernel " and a kernel's name (workload prepared it) */
+	upm_snprintf(who, sizeof who, "run: kernel %s", kernel);
+	status = upm_session_vouch_warn(&s, who, "not used in metrics", status);
 	if (k->rc != UPM_OK) {
 		upm_error(r, "run: %s", k->err);
 		status = UPM_EXIT_FAIL;

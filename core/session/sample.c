@@ -97,7 +97,7 @@ static void read_socket(void *arg)
 		}
 		const struct upm_box_type *t = b->type;
 		int freeze = !global && !z->guard_only && (t->session & UPM_SESS_BOX_FREEZE) && box_governed(s, k, b);
-		if (freeze && upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, 1, 0), 0) != UPM_OK) {
+		if (freeze && upm_box_freeze(s, b, 1) != UPM_OK) {
 			for (unsigned j = 0; j < b->n; j++)
 				z->flag[k + j] |= UPM_SAMPLE_FAILED;
 			continue;
@@ -106,7 +106,7 @@ static void read_socket(void *arg)
 			if (!z->guard_only || guarded(s, &s->counts[k + j]))
 				read_count(z, b, k + j);
 		if (freeze)
-			(void)upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, 0, 0), 0);
+			(void)upm_box_freeze(s, b, 0);
 	}
 	if (!z->guard_only && p->overflow) {
 		for (unsigned c = 0; c < s->n_counts; c++)

@@ -141,6 +141,14 @@ uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs)
 	return box_ctl_value(t, frz, rst_ctrs);
 }
 
+int upm_box_freeze(struct upm_session *s, const struct upm_box_inst *b, int frz)
+{
+	const struct upm_box_type *t = b->type;
+	if (!(t->session & UPM_SESS_BOX_FREEZE))
+		return UPM_OK;
+	return reg_write(s, b, t->box_ctl, box_ctl_value(t, frz, 0), 0);
+}
+
 
 static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *what,
 		     uint32_t addr, int rc)
@@ -476,8 +484,7 @@ static void restore_box(struct upm_session *s, struct upm_box_inst *b)
 		return;
 	}
 	/* Freeze while the old values go back, then write the box control last. */
-	if (t->session & UPM_SESS_BOX_FREEZE)
-		(void)reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0);
+	(void)upm_box_freeze(s, b, 1);
 	struct upm_saved_reg *box_ctl = NULL;
 	/* Registers a gate guards go back while it is clear: cleared first, restored last. */
 	for (unsigned i = 0; i < s->n_saved; i++)
@@ -565,10 +572,8 @@ static void setup_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 	const struct upm_box_type *t = b->type;
 	const struct upm_ctl_layout *l = &t->ctl_layout;
 
-	if (t->session & UPM_SESS_BOX_FREEZE) {
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 0, 0), 0));
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0));
-	}
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 0));
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 1));
 	for (unsigned i = 0; i < t->n_ctrs; i++) {
 		if (!((b->ctr_used >> i) & 1))
 			continue;
@@ -683,8 +688,7 @@ static void start_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 		for (unsigned i = 0; i < t->n_ctrs; i++)
 			if ((b->ctr_used >> i) & 1 && ctl_for(s, b, pass, i))
 				TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], ctl_for(s, b, pass, i), 0));
-	if (t->session & UPM_SESS_BOX_FREEZE)
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 0, 0), 0));
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 0));
 	stamp_counts(s, b, pass, base, 0);
 }
 
@@ -694,8 +698,7 @@ static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigne
 	const struct upm_box_type *t = b->type;
 	const struct upm_ctl_layout *l = &t->ctl_layout;
 	stamp_counts(s, b, pass, base, 1);
-	if (t->session & UPM_SESS_BOX_FREEZE)
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0));
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 1));
 	if (t->session & UPM_SESS_PARK_EVSEL)
 		for (unsigned i = 0; i < t->n_ctrs; i++)
 			if ((b->ctr_used >> i) & 1 && ctl_for(s, b, pass, i))

@@ -168,6 +168,10 @@ int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint3
 uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr);
 /* The box-control value with frz_en set and the given freeze and reset bits. */
 uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs);
+/* Freezes (frz 1) or unfreezes (frz 0) a box that has a freeze of its own
+ * (UPM_SESS_BOX_FREEZE), writing its box control; UPM_OK, writing nothing, for a box
+ * without. Else UPM_OK or the backend's status. */
+int upm_box_freeze(struct upm_session *s, const struct upm_box_inst *b, int frz);
 
 /* core/session/session_safety.c: what the session does when hardware or processors fail. */
 /* 1 when the function no longer answers: its vendor ID reads all ones. */
