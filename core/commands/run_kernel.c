@@ -187,12 +187,7 @@ static uint64_t baseline_interval(struct upm_session *s, unsigned pass, void *ct
 	uint64_t t0 = upm_os_nanoseconds();
 	upm_os_sleep_ns(want);
 	uint64_t measured = upm_os_nanoseconds() - t0;
-	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
-		struct upm_activity a = { 0 };
-		a.socket = sock;
-		a.nanoseconds = measured;
-		upm_activity(s->run->backend, &a);
-	}
+	upm_session_time_passed(s, measured);
 	if (pass < UPM_MAX_PASSES)
 		b->ns[pass] = measured;
 	return measured;

@@ -879,13 +879,18 @@ uint64_t upm_session_idle(struct upm_session *s, uint64_t ns)
 	uint64_t t0 = upm_os_nanoseconds();
 	upm_abort_sleep(ns);
 	uint64_t measured = upm_os_nanoseconds() - t0;
+	upm_session_time_passed(s, measured);
+	return measured;
+}
+
+void upm_session_time_passed(struct upm_session *s, uint64_t ns)
+{
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 		struct upm_activity a = { 0 };
 		a.socket = sock;
-		a.nanoseconds = measured;
+		a.nanoseconds = ns;
 		upm_activity(s->run->backend, &a);
 	}
-	return measured;
 }
 
 void upm_session_global(struct upm_session *s, unsigned socket, int run)

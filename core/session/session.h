@@ -146,6 +146,8 @@ void upm_session_restore(struct upm_session *s);
  * reports it to the backend, with no traffic, on every socket. Returns the time that
  * really passed. */
 uint64_t upm_session_idle(struct upm_session *s, uint64_t ns);
+/* Reports to the backend that ns passed on every socket, with no traffic. */
+void upm_session_time_passed(struct upm_session *s, uint64_t ns);
 /* The platform's global control on one socket, inside a session: the start (run = 1) or
  * stop value, written as the session writes it. For the self-test's freeze test. */
 void upm_session_global(struct upm_session *s, unsigned socket, int run);
