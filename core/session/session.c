@@ -141,6 +141,22 @@ uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs)
 	return box_ctl_value(t, frz, rst_ctrs);
 }
 
+uint32_t upm_count_ctr(const struct upm_session *s, const struct upm_count *c, unsigned *width)
+{
+	const struct upm_box_type *t = c->box;
+	const struct upm_spec *sp = &s->specs[c->spec];
+	if (sp->kind == UPM_SPEC_GENERAL) {
+		*width = t->ctr_width;
+		return t->ctr[c->counter];
+	}
+	if (sp->kind == UPM_SPEC_FIXED) {
+		*width = t->fixed_width;
+		return t->fixed_ctr;
+	}
+	*width = sp->free_ctr->width;
+	return sp->free_ctr->addr;
+}
+
 int upm_box_freeze(struct upm_session *s, const struct upm_box_inst *b, int frz)
 {
 	const struct upm_box_type *t = b->type;
@@ -646,19 +662,13 @@ static struct upm_count *count_for(struct upm_session *s, unsigned base, const s
 
 static void read_start(struct upm_session *s, struct upm_box_inst *b, unsigned pass, unsigned base)
 {
-	const struct upm_box_type *t = b->type;
 	for (unsigned k = 0; k < b->n; k++) {
 		if (b->place[k].pass != pass)
 			continue;
 		struct upm_count *c = count_for(s, base, b, k);
-		const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-		if (sp->kind == UPM_SPEC_GENERAL)
-			TRY(b, "counter", t->ctr[c->counter], ctr_read(s, b, t->ctr[c->counter], t->ctr_width, &c->start));
-		else if (sp->kind == UPM_SPEC_FIXED)
-			TRY(b, "fixed counter", t->fixed_ctr, ctr_read(s, b, t->fixed_ctr, t->fixed_width, &c->start));
-		else
-			TRY(b, "counter", sp->free_ctr->addr,
-			    ctr_read(s, b, sp->free_ctr->addr, sp->free_ctr->width, &c->start));
+		unsigned width;
+		uint32_t addr = upm_count_ctr(s, c, &width);
+		TRY(b, c->counter == -1 ? "fixed counter" : "counter", addr, ctr_read(s, b, addr, width, &c->start));
 		c->read_ns = upm_os_nanoseconds();
 	}
 }
@@ -708,11 +718,8 @@ static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigne
 		if (b->place[k].pass != pass)
 			continue;
 		struct upm_count *c = count_for(s, base, b, k);
-		const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-		uint32_t addr = sp->kind == UPM_SPEC_GENERAL ? t->ctr[c->counter]
-				: sp->kind == UPM_SPEC_FIXED ? t->fixed_ctr : sp->free_ctr->addr;
-		unsigned width = sp->kind == UPM_SPEC_GENERAL ? t->ctr_width
-				 : sp->kind == UPM_SPEC_FIXED ? t->fixed_width : sp->free_ctr->width;
+		unsigned width;
+		uint32_t addr = upm_count_ctr(s, c, &width);
 		int rc = ctr_read(s, b, addr, width, &c->end);
 		if (rc != UPM_OK) {
 			box_fail(s, b, "counter", addr, rc);

@@ -170,6 +170,10 @@ int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint3
 uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr);
 /* The box-control value with frz_en set and the given freeze and reset bits. */
 uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs);
+/* Where count c's counter is: its address as instance 0 has it (the instance's stride is
+ * the access's business) and its width in *width; a general counter, the fixed one or the
+ * free-running one its spec names. */
+uint32_t upm_count_ctr(const struct upm_session *s, const struct upm_count *c, unsigned *width);
 /* Freezes (frz 1) or unfreezes (frz 0) a box that has a freeze of its own
  * (UPM_SESS_BOX_FREEZE), writing its box control; UPM_OK, writing nothing, for a box
  * without. Else UPM_OK or the backend's status. */
