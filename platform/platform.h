@@ -154,5 +154,9 @@ enum upm_forced_platform upm_platform_forced_check(const struct upm_platform *fo
 						   const struct upm_cpu_ident *id, int force,
 						   char *msg, unsigned long msg_size);
 const struct upm_box_type *upm_platform_box(const struct upm_platform *p, const char *name);
+/* The box type whose name is the longest to prefix s[0..len) (case-insensitive), its
+ * name's length in *name_len; NULL when no box name does. */
+const struct upm_box_type *upm_platform_box_prefix(const struct upm_platform *p, const char *s, size_t len,
+						   size_t *name_len);
 
 #endif

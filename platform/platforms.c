@@ -47,6 +47,22 @@ const struct upm_box_type *upm_platform_box(const struct upm_platform *p, const 
 	return NULL;
 }
 
+const struct upm_box_type *upm_platform_box_prefix(const struct upm_platform *p, const char *s, size_t len,
+						   size_t *name_len)
+{
+	const struct upm_box_type *best = NULL;
+	size_t best_len = 0;
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		size_t n = upm_strlen(p->boxes[i]->name);
+		if (n <= len && n > best_len && upm_strncasecmp(s, p->boxes[i]->name, n) == 0) {
+			best = p->boxes[i];
+			best_len = n;
+		}
+	}
+	*name_len = best_len;
+	return best;
+}
+
 enum upm_forced_platform upm_platform_forced_check(const struct upm_platform *forced,
 						   const struct upm_cpu_ident *id, int force,
 						   char *msg, unsigned long msg_size)

@@ -394,14 +394,6 @@ static int quiet(const struct st_ctx *c, const struct upm_box_inst *b, unsigned 
 	return b->spec_idx[k] >= c->quiet_from || (b->spec_idx[k] >= c->traffic_from && no_traffic(c));
 }
 
-static int freeze_box(struct upm_session *s, const struct upm_box_inst *b, int frz)
-{
-	const struct upm_box_type *t = b->type;
-	if (!(t->session & UPM_SESS_BOX_FREEZE))
-		return UPM_OK;
-	return upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, frz, 0), 0);
-}
-
 /* How a box stops: its own freeze, else the platform's stop, else nothing. */
 static int can_freeze(const struct upm_session *s, const struct upm_box_inst *b)
 {
@@ -507,11 +499,11 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 	case P_READ_A:
 		break;
 	case P_COUNT_FREEZE:
-		(void)freeze_box(s, b, 1);
+		(void)upm_box_freeze(s, b, 1);
 		read_slots(c, b, bi, 1);
 		break;
 	case P_FROZEN_DISABLE: /* thaw, then clear each enable bit */
-		(void)freeze_box(s, b, 0);
+		(void)upm_box_freeze(s, b, 0);
 		for (unsigned k = 0; k < b->n; k++) {
 			struct slot sl;
 			if (!(b->place[k].pass == c->pass && slot_of(s, b, k, &sl)))
@@ -529,7 +521,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 		/* Reset and preload with the enable bits still clear: a clock in a box with no
 		 * freeze of its own (the UBox's fixed UCLK) counts from its enable on, so a zero
 		 * would not read back as zero. The enables come back after the preload. */
-		(void)freeze_box(s, b, 1);
+		(void)upm_box_freeze(s, b, 1);
 		/* reset */
 		int how = t->session & UPM_SESS_RESET_BIT ? 1 : t->ctr_writable ? 2 : 0;
 		struct upm_st_ev first_read; /* the first counter read after its reset: the PASS's evidence */
@@ -591,11 +583,11 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			if (b->place[k].pass == c->pass && slot_of(s, b, k, &sl))
 				(void)upm_box_reg_write(s, b, sl.ctl, sl.ctl_value, 0);
 		}
-		(void)freeze_box(s, b, 0);
+		(void)upm_box_freeze(s, b, 0);
 		break;
 	}
 	case P_WRAP:
-		(void)freeze_box(s, b, 1);
+		(void)upm_box_freeze(s, b, 1);
 		if (!counting_slots(c, b)) {
 			/* register-only: add_verdicts says why nothing was counted */
 		} else if (!t->ctr_writable) {
@@ -651,7 +643,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			    first_wrap.has_reg)
 				sb->t[T_WRAP].ev = first_wrap;
 		}
-		(void)freeze_box(s, b, 0);
+		(void)upm_box_freeze(s, b, 0);
 		break;
 	}
 }

@@ -167,13 +167,7 @@ int upm_cmd_run(struct upm_run *r)
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
 	/* Counts it cannot vouch for are flagged in their status and warned of. */
-	unsigned untrusted = upm_session_vouch(&s);
-	if (untrusted) {
-		upm_say(r, "upmon: warning: run: %u count%s cannot be trusted (status all-ones, stuck or box-*): "
-			   "not used in metrics", untrusted, untrusted == 1 ? "" : "s");
-		if (status == UPM_EXIT_OK)
-			status = UPM_EXIT_WARN;
-	}
+	status = upm_session_vouch_warn(&s, "run", "not used in metrics", status);
 
 	/* One record of what happened; the console, counters.csv, results.json and
 	 * report.html render it (core/results/record.h). */

@@ -504,13 +504,7 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 	}
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
-	unsigned untrusted = upm_session_vouch(&s);
-	if (untrusted) {
-		upm_say(r, "upmon: warning: run: %u count%s cannot be trusted (status all-ones, stuck or box-*)",
-			untrusted, untrusted == 1 ? "" : "s");
-		if (status == UPM_EXIT_OK)
-			status = UPM_EXIT_WARN;
-	}
+	status = upm_session_vouch_warn(&s, "run", NULL, status);
 	save_files(r, &s, &sm, o->duration_ns ? o->duration_ns : seconds_ns, status);
 out:
 	upm_samples_free(&sm);

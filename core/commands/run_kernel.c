@@ -187,12 +187,7 @@ static uint64_t baseline_interval(struct upm_session *s, unsigned pass, void *ct
 	uint64_t t0 = upm_os_nanoseconds();
 	upm_os_sleep_ns(want);
 	uint64_t measured = upm_os_nanoseconds() - t0;
-	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
-		struct upm_activity a = { 0 };
-		a.socket = sock;
-		a.nanoseconds = measured;
-		upm_activity(s->run->backend, &a);
-	}
+	upm_session_time_passed(s, measured);
 	if (pass < UPM_MAX_PASSES)
 		b->ns[pass] = measured;
 	return measured;
@@ -268,13 +263,9 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	}
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
-	unsigned untrusted = upm_session_vouch(&s); /* flagged in their status, warned of */
-	if (untrusted) {
-		upm_say(r, "upmon: warning: run: kernel %s: %u count%s cannot be trusted (status all-ones, stuck "
-			   "or box-*): not used in metrics", kernel, untrusted, untrusted == 1 ? "" : "s");
-		if (status == UPM_EXIT_OK)
-			status = UPM_EXIT_WARN;
-	}
+	char who[96]; /* "run: kernel " and a kernel's name (workload prepared it) */
+	upm_snprintf(who, sizeof who, "run: kernel %s", kernel);
+	status = upm_session_vouch_warn(&s, who, "not used in metrics", status);
 	if (k->rc != UPM_OK) {
 		upm_error(r, "run: %s", k->err);
 		status = UPM_EXIT_FAIL;

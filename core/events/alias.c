@@ -28,15 +28,8 @@ static int digits(const char *s, size_t len)
 /* upmon's spelling: NAME or NAMEn (the longest box name that prefixes it). */
 static const struct upm_box_type *own_box(const struct upm_platform *p, const char *s, size_t len, int *inst)
 {
-	const struct upm_box_type *best = NULL;
-	size_t best_len = 0;
-	for (unsigned i = 0; i < p->n_boxes; i++) {
-		size_t n = upm_strlen(p->boxes[i]->name);
-		if (n <= len && n > best_len && upm_strncasecmp(s, p->boxes[i]->name, n) == 0) {
-			best = p->boxes[i];
-			best_len = n;
-		}
-	}
+	size_t best_len;
+	const struct upm_box_type *best = upm_platform_box_prefix(p, s, len, &best_len);
 	if (!best)
 		return NULL;
 	*inst = best_len == len ? -1 : digits(s + best_len, len - best_len);
@@ -72,9 +65,7 @@ static int own_event(const struct upm_box_type *box, const char *name)
 	char ev[UPM_SPEC_NAME];
 	const char *dot = upm_strchr(name, '.');
 	size_t len = dot ? (size_t)(dot - name) : upm_strlen(name);
-	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event &&
-	    (upm_strcasecmp(name, box->fixed_event) == 0 ||
-	     (box->fixed_alias && upm_strcasecmp(name, box->fixed_alias) == 0)))
+	if (upm_fixed_named(box, name))
 		return 1;
 	for (unsigned i = 0; i < box->n_free_ctrs; i++)
 		if (upm_strcasecmp(name, box->free_ctrs[i].name) == 0)

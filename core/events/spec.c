@@ -27,6 +27,13 @@ const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const cha
 	return NULL;
 }
 
+int upm_fixed_named(const struct upm_box_type *box, const char *name)
+{
+	return box->fixed_ctr != UPM_NO_REG && box->fixed_event &&
+	       (upm_strcasecmp(name, box->fixed_event) == 0 ||
+		(box->fixed_alias && upm_strcasecmp(name, box->fixed_alias) == 0));
+}
+
 static int failf(char *err, unsigned long size, const char *fmt, const char *a, const char *b)
 {
 	upm_snprintf(err, size, fmt, a, b);
@@ -37,15 +44,8 @@ static int failf(char *err, unsigned long size, const char *fmt, const char *a, 
 static const struct upm_box_type *parse_box(const struct upm_platform *p, const char *s,
 					    size_t len, int *instance)
 {
-	const struct upm_box_type *best = NULL;
-	size_t best_len = 0;
-	for (unsigned i = 0; i < p->n_boxes; i++) {
-		size_t n = upm_strlen(p->boxes[i]->name);
-		if (n <= len && n > best_len && upm_strncasecmp(s, p->boxes[i]->name, n) == 0) {
-			best = p->boxes[i];
-			best_len = n;
-		}
-	}
+	size_t best_len;
+	const struct upm_box_type *best = upm_platform_box_prefix(p, s, len, &best_len);
 	if (!best)
 		return NULL;
 	if (best_len == len) {
@@ -280,9 +280,7 @@ static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned 
 	const char *dot = upm_strchr(name, '.');
 	size_t len = dot ? (size_t)(dot - name) : upm_strlen(name);
 
-	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event &&
-	    (upm_strcasecmp(name, box->fixed_event) == 0 ||
-	     (box->fixed_alias && upm_strcasecmp(name, box->fixed_alias) == 0))) {
+	if (upm_fixed_named(box, name)) {
 		o->kind = UPM_SPEC_FIXED;
 		upm_strlcpy(o->name, box->fixed_event, sizeof o->name);
 		return 0;

@@ -62,6 +62,8 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 /* Looks an event up by guide name in a box's table (case-insensitive). */
 const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name);
 const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const char *name);
+/* 1 when name (case-insensitive) is the box's fixed counter: its event or that alias. */
+int upm_fixed_named(const struct upm_box_type *box, const char *name);
 /* The event code a control value selects, as specs write it: ev_sel, plus 0x100 for the
  * extra select bit (the second select's value when the box has one, M-Box). */
 uint64_t upm_ctl_code(const struct upm_box_type *box, uint64_t ctl);

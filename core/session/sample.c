@@ -3,24 +3,14 @@
 #include "core/base/os.h"
 #include "core/session/overflow.h"
 
-/* --- where a count's counter is --- */
-
-static unsigned count_width(const struct upm_session *s, const struct upm_count *c)
-{
-	const struct upm_spec *sp = &s->specs[c->spec];
-	return c->counter >= 0 ? c->box->ctr_width : c->counter == -1 ? c->box->fixed_width : sp->free_ctr->width;
-}
-
-static uint32_t count_addr(const struct upm_session *s, const struct upm_count *c)
-{
-	const struct upm_spec *sp = &s->specs[c->spec];
-	return c->counter >= 0 ? c->box->ctr[c->counter] : c->counter == -1 ? c->box->fixed_ctr : sp->free_ctr->addr;
-}
+/* --- which counts are read when --- */
 
 /* Read between samples as well: a free-running counter narrow enough to wrap twice. */
 static int guarded(const struct upm_session *s, const struct upm_count *c)
 {
-	return c->counter == -2 && count_width(s, c) <= 32;
+	unsigned width;
+	(void)upm_count_ctr(s, c, &width);
+	return c->counter == -2 && width <= 32;
 }
 
 /* 1 when the box instance has a count on a counter its controls govern (not free-running). */
@@ -49,15 +39,16 @@ static void read_count(struct sampler *z, struct upm_box_inst *b, unsigned k)
 	struct upm_session *s = z->s;
 	struct upm_count *c = &s->counts[k];
 	uint64_t v;
-	unsigned width = count_width(s, c);
-	int rc = upm_box_ctr_read(s, b, count_addr(s, c), width, &v);
+	unsigned width;
+	uint32_t addr = upm_count_ctr(s, c, &width);
+	int rc = upm_box_ctr_read(s, b, addr, width, &v);
 	if (rc != UPM_OK) {
 		z->flag[k] |= UPM_SAMPLE_FAILED;
 		z->failed[k] = 1;
 		/* Its box is not read again; the registers saved of it are still restored. */
 		b->state = UPM_BOX_FAULT;
-		upm_box_failed_reg(b, "counter", count_addr(s, c), 0, 0);
-		upm_snprintf(b->why, sizeof b->why, "reading counter 0x%x: %s", upm_box_reg_addr(b, count_addr(s, c)),
+		upm_box_failed_reg(b, "counter", addr, 0, 0);
+		upm_snprintf(b->why, sizeof b->why, "reading counter 0x%x: %s", upm_box_reg_addr(b, addr),
 			     upm_status_name(rc));
 		if (!s->error[0])
 			upm_snprintf(s->error, sizeof s->error, "socket %u %s%u: %s", b->socket, b->type->name,
@@ -98,7 +89,7 @@ static void read_socket(void *arg)
 		}
 		const struct upm_box_type *t = b->type;
 		int freeze = !global && !z->guard_only && (t->session & UPM_SESS_BOX_FREEZE) && box_governed(s, k, b);
-		if (freeze && upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, 1, 0), 0) != UPM_OK) {
+		if (freeze && upm_box_freeze(s, b, 1) != UPM_OK) {
 			for (unsigned j = 0; j < b->n; j++)
 				z->flag[k + j] |= UPM_SAMPLE_FAILED;
 			continue;
@@ -107,7 +98,7 @@ static void read_socket(void *arg)
 			if (!z->guard_only || guarded(s, &s->counts[k + j]))
 				read_count(z, b, k + j);
 		if (freeze)
-			(void)upm_box_reg_write(s, b, t->box_ctl, upm_box_ctl_value(t, 0, 0), 0);
+			(void)upm_box_freeze(s, b, 0);
 	}
 	if (!z->guard_only && p->overflow) {
 		for (unsigned c = 0; c < s->n_counts; c++)

@@ -141,6 +141,30 @@ uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs)
 	return box_ctl_value(t, frz, rst_ctrs);
 }
 
+uint32_t upm_count_ctr(const struct upm_session *s, const struct upm_count *c, unsigned *width)
+{
+	const struct upm_box_type *t = c->box;
+	const struct upm_spec *sp = &s->specs[c->spec];
+	if (sp->kind == UPM_SPEC_GENERAL) {
+		*width = t->ctr_width;
+		return t->ctr[c->counter];
+	}
+	if (sp->kind == UPM_SPEC_FIXED) {
+		*width = t->fixed_width;
+		return t->fixed_ctr;
+	}
+	*width = sp->free_ctr->width;
+	return sp->free_ctr->addr;
+}
+
+int upm_box_freeze(struct upm_session *s, const struct upm_box_inst *b, int frz)
+{
+	const struct upm_box_type *t = b->type;
+	if (!(t->session & UPM_SESS_BOX_FREEZE))
+		return UPM_OK;
+	return reg_write(s, b, t->box_ctl, box_ctl_value(t, frz, 0), 0);
+}
+
 
 static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *what,
 		     uint32_t addr, int rc)
@@ -493,8 +517,7 @@ static void restore_box(struct upm_session *s, struct upm_box_inst *b)
 		return;
 	}
 	/* Freeze while the old values go back, then write the box control last. */
-	if (t->session & UPM_SESS_BOX_FREEZE)
-		(void)reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0);
+	(void)upm_box_freeze(s, b, 1);
 	struct upm_saved_reg *box_ctl = NULL;
 	/* Registers a gate guards go back while it is clear: cleared first, restored last. */
 	for (unsigned i = 0; i < s->n_saved; i++)
@@ -582,10 +605,8 @@ static void setup_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 	const struct upm_box_type *t = b->type;
 	const struct upm_ctl_layout *l = &t->ctl_layout;
 
-	if (t->session & UPM_SESS_BOX_FREEZE) {
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 0, 0), 0));
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0));
-	}
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 0));
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 1));
 	for (unsigned i = 0; i < t->n_ctrs; i++) {
 		if (!((b->ctr_used >> i) & 1))
 			continue;
@@ -658,19 +679,13 @@ static struct upm_count *count_for(struct upm_session *s, unsigned base, const s
 
 static void read_start(struct upm_session *s, struct upm_box_inst *b, unsigned pass, unsigned base)
 {
-	const struct upm_box_type *t = b->type;
 	for (unsigned k = 0; k < b->n; k++) {
 		if (b->place[k].pass != pass)
 			continue;
 		struct upm_count *c = count_for(s, base, b, k);
-		const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-		if (sp->kind == UPM_SPEC_GENERAL)
-			TRY(b, "counter", t->ctr[c->counter], ctr_read(s, b, t->ctr[c->counter], t->ctr_width, &c->start));
-		else if (sp->kind == UPM_SPEC_FIXED)
-			TRY(b, "fixed counter", t->fixed_ctr, ctr_read(s, b, t->fixed_ctr, t->fixed_width, &c->start));
-		else
-			TRY(b, "counter", sp->free_ctr->addr,
-			    ctr_read(s, b, sp->free_ctr->addr, sp->free_ctr->width, &c->start));
+		unsigned width;
+		uint32_t addr = upm_count_ctr(s, c, &width);
+		TRY(b, c->counter == -1 ? "fixed counter" : "counter", addr, ctr_read(s, b, addr, width, &c->start));
 		c->read_ns = upm_os_nanoseconds();
 	}
 }
@@ -700,8 +715,7 @@ static void start_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 		for (unsigned i = 0; i < t->n_ctrs; i++)
 			if ((b->ctr_used >> i) & 1 && ctl_for(s, b, pass, i))
 				TRY(b, "control", t->ctl[i], reg_write(s, b, t->ctl[i], ctl_for(s, b, pass, i), 0));
-	if (t->session & UPM_SESS_BOX_FREEZE)
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 0, 0), 0));
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 0));
 	stamp_counts(s, b, pass, base, 0);
 }
 
@@ -711,8 +725,7 @@ static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigne
 	const struct upm_box_type *t = b->type;
 	const struct upm_ctl_layout *l = &t->ctl_layout;
 	stamp_counts(s, b, pass, base, 1);
-	if (t->session & UPM_SESS_BOX_FREEZE)
-		TRY(b, "box control", t->box_ctl, reg_write(s, b, t->box_ctl, box_ctl_value(t, 1, 0), 0));
+	TRY(b, "box control", t->box_ctl, upm_box_freeze(s, b, 1));
 	if (t->session & UPM_SESS_PARK_EVSEL)
 		for (unsigned i = 0; i < t->n_ctrs; i++)
 			if ((b->ctr_used >> i) & 1 && ctl_for(s, b, pass, i))
@@ -722,11 +735,8 @@ static void stop_read_box(struct upm_session *s, struct upm_box_inst *b, unsigne
 		if (b->place[k].pass != pass)
 			continue;
 		struct upm_count *c = count_for(s, base, b, k);
-		const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-		uint32_t addr = sp->kind == UPM_SPEC_GENERAL ? t->ctr[c->counter]
-				: sp->kind == UPM_SPEC_FIXED ? t->fixed_ctr : sp->free_ctr->addr;
-		unsigned width = sp->kind == UPM_SPEC_GENERAL ? t->ctr_width
-				 : sp->kind == UPM_SPEC_FIXED ? t->fixed_width : sp->free_ctr->width;
+		unsigned width;
+		uint32_t addr = upm_count_ctr(s, c, &width);
 		int rc = ctr_read(s, b, addr, width, &c->end);
 		if (rc != UPM_OK) {
 			box_fail(s, b, "counter", addr, rc);
@@ -896,13 +906,18 @@ uint64_t upm_session_idle(struct upm_session *s, uint64_t ns)
 	uint64_t t0 = upm_os_nanoseconds();
 	upm_abort_sleep(ns);
 	uint64_t measured = upm_os_nanoseconds() - t0;
+	upm_session_time_passed(s, measured);
+	return measured;
+}
+
+void upm_session_time_passed(struct upm_session *s, uint64_t ns)
+{
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 		struct upm_activity a = { 0 };
 		a.socket = sock;
-		a.nanoseconds = measured;
+		a.nanoseconds = ns;
 		upm_activity(s->run->backend, &a);
 	}
-	return measured;
 }
 
 void upm_session_global(struct upm_session *s, unsigned socket, int run)

@@ -148,6 +148,8 @@ void upm_session_restore(struct upm_session *s);
  * reports it to the backend, with no traffic, on every socket. Returns the time that
  * really passed. */
 uint64_t upm_session_idle(struct upm_session *s, uint64_t ns);
+/* Reports to the backend that ns passed on every socket, with no traffic. */
+void upm_session_time_passed(struct upm_session *s, uint64_t ns);
 /* The platform's global control on one socket, inside a session: the start (run = 1) or
  * stop value, written as the session writes it. For the self-test's freeze test. */
 void upm_session_global(struct upm_session *s, unsigned socket, int run);
@@ -178,6 +180,14 @@ void upm_box_failed_access(struct upm_box_inst *b, const char *reg, const char *
 void upm_box_failed_reg(struct upm_box_inst *b, const char *name, uint32_t reg, int has_value, uint64_t value);
 /* The box-control value with frz_en set and the given freeze and reset bits. */
 uint64_t upm_box_ctl_value(const struct upm_box_type *t, int frz, int rst_ctrs);
+/* Where count c's counter is: its address as instance 0 has it (the instance's stride is
+ * the access's business) and its width in *width; a general counter, the fixed one or the
+ * free-running one its spec names. */
+uint32_t upm_count_ctr(const struct upm_session *s, const struct upm_count *c, unsigned *width);
+/* Freezes (frz 1) or unfreezes (frz 0) a box that has a freeze of its own
+ * (UPM_SESS_BOX_FREEZE), writing its box control; UPM_OK, writing nothing, for a box
+ * without. Else UPM_OK or the backend's status. */
+int upm_box_freeze(struct upm_session *s, const struct upm_box_inst *b, int frz);
 
 /* core/session/session_safety.c: what the session does when hardware or processors fail. */
 /* 1 when the function no longer answers: its vendor ID reads all ones. */

@@ -1,5 +1,6 @@
 #include "core/session/vouch.h"
 #include "core/cli/invocation.h"
+#include "core/base/exit.h"
 
 const char *upm_count_status_name(int status)
 {
@@ -104,4 +105,14 @@ unsigned upm_session_vouch(struct upm_session *s)
 			boxed ? " (" : "", boxed ? b->why : "", boxed ? ")" : "");
 	}
 	return n;
+}
+
+int upm_session_vouch_warn(struct upm_session *s, const char *who, const char *consequence, int status)
+{
+	unsigned untrusted = upm_session_vouch(s);
+	if (!untrusted)
+		return status;
+	upm_say(s->run, "upmon: warning: %s: %u count%s cannot be trusted (status all-ones, stuck or box-*)%s%s", who,
+		untrusted, untrusted == 1 ? "" : "s", consequence ? ": " : "", consequence ? consequence : "");
+	return status == UPM_EXIT_OK ? UPM_EXIT_WARN : status;
 }

@@ -26,5 +26,10 @@ int upm_count_untrusted(int status);
  * each on the console as a warning. Returns how many. Instances that exist only on some
  * parts (upm_box_type.optional_from) are not a finding when absent. */
 unsigned upm_session_vouch(struct upm_session *s);
+/* upm_session_vouch for a command that ends with the session: when counts cannot be
+ * trusted, one warning more says how many ("upmon: warning: WHO: N counts cannot be
+ * trusted (...)", then ": CONSEQUENCE" when not NULL), and an exit status of
+ * UPM_EXIT_OK becomes UPM_EXIT_WARN. Returns the exit status. */
+int upm_session_vouch_warn(struct upm_session *s, const char *who, const char *consequence, int status);
 
 #endif

@@ -53,6 +53,7 @@
  *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock
  * Everything else stays at 0. Threshold and edge are not modelled. */
 #include "platform/mock/pmon.h"
+#include "platform/mock/model_rates.h"
 #include "platform/mock/qpi_flow.h"
 #include "platform/pci.h"
 #include "core/base/os.h"
@@ -111,29 +112,6 @@ static struct ivbep_state *state_of(struct upm_mock *m)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
 	return p ? p->model : NULL;
-}
-
-static uint64_t cycles(const struct upm_activity *a, unsigned mhz)
-{
-	return a->nanoseconds * mhz / 1000u;
-}
-
-/* The cycles the reported traffic took (platform/mock/mock.h, Time): traffic arrives
- * after its time has passed, with no elapsed time of its own, so what it can fill (queue
- * entries, link slots) is bounded by its own interval. */
-static uint64_t traffic_cycles(const struct mock_box *b, const struct upm_activity *a, unsigned mhz)
-{
-	return (b->mock->traffic_ns ? b->mock->traffic_ns : a->nanoseconds) * mhz / 1000u;
-}
-
-static unsigned ev(uint64_t ctl)
-{
-	return (unsigned)(ctl & 0xFF);
-}
-
-static unsigned umask(uint64_t ctl)
-{
-	return (unsigned)((ctl >> 8) & 0xFF);
 }
 
 static int ext(uint64_t ctl)

@@ -36,6 +36,7 @@
  * Options, as fault terms: cbos=N (1-4 CBos, default 4: CBO_CONFIG reads N+1, the others'
  * MSRs fault), hostbridge=0xDDDD (00:00.0's device ID), mchbar=off (MCHBAR enable clear). */
 #include "platform/mock/pmon.h"
+#include "platform/mock/model_rates.h"
 #include "platform/pci.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
@@ -81,21 +82,6 @@ struct skl_state {
 static struct skl_state *state_of(const struct mock_box *b)
 {
 	return mock_pmon_of(b->mock)->model;
-}
-
-static uint64_t cycles(const struct upm_activity *a, unsigned mhz)
-{
-	return a->nanoseconds * mhz / 1000u;
-}
-
-static unsigned ev(uint64_t ctl)
-{
-	return (unsigned)(ctl & 0xFF);
-}
-
-static unsigned umask(uint64_t ctl)
-{
-	return (unsigned)((ctl >> 8) & 0xFF);
 }
 
 static unsigned thr(uint64_t ctl)

@@ -39,6 +39,7 @@
  *     C/8: a page miss share of 1/8, empty 1/4, hit 5/8.
  *   everything else stays at 0. Threshold, invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
+#include "platform/mock/model_rates.h"
 #include "platform/mock/qpi_flow.h"
 #include "platform/pci.h"
 #include "core/base/str.h"
@@ -73,29 +74,6 @@ static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
 #define THRESH5 (0x1Full << 24)
 #define BOX_CTL_WO ((1ull << 16) | (1ull << 8) | 3ull) /* frz_en, frz, rst_ctrs, rst_ctrl */
 #define BOX_CTL_WO_NORST ((1ull << 16) | (1ull << 8))
-
-static uint64_t cycles(const struct upm_activity *a, unsigned mhz)
-{
-	return a->nanoseconds * mhz / 1000u;
-}
-
-/* The cycles the reported traffic took (platform/mock/mock.h, Time): traffic arrives
- * after its time has passed, with no elapsed time of its own, so what it can fill (queue
- * entries, link slots) is bounded by its own interval. */
-static uint64_t traffic_cycles(const struct mock_box *b, const struct upm_activity *a, unsigned mhz)
-{
-	return (b->mock->traffic_ns ? b->mock->traffic_ns : a->nanoseconds) * mhz / 1000u;
-}
-
-static unsigned ev(uint64_t ctl)
-{
-	return (unsigned)(ctl & 0xFF);
-}
-
-static unsigned umask(uint64_t ctl)
-{
-	return (unsigned)((ctl >> 8) & 0xFF);
-}
 
 static uint64_t uclk_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {

@@ -3,6 +3,7 @@
 #include "tests/unit/test.h"
 #include "core/host/os_host.h"
 #include "platform/pci.h"
+#include "platform/mock/pmon.h"
 #include <stdlib.h>
 
 int fixture_init(struct fixture *f, const char *platform, unsigned sockets, const char *faults)
@@ -56,6 +57,11 @@ uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx)
 	return fd->ns;
 }
 
+int near(double v, double want)
+{
+	return v > want * (1 - 1e-9) && v < want * (1 + 1e-9);
+}
+
 int rate_over_windows(double value, double scale, const struct upm_session *s, unsigned socket,
 		      const char *name, unsigned from_spec, uint64_t fed_ns)
 {
@@ -70,7 +76,7 @@ int rate_over_windows(double value, double scale, const struct upm_session *s, u
 		want += (double)c->delta * scale * 1e9 / (double)c->interval_ns;
 		n++;
 	}
-	return n && value > want * (1 - 1e-9) && value < want * (1 + 1e-9);
+	return n && near(value, want);
 }
 
 void trace_writes(const struct upm_trace *t, struct upm_buf *out)
@@ -86,6 +92,29 @@ void trace_writes(const struct upm_trace *t, struct upm_buf *out)
 			upm_buf_printf(out, "%u:pci:%02x:%02x.%u+0x%x=0x%llx\n", r->socket, r->bus, r->dev,
 				       r->fn, r->addr, (unsigned long long)r->value);
 	}
+}
+
+char *fixture_writes(const char *platform, unsigned sockets, const char *specs)
+{
+	static const struct feed idle = { 1000000, 0, 0, 0, 0, 0 };
+	struct fixture f;
+	struct upm_session s;
+	struct upm_buf out;
+	upm_buf_init(&out);
+	if (fixture_init(&f, platform, sockets, NULL) < 0)
+		return upm_strdup("");
+	if (upm_session_prepare(&s, &f.run, specs) < 0)
+		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
+	else if (upm_session_run(&s, feed_interval, (void *)&idle) < 0)
+		upm_test_fail(__FILE__, __LINE__, "run: %s", s.error);
+	if (mock_pmon_of(f.mock)->violations)
+		upm_test_fail(__FILE__, __LINE__, "mock violation: %s", mock_pmon_of(f.mock)->last_violation);
+	trace_writes(f.trace, &out);
+	upm_session_free(&s);
+	fixture_free(&f);
+	char *r = upm_strdup(out.data ? out.data : "");
+	upm_buf_free(&out);
+	return r;
 }
 
 const struct upm_count *find_count(const struct upm_session *s, unsigned socket, const char *box,

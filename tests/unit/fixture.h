@@ -32,6 +32,9 @@ struct feed {
 };
 uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx);
 
+/* 1 when v is want but for rounding (within a relative 1e-9). */
+int near(double v, double want);
+
 /* 1 when a rate metric's value is scale x the sum, over the counts of spec `name` on
  * `socket` from spec index from_spec on (a metric's own: s->metric_specs_from), of each
  * delta over its own window (within 1e-9), and each window holds the fed interval plus
@@ -42,6 +45,10 @@ int rate_over_windows(double value, double scale, const struct upm_session *s, u
 
 /* The trace's writes as "socket:space:address=value" lines, for sequence checks. */
 void trace_writes(const struct upm_trace *t, struct upm_buf *out);
+/* Runs specs over 1 ms with no traffic on a fresh mock of platform with sockets; returns
+ * the trace's writes (trace_writes; the caller frees them). Fails the test when the run
+ * fails or the mock saw its registers misused (mock_pmon.violations). */
+char *fixture_writes(const char *platform, unsigned sockets, const char *specs);
 /* Finds a count by socket, box name, instance and spec name; NULL when missing. */
 const struct upm_count *find_count(const struct upm_session *s, unsigned socket, const char *box,
 				   unsigned instance, const char *name);

@@ -4,15 +4,8 @@
  * 2-66, 2-68: CBOX0_4 1, CBOX1_5 2, CBOX2_6 4, CBOX3_7 8, ALL 0xF; LIKWID
  * perfmon_nehalemEX_events.txt agrees). */
 #include "tests/unit/test.h"
+#include "tests/unit/lookup.h"
 #include "core/events/spec.h"
-
-static const struct upm_box_type *box_of(const char *platform, const char *name)
-{
-	const struct upm_box_type *t = upm_platform_box(upm_platform_by_name(platform), name);
-	if (!t)
-		upm_test_fail(__FILE__, __LINE__, "no box %s on %s", name, platform);
-	return t;
-}
 
 static uint64_t ctl_of(const char *platform, const char *text)
 {
@@ -42,13 +35,13 @@ static const struct {
 TEST(nhmex7500_lacks_e7_only_events)
 {
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(e7_only); i++) {
-		if (upm_event_find(box_of("nhmex", e7_only[i].box), e7_only[i].event))
+		if (upm_event_find(box_named("nhmex", e7_only[i].box), e7_only[i].event))
 			upm_test_fail(__FILE__, __LINE__, "nhmex has %s/%s", e7_only[i].box, e7_only[i].event);
-		if (!upm_event_find(box_of("wsmex", e7_only[i].box), e7_only[i].event))
+		if (!upm_event_find(box_named("wsmex", e7_only[i].box), e7_only[i].event))
 			upm_test_fail(__FILE__, __LINE__, "wsmex lacks %s/%s", e7_only[i].box, e7_only[i].event);
 	}
 	/* Every 7500 C-Box code is at most 0x28 (SNP_HITS). */
-	const struct upm_box_type *c = box_of("nhmex", "cbo");
+	const struct upm_box_type *c = box_named("nhmex", "cbo");
 	for (unsigned i = 0; c && i < *c->n_events; i++)
 		if (c->events[i].code > 0x28)
 			upm_test_fail(__FILE__, __LINE__, "nhmex cbo/%s code 0x%x", c->events[i].name,
@@ -61,10 +54,10 @@ TEST(nhmex7500_lacks_e7_only_events)
 
 TEST(nhmex7500_event_counts)
 {
-	CHECK_EQ(*box_of("nhmex", "cbo")->n_events, 34);  /* E7's 54 less the 20 at 0x29-0x3C */
-	CHECK_EQ(*box_of("wsmex", "cbo")->n_events, 54);
-	CHECK_EQ(*box_of("nhmex", "sbox")->n_events, 76); /* E7's 83 less 7 */
-	CHECK_EQ(*box_of("wsmex", "sbox")->n_events, 83);
+	CHECK_EQ(*box_named("nhmex", "cbo")->n_events, 34);  /* E7's 54 less the 20 at 0x29-0x3C */
+	CHECK_EQ(*box_named("wsmex", "cbo")->n_events, 54);
+	CHECK_EQ(*box_named("nhmex", "sbox")->n_events, 76); /* E7's 83 less 7 */
+	CHECK_EQ(*box_named("wsmex", "sbox")->n_events, 83);
 }
 
 TEST(nhmex7500_sbox_cbox_pair_masks)
@@ -76,7 +69,7 @@ TEST(nhmex7500_sbox_cbox_pair_masks)
 		"PKTS_SENT_DRS",             "PKTS_SENT_NCS",           "PKTS_SENT_NCB",
 	};
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(pair_events); i++) {
-		const struct upm_event_def *e = upm_event_find(box_of("nhmex", "sbox"), pair_events[i]);
+		const struct upm_event_def *e = upm_event_find(box_named("nhmex", "sbox"), pair_events[i]);
 		CHECK(e != NULL);
 		if (!e)
 			continue;

@@ -12,6 +12,27 @@
 
 #define MS 1000000ull
 
+/* A fixture whose mock runs on the host's virtual clock (fixture_real_time), the abort
+ * latch clear: 0, or -1 after failing the test. virtual_fixture_free ends it with the
+ * session and samples run on it. */
+static int virtual_fixture(struct fixture *f, const char *platform, unsigned sockets)
+{
+	if (fixture_init(f, platform, sockets, NULL) < 0)
+		return -1;
+	upm_host_virtual_clock(1);
+	fixture_real_time(f); /* the mock on the environment's clock: the virtual one */
+	upm_abort_reset();
+	return 0;
+}
+
+static void virtual_fixture_free(struct fixture *f, struct upm_session *s, struct upm_samples *sm)
+{
+	upm_samples_free(sm);
+	upm_session_free(s);
+	upm_host_virtual_clock(0);
+	fixture_free(f);
+}
+
 /* Between samples: the time passes (virtual clock; the mock's clocks run with it:
  * platform/mock/mock.h, Time) and the mock hears the traffic, lines_read lines per
  * second read from memory on every socket. */
@@ -59,28 +80,22 @@ static void mark_sample(struct upm_session *s, const struct upm_sample_tick *t, 
 		m->at[m->n++] = m->t->n;
 }
 
+/* find_count (tests/unit/fixture.h), and where the count is in the session's (its
+ * samples' column). */
 static const struct upm_count *count_of(const struct upm_session *s, unsigned socket, const char *box,
 					unsigned instance, const char *spec_name, unsigned *index)
 {
-	for (unsigned k = 0; k < s->n_counts; k++) {
-		const struct upm_count *c = &s->counts[k];
-		if (c->socket == socket && strcmp(c->box->name, box) == 0 && c->instance == instance &&
-		    strcmp(s->specs[c->spec].name, spec_name) == 0) {
-			*index = k;
-			return c;
-		}
-	}
-	return NULL;
+	const struct upm_count *c = find_count(s, socket, box, instance, spec_name);
+	if (c)
+		*index = (unsigned)(c - s->counts);
+	return c;
 }
 
 TEST(interval_count_spacing_values_and_restore_snbep)
 {
 	struct fixture f;
-	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+	if (virtual_fixture(&f, "snbep", 2) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	struct traffic tr = { 400000, 0 };
@@ -125,10 +140,7 @@ TEST(interval_count_spacing_values_and_restore_snbep)
 	if (n)
 		printf("    %s\n", diff);
 	CHECK_EQ(s.restore_failures, 0);
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }
 
 /* The accesses of one sample on Sandy Bridge-EP CBo 0 (socket 0): box control 0xD04
@@ -137,11 +149,8 @@ TEST(interval_count_spacing_values_and_restore_snbep)
 TEST(interval_sample_freezes_reads_unfreezes_each_box_snbep)
 {
 	struct fixture f;
-	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+	if (virtual_fixture(&f, "snbep", 1) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	struct marks m = { f.trace, { 0 }, 0 };
@@ -164,10 +173,7 @@ TEST(interval_sample_freezes_reads_unfreezes_each_box_snbep)
 		upm_buf_free(&b);
 	}
 	CHECK_EQ(sm.accesses_per_sample, 3);
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }
 
 /* Ivy Bridge-EP has a global control (U_MSR_PMON_GLOBAL_CTL 0xC00): a sample is frz_all
@@ -175,11 +181,8 @@ TEST(interval_sample_freezes_reads_unfreezes_each_box_snbep)
 TEST(interval_sample_uses_global_freeze_ivbep)
 {
 	struct fixture f;
-	if (fixture_init(&f, "ivbep", 1, NULL) < 0)
+	if (virtual_fixture(&f, "ivbep", 1) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	struct marks m = { f.trace, { 0 }, 0 };
@@ -205,10 +208,7 @@ TEST(interval_sample_uses_global_freeze_ivbep)
 	CHECK(reads >= 1);
 	CHECK_EQ(sm.accesses_per_sample, writes + reads);
 	CHECK(sm.method[0] && strcmp(sm.method[0], "global control") == 0);
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }
 
 static struct upm_mock_reg *mmio_reg(struct upm_mock *m, uint32_t off)
@@ -227,11 +227,8 @@ static struct upm_mock_reg *mmio_reg(struct upm_mock *m, uint32_t off)
 TEST(interval_free_running_wraps_counted_skl)
 {
 	struct fixture f;
-	if (fixture_init(&f, "skl", 1, NULL) < 0)
+	if (virtual_fixture(&f, "skl", 1) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	struct upm_mock_reg *reads = mmio_reg(f.mock, 0x5050);
@@ -250,10 +247,7 @@ TEST(interval_free_running_wraps_counted_skl)
 	for (unsigned i = 0; i < sm.n_ticks; i++)
 		CHECK_EQ(upm_sample_value(&sm, i, 0), 3 * 1500000000ull);
 	CHECK_EQ(s.counts[0].delta, tr.fed_lines);
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }
 
 /* ESC/Ctrl-C during the wait: a last sample closes the window under way, the loop
@@ -261,11 +255,8 @@ TEST(interval_free_running_wraps_counted_skl)
 TEST(interval_abort_ends_with_a_sample_and_restores)
 {
 	struct fixture f;
-	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+	if (virtual_fixture(&f, "snbep", 2) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	CHECK_EQ(upm_session_prepare(&s, &f.run, "cbo/CLOCKTICKS/,ubox/UCLK/"), 0);
@@ -285,10 +276,7 @@ TEST(interval_abort_ends_with_a_sample_and_restores)
 	CHECK_EQ(upm_mock_compare(f.mock, 0, diff, sizeof diff), 0);
 	upm_host_abort_after_polls(0);
 	upm_abort_reset();
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }
 
 /* More events than one pass holds: refused before anything is touched. */
@@ -315,11 +303,8 @@ TEST(interval_refuses_two_passes)
 TEST(interval_csv_rows)
 {
 	struct fixture f;
-	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+	if (virtual_fixture(&f, "snbep", 1) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	CHECK_EQ(upm_session_prepare(&s, &f.run, "ubox/UCLK/,cbo1/CLOCKTICKS/"), 0);
@@ -345,10 +330,7 @@ TEST(interval_csv_rows)
 	/* Every line of the file before the header is an identity line. */
 	CHECK(csv.data && strncmp(csv.data, "# ", 2) == 0);
 	upm_buf_free(&csv);
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }
 
 /* The chart of a spec: one polyline per socket, x over the run's seconds, y down from
@@ -430,11 +412,8 @@ TEST(interval_wall_time_add)
 TEST(interval_sample_disables_and_enables_all_nhmex)
 {
 	struct fixture f;
-	if (fixture_init(&f, "nhmex", 1, NULL) < 0)
+	if (virtual_fixture(&f, "nhmex", 1) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	struct marks m = { f.trace, { 0 }, 0 };
@@ -464,10 +443,7 @@ TEST(interval_sample_disables_and_enables_all_nhmex)
 	CHECK(sm.n_counts >= 1 && sum == s.counts[0].delta && upm_sample_value(&sm, 0, 0) > 0);
 	char diff[512];
 	CHECK_EQ(upm_mock_compare(f.mock, 0, diff, sizeof diff), 0);
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }
 
 /* A wait that overruns (a kernel's repetition longer than the period): the late sample
@@ -494,11 +470,8 @@ static void overrun_between(struct upm_session *s, uint64_t until_ns, void *ctx)
 TEST(interval_late_sample_skips_missed_ticks)
 {
 	struct fixture f;
-	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+	if (virtual_fixture(&f, "snbep", 1) < 0)
 		return;
-	upm_host_virtual_clock(1);
-	fixture_real_time(&f); /* the mock on the environment's clock: the virtual one */
-	upm_abort_reset();
 	struct upm_session s;
 	struct upm_samples sm;
 	struct overrun ov = { 0 };
@@ -515,8 +488,5 @@ TEST(interval_late_sample_skips_missed_ticks)
 	/* The UBox clock (2.0 GHz in the mock) counted each window whole. */
 	CHECK_EQ(upm_sample_value(&sm, 1, 0), 2000ull * 350 * MS / 1000);
 	CHECK_EQ(upm_sample_value(&sm, 2, 0), 2000ull * 50 * MS / 1000);
-	upm_samples_free(&sm);
-	upm_session_free(&s);
-	upm_host_virtual_clock(0);
-	fixture_free(&f);
+	virtual_fixture_free(&f, &s, &sm);
 }

@@ -7,76 +7,14 @@
  * QPI is 8 data flits and a header one way, 1 flit back; half the lines received go
  * straight to a core. Clocks: uncore 2 GHz, DRAM 800 MHz, QPI 1 GHz. */
 #include "tests/unit/test.h"
-#include "tests/unit/fixture.h"
-#include "core/metrics/metrics.h"
-
-struct ran {
-	struct fixture f;
-	struct upm_session s;
-	struct upm_metric_value mv[64];
-	unsigned n;
-};
+#include "tests/unit/metric_run.h"
 
 static struct feed traffic = { 1000000u, 8000, 4000, 16000, 4000, 1000 };
-
-static int run(struct ran *r, const char *user, const char *metrics, const struct feed *fd)
-{
-	memset(r, 0, sizeof *r);
-	if (fixture_init(&r->f, "snbep", 2, NULL) < 0)
-		return -1;
-	if (upm_metrics_prepare(&r->s, &r->f.run, user, metrics) < 0) {
-		upm_test_fail(__FILE__, __LINE__, "prepare: %s", r->s.error);
-		fixture_free(&r->f);
-		return -1;
-	}
-	upm_session_run(&r->s, feed_interval, (void *)fd);
-	upm_session_vouch(&r->s);
-	r->n = upm_metrics_compute(&r->s, r->mv, 64);
-	return 0;
-}
-
-static void done(struct ran *r)
-{
-	upm_session_free(&r->s);
-	fixture_free(&r->f);
-}
-
-/* The value of a metric on a socket, or -1 (with a failure) when it has none. */
-static double value(const struct ran *r, const char *name, unsigned socket)
-{
-	for (unsigned i = 0; i < r->n; i++)
-		if (!strcmp(r->mv[i].metric->name, name) && r->mv[i].socket == socket) {
-			if (!r->mv[i].valid)
-				upm_test_fail(__FILE__, __LINE__, "%s: no value (%s)", name, r->mv[i].why);
-			return r->mv[i].valid ? r->mv[i].value : -1;
-		}
-	upm_test_fail(__FILE__, __LINE__, "%s: not computed on socket %u", name, socket);
-	return -1;
-}
-
-static int near(double v, double want)
-{
-	return v > want * (1 - 1e-9) && v < want * (1 + 1e-9);
-}
-
-/* A share of a clock's cycles, asked for alone so that its parts share one pass and one
- * window: the mock's clocks count the fed interval, not the window (parts over a clock
- * counted in different passes are each taken over their own window). */
-static double alone(const char *name, unsigned socket, const struct feed *fd)
-{
-	struct ran r;
-	if (run(&r, NULL, name, fd) < 0)
-		return -1;
-	double v = value(&r, name, socket);
-	CHECK_EQ(r.s.n_passes, 1u);
-	done(&r);
-	return v;
-}
 
 /* A rate summed over the instances of a box type, each count over its own window (each
  * box's window is timed at its own edges: core/session/session.h): count_each per
  * instance. */
-static double per_windows(const struct ran *r, unsigned socket, const char *box, unsigned n_instances,
+static double per_windows(const struct metric_run *r, unsigned socket, const char *box, unsigned n_instances,
 			  const char *event, double count_each)
 {
 	double sum = 0;
@@ -91,54 +29,57 @@ static double per_windows(const struct ran *r, unsigned socket, const char *box,
 
 TEST(snbep_model_dram_pages_and_queues)
 {
-	struct ran r;
-	if (run(&r, NULL, "PCT_REQUESTS_PAGE_MISS,PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_HIT,MEM_BW_READ_SHARE,"
-			  "RPQ_AVG_LATENCY,WPQ_AVG_LATENCY,RPQ_AVG_LATENCY_NS,PCT_RD_REQUESTS", &traffic) < 0)
+	struct metric_run r;
+	if (metric_run(&r, "snbep", NULL,
+		       "PCT_REQUESTS_PAGE_MISS,PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_HIT,MEM_BW_READ_SHARE,"
+		       "RPQ_AVG_LATENCY,WPQ_AVG_LATENCY,RPQ_AVG_LATENCY_NS,PCT_RD_REQUESTS", &traffic) < 0)
 		return;
 	for (unsigned s = 0; s < 2; s++) {
 		/* A channel: 2000 reads + 1000 writes = 3000 CAS, 1125 ACT, 375 PRE.PAGE_MISS. */
-		CHECK(near(value(&r, "PCT_REQUESTS_PAGE_MISS", s), 375.0 / 3000));
-		CHECK(near(value(&r, "PCT_REQUESTS_PAGE_EMPTY", s), (1125.0 - 375) / 3000));
-		CHECK(near(value(&r, "PCT_REQUESTS_PAGE_HIT", s), (3000.0 - 1125) / 3000));
-		CHECK(near(value(&r, "MEM_BW_READ_SHARE", s), 8000.0 / 12000));
-		CHECK(near(value(&r, "PCT_RD_REQUESTS", s), 8000.0 / 12000));
-		CHECK(near(value(&r, "RPQ_AVG_LATENCY", s), 40));
-		CHECK(near(value(&r, "WPQ_AVG_LATENCY", s), 80));
+		CHECK(near(metric_value(&r, "PCT_REQUESTS_PAGE_MISS", s), 375.0 / 3000));
+		CHECK(near(metric_value(&r, "PCT_REQUESTS_PAGE_EMPTY", s), (1125.0 - 375) / 3000));
+		CHECK(near(metric_value(&r, "PCT_REQUESTS_PAGE_HIT", s), (3000.0 - 1125) / 3000));
+		CHECK(near(metric_value(&r, "MEM_BW_READ_SHARE", s), 8000.0 / 12000));
+		CHECK(near(metric_value(&r, "PCT_RD_REQUESTS", s), 8000.0 / 12000));
+		CHECK(near(metric_value(&r, "RPQ_AVG_LATENCY", s), 40));
+		CHECK(near(metric_value(&r, "WPQ_AVG_LATENCY", s), 80));
 		/* 40 DRAM cycles at channel 0's clock over its window: 800000 cycles. */
 		const struct upm_count *dclk = find_count(&r.s, s, "imc", 0, "DCLK");
-		CHECK(dclk && near(value(&r, "RPQ_AVG_LATENCY_NS", s), 40.0 * (double)dclk->interval_ns / 800000));
+		CHECK(dclk && near(metric_value(&r, "RPQ_AVG_LATENCY_NS", s), 40.0 * (double)dclk->interval_ns / 800000));
 	}
-	done(&r);
+	metric_run_free(&r);
 }
 
 TEST(snbep_model_tor_ingress_llc)
 {
-	struct ran r;
-	if (run(&r, NULL, "AVG_TOR_DRD_LATENCY,AVG_TOR_DRD_MISS_LATENCY,AVG_TOR_DRD_HIT_LATENCY,AVG_INGRESS_LATENCY,"
-			  "LLC_DRD_HIT_PCT,LLC_DRD_MISS_PCT,LLC_MISS_PCT,LLC_HIT_PCT", &traffic) < 0)
+	struct metric_run r;
+	if (metric_run(&r, "snbep", NULL,
+		       "AVG_TOR_DRD_LATENCY,AVG_TOR_DRD_MISS_LATENCY,AVG_TOR_DRD_HIT_LATENCY,AVG_INGRESS_LATENCY,"
+		       "LLC_DRD_HIT_PCT,LLC_DRD_MISS_PCT,LLC_MISS_PCT,LLC_HIT_PCT", &traffic) < 0)
 		return;
 	for (unsigned s = 0; s < 2; s++) {
 		/* (12000 x 40 + 4000 x 200) / 16000 cycles. */
-		CHECK(near(value(&r, "AVG_TOR_DRD_LATENCY", s), 80));
-		CHECK(near(value(&r, "AVG_TOR_DRD_MISS_LATENCY", s), 200));
-		CHECK(near(value(&r, "AVG_TOR_DRD_HIT_LATENCY", s), 40));
-		CHECK(near(value(&r, "AVG_INGRESS_LATENCY", s), 4));
+		CHECK(near(metric_value(&r, "AVG_TOR_DRD_LATENCY", s), 80));
+		CHECK(near(metric_value(&r, "AVG_TOR_DRD_MISS_LATENCY", s), 200));
+		CHECK(near(metric_value(&r, "AVG_TOR_DRD_HIT_LATENCY", s), 40));
+		CHECK(near(metric_value(&r, "AVG_INGRESS_LATENCY", s), 4));
 		/* 20000 requests x 4 cycles over 8 CBos x 2e6 cycles. */
-		CHECK(near(alone("AVG_INGRESS_DEPTH", s, &traffic), 80000.0 / 16e6));
-		CHECK(near(value(&r, "LLC_DRD_HIT_PCT", s), 0.75));
-		CHECK(near(value(&r, "LLC_DRD_MISS_PCT", s), 0.25));
+		CHECK(near(metric_alone("snbep", "AVG_INGRESS_DEPTH", s, &traffic), 80000.0 / 16e6));
+		CHECK(near(metric_value(&r, "LLC_DRD_HIT_PCT", s), 0.75));
+		CHECK(near(metric_value(&r, "LLC_DRD_MISS_PCT", s), 0.25));
 		/* Writes are lookups too, all finding the line in M: 4000 misses of 20000. */
-		CHECK(near(value(&r, "LLC_MISS_PCT", s), 0.2));
-		CHECK(near(value(&r, "LLC_HIT_PCT", s), 0.8));
+		CHECK(near(metric_value(&r, "LLC_MISS_PCT", s), 0.2));
+		CHECK(near(metric_value(&r, "LLC_HIT_PCT", s), 0.8));
 	}
-	done(&r);
+	metric_run_free(&r);
 }
 
 TEST(snbep_model_io_and_qpi_bandwidth)
 {
-	struct ran r;
-	if (run(&r, NULL, "IO_READ_BW,IO_WRITE_BW,QPI_DATA_BW,QPI_LINK_BW,DATA_FROM_QPI,DATA_FROM_QPI_TO_LLC,"
-			  "DATA_FROM_QPI_TO_HA_OR_IIO", &traffic) < 0)
+	struct metric_run r;
+	if (metric_run(&r, "snbep", NULL,
+		       "IO_READ_BW,IO_WRITE_BW,QPI_DATA_BW,QPI_LINK_BW,DATA_FROM_QPI,DATA_FROM_QPI_TO_LLC,"
+		       "DATA_FROM_QPI_TO_HA_OR_IIO", &traffic) < 0)
 		return;
 	for (unsigned s = 0; s < 2; s++) {
 		/* 1 ms / 64 ns = 15625 PCIe read lines, / 128 ns = 7812 write lines, x 64 bytes. */
@@ -160,59 +101,25 @@ TEST(snbep_model_io_and_qpi_bandwidth)
 		}
 		CHECK_EQ(rd, 15625u);
 		CHECK_EQ(wr, 7812u);
-		CHECK(near(value(&r, "IO_READ_BW", s), rd_rate));
-		CHECK(near(value(&r, "IO_WRITE_BW", s), wr_rate));
+		CHECK(near(metric_value(&r, "IO_READ_BW", s), rd_rate));
+		CHECK(near(metric_value(&r, "IO_WRITE_BW", s), wr_rate));
 		/* Sent: 1000 lines x 8 data flits x 8 bytes; with headers 1000 + 1000 back. */
-		CHECK(near(value(&r, "QPI_DATA_BW", s), per_windows(&r, s, "qpi", 2, "TxL_FLITS_G0.DATA", 32000)));
-		CHECK(near(value(&r, "QPI_LINK_BW", s), per_windows(&r, s, "qpi", 2, "TxL_FLITS_G0.DATA", 40000)));
+		CHECK(near(metric_value(&r, "QPI_DATA_BW", s), per_windows(&r, s, "qpi", 2, "TxL_FLITS_G0.DATA", 32000)));
+		CHECK(near(metric_value(&r, "QPI_LINK_BW", s), per_windows(&r, s, "qpi", 2, "TxL_FLITS_G0.DATA", 40000)));
 		/* Received from the other socket: 8000 DRS data flits (4000 a port), half of it
 		 * to a core; each port's count over its own window. */
 		double drs = per_windows(&r, s, "qpi", 2, "RxL_FLITS_G1.DRS_DATA", 32000);
 		double d2c = per_windows(&r, s, "qpi", 2, "DIRECT2CORE.SUCCESS", 16000);
-		CHECK(near(value(&r, "DATA_FROM_QPI", s), drs));
-		CHECK(near(value(&r, "DATA_FROM_QPI_TO_LLC", s), d2c));
+		CHECK(near(metric_value(&r, "DATA_FROM_QPI", s), drs));
+		CHECK(near(metric_value(&r, "DATA_FROM_QPI_TO_LLC", s), d2c));
 		/* The other half: 64000 bytes of DRS data less 500 lines x 64 to the cores. */
-		CHECK(near(value(&r, "DATA_FROM_QPI_TO_HA_OR_IIO", s), drs - d2c));
+		CHECK(near(metric_value(&r, "DATA_FROM_QPI_TO_HA_OR_IIO", s), drs - d2c));
 		/* 10000 flits each way over 2 ports x 1e6 clocks x 2 flits. */
-		CHECK(near(alone("QPI_LINK_UTIL", s, &traffic), 10000.0 / 4e6));
-		CHECK(near(alone("QPI_TX_LINK_UTIL", s, &traffic), 10000.0 / 4e6));
-		CHECK(near(alone("PCT_LINK_FULL_POWER_CYCLES", s, &traffic), 1.0));
+		CHECK(near(metric_alone("snbep", "QPI_LINK_UTIL", s, &traffic), 10000.0 / 4e6));
+		CHECK(near(metric_alone("snbep", "QPI_TX_LINK_UTIL", s, &traffic), 10000.0 / 4e6));
+		CHECK(near(metric_alone("snbep", "PCT_LINK_FULL_POWER_CYCLES", s, &traffic), 1.0));
 	}
-	done(&r);
-}
-
-/* A link carries at most 2 flits a clock each way: however many lines the workload
- * claims to have sent in 1 ms (here 1e9), each port sends and receives 2e6 flits over
- * its 1e6 clocks, never more (the model caps the lines at a clock's fifth). */
-TEST(snbep_model_qpi_within_link_capacity)
-{
-	static const struct feed flood = { 1000000u, 0, 0, 0, 0, 1000000000u };
-	static const char *const side[2][3] = {
-		{ "QPI_TX_LINK_UTIL", "TxL_FLITS_G0.DATA", "TxL_FLITS_G0.NON_DATA" },
-		{ "QPI_LINK_UTIL", "RxL_FLITS_G0.DATA", "RxL_FLITS_G0.NON_DATA" },
-	};
-	for (unsigned k = 0; k < 2; k++) {
-		struct ran r;
-		if (run(&r, NULL, side[k][0], &flood) < 0)
-			return;
-		CHECK_EQ(r.s.n_passes, 1u);
-		for (unsigned s = 0; s < 2; s++) {
-			for (unsigned port = 0; port < 2; port++) {
-				const struct upm_count *clk = find_count(&r.s, s, "qpi", port, "CLOCKTICKS");
-				const struct upm_count *d = find_count(&r.s, s, "qpi", port, side[k][1]);
-				const struct upm_count *n = find_count(&r.s, s, "qpi", port, side[k][2]);
-				CHECK(clk && d && n);
-				if (!clk || !d || !n)
-					continue;
-				CHECK_EQ(clk->delta, 1000000u);
-				CHECK_EQ(d->delta, 1600000u); /* 200000 lines x 8 */
-				CHECK_EQ(d->delta + n->delta, 2000000u);
-				CHECK(d->delta + n->delta <= 2 * clk->delta);
-			}
-			CHECK(near(value(&r, side[k][0], s), 1.0));
-		}
-		done(&r);
-	}
+	metric_run_free(&r);
 }
 
 /* A difference of counts that comes out negative is no value, with its reason, never a
@@ -221,10 +128,10 @@ TEST(snbep_model_qpi_within_link_capacity)
  * zeroed CAS count makes the shares divide by zero. */
 TEST(snbep_model_negative_or_undefined_is_no_value)
 {
-	struct ran r;
-	if (run(&r, NULL, "PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_MISS", &traffic) < 0)
+	struct metric_run r;
+	if (metric_run(&r, "snbep", NULL, "PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_MISS", &traffic) < 0)
 		return;
-	CHECK(near(value(&r, "PCT_REQUESTS_PAGE_EMPTY", 0), 0.25));
+	CHECK(near(metric_value(&r, "PCT_REQUESTS_PAGE_EMPTY", 0), 0.25));
 	for (unsigned i = 0; i < r.s.n_counts; i++) {
 		const char *name = r.s.specs[r.s.counts[i].spec].name;
 		unsigned sock = r.s.counts[i].socket;
@@ -252,7 +159,7 @@ TEST(snbep_model_negative_or_undefined_is_no_value)
 		}
 	}
 	CHECK_EQ(seen, 4u);
-	done(&r);
+	metric_run_free(&r);
 }
 
 /* More metrics than a run holds is one error naming the limit, never a silent cut. */

@@ -1,5 +1,6 @@
 /* The mock's register semantics and fault injection. Addresses are the guide's. */
 #include "tests/unit/test.h"
+#include "tests/unit/mock_backend.h"
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
@@ -7,11 +8,7 @@
 
 static struct upm_backend *mock(const char *faults, unsigned sockets)
 {
-	char err[160];
-	struct upm_backend *b = upm_mock_create("snbep", sockets, faults, err, sizeof err);
-	if (!b)
-		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
-	return b;
+	return mock_backend("snbep", sockets, faults, NULL);
 }
 
 TEST(mock_write_masks_and_reserved_bits)

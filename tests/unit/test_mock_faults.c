@@ -4,6 +4,7 @@
  * gives device and function only). Each fault is checked on its box, on a neighbour
  * instance and on the same box of the other socket. */
 #include "tests/unit/test.h"
+#include "tests/unit/mock_backend.h"
 #include "tests/unit/test_clock.h"
 #include "tests/unit/fixture.h"
 #include "platform/mock/mock.h"
@@ -39,14 +40,7 @@ static struct test_clock clock;
 
 static struct upm_backend *mock(const char *faults)
 {
-	char err[200];
-	struct upm_backend *b = upm_mock_create("snbep", 2, faults, err, sizeof err);
-	if (!b)
-		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
-	clock.ns = 0;
-	if (b)
-		test_clock_install(b, &clock);
-	return b;
+	return mock_backend("snbep", 2, faults, &clock);
 }
 
 static int spec_error(const char *faults, char *err, size_t n)

@@ -5,6 +5,7 @@
  * overflow sets the box status (write 1 to clear) and, with ov_en, freezes the socket
  * (003:50-56; 329468-002 2.1.1). */
 #include "tests/unit/test.h"
+#include "tests/unit/mock_backend.h"
 #include "tests/unit/test_clock.h"
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
@@ -15,14 +16,7 @@ static struct test_clock clock;
 
 static struct upm_backend *ivbep(unsigned sockets, const char *faults)
 {
-	char err[160];
-	struct upm_backend *b = upm_mock_create("ivbep", sockets, faults, err, sizeof err);
-	if (!b)
-		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
-	clock.ns = 0;
-	if (b)
-		test_clock_install(b, &clock);
-	return b;
+	return mock_backend("ivbep", sockets, faults, &clock);
 }
 
 /* ns pass on every socket (the socket the test watches is named for the reader). */

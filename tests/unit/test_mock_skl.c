@@ -2,6 +2,7 @@
  * gates every PMON counter, overflow sets GLOBAL_STATUS bits that clear on writing one,
  * the IMC counters run free, and the model's options. Addresses from seed 001. */
 #include "tests/unit/test.h"
+#include "tests/unit/mock_backend.h"
 #include "tests/unit/test_clock.h"
 #include "core/host/os_host.h"
 #include "platform/mock/mock.h"
@@ -12,15 +13,8 @@ static struct test_clock clock;
 
 static struct upm_backend *skl_mock(const char *faults)
 {
-	char err[200];
 	upm_host_simulate(1, 2);
-	struct upm_backend *b = upm_mock_create("skl", 0, faults, err, sizeof err);
-	if (!b)
-		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
-	clock.ns = 0;
-	if (b)
-		test_clock_install(b, &clock);
-	return b;
+	return mock_backend("skl", 0, faults, &clock);
 }
 
 static void advance(struct upm_backend *b, uint64_t ns, uint64_t lines_read)

@@ -1,5 +1,6 @@
 /* PCI address encodings and the trace format. */
 #include "tests/unit/test.h"
+#include "tests/unit/mock_backend.h"
 #include "platform/mock/mock.h"
 #include "platform/pci.h"
 #include "platform/trace.h"
@@ -59,11 +60,7 @@ TEST(pci_format_and_parse)
 
 static struct upm_backend *mock_snbep(const char *faults)
 {
-	char err[160];
-	struct upm_backend *b = upm_mock_create("snbep", 2, faults, err, sizeof err);
-	if (!b)
-		upm_test_fail(__FILE__, __LINE__, "mock: %s", err);
-	return b;
+	return mock_backend("snbep", 2, faults, NULL);
 }
 
 static void write_cbo1_box_ctl(void *arg)

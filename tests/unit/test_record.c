@@ -3,7 +3,7 @@
  * console, counters.csv, results.json and report.html without computing anything; the
  * human numbers they use (core/base/human.h). */
 #include "tests/unit/test.h"
-#include "tests/unit/fixture.h"
+#include "tests/unit/metric_run.h"
 #include "core/base/human.h"
 #include "core/results/record.h"
 
@@ -83,14 +83,9 @@ TEST(record_from_a_session_totals_and_metric_counts)
 	if (fixture_init(&f, "snbep", 2, NULL) < 0)
 		return;
 	f.run.console_held = 1; /* lines to the log only */
-	if (upm_metrics_prepare(&s, &f.run, "imc/CAS_COUNT.RD/,cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1f/",
-				"MEM_BW_READS") < 0) {
-		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
-		fixture_free(&f);
+	if (metric_session(&f, &s, "imc/CAS_COUNT.RD/,cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1f/",
+			   "MEM_BW_READS", &reads) < 0)
 		return;
-	}
-	upm_session_run(&s, feed_interval, &reads);
-	upm_session_vouch(&s);
 	upm_record_init(&rec, &f.run, "run");
 	upm_record_add_session(&rec, &s);
 	upm_record_finish(&rec);
@@ -284,13 +279,8 @@ TEST(record_metric_not_reported_is_said)
 	if (fixture_init(&f, "snbep", 2, "s1.absent=imc0,s1.absent=imc1,s1.absent=imc2,s1.absent=imc3") < 0)
 		return;
 	f.run.console_held = 1;
-	if (upm_metrics_prepare(&s, &f.run, NULL, "MEM_BW_READS") < 0) {
-		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
-		fixture_free(&f);
+	if (metric_session(&f, &s, NULL, "MEM_BW_READS", &reads) < 0)
 		return;
-	}
-	upm_session_run(&s, feed_interval, &reads);
-	upm_session_vouch(&s);
 	upm_record_init(&rec, &f.run, "run");
 	upm_record_add_session(&rec, &s);
 	upm_record_finish(&rec);
@@ -387,8 +377,7 @@ TEST(record_of_a_kernel_run)
 		}
 		per_pass = 1;
 		CHECK(m->has_net && m->baseline_valid && m->baseline == 0 && m->net_valid);
-		CHECK(m->per_kernel_second_valid && m->net_per_kernel_second > 25.6e6 * (1 - 1e-9) &&
-		      m->net_per_kernel_second < 25.6e6 * (1 + 1e-9));
+		CHECK(m->per_kernel_second_valid && near(m->net_per_kernel_second, 25.6e6));
 	}
 	CHECK(whole && per_pass);
 
@@ -435,13 +424,8 @@ TEST(record_metric_coverage_and_counts_without_a_dead_channel)
 	if (fixture_init(&f, "snbep", 1, "dead=imc1") < 0)
 		return;
 	f.run.console_held = 1;
-	if (upm_metrics_prepare(&s, &f.run, NULL, "MEM_BW_READS") < 0) {
-		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
-		fixture_free(&f);
+	if (metric_session(&f, &s, NULL, "MEM_BW_READS", &reads) < 0)
 		return;
-	}
-	upm_session_run(&s, feed_interval, &reads);
-	upm_session_vouch(&s);
 	upm_record_init(&rec, &f.run, "run");
 	upm_record_add_session(&rec, &s);
 	upm_record_finish(&rec);

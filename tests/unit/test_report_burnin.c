@@ -3,6 +3,7 @@
  * values put them), the kernel bandwidth bars scaled to the fastest kernel, the last
  * pass's charts only, and junit names that say their pass. */
 #include "tests/unit/test.h"
+#include "tests/unit/occurrences.h"
 #include "tests/unit/fixture.h"
 #include "core/results/junit.h"
 #include "core/results/report_html.h"
@@ -31,14 +32,6 @@ static void three_passes(struct fixture *f, struct upm_burnin *b, struct upm_ver
 		bw.k[1].gbps = 5.0;
 		upm_burnin_pass_done(&f->run, b, vs, first, 0, &bw);
 	}
-}
-
-static unsigned occurrences(const char *hay, const char *needle)
-{
-	unsigned n = 0;
-	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
-		n++;
-	return n;
 }
 
 TEST(report_burnin_passes_trend_and_bandwidth)

@@ -1,15 +1,8 @@
 /* report.html from verdicts (core/results/report_html.c): the verdict on top, escaped
  * text, each box instance's colour and anchor, the self-test matrix and a chart. */
 #include "tests/unit/test.h"
+#include "tests/unit/occurrences.h"
 #include "core/results/report_html.h"
-
-static unsigned occurrences(const char *hay, const char *needle)
-{
-	unsigned n = 0;
-	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
-		n++;
-	return n;
-}
 
 TEST(report_html_colours_links_and_charts)
 {

@@ -12,22 +12,7 @@ static struct feed idle = { 1000000, 0, 0, 0, 0, 0 }; /* 1 ms */
 /* Runs specs on a fresh two-socket mock; returns the trace's writes. */
 static char *writes_of(const char *specs)
 {
-	struct fixture f;
-	struct upm_session s;
-	struct upm_buf out;
-	upm_buf_init(&out);
-	if (fixture_init(&f, "snbep", 2, NULL) < 0)
-		return upm_strdup("");
-	if (upm_session_prepare(&s, &f.run, specs) < 0)
-		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
-	else if (upm_session_run(&s, feed_interval, &idle) < 0)
-		upm_test_fail(__FILE__, __LINE__, "run: %s", s.error);
-	trace_writes(f.trace, &out);
-	upm_session_free(&s);
-	fixture_free(&f);
-	char *r = upm_strdup(out.data ? out.data : "");
-	upm_buf_free(&out);
-	return r;
+	return fixture_writes("snbep", 2, specs);
 }
 
 /* The expected trace: each phase's block for socket 0, then for socket 1. The blocks

@@ -15,24 +15,7 @@ static struct feed idle = { 1000000, 0, 0, 0, 0, 0 }; /* 1 ms */
 
 static char *writes_of(const char *specs, unsigned sockets)
 {
-	struct fixture f;
-	struct upm_session s;
-	struct upm_buf out;
-	upm_buf_init(&out);
-	if (fixture_init(&f, "ivbep", sockets, NULL) < 0)
-		return upm_strdup("");
-	if (upm_session_prepare(&s, &f.run, specs) < 0)
-		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
-	else if (upm_session_run(&s, feed_interval, &idle) < 0)
-		upm_test_fail(__FILE__, __LINE__, "run: %s", s.error);
-	if (mock_pmon_of(f.mock)->violations)
-		upm_test_fail(__FILE__, __LINE__, "mock violation: %s", mock_pmon_of(f.mock)->last_violation);
-	trace_writes(f.trace, &out);
-	upm_session_free(&s);
-	fixture_free(&f);
-	char *r = upm_strdup(out.data ? out.data : "");
-	upm_buf_free(&out);
-	return r;
+	return fixture_writes("ivbep", sockets, specs);
 }
 
 TEST(ivbep_session_sequence_cbo_both_filters_and_global)

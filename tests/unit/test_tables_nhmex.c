@@ -2,22 +2,15 @@
  * with the guide line they come from, and the event encodings of every box kind as the
  * spec parser and scheduler produce them. */
 #include "tests/unit/test.h"
+#include "tests/unit/lookup.h"
 #include "boxes/nhmex/nhmex.h"
 #include "core/events/sched.h"
 #include "core/events/spec.h"
 #include "core/events/subcfg.h"
 
-static const struct upm_platform *plat(const char *name)
-{
-	const struct upm_platform *p = upm_platform_by_name(name);
-	if (!p)
-		upm_test_fail(__FILE__, __LINE__, "no platform %s", name);
-	return p;
-}
-
 static const struct upm_box_type *box(const char *p, const char *name)
 {
-	return upm_platform_box(plat(p), name);
+	return upm_platform_box(platform_named(p), name);
 }
 
 /* MSR of instance i's register at instance-0 address a, as the engine computes it. */
@@ -35,11 +28,11 @@ static uint32_t sub_at(const struct upm_box_type *t, unsigned i, unsigned reg, u
 TEST(nhmex_platforms_by_cpuid_model)
 {
 	struct upm_cpu_ident id = { .vendor = "GenuineIntel", .family = 6, .model = 0x2E };
-	CHECK(upm_platform_by_cpu(&id) == plat("nhmex"));
+	CHECK(upm_platform_by_cpu(&id) == platform_named("nhmex"));
 	id.model = 0x2F;
-	CHECK(upm_platform_by_cpu(&id) == plat("wsmex"));
-	CHECK(plat("nhmex")->bus_map == NULL);
-	CHECK(plat("wsmex")->bus_map == NULL);
+	CHECK(upm_platform_by_cpu(&id) == platform_named("wsmex"));
+	CHECK(platform_named("nhmex")->bus_map == NULL);
+	CHECK(platform_named("wsmex")->bus_map == NULL);
 	static const char *const names[] = { "ubox", "cbo", "bbox", "sbox", "mbox", "rbox", "wbox" };
 	for (unsigned i = 0; i < 7; i++) {
 		CHECK(box("nhmex", names[i]) != NULL);
@@ -51,7 +44,7 @@ TEST(nhmex_global_control_and_overflow_tree)
 {
 	/* U_MSR_PMON_GLOBAL_CTL 0xC00, STATUS 0xC01 (Table 2-1, 002:484-490); rst_all 29,
 	 * en_all 28 (Table 2-2, 002:506-507). */
-	const struct upm_global_ctl *g = plat("wsmex")->global;
+	const struct upm_global_ctl *g = platform_named("wsmex")->global;
 	CHECK_EQ(g->msr, 0xC00);
 	CHECK_EQ(g->status_msr, 0xC01);
 	CHECK_EQ(g->setup, 1ull << 29);
@@ -59,10 +52,10 @@ TEST(nhmex_global_control_and_overflow_tree)
 	CHECK_EQ(g->stop, 0);
 	CHECK(g->mask & (1ull << 29) && g->mask & (1ull << 28));
 	CHECK(!(g->mask & 1)); /* bit 0 is the U-Box counter's own enable (002:512) */
-	CHECK(plat("nhmex")->global == g);
+	CHECK(platform_named("nhmex")->global == g);
 	/* S0/S1_MSR_PMON_SUMMARY 0xC43/0xCC3 (Table 2-25, 002:2431, 2413), under ov_s0 bit 3
 	 * and ov_s1 bit 2 of the status (Table 2-3, 002:520-521). */
-	const struct upm_ovf_tree *t = plat("wsmex")->overflow;
+	const struct upm_ovf_tree *t = platform_named("wsmex")->overflow;
 	CHECK_EQ(t->n_summaries, 2);
 	CHECK_EQ(t->summaries[0].msr, 0xC43);
 	CHECK_EQ(t->summaries[0].global_bit, 3);
@@ -232,7 +225,7 @@ TEST(nhmex_wbox_fixed_counter_and_erratum_flag)
 
 static int parse(const char *platform, const char *text, struct upm_spec *sp, char *err, size_t n)
 {
-	return upm_spec_parse(plat(platform), text, sp, err, n);
+	return upm_spec_parse(platform_named(platform), text, sp, err, n);
 }
 
 static uint64_t sub_value(const struct upm_spec *sp, const char *term)
@@ -350,7 +343,7 @@ static int schedule(const char *platform, const char *list, struct upm_spec *spe
 {
 	char err[200];
 	const struct upm_spec *ptrs[16];
-	int n = upm_spec_parse_list(plat(platform), list, specs, 16, err, sizeof err);
+	int n = upm_spec_parse_list(platform_named(platform), list, specs, 16, err, sizeof err);
 	if (n < 0) {
 		upm_test_fail(__FILE__, __LINE__, "%s", err);
 		return -1;

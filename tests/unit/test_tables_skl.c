@@ -4,22 +4,17 @@
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
 #include "tests/unit/test.h"
+#include "tests/unit/lookup.h"
 #include "core/events/spec.h"
 
 static const struct upm_platform *skl(void)
 {
-	const struct upm_platform *p = upm_platform_by_name("skl");
-	if (!p)
-		upm_test_fail(__FILE__, __LINE__, "no platform skl");
-	return p;
+	return platform_named("skl");
 }
 
 static const struct upm_box_type *box(const char *name)
 {
-	const struct upm_box_type *t = skl() ? upm_platform_box(skl(), name) : NULL;
-	if (!t)
-		upm_test_fail(__FILE__, __LINE__, "no box %s", name);
-	return t;
+	return box_named("skl", name);
 }
 
 #define MSR_OF(t, reg, n) ((reg) + (t)->stride * (n))

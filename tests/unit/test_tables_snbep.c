@@ -3,14 +3,12 @@
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
 #include "tests/unit/test.h"
+#include "tests/unit/lookup.h"
 #include "core/events/spec.h"
 
 static const struct upm_box_type *box(const char *name)
 {
-	const struct upm_box_type *t = upm_platform_box(upm_platform_by_name("snbep"), name);
-	if (!t)
-		upm_test_fail(__FILE__, __LINE__, "no box %s", name);
-	return t;
+	return box_named("snbep", name);
 }
 
 #define MSR_OF(t, reg, n) ((reg) + (t)->stride * (n))

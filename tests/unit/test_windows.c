@@ -45,7 +45,7 @@ TEST(window_per_socket_uclk_exact_with_slow_wakes)
 		if (!c || !c->interval_ns)
 			continue;
 		double mhz = (double)c->delta * 1000.0 / (double)c->interval_ns;
-		if (mhz < MOCK_UCLK_MHZ * (1 - 1e-9) || mhz > MOCK_UCLK_MHZ * (1 + 1e-9))
+		if (!near(mhz, MOCK_UCLK_MHZ))
 			upm_test_fail(__FILE__, __LINE__, "socket %u: %.1f MHz (%llu ticks in %llu ns)", sock, mhz,
 				      (unsigned long long)c->delta, (unsigned long long)c->interval_ns);
 		/* The window holds the wakes: longer than the interval the workload timed. */

@@ -1,0 +1,15 @@
+/* A mock backend of its own (no fixture, no trace), for the tests of the mock's register
+ * semantics. */
+#ifndef UPMON_TESTS_UNIT_MOCK_BACKEND_H
+#define UPMON_TESTS_UNIT_MOCK_BACKEND_H
+
+#include "platform/mock/mock.h"
+#include "tests/unit/test_clock.h"
+
+/* The mock of platform with sockets and faults (NULL for none), on clock set to 0 when
+ * clock is not NULL (else on the environment's); NULL after failing the test when the
+ * mock cannot be built. upm_backend_destroy ends it. */
+struct upm_backend *mock_backend(const char *platform, unsigned sockets, const char *faults,
+				 struct test_clock *clock);
+
+#endif
