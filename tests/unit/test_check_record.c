@@ -15,21 +15,32 @@ static const struct upm_check_kernel_run hand_kernel = {
 	.bytes_written = 0, .bus_bytes = 12582912, .seconds = 0.123456, .gbps = 98.765, .passes = 2,
 };
 
+/* A mock snbep run with safety facts of its own and an empty verdict list of `cap`;
+ * NULL (the test failed) when any could not be made. */
+static struct upm_check_safety *record_fixture(struct fixture *f, struct upm_verdicts *vs, unsigned sockets,
+					       unsigned cap)
+{
+	if (fixture_init(f, "snbep", sockets, NULL) < 0)
+		return NULL;
+	f->run.console_held = 1;
+	struct upm_check_safety *cs = calloc(1, sizeof *cs);
+	CHECK(cs != NULL);
+	CHECK_EQ(upm_verdicts_init(vs, cap), 0);
+	if (!cs) {
+		fixture_free(f);
+		return NULL;
+	}
+	return cs;
+}
+
 TEST(check_record_writers_render_the_record)
 {
 	struct fixture f;
 	struct upm_verdicts vs;
 	struct upm_buf out;
-	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+	struct upm_check_safety *cs = record_fixture(&f, &vs, 2, 16);
+	if (!cs)
 		return;
-	f.run.console_held = 1;
-	struct upm_check_safety *cs = calloc(1, sizeof *cs);
-	CHECK(cs != NULL);
-	CHECK_EQ(upm_verdicts_init(&vs, 16), 0);
-	if (!cs) {
-		fixture_free(&f);
-		return;
-	}
 	cs->skipped[1] = 1;
 	upm_verdict_add(&vs, 0, "cbo", 0, "selftest.count", UPM_RESULT_PASS, "counted");
 	struct upm_verdict *v = upm_verdict_add(&vs, 0, "imc", -1, "memory.read", UPM_RESULT_FAIL,
@@ -110,16 +121,9 @@ TEST(check_record_fill_sets_verdict_status_and_kernels)
 {
 	struct fixture f;
 	struct upm_verdicts vs;
-	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+	struct upm_check_safety *cs = record_fixture(&f, &vs, 1, 16);
+	if (!cs)
 		return;
-	f.run.console_held = 1;
-	struct upm_check_safety *cs = calloc(1, sizeof *cs);
-	CHECK(cs != NULL);
-	CHECK_EQ(upm_verdicts_init(&vs, 16), 0);
-	if (!cs) {
-		fixture_free(&f);
-		return;
-	}
 	f.run.safety = cs;
 	struct upm_check_kernel_runs ks;
 	memset(&ks, 0, sizeof ks);
@@ -168,16 +172,9 @@ TEST(check_record_console_says_what_the_record_left_unsaid)
 {
 	struct fixture f;
 	struct upm_verdicts vs;
-	if (fixture_init(&f, "snbep", 1, NULL) < 0)
+	struct upm_check_safety *cs = record_fixture(&f, &vs, 1, 8);
+	if (!cs)
 		return;
-	f.run.console_held = 1;
-	struct upm_check_safety *cs = calloc(1, sizeof *cs);
-	CHECK(cs != NULL);
-	CHECK_EQ(upm_verdicts_init(&vs, 8), 0);
-	if (!cs) {
-		fixture_free(&f);
-		return;
-	}
 	static const struct upm_unrestored regs[2] = {
 		{ .socket = 0, .where = "cbo0", .space = "msr", .address = "0xd04", .value = 0x10000, .rc = UPM_EFAULT },
 		{ .socket = 0, .where = "cbo1", .space = "msr", .address = "0xd24", .value = 0x20000, .rc = UPM_EFAULT },

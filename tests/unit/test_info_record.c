@@ -24,19 +24,30 @@ static const struct upm_info_box *box(const struct upm_info_record *rec, const c
 	return NULL;
 }
 
-TEST(info_record_fill_snbep_buses_and_functions)
+/* A mock run's info record, filled; NULL (the test failed) when either could not be
+ * made. */
+static struct upm_info_record *filled(struct fixture *f, const char *platform, unsigned sockets,
+				      const char *faults)
 {
-	struct fixture f;
-	if (fixture_init(&f, "snbep", 2, "s1.absent=imc2") < 0)
-		return;
-	f.run.console_held = 1;
+	if (fixture_init(f, platform, sockets, faults) < 0)
+		return NULL;
+	f->run.console_held = 1;
 	struct upm_info_record *rec = calloc(1, sizeof *rec);
 	CHECK(rec != NULL);
 	if (!rec) {
-		fixture_free(&f);
-		return;
+		fixture_free(f);
+		return NULL;
 	}
-	upm_info_record_fill(rec, &f.run);
+	upm_info_record_fill(rec, &f->run);
+	return rec;
+}
+
+TEST(info_record_fill_snbep_buses_and_functions)
+{
+	struct fixture f;
+	struct upm_info_record *rec = filled(&f, "snbep", 2, "s1.absent=imc2");
+	if (!rec)
+		return;
 	CHECK_EQ(rec->sockets, 2);
 	CHECK(rec->platform && strcmp(rec->platform->name, "snbep") == 0);
 	CHECK_EQ(rec->has_pci_uncore, 1);
@@ -89,16 +100,9 @@ TEST(info_record_fill_snbep_buses_and_functions)
 TEST(info_record_fill_skl_instance_count)
 {
 	struct fixture f;
-	if (fixture_init(&f, "skl", 1, "cbos=2") < 0)
+	struct upm_info_record *rec = filled(&f, "skl", 1, "cbos=2");
+	if (!rec)
 		return;
-	f.run.console_held = 1;
-	struct upm_info_record *rec = calloc(1, sizeof *rec);
-	CHECK(rec != NULL);
-	if (!rec) {
-		fixture_free(&f);
-		return;
-	}
-	upm_info_record_fill(rec, &f.run);
 	const struct upm_info_box *cbo = box(rec, "cbo");
 	CHECK(cbo != NULL);
 	if (cbo) {

@@ -5,6 +5,7 @@
  * DRS messages, writebacks in the socket's share of written lines). */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "tests/unit/metric_run.h"
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
 #include "core/base/str.h"
@@ -90,15 +91,9 @@ static void drs_writes_case(const char *user, unsigned want_passes)
 	struct fixture f;
 	struct upm_session s;
 	struct upm_metric_value mv[4];
-	if (fixture_init(&f, "wsmex", 1, NULL) < 0)
+	if (fixture_init(&f, "wsmex", 1, NULL) < 0 ||
+	    metric_session(&f, &s, user, "RBOX_DRS_WRITES", &drs_traffic) < 0)
 		return;
-	if (upm_metrics_prepare(&s, &f.run, user, "RBOX_DRS_WRITES") < 0) {
-		upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
-		fixture_free(&f);
-		return;
-	}
-	upm_session_run(&s, feed_interval, (void *)&drs_traffic);
-	upm_session_vouch(&s);
 	unsigned n = upm_metrics_compute(&s, mv, 4);
 	CHECK_EQ(s.n_specs - s.metric_specs_from, 16u);
 	/* Each port's two match/mask sets (Table 2-39: 0xE60 + 4p and 0xE70 + 4p, ports 4-7
@@ -181,15 +176,9 @@ TEST(nhmex_sbox_total_link_use_on_the_mock)
 		struct fixture f;
 		struct upm_session s;
 		struct upm_metric_value mv[4];
-		if (fixture_init(&f, plats[k], 1, NULL) < 0)
+		if (fixture_init(&f, plats[k], 1, NULL) < 0 ||
+		    metric_session(&f, &s, NULL, "SBOX_TX_UTIL,SBOX_RX_UTIL", &drs_traffic) < 0)
 			return;
-		if (upm_metrics_prepare(&s, &f.run, NULL, "SBOX_TX_UTIL,SBOX_RX_UTIL") < 0) {
-			upm_test_fail(__FILE__, __LINE__, "prepare: %s", s.error);
-			fixture_free(&f);
-			return;
-		}
-		upm_session_run(&s, feed_interval, (void *)&drs_traffic);
-		upm_session_vouch(&s);
 		unsigned n = upm_metrics_compute(&s, mv, 4);
 		uint64_t hom, drs_r, drs_b, uclk;
 		double r_hom = per_second(&s, "PKTS_SENT_HOM", &hom);
