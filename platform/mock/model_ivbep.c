@@ -44,7 +44,8 @@
  *     0x19E one line per IO_READ_NS and PCIItoM 0x19C one per IO_WRITE_NS whatever the
  *     workload, LLC hits (DDIO), HIT_CYCLES each; occupancy at most the TOR's 20
  *     entries a cycle; RxR_INSERTS/RxR_OCCUPANCY (0x13/0x11) IRQ (0x01) = lookups and
- *     lines written, INGRESS_CYCLES each
+ *     lines written, INGRESS_CYCLES each (the CBo model and its
+ *     constants: platform/mock/cbo_e5.c, shared with Sandy Bridge-EP)
  *   iMC per channel of C CAS commands (R reads, W writes): ACT_COUNT (0x01) RD (0x01)
  *     3R/8, WR (0x02) 3W/8, BYP (0x08) 0; PRE_COUNT (0x02) PAGE_MISS (0x01) C/8;
  *     RPQ_INSERTS (0x10) R, WPQ_INSERTS (0x20) W
@@ -54,6 +55,7 @@
  * Everything else stays at 0. Threshold and edge are not modelled. */
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
+#include "platform/mock/cbo_e5.h"
 #include "platform/mock/qpi_flow.h"
 #include "platform/pci.h"
 #include "core/base/os.h"
@@ -71,13 +73,6 @@ enum ivbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI, K
 #define DCLK_MHZ 800u
 #define PCLK_MHZ 800u
 #define QPI_MHZ 1000u
-#define DRD_OPCODE 0x182u
-#define MISS_CYCLES 200u
-#define HIT_CYCLES 40u
-#define TOR_ENTRIES 20u
-#define INGRESS_CYCLES 4u
-#define IO_READ_NS 64u   /* one PCIe read line per 64 ns: 1 GB/s */
-#define IO_WRITE_NS 128u /* one PCIe write line per 128 ns: 0.5 GB/s */
 
 /* Sockets 2 and 3 (a four-socket E5-4600 v2 machine) on the buses the snbep mock uses. */
 static const uint8_t socket_bus[N_SOCKETS_MAX] = { 0x7F, 0xFF, 0xBF, 0x3F };
@@ -205,57 +200,12 @@ static uint64_t dclk_rate(const struct mock_box *b, uint64_t ctl, const struct u
 
 static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
+	/* FILTER0 state 22:17 (I S E M F M' = bits 0..5), FILTER1 opc 28:20; the TOR counts
+	 * with OPCODE (0x01) and MISS_OPCODE (0x03) alone. */
 	uint64_t f0 = b->filters[0] ? b->filters[0]->value : 0;
 	uint64_t f1 = b->filters[1] ? b->filters[1]->value : 0;
-	unsigned state = (unsigned)((f0 >> 17) & 0x3F); /* I S E M F M' = bits 0..5 */
-	unsigned opc = (unsigned)((f1 >> 20) & 0x1FF);
-	uint64_t lookups = mock_box_share(b, a->llc_lookups);
-	uint64_t misses = mock_box_share(b, a->llc_misses);
-	uint64_t writes = mock_box_share(b, a->lines_written);
-	if (misses > lookups)
-		misses = lookups;
-
-	switch (ev(ctl)) {
-	case 0x00: /* CLOCKTICKS */
-		return cycles(a, UCLK_MHZ);
-	case 0x34: { /* LLC_LOOKUP */
-		uint64_t n = 0;
-		if ((umask(ctl) & 0x03) == 0x03)
-			n += (state & 0x01 ? misses : 0) + (state & 0x04 ? lookups - misses : 0);
-		if ((umask(ctl) & 0x05) == 0x05)
-			n += state & 0x08 ? writes : 0;
-		return n;
-	}
-	case 0x37: /* LLC_VICTIMS */
-		return (umask(ctl) & 0x01 ? writes : 0) + (umask(ctl) & 0x02 ? misses : 0);
-	case 0x35: /* TOR_INSERTS */
-	case 0x36: { /* TOR_OCCUPANCY */
-		uint64_t hits = 0, miss = 0;
-		if (umask(ctl) != 0x01 && umask(ctl) != 0x03)
-			return 0;
-		if (opc == DRD_OPCODE) {
-			hits = lookups - misses;
-			miss = misses;
-		} else if (opc == 0x19E) {
-			hits = mock_box_share(b, a->nanoseconds / IO_READ_NS);
-		} else if (opc == 0x19C) {
-			hits = mock_box_share(b, a->nanoseconds / IO_WRITE_NS);
-		}
-		if (umask(ctl) == 0x03)
-			hits = 0;
-		if (ev(ctl) == 0x35)
-			return hits + miss;
-		uint64_t occ = hits * HIT_CYCLES + miss * MISS_CYCLES, cap = TOR_ENTRIES * traffic_cycles(b, a, UCLK_MHZ);
-		return occ < cap ? occ : cap;
-	}
-	case 0x13: /* RxR_INSERTS */
-	case 0x11: { /* RxR_OCCUPANCY */
-		uint64_t n = umask(ctl) & 0x01 ? lookups + writes : 0;
-		return ev(ctl) == 0x13 ? n : n * INGRESS_CYCLES;
-	}
-	default:
-		return 0;
-	}
+	return mock_e5_cbo_rate(b, ctl, a, (unsigned)((f0 >> 17) & 0x3F), (unsigned)((f1 >> 20) & 0x1FF),
+				umask(ctl) == 0x01 || umask(ctl) == 0x03);
 }
 
 static uint64_t pcu_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)

@@ -25,13 +25,14 @@
  *     leaves L0); L0p and L1 stay 0.
  *   CBo TOR (TOR_INSERTS 0x35, TOR_OCCUPANCY 0x36; OPCODE umask 0x01, MISS_OPCODE
  *     0x03, opcode filter 31:23): data reads (0x182) are the LLC lookups, misses the
- *     LLC misses; a hit holds its entry TOR_HIT_CYC cycles, a miss TOR_MISS_CYC; IO at
+ *     LLC misses; a hit holds its entry HIT_CYCLES cycles, a miss MISS_CYCLES; IO at
  *     a steady rate, whatever the workload: PCIRdCur (0x19E) one line per IO_READ_NS,
  *     PCIItoM (0x19C) one per IO_WRITE_NS, spread over the CBos, all LLC hits (DDIO:
- *     they touch no memory), each entry held TOR_HIT_CYC. Occupancy never exceeds the
+ *     they touch no memory), each entry held HIT_CYCLES. Occupancy never exceeds the
  *     TOR's 20 entries a cycle (max inc 20, 000:591).
  *   CBo ingress (RxR_INSERTS 0x13, RxR_OCCUPANCY 0x11, IRQ umask 0x01): every lookup and
- *     every line written is a core request; each waits INGRESS_CYC cycles.
+ *     every line written is a core request; each waits INGRESS_CYCLES cycles (the CBo
+ *     model and its constants: platform/mock/cbo_e5.c, shared with Ivy Bridge-EP).
  *   iMC queues: RPQ_INSERTS (0x10) = lines read, RPQ_OCCUPANCY (0x80) = RPQ_DCLK DRAM
  *     cycles each (capped at the 22 entries, max inc 22); WPQ_INSERTS (0x20) = lines
  *     written, WPQ_OCCUPANCY (0x81) = WPQ_DCLK each (capped at 32). Pages, per
@@ -40,6 +41,7 @@
  *   everything else stays at 0. Threshold, invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
+#include "platform/mock/cbo_e5.h"
 #include "platform/mock/qpi_flow.h"
 #include "platform/pci.h"
 #include "core/base/str.h"
@@ -51,16 +53,10 @@ enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
 #define DCLK_MHZ 800u
 #define PCLK_MHZ 800u
 #define QPI_MHZ 1000u
-#define TOR_HIT_CYC 40u    /* uncore cycles a data read that hits holds its TOR entry */
-#define TOR_MISS_CYC 200u  /* ... one that misses, to memory and back */
-#define TOR_ENTRIES 20u
-#define INGRESS_CYC 4u
 #define RPQ_DCLK 40u       /* DRAM cycles a read waits in the read pending queue */
 #define RPQ_ENTRIES 22u
 #define WPQ_DCLK 80u
 #define WPQ_ENTRIES 32u
-#define IO_READ_NS 64u     /* one PCIe read line per 64 ns: 1 GB/s */
-#define IO_WRITE_NS 128u   /* one PCIe write line per 128 ns: 0.5 GB/s */
 
 static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
 
@@ -92,57 +88,10 @@ static uint64_t dclk_rate(const struct mock_box *b, uint64_t ctl, const struct u
 /* CBo filter state bits (Table 2-12, 000:617-622): I 0x01, S 0x02, E 0x04, M 0x08, F 0x10. */
 static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
+	/* State 22:18 of the filter, opcode 31:23 (Table 2-12). */
 	uint64_t filter = b->filters[0] ? b->filters[0]->value : 0;
-	unsigned state = (unsigned)((filter >> 18) & 0x1F);
-	uint64_t lookups = mock_box_share(b, a->llc_lookups);
-	uint64_t misses = mock_box_share(b, a->llc_misses);
-	uint64_t writes = mock_box_share(b, a->lines_written);
-	if (misses > lookups)
-		misses = lookups;
-
-	switch (ev(ctl)) {
-	case 0x00: /* CLOCKTICKS */
-		return cycles(a, UCLK_MHZ);
-	case 0x34: { /* LLC_LOOKUP */
-		uint64_t n = 0;
-		if ((umask(ctl) & 0x03) == 0x03)
-			n += (state & 0x01 ? misses : 0) + (state & 0x04 ? lookups - misses : 0);
-		if ((umask(ctl) & 0x05) == 0x05)
-			n += state & 0x08 ? writes : 0;
-		return n;
-	}
-	case 0x37: /* LLC_VICTIMS */
-		return (umask(ctl) & 0x01 ? writes : 0) + (umask(ctl) & 0x02 ? misses : 0);
-	case 0x35: /* TOR_INSERTS */
-	case 0x36: { /* TOR_OCCUPANCY */
-		unsigned opc = (unsigned)((filter >> 23) & 0x1FF);
-		int miss_only = (umask(ctl) & 0x03) == 0x03;
-		uint64_t hits = 0, miss = 0;
-		if ((umask(ctl) & 0x01) == 0)
-			return 0;
-		if (opc == 0x182) {
-			hits = lookups - misses;
-			miss = misses;
-		} else if (opc == 0x19E) {
-			hits = mock_box_share(b, a->nanoseconds / IO_READ_NS);
-		} else if (opc == 0x19C) {
-			hits = mock_box_share(b, a->nanoseconds / IO_WRITE_NS);
-		}
-		if (miss_only)
-			hits = 0;
-		if (ev(ctl) == 0x35)
-			return hits + miss;
-		uint64_t occ = hits * TOR_HIT_CYC + miss * TOR_MISS_CYC, cap = TOR_ENTRIES * traffic_cycles(b, a, UCLK_MHZ);
-		return occ < cap ? occ : cap;
-	}
-	case 0x13: /* RxR_INSERTS */
-	case 0x11: { /* RxR_OCCUPANCY */
-		uint64_t n = umask(ctl) & 0x01 ? lookups + writes : 0;
-		return ev(ctl) == 0x13 ? n : n * INGRESS_CYC;
-	}
-	default:
-		return 0;
-	}
+	return mock_e5_cbo_rate(b, ctl, a, (unsigned)((filter >> 18) & 0x1F), (unsigned)((filter >> 23) & 0x1FF),
+				(umask(ctl) & 0x01) != 0);
 }
 
 static uint64_t pcu_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
