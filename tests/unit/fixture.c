@@ -94,13 +94,23 @@ void trace_writes(const struct upm_trace *t, struct upm_buf *out)
 	}
 }
 
+char *fixture_end_writes(struct fixture *f, struct upm_session *s)
+{
+	struct upm_buf out;
+	upm_buf_init(&out);
+	trace_writes(f->trace, &out);
+	upm_session_free(s);
+	fixture_free(f);
+	char *r = upm_strdup(out.data ? out.data : "");
+	upm_buf_free(&out);
+	return r;
+}
+
 char *fixture_writes(const char *platform, unsigned sockets, const char *specs)
 {
 	static const struct feed idle = { 1000000, 0, 0, 0, 0, 0 };
 	struct fixture f;
 	struct upm_session s;
-	struct upm_buf out;
-	upm_buf_init(&out);
 	if (fixture_init(&f, platform, sockets, NULL) < 0)
 		return upm_strdup("");
 	if (upm_session_prepare(&s, &f.run, specs) < 0)
@@ -109,12 +119,7 @@ char *fixture_writes(const char *platform, unsigned sockets, const char *specs)
 		upm_test_fail(__FILE__, __LINE__, "run: %s", s.error);
 	if (mock_pmon_of(f.mock)->violations)
 		upm_test_fail(__FILE__, __LINE__, "mock violation: %s", mock_pmon_of(f.mock)->last_violation);
-	trace_writes(f.trace, &out);
-	upm_session_free(&s);
-	fixture_free(&f);
-	char *r = upm_strdup(out.data ? out.data : "");
-	upm_buf_free(&out);
-	return r;
+	return fixture_end_writes(&f, &s);
 }
 
 const struct upm_count *find_count(const struct upm_session *s, unsigned socket, const char *box,

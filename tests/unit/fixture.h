@@ -45,6 +45,9 @@ int rate_over_windows(double value, double scale, const struct upm_session *s, u
 
 /* The trace's writes as "socket:space:address=value" lines, for sequence checks. */
 void trace_writes(const struct upm_trace *t, struct upm_buf *out);
+/* The writes fixture f's trace holds (one per line, as trace_writes gives them); frees
+ * session s and f. The caller frees the string. */
+char *fixture_end_writes(struct fixture *f, struct upm_session *s);
 /* Runs specs over 1 ms with no traffic on a fresh mock of platform with sockets; returns
  * the trace's writes (trace_writes; the caller frees them). Fails the test when the run
  * fails or the mock saw its registers misused (mock_pmon.violations). */

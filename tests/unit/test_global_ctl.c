@@ -24,9 +24,7 @@ static char *run_with_global(const char *faults, const char *specs, int *rc, cha
 {
 	struct fixture f;
 	struct upm_session s;
-	struct upm_buf out;
 	struct upm_platform p;
-	upm_buf_init(&out);
 	if (fixture_init(&f, "snbep", 1, faults) < 0)
 		return upm_strdup("");
 	p = *f.run.platform;
@@ -36,12 +34,7 @@ static char *run_with_global(const char *faults, const char *specs, int *rc, cha
 	if (*rc == 0)
 		*rc = upm_session_run(&s, feed_interval, &idle);
 	upm_strlcpy(err, s.error, n);
-	trace_writes(f.trace, &out);
-	upm_session_free(&s);
-	fixture_free(&f);
-	char *r = upm_strdup(out.data ? out.data : "");
-	upm_buf_free(&out);
-	return r;
+	return fixture_end_writes(&f, &s);
 }
 
 TEST(global_ctl_brackets_the_boxes)
