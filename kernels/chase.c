@@ -3,7 +3,6 @@
  * load and neither out-of-order execution nor the stride prefetchers can run ahead.
  * The walk is kernels/loops_sse2.S's: eight dependent loads per loop iteration. */
 #include "kernels/loops.h"
-#include "kernels/sse2.h"
 
 /* Marsaglia's xorshift64: deterministic, no libc, and plenty for shuffling. */
 static uint64_t xorshift64(uint64_t *state)
@@ -38,11 +37,12 @@ void upm_kernel_chase_prepare(const struct upm_kernel_region *r)
 	}
 }
 
-double upm_kernel_chase_body(const struct upm_kernel_region *r, uint64_t iterations)
+double upm_kernel_chase_body(const struct upm_kernel_region *r, uint64_t iterations,
+			     union upm_kernel_loop loop)
 {
 	void *p = r->base;
 	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
-		p = upm_kl_chase(p, r->lines);
+		p = loop.chase(p, r->lines);
 	/* A full turn per pass ends where it started: line 0. */
 	return (double)(((const unsigned char *)p - r->base) / UPM_KERNEL_LINE);
 }

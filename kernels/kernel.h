@@ -64,9 +64,13 @@
  * needs two processors running at once: it is not in the table; its loop and
  * accounting are below, and core/workload/workload.c runs it on two processors.
  *
- * Only baseline x86_64 instructions are used: SSE2 (MOVAPS, MOVNTDQ, PADDQ, MULPD,
- * ADDPD), SFENCE, MFENCE and CLFLUSH. Every pass's loop is in assembly
- * (kernels/loops_sse2.S), so the host and UEFI builds run the same instructions; the
+ * The kernels above use only baseline x86_64 instructions: SSE2 (MOVAPS, MOVNTDQ, PADDQ,
+ * MULPD, ADDPD), SFENCE, MFENCE and CLFLUSH. Beside five of them, an AVX variant of the
+ * same pattern and accounting with 32-byte accesses, as likwid-bench has AVX twins of
+ * its SSE tests: read_avx, write_avx, ntwrite_avx, copy_avx, triad_avx. They run only
+ * on processors where the AVX state is already enabled (upm_kernel_isa_probe); upmon
+ * never enables it. Every pass's loop is in assembly (kernels/loops_sse2.S,
+ * kernels/loops_avx.S), so the host and UEFI builds run the same instructions; the
  * passes, the abort polling between them and the accounting are C. */
 #ifndef UPMON_KERNELS_KERNEL_H
 #define UPMON_KERNELS_KERNEL_H
@@ -123,6 +127,44 @@ struct upm_kernel_pass {
 	uint64_t bytes_read, bytes_written, bus_bytes, lines_touched, loads;
 };
 
+/* The instruction set of a kernel's loop. */
+enum upm_kernel_isa {
+	UPM_KERNEL_ISA_SSE2 = 0, /* baseline x86_64: always there */
+	UPM_KERNEL_ISA_AVX,      /* only where the firmware (or OS) enabled its state */
+};
+
+/* Whether a processor can run a loop of an instruction set. */
+enum upm_kernel_isa_state {
+	UPM_KERNEL_ISA_USABLE = 0,
+	UPM_KERNEL_ISA_ABSENT,       /* the processor lacks it (CPUID.01H:ECX.AVX, bit 28) */
+	UPM_KERNEL_ISA_OSXSAVE_OFF,  /* CR4.OSXSAVE clear (CPUID.01H:ECX bit 27): XCR0 unreadable */
+	UPM_KERNEL_ISA_STATE_OFF,    /* XCR0 lacks the SSE or AVX state bit (bits 1, 2) */
+};
+
+struct upm_kernel_isa_probe {
+	enum upm_kernel_isa_state state;
+	uint32_t cpuid1_ecx; /* what was read (0 for SSE2, which needs no reading) */
+	uint64_t xcr0;       /* 0 when not readable */
+};
+
+/* A kernel's inner loop, one pass over its arrays (kernels/loops_sse2.S and
+ * loops_avx.S), in the shape its body drives (kernels/passes.c): a kernel and its AVX
+ * variant share a body and differ in the loop. */
+union upm_kernel_loop {
+	uint64_t (*sum)(const void *base, uint64_t lines);         /* loads, returns a sum */
+	void (*store)(void *base, uint64_t lines, uint64_t value); /* value in every word */
+	void (*copy)(const void *x0, void *x1, uint64_t lines);
+	void (*scale)(const void *x0, void *x1, uint64_t lines, double s);
+	void (*add)(const void *x0, const void *x1, void *x2, uint64_t lines);
+	void (*triad)(const void *x0, const void *x1, void *x2, uint64_t lines, double s);
+	void *(*chase)(void *p, uint64_t loads);                   /* follows loads links */
+};
+
+/* A kernel's timed loop: `iterations` passes of `loop` over the region; returns the
+ * check value. */
+typedef double upm_kernel_body_fn(const struct upm_kernel_region *r, uint64_t iterations,
+				  union upm_kernel_loop loop);
+
 struct upm_kernel_desc {
 	const char *name;
 	const char *summary;
@@ -131,10 +173,13 @@ struct upm_kernel_desc {
 	uint64_t min_lines; /* per array */
 	/* Untimed setup: initial values, chase links, first touch of every page. */
 	void (*prepare)(const struct upm_kernel_region *r);
-	/* The timed loop: `iterations` passes; returns the check value. */
-	double (*body)(const struct upm_kernel_region *r, uint64_t iterations);
+	upm_kernel_body_fn *body; /* the timed loop */
 	/* What one pass does, from the region's geometry. */
 	void (*pass)(const struct upm_kernel_region *r, struct upm_kernel_pass *p);
+	union upm_kernel_loop loop;
+	enum upm_kernel_isa isa;
+	/* An AVX variant's SSE2 kernel: the same pattern and accounting (NULL for SSE2). */
+	const char *twin;
 };
 
 /* The table (kernels/table.c), in the order `list` should show it. */
@@ -165,10 +210,26 @@ double upm_kernel_loop(const struct upm_kernel_job *job);
  * the next loop starts cold. */
 void upm_kernel_writeback(const struct upm_kernel_job *job);
 
+/* Whether the calling processor can run loops of `isa`, read from its own CPUID and
+ * XCR0 (kernels/isa.c): call it on the processor that will run the loop. Reads only;
+ * not a backend access (it asks the processor executing upmon about itself, which the
+ * machine under test's registers, mocked or not, cannot answer). */
+void upm_kernel_isa_probe(enum upm_kernel_isa isa, struct upm_kernel_isa_probe *out);
+/* The rule the probe applies, on values given (SDM vol. 3A 2.5-2.6): AVX needs
+ * CPUID.01H:ECX bits 28 and 27 and XCR0 bits 1 and 2. */
+enum upm_kernel_isa_state upm_kernel_isa_judge(enum upm_kernel_isa isa, uint32_t cpuid1_ecx,
+					       uint64_t xcr0);
+/* "SSE2", "AVX". */
+const char *upm_kernel_isa_name(enum upm_kernel_isa isa);
+/* Why a probe's state keeps the loops off, in words for a one-line error ("the firmware
+ * left CR4.OSXSAVE clear ..."); "" for UPM_KERNEL_ISA_USABLE. */
+const char *upm_kernel_isa_why(enum upm_kernel_isa_state state);
+
 /* Runs kernel `name` for `iterations` passes over buf. Returns UPM_OK, UPM_ENOTFOUND for
  * an unknown kernel, UPM_EINVAL for a buffer too small for one line per array (two for
- * chase), zero iterations, NULL arguments, or counts that would overflow 64 bits. out is
- * cleared (and names the kernel) whatever happens. */
+ * chase), zero iterations, NULL arguments, or counts that would overflow 64 bits,
+ * UPM_EUNSUPPORTED when the calling processor cannot run the kernel's instruction set
+ * (upm_kernel_isa_probe). out is cleared (and names the kernel) whatever happens. */
 int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,
 		   struct upm_kernel_result *out);
 

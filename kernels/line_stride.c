@@ -14,35 +14,25 @@ void upm_kernel_line_stride_prepare(const struct upm_kernel_region *r)
 		*word0(r, l) = l;
 }
 
-static uint64_t sum_lines(const struct upm_kernel_region *r)
-{
-	return upm_kl_line_loads(r->base, r->lines);
-}
-
-/* thrash: over 4x the LLC every line has been evicted by the time the next pass comes
- * back to it, so each load is an LLC miss. The lines are clean (setup's writes were
- * flushed), so the evictions write nothing back. */
-double upm_kernel_thrash_body(const struct upm_kernel_region *r, uint64_t iterations)
-{
-	uint64_t total = 0;
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
-		total += sum_lines(r);
-	return (double)total;
-}
+/* thrash's passes are kernels/passes.c's sums over upm_kl_line_loads: over 4x the LLC
+ * every line has been evicted by the time the next pass comes back to it, so each load
+ * is an LLC miss. The lines are clean (setup's writes were flushed), so the evictions
+ * write nothing back. */
 
 void upm_kernel_flush_lines(unsigned char *base, uint64_t lines)
 {
 	upm_kl_clflush(base, lines);
 }
 
-double upm_kernel_flush_body(const struct upm_kernel_region *r, uint64_t iterations)
+double upm_kernel_flush_body(const struct upm_kernel_region *r, uint64_t iterations,
+			     union upm_kernel_loop loop)
 {
 	uint64_t total = 0;
 	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++) {
 		/* The lines are clean (run.c flushed setup's writes): these flushes only
 		 * drop them, and every reload below comes from memory. */
 		upm_kernel_flush_lines(r->base, r->lines);
-		total += sum_lines(r);
+		total += loop.sum(r->base, r->lines);
 	}
 	return (double)total;
 }

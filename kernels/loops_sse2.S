@@ -65,71 +65,47 @@ upm_kl_read:
 	.size upm_kl_read, . - upm_kl_read
 
 /* void upm_kl_write(void *base, uint64_t lines, uint64_t value)
- * value in every 8-byte word, MOVAPS stores (each line read for ownership first). */
+ * value in every 8-byte word, MOVAPS stores (each line read for ownership first).
+ * void upm_kl_ntwrite(void *base, uint64_t lines, uint64_t value)
+ * the same stores as MOVNTDQ: four fill a line in a write-combining buffer, which goes
+ * to memory whole, with no read for ownership. SFENCE at the end drains the buffers,
+ * so the pass is over when its writes are. One loop, the store instruction and the
+ * drain its arguments. */
+.macro STORE_LOOP name, store, drain=
 	.p2align 5
-	.globl upm_kl_write
-	.type upm_kl_write, @function
-upm_kl_write:
+	.globl \name
+	.type \name, @function
+\name:
 	movq %rdx, %xmm0
 	punpcklqdq %xmm0, %xmm0
 	mov %rsi, %rcx
 	shr $1, %rcx
 	jz 2f
 	.p2align 4
-1:	movaps %xmm0, (%rdi)
-	movaps %xmm0, 16(%rdi)
-	movaps %xmm0, 32(%rdi)
-	movaps %xmm0, 48(%rdi)
-	movaps %xmm0, 64(%rdi)
-	movaps %xmm0, 80(%rdi)
-	movaps %xmm0, 96(%rdi)
-	movaps %xmm0, 112(%rdi)
+1:	\store %xmm0, (%rdi)
+	\store %xmm0, 16(%rdi)
+	\store %xmm0, 32(%rdi)
+	\store %xmm0, 48(%rdi)
+	\store %xmm0, 64(%rdi)
+	\store %xmm0, 80(%rdi)
+	\store %xmm0, 96(%rdi)
+	\store %xmm0, 112(%rdi)
 	sub $-128, %rdi
 	dec %rcx
 	jnz 1b
 2:	test $1, %sil
 	jz 3f
-	movaps %xmm0, (%rdi)
-	movaps %xmm0, 16(%rdi)
-	movaps %xmm0, 32(%rdi)
-	movaps %xmm0, 48(%rdi)
-3:	ret
-	.size upm_kl_write, . - upm_kl_write
-
-/* void upm_kl_ntwrite(void *base, uint64_t lines, uint64_t value)
- * upm_kl_write's stores as MOVNTDQ: four fill a line in a write-combining buffer,
- * which goes to memory whole, with no read for ownership. SFENCE at the end drains
- * the buffers, so the pass is over when its writes are. */
-	.p2align 5
-	.globl upm_kl_ntwrite
-	.type upm_kl_ntwrite, @function
-upm_kl_ntwrite:
-	movq %rdx, %xmm0
-	punpcklqdq %xmm0, %xmm0
-	mov %rsi, %rcx
-	shr $1, %rcx
-	jz 2f
-	.p2align 4
-1:	movntdq %xmm0, (%rdi)
-	movntdq %xmm0, 16(%rdi)
-	movntdq %xmm0, 32(%rdi)
-	movntdq %xmm0, 48(%rdi)
-	movntdq %xmm0, 64(%rdi)
-	movntdq %xmm0, 80(%rdi)
-	movntdq %xmm0, 96(%rdi)
-	movntdq %xmm0, 112(%rdi)
-	sub $-128, %rdi
-	dec %rcx
-	jnz 1b
-2:	test $1, %sil
-	jz 3f
-	movntdq %xmm0, (%rdi)
-	movntdq %xmm0, 16(%rdi)
-	movntdq %xmm0, 32(%rdi)
-	movntdq %xmm0, 48(%rdi)
-3:	sfence
+	\store %xmm0, (%rdi)
+	\store %xmm0, 16(%rdi)
+	\store %xmm0, 32(%rdi)
+	\store %xmm0, 48(%rdi)
+3:	\drain
 	ret
-	.size upm_kl_ntwrite, . - upm_kl_ntwrite
+	.size \name, . - \name
+.endm
+
+	STORE_LOOP upm_kl_write, movaps
+	STORE_LOOP upm_kl_ntwrite, movntdq, sfence
 
 /* void upm_kl_copy(const void *x0, void *x1, uint64_t lines): x1 = x0.
  * rax is the byte offset common to both arrays. */

@@ -75,7 +75,7 @@ void upm_kernel_setup(const struct upm_kernel_job *job)
 
 double upm_kernel_loop(const struct upm_kernel_job *job)
 {
-	return job->desc->body(&job->region, job->result.iterations);
+	return job->desc->body(&job->region, job->result.iterations, job->desc->loop);
 }
 
 void upm_kernel_writeback(const struct upm_kernel_job *job)
@@ -94,6 +94,14 @@ int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t it
 		upm_memset(out, 0, sizeof *out);
 		out->kernel = job.result.kernel;
 		return rc;
+	}
+	/* The loop runs here: this processor must be able to run it. */
+	struct upm_kernel_isa_probe isa;
+	upm_kernel_isa_probe(job.desc->isa, &isa);
+	if (isa.state != UPM_KERNEL_ISA_USABLE) {
+		upm_memset(out, 0, sizeof *out);
+		out->kernel = job.result.kernel;
+		return UPM_EUNSUPPORTED;
 	}
 	upm_kernel_setup(&job);
 	uint64_t t0 = upm_os_nanoseconds();

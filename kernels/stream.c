@@ -3,7 +3,6 @@
  * x2 = x0 + s*x1. Accounting follows STREAM: each array once per pass, no
  * write-allocate; bus_bytes adds the RFO on the destination. */
 #include "kernels/loops.h"
-#include "kernels/sse2.h"
 
 #define DOUBLES_PER_LINE (UPM_KERNEL_LINE / sizeof(double))
 
@@ -29,28 +28,9 @@ void upm_kernel_stream_prepare(const struct upm_kernel_region *r)
 	}
 }
 
-/* The destination's ends: cheap, and they depend on the last pass. */
-static double ends(const double *dst, uint64_t n)
-{
-	return dst[0] + dst[n - 1];
-}
-
-/* Each pass is kernels/loops_sse2.S's loop (MOVAPS loads and stores, never a library
- * memcpy that might switch to non-temporal stores and spoil the RFO accounting). */
-double upm_kernel_copy_body(const struct upm_kernel_region *r, uint64_t iterations)
-{
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
-		upm_kl_copy(array(r, 0), array(r, 1), r->lines);
-	return ends(array(r, 1), r->lines * DOUBLES_PER_LINE);
-}
-
-double upm_kernel_scale_body(const struct upm_kernel_region *r, uint64_t iterations)
-{
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
-		upm_kl_scale(array(r, 0), array(r, 1), r->lines, UPM_KERNEL_SCALAR);
-	return ends(array(r, 1), r->lines * DOUBLES_PER_LINE);
-}
-
+/* The passes are kernels/passes.c's over the loops of kernels/loops_sse2.S and
+ * loops_avx.S (aligned loads and stores, never a library memcpy that might switch to
+ * non-temporal stores and spoil the RFO accounting). */
 void upm_kernel_two_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p)
 {
 	uint64_t bytes = r->lines * UPM_KERNEL_LINE;
@@ -59,20 +39,6 @@ void upm_kernel_two_array_pass(const struct upm_kernel_region *r, struct upm_ker
 	p->bus_bytes = 3 * bytes; /* source, destination's RFO, destination's writeback */
 	p->lines_touched = 2 * r->lines;
 	p->loads = r->lines * DOUBLES_PER_LINE;
-}
-
-double upm_kernel_add_body(const struct upm_kernel_region *r, uint64_t iterations)
-{
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
-		upm_kl_add(array(r, 0), array(r, 1), array(r, 2), r->lines);
-	return ends(array(r, 2), r->lines * DOUBLES_PER_LINE);
-}
-
-double upm_kernel_triad_body(const struct upm_kernel_region *r, uint64_t iterations)
-{
-	for (uint64_t it = 0; upm_kernel_more(r, it, iterations); it++)
-		upm_kl_triad(array(r, 0), array(r, 1), array(r, 2), r->lines, UPM_KERNEL_SCALAR);
-	return ends(array(r, 2), r->lines * DOUBLES_PER_LINE);
 }
 
 void upm_kernel_three_array_pass(const struct upm_kernel_region *r, struct upm_kernel_pass *p)

@@ -312,6 +312,18 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 	struct upm_record rec;
 	upm_record_init(&rec, r, "run");
 	rec.per_box = per_box;
+	/* A kernel some processor cannot run (AVX left off by the firmware) is refused
+	 * before any kernel is measured. */
+	for (unsigned i = 0; i < o->n_kernels; i++) {
+		struct upm_workload w = o->w;
+		char err[256];
+		w.kernel = o->kernels[i];
+		if (upm_workload_check_isa(r, &w, err, sizeof err) != UPM_OK) {
+			upm_error(r, "run: %s", err);
+			upm_record_free(&rec);
+			return UPM_EXIT_USAGE;
+		}
+	}
 	for (unsigned i = 0; i < o->n_kernels; i++) {
 		int st = run_one(r, o, o->kernels[i], specs, metric_names, &rec);
 		/* 2 (failed) wins over the others; otherwise the first non-zero stands. */

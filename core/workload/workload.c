@@ -34,6 +34,7 @@ struct slot {
 	struct upm_kernel_job job;
 	double check;
 	int timed_out;
+	struct upm_kernel_isa_probe isa; /* whether its processor can run the kernel's loop */
 	unsigned index;
 	struct upm_workload_plan *plan;
 	uint64_t passes_done; /* this execute's passes (pingpong: turns) */
@@ -348,11 +349,43 @@ static int stop_requested(void *ctx)
 	return (int)__atomic_load_n(&p->user_stop, __ATOMIC_ACQUIRE);
 }
 
+/* On each processor: whether it can run the kernel's instruction set (an AVX kernel
+ * needs the state the firmware enabled, or not, processor by processor), then the
+ * setup where it can. */
 static void setup_thread(void *arg, unsigned i)
 {
 	struct upm_workload_plan *p = arg;
-	if (p->desc)
-		upm_kernel_setup(&p->slots[i].job);
+	struct slot *s = &p->slots[i];
+	if (!p->desc)
+		return;
+	upm_kernel_isa_probe(p->desc->isa, &s->isa);
+	if (s->isa.state == UPM_KERNEL_ISA_USABLE)
+		upm_kernel_setup(&s->job);
+}
+
+static void probe_thread(void *arg, unsigned i)
+{
+	struct upm_workload_plan *p = arg;
+	upm_kernel_isa_probe(p->desc->isa, &p->slots[i].isa);
+}
+
+/* The first processor that cannot run the kernel's loop, as one line that says what to
+ * run instead; UPM_OK when every one can. */
+static int isa_refusal(const struct upm_workload_plan *p, char *err, size_t err_size)
+{
+	for (unsigned i = 0; p->desc && i < p->n; i++) {
+		const struct slot *s = &p->slots[i];
+		if (s->isa.state == UPM_KERNEL_ISA_USABLE)
+			continue;
+		const struct upm_cpu_info *c = &p->run->topo.cpus[s->cpu];
+		return fail(err, err_size, UPM_EUNSUPPORTED,
+			    "%s: %s cannot run on processor %u (socket %u, APIC ID 0x%x): %s; run %s, its %s twin",
+			    p->kernel, upm_kernel_isa_name(p->desc->isa), s->cpu, s->socket,
+			    (unsigned)c->apic_id, upm_kernel_isa_why(s->isa.state),
+			    p->desc->twin ? p->desc->twin : "another kernel",
+			    upm_kernel_isa_name(UPM_KERNEL_ISA_SSE2));
+	}
+	return UPM_OK;
 }
 
 static void run_thread(void *arg, unsigned i)
@@ -469,6 +502,23 @@ static uint64_t run_timeout(const struct upm_workload_plan *p)
 	return ns > 1e18 ? UINT64_MAX / 2 : t + (uint64_t)ns;
 }
 
+/* An empty plan for kernel k (NULL: pingpong); NULL when out of memory. */
+static struct upm_workload_plan *plan_new(struct upm_run *r, const struct upm_kernel_desc *k)
+{
+	struct upm_workload_plan *p = upm_os_alloc(sizeof *p);
+	if (!p)
+		return NULL;
+	upm_memset(p, 0, sizeof *p);
+	p->run = r;
+	p->desc = k;
+	p->kernel = k ? k->name : PINGPONG;
+	for (unsigned i = 0; i < UPM_MAX_CPUS; i++) {
+		p->slots[i].index = i;
+		p->slots[i].plan = p;
+	}
+	return p;
+}
+
 int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 			 struct upm_workload_plan **plan, char *err, size_t err_size)
 {
@@ -486,17 +536,9 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 		upm_buf_free(&names);
 		return UPM_ENOTFOUND;
 	}
-	struct upm_workload_plan *p = upm_os_alloc(sizeof *p);
+	struct upm_workload_plan *p = plan_new(r, k);
 	if (!p)
 		return fail(err, err_size, UPM_ENOMEM, "out of memory");
-	upm_memset(p, 0, sizeof *p);
-	p->run = r;
-	p->desc = k;
-	p->kernel = k ? k->name : PINGPONG;
-	for (unsigned i = 0; i < UPM_MAX_CPUS; i++) {
-		p->slots[i].index = i;
-		p->slots[i].plan = p;
-	}
 	int rc = choose_cpus(p, w, err, err_size);
 	if (rc == UPM_OK)
 		rc = choose_sizes(p, w, err, err_size);
@@ -506,12 +548,34 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 		p->timeout_ns = run_timeout(p);
 		rc = run_all(p, setup_thread, err, err_size);
 	}
+	if (rc == UPM_OK)
+		rc = isa_refusal(p, err, err_size);
 	if (rc != UPM_OK) {
 		upm_workload_release(p);
 		return rc;
 	}
 	*plan = p;
 	return UPM_OK;
+}
+
+int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char *err,
+			   size_t err_size)
+{
+	const struct upm_kernel_desc *k = w ? upm_kernel_find(w->kernel) : 0;
+	if (!k || k->isa == UPM_KERNEL_ISA_SSE2)
+		return UPM_OK; /* pingpong and SSE2 run anywhere; unknown names are prepare's */
+	struct upm_workload_plan *p = plan_new(r, k);
+	if (!p)
+		return fail(err, err_size, UPM_ENOMEM, "out of memory");
+	p->timeout_ns = START_TIMEOUT_NS;
+	int rc = choose_cpus(p, w, err, err_size);
+	if (rc == UPM_OK)
+		rc = run_all(p, probe_thread, err, err_size);
+	if (rc == UPM_OK)
+		rc = isa_refusal(p, err, err_size);
+	if (!p->leaked)
+		upm_os_free(p);
+	return rc;
 }
 
 /* 1 when every buffer is in its memory socket's memory. */

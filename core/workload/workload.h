@@ -15,7 +15,9 @@
  * to the LLC of each socket the threads run on, summed.
  *
  * A run: setup on every thread (untimed; before any counter window when the caller
- * uses prepare/execute), then in execute every thread meets at a barrier, the last to
+ * uses prepare/execute), where each processor first says whether it can run the
+ * kernel's instruction set (an AVX kernel where the firmware left the AVX state off is
+ * refused in prepare, UPM_EUNSUPPORTED, naming the processor and the SSE2 twin), then in execute every thread meets at a barrier, the last to
  * arrive releases the others, all run the loop, meet again, then thread 0 reads the
  * TSC after each barrier (one processor's TSC for both ends, never a difference of two
  * processors' TSCs: that is `seconds`, the loop's time alone), then each flushes its
@@ -108,6 +110,12 @@ int upm_workload_run(struct upm_run *r, const struct upm_workload *w, struct upm
 int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 			 struct upm_workload_plan **plan, char *err, size_t err_size);
 void upm_workload_describe(const struct upm_workload_plan *plan, struct upm_workload_info *out);
+/* Whether every processor the workload would run on can run its kernel's instruction
+ * set (the AVX kernels'; SSE2 runs everywhere), asked on each of them and nothing else
+ * done: UPM_OK, or UPM_EUNSUPPORTED with the line prepare would give, so a run of
+ * several kernels is refused before the first is measured. */
+int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char *err,
+			   size_t err_size);
 int upm_workload_execute(struct upm_workload_plan *plan, struct upm_workload_result *out, char *err,
 			 size_t err_size);
 void upm_workload_release(struct upm_workload_plan *plan);

@@ -119,7 +119,7 @@ expect kbig host/run_kernel_size_does_not_fit 4 \
 [ "$(lines kbig)" = 1 ] && pass host/run_kernel_size_error_one_line ||
 	fail host/run_kernel_size_error_one_line "$(cat "$WORK/kbig.out")"
 run kname "${M[@]}" run --kernel stream --events imc/CAS_COUNT.RD/
-expect kname host/run_kernel_unknown 4 "^upmon: error: run: unknown kernel 'stream' \\(kernels: read, write, ntwrite, copy, scale, add, triad, chase, llc, thrash, flush, pingpong\\)$"
+expect kname host/run_kernel_unknown 4 "^upmon: error: run: unknown kernel 'stream' \\(kernels: read, write, ntwrite, copy, scale, add, triad, chase, llc, thrash, flush, read_avx, write_avx, ntwrite_avx, copy_avx, triad_avx, pingpong\\)$"
 run kthr "${M[@]}" run --kernel read --threads 9 --size 1M --events imc/CAS_COUNT.RD/
 expect kthr host/run_kernel_too_many_threads 4 '^upmon: error: run: read needs 9 processors; the chosen sockets have 4$'
 run ksock "${M[@]}" run --kernel read --sockets 2 --events imc/CAS_COUNT.RD/

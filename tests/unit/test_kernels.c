@@ -41,7 +41,27 @@ static const struct expect expects[] = {
 	{ "chase", 1, 0, 0, 1, 8, 1 },
 	{ "thrash", 1, 0, 0, 1, 8, 1 },
 	{ "flush", 1, 0, 0, 1, 8, 1 },
+	/* The AVX variants account as their twins. */
+	{ "read_avx", 1, 1, 0, 1, 0, 8 },
+	{ "write_avx", 1, 0, 1, 2, 0, 0 },
+	{ "ntwrite_avx", 1, 0, 1, 1, 0, 0 },
+	{ "copy_avx", 2, 1, 1, 3, 0, 8 },
+	{ "triad_avx", 3, 2, 1, 4, 0, 16 },
 };
+
+/* Whether this processor runs AVX, by the compiler's own test (libgcc checks CPUID and
+ * XCR0 as well): independent of kernels/isa.c. */
+static int avx_here(void)
+{
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx");
+}
+
+static int is_avx(const char *name)
+{
+	const struct upm_kernel_desc *k = upm_kernel_find(name);
+	return k && k->isa == UPM_KERNEL_ISA_AVX;
+}
 
 TEST(kernel_table_has_every_kernel_once)
 {
@@ -74,6 +94,13 @@ TEST(kernel_accounting_matches_definitions)
 					uint64_t usable = misalign[m] ? size - (LINE - misalign[m]) : size;
 					uint64_t L = usable / LINE / x->arrays, B = L * LINE;
 					int rc = upm_kernel_run(x->name, buf + misalign[m], size, n, &r);
+					if (is_avx(x->name) && !avx_here()) {
+						/* Refused before anything ran. */
+						CHECK_EQ(rc, UPM_EUNSUPPORTED);
+						CHECK_EQ(r.bytes_read + r.ns, 0);
+						free(buf);
+						continue;
+					}
 					CHECK_EQ(rc, UPM_OK);
 					CHECK_STR(r.kernel, x->name);
 					CHECK_EQ(r.size_bytes, x->arrays * B);
@@ -452,6 +479,93 @@ TEST(kernel_loops_every_line_count_up_to_nine)
 					CHECK(x[(d->arrays - 1) * words + i] == want);
 				}
 			free(w);
+		}
+	}
+}
+
+/* The rule for AVX (Intel SDM vol. 3A 2.5-2.6): CPUID.01H:ECX bit 28 (AVX) and bit 27
+ * (OSXSAVE, CR4.OSXSAVE as software sees it), then XCR0 bits 1 (SSE) and 2 (AVX). */
+TEST(kernel_isa_judge_reads_cpuid_and_xcr0_bits)
+{
+	const uint32_t avx = 1u << 28, osxsave = 1u << 27;
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_SSE2, 0, 0), UPM_KERNEL_ISA_USABLE);
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, 0, 0), UPM_KERNEL_ISA_ABSENT);
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, osxsave, 0x7), UPM_KERNEL_ISA_ABSENT);
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, avx, 0x7), UPM_KERNEL_ISA_OSXSAVE_OFF);
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, avx | osxsave, 0x1), UPM_KERNEL_ISA_STATE_OFF);
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, avx | osxsave, 0x3), UPM_KERNEL_ISA_STATE_OFF);
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, avx | osxsave, 0x5), UPM_KERNEL_ISA_STATE_OFF);
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, avx | osxsave, 0x7), UPM_KERNEL_ISA_USABLE);
+	/* AVX-512's state bits (5-7) beside them change nothing. */
+	CHECK_EQ(upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, avx | osxsave | 0x1, 0xE7), UPM_KERNEL_ISA_USABLE);
+	CHECK_STR(upm_kernel_isa_name(UPM_KERNEL_ISA_AVX), "AVX");
+	CHECK_STR(upm_kernel_isa_name(UPM_KERNEL_ISA_SSE2), "SSE2");
+	CHECK_STR(upm_kernel_isa_why(UPM_KERNEL_ISA_USABLE), "");
+	CHECK_CONTAINS(upm_kernel_isa_why(UPM_KERNEL_ISA_ABSENT), "bit 28");
+	CHECK_CONTAINS(upm_kernel_isa_why(UPM_KERNEL_ISA_OSXSAVE_OFF), "CR4.OSXSAVE");
+	CHECK_CONTAINS(upm_kernel_isa_why(UPM_KERNEL_ISA_STATE_OFF), "XCR0");
+}
+
+/* The probe reads this processor: it agrees with the compiler's test, and the values it
+ * read are consistent (XCR0 is read only when OSXSAVE is set; its x87 bit 0 is always
+ * set where it can be read). */
+TEST(kernel_isa_probe_agrees_with_this_processor)
+{
+	struct upm_kernel_isa_probe p;
+	upm_kernel_isa_probe(UPM_KERNEL_ISA_SSE2, &p);
+	CHECK_EQ(p.state, UPM_KERNEL_ISA_USABLE);
+	upm_kernel_isa_probe(UPM_KERNEL_ISA_AVX, &p);
+	CHECK_EQ(p.state == UPM_KERNEL_ISA_USABLE, avx_here() != 0);
+	CHECK_EQ(p.state, upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, p.cpuid1_ecx, p.xcr0));
+	if (p.cpuid1_ecx & (1u << 27))
+		CHECK_EQ(p.xcr0 & 1, 1);
+	else
+		CHECK_EQ(p.xcr0, 0);
+	CHECK(p.cpuid1_ecx & (1u << 0)); /* SSE3, which every x86_64 this runs on has */
+}
+
+/* Each AVX variant leaves the buffer exactly as its SSE2 twin does and returns the same
+ * check, at every line count from one to nine (the remainder after the two-line
+ * loop) and a larger one; where this processor cannot run AVX, it is refused. */
+TEST(kernel_avx_variants_equal_their_twins)
+{
+	static const char *const names[] = { "read_avx", "write_avx", "ntwrite_avx", "copy_avx", "triad_avx" };
+	static const uint64_t lines_list[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 1001 };
+	for (unsigned k = 0; k < UPM_ARRAY_LEN(names); k++) {
+		const struct upm_kernel_desc *d = upm_kernel_find(names[k]);
+		const struct upm_kernel_desc *twin = d ? upm_kernel_find(d->twin) : NULL;
+		CHECK(d != NULL && twin != NULL);
+		if (!d || !twin)
+			continue;
+		CHECK_EQ(d->isa, UPM_KERNEL_ISA_AVX);
+		CHECK_EQ(twin->isa, UPM_KERNEL_ISA_SSE2);
+		CHECK_EQ(d->arrays, twin->arrays);
+		CHECK_EQ(d->footprint, twin->footprint);
+		for (unsigned l = 0; l < UPM_ARRAY_LEN(lines_list); l++) {
+			uint64_t size = lines_list[l] * d->arrays * LINE;
+			uint64_t *a = line_buffer(size + LINE), *b = line_buffer(size + LINE);
+			a[size / 8] = b[size / 8] = 0x1234;
+			struct upm_kernel_result ra, rb;
+			int rc = upm_kernel_run(names[k], a, size, 3, &ra);
+			if (!avx_here()) {
+				CHECK_EQ(rc, UPM_EUNSUPPORTED);
+				CHECK_STR(ra.kernel, names[k]);
+				free(a);
+				free(b);
+				continue;
+			}
+			CHECK_EQ(rc, UPM_OK);
+			CHECK_EQ(upm_kernel_run(twin->name, b, size, 3, &rb), UPM_OK);
+			CHECK(ra.check == rb.check);
+			CHECK_EQ(memcmp(a, b, size + LINE), 0);
+			CHECK_EQ(a[size / 8], 0x1234);
+			CHECK_EQ(ra.bytes_read, rb.bytes_read);
+			CHECK_EQ(ra.bytes_written, rb.bytes_written);
+			CHECK_EQ(ra.bus_bytes, rb.bus_bytes);
+			if (upm_test_failed_now)
+				printf("    (kernel %s, %llu lines)\n", names[k], (unsigned long long)lines_list[l]);
+			free(a);
+			free(b);
 		}
 	}
 }

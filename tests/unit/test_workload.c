@@ -410,7 +410,7 @@ TEST(workload_refusals)
 	char err[200] = "";
 	CHECK_EQ(run_workload(&f, "stream", 1, 0, -1, 4096, 1, &r, err, sizeof err), UPM_ENOTFOUND);
 	CHECK_CONTAINS(err, "unknown kernel 'stream' (kernels: read, write, ntwrite");
-	CHECK_CONTAINS(err, "flush, pingpong)");
+	CHECK_CONTAINS(err, "flush, read_avx, write_avx, ntwrite_avx, copy_avx, triad_avx, pingpong)");
 	CHECK_EQ(run_workload(&f, "read", 5, 0, -1, 4096, 1, &r, err, sizeof err), UPM_EINVAL);
 	CHECK_CONTAINS(err, "read needs 5 processors; the chosen sockets have 4");
 	CHECK_EQ(run_workload(&f, "read", 3, 2, -1, 4096, 1, &r, err, sizeof err), UPM_EINVAL);
@@ -647,5 +647,45 @@ TEST(workload_stops_between_passes_on_abort)
 	CHECK_EQ(run_workload(&f, "read", 1, 0, -1, size, 3, &r, err, sizeof err), UPM_OK);
 	CHECK(!r.aborted);
 	CHECK_EQ(r.total.bytes_read, 3 * size);
+	fixture_free(&f);
+}
+
+/* An AVX kernel runs on every thread where the processor can run AVX and does what its
+ * SSE2 twin does (the same accounting and activity); where it cannot, both the
+ * pre-check and prepare refuse it in one line naming a processor and the twin, before
+ * anything is allocated, counted or reported to the backend. */
+TEST(workload_avx_kernel_runs_or_is_refused_with_its_twin)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+		return;
+	__builtin_cpu_init();
+	int avx = __builtin_cpu_supports("avx");
+	struct upm_workload_result ra, rb;
+	char err[256] = "";
+	struct upm_workload w = { "copy_avx", 4, 0, -1, 64 * 1024, 3 };
+	int rc_check = upm_workload_check_isa(&f.run, &w, err, sizeof err);
+	int rc = run_workload(&f, "copy_avx", 4, 0, -1, 64 * 1024, 3, &ra, err, sizeof err);
+	if (avx) {
+		CHECK_EQ(rc_check, UPM_OK);
+		CHECK_EQ(rc, UPM_OK);
+		CHECK_EQ(run_workload(&f, "copy", 4, 0, -1, 64 * 1024, 3, &rb, err, sizeof err), UPM_OK);
+		CHECK_EQ(ra.threads, 4);
+		CHECK_EQ(ra.total.bytes_read, rb.total.bytes_read);
+		CHECK_EQ(ra.total.bus_bytes, rb.total.bus_bytes);
+		CHECK(ra.total.check == rb.total.check);
+		for (unsigned s = 0; s < 2; s++) {
+			CHECK_EQ(ra.per_socket[s].lines_read, rb.per_socket[s].lines_read);
+			CHECK_EQ(ra.per_socket[s].lines_written, rb.per_socket[s].lines_written);
+		}
+	} else {
+		CHECK_EQ(rc_check, UPM_EUNSUPPORTED);
+		CHECK_EQ(rc, UPM_EUNSUPPORTED);
+		CHECK_CONTAINS(err, "copy_avx: AVX cannot run on processor ");
+		CHECK_CONTAINS(err, "the processor has no AVX (CPUID.01H:ECX bit 28 clear); run copy, its SSE2 twin");
+	}
+	/* SSE2 kernels and pingpong need no asking. */
+	struct upm_workload sse = { "copy", 4, 0, -1, 64 * 1024, 3 };
+	CHECK_EQ(upm_workload_check_isa(&f.run, &sse, err, sizeof err), UPM_OK);
 	fixture_free(&f);
 }
