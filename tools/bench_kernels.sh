@@ -3,17 +3,25 @@
 # never asserted). Method (README, "Performance"):
 #   - thread counts: 1, half and all of the online processors (duplicates dropped);
 #   - each pair runs alternately, REPEATS times (at least 5): one upmon run (tools/kbench.c,
-#     the same workload code as `run --kernel`), then one likwid-bench run of the
-#     counterpart at the same working set (upmon's default for the kernel unless SIZE
-#     is given) and thread count, and so on; each side's figure is the median of its runs
-#     and the ratio is median(upmon) / median(likwid-bench);
+#     the same workload code as `run --kernel`, a process of its own), then one
+#     likwid-bench run of the counterpart at the same working set (upmon's default for
+#     the kernel unless SIZE is given) and thread count, and so on; every run, on
+#     either side, is a new process with buffers of its own, so both sides draw their
+#     pages alike (a buffer's pages set its bandwidth on a virtual machine); the
+#     iteration count is measured once, by an untimed first run, so each upmon run
+#     lasts about TARGET; each side's figure is the median of its runs and the ratio is
+#     median(upmon) / median(likwid-bench);
 #   - pairs: read/load_sse, write/store_sse, ntwrite/store_mem_sse, copy/copy_sse,
-#     triad/stream_sse, all at STREAM's convention (bytes the program loads and stores);
-#     llc/load_sse at llc's working set (half the LLC: the cache's limit); thrash against
-#     load_sse at thrash's working set, comparing thrash's bus GB/s (it loads 8 bytes of
-#     each 64-byte line, the memory moves the line: memory's limit); chase against
-#     tools/chase_lat.c (an independent pointer chase, ns per load, one thread);
+#     triad/stream_sse, and the AVX variants read_avx/load_avx, write_avx/store_avx,
+#     ntwrite_avx/store_mem_avx, copy_avx/copy_avx, triad_avx/stream_avx, all at STREAM's
+#     convention (bytes the program loads and stores); llc/load_sse at llc's working set
+#     (half the LLC: the cache's limit); thrash against load_sse at thrash's working set,
+#     comparing thrash's bus GB/s (it loads 8 bytes of each 64-byte line, the memory
+#     moves the line: memory's limit); chase against tools/chase_lat.c (an independent
+#     pointer chase, ns per load, one thread);
 #   - the other kernels (scale, add, flush, pingpong) run REPEATS times, medians shown.
+#     A kernel this machine cannot run (the AVX ones where AVX is not enabled) is one
+#     line saying why.
 # Output: a table on stdout and $OUT/kernels.csv (OUT defaults to build/bench).
 # Environment: REPEATS (5), SIZE (bytes, K/M/G suffixes, for the DRAM kernels; llc and
 # thrash keep theirs, sized from the LLC; default: the kernel's own), KERNELS (the list),
@@ -65,22 +73,30 @@ fi
 counterpart() {
 	case $1 in
 	read | llc | thrash) echo load_sse ;; write) echo store_sse ;; ntwrite) echo store_mem_sse ;;
-	copy) echo copy_sse ;; triad) echo stream_sse ;; chase) echo chase_lat ;; *) echo "" ;;
+	copy) echo copy_sse ;; triad) echo stream_sse ;; chase) echo chase_lat ;;
+	read_avx) echo load_avx ;; write_avx) echo store_avx ;; ntwrite_avx) echo store_mem_avx ;;
+	copy_avx) echo copy_avx ;; triad_avx) echo stream_avx ;; *) echo "" ;;
 	esac
 }
 
-# The counterpart's run, which kbench starts between its own (KBENCH_* from kbench):
-# prints "ref,FIGURE". likwid-bench: GB/s for test $1 at kbench's working set and
-# thread count (likwid's sizes are decimal kB and cover all its streams; its MByte/s
-# are 10^6 bytes per second). chase_lat: ns per load, one thread, as many loads.
-cat >"$out/ref.sh" <<EOF
-if [ "\$1" = chase_lat ]; then
-	echo "ref,\$("$out/chase_lat" "\$KBENCH_SIZE" \$((KBENCH_SIZE / 64 * KBENCH_ITERATIONS)) 1 2>/dev/null)"
-else
-	echo "ref,\$("$LIKWID_BENCH" -t "\$1" -w "N:\$((KBENCH_SIZE / 1000))kB:\$KBENCH_THREADS" 2>/dev/null |
-		awk '/^MByte\\/s:/ { printf "%.3f", \$2 / 1000 }')"
-fi
-EOF
+# One counterpart run, as a figure: likwid-bench's GB/s for test $1 at $2 bytes and $3
+# threads (likwid's sizes are decimal kB and cover all its streams; its MByte/s are 10^6
+# bytes per second); chase_lat's ns per load, one thread, $2 bytes, $4 loads.
+ref_run() {
+	if [ "$1" = chase_lat ]; then
+		"$out/chase_lat" "$2" "$4" 1 2>/dev/null
+	else
+		"$LIKWID_BENCH" -t "$1" -w "N:$(($2 / 1000))kB:$3" 2>/dev/null |
+			awk '/^MByte\/s:/ { printf "%.3f", $2 / 1000 }'
+	fi
+}
+
+# rate COMPARED OURS THEIRS: ours / theirs for a bandwidth, theirs / ours for a latency
+# (ns_per_load), so that above 1 is always upmon ahead.
+rate() {
+	awk -v c="$1" -v a="$2" -v b="$3" 'BEGIN { if (c == "ns_per_load") { if (a > 0) printf "%.3f", b / a }
+		else if (b > 0) printf "%.3f", a / b }'
+}
 
 median() {
 	sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) printf "%s", v[(NR + 1) / 2];
@@ -90,9 +106,10 @@ median() {
 all=$(nproc)
 counts=$(printf '%s\n' 1 $((all / 2)) "$all" | awk '$1 >= 1 && !seen[$1]++')
 csv=$out/kernels.csv
-echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio" >"$csv"
-printf '%-8s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio
-for k in ${KERNELS:-read write ntwrite copy triad llc thrash chase scale add flush pingpong}; do
+echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max" >"$csv"
+printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio 'paired (min-max)'
+
+for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx copy_avx triad_avx llc thrash chase scale add flush pingpong}; do
 	for t in $counts; do
 		if [ "$k" = pingpong ]; then
 			[ "$all" -ge 2 ] && [ "$t" = "$all" ] || continue
@@ -102,45 +119,55 @@ for k in ${KERNELS:-read write ntwrite copy triad llc thrash chase scale add flu
 		[ "$k" = chase ] && [ "$t" != 1 ] && ref="" # chase_lat is one thread
 		ksize=$SIZE
 		case $k in llc | thrash) ksize=0 ;; esac
-		# One kbench process: its buffers are set up once, then its runs alternate with
-		# the counterpart's (run by kbench between its own, lines marked "ref,").
-		cmd=()
-		[ -n "$ref" ] && { [ "$ref" = chase_lat ] || [ -z "$likwid_why" ]; } && cmd=("bash $out/ref.sh $ref")
+		use_ref=""
+		[ -n "$ref" ] && { [ "$ref" = chase_lat ] || [ -z "$likwid_why" ]; } && use_ref=$ref
 		iters=$TARGET
 		[ "$k" = pingpong ] && iters=0
-		outp=$("$out/kbench" "$k" "$t" "$ksize" "$iters" "$REPEATS" "${cmd[@]}" 2>&1) ||
-			{ echo "$k x$t: $(tail -1 <<<"$outp")"; continue; }
-		ours=() theirs=()
-		while IFS= read -r line; do
-			case $line in
-			ref,*) theirs+=("${line#ref,}") ;;
-			*,*,*,*,*,*,*,*,*)
-				IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
-				ours+=("$gbps,$bus,$lat,$handoff,$flush") ;;
-			esac
-		done <<<"$outp"
+		# The iteration count for about TARGET, from an untimed run; then the rounds.
+		first=$("$out/kbench" "$k" "$t" "$ksize" "$iters" 2>&1) ||
+			{ echo "$k x$t: $(tail -1 <<<"$first")"; continue; }
+		IFS=, read -r name threads size iters _ <<<"$first"
+		ours=() theirs=() failed=""
+		for ((i = 0; i < REPEATS; i++)); do
+			line=$("$out/kbench" "$k" "$t" "$ksize" "$iters" 2>&1) || { failed=$(tail -1 <<<"$line"); break; }
+			IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
+			ours+=("$gbps,$bus,$lat,$handoff,$flush")
+			[ -n "$use_ref" ] && theirs+=("$(ref_run "$use_ref" "$size" "$threads" $((size / 64 * iters)))")
+		done
+		[ -n "$failed" ] && { echo "$k x$t: $failed"; continue; }
 		col() { printf '%s\n' "${ours[@]}" | cut -d, -f"$1" | grep -v '^$' | median; }
 		m_gbps=$(col 1) m_bus=$(col 2) m_lat=$(col 3) m_hand=$(col 4) m_flush=$(col 5)
 		m_ref=$(printf '%s\n' "${theirs[@]}" | grep -v '^$' | median)
 		compared=gbps mine=$m_gbps
 		[ "$k" = thrash ] && compared=bus_gbps mine=$m_bus
 		[ "$k" = chase ] && compared=ns_per_load mine=$m_lat
-		ratio=""
+		# Bandwidth: ours / theirs (>= 1 is as fast or faster); latency: theirs / ours.
+		ratio="" paired=() p_med="" p_min="" p_max=""
 		if [ -n "$m_ref" ]; then
-			# Bandwidth: ours / theirs (>= 1 is as fast or faster); latency: theirs / ours.
-			if [ "$compared" = ns_per_load ]; then
-				ratio=$(awk -v a="$mine" -v b="$m_ref" 'BEGIN { if (a > 0) printf "%.3f", b / a }')
-			else
-				ratio=$(awk -v a="$mine" -v b="$m_ref" 'BEGIN { if (b > 0) printf "%.3f", a / b }')
-			fi
+			ratio=$(rate "$compared" "$mine" "$m_ref")
+			# Each round's own ratio (the two runs a few seconds apart): the median and
+			# range show whether a ratio of medians below 1 is more than the drift of
+			# the machine between rounds.
+			field=1
+			[ "$compared" = bus_gbps ] && field=2
+			[ "$compared" = ns_per_load ] && field=3
+			for ((i = 0; i < ${#theirs[@]}; i++)); do
+				one=$(cut -d, -f"$field" <<<"${ours[$i]}")
+				[ -n "${theirs[$i]}" ] && paired+=("$(rate "$compared" "$one" "${theirs[$i]}")")
+			done
+			p_med=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | median)
+			p_min=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | sort -g | head -1)
+			p_max=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | sort -g | tail -1)
 		fi
 		flush_ms=$(awk -v f="${m_flush:-0}" 'BEGIN { printf "%.1f", f / 1e6 }')
 		shown_lat=-
 		[ "$k" = chase ] && shown_lat=$m_lat
 		[ "$k" = pingpong ] && shown_lat="$m_hand/h"
-		printf '%-8s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s\n' "$name" "$threads" "$size" "$m_gbps" "$m_bus" \
-			"$shown_lat" "$flush_ms" "${ref:--}" "${m_ref:--}" "${ratio:--}"
-		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio" >>"$csv"
+		shown_paired=-
+		[ -n "$p_med" ] && shown_paired="$p_med ($p_min-$p_max)"
+		printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' "$name" "$threads" "$size" "$m_gbps" "$m_bus" \
+			"$shown_lat" "$flush_ms" "${ref:--}" "${m_ref:--}" "${ratio:--}" "$shown_paired"
+		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio,$p_med,$p_min,$p_max" >>"$csv"
 	done
 done
-echo "bench: $csv (ratio: median upmon / median counterpart for bandwidth, chase_lat / chase for latency; target >= 1, chase >= 0.97)"
+echo "bench: $csv (ratio: median upmon / median counterpart for bandwidth, chase_lat / chase for latency; paired: each round's ratio, median and range; target >= 1, chase >= 0.97)"
