@@ -349,20 +349,15 @@ static int stop_requested(void *ctx)
 	return (int)__atomic_load_n(&p->user_stop, __ATOMIC_ACQUIRE);
 }
 
-/* On each processor: whether it can run the kernel's instruction set (an AVX kernel
- * needs the state the firmware enabled, or not, processor by processor), then the
- * setup where it can. */
 static void setup_thread(void *arg, unsigned i)
 {
 	struct upm_workload_plan *p = arg;
-	struct slot *s = &p->slots[i];
-	if (!p->desc)
-		return;
-	upm_kernel_isa_probe(p->desc->isa, &s->isa);
-	if (s->isa.state == UPM_KERNEL_ISA_USABLE)
-		upm_kernel_setup(&s->job);
+	if (p->desc)
+		upm_kernel_setup(&p->slots[i].job);
 }
 
+/* On each processor: whether it can run the kernel's instruction set (an AVX kernel
+ * needs the state the firmware enabled, or not, processor by processor). */
 static void probe_thread(void *arg, unsigned i)
 {
 	struct upm_workload_plan *p = arg;
@@ -502,6 +497,19 @@ static uint64_t run_timeout(const struct upm_workload_plan *p)
 	return ns > 1e18 ? UINT64_MAX / 2 : t + (uint64_t)ns;
 }
 
+/* Asks the chosen processors whether they can run the kernel's instruction set (SSE2
+ * runs everywhere: nothing asked); UPM_OK or the refusal. */
+static int probe_isa(struct upm_workload_plan *p, char *err, size_t err_size)
+{
+	if (!p->desc || p->desc->isa == UPM_KERNEL_ISA_SSE2)
+		return UPM_OK;
+	uint64_t timeout = p->timeout_ns;
+	p->timeout_ns = START_TIMEOUT_NS;
+	int rc = run_all(p, probe_thread, err, err_size);
+	p->timeout_ns = timeout;
+	return rc == UPM_OK ? isa_refusal(p, err, err_size) : rc;
+}
+
 /* An empty plan for kernel k (NULL: pingpong); NULL when out of memory. */
 static struct upm_workload_plan *plan_new(struct upm_run *r, const struct upm_kernel_desc *k)
 {
@@ -541,6 +549,8 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 		return fail(err, err_size, UPM_ENOMEM, "out of memory");
 	int rc = choose_cpus(p, w, err, err_size);
 	if (rc == UPM_OK)
+		rc = probe_isa(p, err, err_size);
+	if (rc == UPM_OK)
 		rc = choose_sizes(p, w, err, err_size);
 	if (rc == UPM_OK)
 		rc = allocate(p, err, err_size);
@@ -548,8 +558,6 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 		p->timeout_ns = run_timeout(p);
 		rc = run_all(p, setup_thread, err, err_size);
 	}
-	if (rc == UPM_OK)
-		rc = isa_refusal(p, err, err_size);
 	if (rc != UPM_OK) {
 		upm_workload_release(p);
 		return rc;
@@ -567,12 +575,9 @@ int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char
 	struct upm_workload_plan *p = plan_new(r, k);
 	if (!p)
 		return fail(err, err_size, UPM_ENOMEM, "out of memory");
-	p->timeout_ns = START_TIMEOUT_NS;
 	int rc = choose_cpus(p, w, err, err_size);
 	if (rc == UPM_OK)
-		rc = run_all(p, probe_thread, err, err_size);
-	if (rc == UPM_OK)
-		rc = isa_refusal(p, err, err_size);
+		rc = probe_isa(p, err, err_size);
 	if (!p->leaked)
 		upm_os_free(p);
 	return rc;

@@ -14,10 +14,11 @@
  * the accounting follows memory_socket all the same). Default size: the kernel's rule (upm_kernel_default_size) applied
  * to the LLC of each socket the threads run on, summed.
  *
- * A run: setup on every thread (untimed; before any counter window when the caller
- * uses prepare/execute), where each processor first says whether it can run the
- * kernel's instruction set (an AVX kernel where the firmware left the AVX state off is
- * refused in prepare, UPM_EUNSUPPORTED, naming the processor and the SSE2 twin), then in execute every thread meets at a barrier, the last to
+ * A run: first each chosen processor says whether it can run the kernel's instruction
+ * set (an AVX kernel where the firmware left the AVX state off is refused in prepare,
+ * UPM_EUNSUPPORTED, naming the processor and the SSE2 twin, before sizes are judged or
+ * memory taken); setup on every thread (untimed; before any counter window when the
+ * caller uses prepare/execute), then in execute every thread meets at a barrier, the last to
  * arrive releases the others, all run the loop, meet again, then thread 0 reads the
  * TSC after each barrier (one processor's TSC for both ends, never a difference of two
  * processors' TSCs: that is `seconds`, the loop's time alone), then each flushes its
