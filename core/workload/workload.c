@@ -527,6 +527,20 @@ static struct upm_workload_plan *plan_new(struct upm_run *r, const struct upm_ke
 	return p;
 }
 
+/* A plan for kernel k on the processors w chooses, each of them asked whether it can run
+ * the kernel's instruction set: UPM_OK or why not. *out is NULL only when out of memory;
+ * upm_workload_release frees it. */
+static int plan_start(struct upm_run *r, const struct upm_kernel_desc *k, const struct upm_workload *w,
+		      struct upm_workload_plan **out, char *err, size_t err_size)
+{
+	struct upm_workload_plan *p = plan_new(r, k);
+	*out = p;
+	if (!p)
+		return fail(err, err_size, UPM_ENOMEM, "out of memory");
+	int rc = choose_cpus(p, w, err, err_size);
+	return rc == UPM_OK ? probe_isa(p, err, err_size) : rc;
+}
+
 int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 			 struct upm_workload_plan **plan, char *err, size_t err_size)
 {
@@ -544,12 +558,10 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 		upm_buf_free(&names);
 		return UPM_ENOTFOUND;
 	}
-	struct upm_workload_plan *p = plan_new(r, k);
+	struct upm_workload_plan *p;
+	int rc = plan_start(r, k, w, &p, err, err_size);
 	if (!p)
-		return fail(err, err_size, UPM_ENOMEM, "out of memory");
-	int rc = choose_cpus(p, w, err, err_size);
-	if (rc == UPM_OK)
-		rc = probe_isa(p, err, err_size);
+		return rc;
 	if (rc == UPM_OK)
 		rc = choose_sizes(p, w, err, err_size);
 	if (rc == UPM_OK)
@@ -572,14 +584,9 @@ int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char
 	const struct upm_kernel_desc *k = w ? upm_kernel_find(w->kernel) : 0;
 	if (!k || k->isa == UPM_KERNEL_ISA_SSE2)
 		return UPM_OK; /* pingpong and SSE2 run anywhere; unknown names are prepare's */
-	struct upm_workload_plan *p = plan_new(r, k);
-	if (!p)
-		return fail(err, err_size, UPM_ENOMEM, "out of memory");
-	int rc = choose_cpus(p, w, err, err_size);
-	if (rc == UPM_OK)
-		rc = probe_isa(p, err, err_size);
-	if (!p->leaked)
-		upm_os_free(p);
+	struct upm_workload_plan *p;
+	int rc = plan_start(r, k, w, &p, err, err_size);
+	upm_workload_release(p);
 	return rc;
 }
 
