@@ -368,7 +368,7 @@ static void probe_thread(void *arg, unsigned i)
  * run instead; UPM_OK when every one can. */
 static int isa_refusal(const struct upm_workload_plan *p, char *err, size_t err_size)
 {
-	for (unsigned i = 0; p->desc && i < p->n; i++) {
+	for (unsigned i = 0; i < p->n; i++) {
 		const struct slot *s = &p->slots[i];
 		if (s->isa.state == UPM_KERNEL_ISA_USABLE)
 			continue;
@@ -498,15 +498,15 @@ static uint64_t run_timeout(const struct upm_workload_plan *p)
 }
 
 /* Asks the chosen processors whether they can run the kernel's instruction set (SSE2
- * runs everywhere: nothing asked); UPM_OK or the refusal. */
+ * runs everywhere: nothing asked); UPM_OK or the refusal. Runs on a plan just started,
+ * before its sizes give the run its own time limit: asking takes no longer than
+ * reaching the start barrier. */
 static int probe_isa(struct upm_workload_plan *p, char *err, size_t err_size)
 {
 	if (!p->desc || p->desc->isa == UPM_KERNEL_ISA_SSE2)
 		return UPM_OK;
-	uint64_t timeout = p->timeout_ns;
 	p->timeout_ns = START_TIMEOUT_NS;
 	int rc = run_all(p, probe_thread, err, err_size);
-	p->timeout_ns = timeout;
 	return rc == UPM_OK ? isa_refusal(p, err, err_size) : rc;
 }
 
