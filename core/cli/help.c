@@ -16,8 +16,9 @@ static const char *const no_opts[] = { NULL };
 const struct upm_cmd_help upm_cmd_helps[] = {
 	{ "info", "info", "processor, sockets, uncore platform and the uncore PCI devices found", no_opts,
 	  "Prints what upmon found: the processor (CPUID), the sockets, the platform it\n"
-	  "picked and every uncore PCI function it looked for. Writes nothing to the\n"
-	  "uncore.\n"
+	  "picked and every uncore PCI function it looked for, and whether every\n"
+	  "processor can run the AVX kernels (the firmware must have enabled AVX).\n"
+	  "Writes nothing to the uncore.\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon info\n"

@@ -14,6 +14,8 @@ static void fill_machine(struct upm_info_record *rec, struct upm_run *r)
 	rec->has_caches = upm_caches_read(r->backend, &rec->caches) == UPM_OK;
 	rec->llc_fallback = UPM_KERNEL_LLC_FALLBACK;
 	rec->has_memory = upm_os_memory(&rec->memory_total, &rec->memory_free) == UPM_OK;
+	rec->avx_asked = upm_workload_survey_isa(r, UPM_KERNEL_ISA_AVX, &rec->avx, rec->avx_why,
+						 sizeof rec->avx_why) == UPM_OK;
 }
 
 /* The windows in use, and 00:00.0 read through CF8/CFC and (with a window) ECAM. */

@@ -14,6 +14,7 @@
 #include "core/session/discover.h"
 #include "core/session/pci_path.h"
 #include "core/workload/caches.h"
+#include "core/workload/workload.h"
 
 #define UPM_INFO_MAX_BOX_TYPES 24
 /* PCI uncore functions (each box instance's, and its filter function's) on all sockets. */
@@ -78,6 +79,10 @@ struct upm_info_record {
 	uint64_t llc_fallback;            /* the kernels' LLC size when the caches are unknown */
 	int has_memory;
 	uint64_t memory_total, memory_free;
+	/* Whether the AVX kernels can run: every processor they would run on asked. */
+	int avx_asked;                    /* 0: the processors could not be asked (avx_why) */
+	struct upm_workload_isa_survey avx;
+	char avx_why[160];
 	/* The platform, and how it was chosen. */
 	const struct upm_platform *platform; /* NULL: unsupported */
 	int platform_forced;              /* from --platform, else detected from CPUID */

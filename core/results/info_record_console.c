@@ -47,6 +47,23 @@ static void bytes_text(char *buf, size_t size, uint64_t b)
 		upm_snprintf(buf, size, "%llu KiB", (unsigned long long)(b >> 10));
 }
 
+/* Whether the AVX variants run here (they are refused, one processor named, when not). */
+static void say_avx(const struct upm_info_record *rec)
+{
+	struct upm_run *r = rec->run;
+	const struct upm_workload_isa_survey *a = &rec->avx;
+	if (!rec->avx_asked)
+		upm_say(r, "kernels: AVX unknown (%s): the _avx kernels ask again when run", rec->avx_why);
+	else if (a->usable == a->processors)
+		upm_say(r, "kernels: AVX usable on all %u processor%s they run on: the _avx kernels run",
+			a->processors, a->processors == 1 ? "" : "s");
+	else
+		upm_say(r, "kernels: AVX usable on %u of %u processors they run on; processor %u (socket %u, "
+			   "APIC ID 0x%x): %s; the _avx kernels are refused, their SSE2 twins run",
+			a->usable, a->processors, a->refused_cpu, a->refused_socket, (unsigned)a->refused_apic_id,
+			upm_kernel_isa_why(a->refused_state));
+}
+
 /* What the stress kernels size and time themselves by. */
 static void say_machine(const struct upm_info_record *rec)
 {
@@ -79,6 +96,7 @@ static void say_machine(const struct upm_info_record *rec)
 	} else {
 		upm_say(r, "memory: unknown");
 	}
+	say_avx(rec);
 }
 
 static void say_platform(const struct upm_info_record *rec)

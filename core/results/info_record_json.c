@@ -72,6 +72,24 @@ static void machine_json(const struct upm_info_record *rec, struct upm_buf *out)
 			       (unsigned long long)rec->memory_total, (unsigned long long)rec->memory_free);
 	else
 		upm_buf_puts(out, ",\n  \"memory_bytes\": null");
+	const struct upm_workload_isa_survey *a = &rec->avx;
+	upm_buf_puts(out, ",\n  \"kernels_avx\": ");
+	if (!rec->avx_asked) {
+		upm_buf_puts(out, "{\"asked\": false, \"why\": ");
+		upm_buf_json_string(out, rec->avx_why);
+		upm_buf_puts(out, "}");
+		return;
+	}
+	upm_buf_printf(out, "{\"asked\": true, \"processors\": %u, \"usable\": %u, \"first_refused\": ",
+		       a->processors, a->usable);
+	if (a->usable == a->processors) {
+		upm_buf_puts(out, "null}");
+		return;
+	}
+	upm_buf_printf(out, "{\"cpu\": %u, \"socket\": %u, \"apic_id\": %u, \"why\": ", a->refused_cpu,
+		       a->refused_socket, (unsigned)a->refused_apic_id);
+	upm_buf_json_string(out, upm_kernel_isa_why(a->refused_state));
+	upm_buf_puts(out, "}}");
 }
 
 static void platform_json(const struct upm_info_record *rec, struct upm_buf *out)

@@ -501,12 +501,18 @@ static uint64_t run_timeout(const struct upm_workload_plan *p)
  * runs everywhere: nothing asked); UPM_OK or the refusal. Runs on a plan just started,
  * before its sizes give the run its own time limit: asking takes no longer than
  * reaching the start barrier. */
+/* Every chosen processor asked at once (slots[].isa). */
+static int ask_isa(struct upm_workload_plan *p, char *err, size_t err_size)
+{
+	p->timeout_ns = START_TIMEOUT_NS;
+	return run_all(p, probe_thread, err, err_size);
+}
+
 static int probe_isa(struct upm_workload_plan *p, char *err, size_t err_size)
 {
 	if (!p->desc || p->desc->isa == UPM_KERNEL_ISA_SSE2)
 		return UPM_OK;
-	p->timeout_ns = START_TIMEOUT_NS;
-	int rc = run_all(p, probe_thread, err, err_size);
+	int rc = ask_isa(p, err, err_size);
 	return rc == UPM_OK ? isa_refusal(p, err, err_size) : rc;
 }
 
@@ -587,6 +593,43 @@ int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char
 	struct upm_workload_plan *p;
 	int rc = plan_start(r, k, w, &p, err, err_size);
 	upm_workload_release(p);
+	return rc;
+}
+
+int upm_workload_survey_isa(struct upm_run *r, enum upm_kernel_isa isa,
+			    struct upm_workload_isa_survey *out, char *err, size_t err_size)
+{
+	upm_memset(out, 0, sizeof *out);
+	out->isa = isa;
+	const struct upm_kernel_desc *k = NULL;
+	for (unsigned i = 0; i < upm_kernel_count && !k; i++)
+		if (upm_kernels[i].isa == isa)
+			k = &upm_kernels[i];
+	if (!k)
+		return fail(err, err_size, UPM_ENOTFOUND, "no kernel uses %s", upm_kernel_isa_name(isa));
+	/* The processors a kernel at --threads all on every socket runs on. */
+	struct upm_workload w = { k->name, 0, 0, -1, 0, 0 };
+	struct upm_workload_plan *p = plan_new(r, k);
+	if (!p)
+		return fail(err, err_size, UPM_ENOMEM, "out of memory");
+	int rc = choose_cpus(p, &w, err, err_size);
+	if (rc == UPM_OK)
+		rc = ask_isa(p, err, err_size);
+	for (unsigned i = 0; rc == UPM_OK && i < p->n; i++) {
+		const struct slot *s = &p->slots[i];
+		out->processors++;
+		if (s->isa.state == UPM_KERNEL_ISA_USABLE) {
+			out->usable++;
+		} else if (out->processors - out->usable == 1) {
+			out->refused_cpu = s->cpu;
+			out->refused_socket = s->socket;
+			out->refused_apic_id = p->run->topo.cpus[s->cpu].apic_id;
+			out->refused_state = s->isa.state;
+		}
+	}
+	upm_workload_release(p);
+	if (rc != UPM_OK)
+		out->processors = out->usable = 0;
 	return rc;
 }
 

@@ -117,6 +117,20 @@ void upm_workload_describe(const struct upm_workload_plan *plan, struct upm_work
  * several kernels is refused before the first is measured. */
 int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char *err,
 			   size_t err_size);
+/* What `info` says of an instruction set: the processors a kernel of it would run on
+ * (--threads all, every socket of the run), each asked on itself (kernels/isa.c), and
+ * the first that cannot with its reason. */
+struct upm_workload_isa_survey {
+	enum upm_kernel_isa isa;
+	unsigned processors, usable;
+	/* The first processor that cannot (when usable < processors). */
+	unsigned refused_cpu, refused_socket;
+	uint32_t refused_apic_id;
+	enum upm_kernel_isa_state refused_state;
+};
+/* UPM_OK, or an error status with a one-line message in err (then out counts none). */
+int upm_workload_survey_isa(struct upm_run *r, enum upm_kernel_isa isa,
+			    struct upm_workload_isa_survey *out, char *err, size_t err_size);
 int upm_workload_execute(struct upm_workload_plan *plan, struct upm_workload_result *out, char *err,
 			 size_t err_size);
 void upm_workload_release(struct upm_workload_plan *plan);

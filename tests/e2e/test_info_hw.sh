@@ -18,6 +18,9 @@ check $T.ecam_window "no 'pci: ecam base 0x... segment 0 buses 0-255' line" \
 	log_has '^pci: ecam base 0x[0-9a-fA-F]+ segment 0 buses 0-255'
 check $T.host_bridge "no 'pci 00:00.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match' line" \
 	log_has '^pci 00:00\.0 8086:29c0 cf8=0x29c08086 ecam=0x29c08086 match'
+# QEMU's default processor has no AVX: every processor is asked, the first is named.
+check $T.kernels_avx "no 'kernels: AVX usable on 0 of N processors' line naming CPUID bit 28" \
+	log_has '^kernels: AVX usable on 0 of [1-9][0-9]* processors they run on; processor [0-9]+ \(socket [0-9]+, APIC ID 0x[0-9a-f]+\): the processor has no AVX \(CPUID\.01H:ECX bit 28 clear\); the _avx kernels are refused, their SSE2 twins run'
 check $T.no_exception "firmware exception dump on the console" no_exception
 check $T.status_ok "upmon exit status is not 0x0" log_has '^upmon exit status 0x0$'
 log_copy=$E2E_OUT/$T.upmon.log
@@ -32,9 +35,11 @@ info_json_ok() {
 d = json.load(open(sys.argv[1]))
 h = d["pci_path"]["host_bridge"]
 assert d["command"] == "info" and d["platform_detail"] is None and d["uncore_devices"] == []
-assert d["pci_path"]["mechanism"] == "ecam" and h["cf8"] == h["ecam"] == "0x29c08086" and h["match"] is True' "$json_copy"
+assert d["pci_path"]["mechanism"] == "ecam" and h["cf8"] == h["ecam"] == "0x29c08086" and h["match"] is True
+a = d["kernels_avx"]
+assert a["asked"] is True and a["usable"] == 0 and a["processors"] >= 1 and "bit 28" in a["first_refused"]["why"]' "$json_copy"
 }
-check $T.results_json "\\upmon\\results results.json invalid or without the host bridge read both ways (8086:29c0)" info_json_ok
+check $T.results_json "\\upmon\\results results.json invalid or without the host bridge read both ways (8086:29c0), or without kernels_avx refused" info_json_ok
 no_tmp_left() { ! img_ls "$img" /upmon/results | grep -qi '\.tmp$'; }
 check $T.no_tmp_left "a .tmp file was left in \\upmon\\results" no_tmp_left
 e2e_done

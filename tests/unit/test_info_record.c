@@ -90,6 +90,11 @@ TEST(info_record_fill_snbep_buses_and_functions)
 	CHECK_EQ(rec->host_bridge.match, 1);
 	const struct upm_info_box *cbo = box(rec, "cbo");
 	CHECK(cbo != NULL && cbo->type->space == UPM_SPACE_MSR && cbo->type->max_instances == 8);
+	/* The AVX kernels: every processor of the run asked on itself (this host's own
+	 * answer: the compiler's runtime check reads the same CPUID and XCR0 bits). */
+	CHECK_EQ(rec->avx_asked, 1);
+	CHECK_EQ(rec->avx.processors, f.run.topo.n_cpus);
+	CHECK_EQ(rec->avx.usable, __builtin_cpu_supports("avx") ? f.run.topo.n_cpus : 0);
 	upm_info_record_free(rec);
 	free(rec);
 	fixture_free(&f);
@@ -116,6 +121,20 @@ TEST(info_record_fill_skl_instance_count)
 	upm_info_record_free(rec);
 	free(rec);
 	fixture_free(&f);
+}
+
+/* The record's AVX finding as the console and results.json give it. */
+static void check_avx_rendered(const struct upm_info_record *rec, struct upm_run *run, const char *line,
+			       const char *json)
+{
+	size_t from = run->log.len;
+	upm_info_record_print(rec);
+	CHECK_CONTAINS(run->log.data + from, line);
+	struct upm_buf out;
+	upm_buf_init(&out);
+	upm_info_record_json(rec, &out);
+	CHECK_CONTAINS(out.data, json);
+	upm_buf_free(&out);
 }
 
 TEST(info_record_writers_render_the_record)
@@ -173,6 +192,10 @@ TEST(info_record_writers_render_the_record)
 					    .presence = UPM_PCI_MISMATCH };
 	rec->devices = devs;
 	rec->n_devices = 1;
+	rec->avx_asked = 1;
+	rec->avx = (struct upm_workload_isa_survey){ .isa = UPM_KERNEL_ISA_AVX, .processors = 6, .usable = 5,
+						     .refused_cpu = 4, .refused_socket = 1, .refused_apic_id = 0x21,
+						     .refused_state = UPM_KERNEL_ISA_STATE_OFF };
 
 	struct upm_buf out;
 	upm_buf_init(&out);
@@ -182,6 +205,9 @@ TEST(info_record_writers_render_the_record)
 	CHECK_CONTAINS(out.data, "\"tsc_hz\": 1234567,\n  \"tsc_calibrated_against\": \"a hand-made clock\"");
 	CHECK_CONTAINS(out.data, "\"caches\": null");
 	CHECK_CONTAINS(out.data, "\"memory_bytes\": null");
+	CHECK_CONTAINS(out.data, "\"kernels_avx\": {\"asked\": true, \"processors\": 6, \"usable\": 5, \"first_refused\": "
+				 "{\"cpu\": 4, \"socket\": 1, \"apic_id\": 33, \"why\": \"the firmware left XCR0's SSE or AVX "
+				 "state bit clear (upmon never sets them)\"}}");
 	CHECK_CONTAINS(out.data, "\"platform_detail\": {\"name\": \"snbep\", \"title\": \"Xeon E5-2600 (Sandy Bridge-EP)\", "
 				 "\"chosen\": \"--platform\"}");
 	CHECK_CONTAINS(out.data, "\"ecam_windows\": [{\"base\": \"0xa0000000\", \"segment\": 0, \"bus_start\": 16, \"bus_end\": 127}]");
@@ -202,6 +228,9 @@ TEST(info_record_writers_render_the_record)
 	const char *log = f.run.log.data + from;
 	CHECK_CONTAINS(log, " on host, backend mock\n");
 	CHECK_CONTAINS(log, "tsc: 1234567 Hz (calibrated against a hand-made clock)\n");
+	CHECK_CONTAINS(log, "kernels: AVX usable on 5 of 6 processors they run on; processor 4 (socket 1, APIC ID "
+			    "0x21): the firmware left XCR0's SSE or AVX state bit clear (upmon never sets them); "
+			    "the _avx kernels are refused, their SSE2 twins run\n");
 	CHECK_CONTAINS(log, "platform: snbep, Xeon E5-2600 (Sandy Bridge-EP) (from --platform)\n");
 	CHECK_CONTAINS(log, "pci: ecam base 0xa0000000 segment 0 buses 16-127\n");
 	CHECK_CONTAINS(log, "pci 00:00.0 8086:3c00 cf8=0x3c008086 ecam=0x12348086 MISMATCH\n");
@@ -214,6 +243,15 @@ TEST(info_record_writers_render_the_record)
 	from = f.run.log.len;
 	upm_info_record_print(rec);
 	CHECK_CONTAINS(f.run.log.data + from, "uncore: no snbep UBox (8086:1111 at dev 11 fn 0) on any bus");
+
+	/* Every processor can; then none could be asked. */
+	rec->avx.usable = 6;
+	check_avx_rendered(rec, &f.run, "kernels: AVX usable on all 6 processors they run on: the _avx kernels run\n",
+			   "\"kernels_avx\": {\"asked\": true, \"processors\": 6, \"usable\": 6, \"first_refused\": null}");
+	rec->avx_asked = 0;
+	snprintf(rec->avx_why, sizeof rec->avx_why, "a hand-made refusal");
+	check_avx_rendered(rec, &f.run, "kernels: AVX unknown (a hand-made refusal): the _avx kernels ask again when run\n",
+			   "\"kernels_avx\": {\"asked\": false, \"why\": \"a hand-made refusal\"}");
 
 	free(rec);
 	free(devs);
