@@ -439,8 +439,8 @@ TEST(kernel_pingpong_accounting_and_deadline)
 	free(line);
 }
 
-/* The assembly loops take two lines per iteration (chase eight links, thrash four
- * lines) and finish the rest one by one: every count from one to nine lines per array
+/* The assembly loops take two lines per iteration (chase eight links; thrash and flush
+ * one line) and finish the rest one by one: every count from one to nine lines per array
  * gives exact results, and nothing past the region is touched. */
 TEST(kernel_loops_every_line_count_up_to_nine)
 {
