@@ -364,7 +364,7 @@ upm_kl_chase:
  * One 8-byte load per 64-byte line (word 0), summed: one line per iteration, so the one
  * load instruction steps 64 bytes and a per-instruction stride prefetcher sees the
  * stream. Four lines an iteration into four sums (each load stepping 256 bytes) ran at
- * 0.76 of likwid-bench's load_sse on a Zen 4 processor, this loop at 0.97 (README,
+ * 0.76 of likwid-bench's load_sse on a Zen 4 processor, this loop at 0.92 (README,
  * Performance); the extra loop uops (three a line) are far below what any core issues. */
 	.p2align 5
 	.globl upm_kl_line_loads

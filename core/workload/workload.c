@@ -497,17 +497,17 @@ static uint64_t run_timeout(const struct upm_workload_plan *p)
 	return ns > 1e18 ? UINT64_MAX / 2 : t + (uint64_t)ns;
 }
 
-/* Asks the chosen processors whether they can run the kernel's instruction set (SSE2
- * runs everywhere: nothing asked); UPM_OK or the refusal. Runs on a plan just started,
+/* Every chosen processor asked at once (slots[].isa). Runs on a plan just started,
  * before its sizes give the run its own time limit: asking takes no longer than
  * reaching the start barrier. */
-/* Every chosen processor asked at once (slots[].isa). */
 static int ask_isa(struct upm_workload_plan *p, char *err, size_t err_size)
 {
 	p->timeout_ns = START_TIMEOUT_NS;
 	return run_all(p, probe_thread, err, err_size);
 }
 
+/* Asks the chosen processors whether they can run the kernel's instruction set (SSE2
+ * runs everywhere: nothing asked); UPM_OK or the refusal. */
 static int probe_isa(struct upm_workload_plan *p, char *err, size_t err_size)
 {
 	if (!p->desc || p->desc->isa == UPM_KERNEL_ISA_SSE2)
