@@ -27,7 +27,9 @@
 # thrash keep theirs, sized from the LLC; default: the kernel's own), KERNELS (the list),
 # KERNEL_TREE (the source tree kbench is built from; default this one), LIKWID_BENCH
 # (the likwid-bench command; default likwid-bench on PATH, installed from Debian's
-# likwid package when missing), TARGET (each upmon run's length: 1s).
+# likwid package when missing), LIKWID_DEBS (a folder of likwid's .deb files, from
+# `tools/likwid_offline.sh fetch`, for a machine with no network: unpacked under
+# $OUT/likwid-root and run from there), TARGET (each upmon run's length: 1s).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-build/bench}
@@ -51,7 +53,16 @@ gcc -std=c11 -Wall -Wextra -Werror -O2 -o "$out/chase_lat" tools/chase_lat.c ||
 	{ echo "bench: cannot build tools/chase_lat.c" >&2; exit 1; }
 
 likwid_why=""
-if ! command -v "$LIKWID_BENCH" >/dev/null 2>&1; then
+if [ -n "${LIKWID_DEBS:-}" ]; then
+	# A machine without network: likwid's packages carried in (tools/likwid_offline.sh),
+	# unpacked under the output folder and run from there.
+	if vars=$(bash tools/likwid_offline.sh unpack "$LIKWID_DEBS" "$out/likwid-root"); then
+		eval "$vars"
+		export LD_LIBRARY_PATH PATH
+	else
+		likwid_why="cannot unpack LIKWID_DEBS ($LIKWID_DEBS)"
+	fi
+elif ! command -v "$LIKWID_BENCH" >/dev/null 2>&1; then
 	sudo=""
 	[ "$(id -u)" -ne 0 ] && sudo="sudo"
 	echo "bench: installing likwid (Debian package) for likwid-bench"
