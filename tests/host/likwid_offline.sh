@@ -4,9 +4,15 @@
 # compressed another way. Both ways in (dpkg-deb, and ar and tar where dpkg-deb is
 # missing) give the same files; the printed variables run ROOT's likwid-bench with
 # ROOT's libraries and sbin first; a folder without the likwid package is one line.
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 pass() { echo "PASS likwid_offline/$1"; }
 fail() { echo "FAIL likwid_offline/$1: $2"; }
+# check NAME WHY COMMAND...: PASS when COMMAND succeeds, else FAIL with WHY.
+check() {
+	local name=$1 why=$2
+	shift 2
+	if "$@"; then pass "$name"; else fail "$name" "$why"; fi
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -48,18 +54,19 @@ got=$(eval "$vars"
 	echo "accessd=$(command -v likwid-accessD)"
 	"$LIKWID_BENCH" -t load_sse -w N:1MB:1)
 root=$tmp/root
-grep -qx "bench=$root/usr/bin/likwid-bench" <<<"$got" && pass likwid_bench_from_root ||
-	fail likwid_bench_from_root "LIKWID_BENCH is not ROOT's: $(grep bench= <<<"$got")"
-grep -qx "first_lib=$root/usr/lib/x86_64-linux-gnu" <<<"$got" && pass root_libraries_first ||
-	fail root_libraries_first "LD_LIBRARY_PATH does not start with ROOT's: $(grep first_lib= <<<"$got")"
-grep -qx "accessd=$root/usr/sbin/likwid-accessD" <<<"$got" && pass access_daemon_on_path ||
-	fail access_daemon_on_path "likwid-accessD is not ROOT's on PATH: $(grep accessd= <<<"$got")"
-grep -q 'MByte/s:.*1234' <<<"$got" && pass likwid_bench_runs || fail likwid_bench_runs "no MByte/s line"
-[ -f "$root/usr/lib/x86_64-linux-gnu/libfake.so.1" ] && pass gzip_package_unpacked ||
-	fail gzip_package_unpacked "the gzip-compressed package's library is missing"
+has() { grep -q "$1" <<<"$got"; }
+check likwid_bench_from_root "LIKWID_BENCH is not ROOT's: $(grep bench= <<<"$got")" \
+	has "^bench=$root/usr/bin/likwid-bench\$"
+check root_libraries_first "LD_LIBRARY_PATH does not start with ROOT's: $(grep first_lib= <<<"$got")" \
+	has "^first_lib=$root/usr/lib/x86_64-linux-gnu\$"
+check access_daemon_on_path "likwid-accessD is not ROOT's on PATH: $(grep accessd= <<<"$got")" \
+	has "^accessd=$root/usr/sbin/likwid-accessD\$"
+check likwid_bench_runs "no MByte/s line" has 'MByte/s:.*1234'
+check gzip_package_unpacked "the gzip-compressed package's library is missing" \
+	test -f "$root/usr/lib/x86_64-linux-gnu/libfake.so.1"
 
 # Where dpkg-deb is missing: ar and tar give the same tree.
-if LIKWID_UNPACK=ar bash tools/likwid_offline.sh unpack "$tmp/debs" "$tmp/root-ar" >/dev/null &&
+if LIKWID_UNPACK="ar" bash tools/likwid_offline.sh unpack "$tmp/debs" "$tmp/root-ar" >/dev/null &&
 	diff <(cd "$tmp/root" && find . | sort) <(cd "$tmp/root-ar" && find . | sort) >/dev/null &&
 	cmp -s "$tmp/root/usr/bin/likwid-bench" "$tmp/root-ar/usr/bin/likwid-bench"; then
 	pass ar_tar_same_tree
@@ -68,12 +75,15 @@ else
 fi
 
 # What cannot work says so in one line and fails.
-msg=$(bash tools/likwid_offline.sh unpack "$tmp/libonly" "$tmp/root-lib" 2>&1)
-st=$?
-[ $st -ne 0 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && grep -q 'no likwid package' <<<"$msg" &&
-	pass without_likwid_refused || fail without_likwid_refused "status $st: $msg"
+# refused FOLDER PATTERN: unpacking FOLDER fails with one line matching PATTERN.
+refused() {
+	local msg st
+	msg=$(bash tools/likwid_offline.sh unpack "$1" "$tmp/root-$(basename "$1")" 2>&1)
+	st=$?
+	[ $st -ne 0 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && grep -q "$2" <<<"$msg"
+}
+check without_likwid_refused "no one-line refusal naming the missing likwid package" \
+	refused "$tmp/libonly" 'no likwid package'
 mkdir -p "$tmp/empty"
-msg=$(bash tools/likwid_offline.sh unpack "$tmp/empty" "$tmp/root-empty" 2>&1)
-st=$?
-[ $st -ne 0 ] && grep -q "no .deb files in .*: run '.*fetch" <<<"$msg" && pass empty_folder_refused ||
-	fail empty_folder_refused "status $st: $msg"
+check empty_folder_refused "no one-line refusal naming the fetch step" \
+	refused "$tmp/empty" "no .deb files in .*: run '.*fetch"
