@@ -101,3 +101,38 @@ TEST(kernel_duration_uses_one_processors_tsc)
 	upm_host_tsc_skew(0);
 	fixture_free(&f);
 }
+
+/* info's AVX survey asks the processors a kernel would run on: on such firmware every
+ * processor but the caller, on other firmware all of them; each answers as the host's
+ * processors do (the compiler's runtime check reads the same CPUID and XCR0 bits). */
+TEST(mp_blocking_avx_survey_asks_the_processors_kernels_run_on)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+		return;
+	__builtin_cpu_init();
+	unsigned avx = __builtin_cpu_supports("avx") ? 1 : 0;
+	struct upm_workload_isa_survey s;
+	char err[200] = "";
+	CHECK_EQ(upm_workload_survey_isa(&f.run, UPM_KERNEL_ISA_AVX, &s, err, sizeof err), UPM_OK);
+	CHECK_EQ(s.isa, UPM_KERNEL_ISA_AVX);
+	CHECK_EQ(s.processors, 4);
+	CHECK_EQ(s.usable, 4 * avx);
+	if (!avx) { /* the first processor asked: the caller, processor 0 on socket 0 */
+		CHECK_EQ(s.refused_cpu, 0);
+		CHECK_EQ(s.refused_socket, 0);
+		CHECK_EQ(s.refused_state, UPM_KERNEL_ISA_ABSENT);
+	}
+	upm_host_mp_blocking_only(1);
+	CHECK_EQ(upm_workload_survey_isa(&f.run, UPM_KERNEL_ISA_AVX, &s, err, sizeof err), UPM_OK);
+	CHECK_EQ(s.processors, 3);
+	CHECK_EQ(s.usable, 3 * avx);
+	if (!avx)
+		CHECK(s.refused_cpu != 0);
+	upm_host_mp_blocking_only(0);
+	/* One socket of the run: its two processors. */
+	f.run.n_sockets = 1;
+	CHECK_EQ(upm_workload_survey_isa(&f.run, UPM_KERNEL_ISA_AVX, &s, err, sizeof err), UPM_OK);
+	CHECK_EQ(s.processors, 2);
+	fixture_free(&f);
+}
