@@ -364,23 +364,26 @@ static void probe_thread(void *arg, unsigned i)
 	upm_kernel_isa_probe(p->desc->isa, &p->slots[i].isa);
 }
 
-/* The first processor that cannot run the kernel's loop, as one line that says what to
- * run instead; UPM_OK when every one can. */
+/* The first chosen processor that cannot run the kernel's loop; NULL when every one can. */
+static const struct slot *first_refused(const struct upm_workload_plan *p)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		if (p->slots[i].isa.state != UPM_KERNEL_ISA_USABLE)
+			return &p->slots[i];
+	return NULL;
+}
+
+/* That processor as one line that says what to run instead; UPM_OK when there is none. */
 static int isa_refusal(const struct upm_workload_plan *p, char *err, size_t err_size)
 {
-	for (unsigned i = 0; i < p->n; i++) {
-		const struct slot *s = &p->slots[i];
-		if (s->isa.state == UPM_KERNEL_ISA_USABLE)
-			continue;
-		const struct upm_cpu_info *c = &p->run->topo.cpus[s->cpu];
-		return fail(err, err_size, UPM_EUNSUPPORTED,
-			    "%s: %s cannot run on processor %u (socket %u, APIC ID 0x%x): %s; run %s, its %s twin",
-			    p->kernel, upm_kernel_isa_name(p->desc->isa), s->cpu, s->socket,
-			    (unsigned)c->apic_id, upm_kernel_isa_why(s->isa.state),
-			    p->desc->twin ? p->desc->twin : "another kernel",
-			    upm_kernel_isa_name(UPM_KERNEL_ISA_SSE2));
-	}
-	return UPM_OK;
+	const struct slot *s = first_refused(p);
+	if (!s)
+		return UPM_OK;
+	return fail(err, err_size, UPM_EUNSUPPORTED,
+		    "%s: %s cannot run on processor %u (socket %u, APIC ID 0x%x): %s; run %s, its %s twin",
+		    p->kernel, upm_kernel_isa_name(p->desc->isa), s->cpu, s->socket,
+		    (unsigned)p->run->topo.cpus[s->cpu].apic_id, upm_kernel_isa_why(s->isa.state),
+		    p->desc->twin ? p->desc->twin : "another kernel", upm_kernel_isa_name(UPM_KERNEL_ISA_SSE2));
 }
 
 static void run_thread(void *arg, unsigned i)
@@ -615,12 +618,12 @@ int upm_workload_survey_isa(struct upm_run *r, enum upm_kernel_isa isa,
 	int rc = choose_cpus(p, &w, err, err_size);
 	if (rc == UPM_OK)
 		rc = ask_isa(p, err, err_size);
-	for (unsigned i = 0; rc == UPM_OK && i < p->n; i++) {
-		const struct slot *s = &p->slots[i];
-		out->processors++;
-		if (s->isa.state == UPM_KERNEL_ISA_USABLE) {
-			out->usable++;
-		} else if (out->processors - out->usable == 1) {
+	if (rc == UPM_OK) {
+		out->processors = p->n;
+		for (unsigned i = 0; i < p->n; i++)
+			out->usable += p->slots[i].isa.state == UPM_KERNEL_ISA_USABLE;
+		const struct slot *s = first_refused(p);
+		if (s) {
 			out->refused_cpu = s->cpu;
 			out->refused_socket = s->socket;
 			out->refused_apic_id = p->run->topo.cpus[s->cpu].apic_id;
@@ -628,8 +631,6 @@ int upm_workload_survey_isa(struct upm_run *r, enum upm_kernel_isa isa,
 		}
 	}
 	upm_workload_release(p);
-	if (rc != UPM_OK)
-		out->processors = out->usable = 0;
 	return rc;
 }
 

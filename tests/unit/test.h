@@ -46,6 +46,14 @@ extern int upm_test_failed_now;
 				      sa_ ? sa_ : "(null)", sb_ ? sb_ : "(null)");       \
 	} while (0)
 
+/* Whether this processor runs AVX, by the compiler's own test (libgcc reads CPUID and
+ * XCR0 too): the expectation the kernels' own probe (kernels/isa.c) is held to. */
+static inline int upm_test_avx_here(void)
+{
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx") != 0;
+}
+
 #define CHECK_CONTAINS(hay, needle)                                                     \
 	do {                                                                            \
 		const char *h_ = (hay), *n_ = (needle);                                 \

@@ -94,7 +94,7 @@ TEST(info_record_fill_snbep_buses_and_functions)
 	 * answer: the compiler's runtime check reads the same CPUID and XCR0 bits). */
 	CHECK_EQ(rec->avx_asked, 1);
 	CHECK_EQ(rec->avx.processors, f.run.topo.n_cpus);
-	CHECK_EQ(rec->avx.usable, __builtin_cpu_supports("avx") ? f.run.topo.n_cpus : 0);
+	CHECK_EQ(rec->avx.usable, upm_test_avx_here() ? f.run.topo.n_cpus : 0);
 	upm_info_record_free(rec);
 	free(rec);
 	fixture_free(&f);

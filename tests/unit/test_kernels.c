@@ -49,14 +49,6 @@ static const struct expect expects[] = {
 	{ "triad_avx", 3, 2, 1, 4, 0, 16 },
 };
 
-/* Whether this processor runs AVX, by the compiler's own test (libgcc checks CPUID and
- * XCR0 as well): independent of kernels/isa.c. */
-static int avx_here(void)
-{
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx");
-}
-
 static int is_avx(const char *name)
 {
 	const struct upm_kernel_desc *k = upm_kernel_find(name);
@@ -94,7 +86,7 @@ TEST(kernel_accounting_matches_definitions)
 					uint64_t usable = misalign[m] ? size - (LINE - misalign[m]) : size;
 					uint64_t L = usable / LINE / x->arrays, B = L * LINE;
 					int rc = upm_kernel_run(x->name, buf + misalign[m], size, n, &r);
-					if (is_avx(x->name) && !avx_here()) {
+					if (is_avx(x->name) && !upm_test_avx_here()) {
 						/* Refused before anything ran. */
 						CHECK_EQ(rc, UPM_EUNSUPPORTED);
 						CHECK_EQ(r.bytes_read + r.ns, 0);
@@ -515,7 +507,7 @@ TEST(kernel_isa_probe_agrees_with_this_processor)
 	upm_kernel_isa_probe(UPM_KERNEL_ISA_SSE2, &p);
 	CHECK_EQ(p.state, UPM_KERNEL_ISA_USABLE);
 	upm_kernel_isa_probe(UPM_KERNEL_ISA_AVX, &p);
-	CHECK_EQ(p.state == UPM_KERNEL_ISA_USABLE, avx_here() != 0);
+	CHECK_EQ(p.state == UPM_KERNEL_ISA_USABLE, upm_test_avx_here() != 0);
 	CHECK_EQ(p.state, upm_kernel_isa_judge(UPM_KERNEL_ISA_AVX, p.cpuid1_ecx, p.xcr0));
 	if (p.cpuid1_ecx & (1u << 27))
 		CHECK_EQ(p.xcr0 & 1, 1);
@@ -547,7 +539,7 @@ TEST(kernel_avx_variants_equal_their_twins)
 			a[size / 8] = b[size / 8] = 0x1234;
 			struct upm_kernel_result ra, rb;
 			int rc = upm_kernel_run(names[k], a, size, 3, &ra);
-			if (!avx_here()) {
+			if (!upm_test_avx_here()) {
 				CHECK_EQ(rc, UPM_EUNSUPPORTED);
 				CHECK_STR(ra.kernel, names[k]);
 				free(a);

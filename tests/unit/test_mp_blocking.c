@@ -110,8 +110,7 @@ TEST(mp_blocking_avx_survey_asks_the_processors_kernels_run_on)
 	struct fixture f;
 	if (fixture_init(&f, "snbep", 2, NULL) < 0)
 		return;
-	__builtin_cpu_init();
-	unsigned avx = __builtin_cpu_supports("avx") ? 1 : 0;
+	unsigned avx = (unsigned)upm_test_avx_here();
 	struct upm_workload_isa_survey s;
 	char err[200] = "";
 	CHECK_EQ(upm_workload_survey_isa(&f.run, UPM_KERNEL_ISA_AVX, &s, err, sizeof err), UPM_OK);

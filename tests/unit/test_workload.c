@@ -659,8 +659,7 @@ TEST(workload_avx_kernel_runs_or_is_refused_with_its_twin)
 	struct fixture f;
 	if (fixture_init(&f, "snbep", 2, NULL) < 0)
 		return;
-	__builtin_cpu_init();
-	int avx = __builtin_cpu_supports("avx");
+	int avx = upm_test_avx_here();
 	struct upm_workload_result ra, rb;
 	char err[256] = "";
 	struct upm_workload w = { "copy_avx", 4, 0, -1, 64 * 1024, 3 };
