@@ -3,14 +3,14 @@
 # never asserted). Method (README, "Performance"):
 #   - thread counts: 1, half and all of the online processors (duplicates dropped);
 #   - each pair runs alternately, REPEATS times (at least 5): one upmon run (tools/kbench.c,
-#     the same workload code as `run --kernel`, a process of its own), then one
-#     likwid-bench run of the counterpart at the same working set (upmon's default for
-#     the kernel unless SIZE is given) and thread count, and so on; every run, on
-#     either side, is a new process with buffers of its own, so both sides draw their
-#     pages alike (a buffer's pages set its bandwidth on a virtual machine); the
-#     iteration count is measured once, by an untimed first run, so each upmon run
-#     lasts about TARGET; each side's figure is the median of its runs and the ratio is
-#     median(upmon) / median(likwid-bench);
+#     the same workload code as `run --kernel`, a process of its own) and one
+#     likwid-bench run of the counterpart (first in every other round) at the same
+#     working set (upmon's default for the kernel unless SIZE is given) and thread
+#     count, and so on; every run, on either side, is a new process with buffers of
+#     its own, so both sides draw their pages alike (a buffer's pages set its
+#     bandwidth on a virtual machine); the iteration count is measured once, by an
+#     untimed first run, so each upmon run lasts about TARGET; each side's figure is
+#     the median of its runs and the ratio is median(upmon) / median(likwid-bench);
 #   - pairs: read/load_sse, write/store_sse, ntwrite/store_mem_sse, copy/copy_sse,
 #     triad/stream_sse, and the AVX variants read_avx/load_avx, write_avx/store_avx,
 #     ntwrite_avx/store_mem_avx, copy_avx/copy_avx, triad_avx/stream_avx, all at STREAM's
@@ -23,9 +23,15 @@
 #     A kernel this machine cannot run (the AVX ones where AVX is not enabled) is one
 #     line saying why.
 # Output: a table on stdout and $OUT/kernels.csv (OUT defaults to build/bench).
-# Environment: REPEATS (5), SIZE (bytes, K/M/G suffixes, for the DRAM kernels; llc and
+# Each pair's rounds also give a verdict (tools/paired_interval.awk): the median of the
+# rounds' own ratios, the distribution-free (sign-test) interval that holds the true
+# median with about 95% probability, and "behind" when that whole interval is below
+# the target (1; chase 0.97), "ahead" when above, "parity" when the rounds cannot tell.
+# Environment: REPEATS (5), THREADS (the thread counts, e.g. "1 16"; default 1, half and
+# all), SIZE (bytes, K/M/G suffixes, for the DRAM kernels; llc and
 # thrash keep theirs, sized from the LLC; default: the kernel's own), KERNELS (the list),
-# KERNEL_TREE (the source tree kbench is built from; default this one), LIKWID_BENCH
+# KERNEL_TREE (the source tree kbench is built from; default this one), KBENCH (a kbench
+# to run instead of building one: the tests give a stand-in), LIKWID_BENCH
 # (the likwid-bench command; default likwid-bench on PATH, installed from Debian's
 # likwid package when missing), LIKWID_DEBS (a folder of likwid's .deb files, from
 # `tools/likwid_offline.sh fetch`, for a machine with no network: unpacked under
@@ -37,6 +43,11 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 REPEATS=${REPEATS:-5}
 [ "$REPEATS" -lt 5 ] && { echo "bench: REPEATS must be at least 5 (medians of five runs or more)" >&2; exit 4; }
+all=$(nproc)
+for t in ${THREADS:-}; do
+	[[ $t =~ ^[1-9][0-9]*$ ]] && [ "$t" -le "$all" ] ||
+		{ echo "bench: THREADS '$t' is not a processor count from 1 to $all; give e.g. THREADS=\"1 $all\"" >&2; exit 4; }
+done
 tree=${KERNEL_TREE:-.}
 SIZE=${SIZE:-0}
 LIKWID_BENCH=${LIKWID_BENCH:-likwid-bench}
@@ -47,8 +58,11 @@ srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platfo
 	boxes/*.c boxes/*/*.c kernels/*.c kernels/*.S 2>/dev/null | grep -v '^core/host/')
 host=$(cd "$tree" && ls core/host/*.c | grep -v '/main\.c$')
 # shellcheck disable=SC2086
-(cd "$tree" && gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$out/kbench" tools/kbench.c $srcs $host -lpthread) ||
-	{ echo "bench: cannot build tools/kbench.c" >&2; exit 1; }
+if [ -z "${KBENCH:-}" ]; then
+	KBENCH=$out/kbench
+	(cd "$tree" && gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$KBENCH" tools/kbench.c $srcs $host -lpthread) ||
+		{ echo "bench: cannot build tools/kbench.c" >&2; exit 1; }
+fi
 gcc -std=c11 -Wall -Wextra -Werror -O2 -o "$out/chase_lat" tools/chase_lat.c ||
 	{ echo "bench: cannot build tools/chase_lat.c" >&2; exit 1; }
 
@@ -114,11 +128,10 @@ median() {
 		else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-all=$(nproc)
-counts=$(printf '%s\n' 1 $((all / 2)) "$all" | awk '$1 >= 1 && !seen[$1]++')
+counts=$(printf '%s\n' ${THREADS:-1 $((all / 2)) $all} | awk '$1 >= 1 && !seen[$1]++')
 csv=$out/kernels.csv
-echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max" >"$csv"
-printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio 'paired (min-max)'
+echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict" >"$csv"
+printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio 'paired [interval, coverage] verdict'
 
 for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx copy_avx triad_avx llc thrash chase scale add flush pingpong}; do
 	for t in $counts; do
@@ -135,15 +148,21 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 		iters=$TARGET
 		[ "$k" = pingpong ] && iters=0
 		# The iteration count for about TARGET, from an untimed run; then the rounds.
-		first=$("$out/kbench" "$k" "$t" "$ksize" "$iters" 2>&1) ||
+		first=$("$KBENCH" "$k" "$t" "$ksize" "$iters" 2>&1) ||
 			{ echo "$k x$t: $(tail -1 <<<"$first")"; continue; }
 		IFS=, read -r name threads size iters _ <<<"$first"
 		ours=() theirs=() failed=""
+		# Rounds alternate which side goes first (upmon in even rounds, the counterpart
+		# in odd ones), so neither always follows the other's exit and its freed pages.
 		for ((i = 0; i < REPEATS; i++)); do
-			line=$("$out/kbench" "$k" "$t" "$ksize" "$iters" 2>&1) || { failed=$(tail -1 <<<"$line"); break; }
+			first_side=ours
+			[ -n "$use_ref" ] && ((i % 2)) && first_side=theirs
+			[ "$first_side" = theirs ] && theirs+=("$(ref_run "$use_ref" "$size" "$threads" $((size / 64 * iters)))")
+			line=$("$KBENCH" "$k" "$t" "$ksize" "$iters" 2>&1) || { failed=$(tail -1 <<<"$line"); break; }
 			IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
 			ours+=("$gbps,$bus,$lat,$handoff,$flush")
-			[ -n "$use_ref" ] && theirs+=("$(ref_run "$use_ref" "$size" "$threads" $((size / 64 * iters)))")
+			[ -n "$use_ref" ] && [ "$first_side" = ours ] &&
+				theirs+=("$(ref_run "$use_ref" "$size" "$threads" $((size / 64 * iters)))")
 		done
 		[ -n "$failed" ] && { echo "$k x$t: $failed"; continue; }
 		col() { printf '%s\n' "${ours[@]}" | cut -d, -f"$1" | grep -v '^$' | median; }
@@ -153,7 +172,7 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 		[ "$k" = thrash ] && compared=bus_gbps mine=$m_bus
 		[ "$k" = chase ] && compared=ns_per_load mine=$m_lat
 		# Bandwidth: ours / theirs (>= 1 is as fast or faster); latency: theirs / ours.
-		ratio="" paired=() p_med="" p_min="" p_max=""
+		ratio="" paired=() p_med="" p_min="" p_max="" p_lo="" p_hi="" p_cov="" verdict=""
 		if [ -n "$m_ref" ]; then
 			ratio=$(rate "$compared" "$mine" "$m_ref")
 			# Each round's own ratio (the two runs a few seconds apart): the median and
@@ -166,19 +185,24 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 				one=$(cut -d, -f"$field" <<<"${ours[$i]}")
 				[ -n "${theirs[$i]}" ] && paired+=("$(rate "$compared" "$one" "${theirs[$i]}")")
 			done
-			p_med=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | median)
 			p_min=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | sort -g | head -1)
 			p_max=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | sort -g | tail -1)
+			# The median's interval and whether the rounds put upmon behind its
+			# target, ahead of it, or cannot tell (tools/paired_interval.awk).
+			goal=1
+			[ "$k" = chase ] && goal=0.97
+			read -r p_med p_lo p_hi p_cov verdict < <(printf '%s\n' "${paired[@]}" | grep -v '^$' |
+				awk -v target="$goal" -f tools/paired_interval.awk)
 		fi
 		flush_ms=$(awk -v f="${m_flush:-0}" 'BEGIN { printf "%.1f", f / 1e6 }')
 		shown_lat=-
 		[ "$k" = chase ] && shown_lat=$m_lat
 		[ "$k" = pingpong ] && shown_lat="$m_hand/h"
 		shown_paired=-
-		[ -n "$p_med" ] && shown_paired="$p_med ($p_min-$p_max)"
+		[ -n "$p_med" ] && shown_paired="$p_med [$p_lo-$p_hi, $p_cov%] $verdict"
 		printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' "$name" "$threads" "$size" "$m_gbps" "$m_bus" \
 			"$shown_lat" "$flush_ms" "${ref:--}" "${m_ref:--}" "${ratio:--}" "$shown_paired"
-		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio,$p_med,$p_min,$p_max" >>"$csv"
+		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio,$p_med,$p_min,$p_max,$p_lo,$p_hi,$p_cov,$verdict" >>"$csv"
 	done
 done
-echo "bench: $csv (ratio: median upmon / median counterpart for bandwidth, chase_lat / chase for latency; paired: each round's ratio, median and range; target >= 1, chase >= 0.97)"
+echo "bench: $csv (ratio: median upmon / median counterpart for bandwidth, chase_lat / chase for latency; paired: each round's ratio, its median, the interval that holds the true median with the coverage shown, and the verdict against the target: behind when the whole interval is below it, ahead when above, else parity; target >= 1, chase >= 0.97)"

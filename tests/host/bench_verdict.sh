@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The bench's verdict on a pair (tools/paired_interval.awk): the median of the rounds'
+# ratios, the sign test's interval for it with its coverage, and behind / parity /
+# ahead against the target, on ratios whose answers were worked out by hand (binomial
+# tails of n = 5, 6, 9, 10, 20). Then tools/bench_kernels.sh end to end on a tiny
+# working set with a stand-in likwid-bench, for the columns it writes from that line
+# (the figures themselves are timings and are never judged here), and with a stand-in
+# kbench for the order of the rounds' runs and a verdict whose every ratio is known.
+cd "$(dirname "$0")/../.." || exit 1
+pass() { echo "PASS bench_verdict/$1"; }
+fail() { echo "FAIL bench_verdict/$1: $2"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# verdict NAME TARGET EXPECTED RATIO...
+verdict() {
+	local name=$1 target=$2 want=$3 got
+	shift 3
+	got=$(printf '%s\n' "$@" | awk -v target="$target" -f tools/paired_interval.awk)
+	if [ "$got" = "$want" ]; then pass "$name"; else fail "$name" "got '$got', want '$want'"; fi
+}
+
+# n = 9: P(B(9,1/2) <= 1) = 10/512, so ranks 2 and 8 (96.1%); all below 1.
+verdict nine_behind 1 "0.960 0.930 0.990 96.1 behind" 0.91 0.95 0.99 1.02 0.97 0.93 0.96 0.98 0.94
+# n = 5: even the whole range holds the median with only 1 - 2/32 = 93.8%.
+verdict five_whole_range 1 "1.000 0.900 1.100 93.8 parity" 1.1 0.9 1.0 1.05 0.95
+# n = 10: ranks 2 and 9, 1 - 2 * 11/1024 = 97.9%; the median of an even count is the mean of two.
+verdict ten_ahead 1 "1.065 1.030 1.100 97.9 ahead" 1.02 1.03 1.04 1.05 1.06 1.07 1.08 1.09 1.10 1.11
+# chase's target is 0.97: the same six rounds are parity against it and ahead of 0.95.
+verdict six_chase_target 0.97 "0.985 0.960 1.010 96.9 parity" 0.96 0.975 0.98 0.99 1.0 1.01
+verdict six_lower_target 0.95 "0.985 0.960 1.010 96.9 ahead" 0.96 0.975 0.98 0.99 1.0 1.01
+# n = 20, given out of order: P(B(20,1/2) <= 5) = 21700/2^20, so ranks 6 and 15 (95.9%).
+verdict twenty_unsorted 1 "1.005 0.960 1.050 95.9 parity" \
+	1.05 0.91 1.10 0.98 0.93 1.02 0.96 1.07 0.99 0.92 1.03 1.09 0.94 1.01 0.97 1.08 0.95 1.06 1.00 1.04
+got=$(printf '' | awk -f tools/paired_interval.awk)
+if [ -z "$got" ]; then pass no_rounds_no_line; else fail no_rounds_no_line "got '$got' from no input"; fi
+
+# End to end: read at one thread, 1 MiB, five rounds of 10 ms, against a likwid-bench that
+# always says 1234 MByte/s.
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\nprintf "MByte/s:\\t\\t1234.00\\n"\n' >"$tmp/bin/likwid-bench"
+chmod +x "$tmp/bin/likwid-bench"
+if ! LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out KERNELS=read THREADS=1 SIZE=1M TARGET=0.01s \
+	bash tools/bench_kernels.sh >"$tmp/table" 2>&1; then
+	fail bench_runs "exit status $?: $(tail -1 "$tmp/table")"
+	exit 0
+fi
+pass bench_runs
+csv=$tmp/out/kernels.csv
+head -1 "$csv" | grep -q ',paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict$' &&
+	pass csv_header || fail csv_header "$(head -1 "$csv")"
+# Five rounds: the interval is the whole range, 93.8%, and the verdict follows from it.
+row=$(awk -F, '$1 == "read" && $2 == 1' "$csv")
+IFS=, read -r _ _ _ runs _ _ _ _ _ _ ref _ _ med min max lo hi cov verdict <<<"$row"
+want=parity
+awk -v l="$lo" 'BEGIN { exit !(l > 1) }' && want=ahead
+awk -v h="$hi" 'BEGIN { exit !(h < 1) }' && want=behind
+if [ "$runs" = 5 ] && [ "$ref" = load_sse ] && [ "$lo" = "$min" ] && [ "$hi" = "$max" ] && [ "$cov" = 93.8 ] &&
+	[ "$verdict" = "$want" ] && [ -n "$med" ]; then
+	pass csv_row_interval
+else
+	fail csv_row_interval "row '$row' (want 5 runs against load_sse, interval min-max, 93.8%, $want)"
+fi
+grep -E "^read +1 .* load_sse .*\[$lo-$hi, 93.8%\] $verdict\$" "$tmp/table" >/dev/null &&
+	pass table_row || fail table_row "$(grep '^read' "$tmp/table")"
+
+# The rounds' order and the verdict's arithmetic, with a stand-in kbench (1.1 GB/s, its
+# line as tools/kbench.c prints it) and a likwid-bench at 1000 MByte/s, both noting each
+# call: the untimed first run, then upmon first in even rounds and the counterpart first
+# in odd ones; every round's ratio is 1.1, so the verdict is ahead.
+log=$tmp/calls
+printf '#!/bin/sh\necho kbench >>%s\necho "$1,$2,1048576,7,1.100,1.100,0.00,0.00,0"\n' "$log" >"$tmp/bin/kbench"
+printf '#!/bin/sh\necho "likwid $2" >>%s\nprintf "MByte/s:\\t\\t1000.00\\n"\n' "$log" >"$tmp/bin/likwid-bench"
+chmod +x "$tmp/bin/kbench" "$tmp/bin/likwid-bench"
+if ! KBENCH=$tmp/bin/kbench LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out2 KERNELS=copy THREADS=1 REPEATS=6 \
+	bash tools/bench_kernels.sh >"$tmp/table2" 2>&1; then
+	fail standin_runs "exit status $?: $(tail -1 "$tmp/table2")"
+	exit 0
+fi
+order=$(grep -v '^likwid load_sse$' "$log" | sed 's/^likwid copy_sse$/likwid/' | tr '\n' ' ')
+want="kbench kbench likwid likwid kbench kbench likwid likwid kbench kbench likwid likwid kbench "
+[ "$order" = "$want" ] && pass rounds_alternate_first || fail rounds_alternate_first "calls '$order', want '$want'"
+row=$(awk -F, '$1 == "copy" && $2 == 1' "$tmp/out2/kernels.csv")
+# Six rounds: ranks 1 and 6, 1 - 2/64 = 96.9%; an even count's medians are means, to three places.
+[ "$row" = "copy,1,1048576,6,1.100,1.100,0.000,0.000,0.000,gbps,copy_sse,1.000,1.100,1.100,1.100,1.100,1.100,1.100,96.9,ahead" ] &&
+	pass standin_row || fail standin_row "row '$row'"
