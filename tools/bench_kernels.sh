@@ -25,11 +25,11 @@
 # Output: a table on stdout and $OUT/kernels.csv (OUT defaults to build/bench).
 # Each pair's rounds also give a verdict (tools/paired_interval.awk): the median of the
 # rounds' own ratios, the distribution-free (sign-test) interval that holds the true
-# median with about 95% probability, and "behind" when that whole interval is below
+# median with 95% probability or more (93.8% at five rounds), "behind" when it is all below
 # the target (1; chase 0.97), "ahead" when above, "parity" when the rounds cannot tell.
 # Environment: REPEATS (5), THREADS (the thread counts, e.g. "1 16"; default 1, half and
-# all), SIZE (bytes, K/M/G suffixes, for the DRAM kernels; llc and
-# thrash keep theirs, sized from the LLC; default: the kernel's own), KERNELS (the list),
+# all), SIZE (bytes, K/M/G suffixes, for the DRAM kernels; llc and thrash keep theirs,
+# sized from the LLC; default: the kernel's own), KERNELS (the list),
 # KERNEL_TREE (the source tree kbench is built from; default this one), KBENCH (a kbench
 # to run instead of building one: the tests give a stand-in), LIKWID_BENCH
 # (the likwid-bench command; default likwid-bench on PATH, installed from Debian's
