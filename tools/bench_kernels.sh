@@ -154,15 +154,15 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 		ours=() theirs=() failed=""
 		# Rounds alternate which side goes first (upmon in even rounds, the counterpart
 		# in odd ones), so neither always follows the other's exit and its freed pages.
+		ref_round() { theirs+=("$(ref_run "$use_ref" "$size" "$threads" $((size / 64 * iters)))"); }
 		for ((i = 0; i < REPEATS; i++)); do
-			first_side=ours
-			[ -n "$use_ref" ] && ((i % 2)) && first_side=theirs
-			[ "$first_side" = theirs ] && theirs+=("$(ref_run "$use_ref" "$size" "$threads" $((size / 64 * iters)))")
+			ref_first=""
+			[ -n "$use_ref" ] && ((i % 2)) && ref_first=1
+			[ -n "$ref_first" ] && ref_round
 			line=$("$KBENCH" "$k" "$t" "$ksize" "$iters" 2>&1) || { failed=$(tail -1 <<<"$line"); break; }
 			IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
 			ours+=("$gbps,$bus,$lat,$handoff,$flush")
-			[ -n "$use_ref" ] && [ "$first_side" = ours ] &&
-				theirs+=("$(ref_run "$use_ref" "$size" "$threads" $((size / 64 * iters)))")
+			[ -n "$use_ref" ] && [ -z "$ref_first" ] && ref_round
 		done
 		[ -n "$failed" ] && { echo "$k x$t: $failed"; continue; }
 		col() { printf '%s\n' "${ours[@]}" | cut -d, -f"$1" | grep -v '^$' | median; }
