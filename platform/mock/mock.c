@@ -255,7 +255,7 @@ static int mock_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf,
 static int mock_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
 {
 	struct upm_mock *m = mock_of(b);
-	upm_mock_catch_up(m);
+	upm_mock_access_begins(m);
 	unsigned socket = upm_mock_current_socket(m);
 	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
 	*val = 0;
@@ -271,7 +271,7 @@ static int mock_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
 static int mock_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 {
 	struct upm_mock *m = mock_of(b);
-	upm_mock_catch_up(m);
+	upm_mock_access_begins(m);
 	unsigned socket = upm_mock_current_socket(m);
 	struct upm_mock_reg *r = upm_mock_msr(m, socket, msr);
 	if (r)
@@ -352,7 +352,7 @@ static int mock_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct
 	struct upm_mock *m = mock_of(b);
 	struct upm_mock_pci_dev *d;
 	unsigned socket;
-	upm_mock_catch_up(m);
+	upm_mock_access_begins(m);
 	int rc = pci_target(m, mech, a, &d, &socket);
 	*val = UPM_PCI_ABSENT;
 	if (rc != UPM_OK || !d)
@@ -377,7 +377,7 @@ static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struc
 	struct upm_mock *m = mock_of(b);
 	struct upm_mock_pci_dev *d;
 	unsigned socket;
-	upm_mock_catch_up(m);
+	upm_mock_access_begins(m);
 	int rc = pci_target(m, mech, a, &d, &socket);
 	if (rc != UPM_OK || !d || d->all_ones)
 		return rc; /* dropped, as on hardware */
@@ -390,7 +390,7 @@ static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struc
 static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 {
 	struct upm_mock *m = mock_of(b);
-	upm_mock_catch_up(m);
+	upm_mock_access_begins(m);
 	*val = 0xFFFFFFFFu;
 	for (unsigned i = 0; i < m->n_mmio; i++) {
 		struct upm_mock_mmio *w = &m->mmio[i];
@@ -437,6 +437,22 @@ static int place_on_segment(struct upm_mock *m, unsigned socket, const char *val
 	return 0;
 }
 
+/* Traffic that came faster than the model's links carry waits for them (mock.h, Links);
+ * m->traffic_ns grows by the time held. */
+static void hold_for_links(struct upm_mock *m, const struct upm_activity *act)
+{
+	uint64_t need = m->model_ops->link_ns ? m->model_ops->link_ns(m, act) : 0;
+	uint64_t allowed = UPM_MOCK_LINK_HOLD_MAX * act->nanoseconds;
+	if (need <= m->traffic_ns || m->held_ns >= allowed)
+		return;
+	uint64_t hold = need - m->traffic_ns;
+	if (hold > allowed - m->held_ns)
+		hold = allowed - m->held_ns;
+	upm_mock_hold(m, hold);
+	m->held_ns += hold;
+	m->traffic_ns += hold;
+}
+
 static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
 {
 	struct upm_mock *m = mock_of(b);
@@ -446,7 +462,8 @@ static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
 	if (m->model_ops && m->model_ops->advance && act->socket < m->n_sockets) {
 		struct upm_activity traffic = *act;
 		traffic.nanoseconds = 0;
-		m->traffic_ns = act->nanoseconds;
+		m->traffic_ns = act->nanoseconds + m->held_ns;
+		hold_for_links(m, act);
 		m->model_ops->advance(m, &traffic);
 		m->traffic_ns = 0;
 	}

@@ -261,6 +261,11 @@ static void ivbep_qpi_advance(struct upm_mock *m, const struct upm_activity *act
 	mock_qpi_deliver(m, act, N_QPI, (m->traffic_ns ? m->traffic_ns : act->nanoseconds) * QPI_MHZ / 1000u); /* traffic_cycles */
 }
 
+static uint64_t ivbep_link_ns(struct upm_mock *m, const struct upm_activity *act)
+{
+	return mock_qpi_link_ns(m, act, N_QPI, QPI_MHZ);
+}
+
 static uint64_t clock_at(unsigned code, uint64_t ctl, const struct upm_activity *a)
 {
 	return ev(ctl) == code ? cycles(a, UCLK_MHZ) : 0;
@@ -590,6 +595,7 @@ int upm_mock_build_ivbep(struct upm_mock *m)
 		return -1;
 	upm_memset(p->model, 0, sizeof(struct ivbep_state));
 	p->model_advance = ivbep_qpi_advance;
+	p->model_link_ns = ivbep_link_ns;
 	/* Host bridge: Xeon E5 v2 DMI2 (8086:0E00, pci.ids). */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x0E00))
 		return -1;

@@ -654,8 +654,8 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	/* QPI ports are 0, 1 (left) and 4, 5 (right) (Table 2-40); the others are on-die. */
 	int qpi = k < 2;
 	uint64_t remote = qpi ? mock_share(a->remote_lines, 2 * b->instance + k, 4) : 0;
-	/* A port carries at most its flit slots: 9 flits a line, however fast the
-	 * workload ran (the lines beyond never crossed in the time the traffic took). */
+	/* A port carries at most its flit slots: 9 flits a line. The report was held until
+	 * the port could carry it (mock.h, Links); lines beyond even that are not counted. */
 	uint64_t cap = (m->traffic_ns ? m->traffic_ns : a->nanoseconds) * QPI_FLITS_PER_US / 1000;
 	if (remote > cap / 9)
 		remote = cap / 9;
@@ -750,6 +750,20 @@ static uint64_t general_count(struct upm_mock *m, const struct mock_box *b, unsi
 	}
 }
 
+/* The time the busiest of the socket's four QPI ports takes to send its share of the
+ * remote lines, 9 flits a line at QPI_FLITS_PER_US (rbox_count's cap then allows them). */
+static uint64_t nhmex_link_ns(struct upm_mock *m, const struct upm_activity *act)
+{
+	(void)m;
+	uint64_t most = 0;
+	for (unsigned j = 0; j < 4; j++) {
+		uint64_t lines = mock_share(act->remote_lines, j, 4);
+		if (lines > most)
+			most = lines;
+	}
+	return (9 * most * 1000 + QPI_FLITS_PER_US - 1) / QPI_FLITS_PER_US;
+}
+
 static void nhmex_advance(struct upm_mock *m, const struct upm_activity *act)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
@@ -791,6 +805,7 @@ static int build(struct upm_mock *m, unsigned n_cbo, unsigned fvc_evnt0, int err
 	md->erratum = erratum;
 	p->model = md;
 	p->model_advance = nhmex_advance;
+	p->model_link_ns = nhmex_link_ns;
 	/* A host bridge so info has a device to read; its device ID is the model's own
 	 * placeholder, not a fact about these platforms. */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, 0x8086, 0x0000))

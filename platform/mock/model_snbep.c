@@ -158,6 +158,11 @@ static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
 	mock_qpi_deliver(m, act, 2, (m->traffic_ns ? m->traffic_ns : act->nanoseconds) * QPI_MHZ / 1000u); /* traffic_cycles */
 }
 
+static uint64_t snbep_link_ns(struct upm_mock *m, const struct upm_activity *act)
+{
+	return mock_qpi_link_ns(m, act, 2, QPI_MHZ);
+}
+
 /* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */
 static uint64_t ring_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
@@ -404,6 +409,7 @@ int upm_mock_build_snbep(struct upm_mock *m)
 	if (mock_pmon_init(m) < 0)
 		return -1;
 	mock_pmon_of(m)->model_advance = snbep_advance;
+	mock_pmon_of(m)->model_link_ns = snbep_link_ns;
 	/* Host bridge: Xeon E5/Core i7 DMI2 (8086:3C00). */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x3C00))
 		return -1;

@@ -24,6 +24,19 @@ uint64_t mock_qpi_flits(uint64_t ctl, uint64_t lines, int received)
 	return n;
 }
 
+uint64_t mock_qpi_link_ns(struct upm_mock *m, const struct upm_activity *act, unsigned n_ports, unsigned mhz)
+{
+	uint64_t most = 0;
+	for (unsigned p = 0; p < n_ports; p++) {
+		const struct mock_box *tx = mock_pmon_find(m, act->socket, "qpi", p);
+		uint64_t lines = tx ? mock_box_share(tx, act->remote_lines) : 0;
+		if (lines > most)
+			most = lines;
+	}
+	/* The clocks a line takes, rounded up to whole ns: mock_qpi_lines then allows them. */
+	return (most * MOCK_QPI_LINE_CLOCKS * 1000u + mhz - 1) / mhz;
+}
+
 void mock_qpi_deliver(struct upm_mock *m, const struct upm_activity *act, unsigned n_ports, uint64_t clocks)
 {
 	unsigned peer = act->socket ^ 1;
