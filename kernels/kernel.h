@@ -28,9 +28,10 @@
  *
  * Setup (initial values, chase links) is untimed, touches every page of the region
  * (first-touch costs stay out of the timing) and ends by flushing every line of it
- * (CLFLUSH, MFENCE): each kernel starts cold, and nothing dirty from setup or from the
- * caller is written back inside the timing. (So `llc`'s first pass comes from memory;
- * run enough iterations that it does not matter.)
+ * (upm_kernel_writeback: CLFLUSHOPT or CLFLUSH, then MFENCE): each kernel starts cold,
+ * and nothing dirty from setup or from the caller is written back inside the timing.
+ * (So `llc`'s first pass comes from memory; run enough iterations that it does not
+ * matter.)
  *
  * The kernels, each one pass per iteration:
  *   read     every 8-byte word loaded in address order (16-byte MOVAPS and PADDQ), the
@@ -65,7 +66,8 @@
  * accounting are below, and core/workload/workload.c runs it on two processors.
  *
  * The kernels above use only baseline x86_64 instructions: SSE2 (MOVAPS, MOVNTDQ, PADDQ,
- * MULPD, ADDPD), SFENCE, MFENCE and CLFLUSH. Beside five of them, an AVX variant of the
+ * MULPD, ADDPD), SFENCE, MFENCE and CLFLUSH (the write-back's CLFLUSHOPT only where
+ * CPUID says the processor has it). Beside five of them, an AVX variant of the
  * same pattern and accounting with 32-byte accesses, as likwid-bench has AVX twins of
  * its SSE tests: read_avx, write_avx, ntwrite_avx, copy_avx, triad_avx. They run only
  * on processors where the AVX state is already enabled (upm_kernel_isa_probe); upmon
@@ -206,9 +208,20 @@ int upm_kernel_layout(const char *name, void *buf, uint64_t size_bytes, uint64_t
 void upm_kernel_setup(const struct upm_kernel_job *job);
 /* The timed loop: all the job's iterations; returns the check value. */
 double upm_kernel_loop(const struct upm_kernel_job *job);
-/* CLFLUSH every line of the region (MFENCE after): dirty lines go to memory now, and
- * the next loop starts cold. */
-void upm_kernel_writeback(const struct upm_kernel_job *job);
+/* Every line of the region flushed (MFENCE after): dirty lines go to memory now, and
+ * the next loop starts cold. CLFLUSHOPT where the calling processor has it (its
+ * flushes overlap), else CLFLUSH (kernels/writeback.S says why); returns which. */
+enum upm_kernel_flush {
+	UPM_KERNEL_FLUSH_CLFLUSH = 1, /* bits, so that a run's threads can be summed up */
+	UPM_KERNEL_FLUSH_CLFLUSHOPT = 2,
+};
+enum upm_kernel_flush upm_kernel_writeback(const struct upm_kernel_job *job);
+/* The write-back's instruction for a processor whose CPUID.(EAX=07H,ECX=0):EBX is
+ * leaf7_ebx (0 where it has no leaf 7): CLFLUSHOPT where bit 23 is set. */
+enum upm_kernel_flush upm_kernel_flush_choice(uint32_t leaf7_ebx);
+/* "CLFLUSH", "CLFLUSHOPT", "CLFLUSH and CLFLUSHOPT" (threads that differed) for an OR of
+ * upm_kernel_flush bits; "none" for 0. */
+const char *upm_kernel_flush_name(unsigned flushes);
 
 /* Whether the calling processor can run loops of `isa`, read from its own CPUID and
  * XCR0 (kernels/isa.c): call it on the processor that will run the loop. Reads only;

@@ -2,6 +2,7 @@
  * out the region, runs the kernel's setup untimed and its loop timed, and scales one
  * pass's accounting by the iterations. */
 #include "kernels/loops.h"
+#include "kernels/writeback.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
 #include "platform/backend.h"
@@ -78,9 +79,38 @@ double upm_kernel_loop(const struct upm_kernel_job *job)
 	return job->desc->body(&job->region, job->result.iterations, job->desc->loop);
 }
 
-void upm_kernel_writeback(const struct upm_kernel_job *job)
+enum upm_kernel_flush upm_kernel_writeback(const struct upm_kernel_job *job)
 {
-	upm_kernel_flush_lines(job->region.base, (uint64_t)job->region.arrays * job->region.lines);
+	unsigned char *base = job->region.base;
+	uint64_t lines = (uint64_t)job->region.arrays * job->region.lines;
+	/* Asked on the processor that flushes, each time: the threads run on processors
+	 * of their own, and CPUID is a microsecond beside seconds of flushing. */
+	enum upm_kernel_flush how = upm_kernel_flush_choice(upm_kl_leaf7_ebx());
+	if (how == UPM_KERNEL_FLUSH_CLFLUSHOPT)
+		upm_kl_clflushopt(base, lines);
+	else
+		upm_kernel_flush_lines(base, lines);
+	return how;
+}
+
+enum upm_kernel_flush upm_kernel_flush_choice(uint32_t leaf7_ebx)
+{
+	return leaf7_ebx & UPM_KERNEL_LEAF7_EBX_CLFLUSHOPT ? UPM_KERNEL_FLUSH_CLFLUSHOPT
+							    : UPM_KERNEL_FLUSH_CLFLUSH;
+}
+
+const char *upm_kernel_flush_name(unsigned flushes)
+{
+	switch (flushes) {
+	case UPM_KERNEL_FLUSH_CLFLUSH:
+		return "CLFLUSH";
+	case UPM_KERNEL_FLUSH_CLFLUSHOPT:
+		return "CLFLUSHOPT";
+	case UPM_KERNEL_FLUSH_CLFLUSH | UPM_KERNEL_FLUSH_CLFLUSHOPT:
+		return "CLFLUSH and CLFLUSHOPT";
+	default:
+		return "none";
+	}
 }
 
 int upm_kernel_run(const char *name, void *buf, uint64_t size_bytes, uint64_t iterations,

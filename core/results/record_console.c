@@ -237,7 +237,12 @@ static void print_kernel_run(const struct upm_record *rec, const struct upm_reco
 		say(rec, "kernel %s pass %u: %llu round trips, %s ns per handoff", name, k->pass,
 		    (unsigned long long)w->round_trips, lat);
 	} else {
-		say(rec, "kernel %s pass %u: %s, bus %s; write-back %s after", name, k->pass, gbps, bus, flush);
+		/* The write-back's instruction, where the threads said (kernels/writeback.S). */
+		char how[40] = "";
+		if (w->flushes)
+			upm_snprintf(how, sizeof how, " (%s)", upm_kernel_flush_name(w->flushes));
+		say(rec, "kernel %s pass %u: %s, bus %s; write-back %s after%s", name, k->pass, gbps, bus,
+		    flush, how);
 	}
 	if (w->ns_per_load > 0) {
 		upm_format_double(lat, sizeof lat, w->ns_per_load, 2);

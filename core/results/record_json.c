@@ -172,6 +172,10 @@ static void kernel_run_json(const struct upm_record *rec, const struct upm_recor
 	u64(out, "tsc_ticks", res->tsc_ticks);
 	u64(out, "window_ns", res->window_ns);
 	u64(out, "flush_ns", res->flush_ns); /* the write-back after the loop, outside `seconds` */
+	if (res->flushes) {
+		upm_buf_puts(out, ", \"flush_instruction\": ");
+		upm_buf_json_string(out, upm_kernel_flush_name(res->flushes));
+	}
 	u64(out, "baseline_ns", k->baseline_ns);
 	u64(out, "llc_bytes", res->llc_bytes);
 	/* What the kernel moved to and from memory (its activity feed, every socket). */

@@ -39,6 +39,7 @@ struct slot {
 	struct upm_workload_plan *plan;
 	uint64_t passes_done; /* this execute's passes (pingpong: turns) */
 	struct upm_kernel_result done; /* the accounting of the passes done */
+	unsigned flush;       /* the write-back's instruction (upm_kernel_flush) */
 };
 
 struct gate {
@@ -417,7 +418,7 @@ static void run_thread(void *arg, unsigned i)
 		return;
 	/* The write-back is timed apart (flush_ns, on thread 0's TSC like the loop): the
 	 * loop's bandwidth is the loop's. */
-	upm_kernel_writeback(&s->job);
+	s->flush = upm_kernel_writeback(&s->job);
 	if (meet(p, &p->flushed, p->stop_deadline) < 0) {
 		s->timed_out = 2;
 		return;
@@ -751,6 +752,7 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 		p->slots[i].check = 0;
 		p->slots[i].timed_out = 0;
 		p->slots[i].passes_done = 0;
+		p->slots[i].flush = 0;
 	}
 	uint64_t now = upm_os_tsc();
 	p->start_deadline = now + ns_to_tsc(START_TIMEOUT_NS);
@@ -817,8 +819,11 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 
 	out->tsc_ticks = p->t1 - p->t0;
 	out->total.ns = tsc_to_ns(out->tsc_ticks);
-	if (p->desc)
+	if (p->desc) {
 		out->flush_ns = tsc_to_ns(p->t2 - p->t1);
+		for (unsigned i = 0; i < p->n; i++)
+			out->flushes |= p->slots[i].flush;
+	}
 	out->seconds = (double)out->tsc_ticks / (double)out->tsc_hz;
 	if (out->seconds > 0) {
 		out->gbps = (double)(out->total.bytes_read + out->total.bytes_written) / out->seconds / 1e9;

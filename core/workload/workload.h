@@ -68,8 +68,10 @@ struct upm_workload_result {
 	int memory_socket;       /* as asked (-1: local) */
 	uint64_t tsc_ticks;      /* the timed part (seconds) in TSC ticks */
 	uint64_t window_ns;      /* threads started to write-back done: per_socket[].nanoseconds */
-	uint64_t flush_ns;       /* the write-back after the loop (CLFLUSH of every line, all
+	uint64_t flush_ns;       /* the write-back after the loop (every line flushed, all
 				  * threads): inside window_ns, outside seconds; 0 for pingpong */
+	unsigned flushes;        /* its instructions, an OR of upm_kernel_flush over the
+				  * threads (upm_kernel_flush_name); 0 for pingpong */
 	uint64_t llc_bytes;      /* LLC per socket the default size was computed from (0: unknown) */
 	uint64_t round_trips;    /* pingpong: turns of both sides (= iterations) */
 	double ns_per_handoff;   /* pingpong: seconds / (2 x round_trips) */

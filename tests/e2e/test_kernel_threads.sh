@@ -5,7 +5,8 @@
 # from the boot medium. The read bandwidth derived from the iMC CAS counts (baseline
 # subtracted, over the kernel's own seconds) must equal the kernel's own within 1%, and
 # the sum the threads loaded proves each ran its slice. pingpong then needs two
-# processors truly running at the same time, one per socket.
+# processors truly running at the same time, one per socket. The write-back after the
+# loop is CLFLUSH on qemu64 and CLFLUSHOPT where the processor has it (+clflushopt).
 source "$(dirname "$0")/common.bash"
 T=kernel_threads
 e2e_need_efi $T
@@ -21,6 +22,7 @@ check $T.banner "no banner for 4 threads" \
 check $T.banner_memory "no memory line for 4 threads" log_has '^run: kernel read: memory local, not placed$'
 check $T.size "no size for 4 threads" log_has '^run: kernel read: 4 MiB x 2 iterations; 3 specs, 1 pass, 2 sockets'
 check $T.tsc "no TSC frequency" log_has '^kernel read pass 0: window .* tsc [0-9,]+\.[0-9] MHz'
+check $T.flush "no CLFLUSH write-back line" log_has '^kernel read pass 0: .*; write-back [0-9.]+ [mu]?s after \(CLFLUSH\)$'
 check $T.no_exception "firmware exception" no_exception
 
 json=$(img_cat "$img" "$(img_run "$img")/results.json" 2>/dev/null | tr -d '\r')
@@ -44,7 +46,10 @@ assert abs(derived - own) <= 0.01 * own, (derived, own)
 # A clock is a rate over its window: no idle baseline is taken off it.
 assert any(c["event"] == "UCLK" and c["delta"] > 0 and c["baseline"] is None and c["net"] == c["delta"]
            for c in k["counters"])
-assert k["flush_ns"] > 0' <<<"$json"
+assert k["flush_ns"] > 0
+# qemu64 has no CLFLUSHOPT (CPUID.(EAX=07H,ECX=0):EBX bit 23 clear), as no Xeon E5 has:
+# the write-back is CLFLUSH.
+assert k["flush_instruction"] == "CLFLUSH", k.get("flush_instruction")' <<<"$json"
 }
 check $T.read_bandwidth "derived read bandwidth differs from the kernel's: $(echo "$json" | head -c 300)" read_ok
 pingpong_ok() {
@@ -82,4 +87,24 @@ assert k["activity"][1]["remote_lines"] == (4 << 20) // 64'
 }
 check $T.numa_counts "socket 1 did not count the reads" numa_ok
 check $T.numa_no_exception "firmware exception" no_exception
+
+# Where CPUID says the processor has CLFLUSHOPT (+clflushopt: leaf 7 EBX bit 23), every
+# thread's write-back uses it, under UEFI as on the host.
+e2e_shell_script "$E2E_OUT/$T-clflushopt.nsh" -- --backend mock --platform snbep \
+	run --kernel write --threads all --size 4M --iterations 1 --events 'imc/CAS_COUNT.WR/'
+img=$(e2e_image $T-clflushopt --shell-only "$E2E_OUT/$T-clflushopt.nsh") || { fail $T "image"; exit 1; }
+UPMON_QEMU_CPU="qemu64,vendor=GenuineIntel,family=6,model=58,stepping=9,+clflushopt" e2e_boot "$img"
+check $T.clflushopt_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
+check $T.clflushopt_line "no CLFLUSHOPT write-back line" \
+	log_has '^kernel write pass 0: .*; write-back [0-9.]+ [mu]?s after \(CLFLUSHOPT\)$'
+clflushopt_ok() {
+	img_cat "$img" "$(img_run "$img")/results.json" | tr -d '\r' | python3 -c '
+import json, sys
+k = json.load(sys.stdin)["kernel_runs"][0]
+assert k["threads"] == 4 and k["flush_instruction"] == "CLFLUSHOPT", k.get("flush_instruction")
+# What the threads wrote reached the mock as lines written: 4 MiB.
+assert sum(c["net"] for c in k["counters"] if c["event"] == "CAS_COUNT.WR") == (4 << 20) // 64'
+}
+check $T.clflushopt_json "results.json lacks CLFLUSHOPT" clflushopt_ok
+check $T.clflushopt_no_exception "firmware exception (CLFLUSHOPT refused?)" no_exception
 e2e_done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The host program and the UEFI application run the same kernel instructions: every
-# function of kernels/loops_sse2.S and kernels/loops_avx.S, disassembled from the host
+# function of kernels/loops_sse2.S, kernels/loops_avx.S and kernels/writeback.S, disassembled from the host
 # build's object and program and from the UEFI build's object and shared object, must
 # be the same instruction sequence once addresses are taken out (jump targets are
 # compared as function+offset). Needs `make build/host/upmon efi`.
@@ -16,8 +16,9 @@ code() {
 		sed -E 's/^ *[0-9a-f]+:\t//; s/ *#.*$//; s/[0-9a-f]+ (<[^>]+>)/\1/; s/[[:space:]]+/ /g; s/ $//'
 }
 
-# Each assembly file with the number of functions it defines (kernels/sse2.h, avx.h).
-for file in loops_sse2:10 loops_avx:6; do
+# Each assembly file with the number of functions it defines (kernels/sse2.h, avx.h,
+# writeback.h).
+for file in loops_sse2:10 loops_avx:6 writeback:2; do
 	base=${file%%:*} want=${file#*:}
 	host_obj=build/host/obj/kernels/$base.o
 	efi_obj=build/efi/obj/kernels/$base.o
@@ -53,14 +54,24 @@ done
 # What the loops are made of (kernels/kernel.h): aligned MOVAPS, MOVNTDQ, SFENCE, PADDQ;
 # the AVX loops' 32-byte VEX forms, each ending with VZEROUPPER, and the probe's XGETBV
 # behind its CPUID.
-obj_of() { case $1 in *_avx | upm_kl_avx_state) echo build/host/obj/kernels/loops_avx.o ;; *) echo build/host/obj/kernels/loops_sse2.o ;; esac; }
+obj_of() {
+	case $1 in
+	*_avx | upm_kl_avx_state) echo build/host/obj/kernels/loops_avx.o ;;
+	upm_kl_clflushopt | upm_kl_leaf7_ebx) echo build/host/obj/kernels/writeback.o ;;
+	*) echo build/host/obj/kernels/loops_sse2.o ;;
+	esac
+}
 has() { if code "$(obj_of "$1")" "$1" | grep -qE "^$2"; then echo "PASS kernel_code/$1_uses_${3:-$2}"; else echo "FAIL kernel_code/$1_uses_${3:-$2}: not in its disassembly"; fi; }
 has upm_kl_ntwrite movntdq
 has upm_kl_ntwrite sfence
 has upm_kl_copy movaps
 has upm_kl_triad mulpd
 has upm_kl_read paddq
-has upm_kl_clflush clflush
+has upm_kl_clflush 'clflush \(' clflush
+has upm_kl_clflush mfence
+has upm_kl_clflushopt 'clflushopt \(' clflushopt
+has upm_kl_clflushopt mfence
+has upm_kl_leaf7_ebx cpuid
 has upm_kl_read_avx 'vmovaps \(%rdi\),%ymm' vmovaps_ymm
 has upm_kl_write_avx 'vmovaps %ymm0,' vmovaps_ymm
 has upm_kl_ntwrite_avx 'vmovntdq %ymm0,' vmovntdq_ymm

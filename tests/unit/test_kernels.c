@@ -5,6 +5,8 @@
 #include "kernels/kernel.h"
 #include "platform/backend.h"
 #include "core/base/os.h"
+#include "kernels/writeback.h"
+#include <cpuid.h>
 #include <stdlib.h>
 
 #define LINE 64u
@@ -376,6 +378,44 @@ TEST(kernel_refusals)
 	/* Counts that would wrap 64 bits are refused before anything runs. */
 	CHECK_EQ(upm_kernel_run("triad", buf, 4096, UINT64_MAX / 1000, &r), UPM_EINVAL);
 	CHECK_EQ(r.ns, 0);
+	free(buf);
+}
+
+/* The write-back flushes with CLFLUSHOPT exactly where CPUID.(EAX=07H,ECX=0):EBX bit 23
+ * (Intel SDM vol. 2A, CLFLUSHOPT) says the processor has it; the probe reads the leaf
+ * only where the highest basic leaf reaches it. */
+TEST(kernel_writeback_instruction_follows_cpuid_leaf7)
+{
+	CHECK_EQ(upm_kernel_flush_choice(0), UPM_KERNEL_FLUSH_CLFLUSH);
+	CHECK_EQ(upm_kernel_flush_choice(1u << 23), UPM_KERNEL_FLUSH_CLFLUSHOPT);
+	CHECK_EQ(upm_kernel_flush_choice(~(1u << 23)), UPM_KERNEL_FLUSH_CLFLUSH);
+	CHECK_STR(upm_kernel_flush_name(UPM_KERNEL_FLUSH_CLFLUSH), "CLFLUSH");
+	CHECK_STR(upm_kernel_flush_name(UPM_KERNEL_FLUSH_CLFLUSHOPT), "CLFLUSHOPT");
+	CHECK_STR(upm_kernel_flush_name(UPM_KERNEL_FLUSH_CLFLUSH | UPM_KERNEL_FLUSH_CLFLUSHOPT),
+		  "CLFLUSH and CLFLUSHOPT");
+	CHECK_STR(upm_kernel_flush_name(0), "none");
+
+	/* This host's own leaf 7, read here apart from kernels/writeback.S. */
+	unsigned a, b = 0, c, d;
+	if (__get_cpuid_max(0, NULL) >= 7)
+		__cpuid_count(7, 0, a, b, c, d);
+	CHECK_EQ(upm_kl_leaf7_ebx(), b);
+	enum upm_kernel_flush want = (b >> 23) & 1 ? UPM_KERNEL_FLUSH_CLFLUSHOPT : UPM_KERNEL_FLUSH_CLFLUSH;
+	/* A write-back of written lines keeps what was written. */
+	uint64_t size = 64 * LINE;
+	unsigned char *buf = line_buffer(size);
+	struct upm_kernel_job job;
+	CHECK_EQ(upm_kernel_layout("write", buf, size, 1, &job), UPM_OK);
+	upm_kernel_setup(&job);
+	upm_kernel_loop(&job);
+	CHECK_EQ(upm_kernel_writeback(&job), want);
+	/* One pass writes its number, 1, in every word. */
+	const uint64_t *word = (const uint64_t *)job.region.base;
+	uint64_t ones = 0;
+	for (uint64_t i = 0; i < job.region.lines * LINE / 8; i++)
+		ones += word[i] == 1;
+	CHECK_EQ(job.region.lines, 64);
+	CHECK_EQ(ones, 64 * LINE / 8);
 	free(buf);
 }
 

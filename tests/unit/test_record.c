@@ -339,6 +339,8 @@ TEST(record_of_a_kernel_run)
 	res[0].total.ns = 10000000u;
 	res[0].n_sockets = 2;
 	res[0].window_ns = 10000000u;
+	res[0].flush_ns = 2000;
+	res[0].flushes = UPM_KERNEL_FLUSH_CLFLUSH;
 	for (unsigned k = 0; k < 2; k++) {
 		res[0].per_socket[k].socket = k;
 		res[0].per_socket[k].lines_read = 4000;
@@ -385,7 +387,7 @@ TEST(record_of_a_kernel_run)
 	upm_record_print(&rec);
 	const char *log = f.run.log.data + from;
 	CHECK_CONTAINS(log, "kernel read pass 0: 4 threads, 4 MiB x 2 iterations in 10 ms\n");
-	CHECK_CONTAINS(log, "kernel read pass 0: 25.60 MB/s, bus 0.00 kB/s; write-back 0 us after\n");
+	CHECK_CONTAINS(log, "kernel read pass 0: 25.60 MB/s, bus 0.00 kB/s; write-back 2 us after (CLFLUSH)\n");
 	CHECK_CONTAINS(log, "kernel read pass 0: window 10 ms, idle baseline 10 ms, tsc ");
 	CHECK_CONTAINS(log, "     0  4 imc   CAS_COUNT.RD                    4,000            0        4,000\n");
 	CHECK_CONTAINS(log, "   all  8 imc   CAS_COUNT.RD                    8,000            0        8,000\n");
@@ -408,6 +410,7 @@ TEST(record_of_a_kernel_run)
 	upm_record_json(&rec, &out);
 	CHECK_CONTAINS(out.data, "\"net_per_kernel_second\": 25600000.000000");
 	CHECK_CONTAINS(out.data, "\"memory_read_bytes\": 512000");
+	CHECK_CONTAINS(out.data, "\"flush_ns\": 2000, \"flush_instruction\": \"CLFLUSH\"");
 	upm_buf_free(&out);
 	upm_record_free(&rec);
 	upm_session_free(&base);
