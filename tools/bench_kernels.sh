@@ -185,13 +185,11 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 				one=$(cut -d, -f"$field" <<<"${ours[$i]}")
 				[ -n "${theirs[$i]}" ] && paired+=("$(rate "$compared" "$one" "${theirs[$i]}")")
 			done
-			p_min=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | sort -g | head -1)
-			p_max=$(printf '%s\n' "${paired[@]}" | grep -v '^$' | sort -g | tail -1)
 			# The median's interval and whether the rounds put upmon behind its
 			# target, ahead of it, or cannot tell (tools/paired_interval.awk).
 			goal=1
 			[ "$k" = chase ] && goal=0.97
-			read -r p_med p_lo p_hi p_cov verdict < <(printf '%s\n' "${paired[@]}" | grep -v '^$' |
+			read -r p_med p_min p_max p_lo p_hi p_cov verdict < <(printf '%s\n' "${paired[@]}" | grep -v '^$' |
 				awk -v target="$goal" -f tools/paired_interval.awk)
 		fi
 		flush_ms=$(awk -v f="${m_flush:-0}" 'BEGIN { printf "%.1f", f / 1e6 }')

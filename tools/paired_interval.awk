@@ -1,6 +1,7 @@
 # The paired ratios of tools/bench_kernels.sh (one a round: upmon's run over its
 # counterpart's, above 1 is upmon ahead), one number a line, as one line:
-#   MEDIAN LOW HIGH COVERAGE VERDICT
+#   MEDIAN MIN MAX LOW HIGH COVERAGE VERDICT
+# MIN and MAX are the rounds' range, from the same sort.
 # LOW-HIGH is the distribution-free interval for the median of the rounds' ratios (the
 # sign test's: order statistics k and n+1-k of the sorted ratios, which hold the true
 # median with probability 1 - 2 P(Binomial(n, 1/2) <= k-1)); k is the largest that
@@ -42,5 +43,5 @@ END {
 	hi = v[n + 1 - k]
 	coverage = 100 * (1 - 2 * cdf[k - 1])
 	verdict = lo > target ? "ahead" : hi < target ? "behind" : "parity"
-	printf "%.3f %.3f %.3f %.1f %s\n", med, lo, hi, coverage, verdict
+	printf "%.3f %.3f %.3f %.3f %.3f %.1f %s\n", med, v[1], v[n], lo, hi, coverage, verdict
 }
