@@ -6,7 +6,7 @@
 #     the same workload code as `run --kernel`, a process of its own) and one
 #     likwid-bench run of the counterpart (first in every other round) at the same
 #     working set (upmon's default for the kernel unless SIZE is given) and thread
-#     count, and so on; every run, on either side, is a new process with buffers of
+#     count, on the processors likwid-bench chose (the cpus column), and so on; every run, on either side, is a new process with buffers of
 #     its own, so both sides draw their pages alike (a buffer's pages set its
 #     bandwidth on a virtual machine); the iteration count is measured once, by an
 #     untimed first run, so each upmon run lasts about TARGET; each side's figure is
@@ -18,7 +18,7 @@
 #     (half the LLC: the cache's limit); thrash against load_sse at thrash's working set,
 #     comparing thrash's bus GB/s (it loads 8 bytes of each 64-byte line, the memory
 #     moves the line: memory's limit); chase against tools/chase_lat.c (an independent
-#     pointer chase, ns per load, one thread);
+#     pointer chase, ns per load, one thread, from memory as upmon's chase);
 #   - the other kernels (scale, add, flush, pingpong) run REPEATS times, medians shown.
 #     A kernel this machine cannot run (the AVX ones where AVX is not enabled) is one
 #     line saying why.
@@ -129,8 +129,26 @@ median() {
 }
 
 counts=$(printf '%s\n' ${THREADS:-1 $((all / 2)) $all} | awk '$1 >= 1 && !seen[$1]++')
+
+# Where likwid-bench puts T threads (tools/likwid_placement.awk): kbench's threads go to the
+# same processors, so that where cores have two hardware threads both sides double up on
+# cores alike (likwid-bench takes its domain's processors in order; kbench alone would
+# take processors 0 to T-1). None without likwid-bench.
+placement() {
+	[ -z "$likwid_why" ] || return 0
+	"$LIKWID_BENCH" -t load_sse -w "N:$(($1 * 64))kB:$1" 2>/dev/null |
+		awk -v threads="$1" -f tools/likwid_placement.awk
+}
+declare -A cpus_of
+for t in $counts; do
+	p=$(placement "$t")
+	if [ -n "$p" ]; then
+		cpus_of[$t]=$p
+		echo "bench: $t thread(s) on processors $p, as likwid-bench places them"
+	fi
+done
 csv=$out/kernels.csv
-echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict" >"$csv"
+echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus" >"$csv"
 printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio 'paired [interval, coverage] verdict'
 
 for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx copy_avx triad_avx llc thrash chase scale add flush pingpong}; do
@@ -147,8 +165,10 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 		[ -n "$ref" ] && { [ "$ref" = chase_lat ] || [ -z "$likwid_why" ]; } && use_ref=$ref
 		iters=$TARGET
 		[ "$k" = pingpong ] && iters=0
+		pin=()
+		[ -n "${cpus_of[$t]:-}" ] && pin=("${cpus_of[$t]}")
 		# The iteration count for about TARGET, from an untimed run; then the rounds.
-		first=$("$KBENCH" "$k" "$t" "$ksize" "$iters" 2>&1) ||
+		first=$("$KBENCH" "$k" "$t" "$ksize" "$iters" "${pin[@]}" 2>&1) ||
 			{ echo "$k x$t: $(tail -1 <<<"$first")"; continue; }
 		IFS=, read -r name threads size iters _ <<<"$first"
 		ours=() theirs=() failed=""
@@ -159,7 +179,7 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 			ref_first=""
 			[ -n "$use_ref" ] && ((i % 2)) && ref_first=1
 			[ -n "$ref_first" ] && ref_round
-			line=$("$KBENCH" "$k" "$t" "$ksize" "$iters" 2>&1) || { failed=$(tail -1 <<<"$line"); break; }
+			line=$("$KBENCH" "$k" "$t" "$ksize" "$iters" "${pin[@]}" 2>&1) || { failed=$(tail -1 <<<"$line"); break; }
 			IFS=, read -r name threads size iters gbps bus lat handoff flush <<<"$line"
 			ours+=("$gbps,$bus,$lat,$handoff,$flush")
 			[ -n "$use_ref" ] && [ -z "$ref_first" ] && ref_round
@@ -200,7 +220,7 @@ for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx
 		[ -n "$p_med" ] && shown_paired="$p_med [$p_lo-$p_hi, $p_cov%] $verdict"
 		printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' "$name" "$threads" "$size" "$m_gbps" "$m_bus" \
 			"$shown_lat" "$flush_ms" "${ref:--}" "${m_ref:--}" "${ratio:--}" "$shown_paired"
-		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio,$p_med,$p_min,$p_max,$p_lo,$p_hi,$p_cov,$verdict" >>"$csv"
+		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio,$p_med,$p_min,$p_max,$p_lo,$p_hi,$p_cov,$verdict,${pin[*]:+${pin[0]//,/ }}" >>"$csv"
 	done
 done
 echo "bench: $csv (ratio: median upmon / median counterpart for bandwidth, chase_lat / chase for latency; paired: each round's ratio, its median, the interval that holds the true median with the coverage shown, and the verdict against the target: behind when the whole interval is below it, ahead when above, else parity; target >= 1, chase >= 0.97)"

@@ -3,10 +3,13 @@
  * the host's pthread runner), on a host backend whose only operation is the real CPUID
  * (for the cache sizes): nothing is counted, nothing else is touched.
  *
- *   kbench KERNEL THREADS SIZE ITERATIONS
+ *   kbench KERNEL THREADS SIZE ITERATIONS [CPUS]
  *     THREADS 0 = every processor; SIZE 0 = upmon's default; ITERATIONS 0 = upmon's
  *     default, or Ns (e.g. 1s): as many as take about N seconds (one untimed run at
- *     the default count measures the pass time first)
+ *     the default count measures the pass time first); CPUS: the Linux processor numbers
+ *     thread 0, 1, ... run on, comma-separated (tools/bench_kernels.sh gives the ones
+ *     likwid-bench ran on, so both sides share cores alike where cores have two
+ *     threads); without it thread i runs on processor i
  *   prints one CSV line, for one run on buffers set up by this process:
  *     kernel,threads,size_bytes,iterations,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns
  *   A one-line error and exit 1 on failure.
@@ -20,6 +23,7 @@
 #include "core/workload/workload.h"
 
 #include <cpuid.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,14 +58,47 @@ static int execute(struct upm_workload_plan *plan, struct upm_workload_result *r
 	return 0;
 }
 
+/* CPUS as the runner's pin order: 0, or -1 after a one-line error. */
+static int pin_order(const char *list, long online)
+{
+	unsigned cpus[UPM_MAX_CPUS], n = 0;
+	const char *p = list;
+	for (;;) {
+		char *end;
+		errno = 0;
+		unsigned long c = strtoul(p, &end, 10);
+		if (end == p || errno || (*end && *end != ',') || c >= (unsigned long)online) {
+			fprintf(stderr, "kbench: bad CPUS '%s': give processor numbers 0-%ld, comma-separated\n", list,
+				online - 1);
+			return -1;
+		}
+		if (n == UPM_MAX_CPUS) {
+			fprintf(stderr, "kbench: CPUS '%s' names more than %u processors\n", list, UPM_MAX_CPUS);
+			return -1;
+		}
+		cpus[n++] = (unsigned)c;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	if (upm_host_pin_order(cpus, n) != UPM_OK) {
+		fprintf(stderr, "kbench: CPUS '%s' names a processor twice\n", list);
+		return -1;
+	}
+	return (int)n;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 5) {
-		fprintf(stderr, "usage: kbench KERNEL THREADS SIZE ITERATIONS|Ns\n");
+	if (argc != 5 && argc != 6) {
+		fprintf(stderr, "usage: kbench KERNEL THREADS SIZE ITERATIONS|Ns [CPUS]\n");
 		return 1;
 	}
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	upm_host_simulate(1, cpus > 0 ? (unsigned)cpus : 1);
+	int pinned = argc == 6 ? pin_order(argv[5], cpus > 0 ? cpus : 1) : 0;
+	if (pinned < 0)
+		return 1;
 
 	struct upm_backend backend;
 	upm_memset(&backend, 0, sizeof backend);
@@ -86,6 +123,11 @@ int main(int argc, char **argv)
 		iterations = 0;
 	}
 	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size, iterations };
+	if (pinned && (w.threads == 0 || w.threads > (unsigned)pinned)) {
+		fprintf(stderr, "kbench: CPUS '%s' names %d processor%s for %s threads: give one for each thread\n",
+			argv[5], pinned, pinned == 1 ? "" : "s", argv[2]);
+		return 1;
+	}
 	struct upm_workload_plan *plan;
 	if (prepare(&run, &w, &plan) < 0)
 		return 1;

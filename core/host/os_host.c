@@ -403,8 +403,37 @@ struct par_thread {
 	struct par_job *job;
 	unsigned entry;
 	unsigned cpu;
-	int pin; /* pin entry i to real processor i: only when there are enough of them */
+	int pin; /* pin entry i to a real processor of its own: only when there are enough */
 };
+
+/* The real processor of each entry (upm_host_pin_order); none given: entry i on i. */
+static unsigned pin_cpus[UPM_MAX_CPUS];
+static unsigned n_pin_cpus;
+
+int upm_host_pin_order(const unsigned *cpus, unsigned n)
+{
+	if (n > UPM_MAX_CPUS)
+		return UPM_ERANGE;
+	for (unsigned i = 0; i < n; i++) {
+		if (cpus[i] >= CPU_SETSIZE)
+			return UPM_ERANGE;
+		for (unsigned k = 0; k < i; k++)
+			if (cpus[k] == cpus[i])
+				return UPM_EINVAL;
+	}
+	for (unsigned i = 0; i < n; i++)
+		pin_cpus[i] = cpus[i];
+	n_pin_cpus = n;
+	return UPM_OK;
+}
+
+/* -1: the entry is left where the scheduler puts it (past a list given). */
+static int pin_cpu_of(unsigned entry)
+{
+	if (n_pin_cpus == 0)
+		return (int)entry;
+	return entry < n_pin_cpus ? (int)pin_cpus[entry] : -1;
+}
 
 /* The job is freed by whoever lets go of it last: the caller after a timeout leaves
  * the threads that did not finish holding it. */
@@ -424,12 +453,13 @@ static void *par_main(void *p)
 {
 	struct par_thread *t = p;
 	struct par_job *j = t->job;
-	if (t->pin) {
+	int cpu = pin_cpu_of(t->entry);
+	if (t->pin && cpu >= 0) {
 		/* Distinct real processors, so entries that spin waiting for each other
 		 * (barriers, pingpong) never share one. */
 		cpu_set_t set;
 		CPU_ZERO(&set);
-		CPU_SET((int)t->entry, &set);
+		CPU_SET(cpu, &set);
 		sched_setaffinity(0, sizeof set, &set); /* best effort */
 	}
 	current_cpu_index = t->cpu;

@@ -44,6 +44,12 @@ void upm_host_watchdog_get(struct upm_host_watchdog *out);
  * and another. Also set by the host main from UPMON_HOST_MP_BLOCKING=1. */
 void upm_host_mp_blocking_only(int on);
 
+/* The parallel runner pins entry i to real processor cpus[i] (as the bench's other side
+ * placed its threads: tools/kbench.c), not to processor i; n = 0: processor i again.
+ * UPM_EINVAL for a processor given twice, UPM_ERANGE past CPU_SETSIZE or UPM_MAX_CPUS.
+ * Entries past n are not pinned. */
+int upm_host_pin_order(const unsigned *cpus, unsigned n);
+
 /* Test hook: a deterministic clock: upm_os_nanoseconds stands still except in
  * upm_os_sleep_ns, which returns at once having moved it by exactly the time asked (1 s
  * at the start). So a test can assert on the spacing of samples. Also set by the host main

@@ -35,6 +35,24 @@ verdict twenty_unsorted 1 "1.005 0.910 1.100 0.960 1.050 95.9 parity" \
 got=$(printf '' | awk -f tools/paired_interval.awk)
 if [ -z "$got" ]; then pass no_rounds_no_line; else fail no_rounds_no_line "got '$got' from no input"; fi
 
+# likwid-bench's placement (tools/likwid_placement.awk): its thread lines come in the order
+# the threads start, the set-up process's "Allocate:" line is not one of them.
+g() { echo "Group: 0 Thread $1 Global Thread $1 running on hwthread $2 - Vector length 16 Offset 0"; }
+alloc="Allocate: Process running on hwthread 0 (Domain N) - Vector length 64/512 Offset 0 Alignment 512"
+placed() {
+	local name=$1 threads=$2 want=$3 got
+	shift 3
+	got=$(printf '%s\n' "$@" | awk -v threads="$threads" -f tools/likwid_placement.awk)
+	if [ "$got" = "$want" ]; then pass "placement/$name"; else fail "placement/$name" "got '$got', want '$want'"; fi
+}
+placed by_thread_not_by_line 4 "8,9,3,2" "$alloc" "$(g 2 3)" "$(g 0 8)" "$(g 3 2)" "$(g 1 9)"
+placed allocate_line_not_a_thread 1 "5" "$alloc" "$(g 0 5)"
+placed a_processor_twice 2 "" "$(g 0 4)" "$(g 1 4)"
+placed a_thread_twice 2 "" "$(g 0 4)" "$(g 0 5)"
+placed a_thread_missing 3 "" "$(g 0 1)" "$(g 2 2)" "$(g 3 3)"
+placed fewer_than_asked 3 "" "$(g 0 1)" "$(g 1 2)"
+placed none 2 "" "MByte/s: 1000.00"
+
 # End to end: read at one thread, 1 MiB, five rounds of 10 ms, against a likwid-bench that
 # always says 1234 MByte/s.
 mkdir -p "$tmp/bin"
@@ -46,8 +64,25 @@ if ! LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out KERNELS=read THREADS=1 SIZE
 	exit 0
 fi
 pass bench_runs
+# kbench's processor list (the bench passes likwid-bench's placement): one line and status 1
+# for a list it cannot follow, a run where it can.
+kb=$tmp/out/kbench
+for bad in "read 2 1M 1 0|names 1 processor for 2 threads" "read 1 1M 1 0,0|names a processor twice" \
+	"read 1 1M 1 0x|bad CPUS '0x'" "read 1 1M 1 $(nproc)|bad CPUS '$(nproc)'"; do
+	args=${bad%%|*} want=${bad#*|}
+	# shellcheck disable=SC2086
+	got=$("$kb" $args 2>&1)
+	st=$?
+	if [ "$st" = 1 ] && [ "$(wc -l <<<"$got")" = 1 ] && grep -qF "$want" <<<"$got"; then
+		pass "kbench_cpus_refused/${args// /_}"
+	else
+		fail "kbench_cpus_refused/${args// /_}" "status $st: $got"
+	fi
+done
+line=$("$kb" read 1 1M 1 0 2>&1) && [[ $line == read,1,* ]] && pass kbench_cpus_followed ||
+	fail kbench_cpus_followed "$line"
 csv=$tmp/out/kernels.csv
-head -1 "$csv" | grep -q ',paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict$' &&
+head -1 "$csv" | grep -q ',paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus$' &&
 	pass csv_header || fail csv_header "$(head -1 "$csv")"
 # Five rounds: the interval is the whole range, 93.8%, and the verdict follows from it.
 row=$(awk -F, '$1 == "read" && $2 == 1' "$csv")
@@ -65,12 +100,13 @@ grep -E "^read +1 .* load_sse .*\[$lo-$hi, 93.8%\] $verdict\$" "$tmp/table" >/de
 	pass table_row || fail table_row "$(grep '^read' "$tmp/table")"
 
 # The rounds' order and the verdict's arithmetic, with a stand-in kbench (1.1 GB/s, its
-# line as tools/kbench.c prints it) and a likwid-bench at 1000 MByte/s, both noting each
-# call: the untimed first run, then upmon first in even rounds and the counterpart first
-# in odd ones; every round's ratio is 1.1, so the verdict is ahead.
+# line as tools/kbench.c prints it) and a likwid-bench at 1000 MByte/s that sets up on
+# processor 0 and puts its one thread on processor 1, both noting each call: the untimed first run, then upmon first
+# in even rounds and the counterpart first in odd ones, every kbench run on processor 1;
+# every round's ratio is 1.1, so the verdict is ahead.
 log=$tmp/calls
-printf '#!/bin/sh\necho kbench >>%s\necho "$1,$2,1048576,7,1.100,1.100,0.00,0.00,0"\n' "$log" >"$tmp/bin/kbench"
-printf '#!/bin/sh\necho "likwid $2" >>%s\nprintf "MByte/s:\\t\\t1000.00\\n"\n' "$log" >"$tmp/bin/likwid-bench"
+printf '#!/bin/sh\necho "kbench $5" >>%s\necho "$1,$2,1048576,7,1.100,1.100,0.00,0.00,0"\n' "$log" >"$tmp/bin/kbench"
+printf '#!/bin/sh\necho "likwid $2" >>%s\necho "Allocate: Process running on hwthread 0 (Domain N) - Vector length 16/128 Offset 0 Alignment 512"\necho "Group: 0 Thread 0 Global Thread 0 running on hwthread 1 - Vector length 16 Offset 0"\nprintf "MByte/s:\\t\\t1000.00\\n"\n' "$log" >"$tmp/bin/likwid-bench"
 chmod +x "$tmp/bin/kbench" "$tmp/bin/likwid-bench"
 if ! KBENCH=$tmp/bin/kbench LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out2 KERNELS=copy THREADS=1 REPEATS=6 \
 	bash tools/bench_kernels.sh >"$tmp/table2" 2>&1; then
@@ -78,9 +114,11 @@ if ! KBENCH=$tmp/bin/kbench LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out2 KER
 	exit 0
 fi
 order=$(grep -v '^likwid load_sse$' "$log" | sed 's/^likwid copy_sse$/likwid/' | tr '\n' ' ')
-want="kbench kbench likwid likwid kbench kbench likwid likwid kbench kbench likwid likwid kbench "
+want="kbench 1 kbench 1 likwid likwid kbench 1 kbench 1 likwid likwid kbench 1 kbench 1 likwid likwid kbench 1 "
 [ "$order" = "$want" ] && pass rounds_alternate_first || fail rounds_alternate_first "calls '$order', want '$want'"
+grep -q '^bench: 1 thread(s) on processors 1, as likwid-bench places them$' "$tmp/table2" &&
+	pass placement_shown || fail placement_shown "$(grep -i processors "$tmp/table2")"
 row=$(awk -F, '$1 == "copy" && $2 == 1' "$tmp/out2/kernels.csv")
 # Six rounds: ranks 1 and 6, 1 - 2/64 = 96.9%; an even count's medians are means, to three places.
-[ "$row" = "copy,1,1048576,6,1.100,1.100,0.000,0.000,0.000,gbps,copy_sse,1.000,1.100,1.100,1.100,1.100,1.100,1.100,96.9,ahead" ] &&
+[ "$row" = "copy,1,1048576,6,1.100,1.100,0.000,0.000,0.000,gbps,copy_sse,1.000,1.100,1.100,1.100,1.100,1.100,1.100,96.9,ahead,1" ] &&
 	pass standin_row || fail standin_row "row '$row'"
