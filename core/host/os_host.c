@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -648,15 +649,23 @@ uint64_t upm_os_tsc_hz(void)
 
 /* --- memory on a socket: the host does not place (only the accounting changes) --- */
 
+/* The kernels' buffers: every page faulted in here, by the calling thread, in address
+ * order (MAP_POPULATE), as a program that sets its arrays up from one thread draws them
+ * (likwid-bench does), and not by the kernel threads all at once when their setup first
+ * writes, which draws pages from the allocator in another order; on a virtual machine a
+ * buffer's pages set its bandwidth (README, "Performance"). The UEFI side's pages simply
+ * exist (AllocatePages). */
 void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
 {
 	(void)socket;
 	*placed = 0;
-	return malloc(size ? size : 1);
+	void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
 }
 
 void upm_os_free_placed(void *p, size_t size)
 {
-	(void)size;
-	free(p);
+	if (p)
+		munmap(p, size ? size : 1);
 }
