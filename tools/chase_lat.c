@@ -3,7 +3,13 @@
  * shuffle, its own timing): one random cyclic order of the cache lines of a buffer of
  * the given size (Fisher-Yates over an index array with splitmix64, then each line
  * linked to the next in that order), walked by dependent loads, timed with
- * CLOCK_MONOTONIC.
+ * CLOCK_MONOTONIC. Like upmon's chase, the timed walk starts from memory: one untimed
+ * walk warms the page tables, then every line is flushed (CLFLUSH) before each timed
+ * walk. Without the flush
+ * the untimed walk leaves part of the cycle in the last-level cache, and a cache whose
+ * replacement keeps part of a cyclic working set larger than itself (not plain LRU)
+ * would hit on it: a mix of cache and memory latency, where upmon's chase, written
+ * back before it is timed, measures memory alone.
  *
  *   chase_lat SIZE_BYTES LOADS REPEATS   -> prints the best ns per load */
 #define _POSIX_C_SOURCE 200809L
@@ -11,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+#include <emmintrin.h> /* _mm_clflush, _mm_mfence: SSE2, on every x86_64 */
 
 static uint64_t splitmix64(uint64_t *s)
 {
@@ -64,6 +72,9 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < lines; i++) /* warm the page tables once */
 		p = (void **)*p;
 	for (unsigned r = 0; r < (repeats ? repeats : 1); r++) {
+		for (size_t i = 0; i < lines; i++) /* each timed walk starts from memory */
+			_mm_clflush(&buf[i * 8]);
+		_mm_mfence();
 		double t0 = now_ns();
 		for (uint64_t i = 0; i < loads; i++)
 			p = (void **)*p;
