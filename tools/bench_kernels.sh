@@ -6,9 +6,10 @@
 #     the same workload code as `run --kernel`, a process of its own) and one
 #     likwid-bench run of the counterpart (first in every other round) at the same
 #     working set (upmon's default for the kernel unless SIZE is given) and thread
-#     count, on the processors likwid-bench chose (the cpus column), and so on; every run, on either side, is a new process with buffers of
-#     its own, so both sides draw their pages alike (a buffer's pages set its
-#     bandwidth on a virtual machine); the iteration count is measured once, by an
+#     count, on the processors likwid-bench chose (the cpus column), and so on; every
+#     run, on either side, is a new process with buffers of its own, so both sides
+#     draw their pages alike (a buffer's pages set its bandwidth on a virtual
+#     machine); the iteration count is measured once, by an
 #     untimed first run, so each upmon run lasts about TARGET; each side's figure is
 #     the median of its runs and the ratio is median(upmon) / median(likwid-bench);
 #   - pairs: read/load_sse, write/store_sse, ntwrite/store_mem_sse, copy/copy_sse,

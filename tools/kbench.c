@@ -58,8 +58,9 @@ static int execute(struct upm_workload_plan *plan, struct upm_workload_result *r
 	return 0;
 }
 
-/* CPUS as the runner's pin order: 0, or -1 after a one-line error. */
-static int pin_order(const char *list, long online)
+/* CPUS as the runner's pin order: how many processors it names, or -1 after a one-line
+ * error. Processor numbers run up to the configured count, which counts offline ones. */
+static int pin_order(const char *list, long configured)
 {
 	unsigned cpus[UPM_MAX_CPUS], n = 0;
 	const char *p = list;
@@ -67,9 +68,9 @@ static int pin_order(const char *list, long online)
 		char *end;
 		errno = 0;
 		unsigned long c = strtoul(p, &end, 10);
-		if (end == p || errno || (*end && *end != ',') || c >= (unsigned long)online) {
+		if (end == p || errno || (*end && *end != ',') || c >= (unsigned long)configured) {
 			fprintf(stderr, "kbench: bad CPUS '%s': give processor numbers 0-%ld, comma-separated\n", list,
-				online - 1);
+				configured - 1);
 			return -1;
 		}
 		if (n == UPM_MAX_CPUS) {
@@ -96,7 +97,8 @@ int main(int argc, char **argv)
 	}
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	upm_host_simulate(1, cpus > 0 ? (unsigned)cpus : 1);
-	int pinned = argc == 6 ? pin_order(argv[5], cpus > 0 ? cpus : 1) : 0;
+	long configured = sysconf(_SC_NPROCESSORS_CONF);
+	int pinned = argc == 6 ? pin_order(argv[5], configured > cpus ? configured : cpus > 0 ? cpus : 1) : 0;
 	if (pinned < 0)
 		return 1;
 
@@ -123,7 +125,12 @@ int main(int argc, char **argv)
 		iterations = 0;
 	}
 	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size, iterations };
-	if (pinned && (w.threads == 0 || w.threads > (unsigned)pinned)) {
+	if (pinned && w.threads == 0) {
+		fprintf(stderr, "kbench: CPUS needs a thread count, not THREADS 0 (every processor): give THREADS %d\n",
+			pinned);
+		return 1;
+	}
+	if (pinned && w.threads > (unsigned)pinned) {
 		fprintf(stderr, "kbench: CPUS '%s' names %d processor%s for %s threads: give one for each thread\n",
 			argv[5], pinned, pinned == 1 ? "" : "s", argv[2]);
 		return 1;

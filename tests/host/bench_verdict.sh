@@ -68,7 +68,8 @@ pass bench_runs
 # for a list it cannot follow, a run where it can.
 kb=$tmp/out/kbench
 for bad in "read 2 1M 1 0|names 1 processor for 2 threads" "read 1 1M 1 0,0|names a processor twice" \
-	"read 1 1M 1 0x|bad CPUS '0x'" "read 1 1M 1 $(nproc)|bad CPUS '$(nproc)'"; do
+	"read 1 1M 1 0x|bad CPUS '0x'" "read 1 1M 1 99999|bad CPUS '99999'" \
+	"read 0 1M 1 0|not THREADS 0 (every processor): give THREADS 1"; do
 	args=${bad%%|*} want=${bad#*|}
 	# shellcheck disable=SC2086
 	got=$("$kb" $args 2>&1)
