@@ -102,9 +102,9 @@ grep -E "^read +1 .* load_sse .*\[$lo-$hi, 93.8%\] $verdict\$" "$tmp/table" >/de
 
 # The rounds' order and the verdict's arithmetic, with a stand-in kbench (1.1 GB/s, its
 # line as tools/kbench.c prints it) and a likwid-bench at 1000 MByte/s that sets up on
-# processor 0 and puts its one thread on processor 1, both noting each call: the untimed first run, then upmon first
-# in even rounds and the counterpart first in odd ones, every kbench run on processor 1;
-# every round's ratio is 1.1, so the verdict is ahead.
+# processor 0 and puts its one thread on processor 1, both noting each call: the untimed
+# first run, then upmon first in even rounds and the counterpart first in odd ones,
+# every kbench run on processor 1; every round's ratio is 1.1, so the verdict is ahead.
 log=$tmp/calls
 printf '#!/bin/sh\necho "kbench $5" >>%s\necho "$1,$2,1048576,7,1.100,1.100,0.00,0.00,0"\n' "$log" >"$tmp/bin/kbench"
 printf '#!/bin/sh\necho "likwid $2" >>%s\necho "Allocate: Process running on hwthread 0 (Domain N) - Vector length 16/128 Offset 0 Alignment 512"\necho "Group: 0 Thread 0 Global Thread 0 running on hwthread 1 - Vector length 16 Offset 0"\nprintf "MByte/s:\\t\\t1000.00\\n"\n' "$log" >"$tmp/bin/likwid-bench"
