@@ -407,6 +407,15 @@ struct par_thread {
 	int pin; /* pin entry i to a real processor of its own: only when there are enough */
 };
 
+/* Whether a processor list names cpus[i] already before i. */
+static int named_before(const unsigned *cpus, unsigned i)
+{
+	for (unsigned k = 0; k < i; k++)
+		if (cpus[k] == cpus[i])
+			return 1;
+	return 0;
+}
+
 /* The real processor of each entry (upm_host_pin_order); none given: entry i on i. */
 static unsigned pin_cpus[UPM_MAX_CPUS];
 static unsigned n_pin_cpus;
@@ -418,9 +427,8 @@ int upm_host_pin_order(const unsigned *cpus, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		if (cpus[i] >= CPU_SETSIZE)
 			return UPM_ERANGE;
-		for (unsigned k = 0; k < i; k++)
-			if (cpus[k] == cpus[i])
-				return UPM_EINVAL;
+		if (named_before(cpus, i))
+			return UPM_EINVAL;
 	}
 	for (unsigned i = 0; i < n; i++)
 		pin_cpus[i] = cpus[i];
@@ -496,9 +504,8 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 	for (unsigned i = 0; i < n; i++) {
 		if (cpus[i] >= n_cpus)
 			return UPM_ENOTFOUND;
-		for (unsigned k = 0; k < i; k++)
-			if (cpus[k] == cpus[i])
-				return UPM_EINVAL;
+		if (named_before(cpus, i))
+			return UPM_EINVAL;
 		caller_listed |= cpus[i] == current_cpu_index;
 	}
 	/* As firmware that refuses non-blocking StartupAllAPs (efi/mp.c): the caller waits. */
