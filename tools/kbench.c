@@ -82,8 +82,10 @@ static int pin_order(const char *list, long configured)
 			break;
 		p = end + 1;
 	}
-	if (upm_host_pin_order(cpus, n) != UPM_OK) {
-		fprintf(stderr, "kbench: CPUS '%s' names a processor twice\n", list);
+	int rc = upm_host_pin_order(cpus, n);
+	if (rc != UPM_OK) {
+		fprintf(stderr, "kbench: CPUS '%s' %s\n", list,
+			rc == UPM_EINVAL ? "names a processor twice" : "names a processor past CPU_SETSIZE");
 		return -1;
 	}
 	return (int)n;
