@@ -437,12 +437,12 @@ static int place_on_segment(struct upm_mock *m, unsigned socket, const char *val
 	return 0;
 }
 
-/* Traffic that came faster than the model's links carry waits for them (mock.h, Links);
- * m->traffic_ns grows by the time held. */
-static void hold_for_links(struct upm_mock *m, const struct upm_activity *act)
+/* Traffic that came faster than the model's links and memory channels carry waits for
+ * them (mock.h, Links and memory); m->traffic_ns grows by the time held. */
+static void hold_until_carried(struct upm_mock *m, const struct upm_activity *act)
 {
-	uint64_t need = m->model_ops->link_ns ? m->model_ops->link_ns(m, act) : 0;
-	uint64_t allowed = UPM_MOCK_LINK_HOLD_MAX * act->nanoseconds;
+	uint64_t need = m->model_ops->carry_ns ? m->model_ops->carry_ns(m, act) : 0;
+	uint64_t allowed = UPM_MOCK_HOLD_MAX * act->nanoseconds;
 	if (need <= m->traffic_ns || m->held_ns >= allowed)
 		return;
 	uint64_t hold = need - m->traffic_ns;
@@ -463,7 +463,7 @@ static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
 		struct upm_activity traffic = *act;
 		traffic.nanoseconds = 0;
 		m->traffic_ns = act->nanoseconds + m->held_ns;
-		hold_for_links(m, act);
+		hold_until_carried(m, act);
 		m->model_ops->advance(m, &traffic);
 		m->traffic_ns = 0;
 	}

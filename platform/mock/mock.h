@@ -156,9 +156,10 @@ struct upm_mock_model_ops {
 	 * error with m->error set. */
 	int (*apply_fault)(struct upm_mock *m, unsigned socket, const char *term, const char *key,
 			   const char *value);
-	/* Optional: the least time, in ns, the model's links take to carry act's traffic
-	 * (0: none of it crosses a link). A report that came faster is held (Links, below). */
-	uint64_t (*link_ns)(struct upm_mock *m, const struct upm_activity *act);
+	/* Optional: the least time, in ns, the model's links and memory channels take to
+	 * carry act's traffic (0: no bound). A report that came faster is held (Links and
+	 * memory, below). */
+	uint64_t (*carry_ns)(struct upm_mock *m, const struct upm_activity *act);
 };
 
 #define UPM_MOCK_MAX_DEFERRED 8
@@ -207,7 +208,7 @@ struct upm_mock {
 	 * otherwise. */
 	uint64_t traffic_ns;
 	/* The time reports were held for their links since the last register access
-	 * (Links, below). */
+	 * (Links and memory, below). */
 	uint64_t held_ns;
 	/* What holds added to a substituted source's now (its owner alone moves it). */
 	uint64_t clock_held_ns;
@@ -263,27 +264,29 @@ unsigned upm_mock_current_socket(struct upm_mock *m);
  * a test's clock that moves only when the test says, for exact counts; the clocks are
  * brought up to date first and the new source's now is taken as the present.
  *
- * Links. A link carries only so many flits a clock, so on the modelled machine a kernel
- * whose lines cross it runs no faster than the link. A kernel that ran on other memory
- * (the host build's, or QEMU's) may report its lines in less time than that. Such a
- * report is held until the links could have carried it, as the link would have held
- * the loads: the mock waits out the difference (on a substituted source, which only
- * its owner moves, the difference is added to its now), its clocks count that time, and
- * the traffic is delivered as having taken it, every line counted. The reports of one
- * interval (no register access between them) share the held time, since their traffic
- * crossed at once. The hold is at most UPM_MOCK_LINK_HOLD_MAX times the report's own
- * interval, so a report no machine could make (a test's flood) is not waited out: the
- * lines beyond what the links carry in the time allowed are not counted, as before a
- * link's slots bound them. */
+ * Links and memory. A link carries only so many flits a clock and a memory channel so
+ * many lines (a DDR channel one line every 4 DRAM clocks), so on the modelled machine a
+ * kernel whose lines cross them runs no faster than they do. A kernel that ran on other
+ * memory (the host build's, or QEMU's) may report its lines in less time than that.
+ * Such a report is held until the links and channels could have carried it, as they
+ * would have held the loads: the mock waits out the difference (on a substituted
+ * source, which only its owner moves, the difference is added to its now), its clocks
+ * count that time, and the traffic is delivered as having taken it, every line
+ * counted. The reports of one interval (no register access between them) share the
+ * held time, since their traffic crossed at once. The hold is at most
+ * UPM_MOCK_HOLD_MAX times the report's own interval, so a report no machine could
+ * make (a test's flood) is not waited out: the lines beyond what the links and
+ * channels carry in the time allowed are not counted by them (platform/mock/qpi_flow.h,
+ * platform/mock/dram_flow.h), as a link's slots and a channel's clocks bound them. */
 void upm_mock_set_clock(struct upm_mock *m, upm_mock_clock_fn now, void *ctx);
 /* Brings every socket's counters up to the time source's now (done by every access). */
 void upm_mock_catch_up(struct upm_mock *m);
 /* What every register access does first: catch_up, and a new interval for link holds. */
 void upm_mock_access_begins(struct upm_mock *m);
-/* Lets ns pass on the mock's source (see Links above), then catches up. */
+/* Lets ns pass on the mock's source (see Links and memory, above), then catches up. */
 void upm_mock_hold(struct upm_mock *m, uint64_t ns);
 
-#define UPM_MOCK_LINK_HOLD_MAX 3u
+#define UPM_MOCK_HOLD_MAX 3u
 
 /* Applies one fault term ("gp=0xD04", "s1.absent=ff:0e.1", ...); 0 or -1 with m->error. */
 int upm_mock_apply_fault(struct upm_mock *m, const char *term);

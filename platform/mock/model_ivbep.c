@@ -32,7 +32,9 @@
  *   iMC fixed DCLK and DCLOCKTICKS (0x00) 800 MHz; PCU CLOCKTICKS 800 MHz (perfmon IVT:
  *     "The PCU runs off a fixed 800 MHz clock"); QPI CLOCKTICKS (0x14) 1.0 GHz
  *   iMC CAS_COUNT (0x04): RD_REG (umask bit 0) = lines read, WR_WMM (bit 2) = lines
- *     written, spread over the eight channels
+ *     written, spread over the eight channels, at most a line a channel every 4 DRAM
+ *     clocks (platform/mock/dram_flow.h; a faster report is held: mock.h, Links and
+ *     memory); the activates, page misses and queue inserts below count what it moved
  *   HA REQUESTS (0x01): READS_LOCAL (bit 0) = lines read, WRITES_LOCAL (bit 2) = lines
  *     written, spread over the two HAs
  *   CBo, spread over the 15 CBos: LLC_LOOKUP (0x34) DATA_READ (0x03) = lookups, misses
@@ -57,6 +59,7 @@
 #include "platform/mock/model_rates.h"
 #include "platform/mock/cbo_e5.h"
 #include "platform/mock/qpi_flow.h"
+#include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
@@ -227,9 +230,13 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
 	}
 }
 
+/* A channel moves one line every 4 DRAM clocks: 51.2 GB/s a controller of four. */
+static const struct mock_dram_limit imc_channel = MOCK_DDR_CHANNEL(DCLK_MHZ);
+
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
-	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
+	uint64_t rd, wr;
+	mock_dram_box_lines(b, a, &imc_channel, &rd, &wr);
 	switch (ev(ctl)) {
 	case 0x00:
 		return cycles(a, DCLK_MHZ);
@@ -261,9 +268,11 @@ static void ivbep_qpi_advance(struct upm_mock *m, const struct upm_activity *act
 	mock_qpi_deliver(m, act, N_QPI, (m->traffic_ns ? m->traffic_ns : act->nanoseconds) * QPI_MHZ / 1000u); /* traffic_cycles */
 }
 
-static uint64_t ivbep_link_ns(struct upm_mock *m, const struct upm_activity *act)
+static uint64_t ivbep_carry_ns(struct upm_mock *m, const struct upm_activity *act)
 {
-	return mock_qpi_link_ns(m, act, N_QPI, QPI_MHZ);
+	uint64_t links = mock_qpi_link_ns(m, act, N_QPI, QPI_MHZ);
+	uint64_t dram = mock_dram_socket_ns(m, act, "imc", N_IMC, &imc_channel);
+	return links > dram ? links : dram;
 }
 
 static uint64_t clock_at(unsigned code, uint64_t ctl, const struct upm_activity *a)
@@ -595,7 +604,7 @@ int upm_mock_build_ivbep(struct upm_mock *m)
 		return -1;
 	upm_memset(p->model, 0, sizeof(struct ivbep_state));
 	p->model_advance = ivbep_qpi_advance;
-	p->model_link_ns = ivbep_link_ns;
+	p->model_carry_ns = ivbep_carry_ns;
 	/* Host bridge: Xeon E5 v2 DMI2 (8086:0E00, pci.ids). */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x0E00))
 		return -1;

@@ -30,6 +30,8 @@
  * B/M-Boxes: B-Box IMT_INSERTS_RD/_WR/_ALL, M-Box DRAM_CMD and DRAM_MISC (scheduled) CAS
  * commands (three quarters of the lines in open-page CAS, one quarter in closed-page CAS,
  * read or write by direction) counted only for the PLD.dram_cmd(1) that selects them,
+ * an M-Box moving at most what its SMI lanes carry (mbox_smi: a faster report is held,
+ * mock.h, Links and memory; the M-Box events count what it moved),
  * FVC BBOX_CMDS.READS/WRITES and BBOX_RSP.ACK, BBOX_CMDS_ALL, TRANS_CMDS, PAGE_HIT/MISS;
  * C-Box LLC_HITS (E state) = lookups - misses, LLC_MISSES (I) and LLC_S_FILLS (E) =
  * misses, spread over the C-Boxes; S-Box PKTS_SENT_HOM = lines, PKTS_RCVD_DRS_FROM_B =
@@ -44,6 +46,7 @@
  * xbar_mm_count). Everything else stays 0. Threshold,
  * invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
+#include "platform/mock/dram_flow.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
 
@@ -557,11 +560,21 @@ static uint64_t lines(const struct upm_activity *a)
 	return a->lines_read + a->lines_written;
 }
 
+/* An M-Box moves its lines over two Intel SMI channels in lockstep (002:4448-4452), each
+ * 12 data lanes northbound (to the processor: reads) and 9 southbound (writes) at up to
+ * 6.4 Gb/s a lane (002:4466-4470): at most 2 x 12 x 6.4 Gb/s = 19.2 GB/s read, 300000
+ * lines a millisecond, and 2 x 9 x 6.4 Gb/s = 14.4 GB/s written, 225000. These are the
+ * lanes' raw rates, an upper bound: frames carry CRC, ECC and commands too (what they
+ * leave for data is not pinned down here). The buffers' DDR3 buses (two each, at most
+ * 1066 MT/s, 002:4472-4477: 34.1 GB/s an M-Box) carry more than both together. */
+static const struct mock_dram_limit mbox_smi = { 300000u, 225000u, 0 };
+
 /* What one CAS command type counts: three quarters of the lines open-page, one quarter
  * closed-page, split over the M-Boxes (PLD.dram_cmd encodings of DRAM_CMD, 002:5080-5094). */
 static uint64_t dram_cmds(const struct mock_box *b, unsigned cmd, const struct upm_activity *a)
 {
-	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
+	uint64_t rd, wr;
+	mock_dram_box_lines(b, a, &mbox_smi, &rd, &wr);
 	switch (cmd) {
 	case 0x2: return rd / 4 + wr / 4;   /* RAS: the closed-page accesses */
 	case 0x3: return rd - rd / 4;       /* CAS_RD_OPN */
@@ -580,7 +593,8 @@ static uint64_t mbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	uint32_t g = 0xCA0 + 0x40 * b->instance;
 	uint64_t pld = msr_value(m, b->socket, g + 0xA), iss = msr_value(m, b->socket, g + 6);
 	uint64_t fvc = msr_value(m, b->socket, g + 0xB);
-	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
+	uint64_t rd, wr;
+	mock_dram_box_lines(b, a, &mbox_smi, &rd, &wr);
 	if (ctl & BIT(7))
 		return 0; /* set_flag_sel events: no modelled activity */
 	unsigned inc = (unsigned)((ctl >> 9) & 0x1F);
@@ -655,7 +669,7 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	int qpi = k < 2;
 	uint64_t remote = qpi ? mock_share(a->remote_lines, 2 * b->instance + k, 4) : 0;
 	/* A port carries at most its flit slots: 9 flits a line. The report was held until
-	 * the port could carry it (mock.h, Links); lines beyond even that are not counted. */
+	 * the port could carry it (mock.h, Links and memory); lines beyond even that are not counted. */
 	uint64_t cap = (m->traffic_ns ? m->traffic_ns : a->nanoseconds) * QPI_FLITS_PER_US / 1000;
 	if (remote > cap / 9)
 		remote = cap / 9;
@@ -751,17 +765,19 @@ static uint64_t general_count(struct upm_mock *m, const struct mock_box *b, unsi
 }
 
 /* The time the busiest of the socket's four QPI ports takes to send its share of the
- * remote lines, 9 flits a line at QPI_FLITS_PER_US (rbox_count's cap then allows them). */
-static uint64_t nhmex_link_ns(struct upm_mock *m, const struct upm_activity *act)
+ * remote lines, 9 flits a line at QPI_FLITS_PER_US (rbox_count's cap then allows them),
+ * or the busiest M-Box its share of the memory lines (mbox_smi), whichever is longer. */
+static uint64_t nhmex_carry_ns(struct upm_mock *m, const struct upm_activity *act)
 {
-	(void)m;
 	uint64_t most = 0;
 	for (unsigned j = 0; j < 4; j++) {
 		uint64_t lines = mock_share(act->remote_lines, j, 4);
 		if (lines > most)
 			most = lines;
 	}
-	return (9 * most * 1000 + QPI_FLITS_PER_US - 1) / QPI_FLITS_PER_US;
+	uint64_t links = (9 * most * 1000 + QPI_FLITS_PER_US - 1) / QPI_FLITS_PER_US;
+	uint64_t dram = mock_dram_socket_ns(m, act, "mbox", 2, &mbox_smi);
+	return links > dram ? links : dram;
 }
 
 static void nhmex_advance(struct upm_mock *m, const struct upm_activity *act)
@@ -805,7 +821,7 @@ static int build(struct upm_mock *m, unsigned n_cbo, unsigned fvc_evnt0, int err
 	md->erratum = erratum;
 	p->model = md;
 	p->model_advance = nhmex_advance;
-	p->model_link_ns = nhmex_link_ns;
+	p->model_carry_ns = nhmex_carry_ns;
 	/* A host bridge so info has a device to read; its device ID is the model's own
 	 * placeholder, not a fact about these platforms. */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, 0x8086, 0x0000))

@@ -30,13 +30,15 @@
  *     read x 100 uncore cycles each (with a threshold: the cycles with any, at most those
  *     of the time the traffic took), on counter 0 only (Table 3-2, 001:514-537)
  *   IMC DRAM_DATA_READS = lines read, DRAM_DATA_WRITES = lines written (64 bytes each,
- *     001:587-594), DRAM_IA_REQUESTS = both (the workload runs on the cores), GT and IO 0
+ *     001:587-594), DRAM_IA_REQUESTS = both (the workload runs on the cores), GT and IO
+ *     0; at most what two DDR4-2133 channels move, 34.1 GB/s (skl_dram)
  *   everything else stays at 0; edge and invert are not modelled.
  *
  * Options, as fault terms: cbos=N (1-4 CBos, default 4: CBO_CONFIG reads N+1, the others'
  * MSRs fault), hostbridge=0xDDDD (00:00.0's device ID), mchbar=off (MCHBAR enable clear). */
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
+#include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
@@ -150,16 +152,31 @@ static uint64_t arb_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	}
 }
 
-/* The IMC's free-running counters (the global enable does not reach them). */
+/* The memory the i5-6400 drives: two DDR4 channels at up to 2133 MT/s, 8 bytes a
+ * transfer (Intel's product specification of the part: DDR4-1866/2133, 2 channels, 34.1
+ * GB/s): 2 x 2133.33 MT/s x 8 B / 64 B = 533333 lines a millisecond, reads and writes
+ * together. */
+static const struct mock_dram_limit skl_dram = { 0, 0, 533333u };
+
+/* The IMC's free-running counters (the global enable does not reach them), counting
+ * what the memory moved (skl_dram; a faster report is held, mock.h, Links and memory). */
 static void imc_advance(struct upm_mock *m, const struct upm_activity *a)
 {
 	struct skl_state *st = mock_pmon_of(m)->model;
-	const uint64_t add[N_IMC] = { 0, a->lines_read + a->lines_written, 0, a->lines_read,
-				      a->lines_written };
+	uint64_t rd, wr;
 	if (a->socket != 0)
 		return;
+	mock_dram_fit(a->lines_read, a->lines_written, m->traffic_ns ? m->traffic_ns : a->nanoseconds,
+		      &skl_dram, &rd, &wr);
+	const uint64_t add[N_IMC] = { 0, rd + wr, 0, rd, wr };
 	for (unsigned i = 0; i < N_IMC; i++)
 		st->imc[i]->value = (st->imc[i]->value + add[i]) & 0xFFFFFFFFu;
+}
+
+static uint64_t skl_carry_ns(struct upm_mock *m, const struct upm_activity *act)
+{
+	(void)m;
+	return act->socket == 0 ? mock_dram_need_ns(act->lines_read, act->lines_written, &skl_dram) : 0;
 }
 
 /* --- options --- */
@@ -311,6 +328,7 @@ int upm_mock_build_skl(struct upm_mock *m)
 	upm_memset(st, 0, sizeof *st);
 	p->model = st;
 	p->model_advance = imc_advance;
+	p->model_carry_ns = skl_carry_ns;
 	p->model_fault = skl_option;
 	if (build_msrs(m, st) < 0 || build_imc(m, st) < 0)
 		return -1;

@@ -13,7 +13,11 @@
  *   QPI CLOCKTICKS = 1.0 GHz (8.0 GT/s / 8, 000:3732-3733; QPI_RATE_STATUS 0xD4 of each
  *     port's misc function 08.0/09.0 reads 0x5: 8.0 GT/s, not in slow mode)
  *   iMC CAS_COUNT (0x04): RD_REG (umask bit 0) = lines read, WR_WMM (bit 2) = lines
- *     written, spread evenly over the four channels; RD_UNDERFILL and WR_RMM stay 0
+ *     written, spread evenly over the four channels; RD_UNDERFILL and WR_RMM stay 0.
+ *     A channel moves at most a line every 4 DRAM clocks (a DDR burst of 8, the dclk
+ *     being half the DDR rate, 000:2255; platform/mock/dram_flow.h): a report faster
+ *     than that is held (mock.h, Links and memory), and what the channel's queues and
+ *     page events below count is what it moved
  *   HA REQUESTS (0x01): READS (umask 0x03) = lines read, WRITES (0x0C) = lines written
  *   CBo LLC_LOOKUP (0x34) spread evenly over the CBos: DATA_READ (umask 0x03) = LLC
  *     lookups, of which llc_misses are in state I and the rest hit in state E (the state
@@ -43,6 +47,7 @@
 #include "platform/mock/model_rates.h"
 #include "platform/mock/cbo_e5.h"
 #include "platform/mock/qpi_flow.h"
+#include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
 #include "core/base/str.h"
 
@@ -113,12 +118,17 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
 	}
 }
 
+/* A channel moves one line every 4 DRAM clocks (platform/mock/dram_flow.h), 51.2 GB/s a
+ * socket of four at 800 MHz. */
+static const struct mock_dram_limit imc_channel = MOCK_DDR_CHANNEL(DCLK_MHZ);
+
 /* Event 0x00 on a general counter is the channel's clock (perfmon JKT UNC_M_CLOCKTICKS,
  * counters 0-3; not in the guide's Table 2-64): the same DRAM clock the fixed counter
  * counts (000:2255). */
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
-	uint64_t rd = mock_box_share(b, a->lines_read), wr = mock_box_share(b, a->lines_written);
+	uint64_t rd, wr;
+	mock_dram_box_lines(b, a, &imc_channel, &rd, &wr);
 	uint64_t dclk = cycles(a, DCLK_MHZ), took = traffic_cycles(b, a, DCLK_MHZ), occ;
 	switch (ev(ctl)) {
 	case 0x00:
@@ -158,9 +168,11 @@ static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
 	mock_qpi_deliver(m, act, 2, (m->traffic_ns ? m->traffic_ns : act->nanoseconds) * QPI_MHZ / 1000u); /* traffic_cycles */
 }
 
-static uint64_t snbep_link_ns(struct upm_mock *m, const struct upm_activity *act)
+static uint64_t snbep_carry_ns(struct upm_mock *m, const struct upm_activity *act)
 {
-	return mock_qpi_link_ns(m, act, 2, QPI_MHZ);
+	uint64_t links = mock_qpi_link_ns(m, act, 2, QPI_MHZ);
+	uint64_t dram = mock_dram_socket_ns(m, act, "imc", 4, &imc_channel);
+	return links > dram ? links : dram;
 }
 
 /* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */
@@ -409,7 +421,7 @@ int upm_mock_build_snbep(struct upm_mock *m)
 	if (mock_pmon_init(m) < 0)
 		return -1;
 	mock_pmon_of(m)->model_advance = snbep_advance;
-	mock_pmon_of(m)->model_link_ns = snbep_link_ns;
+	mock_pmon_of(m)->model_carry_ns = snbep_carry_ns;
 	/* Host bridge: Xeon E5/Core i7 DMI2 (8086:3C00). */
 	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x3C00))
 		return -1;

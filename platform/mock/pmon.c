@@ -347,10 +347,10 @@ static int pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *ter
 	return rc;
 }
 
-static uint64_t pmon_link_ns(struct upm_mock *m, const struct upm_activity *act)
+static uint64_t pmon_carry_ns(struct upm_mock *m, const struct upm_activity *act)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
-	return p && p->model_link_ns ? p->model_link_ns(m, act) : 0;
+	return p && p->model_carry_ns ? p->model_carry_ns(m, act) : 0;
 }
 
 static const struct upm_mock_model_ops pmon_ops = {
@@ -358,7 +358,7 @@ static const struct upm_mock_model_ops pmon_ops = {
 	.advance_time = pmon_advance_time,
 	.destroy = pmon_destroy,
 	.apply_fault = pmon_apply_fault,
-	.link_ns = pmon_link_ns,
+	.carry_ns = pmon_carry_ns,
 };
 
 int mock_pmon_init(struct upm_mock *m)

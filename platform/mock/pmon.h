@@ -93,8 +93,9 @@ struct mock_pmon {
 	void (*model_advance)(struct upm_mock *m, const struct upm_activity *act);
 	int (*model_fault)(struct upm_mock *m, unsigned socket, const char *term, const char *key,
 			   const char *value);
-	/* The least time the model's links take to carry a report (upm_mock_model_ops). */
-	uint64_t (*model_link_ns)(struct upm_mock *m, const struct upm_activity *act);
+	/* The least time the model's links and memory channels take to carry a report
+	 * (upm_mock_model_ops.carry_ns). */
+	uint64_t (*model_carry_ns)(struct upm_mock *m, const struct upm_activity *act);
 };
 
 struct mock_pmon *mock_pmon_of(struct upm_mock *m);

@@ -12,7 +12,7 @@
  *            DIRECT2CORE (0x13) umask 0x01 L/2 (half the lines go straight to a core)
  * A link carries at most 2 flits per clock each way: a line takes a port 5 clocks, so
  * 9 flits for each line sent plus 1 for each line received stay within 2 per clock. A
- * report that came faster is held until the ports could have sent it (mock.h, Links);
+ * report that came faster is held until the ports could have sent it (mock.h, Links and memory);
  * what is beyond even the held time is not counted (L capped at a fifth of the clocks). Codes: the guide's QPI event list (000:3635-
  * 3655) and perfmon IVT, the same on both. */
 #ifndef UPMON_PLATFORM_MOCK_QPI_FLOW_H

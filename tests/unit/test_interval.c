@@ -221,9 +221,10 @@ static struct upm_mock_reg *mmio_reg(struct upm_mock *m, uint32_t off)
 }
 
 /* The 6th-generation Core's IMC counters run free (001:551-553): a sample is one 32-bit
- * MMIO read (DRAM_DATA_READS, MCHBAR + 0x5050), nothing written. Over 3 s windows with
+ * MMIO read (DRAM_DATA_READS, MCHBAR + 0x5050), nothing written. Over 9 s windows with
  * more than 2^32 lines each, the readings between samples (one a second) keep the count
- * exact across several wraps. */
+ * exact across several wraps. The traffic is what the part's memory can move (two
+ * DDR4-2133 channels, 533333 lines a millisecond: platform/mock/model_skl.c). */
 TEST(interval_free_running_wraps_counted_skl)
 {
 	struct fixture f;
@@ -235,17 +236,17 @@ TEST(interval_free_running_wraps_counted_skl)
 	CHECK(reads != NULL);
 	if (reads)
 		reads->value = 0xFFFFFF00u; /* wraps in the first second */
-	/* 1.5 G lines a second: 4.5 G in a window, over 2^32. */
-	struct traffic tr = { 1500000000ull, 0 };
+	/* 0.5 G lines a second (32 GB/s): 4.5 G in a window, over 2^32. */
+	struct traffic tr = { 500000000ull, 0 };
 	CHECK_EQ(upm_session_prepare(&s, &f.run, "imc/DRAM_DATA_READS/"), 0);
-	struct upm_sample_opts o = { 3000 * MS, 2, 0, feed_between, NULL, &tr };
+	struct upm_sample_opts o = { 9000 * MS, 2, 0, feed_between, NULL, &tr };
 	CHECK_EQ(upm_session_sample(&s, &o, &sm), 0);
 	CHECK_EQ(sm.n_ticks, 2);
 	CHECK_EQ(sm.accesses_per_sample, 1);
-	CHECK_EQ(sm.wrap_guard_reads, 4);
+	CHECK_EQ(sm.wrap_guard_reads, 16); /* eight a window, at its seconds 1 to 8 */
 	CHECK(sm.method[0] && strcmp(sm.method[0], "free-running") == 0);
 	for (unsigned i = 0; i < sm.n_ticks; i++)
-		CHECK_EQ(upm_sample_value(&sm, i, 0), 3 * 1500000000ull);
+		CHECK_EQ(upm_sample_value(&sm, i, 0), 9 * 500000000ull);
 	CHECK_EQ(s.counts[0].delta, tr.fed_lines);
 	virtual_fixture_free(&f, &s, &sm);
 }

@@ -9,7 +9,7 @@
 /* A link carries at most 2 flits a clock each way (a line takes a port 5 clocks). A
  * report faster than that is held until the ports could have sent it, every line
  * counted; the hold is at most 3 times the report's interval, beyond which lines are
- * not counted (platform/mock/mock.h, Links). Per socket, in 1 ms:
+ * not counted (platform/mock/mock.h, Links and memory). Per socket, in 1 ms:
  *   800000 lines (400000 a port, twice what 1e6 clocks carry): both sockets' reports
  *     share one 1 ms hold: 2e6 clocks, 3.2e6 data flits, 4e6 flits in all
  *   1e9 lines (a flood): held 3 ms, then 4e6 clocks carry 800000 lines a port:
