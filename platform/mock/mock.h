@@ -281,7 +281,7 @@ unsigned upm_mock_current_socket(struct upm_mock *m);
 void upm_mock_set_clock(struct upm_mock *m, upm_mock_clock_fn now, void *ctx);
 /* Brings every socket's counters up to the time source's now (done by every access). */
 void upm_mock_catch_up(struct upm_mock *m);
-/* What every register access does first: catch_up, and a new interval for link holds. */
+/* What every register access does first: catch_up, and a new interval for holds. */
 void upm_mock_access_begins(struct upm_mock *m);
 /* Lets ns pass on the mock's source (see Links and memory, above), then catches up. */
 void upm_mock_hold(struct upm_mock *m, uint64_t ns);

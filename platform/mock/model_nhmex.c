@@ -562,7 +562,7 @@ static uint64_t lines(const struct upm_activity *a)
 
 /* An M-Box moves its lines over two Intel SMI channels in lockstep (002:4448-4452), each
  * 12 data lanes northbound (to the processor: reads) and 9 southbound (writes) at up to
- * 6.4 Gb/s a lane (002:4466-4470): at most 2 x 12 x 6.4 Gb/s = 19.2 GB/s read, 300000
+ * 6.4 Gb/s a lane (002:4464-4467): at most 2 x 12 x 6.4 Gb/s = 19.2 GB/s read, 300000
  * lines a millisecond, and 2 x 9 x 6.4 Gb/s = 14.4 GB/s written, 225000. These are the
  * lanes' raw rates, an upper bound: frames carry CRC, ECC and commands too (what they
  * leave for data is not pinned down here). The buffers' DDR3 buses (two each, at most
@@ -669,7 +669,8 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	int qpi = k < 2;
 	uint64_t remote = qpi ? mock_share(a->remote_lines, 2 * b->instance + k, 4) : 0;
 	/* A port carries at most its flit slots: 9 flits a line. The report was held until
-	 * the port could carry it (mock.h, Links and memory); lines beyond even that are not counted. */
+	 * the port could carry it (mock.h, Links and memory); lines beyond even that are not
+	 * counted. */
 	uint64_t cap = (m->traffic_ns ? m->traffic_ns : a->nanoseconds) * QPI_FLITS_PER_US / 1000;
 	if (remote > cap / 9)
 		remote = cap / 9;

@@ -31,7 +31,7 @@
  *     of the time the traffic took), on counter 0 only (Table 3-2, 001:514-537)
  *   IMC DRAM_DATA_READS = lines read, DRAM_DATA_WRITES = lines written (64 bytes each,
  *     001:587-594), DRAM_IA_REQUESTS = both (the workload runs on the cores), GT and IO
- *     0; at most what two DDR4-2133 channels move, 34.1 GB/s (skl_dram)
+ *     stay 0; no more lines than two DDR4-2133 channels move, 34.1 GB/s (skl_dram)
  *   everything else stays at 0; edge and invert are not modelled.
  *
  * Options, as fault terms: cbos=N (1-4 CBos, default 4: CBO_CONFIG reads N+1, the others'
