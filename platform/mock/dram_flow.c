@@ -53,9 +53,8 @@ uint64_t mock_dram_need_ns(uint64_t rd, uint64_t wr, const struct mock_dram_limi
 void mock_dram_box_lines(const struct mock_box *b, const struct upm_activity *a,
 			 const struct mock_dram_limit *lim, uint64_t *rd, uint64_t *wr)
 {
-	uint64_t took = b->mock->traffic_ns ? b->mock->traffic_ns : a->nanoseconds;
-	mock_dram_fit(mock_box_share(b, a->lines_read), mock_box_share(b, a->lines_written), took, lim,
-		      rd, wr);
+	mock_dram_fit(mock_box_share(b, a->lines_read), mock_box_share(b, a->lines_written),
+		      mock_took_ns(b->mock, a), lim, rd, wr);
 }
 
 uint64_t mock_dram_socket_ns(struct upm_mock *m, const struct upm_activity *act, const char *name,

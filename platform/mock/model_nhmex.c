@@ -671,7 +671,7 @@ static uint64_t rbox_count(struct upm_mock *m, const struct mock_box *b, uint64_
 	/* A port carries at most its flit slots: 9 flits a line. The report was held until
 	 * the port could carry it (mock.h, Links and memory); lines beyond even that are not
 	 * counted. */
-	uint64_t cap = (m->traffic_ns ? m->traffic_ns : a->nanoseconds) * QPI_FLITS_PER_US / 1000;
+	uint64_t cap = mock_took_ns(m, a) * QPI_FLITS_PER_US / 1000;
 	if (remote > cap / 9)
 		remote = cap / 9;
 	uint64_t slots = a->nanoseconds * QPI_FLITS_PER_US / 1000; /* elapsed time: idle slots */

@@ -18,7 +18,7 @@ static inline uint64_t cycles(const struct upm_activity *a, unsigned mhz)
  * entries, link slots) is bounded by its own interval. */
 static inline uint64_t traffic_cycles(const struct mock_box *b, const struct upm_activity *a, unsigned mhz)
 {
-	return (b->mock->traffic_ns ? b->mock->traffic_ns : a->nanoseconds) * mhz / 1000u;
+	return mock_took_ns(b->mock, a) * mhz / 1000u;
 }
 
 static inline unsigned ev(uint64_t ctl)

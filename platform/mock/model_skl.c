@@ -166,8 +166,7 @@ static void imc_advance(struct upm_mock *m, const struct upm_activity *a)
 	uint64_t rd, wr;
 	if (a->socket != 0)
 		return;
-	mock_dram_fit(a->lines_read, a->lines_written, m->traffic_ns ? m->traffic_ns : a->nanoseconds,
-		      &skl_dram, &rd, &wr);
+	mock_dram_fit(a->lines_read, a->lines_written, mock_took_ns(m, a), &skl_dram, &rd, &wr);
 	const uint64_t add[N_IMC] = { 0, rd + wr, 0, rd, wr };
 	for (unsigned i = 0; i < N_IMC; i++)
 		st->imc[i]->value = (st->imc[i]->value + add[i]) & 0xFFFFFFFFu;

@@ -165,7 +165,7 @@ static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct up
 /* The other socket's ports receive what this socket's ports send (port p to port p). */
 static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
 {
-	mock_qpi_deliver(m, act, 2, (m->traffic_ns ? m->traffic_ns : act->nanoseconds) * QPI_MHZ / 1000u); /* traffic_cycles */
+	mock_qpi_deliver(m, act, 2, mock_took_ns(m, act) * QPI_MHZ / 1000u);
 }
 
 static uint64_t snbep_carry_ns(struct upm_mock *m, const struct upm_activity *act)

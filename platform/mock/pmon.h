@@ -128,6 +128,13 @@ uint64_t mock_share(uint64_t n, unsigned i, unsigned n_peers);
 /* Box b's share of n spread over the boxes of its name on its socket, evenly unless a
  * nochannel/unpopulated/skew fault says otherwise; the shares add up to n exactly. */
 uint64_t mock_box_share(const struct mock_box *b, uint64_t n);
+/* The time the traffic being delivered took (platform/mock/mock.h, Time): its interval
+ * and what holds added (m->traffic_ns) while a report is delivered, else the activity's
+ * own interval. */
+static inline uint64_t mock_took_ns(const struct upm_mock *m, const struct upm_activity *a)
+{
+	return m->traffic_ns ? m->traffic_ns : a->nanoseconds;
+}
 struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char *name,
 				unsigned instance);
 /* The register list of a box (controls, counters, fixed, filters, extras), for faults. */
