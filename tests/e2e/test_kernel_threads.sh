@@ -76,10 +76,15 @@ UPMON_QEMU_EXTRA=$numa e2e_boot "$img"
 check $T.numa_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.numa_placed "buffers not placed by the SRAT" \
 	log_has '^run: kernel read: memory on socket 1, placed by SRAT'
-numa_ok() {
-	img_cat "$img" "$(img_run "$img")/results.json" | tr -d '\r' | python3 -c '
+# The booted image's results.json: its first kernel run, as k, holds the Python given.
+first_kernel_run_holds() {
+	img_cat "$img" "$(img_run "$img")/results.json" | tr -d '\r' | python3 -c "
 import json, sys
-k = json.load(sys.stdin)["kernel_runs"][0]
+k = json.load(sys.stdin)['kernel_runs'][0]
+$1"
+}
+numa_ok() {
+	first_kernel_run_holds '
 assert k["placement"] == "srat" and k["memory_socket"] == 1
 def net(s): return sum(c["net"] for c in k["counters"] if c["socket"] == s)
 assert net(1) == (4 << 20) // 64 and net(0) == 0
@@ -98,9 +103,7 @@ check $T.clflushopt_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.clflushopt_line "no CLFLUSHOPT write-back line" \
 	log_has '^kernel write pass 0: .*; write-back [0-9.]+ [mu]?s after \(CLFLUSHOPT\)$'
 clflushopt_ok() {
-	img_cat "$img" "$(img_run "$img")/results.json" | tr -d '\r' | python3 -c '
-import json, sys
-k = json.load(sys.stdin)["kernel_runs"][0]
+	first_kernel_run_holds '
 assert k["threads"] == 4 and k["flush_instruction"] == "CLFLUSHOPT", k.get("flush_instruction")
 # What the threads wrote reached the mock as lines written: 4 MiB.
 assert sum(c["net"] for c in k["counters"] if c["event"] == "CAS_COUNT.WR") == (4 << 20) // 64'

@@ -14,29 +14,29 @@ TEST(mock_dram_fit_and_need)
 {
 	static const struct mock_dram_limit ddr3_1600 = MOCK_DDR_CHANNEL(800);
 	static const struct mock_dram_limit smi = { 300000u, 225000u, 0 };
-	uint64_t rd, wr;
 	CHECK_EQ(ddr3_1600.lines_per_ms, 200000u); /* 800 MHz / 4 clocks a line */
-	/* Within the bound: everything. */
-	mock_dram_fit(150000, 50000, 1000000, &ddr3_1600, &rd, &wr);
-	CHECK_EQ(rd, 150000);
-	CHECK_EQ(wr, 50000);
-	/* Beyond it: reads first, the writes in what is left. */
-	mock_dram_fit(150000, 150000, 1000000, &ddr3_1600, &rd, &wr);
-	CHECK_EQ(rd, 150000);
-	CHECK_EQ(wr, 50000);
-	mock_dram_fit(300000, 10, 1000000, &ddr3_1600, &rd, &wr);
-	CHECK_EQ(rd, 200000);
-	CHECK_EQ(wr, 0);
-	/* Reads and writes bounded apart. */
-	mock_dram_fit(400000, 400000, 2000000, &smi, &rd, &wr);
-	CHECK_EQ(rd, 400000);
-	CHECK_EQ(wr, 400000);
-	mock_dram_fit(700000, 700000, 2000000, &smi, &rd, &wr);
-	CHECK_EQ(rd, 600000);
-	CHECK_EQ(wr, 450000);
-	/* Whole lines in part of a millisecond: 1 ns is 0.2 lines. */
-	mock_dram_fit(10, 0, 12, &ddr3_1600, &rd, &wr);
-	CHECK_EQ(rd, 2);
+	static const struct {
+		uint64_t rd, wr, ns;
+		const struct mock_dram_limit *lim;
+		uint64_t want_rd, want_wr;
+	} fits[] = {
+		/* Within the bound: everything. */
+		{ 150000, 50000, 1000000, &ddr3_1600, 150000, 50000 },
+		/* Beyond it: reads first, the writes in what is left. */
+		{ 150000, 150000, 1000000, &ddr3_1600, 150000, 50000 },
+		{ 300000, 10, 1000000, &ddr3_1600, 200000, 0 },
+		/* Reads and writes bounded apart. */
+		{ 400000, 400000, 2000000, &smi, 400000, 400000 },
+		{ 700000, 700000, 2000000, &smi, 600000, 450000 },
+		/* Whole lines in part of a millisecond: 1 ns is 0.2 lines. */
+		{ 10, 0, 12, &ddr3_1600, 2, 0 },
+	};
+	for (unsigned k = 0; k < sizeof fits / sizeof fits[0]; k++) {
+		uint64_t rd, wr;
+		mock_dram_fit(fits[k].rd, fits[k].wr, fits[k].ns, fits[k].lim, &rd, &wr);
+		CHECK_EQ(rd, fits[k].want_rd);
+		CHECK_EQ(wr, fits[k].want_wr);
+	}
 	/* The least time, rounded up to a whole ns, the slower direction deciding. */
 	CHECK_EQ(mock_dram_need_ns(200000, 0, &ddr3_1600), 1000000);
 	CHECK_EQ(mock_dram_need_ns(100000, 100001, &ddr3_1600), 1000005);
