@@ -2,9 +2,16 @@
 # `make run` and `make test` install missing Debian packages first (tools/deps.sh).
 
 CC ?= gcc
-# The source revision every results file names (core/cli/identity.c).
+# The source revision every results file names (core/base/revision.c). build/revision
+# holds the revision the last build used and is rewritten here, as make reads this file,
+# only when the revision has changed (a commit, or a tree made dirty or clean again):
+# what compiles revision.c depends on it, so the program never names a revision it was
+# not built from. `make UPM_REVISION=...` sets another (tests/host/revision_stamp.sh).
 UPM_REVISION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 REV_DEF := -DUPM_REVISION='"$(UPM_REVISION)"'
+REVISION_STAMP := build/revision
+$(shell mkdir -p build && { [ "$$(cat $(REVISION_STAMP) 2>/dev/null)" = '$(UPM_REVISION)' ] || \
+	printf '%s\n' '$(UPM_REVISION)' > $(REVISION_STAMP); })
 CSTD := -std=c11 -Wall -Wextra -Werror $(REV_DEF)
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -26,7 +33,7 @@ all: host efi
 
 host: build/host/upmon
 
-build/host/upmon: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS)
+build/host/upmon: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS) $(REVISION_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O2 -g -I. -o $@ $(CORE_SRCS) $(HOST_SRCS) $(HOST_ASM_OBJS)
 
@@ -37,12 +44,12 @@ build/host/obj/%.o: %.S
 	$(CC) -c $< -o $@
 
 # Unit tests link the core with the host OS layer (not its main) under ASan and UBSan.
-build/test/upmon-tests: $(CORE_SRCS) $(HOST_SRCS) $(TEST_SRCS) $(HDRS) $(HOST_ASM_OBJS)
+build/test/upmon-tests: $(CORE_SRCS) $(HOST_SRCS) $(TEST_SRCS) $(HDRS) $(HOST_ASM_OBJS) $(REVISION_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(filter-out core/host/main.c,$(HOST_SRCS)) $(TEST_SRCS) $(HOST_ASM_OBJS)
 
 # The same host program under the sanitizers, for the command-level tests.
-build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS)
+build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS) $(REVISION_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(HOST_SRCS) $(HOST_ASM_OBJS)
 
@@ -64,6 +71,8 @@ FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c c
 build/fuzz/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+build/fuzz/obj/core/base/revision.o: $(REVISION_STAMP)
 
 build/fuzz/obj/%.o: %.S
 	@mkdir -p $(@D)

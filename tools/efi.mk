@@ -52,6 +52,9 @@ $(EFI_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
 
+# The one object the source revision is compiled into (Makefile, build/revision).
+$(EFI_BUILD)/obj/core/base/revision.o: $(REVISION_STAMP)
+
 # The kernels' inner loops (kernels/loops_sse2.S): assembled as the host build does,
 # so both run the same instructions (tests/host/kernel_code.sh).
 $(EFI_BUILD)/obj/%.o: %.S

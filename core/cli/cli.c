@@ -9,7 +9,7 @@ const char upm_usage_text[] =
 	"  info         processor, sockets, uncore platform and the uncore PCI devices\n"
 	"               found\n"
 	"  help [CMD]   this text, or a command's with examples (-h, --help, CMD --help)\n"
-	"  version      the program version (also --version)\n"
+	"  version      the program version and revision (also --version)\n"
 	"  list boxes|events|metrics [SEARCH] [--box B] [--format text|csv|json]\n"
 	"               the platform's box types, events and derived metrics\n"
 	"  run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--seconds S]\n"

@@ -130,8 +130,9 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon help\n"
 	  "  upmon help run\n"
 	  "  upmon list --help\n" },
-	{ "version", "version", "the program version (also --version)", no_opts,
-	  "Prints the version.\n"
+	{ "version", "version", "the program version and revision (also --version)", no_opts,
+	  "Prints the version and the source revision the program was built from\n"
+	  "(git describe; \"-dirty\": with changes not committed).\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon version\n"

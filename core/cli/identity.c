@@ -4,11 +4,6 @@
 #include "core/cli/console_wrap.h"
 #include <stdarg.h>
 
-/* The source revision, `git describe --always --dirty` at build time (Makefile). */
-#ifndef UPM_REVISION
-#define UPM_REVISION "unknown"
-#endif
-
 void upm_wall_time_iso(const struct upm_wall_time *t, int ok, char *buf, size_t size)
 {
 	if (!ok) {
@@ -158,7 +153,7 @@ void upm_ident_say(struct upm_run *r)
 	r->console_held = 1;
 	r->console_pending = r->log.len;
 	r->console_pending_len = 0;
-	say(r, "identity: upmon %s (revision %s) on %s, started %s", UPM_VERSION, UPM_REVISION, upm_os_name(),
+	say(r, "identity: upmon %s (revision %s) on %s, started %s", UPM_VERSION, upm_revision(), upm_os_name(),
 		start);
 	/* What makes the counts below no measurement comes first. */
 	if (r->opts.dry_run)
@@ -263,7 +258,7 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	upm_buf_printf(b, "\n  \"schema\": %d,\n  \"tool\": \"upmon\",\n  \"version\": ", UPM_RESULTS_SCHEMA);
 	upm_buf_json_string(b, UPM_VERSION);
 	upm_buf_puts(b, ",\n  \"revision\": ");
-	upm_buf_json_string(b, UPM_REVISION);
+	upm_buf_json_string(b, upm_revision());
 	upm_buf_puts(b, ",\n  \"command\": ");
 	json_str_or_null(b, r->opts.command);
 	upm_buf_puts(b, ",\n  \"command_line\": [");
@@ -320,7 +315,7 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
 	signature(r, sig, sizeof sig);
 	upm_buf_printf(b, "# upmon %s (revision %s) on %s, started %s, folder %s\n# command line: ", UPM_VERSION,
-		       UPM_REVISION, upm_os_name(), start, r->run_name);
+		       upm_revision(), upm_os_name(), start, r->run_name);
 	command_line(r, b);
 	if (m->available)
 		upm_buf_printf(b, "\n# machine: %s %s, serial %s\n", m->manufacturer, m->product, m->serial);

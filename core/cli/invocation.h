@@ -4,6 +4,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/identity.h"
+#include "core/base/revision.h"
 #include "core/base/str.h"
 #include "platform/backend.h"
 #include "platform/cpu.h"
@@ -11,8 +12,6 @@
 
 struct upm_config;
 struct upm_check_safety;
-
-#define UPM_VERSION "0.1.0"
 
 /* A socket's uncore bus, found by core/session/discover.c. */
 struct upm_socket_bus {

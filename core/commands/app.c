@@ -283,7 +283,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		goto out;
 	}
 	if (upm_strcmp(run.opts.command, "version") == 0) {
-		upm_say(&run, "upmon %s", UPM_VERSION);
+		upm_say(&run, "upmon %s (revision %s)", UPM_VERSION, upm_revision());
 		status = UPM_EXIT_OK;
 		files = 0;
 		goto out;

@@ -2,10 +2,6 @@
 #include "core/results/html_page.h"
 #include "core/results/markup.h"
 
-#ifndef UPM_REVISION
-#define UPM_REVISION "unknown" /* set by the build (Makefile), as for the identity */
-#endif
-
 static void text(struct upm_buf *out, const char *s)
 {
 	upm_buf_xml_text(out, s);
@@ -43,7 +39,7 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 	text(out, result);
 	upm_buf_puts(out, "</span></h1>\n<table>\n");
 	upm_buf_printf(out, "<tr><th>upmon</th><td>%s (revision ", UPM_VERSION);
-	text(out, UPM_REVISION);
+	text(out, upm_revision());
 	upm_buf_puts(out, ")</td></tr>\n<tr><th>folder</th><td>");
 	text(out, r->run_name);
 	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, when, sizeof when);

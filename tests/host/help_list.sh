@@ -55,8 +55,9 @@ for c in $topics; do
 	within_80 "wd_$c" "host/help_within_80_columns_${c}_dash_dash_help"
 done
 
+# The version and the revision the program was built from (the Makefile's stamp).
 run v1 --version
-expect v1 host/version_option 0 '^upmon 0\.1\.0$'
+expect v1 host/version_option 0 "^upmon 0\\.1\\.0 \\(revision $(sed 's/[.]/\\./g' build/revision)\\)\$"
 
 # Options before or after the command; the last of a repeated option wins.
 run o1 list boxes --platform snbep
