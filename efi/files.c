@@ -309,6 +309,15 @@ static EFI_STATUS set_name(EFI_FILE_HANDLE f, const CHAR16 *name)
 	return st;
 }
 
+int upm_os_exists(const char *path)
+{
+	EFI_FILE_HANDLE f;
+	if (open_path(path, EFI_FILE_MODE_READ, 0, &f) != EFI_SUCCESS)
+		return 0;
+	f->Close(f);
+	return 1;
+}
+
 int upm_os_rename(const char *from, const char *to)
 {
 	EFI_FILE_HANDLE f;

@@ -257,13 +257,16 @@ unsigned upm_replay_unused(struct upm_backend *b)
 
 /* --- parsing --- */
 
-static int contains(const char *s, const char *needle)
+/* The line the trace ends with when its buffer filled: "# N accesses not recorded: ...".
+ * Matched whole, so a command line in the header that quotes it is not taken for it. */
+static int says_dropped(const char *line)
 {
-	size_t n = upm_strlen(needle), len = upm_strlen(s);
-	for (size_t i = 0; i + n <= len; i++)
-		if (upm_memcmp(s + i, needle, n) == 0)
-			return 1;
-	return 0;
+	if (!upm_starts_with(line, "# ") || line[2] < '0' || line[2] > '9')
+		return 0;
+	const char *p = line + 2;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return upm_starts_with(p, " accesses not recorded");
 }
 
 /* Splits line (NUL-terminated, modified) at tabs into at most max fields. */
@@ -383,7 +386,7 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 		if (line[0] == '#') {
 			if (upm_starts_with(line, "# upmon trace: "))
 				saw_header = 1;
-			if (contains(line, "accesses not recorded"))
+			if (says_dropped(line))
 				return fail(p, err, err_size,
 					    "the trace buffer overflowed when it was recorded: it cannot be replayed", line_no);
 			if (parse_header(p, line) < 0)

@@ -58,7 +58,9 @@ struct upm_trace {
 struct upm_backend *upm_trace_create(struct upm_backend *inner, int dry_run, uint32_t capacity);
 struct upm_trace *upm_trace_of(struct upm_backend *b); /* NULL when b is not a trace */
 
-/* Appends the trace text (header and one line per record) to out. */
+/* Appends the trace text (header and one line per record) to out. The header follows
+ * "# upmon trace: " on the first line; lines after its first (each a "# " comment) are
+ * written as they are, before the column names. */
 void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_buf *out);
 void upm_trace_format_record(const struct upm_trace_record *r, struct upm_buf *out);
 

@@ -75,6 +75,9 @@ int upm_os_mkdir_p(const char *path);
 int upm_os_write_file(const char *path, const void *data, size_t len);
 int upm_os_read_file(const char *path, void **data, size_t *len); /* caller frees with upm_os_free */
 int upm_os_rename(const char *from, const char *to);
+/* 1 when a file or directory is at path; 0 when nothing is, or the medium cannot tell
+ * (writing there later says why). */
+int upm_os_exists(const char *path);
 /* Default parent of the run folders: \upmon\results on the boot medium, ./upmon-results
  * on the host. */
 const char *upm_os_default_out_dir(void);

@@ -318,7 +318,8 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 		       upm_revision(), upm_os_name(), start, r->run_name);
 	command_line(r, b);
 	if (m->available)
-		upm_buf_printf(b, "\n# machine: %s %s, serial %s\n", m->manufacturer, m->product, m->serial);
+		upm_buf_printf(b, "\n# machine: %s %s, serial %s\n", m->manufacturer, m->product,
+			       m->serial[0] ? m->serial : "none"); /* as the console says it */
 	else
 		upm_buf_printf(b, "\n# machine: unavailable (%s)\n", m->why);
 	upm_buf_printf(b, "# processor: %s %s stepping %u, microcode ", r->cpu.vendor, sig, r->cpu.stepping);

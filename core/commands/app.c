@@ -118,6 +118,12 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	struct upm_options *o = &r->opts;
 	char err[320]; /* as long as a mock fault spec's error (platform/mock/mock.h) */
 
+	/* Before any register: a trace that could not be saved at the end is refused now. */
+	if (o->trace_path && upm_os_exists(o->trace_path)) {
+		upm_error(r, "--trace %s: that file exists and upmon overwrites nothing; name a new file, "
+			     "or move the old one away; nothing was touched", o->trace_path);
+		return -1;
+	}
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {
 			upm_error(r, "--backend mock needs --platform NAME (nhmex, wsmex, snbep, ivbep or skl)");
@@ -225,12 +231,19 @@ static void save_trace(struct upm_run *r)
 	struct upm_trace *t = upm_trace_of(r->backend);
 	if (!t || !r->opts.trace_path)
 		return;
-	struct upm_buf text;
-	char header[128];
+	struct upm_buf text, header;
 	upm_buf_init(&text);
-	upm_snprintf(header, sizeof header, "upmon %s, %s, backend %s%s", UPM_VERSION, upm_os_name(),
-		     t->inner->name, t->dry_run ? ", dry run" : "");
-	upm_trace_format(t, header, &text);
+	upm_buf_init(&header);
+	/* Its first line as before (replay reads it), then the run's identity as every
+	 * results file has it: when, which upmon, the command line, machine and processor. */
+	upm_buf_printf(&header, "upmon %s (revision %s), %s, backend %s%s\n", UPM_VERSION, upm_revision(),
+		       upm_os_name(), t->inner->name, t->dry_run ? ", dry run" : "");
+	upm_ident_csv(r, &header);
+	if (header.len && header.data[header.len - 1] == '\n')
+		header.data[--header.len] = 0;
+	upm_trace_format(t, header.data ? header.data : "", &text);
+	text.failed |= header.failed; /* said, not saved half-identified (upm_save_path) */
+	upm_buf_free(&header);
 	upm_save_path(r, r->opts.trace_path, &text); /* temporary name, then rename */
 	upm_buf_free(&text);
 }

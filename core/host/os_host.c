@@ -157,6 +157,12 @@ int upm_os_rename(const char *from, const char *to)
 	return rename(from, to) == 0 ? UPM_OK : UPM_EIO;
 }
 
+int upm_os_exists(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0;
+}
+
 const char *upm_os_default_out_dir(void)
 {
 	return "upmon-results";

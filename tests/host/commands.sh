@@ -57,7 +57,7 @@ expect badfault host/bad_fault_spec 4 "^upmon: error: mock fault: 'nowhere' is n
 run help help
 expect help host/help 0 '^usage: upmon \[OPTIONS\] COMMAND' '--backend hw\|mock'
 run version version
-expect version host/version 0 '^upmon 0\.1\.0$'
+expect version host/version 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
 lines=$(wc -l <"$WORK/unknown.out")
 [ "$(rc unknown)" = 4 ] && [ "$lines" = 1 ] && pass host/errors_are_one_line ||
 	fail host/errors_are_one_line "status $(rc unknown), $lines lines"
@@ -75,16 +75,18 @@ run cfg --config lab.cfg
 expect cfg host/config_args_run 0 '^uncore: socket 0 bus 0x7f' 
 expect_not cfg host/config_args_respected 0 'socket 1 bus'
 run cfgover --config lab.cfg version
-expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0$'
+expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
 expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file\\)$"
 run cfgmissing --config nowhere.cfg info
 expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg'
 
-# The trace: every access, the documented columns.
+# The trace: every access, the documented columns named once, before the first access
+# (after the identity: tests/host/replay.sh).
 run trace --backend mock --platform snbep --trace t.tsv info
-if [ "$(rc trace)" = 0 ] && head -2 "$WORK/t.tsv" | grep -q $'^# seq\tcpu\tsocket\top\tspace\taddress\tvalue$' &&
+columns() { awk -v c=$'# seq\tcpu\tsocket\top\tspace\taddress\tvalue' '$0 == c { n++ } /^[0-9]/ { exit } END { print n + 0 }' "$WORK/t.tsv"; }
+if [ "$(rc trace)" = 0 ] && [ "$(columns)" = 1 ] &&
 	grep -qE $'^[0-9]+\t0\t0\tR\tpci\tff:0b\\.0\\+0x054\t0x' "$WORK/t.tsv" &&
 	! grep -qvE $'^(#.*|[0-9]+\t[0-9]+\t[0-9]+\t[RW]!?\t(msr|pci|mmio)\t[0-9a-fx:.+]+\t0x[0-9a-f]+)$' "$WORK/t.tsv"; then
 	pass host/trace_file_format

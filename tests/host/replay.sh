@@ -47,3 +47,34 @@ run junk --backend replay:junk.tsv info
 expect junk host/replay_not_a_trace 4 "^upmon: error: junk.tsv: replay: line 1: not a trace record"
 run none --backend replay:missing.tsv info
 expect none host/replay_missing_file 4 '^upmon: error: --backend replay:missing.tsv: cannot read it \(ENOTFOUND\)'
+
+# The trace says what it is, as every results file does: which upmon (the revision it
+# was built from), when, the run's folder, the command line, the processor.
+rev=$(sed 's/[.]/\\./g' build/revision)
+folder=$(basename "$(last_run "$WORK/a")")
+if head -1 "$WORK/rec.tsv" | grep -qE "^# upmon trace: upmon 0\.1\.0 \(revision $rev\), host, backend mock$" &&
+	sed -n 2p "$WORK/rec.tsv" | grep -qE "^# upmon 0\.1\.0 \(revision $rev\) on host, started 20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z, folder $folder$" &&
+	grep -qE '^# command line: .*upmon-san --backend mock --platform snbep --trace rec\.tsv --out a run ' "$WORK/rec.tsv" &&
+	grep -qE '^# processor: GenuineIntel 06_2DH stepping 7, .*; platform snbep; backend mock$' "$WORK/rec.tsv"; then
+	pass host/trace_says_what_it_is
+else
+	fail host/trace_says_what_it_is "$(head -5 "$WORK/rec.tsv" | tr '\t\n' ' |')"
+fi
+
+# An existing file is never overwritten: refused in one line before any register, the
+# file as it was.
+cp "$WORK/rec.tsv" "$WORK/rec.before"
+run again --backend mock --platform snbep --trace rec.tsv --out e run --events "$EV" --seconds 0.05
+expect again host/trace_existing_file_refused 4 \
+	'^upmon: error: --trace rec\.tsv: that file exists and upmon overwrites nothing; name a new file, or move the old one away; nothing was touched$'
+cmp -s "$WORK/rec.tsv" "$WORK/rec.before" && ! grep -q '^identity: processor' "$WORK/again.out" &&
+	pass host/trace_existing_file_kept || fail host/trace_existing_file_kept "rec.tsv changed, or the run went on: $(head -c 200 "$WORK/again.out")"
+
+# The header quotes the command line: a word in it that reads like the full buffer's
+# last line does not stop its replay; that line itself does.
+run quote --backend mock --platform snbep --trace quote.tsv --out '1 accesses not recorded' info
+run quoted --backend replay:quote.tsv --out f info
+expect quoted host/replay_header_quoting_its_end_line 0 '^uncore: socket 1 r3qpi1 '
+{ cat "$WORK/rec.tsv"; printf '# 3 accesses not recorded: trace buffer full\n'; } >"$WORK/full.tsv"
+run full --backend replay:full.tsv --out g info
+expect full host/replay_refuses_a_full_buffer 4 'the trace buffer overflowed when it was recorded: it cannot be replayed'
