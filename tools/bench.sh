@@ -8,9 +8,12 @@
 #   TCG (target: under 20 s), best and median of three, written to build/bench/run.csv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. tools/bench_csv.sh
 mkdir -p build/bench
 csv=build/bench/run.csv
-echo "run,seconds,status" >"$csv"
+bench_csv_start "$csv" "seconds from make run on a built tree to upmon's exit under QEMU TCG (target under 20 s)" \
+	"make run, three times (tools/bench.sh)"
+echo "run,seconds,status" >>"$csv"
 times=()
 for i in 1 2 3; do
 	t0=$(date +%s.%N)

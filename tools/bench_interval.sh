@@ -5,12 +5,15 @@
 # Measured here, never asserted in tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. tools/bench_csv.sh
 make --no-print-directory build/host/upmon >/dev/null
 mkdir -p build/bench
 out=build/bench/interval.csv
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "platform,events,samples,accesses_per_sample,cost_us_mean,cost_us_max,read_as" >"$out"
+bench_csv_start "$out" "what one run --interval sample costs per platform, on the host against the mock" \
+	"build/host/upmon --backend mock --platform P run --events E --interval 10 --count 200, per row (tools/bench_interval.sh)"
+echo "platform,events,samples,accesses_per_sample,cost_us_mean,cost_us_max,read_as" >>"$out"
 bench() { # bench PLATFORM EVENTS
 	local dir=$work/$1
 	./build/host/upmon --backend mock --platform "$1" --out "$dir" run --events "$2" --interval 10 --count 200 >/dev/null

@@ -23,7 +23,8 @@
 #   - the other kernels (scale, add, flush, pingpong) run REPEATS times, medians shown.
 #     A kernel this machine cannot run (the AVX ones where AVX is not enabled) is one
 #     line saying why.
-# Output: a table on stdout and $OUT/kernels.csv (OUT defaults to build/bench).
+# Output: a table on stdout and $OUT/kernels.csv (OUT defaults to build/bench), which
+# opens with what it is (tools/bench_csv.sh; an earlier one is kept, renamed).
 # Each pair's rounds also give a verdict (tools/paired_interval.awk): the median of the
 # rounds' own ratios, the distribution-free (sign-test) interval that holds the true
 # median with 95% probability or more (93.8% at five rounds), "behind" when it is all below
@@ -39,6 +40,7 @@
 # $OUT/likwid-root and run from there), TARGET (each upmon run's length: 1s).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. tools/bench_csv.sh
 out=${OUT:-build/bench}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -59,6 +61,7 @@ srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platfo
 	boxes/*.c boxes/*/*.c kernels/*.c kernels/*.S 2>/dev/null | grep -v '^core/host/')
 host=$(cd "$tree" && ls core/host/*.c | grep -v '/main\.c$')
 # shellcheck disable=SC2086
+kbench_given=${KBENCH:-} # named in the csv's command line when given
 if [ -z "${KBENCH:-}" ]; then
 	KBENCH=$out/kbench
 	(cd "$tree" && gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$KBENCH" tools/kbench.c $srcs $host -lpthread) ||
@@ -149,10 +152,13 @@ for t in $counts; do
 	fi
 done
 csv=$out/kernels.csv
-echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus" >"$csv"
+kernel_list=${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx copy_avx triad_avx llc thrash chase scale add flush pingpong}
+bench_csv_start "$csv" "the stress kernels against likwid-bench${likwid_why:+ (no likwid-bench: $likwid_why)}" \
+	"tools/bench_kernels.sh with REPEATS=$REPEATS THREADS=\"$(echo $counts)\" SIZE=$SIZE TARGET=$TARGET KERNELS=\"$kernel_list\" LIKWID_BENCH=$LIKWID_BENCH${kbench_given:+ KBENCH=$kbench_given}" "$tree"
+echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus" >>"$csv"
 printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio 'paired [interval, coverage] verdict'
 
-for k in ${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx copy_avx triad_avx llc thrash chase scale add flush pingpong}; do
+for k in $kernel_list; do
 	for t in $counts; do
 		if [ "$k" = pingpong ]; then
 			[ "$all" -ge 2 ] && [ "$t" = "$all" ] || continue

@@ -6,6 +6,7 @@
 # Measured here, never asserted in tests (tests/host/report_size.sh holds the size).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. tools/bench_csv.sh
 make --no-print-directory build/host/upmon >/dev/null
 mkdir -p build/bench
 out=build/bench/report.csv
@@ -15,7 +16,9 @@ if ! command -v strace >/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "run,platform,sockets,report_bytes,junit_bytes,write_ms" >"$out"
+bench_csv_start "$out" "milliseconds to write report.html of a 4-socket ivbep check --quick (target under 50 ms)" \
+	"build/host/upmon --backend mock --platform ivbep --sockets 4 check --quick, five times under strace (tools/bench_report.sh)"
+echo "run,platform,sockets,report_bytes,junit_bytes,write_ms" >>"$out"
 for i in 1 2 3 4 5; do
 	strace -f -ttt -e trace=openat,close -o "$work/trace" \
 		./build/host/upmon --backend mock --platform ivbep --sockets 4 --out "$work/res" check --quick >/dev/null

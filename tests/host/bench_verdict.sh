@@ -83,8 +83,19 @@ done
 line=$("$kb" read 1 1M 1 0 2>&1) && [[ $line == read,1,* ]] && pass kbench_cpus_followed ||
 	fail kbench_cpus_followed "$line"
 csv=$tmp/out/kernels.csv
-head -1 "$csv" | grep -q ',paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus$' &&
-	pass csv_header || fail csv_header "$(head -1 "$csv")"
+# It says what it is first (tools/bench_csv.sh): what, the revision, when, the machine,
+# the command with its settings; then the column names.
+rev=$(git describe --always --dirty 2>/dev/null || echo unknown)
+if [ "$(sed -n 1p "$csv")" = "# upmon bench: the stress kernels against likwid-bench" ] &&
+	sed -n 2p "$csv" | grep -qE "^# revision ${rev//./\\.}, started 20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z, host " &&
+	sed -n 3p "$csv" | grep -qE "^# processor: .* family [0-9]+ model [0-9]+ \(.*\), $(nproc) processors online; " &&
+	[ "$(sed -n 4p "$csv")" = "# command: tools/bench_kernels.sh with REPEATS=5 THREADS=\"1\" SIZE=1M TARGET=0.01s KERNELS=\"read\" LIKWID_BENCH=$tmp/bin/likwid-bench" ]; then
+	pass csv_says_what_it_is
+else
+	fail csv_says_what_it_is "$(head -4 "$csv" | tr '\n' '|')"
+fi
+grep -v '^#' "$csv" | head -1 | grep -q ',paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus$' &&
+	pass csv_header || fail csv_header "$(grep -v '^#' "$csv" | head -1)"
 # Five rounds: the interval is the whole range, 93.8%, and the verdict follows from it.
 row=$(awk -F, '$1 == "read" && $2 == 1' "$csv")
 IFS=, read -r _ _ _ runs _ _ _ _ _ _ ref _ _ med min max lo hi cov verdict <<<"$row"
@@ -123,3 +134,21 @@ row=$(awk -F, '$1 == "copy" && $2 == 1' "$tmp/out2/kernels.csv")
 # Six rounds: ranks 1 and 6, 1 - 2/64 = 96.9%; an even count's medians are means, to three places.
 [ "$row" = "copy,1,1048576,6,1.100,1.100,0.000,0.000,0.000,gbps,copy_sse,1.000,1.100,1.100,1.100,1.100,1.100,1.100,96.9,ahead,1" ] &&
 	pass standin_row || fail standin_row "row '$row'"
+
+# A second bench into the same folder keeps the first one's kernels.csv, renamed after
+# the time it was written; a third, within the same second, keeps the second's beside it.
+cp "$tmp/out2/kernels.csv" "$tmp/first.csv"
+touch -d '2026-01-02 03:04:05 UTC' "$tmp/out2/kernels.csv"
+for i in 2 3; do
+	KBENCH=$tmp/bin/kbench LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out2 KERNELS=copy THREADS=1 REPEATS=5 \
+		bash tools/bench_kernels.sh >"$tmp/table$i" 2>&1
+	[ "$i" = 2 ] && { cp "$tmp/out2/kernels.csv" "$tmp/second.csv"; touch -d '2026-01-02 03:04:05 UTC' "$tmp/out2/kernels.csv"; }
+done
+if cmp -s "$tmp/first.csv" "$tmp/out2/kernels-20260102-030405.csv" &&
+	cmp -s "$tmp/second.csv" "$tmp/out2/kernels-20260102-030405-2.csv" &&
+	grep -q 'REPEATS=5 ' "$tmp/out2/kernels.csv" &&
+	grep -q '^bench: the previous kernels.csv is kept as kernels-20260102-030405-2.csv$' "$tmp/table3"; then
+	pass earlier_csv_kept
+else
+	fail earlier_csv_kept "$(ls "$tmp/out2" | tr '\n' ' ')"
+fi
