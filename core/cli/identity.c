@@ -80,9 +80,19 @@ void upm_ident_stop(struct upm_run *r)
 	r->ident.end_ns = upm_os_nanoseconds();
 }
 
-static const char *backend_kind(const struct upm_run *r)
+const char *upm_ident_backend(const struct upm_run *r)
 {
-	return r->opts.backend == UPM_BACKEND_MOCK ? "mock" : "hw";
+	switch (r->opts.backend) {
+	case UPM_BACKEND_MOCK: return "mock";
+	case UPM_BACKEND_REPLAY: return "replay";
+	default: return "hw";
+	}
+}
+
+/* The recording a replay answers from, or NULL. */
+static const char *replay_of(const struct upm_run *r)
+{
+	return r->opts.backend == UPM_BACKEND_REPLAY ? r->opts.replay_path : NULL;
 }
 
 static const char *mock_faults(const struct upm_run *r)
@@ -162,6 +172,9 @@ void upm_ident_say(struct upm_run *r)
 		say(r, "identity: MOCK FAULTS INJECTED: %s", mock_faults(r));
 	if (r->opts.backend == UPM_BACKEND_MOCK)
 		say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
+	if (replay_of(r))
+		say(r, "identity: REPLAY of %s: registers and CPUID answered from that recording, these are not "
+		       "measurements of this machine", replay_of(r));
 	upm_buf_init(&cl);
 	command_line(r, &cl);
 	say(r, "identity: command line: %s", cl.data ? cl.data : "(none: the default job)");
@@ -190,7 +203,7 @@ void upm_ident_say(struct upm_run *r)
 		mc.data ? mc.data : "?", r->cpu.brand[0] ? r->cpu.brand : "no brand string");
 	upm_buf_free(&mc);
 	say(r, "identity: platform %s%s, backend %s", r->platform ? r->platform->name : "unsupported",
-		r->platform_forced ? " (forced by --platform)" : "", backend_kind(r));
+		r->platform_forced ? " (forced by --platform)" : "", upm_ident_backend(r));
 	r->console_held = 0;
 }
 
@@ -302,9 +315,11 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	upm_buf_printf(b, "], \"sockets\": %u},\n  \"platform\": ", r->n_sockets);
 	json_str_or_null(b, r->platform ? r->platform->name : NULL);
 	upm_buf_puts(b, ",\n  \"backend\": ");
-	upm_buf_json_string(b, backend_kind(r));
+	upm_buf_json_string(b, upm_ident_backend(r));
 	upm_buf_puts(b, ",\n  \"mock_faults\": ");
 	json_str_or_null(b, mock_faults(r));
+	upm_buf_puts(b, ",\n  \"replay_of\": ");
+	json_str_or_null(b, replay_of(r));
 	upm_buf_printf(b, ",\n  \"dry_run\": %s", r->opts.dry_run ? "true" : "false");
 }
 
@@ -325,9 +340,12 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 	upm_buf_printf(b, "# processor: %s %s stepping %u, microcode ", r->cpu.vendor, sig, r->cpu.stepping);
 	microcode_list(r, b);
 	upm_buf_printf(b, "; platform %s; backend %s\n", r->platform ? r->platform->name : "unsupported",
-		       backend_kind(r));
+		       upm_ident_backend(r));
 	if (mock_faults(r))
 		upm_buf_printf(b, "# MOCK FAULTS INJECTED: %s\n", mock_faults(r));
+	if (replay_of(r))
+		upm_buf_printf(b, "# REPLAY of %s: registers and CPUID answered from that recording, not measured\n",
+			       replay_of(r));
 	if (r->opts.dry_run)
 		upm_buf_puts(b, "# DRY RUN: no register was written, counts are not measurements\n");
 }

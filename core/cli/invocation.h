@@ -79,6 +79,9 @@ void upm_ident_say(struct upm_run *r);   /* the console's first lines */
 void upm_ident_json(struct upm_run *r, struct upm_buf *out);
 /* "# key: value" lines that open every CSV file. */
 void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
+/* Where the registers' answers came from: "hw", "mock" or "replay" (a recording's
+ * answers: no measurement of this machine, its processor the recording's). */
+const char *upm_ident_backend(const struct upm_run *r);
 
 /* Writes out_dir/name through a temporary name and a rename, so a cut never leaves a
  * partial file under the real name. On failure says so once, sets media_error and shows

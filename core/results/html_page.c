@@ -70,6 +70,10 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 			text(out, r->opts.mock_faults);
 		}
 	}
+	if (r->opts.backend == UPM_BACKEND_REPLAY) {
+		upm_buf_puts(out, ", <b>REPLAY</b> of ");
+		text(out, r->opts.replay_path);
+	}
 	if (r->opts.dry_run)
 		upm_buf_puts(out, ", <b>DRY RUN</b>");
 	upm_buf_puts(out, "</td></tr>\n</table>\n");

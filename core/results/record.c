@@ -32,7 +32,7 @@ void upm_record_init(struct upm_record *rec, struct upm_run *r, const char *comm
 	rec->run = r;
 	rec->command = command;
 	rec->platform = r->platform ? r->platform->name : NULL;
-	rec->backend = r->opts.backend == UPM_BACKEND_MOCK ? "mock" : r->opts.backend == UPM_BACKEND_REPLAY ? "replay" : "hw";
+	rec->backend = upm_ident_backend(r);
 	rec->mock_faults = r->opts.backend == UPM_BACKEND_MOCK && r->opts.mock_faults && r->opts.mock_faults[0]
 				   ? r->opts.mock_faults
 				   : NULL;

@@ -27,6 +27,21 @@ ca, cb = counts(a), counts(b)
 sys.exit(0 if ca and ca == cb else 1)
 PY
 
+# A replay says so wherever the run says what it is: no measurement of this machine.
+b=$(last_run "$WORK/b")
+if joined "$WORK/play.out" | grep -qx 'identity: REPLAY of rec.tsv: registers and CPUID answered from that recording, these are not measurements of this machine' &&
+	joined "$WORK/play.out" | grep -qx 'identity: platform snbep, backend replay' &&
+	grep -qx '# REPLAY of rec.tsv: registers and CPUID answered from that recording, not measured' "$b/counters.csv" &&
+	grep -q '; backend replay$' "$b/counters.csv" && grep -qF '<b>REPLAY</b> of rec.tsv' "$b/report.html" &&
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d["backend"] == "replay" and d["replay_of"] == "rec.tsv"))' "$b/results.json"; then
+	pass host/replay_says_it_is_a_replay
+else
+	fail host/replay_says_it_is_a_replay "$(grep -i 'replay\|backend' "$WORK/play.out" | head -3 | tr '\n' '|')"
+fi
+# A measured (mock) run names no recording.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d["backend"] == "mock" and d["replay_of"] is None))' \
+	"$(last_run "$WORK/a")/results.json" && pass host/mock_run_names_no_replay || fail host/mock_run_names_no_replay "results.json"
+
 # The first write of the box control of cbo0 on socket 0 made different: the replay
 # stops there, naming it.
 awk -F'\t' 'BEGIN{OFS="\t"} !done && $4=="W" && $5=="msr" && $6=="0xd04" {$7="0x12345"; done=1} {print}' \
