@@ -68,7 +68,7 @@ void upm_unsupported_text(const struct upm_run *r, struct upm_buf *out);
  * to the console. Idempotent. */
 void upm_run_folder_open(struct upm_run *r);
 /* Appends the run's line to <out_parent>/runs.csv (its header first when new): start
- * time, machine serial, command, verdict, exit status, folder. */
+ * time, machine serial, command, verdict, exit status, folder, backend, dry run. */
 void upm_run_index_append(struct upm_run *r);
 
 /* Identity (identity.h), rendered from r->ident and the run: */

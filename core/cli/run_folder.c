@@ -59,21 +59,52 @@ void upm_run_folder_open(struct upm_run *r)
 	}
 }
 
+/* runs.csv's columns. The backend says which rows measured this machine: hw, mock or
+ * replay, and whether writes were only recorded; empty when the run ended before it had
+ * one (a usage error). */
+#define RUNS_HEADER "start,serial,command,verdict,exit_status,folder,backend,dry_run\n"
+/* The header before the backend columns: an index that opens with it gets the new one,
+ * its rows as they were (a CSV reader leaves their backend empty). */
+#define RUNS_HEADER_BEFORE_BACKEND "start,serial,command,verdict,exit_status,folder\n"
+
+/* An index with the header of before the backend columns gets today's: the whole file
+ * written anew under a temporary name, then renamed over it (its rows unchanged). */
+static int upgrade_header(const char *path, const char *old, size_t old_len)
+{
+	size_t before = upm_strlen(RUNS_HEADER_BEFORE_BACKEND);
+	if (old_len < before || upm_memcmp(old, RUNS_HEADER_BEFORE_BACKEND, before) != 0)
+		return UPM_OK;
+	struct upm_buf all;
+	char tmp[400];
+	upm_buf_init(&all);
+	upm_buf_puts(&all, RUNS_HEADER);
+	upm_buf_append(&all, old + before, old_len - before);
+	upm_snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	int rc = all.failed ? UPM_ENOMEM : upm_os_write_file(tmp, all.data, all.len);
+	if (rc == UPM_OK)
+		rc = upm_os_rename(tmp, path);
+	upm_buf_free(&all);
+	return rc;
+}
+
 void upm_run_index_append(struct upm_run *r)
 {
 	char path[384], start[40];
 	void *old;
 	size_t old_len;
 	struct upm_buf line;
+	int rc = UPM_OK;
 
 	if (!r->run_name[0])
 		return;
 	upm_snprintf(path, sizeof path, "%s/runs.csv", r->out_parent);
 	upm_buf_init(&line);
-	if (upm_os_read_file(path, &old, &old_len) == UPM_OK)
+	if (upm_os_read_file(path, &old, &old_len) == UPM_OK) {
+		rc = upgrade_header(path, old, old_len);
 		upm_os_free(old);
-	else
-		upm_buf_puts(&line, "start,serial,command,verdict,exit_status,folder\n");
+	} else {
+		upm_buf_puts(&line, RUNS_HEADER);
+	}
 	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
 	upm_buf_csv_field(&line, start);
 	upm_buf_puts(&line, ",");
@@ -84,8 +115,10 @@ void upm_run_index_append(struct upm_run *r)
 	upm_buf_csv_field(&line, r->ident.verdict ? r->ident.verdict : "");
 	upm_buf_printf(&line, ",%d,", r->ident.exit_status);
 	upm_buf_csv_field(&line, r->run_name);
-	upm_buf_puts(&line, "\n");
-	int rc = line.failed ? UPM_ENOMEM : upm_os_append_file(path, line.data, line.len);
+	upm_buf_printf(&line, ",%s,%s\n", r->backend ? upm_ident_backend(r) : "",
+		       r->backend ? (r->opts.dry_run ? "yes" : "no") : "");
+	if (rc == UPM_OK)
+		rc = line.failed ? UPM_ENOMEM : upm_os_append_file(path, line.data, line.len);
 	if (rc != UPM_OK && !r->media_error) {
 		upm_error(r, "cannot add this run to %s (%s)", path, upm_status_name(rc));
 		r->media_error = 1;

@@ -21,19 +21,20 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 	/* A command from either source replaces this one, and args may hold options only. */
 	o->command = env->launched_by_firmware ? UPM_DEFAULT_JOB : no_command;
 	o->cmd_argc = 0;
+	int rc = 0;
 	if (cfg->has_args && upm_cli_parse(cfg->argc, cfg->argv, o, why, sizeof why) < 0) {
 		upm_snprintf(err, err_size, "%s:%u: args: %s", cfg->file, cfg->args_line, why);
-		return -1;
-	}
-	if ((!env->args_from_config || !cfg->has_args) &&
-	    upm_cli_parse(argc, argv, o, why, sizeof why) < 0) {
+		rc = -1;
+	} else if ((!env->args_from_config || !cfg->has_args) &&
+		   upm_cli_parse(argc, argv, o, why, sizeof why) < 0) {
 		upm_snprintf(err, err_size, "%s", why);
-		return -1;
-	}
-	if (o->command == no_command) {
-		o->command = NULL;
+		rc = -1;
+	} else if (o->command == no_command) {
 		upm_snprintf(err, err_size, "%s", "no command given (try 'upmon help')");
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	/* Never left standing for a command: the run's folder and runs.csv say "none". */
+	if (o->command == no_command)
+		o->command = NULL;
+	return rc;
 }

@@ -94,7 +94,8 @@ img_ls() { mdir -b -i "$1@@$E2E_PART_OFFSET" "::$2"; }
 # /upmon/results), as a path on the image: every run writes into its own folder.
 img_run() {
 	local parent=${2:-/upmon/results}
-	echo "$parent/$(img_cat "$1" "$parent/runs.csv" 2>/dev/null | tr -d '\r' | tail -1 | awk -F, '{print $NF}')"
+	echo "$parent/$(img_cat "$1" "$parent/runs.csv" 2>/dev/null | tr -d '\r' |
+		python3 -c 'import csv, sys; rows = list(csv.DictReader(sys.stdin)); print(rows[-1]["folder"] if rows else "")')"
 }
 # img_runs IMAGE: the run folders under /upmon/results, one name per line.
 img_runs() { img_ls "$1" /upmon/results | tr -d '\r' | sed -e 's#/$##' -e 's#.*/##' | grep -E '^[0-9]{8}-[0-9]{6}-' ; }

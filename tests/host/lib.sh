@@ -73,7 +73,11 @@ expect_not() {
 last_run() {
 	local d=$1 f
 	case $d in /*) f=$d/runs.csv ;; *) f=$WORK/$d/runs.csv ;; esac
-	echo "$d/$(tail -1 "$f" 2>/dev/null | tr -d '\r' | awk -F, '{print $NF}')"
+	echo "$d/$(runs_csv_last_folder <"$f" 2>/dev/null)"
+}
+# runs_csv_last_folder < runs.csv: the last row's folder, by its column's name.
+runs_csv_last_folder() {
+	python3 -c 'import csv, sys; rows = list(csv.DictReader(sys.stdin)); print(rows[-1]["folder"] if rows else "")'
 }
 # csv_body FILE: a results CSV without its leading "# " identity lines.
 csv_body() { grep -v '^# ' "$1"; }

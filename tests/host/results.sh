@@ -33,6 +33,7 @@ assert len(rows) == 2, rows
 assert [r["serial"] for r in rows] == ["SN 4711/A"] * 2
 assert [r["command"] for r in rows] == ["run", "run"] and [r["exit_status"] for r in rows] == ["0", "0"]
 assert rows[0]["folder"] != rows[1]["folder"]
+assert [(r["backend"], r["dry_run"]) for r in rows] == [("mock", "no")] * 2, rows
 for r in rows:
     assert os.path.isfile(os.path.join(sys.argv[1], r["folder"], "results.json")), r
 PY
@@ -69,10 +70,29 @@ printf 'speed = fast\n' >"$WORK/bad.cfg"
 run early --config bad.cfg --out lab3 info
 d=$(last_run "$WORK/lab3")
 if [ "$(rc early)" = 4 ] && grep -q "^upmon: error: bad.cfg:1: unknown key 'speed'" "$d/upmon.log" 2>/dev/null &&
-	tail -1 "$WORK/lab3/runs.csv" | grep -qE ',,4,[0-9]{8}-[0-9]{6}-[^,]+-none$'; then
+	tail -1 "$WORK/lab3/runs.csv" | grep -qE ',,4,[0-9]{8}-[0-9]{6}-[^,]+-none,,$'; then
 	pass host/results_early_failure_has_folder_and_line
 else
 	fail host/results_early_failure_has_folder_and_line "status $(rc early); $(cat "$WORK/lab3/runs.csv" 2>&1)"
+fi
+
+# A mistyped option: no command, so none in the folder's name and an empty command and
+# backend in runs.csv (nothing was touched).
+run typo --out lab3 --bogus
+tail -1 "$WORK/lab3/runs.csv" | grep -qE '^[0-9T:-]+Z,,,,4,[0-9]{8}-[0-9]{6}-[^,]+-none(-[0-9]+)?,,$' &&
+	pass host/results_usage_error_line_names_no_command || fail host/results_usage_error_line_names_no_command "$(tail -1 "$WORK/lab3/runs.csv")"
+
+# An index from before the backend columns gets today's header, its rows as they were,
+# and this run's row with its backend.
+mkdir -p "$WORK/lab6"
+printf 'start,serial,command,verdict,exit_status,folder\n2026-01-01T00:00:00Z,SN1,check,PASS,0,20260101-000000-SN1-check\n' >"$WORK/lab6/runs.csv"
+run upgrade "${M[@]}" --out lab6 info
+if [ "$(rc upgrade)" = 0 ] && [ "$(sed -n 1p "$WORK/lab6/runs.csv")" = start,serial,command,verdict,exit_status,folder,backend,dry_run ] &&
+	[ "$(sed -n 2p "$WORK/lab6/runs.csv")" = 2026-01-01T00:00:00Z,SN1,check,PASS,0,20260101-000000-SN1-check ] &&
+	sed -n 3p "$WORK/lab6/runs.csv" | grep -qE ',info,,0,[^,]+-info,mock,no$' && [ "$(wc -l <"$WORK/lab6/runs.csv")" = 3 ]; then
+	pass host/results_runs_csv_old_header_upgraded
+else
+	fail host/results_runs_csv_old_header_upgraded "$(tr '\n' '|' <"$WORK/lab6/runs.csv")"
 fi
 
 # --- dry runs and injected faults: first lines, results.json, counters.csv ---
@@ -83,7 +103,8 @@ expect dry host/results_dry_run_and_faults_said_first 1 \
 d=$(last_run "$WORK/lab4")
 if joined "$WORK/dry.out" | head -2 | grep -q '^identity: DRY RUN' &&
 	grep -q '^# MOCK FAULTS INJECTED: s1.stuck=ubox0.fixed$' "$d/counters.csv" && grep -q '^# DRY RUN' "$d/counters.csv" &&
-	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["dry_run"] is True and d["mock_faults"] == "s1.stuck=ubox0.fixed"' "$d/results.json"; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["dry_run"] is True and d["mock_faults"] == "s1.stuck=ubox0.fixed"' "$d/results.json" &&
+	tail -1 "$WORK/lab4/runs.csv" | grep -qE ',mock,yes$'; then
 	pass host/results_dry_run_and_faults_in_files
 else
 	fail host/results_dry_run_and_faults_in_files "$(head -8 "$d/counters.csv" 2>&1)"

@@ -75,9 +75,9 @@ TEST(run_folder_suffix_and_index)
 	const char *csv = slurp(path);
 	char want[512];
 	snprintf(want, sizeof want,
-		 "start,serial,command,verdict,exit_status,folder\n"
-		 "2026-11-23T04:52:45Z,,check,PASS,0,%s\n"
-		 "2026-11-23T04:52:45Z,,check,PASS,0,%s\n", a.run_name, b.run_name);
+		 "start,serial,command,verdict,exit_status,folder,backend,dry_run\n"
+		 "2026-11-23T04:52:45Z,,check,PASS,0,%s,,\n" /* no backend made: none named */
+		 "2026-11-23T04:52:45Z,,check,PASS,0,%s,,\n", a.run_name, b.run_name);
 	CHECK_STR(csv, want);
 	remove(path);
 	rmdir(a.run_dir);
