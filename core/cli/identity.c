@@ -349,3 +349,53 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 	if (r->opts.dry_run)
 		upm_buf_puts(b, "# DRY RUN: no register was written, counts are not measurements\n");
 }
+
+/* One name and value, formatted into the caller's callback. */
+static void pair(void (*fn)(void *, const char *, const char *), void *ctx, const char *name,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void pair(void (*fn)(void *, const char *, const char *), void *ctx, const char *name,
+		 const char *fmt, ...)
+{
+	struct upm_buf v;
+	va_list ap;
+	upm_buf_init(&v);
+	va_start(ap, fmt);
+	upm_buf_vprintf(&v, fmt, ap);
+	va_end(ap);
+	fn(ctx, name, v.data ? v.data : "");
+	upm_buf_free(&v);
+}
+
+void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, const char *value), void *ctx)
+{
+	char start[40], sig[16];
+	struct upm_buf b;
+	const struct upm_machine *m = &r->ident.machine;
+	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
+	signature(r, sig, sizeof sig);
+	pair(fn, ctx, "upmon", "%s (revision %s)", UPM_VERSION, upm_revision());
+	pair(fn, ctx, "environment", "%s", upm_os_name());
+	pair(fn, ctx, "start", "%s", start);
+	pair(fn, ctx, "folder", "%s", r->run_name);
+	upm_buf_init(&b);
+	command_line(r, &b);
+	pair(fn, ctx, "command_line", "%s", b.data ? b.data : "");
+	upm_buf_free(&b);
+	pair(fn, ctx, "configuration", "%s", r->ident.config_path ? r->ident.config_path : "none");
+	if (m->available)
+		pair(fn, ctx, "machine", "%s %s, serial %s", m->manufacturer, m->product, m->serial[0] ? m->serial : "none");
+	else
+		pair(fn, ctx, "machine", "unavailable (%s)", m->why);
+	upm_buf_init(&b);
+	microcode_list(r, &b);
+	pair(fn, ctx, "processor", "%s %s stepping %u, microcode %s", r->cpu.vendor, sig, r->cpu.stepping,
+	     b.data ? b.data : "?");
+	upm_buf_free(&b);
+	pair(fn, ctx, "platform", "%s", r->platform ? r->platform->name : "unsupported");
+	pair(fn, ctx, "backend", "%s", upm_ident_backend(r));
+	if (mock_faults(r))
+		pair(fn, ctx, "mock_faults", "%s", mock_faults(r));
+	if (replay_of(r))
+		pair(fn, ctx, "replay_of", "%s", replay_of(r));
+	pair(fn, ctx, "dry_run", "%s", r->opts.dry_run ? "yes" : "no");
+}

@@ -79,6 +79,11 @@ void upm_ident_say(struct upm_run *r);   /* the console's first lines */
 void upm_ident_json(struct upm_run *r, struct upm_buf *out);
 /* "# key: value" lines that open every CSV file. */
 void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
+/* The same facts as name and value pairs, in that order, for writers that list them
+ * (junit.xml's properties): upmon (version and revision), environment, start, folder,
+ * command_line, configuration, machine, processor, platform, backend, mock_faults and
+ * replay_of (when they apply), dry_run ("yes" or "no"). */
+void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, const char *value), void *ctx);
 /* Where the registers' answers came from: "hw", "mock" or "replay" (a recording's
  * answers: no measurement of this machine, its processor the recording's). */
 const char *upm_ident_backend(const struct upm_run *r);

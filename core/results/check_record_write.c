@@ -50,9 +50,31 @@ void upm_check_record_csv(const struct upm_check_record *rec, struct upm_buf *ou
 	upm_verdicts_csv(rec->verdicts, out);
 }
 
+static void junit_property(void *props, const char *name, const char *value)
+{
+	upm_junit_property(props, name, value);
+}
+
+/* junit.xml says what the run is as JUnit readers expect it: the start (UTC when the
+ * clock's zone is known) and the machine as the run folder names it, on every suite,
+ * with the identity's facts as properties. */
 void upm_check_record_junit(const struct upm_check_record *rec, struct upm_buf *out)
 {
-	upm_junit_xml(rec->verdicts, rec->command, rec->run->run_name, out);
+	struct upm_run *r = rec->run;
+	struct upm_buf props;
+	struct upm_wall_time utc;
+	char when[24], machine[48];
+	const char *host = upm_os_host_name();
+	upm_buf_init(&props);
+	upm_ident_each(r, junit_property, &props);
+	upm_wall_time_utc(&r->ident.start, &utc);
+	upm_snprintf(when, sizeof when, "%04u-%02u-%02uT%02u:%02u:%02u", utc.year, utc.month, utc.day, utc.hour,
+		     utc.minute, utc.second);
+	upm_machine_folder_name(&r->ident.machine, host ? host : upm_os_name(), machine, sizeof machine);
+	struct upm_junit_about about = { r->ident.start_ok ? when : NULL, machine, props.data };
+	upm_junit_xml(rec->verdicts, rec->command, r->run_name, &about, out);
+	out->failed |= props.failed;
+	upm_buf_free(&props);
 }
 
 void upm_check_record_save(const struct upm_check_record *rec)

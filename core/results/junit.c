@@ -109,8 +109,27 @@ static void testcase(struct upm_buf *out, const struct upm_verdict *v, int passe
 	upm_buf_puts(out, "    </testcase>\n");
 }
 
+void upm_junit_property(struct upm_buf *out, const char *name, const char *value)
+{
+	upm_buf_puts(out, "      <property name=\"");
+	upm_buf_xml_text(out, name);
+	upm_buf_puts(out, "\" value=\"");
+	upm_buf_xml_text(out, value);
+	upm_buf_puts(out, "\"/>\n");
+}
+
+/* An attribute when its value is known. */
+static void attr(struct upm_buf *out, const char *name, const char *value)
+{
+	if (!value || !value[0])
+		return;
+	upm_buf_printf(out, " %s=\"", name);
+	upm_buf_xml_text(out, value);
+	upm_buf_puts(out, "\"");
+}
+
 void upm_junit_xml(const struct upm_verdicts *vs, const char *command, const char *folder,
-		   struct upm_buf *out)
+		   const struct upm_junit_about *about, struct upm_buf *out)
 {
 	static struct junit_suite suites[UPM_JUNIT_MAX_SUITES];
 	unsigned n = 0;
@@ -149,12 +168,17 @@ void upm_junit_xml(const struct upm_verdicts *vs, const char *command, const cha
 			upm_buf_puts(out, "  <testsuite name=\"more\"");
 		}
 		counts_attrs(out, k < n ? &suites[k].c : &rest);
-		if (folder && folder[0]) {
-			upm_buf_puts(out, " id=\"");
-			upm_buf_xml_text(out, folder);
-			upm_buf_puts(out, "\"");
+		attr(out, "id", folder);
+		if (about) {
+			attr(out, "timestamp", about->timestamp);
+			attr(out, "hostname", about->hostname);
 		}
 		upm_buf_puts(out, ">\n");
+		if (about && about->properties && about->properties[0]) {
+			upm_buf_puts(out, "    <properties>\n");
+			upm_buf_puts(out, about->properties);
+			upm_buf_puts(out, "    </properties>\n");
+		}
 		for (unsigned i = 0; i < vs->n; i++)
 			if (suite_of(suites, n, &vs->v[i]) == k)
 				testcase(out, &vs->v[i], passes);

@@ -7,8 +7,20 @@
 
 #include "core/check/verdict.h"
 
-/* command names the root ("upmon check"); folder, when not NULL, its id. */
+/* What the run is, on every <testsuite> as JUnit readers take it (Ant's junit XML:
+ * timestamp and hostname attributes, a <properties> list first). */
+struct upm_junit_about {
+	const char *timestamp;  /* "2026-11-26T06:00:00": the schema's form, no zone; or NULL */
+	const char *hostname;   /* the machine, or NULL */
+	const char *properties; /* <property/> lines (upm_junit_property), or NULL */
+};
+
+/* Appends one <property name value/> line of a <properties> list. */
+void upm_junit_property(struct upm_buf *out, const char *name, const char *value);
+
+/* command names the root ("upmon check"); folder, when not NULL, its id; about, when
+ * not NULL, what the run is. */
 void upm_junit_xml(const struct upm_verdicts *vs, const char *command, const char *folder,
-		   struct upm_buf *out);
+		   const struct upm_junit_about *about, struct upm_buf *out);
 
 #endif

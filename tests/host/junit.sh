@@ -52,3 +52,25 @@ junit_matches host/junit_check_fault_is_a_failure "$(last_run res_stuck)" 1
 run st --backend mock:s1.stuck=imc2.ctr1 --platform ivbep --out res_st selftest
 expect st host/junit_selftest_fault_fails 2 '^FAIL socket 1 imc2 ' '^upmon: FAIL$'
 junit_matches host/junit_selftest_matches_verdicts "$(last_run res_st)" 1
+
+# Every suite says what the run is as JUnit readers take it: when (UTC, no zone), the
+# machine as the folder names it, and the identity as properties (a mock with its faults).
+d=$WORK/$(last_run res_stuck)
+if python3 - "$d" <<'PY'; then pass host/junit_says_what_the_run_is; else fail host/junit_says_what_the_run_is "$(grep -m3 -E 'testsuite |property' "$d/junit.xml" | tr '\n' ' ')"; fi
+import json, re, sys, xml.etree.ElementTree as ET
+d = sys.argv[1]
+j = json.load(open(d + "/results.json"))
+suites = ET.parse(d + "/junit.xml").getroot().findall("testsuite")
+assert suites
+for s in suites:
+    assert s.get("timestamp") == j["start"].rstrip("Z"), (s.get("timestamp"), j["start"])
+    assert re.match(r"^\d{8}-\d{6}-(.+)-check(-\d+)?$", j["folder"]).group(1) == s.get("hostname"), (s.get("hostname"), j["folder"])
+    p = {e.get("name"): e.get("value") for e in s.findall("properties/property")}
+    assert list(s)[0].tag == "properties", [c.tag for c in s][:2]
+    assert p["upmon"] == "%s (revision %s)" % (j["version"], j["revision"]), p
+    assert p["folder"] == j["folder"] and p["start"] == j["start"] and p["environment"] == j["environment"], p
+    assert p["command_line"] == " ".join(j["command_line"]), p
+    assert p["backend"] == "mock" and p["mock_faults"] == "stuck=cbo3.ctr0" and p["dry_run"] == "no", p
+    assert p["platform"] == "snbep" and re.match(r"GenuineIntel 06_2DH stepping 7, microcode 0x", p["processor"]), p
+    assert "replay_of" not in p, p
+PY

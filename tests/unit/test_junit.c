@@ -27,7 +27,7 @@ TEST(junit_suites_counts_and_mapping)
 	upm_verdict_add(&vs, 1, "imc", 0, "selftest.overflow", UPM_RESULT_NA, "no overflow bit");
 	upm_verdict_add(&vs, 1, "qpi", 1, "link.flits", UPM_RESULT_INCOMPLETE, "aborted");
 	upm_buf_init(&x);
-	upm_junit_xml(&vs, "check", "20261123-054000-host-check", &x);
+	upm_junit_xml(&vs, "check", "20261123-054000-host-check", NULL, &x);
 	CHECK_CONTAINS(x.data, "<testsuites name=\"upmon check\" tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"1\"");
 	CHECK_CONTAINS(x.data, "<testsuite name=\"socket0.imc\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\"");
 	CHECK_CONTAINS(x.data, "<testsuite name=\"socket0.cbo\" tests=\"1\" failures=\"0\"");
@@ -55,10 +55,46 @@ TEST(junit_counts_dropped_verdicts_as_an_error)
 	upm_verdict_add(&vs, 0, "ubox", 0, "selftest.count", UPM_RESULT_PASS, "counts");
 	CHECK(upm_verdict_add(&vs, 0, "ubox", 0, "selftest.freeze", UPM_RESULT_PASS, "x") == NULL);
 	upm_buf_init(&x);
-	upm_junit_xml(&vs, "selftest", NULL, &x);
+	upm_junit_xml(&vs, "selftest", NULL, NULL, &x);
 	CHECK_CONTAINS(x.data, "<testsuites name=\"upmon selftest\" tests=\"2\" failures=\"0\" errors=\"1\" skipped=\"0\"");
 	CHECK_CONTAINS(x.data, "<testsuite name=\"more\" tests=\"1\" failures=\"0\" errors=\"1\"");
 	CHECK_CONTAINS(x.data, "1 verdicts did not fit");
 	upm_buf_free(&x);
+	upm_verdicts_free(&vs);
+}
+
+/* What the run is, on every suite: timestamp and hostname attributes, then a
+ * <properties> list before the first testcase, values escaped. */
+TEST(junit_suites_say_what_the_run_is)
+{
+	struct upm_verdicts vs;
+	struct upm_buf x, props;
+	CHECK_EQ(upm_verdicts_init(&vs, 4), 0);
+	upm_verdict_add(&vs, 0, "ubox", 0, "selftest.count", UPM_RESULT_PASS, "counts");
+	upm_verdict_add(&vs, 1, "cbo", 2, "selftest.count", UPM_RESULT_PASS, "counts");
+	upm_buf_init(&props);
+	upm_junit_property(&props, "backend", "mock");
+	upm_junit_property(&props, "command_line", "upmon --backend mock:gp=0x<d10> check");
+	struct upm_junit_about about = { "2026-11-26T06:00:00", "SN_4711_A", props.data };
+	upm_buf_init(&x);
+	upm_junit_xml(&vs, "check", "20261126-060000-SN_4711_A-check", &about, &x);
+	const char *props_xml = "    <properties>\n"
+				"      <property name=\"backend\" value=\"mock\"/>\n"
+				"      <property name=\"command_line\" value=\"upmon --backend mock:gp=0x&lt;d10&gt; check\"/>\n"
+				"    </properties>\n";
+	char want[1024];
+	snprintf(want, sizeof want,
+		 "<testsuite name=\"socket0.ubox\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"0\" "
+		 "id=\"20261126-060000-SN_4711_A-check\" timestamp=\"2026-11-26T06:00:00\" hostname=\"SN_4711_A\">\n%s"
+		 "    <testcase classname=\"socket0.ubox\"",
+		 props_xml);
+	CHECK_CONTAINS(x.data, want);
+	snprintf(want, sizeof want,
+		 "<testsuite name=\"socket1.cbo\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"0\" "
+		 "id=\"20261126-060000-SN_4711_A-check\" timestamp=\"2026-11-26T06:00:00\" hostname=\"SN_4711_A\">\n%s",
+		 props_xml);
+	CHECK_CONTAINS(x.data, want);
+	upm_buf_free(&x);
+	upm_buf_free(&props);
 	upm_verdicts_free(&vs);
 }

@@ -72,7 +72,7 @@ TEST(report_burnin_passes_trend_and_bandwidth)
 	/* junit: every verdict, named with its pass. */
 	struct upm_buf x;
 	upm_buf_init(&x);
-	upm_junit_xml(&vs, "check", NULL, &x);
+	upm_junit_xml(&vs, "check", NULL, NULL, &x);
 	CHECK_CONTAINS(x.data, "<testsuites name=\"upmon check\" tests=\"9\" failures=\"2\"");
 	CHECK_CONTAINS(x.data, "name=\"cbo1.selftest.count (pass 1)\" time=\"0\"/>");
 	CHECK_CONTAINS(x.data, "name=\"cbo1.selftest.count (pass 2)\" time=\"0\">\n      <failure");
@@ -105,7 +105,7 @@ TEST(report_single_pass_no_burnin)
 	upm_buf_init(&h);
 	upm_buf_init(&x);
 	upm_report_html_check(&f.run, &vs, &b, "check", UPM_RESULT_PASS, &h);
-	upm_junit_xml(&vs, "check", NULL, &x);
+	upm_junit_xml(&vs, "check", NULL, NULL, &x);
 	CHECK(strstr(h.data, "id=\"burnin\"") == NULL);
 	CHECK(strstr(h.data, "<th>pass</th>") == NULL);
 	CHECK_CONTAINS(h.data, "<h2 id=\"bandwidth\">Kernel bandwidth (GB/s)</h2>");
