@@ -25,6 +25,7 @@ struct replay {
 	struct upm_ecam_window ecam[UPM_ECAM_MAX_WINDOWS]; /* the "# ecam" lines, in order */
 	unsigned n_ecam;
 	char divergence[240];
+	char revision[64]; /* of the upmon that recorded it ("# upmon trace:" line), or "" */
 };
 
 static struct replay *replay_of(struct upm_backend *b)
@@ -246,6 +247,32 @@ const char *upm_replay_divergence(struct upm_backend *b)
 	return p && p->divergence[0] ? p->divergence : NULL;
 }
 
+const char *upm_replay_recorded_revision(struct upm_backend *b)
+{
+	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
+	return p && p->revision[0] ? p->revision : NULL;
+}
+
+/* "# upmon trace: upmon 0.1.0 (revision 4cc3a4e), host, ..." -> "4cc3a4e"; traces
+ * written before the header named it leave it empty. */
+static void take_revision(struct replay *p, const char *line)
+{
+	static const char key[] = "(revision ";
+	const char *at = line;
+	while (*at && !upm_starts_with(at, key))
+		at++;
+	if (!*at)
+		return;
+	at += sizeof key - 1;
+	size_t n = 0;
+	while (at[n] && at[n] != ')' && n + 1 < sizeof p->revision)
+		n++;
+	if (at[n] != ')')
+		return;
+	upm_memcpy(p->revision, at, n);
+	p->revision[n] = 0;
+}
+
 unsigned upm_replay_unused(struct upm_backend *b)
 {
 	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
@@ -384,8 +411,10 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 		if (line[0] == 0)
 			continue;
 		if (line[0] == '#') {
-			if (upm_starts_with(line, "# upmon trace: "))
+			if (upm_starts_with(line, "# upmon trace: ") && !saw_header) {
 				saw_header = 1;
+				take_revision(p, line);
+			}
 			if (says_dropped(line))
 				return fail(p, err, err_size,
 					    "the trace buffer overflowed when it was recorded: it cannot be replayed", line_no);

@@ -19,6 +19,9 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 int upm_replay_is(struct upm_backend *b);
 /* The first divergence, or NULL while the run follows the recording. */
 const char *upm_replay_divergence(struct upm_backend *b);
+/* The source revision of the upmon that recorded the trace, or NULL when its header
+ * does not name one (traces from before it did). */
+const char *upm_replay_recorded_revision(struct upm_backend *b);
 /* Recorded accesses the run did not make (0 when it made them all). */
 unsigned upm_replay_unused(struct upm_backend *b);
 

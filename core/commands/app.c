@@ -220,10 +220,28 @@ static int identify(struct upm_run *r)
 	return 0;
 }
 
-static const char *replay_divergence(struct upm_run *r)
+static struct upm_backend *replay_backend(struct upm_run *r)
 {
 	struct upm_trace *t = upm_trace_of(r->backend);
-	return upm_replay_divergence(t ? t->inner : r->backend);
+	return t ? t->inner : r->backend;
+}
+
+static const char *replay_divergence(struct upm_run *r)
+{
+	return upm_replay_divergence(replay_backend(r));
+}
+
+/* The divergence, and when another upmon recorded the trace, that the difference may
+ * be upmon's own rather than the machine's. */
+static void say_divergence(struct upm_run *r)
+{
+	const char *rev = upm_replay_recorded_revision(replay_backend(r));
+	if (rev && upm_strcmp(rev, upm_revision()) != 0)
+		upm_error(r, "%s; the trace was recorded by upmon revision %s and this is %s: the difference may be "
+			     "upmon's, not the machine's (replay it with the recording's revision)",
+			  replay_divergence(r), rev, upm_revision());
+	else
+		upm_error(r, "%s", replay_divergence(r));
 }
 
 static void save_trace(struct upm_run *r)
@@ -327,7 +345,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		run.console_pending_len = 0;
 	status = cmd->fn(&run);
 	if (replay_divergence(&run)) { /* the first access that differs from the recording */
-		upm_error(&run, "%s", replay_divergence(&run));
+		say_divergence(&run);
 		status = UPM_EXIT_FAIL;
 	}
 	save_trace(&run);

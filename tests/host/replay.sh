@@ -52,6 +52,13 @@ expect bad host/replay_divergent_write 2 \
 [ "$(grep -c 'replay diverged' "$WORK/bad.out")" = 1 ] && pass host/replay_divergence_said_once ||
 	fail host/replay_divergence_said_once "$(grep 'replay diverged' "$WORK/bad.out")"
 
+# The same divergence in a trace another upmon recorded: the line says the difference
+# may be upmon's own.
+sed '1s/(revision [^)]*)/(revision 0000000)/' "$WORK/bad.tsv" >"$WORK/bad_other.tsv"
+run badother --backend replay:bad_other.tsv --out c2 run --events "$EV" --seconds 0.05
+expect badother host/replay_divergence_names_the_recording_revision 2 \
+	"^upmon: error: replay diverged: write of 0x[0-9a-f]+ to msr 0xd04 on cpu 0 \\(socket 0\\); the recording wrote 0x12345 there \\(seq [0-9]+\\); the trace was recorded by upmon revision 0000000 and this is $(sed 's/[.]/\\./g' build/revision): the difference may be upmon's, not the machine's \\(replay it with the recording's revision\\)$"
+
 # A run that reads something the recording never read.
 run other --backend replay:rec.tsv --out d run --events 'cbo2/CLOCKTICKS/' --seconds 0.05
 expect other host/replay_divergent_access 2 \
