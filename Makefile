@@ -56,11 +56,11 @@ build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS) $(REVIS
 include tools/efi.mk
 
 # Fuzzing with libFuzzer (clang): the command line, event specs, the configuration file,
-# mock fault specs, SMBIOS tables and trace files for replay (tests/fuzz/). `make fuzz`
-# runs each target FUZZ_SECONDS (600);
-# `make test` runs a short fuzz (tests/host/fuzz.sh). Warnings are not fatal here: clang
+# mock fault specs, SMBIOS, MCFG and SRAT tables, and trace files for replay
+# (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600); `make test` runs a
+# short fuzz (tests/host/fuzz.sh). Warnings are not fatal here: clang
 # and gcc warn differently, and the gcc builds hold -Werror.
-FUZZ_TARGETS := cli spec config faults smbios replay
+FUZZ_TARGETS := cli spec config faults smbios replay acpi
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
 FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all $(REV_DEF)
