@@ -113,17 +113,41 @@ static int resolve_forced_platform(struct upm_run *r)
 	return 0;
 }
 
+/* --trace FILE names a new file in a folder that exists or can be made (as the results
+ * folder is): said in one line, 1, when not. */
+static int trace_path_refused(struct upm_run *r, const char *path)
+{
+	char folder[256];
+	size_t cut = 0;
+	for (size_t i = 0; path[i]; i++)
+		if (path[i] == '/')
+			cut = i;
+	if (upm_os_exists(path)) {
+		upm_error(r, "--trace %s: that file exists and upmon overwrites nothing; name a new file, "
+			     "or move the old one away; nothing was touched", path);
+		return 1;
+	}
+	if (cut > 0 && cut < sizeof folder) {
+		upm_memcpy(folder, path, cut);
+		folder[cut] = 0;
+		int rc = upm_os_exists(folder) ? UPM_OK : upm_os_mkdir_p(folder);
+		if (rc != UPM_OK) {
+			upm_error(r, "--trace %s: cannot create the folder %s (%s): a file is in its way, or the medium is "
+				     "read-only or full; name another FILE; nothing was touched", path, folder, upm_status_name(rc));
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int create_backend(struct upm_run *r, struct upm_app_env *env)
 {
 	struct upm_options *o = &r->opts;
 	char err[320]; /* as long as a mock fault spec's error (platform/mock/mock.h) */
 
 	/* Before any register: a trace that could not be saved at the end is refused now. */
-	if (o->trace_path && upm_os_exists(o->trace_path)) {
-		upm_error(r, "--trace %s: that file exists and upmon overwrites nothing; name a new file, "
-			     "or move the old one away; nothing was touched", o->trace_path);
+	if (o->trace_path && trace_path_refused(r, o->trace_path))
 		return -1;
-	}
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {
 			upm_error(r, "--backend mock needs --platform NAME (nhmex, wsmex, snbep, ivbep or skl)");

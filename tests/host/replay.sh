@@ -92,6 +92,19 @@ expect again host/trace_existing_file_refused 4 \
 cmp -s "$WORK/rec.tsv" "$WORK/rec.before" && ! grep -q '^identity: processor' "$WORK/again.out" &&
 	pass host/trace_existing_file_kept || fail host/trace_existing_file_kept "rec.tsv changed, or the run went on: $(head -c 200 "$WORK/again.out")"
 
+# A trace in a folder that does not exist yet: made, as the results folder is; one that
+# cannot be made is refused before any register, not found out after the run.
+run newdir --backend mock --platform snbep --trace new/sub/t.tsv --out e2 info
+[ "$(rc newdir)" = 0 ] && head -1 "$WORK/new/sub/t.tsv" | grep -q '^# upmon trace: ' &&
+	pass host/trace_folder_made || fail host/trace_folder_made "status $(rc newdir): $(ls -R "$WORK/new" 2>&1 | head -3)"
+# (A plain file where the folder would go: no one, root included, can make it.)
+echo x >"$WORK/plain"
+run nodir --backend mock --platform snbep --trace plain/sub/t.tsv --out e3 info
+expect nodir host/trace_folder_refused_before_the_run 4 \
+	'^upmon: error: --trace plain/sub/t\.tsv: cannot create the folder plain/sub \(EIO\): a file is in its way, or the medium is read-only or full; name another FILE; nothing was touched$'
+grep -q '^identity: processor' "$WORK/nodir.out" && fail host/trace_folder_refused_no_run "the run went on" ||
+	pass host/trace_folder_refused_no_run
+
 # The header quotes the command line: a word in it that reads like the full buffer's
 # last line does not stop its replay; that line itself does.
 run quote --backend mock --platform snbep --trace quote.tsv --out '1 accesses not recorded' info
