@@ -60,8 +60,8 @@ TARGET=${TARGET:-1s}
 srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/mock/*.c \
 	boxes/*.c boxes/*/*.c kernels/*.c kernels/*.S 2>/dev/null | grep -v '^core/host/')
 host=$(cd "$tree" && ls core/host/*.c | grep -v '/main\.c$')
-# shellcheck disable=SC2086
 kbench_given=${KBENCH:-} # named in the csv's command line when given
+# shellcheck disable=SC2086
 if [ -z "${KBENCH:-}" ]; then
 	KBENCH=$out/kbench
 	(cd "$tree" && gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$KBENCH" tools/kbench.c $srcs $host -lpthread) ||
