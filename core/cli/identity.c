@@ -95,7 +95,7 @@ static const char *replay_of(const struct upm_run *r)
 	return r->opts.backend == UPM_BACKEND_REPLAY ? r->opts.replay_path : NULL;
 }
 
-static const char *mock_faults(const struct upm_run *r)
+const char *upm_ident_mock_faults(const struct upm_run *r)
 {
 	return r->opts.backend == UPM_BACKEND_MOCK && r->opts.mock_faults && r->opts.mock_faults[0]
 		       ? r->opts.mock_faults
@@ -168,8 +168,8 @@ void upm_ident_say(struct upm_run *r)
 	/* What makes the counts below no measurement comes first. */
 	if (r->opts.dry_run)
 		say(r, "identity: DRY RUN: no register is written, counts are not measurements");
-	if (mock_faults(r))
-		say(r, "identity: MOCK FAULTS INJECTED: %s", mock_faults(r));
+	if (upm_ident_mock_faults(r))
+		say(r, "identity: MOCK FAULTS INJECTED: %s", upm_ident_mock_faults(r));
 	if (r->opts.backend == UPM_BACKEND_MOCK)
 		say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
 	if (replay_of(r))
@@ -317,7 +317,7 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	upm_buf_puts(b, ",\n  \"backend\": ");
 	upm_buf_json_string(b, upm_ident_backend(r));
 	upm_buf_puts(b, ",\n  \"mock_faults\": ");
-	json_str_or_null(b, mock_faults(r));
+	json_str_or_null(b, upm_ident_mock_faults(r));
 	upm_buf_puts(b, ",\n  \"replay_of\": ");
 	json_str_or_null(b, replay_of(r));
 	upm_buf_printf(b, ",\n  \"dry_run\": %s", r->opts.dry_run ? "true" : "false");
@@ -341,8 +341,8 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 	microcode_list(r, b);
 	upm_buf_printf(b, "; platform %s; backend %s\n", r->platform ? r->platform->name : "unsupported",
 		       upm_ident_backend(r));
-	if (mock_faults(r))
-		upm_buf_printf(b, "# MOCK FAULTS INJECTED: %s\n", mock_faults(r));
+	if (upm_ident_mock_faults(r))
+		upm_buf_printf(b, "# MOCK FAULTS INJECTED: %s\n", upm_ident_mock_faults(r));
 	if (replay_of(r))
 		upm_buf_printf(b, "# REPLAY of %s: registers and CPUID answered from that recording, not measured\n",
 			       replay_of(r));
@@ -393,8 +393,8 @@ void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, c
 	upm_buf_free(&b);
 	pair(fn, ctx, "platform", "%s", r->platform ? r->platform->name : "unsupported");
 	pair(fn, ctx, "backend", "%s", upm_ident_backend(r));
-	if (mock_faults(r))
-		pair(fn, ctx, "mock_faults", "%s", mock_faults(r));
+	if (upm_ident_mock_faults(r))
+		pair(fn, ctx, "mock_faults", "%s", upm_ident_mock_faults(r));
 	if (replay_of(r))
 		pair(fn, ctx, "replay_of", "%s", replay_of(r));
 	pair(fn, ctx, "dry_run", "%s", r->opts.dry_run ? "yes" : "no");

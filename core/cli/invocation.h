@@ -84,6 +84,8 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
  * command_line, configuration, machine, processor, platform, backend, mock_faults and
  * replay_of (when they apply), dry_run ("yes" or "no"). */
 void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, const char *value), void *ctx);
+/* The mock fault spec injected into this run (--backend mock:FAULTS), or NULL. */
+const char *upm_ident_mock_faults(const struct upm_run *r);
 /* Where the registers' answers came from: "hw", "mock" or "replay" (a recording's
  * answers: no measurement of this machine, its processor the recording's). */
 const char *upm_ident_backend(const struct upm_run *r);

@@ -31,7 +31,7 @@ void upm_read_microcode(struct upm_run *r)
 	/* Injected mock faults are aimed at given accesses of a socket ("its first register
 	 * access"): an identity read before the session would take them. The mock models one
 	 * revision anyway; the sockets stay unread (null). */
-	if (r->opts.backend == UPM_BACKEND_MOCK && r->opts.mock_faults && r->opts.mock_faults[0])
+	if (upm_ident_mock_faults(r))
 		return;
 	for (unsigned s = 0; s < r->n_sockets && s < UPM_MAX_SOCKETS; s++) {
 		struct sign_read sr = { r->backend, UPM_OK, 0 };

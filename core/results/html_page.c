@@ -65,9 +65,9 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 	upm_buf_printf(out, ", %u socket%s", r->n_sockets, r->n_sockets == 1 ? "" : "s");
 	if (r->opts.backend == UPM_BACKEND_MOCK) {
 		upm_buf_puts(out, ", <b>MOCK BACKEND</b>");
-		if (r->opts.mock_faults && r->opts.mock_faults[0]) {
+		if (upm_ident_mock_faults(r)) {
 			upm_buf_puts(out, ", faults injected: ");
-			text(out, r->opts.mock_faults);
+			text(out, upm_ident_mock_faults(r));
 		}
 	}
 	if (r->opts.backend == UPM_BACKEND_REPLAY) {

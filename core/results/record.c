@@ -33,9 +33,7 @@ void upm_record_init(struct upm_record *rec, struct upm_run *r, const char *comm
 	rec->command = command;
 	rec->platform = r->platform ? r->platform->name : NULL;
 	rec->backend = upm_ident_backend(r);
-	rec->mock_faults = r->opts.backend == UPM_BACKEND_MOCK && r->opts.mock_faults && r->opts.mock_faults[0]
-				   ? r->opts.mock_faults
-				   : NULL;
+	rec->mock_faults = upm_ident_mock_faults(r);
 	rec->dry_run = r->opts.dry_run;
 	rec->sockets = r->n_sockets;
 	rec->tsc_hz = upm_os_tsc_hz();

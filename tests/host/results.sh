@@ -104,7 +104,8 @@ d=$(last_run "$WORK/lab4")
 if joined "$WORK/dry.out" | head -2 | grep -q '^identity: DRY RUN' &&
 	grep -q '^# MOCK FAULTS INJECTED: s1.stuck=ubox0.fixed$' "$d/counters.csv" && grep -q '^# DRY RUN' "$d/counters.csv" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["dry_run"] is True and d["mock_faults"] == "s1.stuck=ubox0.fixed"' "$d/results.json" &&
-	tail -1 "$WORK/lab4/runs.csv" | grep -qE ',mock,yes$'; then
+	tail -1 "$WORK/lab4/runs.csv" | grep -qE ',mock,yes$' &&
+	grep -qF '<b>MOCK BACKEND</b>, faults injected: s1.stuck=ubox0.fixed, <b>DRY RUN</b>' "$d/report.html"; then
 	pass host/results_dry_run_and_faults_in_files
 else
 	fail host/results_dry_run_and_faults_in_files "$(head -8 "$d/counters.csv" 2>&1)"
