@@ -14,12 +14,12 @@
 #define UPM_TRACE_CAPACITY (256u * 1024u)
 
 const struct upm_command upm_commands[] = {
-	{ "info", upm_cmd_info, 1 },
-	{ "fault-probe", upm_cmd_fault_probe, 1 },
-	{ "run", upm_cmd_run, 1 },
-	{ "list", upm_cmd_list, 0 },
-	{ "selftest", upm_cmd_selftest, 1 },
-	{ "check", upm_cmd_check, 1 },
+	{ "info", upm_cmd_info, 1, 0 },
+	{ "fault-probe", upm_cmd_fault_probe, 1, 0 },
+	{ "run", upm_cmd_run, 1, 0 },
+	{ "list", upm_cmd_list, 0, 0 },
+	{ "selftest", upm_cmd_selftest, 1, 1 },
+	{ "check", upm_cmd_check, 1, 1 },
 };
 const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
 
@@ -352,6 +352,15 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		upm_help_suggest_command(run.opts.command, near, sizeof near);
 		upm_error(&run, "unknown command '%s' (%s%ssee 'upmon help')", run.opts.command, near,
 			  near[0] ? "; " : "");
+		goto out;
+	}
+	/* A verdict on a write that was never performed would be false: every box would
+	 * fail its self-test for one cause, the dry run itself. */
+	if (cmd->judges && run.opts.dry_run) {
+		upm_error(&run, "%s --dry-run: %s judges what its writes do and a dry run performs none, so every "
+				"verdict would be false; to see its accesses, run it against the mock with --trace FILE "
+				"(--backend mock --platform NAME); nothing was touched",
+			  cmd->name, cmd->name);
 		goto out;
 	}
 	if (resolve_forced_platform(&run) < 0)

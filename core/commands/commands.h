@@ -26,6 +26,7 @@ struct upm_command {
 	const char *name;
 	int (*fn)(struct upm_run *r);
 	int needs_backend;
+	int judges; /* gives verdicts on what its writes do: refuses --dry-run, which performs none */
 };
 
 extern const struct upm_command upm_commands[];

@@ -82,6 +82,16 @@ expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key '
 run cfgmissing --config nowhere.cfg info
 expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg'
 
+# A dry run performs no write, so a command that judges what its writes do refuses it in
+# one line (else every box would fail its self-test for that one cause).
+for c in check selftest; do
+	run "dry_$c" --backend mock --platform snbep --dry-run "$c"
+	expect "dry_$c" "host/dry_run_refused_by_$c" 4 \
+		"^upmon: error: $c --dry-run: $c judges what its writes do and a dry run performs none, so every verdict would be false; to see its accesses, run it against the mock with --trace FILE \\(--backend mock --platform NAME\\); nothing was touched\$"
+	[ "$(wc -l <"$WORK/dry_$c.out")" = 1 ] && pass "host/dry_run_refusal_one_line_$c" ||
+		fail "host/dry_run_refusal_one_line_$c" "$(head -3 "$WORK/dry_$c.out")"
+done
+
 # The trace: every access, the documented columns named once, before the first access
 # (after the identity: tests/host/replay.sh).
 run trace --backend mock --platform snbep --trace t.tsv info
