@@ -13,6 +13,7 @@ const char *upm_count_status_name(int status)
 	case UPM_COUNT_BOX_MISMATCH: return "box-mismatch";
 	case UPM_COUNT_BOX_FAULT: return "box-fault";
 	case UPM_COUNT_NO_BUS: return "no-bus";
+	case UPM_COUNT_DRY_RUN: return "dry-run";
 	}
 	return upm_status_name(status);
 }
@@ -90,10 +91,17 @@ static const char *why(int st)
 
 unsigned upm_session_vouch(struct upm_session *s)
 {
-	unsigned n = 0;
+	unsigned n = 0, dry = 0;
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		struct upm_count *c = &s->counts[i];
 		int st = judge(s, c);
+		/* A dry run started no counter: a clock that stood still is its doing, and a
+		 * count that reads fine is no measurement. What its reads found stays. */
+		if (s->run && s->run->opts.dry_run && (st == UPM_OK || st == UPM_COUNT_STUCK)) {
+			c->status = UPM_COUNT_DRY_RUN;
+			dry++;
+			continue;
+		}
 		if (!upm_count_untrusted(st))
 			continue;
 		c->status = st;
@@ -104,6 +112,9 @@ unsigned upm_session_vouch(struct upm_session *s)
 			c->instance, c->pass, s->specs[c->spec].name, upm_count_status_name(st), why(st),
 			boxed ? " (" : "", boxed ? b->why : "", boxed ? ")" : "");
 	}
+	if (dry)
+		upm_say(s->run, "upmon: dry run: no counter ran, so %u count%s marked dry-run", dry,
+			dry == 1 ? " is" : "s are");
 	return n;
 }
 

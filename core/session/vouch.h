@@ -14,6 +14,7 @@ enum upm_count_status {
 	UPM_COUNT_BOX_MISMATCH,   /* another device answers where its box should be */
 	UPM_COUNT_BOX_FAULT,      /* an access to its box failed */
 	UPM_COUNT_NO_BUS,         /* its socket's uncore bus was not found */
+	UPM_COUNT_DRY_RUN,        /* a dry run: no write was performed, so no counter ran */
 };
 
 /* "ok", "not counted", "all-ones", "stuck", "box-absent", ... or the backend's name. */
@@ -24,7 +25,9 @@ int upm_spec_counts_clock(const struct upm_spec *sp);
 int upm_count_untrusted(int status);
 /* Marks the counts of a finished session it cannot vouch for (statuses above) and says
  * each on the console as a warning. Returns how many. Instances that exist only on some
- * parts (upm_box_type.optional_from) are not a finding when absent. */
+ * parts (upm_box_type.optional_from) are not a finding when absent. In a dry run every
+ * count its reads did not condemn is UPM_COUNT_DRY_RUN instead, said in one line: the
+ * dry run is one cause, no finding (not counted among those returned). */
 unsigned upm_session_vouch(struct upm_session *s);
 /* upm_session_vouch for a command that ends with the session: when counts cannot be
  * trusted, one warning more says how many ("upmon: warning: WHO: N counts cannot be

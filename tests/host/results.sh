@@ -96,11 +96,26 @@ else
 fi
 
 # --- dry runs and injected faults: first lines, results.json, counters.csv ---
-# (The stuck clock is a count upmon cannot vouch for: exit status 1.)
+# (No counter runs in a dry run: every clock stands still, the injected stuck one too, so
+# each count is marked dry-run, in one line; no finding, exit status 0.)
 run dry "${M[@]}" --backend mock:s1.stuck=ubox0.fixed --dry-run --out lab4 run --seconds 0.01 --events ubox/UCLK/
-expect dry host/results_dry_run_and_faults_said_first 1 \
-	'^identity: MOCK FAULTS INJECTED: s1\.stuck=ubox0\.fixed$' '^identity: DRY RUN: '
+expect dry host/results_dry_run_and_faults_said_first 0 \
+	'^identity: MOCK FAULTS INJECTED: s1\.stuck=ubox0\.fixed$' '^identity: DRY RUN: ' \
+	'^upmon: dry run: no counter ran, so 2 counts are marked dry-run$'
 d=$(last_run "$WORK/lab4")
+if ! grep -q 'warning' "$WORK/dry.out" && [ "$(csv_body "$d/counters.csv" | grep -c ',UCLK,.*,dry-run$')" = 2 ] &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=[x for p in d["passes"] for x in p["counters"]]; assert c and all(x["status"] == "dry-run" for x in c)' "$d/results.json"; then
+	pass host/results_dry_run_counts_marked_once
+else
+	fail host/results_dry_run_counts_marked_once "$(grep -E 'warning|dry run' "$WORK/dry.out" | head -3)"
+fi
+# What a dry run's reads found still stands: an absent box is a finding (exit 1), the
+# other boxes' counts are dry-run.
+run dryabs "${M[@]}" --backend mock:absent=cbo3 --dry-run --out lab4b run --seconds 0.01 --per-box --events cbo/CLOCKTICKS/
+expect dryabs host/results_dry_run_keeps_read_findings 1 \
+	'^upmon: warning: socket 0 cbo3 pass 0 CLOCKTICKS: box-absent: ' '^ +0 cbo2 +0 ctr[0-3] +CLOCKTICKS +dry-run$' \
+	'^ +0 cbo3 +0 ctr[0-3] +CLOCKTICKS +box-absent$'
+
 if joined "$WORK/dry.out" | head -2 | grep -q '^identity: DRY RUN' &&
 	grep -q '^# MOCK FAULTS INJECTED: s1.stuck=ubox0.fixed$' "$d/counters.csv" && grep -q '^# DRY RUN' "$d/counters.csv" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["dry_run"] is True and d["mock_faults"] == "s1.stuck=ubox0.fixed"' "$d/results.json" &&
