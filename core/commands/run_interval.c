@@ -192,7 +192,7 @@ static void say_memory(struct console *c, const struct upm_session *s, const str
 		for (unsigned k = 0; k < s->n_counts; k++) {
 			const struct upm_count *cn = &s->counts[k];
 			int kind = mem_kind(&c->mem, &s->specs[cn->spec]);
-			if (cn->socket != sock || !kind || !shown(c, s, cn) || (f[k] & UPM_SAMPLE_FAILED))
+			if (cn->socket != sock || !kind || !shown(c, s, cn) || (f[k] & UPM_SAMPLE_NO_VALUE))
 				continue;
 			sum[kind - 1] += v[k];
 			any = 1;
@@ -218,7 +218,7 @@ static void say_memory(struct console *c, const struct upm_session *s, const str
 				const struct upm_count *cn = &s->counts[k];
 				int kind = mem_kind(&c->mem, &s->specs[cn->spec]);
 				if (cn->socket != sock || cn->box != bi->type || cn->instance != bi->instance || !kind ||
-				    !shown(c, s, cn) || (f[k] & UPM_SAMPLE_FAILED))
+				    !shown(c, s, cn) || (f[k] & UPM_SAMPLE_NO_VALUE))
 					continue;
 				sum[kind - 1] += v[k];
 				any = 1;
@@ -261,7 +261,7 @@ static void say_counts(struct console *c, const struct upm_session *s, const str
 			unsigned n = 0;
 			for (unsigned k = 0; k < s->n_counts; k++) {
 				const struct upm_count *cn = &s->counts[k];
-				if (cn->spec != sp || cn->socket != sock || (f[k] & UPM_SAMPLE_FAILED))
+				if (cn->spec != sp || cn->socket != sock || (f[k] & UPM_SAMPLE_NO_VALUE))
 					continue;
 				sum += v[k];
 				n++;

@@ -13,7 +13,11 @@ static double rate_of(uint64_t count, uint64_t window_ns)
 
 static const char *flag_name(uint8_t f)
 {
-	return f & UPM_SAMPLE_FAILED ? "failed" : f & UPM_SAMPLE_OVERFLOWED ? "overflowed" : "ok";
+	if (f & UPM_SAMPLE_FAILED)
+		return "failed";
+	if (f & UPM_SAMPLE_DRY_RUN)
+		return "dry-run";
+	return f & UPM_SAMPLE_OVERFLOWED ? "overflowed" : "ok";
 }
 
 void upm_interval_time(const struct upm_samples *sm, unsigned i, char *buf, unsigned long size)
@@ -56,7 +60,7 @@ void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm,
 			upm_buf_csv_field(out, c->box->name);
 			upm_buf_printf(out, ",%u,", c->instance);
 			upm_buf_csv_field(out, s->specs[c->spec].text);
-			if (f & UPM_SAMPLE_FAILED)
+			if (f & UPM_SAMPLE_NO_VALUE)
 				upm_buf_printf(out, ",,,%s\n", flag_name(f));
 			else
 				upm_buf_printf(out, ",%llu,%s,%s\n", (unsigned long long)v, rate, flag_name(f));
@@ -102,7 +106,7 @@ void upm_interval_json_members(const struct upm_session *s, const struct upm_sam
 			upm_buf_printf(out, "%s\n      {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"spec\": ",
 				       k ? "," : "", c->socket, c->box->name, c->instance);
 			upm_buf_json_string(out, s->specs[c->spec].text);
-			if (f & UPM_SAMPLE_FAILED) {
+			if (f & UPM_SAMPLE_NO_VALUE) {
 				upm_buf_puts(out, ", \"count\": null, \"rate\": null");
 			} else {
 				upm_format_double(num, sizeof num, rate_of(v, t->window_ns), 3);
@@ -137,7 +141,7 @@ static double socket_rate(const struct upm_session *s, const struct upm_samples 
 	int any = 0;
 	for (unsigned k = 0; k < sm->n_counts; k++) {
 		const struct upm_count *c = &s->counts[k];
-		if (c->spec != sp || c->socket != sock || (upm_sample_flag(sm, i, k) & UPM_SAMPLE_FAILED))
+		if (c->spec != sp || c->socket != sock || (upm_sample_flag(sm, i, k) & UPM_SAMPLE_NO_VALUE))
 			continue;
 		sum += rate_of(upm_sample_value(sm, i, k), sm->ticks[i].window_ns);
 		any = 1;

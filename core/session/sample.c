@@ -280,6 +280,8 @@ int upm_session_sample(struct upm_session *s, const struct upm_sample_opts *o, s
 		uint64_t a0 = s->run->backend->accesses, c0 = upm_os_nanoseconds();
 		read_all(&z, 0);
 		uint64_t c1 = upm_os_nanoseconds();
+		for (unsigned k = 0; k < s->n_counts && s->run->opts.dry_run; k++)
+			z.flag[k] |= UPM_SAMPLE_DRY_RUN;
 		struct upm_sample_tick t = { c0 - t0, c0 - prev, s->run->backend->accesses - a0, c1 - c0, 0 };
 		for (unsigned k = 0; k < s->n_counts; k++) {
 			total[k] += z.acc[k];

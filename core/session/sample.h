@@ -72,7 +72,10 @@ enum upm_sample_flag {
 	UPM_SAMPLE_OK = 0,
 	UPM_SAMPLE_FAILED = 1,     /* not read (its box faulted, or it never counted) */
 	UPM_SAMPLE_OVERFLOWED = 2, /* its overflow status was set (upm_platform.overflow) */
+	UPM_SAMPLE_DRY_RUN = 4,    /* a dry run: no counter ran, so the read is no value */
 };
+/* The flags under which a sample has no value to show or use. */
+#define UPM_SAMPLE_NO_VALUE (UPM_SAMPLE_FAILED | UPM_SAMPLE_DRY_RUN)
 
 struct upm_sample_opts {
 	uint64_t period_ns;   /* UPM_SAMPLE_MIN_NS to UPM_SAMPLE_MAX_NS */

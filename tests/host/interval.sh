@@ -184,3 +184,21 @@ usage u9 host/interval_usage_count_zero "--count takes a number of samples, 1 or
 usage u10 host/interval_usage_one_kernel 'takes one --kernel NAME' --events ubox/UCLK/ --interval 100 --kernel read,write
 usage u11 host/interval_usage_kernel_seconds "with --kernel, --interval's run lasts --duration S" \
 	--events ubox/UCLK/ --interval 100 --kernel read --seconds 2
+
+# A dry run samples no counter that ran: every sample has no value (empty in interval.csv,
+# null in results.json, "-" on the console), its status dry-run; no warning, exit status 0.
+run dry --backend mock --platform snbep --dry-run --out dry run --events imc/CAS_COUNT.RD/,ubox/UCLK/ --interval 10 --count 3
+d=$(last_run "$WORK/dry")
+if [ "$(rc dry)" = 0 ] && ! grep -q warning "$WORK/dry.out" && grep -q '^  ubox/UCLK: s0 - s1 -$' "$WORK/dry.out" &&
+	[ "$(csv_body "$d/interval.csv" | tail -n +2 | grep -vc ',,,dry-run$')" = 0 ] &&
+	[ "$(csv_body "$d/interval.csv" | tail -n +2 | wc -l)" = 30 ] &&
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = [x for s in d["intervals"] for x in s["counts"]]
+assert len(c) == 30 and all(x["count"] is None and x["rate"] is None and x["status"] == "dry-run" for x in c)
+' "$d/results.json"; then
+	pass host/interval_dry_run_samples_no_value
+else
+	fail host/interval_dry_run_samples_no_value "status $(rc dry): $(grep -E 'warning|UCLK' "$WORK/dry.out" | head -2 | tr '\n' '|') $(csv_body "$d/interval.csv" | sed -n 2p)"
+fi
