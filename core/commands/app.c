@@ -366,8 +366,14 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	if (resolve_forced_platform(&run) < 0)
 		goto out;
 	/* Static tables need no registers: `list` with --platform alone runs without one. */
-	if (!(run.platform_forced && !cmd->needs_backend && run.opts.backend == UPM_BACKEND_DEFAULT) &&
-	    (create_backend(&run, env) < 0 || identify(&run) < 0))
+	int tables_only = run.platform_forced && !cmd->needs_backend && run.opts.backend == UPM_BACKEND_DEFAULT;
+	if (tables_only && run.opts.trace_path) { /* else the asked-for file would silently not be */
+		upm_error(&run, "%s --platform %s reads no register, so --trace has nothing to record; leave it out, "
+				"or give --backend too",
+			  cmd->name, run.opts.platform);
+		goto out;
+	}
+	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0))
 		goto out;
 	upm_read_microcode(&run);
 	upm_run_folder_open(&run);

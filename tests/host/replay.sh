@@ -105,6 +105,14 @@ expect nodir host/trace_folder_refused_before_the_run 4 \
 grep -q '^identity: processor' "$WORK/nodir.out" && fail host/trace_folder_refused_no_run "the run went on" ||
 	pass host/trace_folder_refused_no_run
 
+# list with --platform alone reads no register: a trace asked of it is refused in one
+# line, not silently left unwritten.
+run listtrace --platform snbep --trace list.tsv list boxes
+expect listtrace host/trace_refused_where_nothing_is_read 4 \
+	'^upmon: error: list --platform snbep reads no register, so --trace has nothing to record; leave it out, or give --backend too$'
+[ ! -e "$WORK/list.tsv" ] && [ "$(wc -l <"$WORK/listtrace.out")" = 1 ] && pass host/trace_refused_where_nothing_is_read_one_line ||
+	fail host/trace_refused_where_nothing_is_read_one_line "$(head -3 "$WORK/listtrace.out")"
+
 # The header quotes the command line: a word in it that reads like the full buffer's
 # last line does not stop its replay; that line itself does.
 run quote --backend mock --platform snbep --trace quote.tsv --out '1 accesses not recorded' info
