@@ -86,10 +86,29 @@ static void run_case(const char *platform, const char *specs, const struct feed 
 	fixture_free(&f);
 }
 
+/* Runs each case on boxes 0..n-1: its lines and clocks as the case says, and, when
+ * clocks_per_line is not 0, never more than a line every clocks_per_line clocks. */
+static void check_cases(const char *platform, const char *specs, const char *box, unsigned n,
+			const char *lines_ev, const char *clock_ev, const struct dram_case *cases,
+			unsigned n_cases, uint64_t clocks_per_line)
+{
+	for (unsigned k = 0; k < n_cases; k++) {
+		uint64_t lines[4], clocks[4];
+		run_case(platform, specs, &cases[k].feed, box, n, lines_ev, clock_ev, lines, clocks);
+		for (unsigned i = 0; i < n; i++) {
+			CHECK_EQ(lines[i], cases[k].lines[i]);
+			CHECK_EQ(clocks[i], cases[k].clocks[i]);
+			if (clocks_per_line)
+				CHECK(lines[i] * clocks_per_line <= clocks[i]);
+		}
+	}
+}
+
 TEST(snbep_mock_imc_channel_within_its_dram_clocks)
 {
 	/* 1 ms: 800000 DRAM clocks a channel, 200000 lines. At the bound: no hold. Twice it:
-	 * held 1 ms. A flood: held 3 ms, then 4 ms of lines, 800000 a channel. */
+	 * held 1 ms (its reads 300000 of its 400000 lines a channel). A flood: held 3 ms, then
+	 * 4 ms of lines, 800000 a channel. A line takes 4 DRAM clocks. */
 	static const struct dram_case cases[] = {
 		{ { 1000000u, 800000u, 0, 0, 0, 0 }, { 200000u, 200000u, 200000u, 200000u },
 		  { 800000u, 800000u, 800000u, 800000u } },
@@ -98,17 +117,8 @@ TEST(snbep_mock_imc_channel_within_its_dram_clocks)
 		{ { 1000000u, 8000000000u, 0, 0, 0, 0 }, { 800000u, 800000u, 800000u, 800000u },
 		  { 3200000u, 3200000u, 3200000u, 3200000u } },
 	};
-	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		uint64_t cas[4], dclk[4];
-		run_case("snbep", "imc/CAS_COUNT.RD/,imc/DCLK/", &cases[k].feed, "imc", 4, "CAS_COUNT.RD",
-			 "DCLK", cas, dclk);
-		for (unsigned c = 0; c < 4; c++) {
-			/* The second case's reads: 300000 of its 400000 lines a channel. */
-			CHECK_EQ(cas[c], cases[k].lines[c]);
-			CHECK_EQ(dclk[c], cases[k].clocks[c]);
-			CHECK(cas[c] * 4 <= dclk[c]);
-		}
-	}
+	check_cases("snbep", "imc/CAS_COUNT.RD/,imc/DCLK/", "imc", 4, "CAS_COUNT.RD", "DCLK", cases,
+		    sizeof cases / sizeof cases[0], 4);
 }
 
 TEST(snbep_mock_imc_writes_after_reads_in_a_flood)
@@ -154,15 +164,8 @@ TEST(wsmex_mock_mbox_within_its_smi_lanes)
 		{ { 1000000u, 6000000000u, 0, 0, 0, 0 }, { 1200000u, 1200000u }, { 3200000u, 3200000u } },
 		{ { 1000000u, 0, 6000000000u, 0, 0, 0 }, { 900000u, 900000u }, { 3200000u, 3200000u } },
 	};
-	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		uint64_t cmds[2], cyc[2];
-		run_case("wsmex", "mbox/TRANS_CMDS/,mbox/CYCLES/", &cases[k].feed, "mbox", 2, "TRANS_CMDS",
-			 "CYCLES", cmds, cyc);
-		for (unsigned i = 0; i < 2; i++) {
-			CHECK_EQ(cmds[i], cases[k].lines[i]);
-			CHECK_EQ(cyc[i], cases[k].clocks[i]);
-		}
-	}
+	check_cases("wsmex", "mbox/TRANS_CMDS/,mbox/CYCLES/", "mbox", 2, "TRANS_CMDS", "CYCLES", cases,
+		    sizeof cases / sizeof cases[0], 0);
 }
 
 TEST(skl_mock_imc_within_two_ddr4_2133_channels)
