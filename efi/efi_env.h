@@ -28,11 +28,14 @@ EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
 void upm_efi_guard_remove(void);
 
 /* acpi.c: the ACPI MCFG table's windows, at most max of them (platform/mcfg.h); *total gets the
- * table's entry count. 0 when there is no MCFG table. */
-unsigned upm_efi_find_mcfg(struct upm_ecam_window *out, unsigned max, unsigned *total);
-/* acpi.c: the ACPI table with this signature (XSDT, else RSDT) and its length; NULL
- * when there is none. */
-const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len);
+ * table's entry count. 0 when there is no MCFG table or it failed a check; then why holds
+ * the line that says which check ("" when there is none). */
+unsigned upm_efi_find_mcfg(struct upm_ecam_window *out, unsigned max, unsigned *total, char *why,
+			   size_t why_size);
+/* acpi.c: the ACPI table with this signature (XSDT, else RSDT) and its length, every table
+ * on the way checked (platform/acpi_tables.h); NULL when there is none, or when one failed
+ * a check and why says which ("" otherwise). */
+const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len, char *why, size_t why_size);
 
 /* args.c: the command line as UTF-8 argv[] (argv[0] is the program). */
 struct upm_efi_args {

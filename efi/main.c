@@ -10,8 +10,9 @@ static struct upm_backend *create_hw_backend(void)
 {
 	struct upm_ecam_window w[UPM_ECAM_MAX_WINDOWS];
 	unsigned total;
-	unsigned n = upm_efi_find_mcfg(w, UPM_ECAM_MAX_WINDOWS, &total);
-	return upm_hw_backend_create(w, n, total > n ? total - n : 0);
+	static char mcfg_refused[160]; /* kept for the run: the backend points at it */
+	unsigned n = upm_efi_find_mcfg(w, UPM_ECAM_MAX_WINDOWS, &total, mcfg_refused, sizeof mcfg_refused);
+	return upm_hw_backend_create(w, n, total > n ? total - n : 0, mcfg_refused[0] ? mcfg_refused : NULL);
 }
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)

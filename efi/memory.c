@@ -65,7 +65,8 @@ static const struct upm_srat *get_srat(void)
 {
 	if (srat_state == 0) {
 		uint32_t len = 0;
-		const uint8_t *t = upm_efi_find_acpi_table("SRAT", &len);
+		char why[160]; /* a refused SRAT places nothing, as a missing one */
+		const uint8_t *t = upm_efi_find_acpi_table("SRAT", &len, why, sizeof why);
 		srat_state = t && upm_srat_parse(t, len, &srat) == UPM_OK && srat.n_mems ? 1 : -1;
 	}
 	return srat_state > 0 ? &srat : NULL;

@@ -106,6 +106,10 @@ struct upm_backend {
 	/* MCFG entries past UPM_ECAM_MAX_WINDOWS that this backend does not use (creators
 	 * zero it; wrappers copy their inner backend's). */
 	unsigned ecam_entries_dropped;
+	/* Why the firmware's MCFG table failed a check and is not used (a line, such as "the
+	 * ACPI MCFG table at 0x... has a wrong checksum"), or NULL when it is used or absent
+	 * (creators set it; wrappers copy their inner backend's). */
+	const char *mcfg_refused;
 	/* Register accesses (MSR, PCI configuration, MMIO reads and writes) asked of this
 	 * backend through the wrappers below since its creation (creators zero it): what a
 	 * step costs in accesses is the difference across it (run --interval's per-sample

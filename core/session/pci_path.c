@@ -28,6 +28,7 @@ void upm_pci_path_choose(struct upm_run *r, struct upm_pci_path_choice *c)
 	c->chosen_now = 1;
 	if (upm_ecam_window(r->backend, &w) != UPM_OK) {
 		c->no_mcfg = 1;
+		c->mcfg_refused = r->backend->mcfg_refused;
 		return;
 	}
 	const struct upm_bus_map *map = r->platform ? r->platform->bus_map : NULL;
@@ -63,6 +64,11 @@ void upm_pci_path_choose(struct upm_run *r, struct upm_pci_path_choice *c)
 
 int upm_pci_path_text(const struct upm_pci_path_choice *c, char *buf, unsigned long size)
 {
+	if (c->no_mcfg && c->mcfg_refused) {
+		upm_snprintf(buf, size, "pci: %s, so it is not used: using CF8/CFC (config offsets above 0xFF "
+			     "unreachable); a firmware bug to report to the board's vendor", c->mcfg_refused);
+		return 1;
+	}
 	if (c->no_mcfg) {
 		upm_strlcpy(buf, "pci: no ACPI MCFG table: using CF8/CFC (config offsets above 0xFF unreachable)", size);
 		return 1;

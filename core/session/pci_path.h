@@ -1,6 +1,9 @@
 /* How PCI configuration space is reached, chosen once per run before any uncore box is
  * touched, and said on the console (and so in upmon.log):
  *   - no ACPI MCFG table: CF8/CFC ("pci: no ACPI MCFG table: using CF8/CFC ...");
+ *   - an MCFG table that failed a check (the backend's mcfg_refused): CF8/CFC, with a
+ *     line that says which check ("pci: the ACPI MCFG table at ... has a wrong checksum,
+ *     so it is not used: using CF8/CFC ...");
  *   - an ECAM window that disagrees with CF8/CFC (the vendor/device IDs of the host
  *     bridge, or of the platform's UBox function on the buses the scan found through
  *     CF8/CFC (core/session/discover.h), read differently the two ways): ECAM is refused for the rest of the run (upm_backend_refuse_ecam) and
@@ -15,7 +18,8 @@
 /* What the choice found, for the line that says it (and `info`'s record). */
 struct upm_pci_path_choice {
 	int chosen_now;   /* 0: chosen earlier in the run (nothing more to say) */
-	int no_mcfg;      /* no ACPI MCFG table: CF8/CFC */
+	int no_mcfg;      /* no ACPI MCFG table used: CF8/CFC */
+	const char *mcfg_refused; /* why the firmware's table was not used; NULL: there is none */
 	int refused;      /* segment 0's ECAM window disagreed with CF8/CFC: refused */
 	uint64_t base;    /* the refused window's MCFG base */
 	uint8_t bus, dev, fn; /* the function read differently the two ways */

@@ -92,7 +92,7 @@ static const struct upm_backend_ops hw_ops = {
 };
 
 struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, unsigned n_ecam,
-					  unsigned n_dropped)
+					  unsigned n_dropped, const char *mcfg_refused)
 {
 	struct hw_ctx *c = upm_os_alloc(sizeof *c);
 	if (!c)
@@ -101,6 +101,7 @@ struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, un
 	for (unsigned i = 0; i < c->n_ecam; i++)
 		c->ecam[i] = ecam[i];
 	c->backend.ecam_entries_dropped = n_dropped + (n_ecam - c->n_ecam);
+	c->backend.mcfg_refused = mcfg_refused;
 	c->backend.name = "hw";
 	c->backend.ops = &hw_ops;
 	c->backend.ctx = c;

@@ -13,9 +13,10 @@
  * (base = the MCFG base address, which maps bus 0 of the segment); none when the
  * firmware has no MCFG table, and then only CF8/CFC (segment 0) is available. At most
  * UPM_ECAM_MAX_WINDOWS are kept; n_dropped counts entries the environment already left
- * out. NULL on allocation failure. */
+ * out. mcfg_refused: why the firmware's MCFG table failed a check and was not used (a line
+ * that must outlive the backend), or NULL. NULL on allocation failure. */
 struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, unsigned n_ecam,
-					  unsigned n_dropped);
+					  unsigned n_dropped, const char *mcfg_refused);
 
 /* For the environment's #GP/#PF handler. Returns 1 when rip is the faulting
  * instruction of a guarded access, with *resume set to where execution must continue

@@ -456,6 +456,26 @@ TEST(no_mcfg_falls_back_to_cf8_and_says_so)
 	fixture_free(&f);
 }
 
+/* An MCFG table the firmware got wrong (platform/acpi_tables.c refused it) is not taken
+ * for a missing one: the line says which check failed, and CF8/CFC carries the run. */
+TEST(refused_mcfg_says_why_and_falls_back_to_cf8)
+{
+	struct fixture f;
+	struct upm_session s;
+	if (fixture_init(&f, "snbep", 2, "noecam") < 0)
+		return;
+	f.run.backend->mcfg_refused = "the ACPI MCFG table at 0x7fb00300 has a wrong checksum";
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "imc/CAS_COUNT.RD/"), 0);
+	CHECK_CONTAINS(f.run.log.data, "pci: the ACPI MCFG table at 0x7fb00300 has a wrong checksum, so it is not "
+				       "used: using CF8/CFC (config offsets above 0xFF unreachable); a firmware bug "
+				       "to report to the board's vendor\n");
+	CHECK(!strstr(f.run.log.data, "no ACPI MCFG table"));
+	CHECK_EQ(upm_session_run(&s, feed_interval, &busy), 0);
+	CHECK_EQ(find_count(&s, 1, "imc", 2, "CAS_COUNT.RD")->status, UPM_OK);
+	upm_session_free(&s);
+	fixture_free(&f);
+}
+
 /* --- media --- */
 
 TEST(save_through_temporary_name_leaves_nothing_on_failure)

@@ -1,0 +1,38 @@
+/* Finding one ACPI table the firmware published: RSDP -> XSDT (or the RSDT of ACPI 1.0
+ * firmware) -> the first table with the signature asked for. Everything on the way is
+ * checked before it is used (signature, length within bounds, checksum), because a board's
+ * tables are read as the firmware left them and a wrong pointer or length would otherwise
+ * walk through arbitrary memory. A table that fails a check is not used, and why is said
+ * in one line, so a firmware bug is reported rather than taken for an absent table. */
+#ifndef UPMON_PLATFORM_ACPI_TABLES_H
+#define UPMON_PLATFORM_ACPI_TABLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bounds: no firmware needs more (a root of 8,187 eight-byte entries; an SRAT of a large
+ * multi-socket machine is tens of KiB), and a length past them is taken as corrupt. */
+#define UPM_ACPI_ROOT_MAX_LEN (64u * 1024)
+#define UPM_ACPI_TABLE_MAX_LEN (1024u * 1024)
+
+/* How physical memory is read: len bytes at addr, or NULL where upmon must not read
+ * (UEFI: identity-mapped memory, refusing 0 and ranges that wrap or pass the
+ * architectural physical limit; tests: an image in a buffer). */
+struct upm_acpi_memory {
+	const uint8_t *(*view)(void *ctx, uint64_t addr, uint32_t len);
+	void *ctx;
+};
+
+enum upm_acpi_lookup {
+	UPM_ACPI_FOUND = 0,   /* *table and *len set */
+	UPM_ACPI_ABSENT = 1,  /* no RSDP, or the root lists no table with that signature */
+	UPM_ACPI_REFUSED = 2, /* something on the way failed a check: why says what */
+};
+
+/* Looks sig (4 characters) up from the RSDP at rsdp (0: none). On UPM_ACPI_FOUND, *table
+ * has *len bytes (the table's own length, checksum verified). On UPM_ACPI_REFUSED, why
+ * holds a line such as "the ACPI MCFG table at 0x7fb7e000 has a wrong checksum". */
+enum upm_acpi_lookup upm_acpi_find(const struct upm_acpi_memory *mem, uint64_t rsdp, const char *sig,
+				   const uint8_t **table, uint32_t *len, char *why, size_t why_size);
+
+#endif
