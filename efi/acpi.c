@@ -1,7 +1,9 @@
 /* ACPI tables from the firmware: the RSDP from the configuration table (ACPI 2.0 GUID
  * first, else 1.0), then the walk of platform/acpi_tables.c, which checks every table on
- * the way. Firmware memory is identity mapped while boot services run (UEFI 2.10,
- * section 2.3.4), so an address is read where it points once it is plausible. */
+ * the way. While boot services run, memory the UEFI memory map describes is identity
+ * mapped (UEFI 2.10, section 2.3.4), so a range is read where it points once the map
+ * describes all of it as something other than MMIO; anything else (a corrupt pointer,
+ * a length past the table's memory) is not read, since it could fault or touch a device. */
 #include "efi/efi_env.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
@@ -13,14 +15,36 @@
 #define UPM_ACPI10_GUID \
 	{ 0xeb9d2d30, 0x2d88, 0x11d3, { 0x9a, 0x16, 0x00, 0x90, 0x27, 0x3f, 0xc1, 0x4d } }
 
-/* x86-64's architectural physical address limit (52 bits, Intel SDM vol. 3A 4.1.4): an
- * address at or past it, or 0, is a corrupt pointer and is not read. */
-#define PHYS_LIMIT (1ull << 52)
+/* The memory map as ranges, taken once per lookup. */
+struct described {
+	struct upm_phys_range *r;
+	unsigned n;
+};
+
+static void describe(struct described *d)
+{
+	UINTN size, desc_size;
+	EFI_MEMORY_DESCRIPTOR *map = upm_efi_memory_map(&size, &desc_size);
+	d->r = NULL;
+	d->n = 0;
+	if (!map)
+		return;
+	d->r = upm_os_alloc((size / desc_size) * sizeof *d->r);
+	for (UINTN off = 0; d->r && off + desc_size <= size; off += desc_size) {
+		const EFI_MEMORY_DESCRIPTOR *m = (const EFI_MEMORY_DESCRIPTOR *)((const UINT8 *)map + off);
+		if (m->Type == EfiMemoryMappedIO || m->Type == EfiMemoryMappedIOPortSpace)
+			continue;
+		d->r[d->n].base = m->PhysicalStart;
+		d->r[d->n].pages = m->NumberOfPages;
+		d->n++;
+	}
+	BS->FreePool(map);
+}
 
 static const uint8_t *view(void *ctx, uint64_t addr, uint32_t len)
 {
-	(void)ctx;
-	if (!addr || addr >= PHYS_LIMIT || len > PHYS_LIMIT - addr)
+	const struct described *d = ctx;
+	if (!addr || !upm_phys_range_described(d->r, d->n, addr, len))
 		return NULL;
 	return (const uint8_t *)(uintptr_t)addr;
 }
@@ -40,9 +64,12 @@ static uint64_t find_rsdp(void)
 
 const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len, char *why, size_t why_size)
 {
-	const struct upm_acpi_memory mem = { view, NULL };
+	struct described d;
+	describe(&d);
+	const struct upm_acpi_memory mem = { view, &d };
 	const uint8_t *t = NULL;
 	upm_acpi_find(&mem, find_rsdp(), sig, &t, len, why, why_size);
+	upm_os_free(d.r);
 	return t;
 }
 

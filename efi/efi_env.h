@@ -27,6 +27,9 @@ void upm_efi_abort_init(void);
 EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
 void upm_efi_guard_remove(void);
 
+/* memory.c: the firmware's current memory map (free it with FreePool); NULL on failure. */
+EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size);
+
 /* acpi.c: the ACPI MCFG table's windows, at most max of them (platform/mcfg.h); *total gets the
  * table's entry count. 0 when there is no MCFG table or it failed a check; then why holds
  * the line that says which check ("" when there is none). */

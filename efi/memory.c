@@ -9,7 +9,7 @@
 #define PAGE 4096u
 
 /* The current map (caller frees with FreePool); NULL on failure. */
-static EFI_MEMORY_DESCRIPTOR *get_map(UINTN *size, UINTN *desc_size)
+EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size)
 {
 	UINTN key;
 	UINT32 version;
@@ -32,7 +32,7 @@ static EFI_MEMORY_DESCRIPTOR *get_map(UINTN *size, UINTN *desc_size)
 int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
 {
 	UINTN size, desc_size;
-	EFI_MEMORY_DESCRIPTOR *map = get_map(&size, &desc_size);
+	EFI_MEMORY_DESCRIPTOR *map = upm_efi_memory_map(&size, &desc_size);
 	if (!map)
 		return UPM_EUNSUPPORTED;
 	uint64_t total = 0, free_pages = 0;
@@ -105,7 +105,7 @@ void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
 	long domain = s ? upm_srat_socket_domain(s, &topo, socket) : -1;
 	if (domain >= 0) {
 		UINTN msize, dsize;
-		EFI_MEMORY_DESCRIPTOR *map = get_map(&msize, &dsize);
+		EFI_MEMORY_DESCRIPTOR *map = upm_efi_memory_map(&msize, &dsize);
 		for (unsigned i = 0; map && i < s->n_mems && !*placed; i++) {
 			if (s->mems[i].domain != (uint32_t)domain)
 				continue;

@@ -150,3 +150,25 @@ enum upm_acpi_lookup upm_acpi_find(const struct upm_acpi_memory *mem, uint64_t r
 	}
 	return UPM_ACPI_ABSENT;
 }
+
+int upm_phys_range_described(const struct upm_phys_range *r, unsigned n, uint64_t addr, uint64_t len)
+{
+	uint64_t end = addr + len;
+	if (end < addr)
+		return 0;
+	/* Walk from addr: each step jumps to the end of a range that holds the current byte. */
+	while (addr < end) {
+		uint64_t next = addr;
+		for (unsigned i = 0; i < n; i++) {
+			uint64_t lo = r[i].base, bytes = r[i].pages * 4096;
+			if (r[i].pages > UINT64_MAX / 4096 || lo + bytes < lo)
+				bytes = UINT64_MAX - lo; /* a corrupt size: as far as the address space goes */
+			if (lo <= addr && addr - lo < bytes && lo + bytes > next)
+				next = lo + bytes;
+		}
+		if (next == addr)
+			return 0;
+		addr = next;
+	}
+	return 1;
+}

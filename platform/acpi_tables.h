@@ -16,12 +16,21 @@
 #define UPM_ACPI_TABLE_MAX_LEN (1024u * 1024)
 
 /* How physical memory is read: len bytes at addr, or NULL where upmon must not read
- * (UEFI: identity-mapped memory, refusing 0 and ranges that wrap or pass the
- * architectural physical limit; tests: an image in a buffer). */
+ * (UEFI: what the memory map describes, other than MMIO; tests: an image in a buffer). */
 struct upm_acpi_memory {
 	const uint8_t *(*view)(void *ctx, uint64_t addr, uint32_t len);
 	void *ctx;
 };
+
+/* Physical memory the firmware describes (UEFI memory map entries), in 4 KiB pages. */
+struct upm_phys_range {
+	uint64_t base, pages;
+};
+
+/* 1 when [addr, addr + len) lies wholly inside the union of the n ranges, which may come in
+ * any order, touch or overlap; 0 otherwise (also when the range wraps). UEFI identity-maps
+ * only memory its map describes, so the UEFI view reads nothing outside it. */
+int upm_phys_range_described(const struct upm_phys_range *r, unsigned n, uint64_t addr, uint64_t len);
 
 enum upm_acpi_lookup {
 	UPM_ACPI_FOUND = 0,   /* *table and *len set */

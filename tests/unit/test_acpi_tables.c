@@ -285,3 +285,28 @@ TEST(acpi_root_entries_stop_at_the_root_length)
 	CHECK_EQ(find(&im, "SRAT", &t, &len, why, sizeof why), UPM_ACPI_ABSENT);
 	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
 }
+
+/* The UEFI view reads only what the memory map describes: ranges in any order, touching
+ * (a table across two descriptors), and nothing across a gap or past the end. */
+TEST(acpi_phys_range_described_follows_the_memory_map)
+{
+	const struct upm_phys_range map[] = {
+		{ 0x7fc00000, 0x100 }, /* 0x7fc00000-0x7fd00000, listed before its neighbour */
+		{ 0x7fb00000, 0x100 }, /* 0x7fb00000-0x7fc00000 */
+		{ 0x100000, 0x10 },    /* 0x100000-0x110000; then a gap */
+		{ 0x120000, 0x10 },
+	};
+	CHECK_EQ(upm_phys_range_described(map, 4, 0x7fb00000, 36), 1);
+	CHECK_EQ(upm_phys_range_described(map, 4, 0x7fbfffe0, 0x40), 1);  /* across two entries */
+	CHECK_EQ(upm_phys_range_described(map, 4, 0x7fcfffe0, 0x20), 1);  /* up to the last byte */
+	CHECK_EQ(upm_phys_range_described(map, 4, 0x7fcfffe0, 0x21), 0);  /* one byte past */
+	CHECK_EQ(upm_phys_range_described(map, 4, 0x10fff0, 0x20), 0);    /* into the gap */
+	CHECK_EQ(upm_phys_range_described(map, 4, 0x110000, 4), 0);       /* inside the gap */
+	CHECK_EQ(upm_phys_range_described(map, 4, 0xfffff, 4), 0);        /* starts before */
+	CHECK_EQ(upm_phys_range_described(map, 4, 0xFFFFFFFFFFFFFFF0ull, 0x20), 0); /* wraps */
+	CHECK_EQ(upm_phys_range_described(map, 0, 0x7fb00000, 36), 0);
+	/* A corrupt page count reaching past the address space is clamped, not wrapped. */
+	const struct upm_phys_range huge[] = { { 0x1000, UINT64_MAX } };
+	CHECK_EQ(upm_phys_range_described(huge, 1, 0x1000, 36), 1);
+	CHECK_EQ(upm_phys_range_described(huge, 1, 0x0, 36), 0);
+}
