@@ -7,6 +7,7 @@
 #include "efi/efi_env.h"
 #include "efi/pi_cpu_arch.h"
 #include "platform/hw/hw.h"
+#include "platform/acpi_fadt.h"
 
 #define UPM_VECTOR_GP 13
 #define UPM_VECTOR_PF 14
@@ -17,6 +18,8 @@ static const EFI_EXCEPTION_TYPE guarded_vectors[] = { UPM_VECTOR_GP, UPM_VECTOR_
 static UPM_EFI_CPU_ARCH_PROTOCOL *cpu_arch;
 static volatile int installed[UPM_N_GUARDED];
 static volatile uint64_t foreign_fault_rip; /* for a debugger: where the fault that was not ours was */
+static struct upm_acpi_reset reset_reg;
+static int have_reset_reg;
 
 /* Runs in exception context on whichever processor faulted: it prints nothing, takes
  * no lock and touches only the saved context. */
@@ -30,11 +33,15 @@ static VOID EFIAPI fault_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx
 		return;
 	}
 	/* Not one of ours: a bug or a firmware fault. No protocol may be called from
-	 * exception context (nor on an application processor), so this processor stops
-	 * here, as the firmware's own handler would after its dump; the watchdog, armed
-	 * for the run (core/base/os.h), resets the machine. */
+	 * exception context (nor on an application processor). */
 	(void)type;
 	foreign_fault_rip = regs->Rip;
+	if (upm_efi_on_bsp()) {
+		if (have_reset_reg)
+			upm_hw_acpi_reset(&reset_reg);
+		for (;;)
+			__asm__ volatile("sti; hlt"); /* the watchdog's timer event may now fire */
+	}
 	for (;;)
 		__asm__ volatile("cli; hlt");
 }
@@ -47,6 +54,10 @@ EFI_STATUS upm_efi_guard_install(void)
 	EFI_STATUS st = BS->LocateProtocol(&guid, NULL, (void **)&cpu_arch);
 	if (st != EFI_SUCCESS)
 		return st;
+	uint32_t len = 0;
+	char why[160];
+	const uint8_t *fadt = upm_efi_find_acpi_table("FACP", &len, why, sizeof why);
+	have_reset_reg = fadt && upm_fadt_reset_reg(fadt, len, &reset_reg, why, sizeof why);
 	for (unsigned i = 0; i < UPM_N_GUARDED; i++) {
 		st = cpu_arch->RegisterInterruptHandler(cpu_arch, guarded_vectors[i], fault_handler);
 		installed[i] = st == EFI_SUCCESS;

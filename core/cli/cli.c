@@ -135,6 +135,11 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 				    "unknown option '%s' (see 'upmon help')", a);
 		if (i + 1 >= argc || argv[i + 1][0] == 0)
 			return fail(err, err_size, "option '%s' needs a value (see 'upmon help')", a);
+		if (upm_cli_is_option_word(argv[i + 1])) {
+			upm_snprintf(err, err_size, "option '%s' needs a value before the next option '%s' (see 'upmon help')",
+				     a, argv[i + 1]);
+			return -1;
+		}
 		const char *v = argv[++i];
 
 		if (upm_strcmp(name, "platform") == 0) {

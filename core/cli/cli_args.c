@@ -11,6 +11,11 @@
 static char help_word[] = "help";
 static char version_word[] = "version";
 
+int upm_cli_is_option_word(const char *w)
+{
+	return w && w[0] == '-' && w[1] == '-' && w[2] != 0;
+}
+
 static int is_help(const char *a)
 {
 	return upm_strcmp(a, "-h") == 0 || upm_strcmp(a, "--help") == 0;
@@ -61,6 +66,11 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 		    !(after && upm_help_command_has_option(command, a))) {
 			if (upm_global_option_takes_value(a) && (i + 1 >= argc || !argv[i + 1][0]))
 				return upm_snprintf(err, size, "option '%s' needs a value (see 'upmon help')", a), -1;
+			/* '--trace --dry-run' is a forgotten value, not a file named '--dry-run':
+			 * taken as one, the dry run asked for would silently not be. */
+			if (upm_global_option_takes_value(a) && upm_cli_is_option_word(argv[i + 1]))
+				return upm_snprintf(err, size, "option '%s' needs a value before the next option '%s' "
+					     "(see 'upmon help')", a, argv[i + 1]), -1;
 			globals[n_glob++] = a;
 			if (upm_global_option_takes_value(a))
 				globals[n_glob++] = argv[++i];

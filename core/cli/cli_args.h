@@ -12,4 +12,9 @@
  * message (an unknown option with the closest ones, a missing value). */
 int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, unsigned long size);
 
+/* 1 when w is an option word ("--dry-run"), which is never an option's value: a value
+ * missing before the next option is refused rather than that option taken as it (a file
+ * that starts with "--" is written ./--name). */
+int upm_cli_is_option_word(const char *w);
+
 #endif

@@ -12,6 +12,7 @@ static const char *const run_opts[] = { "--events", "--metrics", "--group", "--s
 static const char *const check_opts[] = { "--quick", "--threads", "--size", "--passes", "--duration", NULL };
 static const char *const list_opts[] = { "--box", "--format", NULL };
 static const char *const no_opts[] = { NULL };
+static const char *const fault_probe_opts[] = { "--unguarded", NULL };
 
 const struct upm_cmd_help upm_cmd_helps[] = {
 	{ "info", "info", "processor, sockets, uncore platform and the uncore PCI devices found", no_opts,
@@ -137,9 +138,14 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "examples:\n"
 	  "  upmon version\n"
 	  "  upmon --version\n" },
-	{ "fault-probe", "fault-probe", "test hook: makes accesses that fault, to prove the #GP guard", no_opts,
+	{ "fault-probe", "fault-probe [--unguarded]", "test hook: makes accesses that fault, to prove the #GP guard",
+	  fault_probe_opts,
 	  "Reads registers that do not exist, to show that a fault is caught and reported\n"
 	  "and not fatal. For testing upmon itself.\n"
+	  "\n"
+	  "  --unguarded   makes the same load outside the guard, to show that a fault\n"
+	  "                that is not upmon's resets the machine (UEFI in a virtual\n"
+	  "                machine only)\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon fault-probe\n" },

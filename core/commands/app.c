@@ -32,12 +32,29 @@ static int has_nul(const void *data, size_t len)
 	return 0;
 }
 
+/* The value of an option read before the command line is parsed: the last one given, as
+ * the parser takes it (core/cli/cli_args.c); NULL when it has none (missing, empty, or
+ * the next option), which the parser then refuses. */
 static const char *option_from_argv(int argc, char **argv, const char *name)
 {
+	const char *v = NULL;
 	for (int i = 1; i + 1 < argc; i++)
 		if (upm_strcmp(argv[i], name) == 0)
-			return argv[i + 1];
-	return NULL;
+			v = argv[i + 1];
+	return v && v[0] && !(v[0] == '-' && v[1] == '-') ? v : NULL;
+}
+
+/* A command that takes no options of its own (info, version, selftest) refuses words
+ * after it, which would otherwise be silently ignored: 'info --box cbo' is a mistake the
+ * user should hear of. */
+static int refuse_stray_arguments(struct upm_run *r)
+{
+	const struct upm_cmd_help *h = upm_help_find(r->opts.command);
+	if (!h || h->options[0] || r->opts.cmd_argc == 0 || upm_strcmp(r->opts.command, "help") == 0)
+		return 0;
+	upm_error(r, "%s takes no arguments, not '%s' (see 'upmon help %s')", r->opts.command, r->opts.cmd_argv[0],
+		  r->opts.command);
+	return 1;
 }
 
 /* Loads the configuration: the one named by --config (an error when unreadable), else
@@ -337,6 +354,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		files = 0;
 		goto out;
 	}
+	if (refuse_stray_arguments(&run))
+		goto out;
 	if (upm_strcmp(run.opts.command, "version") == 0) {
 		upm_say(&run, "upmon %s (revision %s)", UPM_VERSION, upm_revision());
 		status = UPM_EXIT_OK;

@@ -11,6 +11,7 @@
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"
 #include "core/cli/help.h"
+#include "core/cli/cli_args.h"
 #include "core/check/selftest.h"
 #include "kernels/kernel.h"
 #include "core/results/check_record.h"
@@ -26,6 +27,15 @@ static unsigned processors(const struct upm_run *r)
 	return n;
 }
 
+/* The value after option i (i then past it); "" when there is none: at the end, or the
+ * next option ('--size --quick'), which stays an option. */
+static const char *option_value(const struct upm_run *r, int *i)
+{
+	if (*i + 1 >= r->opts.cmd_argc || upm_cli_is_option_word(r->opts.cmd_argv[*i + 1]))
+		return "";
+	return r->opts.cmd_argv[++*i];
+}
+
 static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_kernels)
 {
 	upm_memset(o, 0, sizeof *o);
@@ -34,14 +44,15 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 		if (allow_kernels && upm_strcmp(a, "--quick") == 0) {
 			o->quick = 1;
 		} else if (allow_kernels && upm_strcmp(a, "--size") == 0) {
-			const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[++i] : "";
+			const char *v = option_value(r, &i);
 			int rc = upm_kernel_parse_size(v, &o->size);
 			if (rc != UPM_OK || o->size == 0) {
 				upm_error(r, "%s: --size takes a working set in bytes with an optional K, M or G suffix (4M), not '%s'",
 					  r->opts.command, v);
 				return -1;
 			}
-		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0 && i + 1 >= r->opts.cmd_argc) {
+		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0 &&
+			   (i + 1 >= r->opts.cmd_argc || upm_cli_is_option_word(r->opts.cmd_argv[i + 1]))) {
 			upm_error(r, "%s: --threads needs a value: 1..%u or all", r->opts.command, processors(r));
 			return -1;
 		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0) {
@@ -59,7 +70,7 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 				o->threads = (unsigned)n;
 			}
 		} else if (allow_kernels && upm_strcmp(a, "--passes") == 0) {
-			const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[++i] : "";
+			const char *v = option_value(r, &i);
 			uint64_t n;
 			if (upm_parse_u64(v, &n) < 0 || n == 0 || n > UPM_BURNIN_MAX_PASSES) {
 				upm_error(r, "%s: --passes takes a count of passes from 1 to %u (--passes 3), not '%s'",
@@ -68,7 +79,7 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 			}
 			o->passes = (unsigned)n;
 		} else if (allow_kernels && upm_strcmp(a, "--duration") == 0) {
-			const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[++i] : "";
+			const char *v = option_value(r, &i);
 			if (upm_burnin_parse_duration(v, &o->duration_s) < 0) {
 				upm_error(r, "%s: --duration takes a time from 1s to 30d with a unit s, m, h or d (90s, 30m, 8h), not '%s'",
 					  r->opts.command, v);

@@ -2,6 +2,7 @@
  * static tables; no register is touched, so on the host --platform alone is enough
  * (core/commands/app.c runs it without a backend then). */
 #include "core/commands/commands.h"
+#include "core/cli/cli_args.h"
 #include "core/base/suggest.h"
 #include "core/events/spec.h"
 #include "core/metrics/metrics.h"
@@ -310,6 +311,8 @@ int upm_cmd_list(struct upm_run *r)
 	for (int i = 0; i < r->opts.cmd_argc; i++) {
 		const char *a = r->opts.cmd_argv[i];
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
+		if (upm_cli_is_option_word(v))
+			v = NULL; /* the next option: this one's value is missing */
 		if ((upm_strcmp(a, "--box") == 0 || upm_strcmp(a, "--format") == 0) && !v) {
 			upm_error(r, "list: %s needs a value (%s)", a,
 				  a[2] == 'b' ? "--box imc or --box imc0" : "--format text, csv or json");

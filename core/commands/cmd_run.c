@@ -7,6 +7,7 @@
 #include "core/base/abort.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
+#include "core/cli/cli_args.h"
 #include "core/commands/run_kernel.h"
 #include "core/commands/run_interval.h"
 #include "core/events/group.h"
@@ -40,6 +41,8 @@ int upm_cmd_run(struct upm_run *r)
 			continue;
 		}
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
+		if (upm_cli_is_option_word(v))
+			v = NULL; /* '--events --seconds 1': the value is missing, not '--seconds' */
 		if (!v && (upm_strcmp(a, "--events") == 0 || upm_strcmp(a, "--metrics") == 0 ||
 			   upm_strcmp(a, "--group") == 0 || upm_strcmp(a, "--seconds") == 0)) {
 			upm_error(r, "run: %s needs a value", a);

@@ -99,7 +99,19 @@ static int set_field(struct upm_spec *o, struct upm_bitfield f, const struct ter
 			     (unsigned long long)upm_field_mask((struct upm_bitfield){ 0, f.width }), o->box->name);
 		return -1;
 	}
-	o->ctl = (o->ctl & ~upm_field_mask(f)) | upm_field_put(f, v);
+	uint64_t m = upm_field_mask(f);
+	if (o->ctl_terms & m)
+		return failf(err, n, "%s given twice: give it once%s", t->key, "");
+	/* 'CAS_COUNT.RD,umask=0xc' would count CAS_COUNT.WR under RD's name. */
+	if ((o->ctl_named & m) && (o->ctl & m) != upm_field_put(f, v)) {
+		upm_snprintf(err, n, "%s%s%s contradicts %s, which sets %s to 0x%llx: leave %s out%s", t->key,
+			     t->has_value ? "=" : "", t->has_value ? t->value : "", o->name, t->key,
+			     (unsigned long long)upm_field_get(f, o->ctl), t->key,
+			     o->umask ? ", or name the event without its unit mask" : "");
+		return -1;
+	}
+	o->ctl_terms |= m;
+	o->ctl = (o->ctl & ~m) | upm_field_put(f, v);
 	return 0;
 }
 
@@ -254,6 +266,20 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 	upm_snprintf(err, n, "unknown term '%s' for box %s (%s%ssee 'upmon list events --box %s')", t->key,
 		     o->box->name, near, near[0] ? "; " : "", o->box->name);
 	return -1;
+}
+
+/* The control fields a named event fixes: its select, and with a named unit mask that
+ * mask and the threshold it implies. An event named without a unit mask leaves umask to a
+ * term ('CAS_COUNT,umask=0x3'). */
+static uint64_t named_fields(const struct upm_spec *o)
+{
+	const struct upm_ctl_layout *l = &o->box->ctl_layout;
+	if (!o->event)
+		return 0;
+	uint64_t m = upm_field_mask(l->ev_sel) | upm_field_mask(l->ev_sel_ext) | upm_field_mask(l->ev_sel_alt);
+	if (o->umask)
+		m |= upm_field_mask(l->umask) | (o->umask->thresh ? upm_field_mask(l->thresh) : 0);
+	return m;
 }
 
 static int has_filter(const struct upm_spec *o, unsigned need)
@@ -462,6 +488,7 @@ static int parse_own(const struct upm_platform *p, const char *text, struct upm_
 			if (apply_name(o, term.key, err, n) < 0)
 				return -1;
 			named = 1;
+			o->ctl_named = named_fields(o);
 		} else {
 			if (o->kind != UPM_SPEC_GENERAL)
 				return failf(err, n, "%s takes no terms (%s)", o->name, term.key);

@@ -37,6 +37,9 @@ struct upm_spec {
 	const struct upm_umask *umask;      /* NULL when given raw or absent */
 	const struct upm_free_ctr *free_ctr;
 	uint64_t ctl;                       /* counter control value, en included */
+	uint64_t ctl_named;                 /* its bits the event's name set (a term may repeat
+					     * them, not change them) */
+	uint64_t ctl_terms;                 /* its bits terms set (each term once) */
 	uint8_t counters;                   /* counters it may use */
 	uint8_t max_inc;
 	struct upm_spec_filter filters[UPM_SPEC_MAX_FILTERS];

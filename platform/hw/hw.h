@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include "platform/backend.h"
+#include "platform/acpi_fadt.h"
 
 /* Creates the backend. ecam holds the n_ecam MCFG windows found by the environment
  * (base = the MCFG base address, which maps bus 0 of the segment); none when the
@@ -17,6 +18,11 @@
  * that must outlive the backend), or NULL. NULL on allocation failure. */
 struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, unsigned n_ecam,
 					  unsigned n_dropped, const char *mcfg_refused);
+
+/* Writes the ACPI reset register (platform/acpi_fadt.h): the machine resets. Exception
+ * context, any processor, no firmware call; returns only if the reset has not taken
+ * effect yet. */
+void upm_hw_acpi_reset(const struct upm_acpi_reset *r);
 
 /* For the environment's #GP/#PF handler. Returns 1 when rip is the faulting
  * instruction of a guarded access, with *resume set to where execution must continue

@@ -1,4 +1,5 @@
-/* x86 port I/O, for CF8/CFC and QEMU's isa-debug-exit. platform/hw only. */
+/* x86 port I/O, for CF8/CFC, QEMU's isa-debug-exit and the ACPI reset register.
+ * platform/hw only. */
 #ifndef UPMON_PLATFORM_HW_PORT_IO_H
 #define UPMON_PLATFORM_HW_PORT_IO_H
 
@@ -19,6 +20,11 @@ static inline uint32_t upm_hw_inl(uint16_t port)
 static inline void upm_hw_outw(uint16_t port, uint16_t v)
 {
 	__asm__ volatile("outw %0, %1" : : "a"(v), "Nd"(port) : "memory");
+}
+
+static inline void upm_hw_outb(uint16_t port, uint8_t v)
+{
+	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port) : "memory");
 }
 
 static inline uint8_t upm_hw_inb(uint16_t port)

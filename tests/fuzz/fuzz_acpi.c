@@ -1,13 +1,14 @@
 /* libFuzzer target: ACPI tables the firmware hands over (bytes a real machine's firmware
  * may get wrong).
- *   1. The input as one table: MCFG (platform/mcfg.c) and SRAT (core/workload/srat.c),
- *      then the SRAT's answer for a small topology.
+ *   1. The input as one table: MCFG (platform/mcfg.c), SRAT (core/workload/srat.c), then
+ *      the SRAT's answer for a small topology, and FADT (platform/acpi_fadt.c).
  *   2. The input as firmware memory at IMAGE_BASE with the RSDP at its start: the walk of
- *      platform/acpi_tables.c to the MCFG and the SRAT, then their parsers. So that the
+ *      platform/acpi_tables.c to the MCFG, the SRAT and the FADT, then their parsers. So that the
  *      fuzzer reaches past the checksums, the harness makes them right over whatever the
  *      mutated pointers and lengths name (the RSDP's, the root's, each entry's), unless the
  *      input's last byte is odd: then they stay as mutated. */
 #include "core/workload/srat.h"
+#include "platform/acpi_fadt.h"
 #include "platform/acpi_tables.h"
 #include "platform/mcfg.h"
 
@@ -136,6 +137,11 @@ static void walk(const uint8_t *data, size_t size)
 		found_is_whole(&im, t, len);
 		parse_srat(t, len);
 	}
+	if (upm_acpi_find(&mem, IMAGE_BASE, "FACP", &t, &len, why, sizeof why) == UPM_ACPI_FOUND) {
+		struct upm_acpi_reset reset;
+		found_is_whole(&im, t, len);
+		upm_fadt_reset_reg(t, len, &reset, why, sizeof why);
+	}
 	free(im.b);
 }
 
@@ -143,8 +149,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct upm_ecam_window w[4];
 	unsigned total = 0;
-	upm_mcfg_parse(data, (uint32_t)(size > UINT32_MAX ? UINT32_MAX : size), w, 4, &total);
+	struct upm_acpi_reset reset;
+	char why[160];
+	uint32_t len32 = (uint32_t)(size > UINT32_MAX ? UINT32_MAX : size);
+	upm_mcfg_parse(data, len32, w, 4, &total);
 	parse_srat(data, size);
+	upm_fadt_reset_reg(data, len32, &reset, why, sizeof why);
 	walk(data, size);
 	return 0;
 }

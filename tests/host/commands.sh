@@ -82,6 +82,44 @@ expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key '
 run cfgmissing --config nowhere.cfg info
 expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg'
 
+# A value forgotten before the next option is refused, never that option taken as the
+# value: '--trace --dry-run' would otherwise trace into a file named '--dry-run' and do
+# the writes the dry run was asked to spare.
+run novalue --backend mock --platform snbep --trace --dry-run run --events imc/CAS_COUNT.RD/ --seconds 0.01
+expect novalue host/global_value_missing_before_option 4 \
+	"^upmon: error: option '--trace' needs a value before the next option '--dry-run' \\(see 'upmon help'\\)\$"
+[ ! -e "$WORK/--dry-run" ] && [ "$(wc -l <"$WORK/novalue.out")" = 1 ] && pass host/global_value_missing_writes_nothing ||
+	fail host/global_value_missing_writes_nothing "$(ls "$WORK" | head -5)"
+run novalue_run --backend mock --platform snbep run --events --seconds 0.01
+expect novalue_run host/run_value_missing_before_option 4 '^upmon: error: run: --events needs a value$'
+run novalue_kernel --backend mock --platform snbep run --kernel --events imc/CAS_COUNT.RD/
+expect novalue_kernel host/kernel_value_missing_before_option 4 '^upmon: error: run: --kernel needs a value'
+run novalue_check --backend mock --platform snbep check --size --quick
+expect novalue_check host/check_value_missing_before_option 4 "^upmon: error: check: --size takes a working set in bytes .*, not ''\$"
+run novalue_list --platform snbep list events --box --format csv
+expect novalue_list host/list_value_missing_before_option 4 '^upmon: error: list: --box needs a value \(--box imc or --box imc0\)$'
+run novalue_empty --out '' info
+[ "$(rc novalue_empty)" = 4 ] && [ "$(wc -l <"$WORK/novalue_empty.out")" = 1 ] &&
+	grep -q "^upmon: error: option '--out' needs a value" "$WORK/novalue_empty.out" && pass host/empty_out_one_line ||
+	fail host/empty_out_one_line "$(head -3 "$WORK/novalue_empty.out")"
+
+# A command without options of its own refuses words after it, which it would ignore.
+run stray_info --backend mock --platform snbep info --box cbo
+expect stray_info host/info_refuses_stray_words 4 "^upmon: error: info takes no arguments, not '--box' \\(see 'upmon help info'\\)\$"
+run stray_version version extra
+expect stray_version host/version_refuses_stray_words 4 "^upmon: error: version takes no arguments, not 'extra'"
+run stray_probe --backend mock --platform snbep fault-probe --x
+expect stray_probe host/fault_probe_refuses_stray_words 4 "^upmon: error: fault-probe: unknown argument '--x' \\(it takes --unguarded only"
+run unguarded_host --backend mock --platform snbep fault-probe --unguarded
+expect unguarded_host host/fault_probe_unguarded_refused_on_host 4 \
+	'^upmon: error: fault-probe --unguarded faults outside the guard on purpose and resets the machine: it runs only under UEFI in a virtual machine'
+
+# --config given twice: the last one, as every option (README, Command line).
+printf 'args = --backend mock --platform snbep --sockets 1 info\n' >"$WORK/first.cfg"
+printf 'args = --backend mock --platform snbep info\n' >"$WORK/second.cfg"
+run cfgtwice --config first.cfg --config second.cfg
+expect cfgtwice host/config_given_twice_last_wins 0 'uncore: socket 1 bus 0xff'
+
 # A dry run performs no write, so a command that judges what its writes do refuses it in
 # one line (else every box would fail its self-test for that one cause).
 for c in check selftest; do

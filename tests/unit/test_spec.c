@@ -25,6 +25,12 @@ TEST(spec_named_event_with_umask)
 	CHECK_EQ(upm_spec_parse(snbep(), "IMC2/cas_count.wr/", &s, err, 200), 0);
 	CHECK_EQ(s.instance, 2);
 	CHECK_EQ(s.ctl, 0x400C04);
+	/* A term that repeats what the name sets is harmless; the unit mask of an event named
+	 * without one is the term's. */
+	CHECK_EQ(parse("imc/CAS_COUNT.RD,umask=0x3/", &s, err), 0);
+	CHECK_EQ(s.ctl, 0x400304);
+	CHECK_EQ(parse("imc/CAS_COUNT,umask=0xc/", &s, err), 0);
+	CHECK_EQ(s.ctl, 0x400C04);
 }
 
 TEST(spec_filters_and_modifiers)
@@ -98,6 +104,14 @@ TEST(spec_errors_name_the_problem)
 		{ "cbo/CLOCKTICKS,tid_en/", "tid_en needs filter_tid=N" },
 		{ "pcu/CLOCKTICKS,umask=1/", "umask: box pcu has no such field" },
 		{ "imc/CAS_COUNT.RD,edge=x/", "edge: 'x' is not a number" },
+		/* CAS_COUNT.RD is umask 0x03 and .WR 0x0C (Sandy Bridge-EP uncore guide, iMC
+		 * events): the term would count WR under RD's name. */
+		{ "imc/CAS_COUNT.RD,umask=0x0c/",
+		  "umask=0x0c contradicts CAS_COUNT.RD, which sets umask to 0x3: leave umask out, or name the event "
+		  "without its unit mask" },
+		{ "imc/CAS_COUNT.RD,thresh=1,thresh=2/", "thresh given twice: give it once" },
+		{ "imc/CAS_COUNT.RD,edge,edge/", "edge given twice: give it once" },
+		{ "imc/CAS_COUNT,umask=3,umask=3/", "umask given twice: give it once" },
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		err[0] = 0;
