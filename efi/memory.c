@@ -8,7 +8,14 @@
 
 #define PAGE 4096u
 
-/* The current map (caller frees with FreePool); NULL on failure. */
+/* Specific-purpose memory (HBM, CXL and the like): conventional memory the firmware marks
+ * as set aside for particular software (UEFI 2.8 and later, 7.2, EFI_MEMORY_SP), so not
+ * upmon's to place buffers in or to count as free. gnu-efi's headers lack the bit. */
+#define UPM_EFI_MEMORY_SP 0x0000000000040000ull
+
+/* The current map (caller frees with FreePool); NULL on failure. The map may grow
+ * between the sizing call and the read (an allocation, a timer callback's), so the read
+ * is retried with the size it asks for (UEFI 2.10, 7.2, GetMemoryMap). */
 EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size)
 {
 	UINTN key;
@@ -17,14 +24,19 @@ EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size)
 	*size = 0;
 	if (BS->GetMemoryMap(size, NULL, &key, desc_size, &version) != EFI_BUFFER_TOO_SMALL)
 		return NULL;
-	*size += 8 * *desc_size; /* the allocation itself may add descriptors */
-	if (BS->AllocatePool(EfiLoaderData, *size, (void **)&map) != EFI_SUCCESS)
-		return NULL;
-	if (BS->GetMemoryMap(size, map, &key, desc_size, &version) != EFI_SUCCESS || *desc_size == 0) {
+	for (unsigned attempt = 0; attempt < 4; attempt++) {
+		*size += 8 * *desc_size; /* the allocation itself may add descriptors */
+		if (BS->AllocatePool(EfiLoaderData, *size, (void **)&map) != EFI_SUCCESS)
+			return NULL;
+		EFI_STATUS st = BS->GetMemoryMap(size, map, &key, desc_size, &version);
+		if (st == EFI_SUCCESS && *desc_size != 0)
+			return map;
 		BS->FreePool(map);
-		return NULL;
+		map = NULL;
+		if (st != EFI_BUFFER_TOO_SMALL)
+			return NULL;
 	}
-	return map;
+	return NULL;
 }
 
 #define DESC(map, off) ((const EFI_MEMORY_DESCRIPTOR *)((const UINT8 *)(map) + (off)))
@@ -40,7 +52,8 @@ int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
 		const EFI_MEMORY_DESCRIPTOR *d = DESC(map, off);
 		switch (d->Type) {
 		case EfiConventionalMemory:
-			free_pages += d->NumberOfPages;
+			if (!(d->Attribute & UPM_EFI_MEMORY_SP))
+				free_pages += d->NumberOfPages;
 			total += d->NumberOfPages;
 			break;
 		case EfiLoaderCode: case EfiLoaderData: case EfiBootServicesCode:
@@ -79,7 +92,8 @@ static uint64_t fit(const EFI_MEMORY_DESCRIPTOR *map, UINTN size, UINTN desc_siz
 	uint64_t best = 0;
 	for (UINTN off = 0; off + desc_size <= size; off += desc_size) {
 		const EFI_MEMORY_DESCRIPTOR *d = DESC(map, off);
-		if (d->Type != EfiConventionalMemory)
+		if (d->Type != EfiConventionalMemory || (d->Attribute & UPM_EFI_MEMORY_SP) ||
+		    !(d->Attribute & EFI_MEMORY_WB))
 			continue;
 		uint64_t a = d->PhysicalStart, b = a + d->NumberOfPages * PAGE;
 		if (a < lo)

@@ -79,11 +79,16 @@ void upm_efi_mp_init(void)
 		single_cpu();
 		return;
 	}
-	for (UINTN i = 0; i < n && topo.n_cpus < UPM_MAX_CPUS; i++) {
+	topo.n_unlisted = 0;
+	for (UINTN i = 0; i < n; i++) {
 		UPM_EFI_PROCESSOR_INFORMATION info;
 		if (mp->GetProcessorInfo(mp, i, &info) != EFI_SUCCESS ||
 		    !(info.StatusFlag & UPM_EFI_PROCESSOR_ENABLED_BIT))
 			continue;
+		if (topo.n_cpus >= UPM_MAX_CPUS) { /* counted, so the topology is refused */
+			topo.n_unlisted++;
+			continue;
+		}
 		struct upm_cpu_info *c = &topo.cpus[topo.n_cpus++];
 		c->index = (unsigned)i;
 		c->apic_id = (uint32_t)info.ProcessorId;
@@ -198,6 +203,28 @@ static VOID EFIAPI nothing_entry(VOID *p)
 	(void)p;
 }
 
+/* Slack on top of the MP services' own timeout before the BSP stops waiting for the
+ * completion event (the firmware checks its APs on a periodic timer). */
+#define UPM_PAR_SLACK_US 5000000ull
+
+/* Waits for a non-blocking StartupAllAPs call's event (its timeout_ns plus the slack):
+ * 1 when signalled, and the event closed. 0 when the firmware never signalled it: the
+ * event then still belongs to the call (PI specification, Volume 2, StartupAllAPs:
+ * WaitEvent is signalled when the APs finish or the timeout expires), so it is left open
+ * (a late signal must not land on a later event given the freed one's memory), and the
+ * non-blocking calls are not used again. */
+static int wait_signalled(EFI_EVENT ev, uint64_t timeout_ns)
+{
+	uint64_t limit = upm_os_nanoseconds() + timeout_ns + UPM_PAR_SLACK_US * 1000;
+	while (BS->CheckEvent(ev) != EFI_SUCCESS) {
+		if (upm_os_nanoseconds() >= limit)
+			return 0;
+		BS->Stall(100);
+	}
+	BS->CloseEvent(ev);
+	return 1;
+}
+
 /* Asks the firmware once with a procedure that does nothing. */
 static void probe_nonblocking(void)
 {
@@ -208,14 +235,14 @@ static void probe_nonblocking(void)
 		return;
 	EFI_STATUS st = mp->StartupAllAPs(mp, nothing_entry, FALSE, ev, UPM_AP_TIMEOUT_US, NULL, NULL);
 	if (st == EFI_SUCCESS) {
-		uint64_t limit = upm_os_nanoseconds() + (UPM_AP_TIMEOUT_US + 5000000ull) * 1000;
-		while (BS->CheckEvent(ev) != EFI_SUCCESS && upm_os_nanoseconds() < limit)
-			BS->Stall(100);
-		nonblocking_ok = 1;
-	} else if (st == EFI_UNSUPPORTED) {
+		/* Closed when signalled; else left to the call (wait_signalled). */
+		nonblocking_ok = wait_signalled(ev, UPM_AP_TIMEOUT_US * 1000ull);
+		return;
+	}
+	if (st == EFI_UNSUPPORTED)
 		nonblocking_ok = 0;
-	} /* else (no enabled AP, busy): ask again next time */
-	BS->CloseEvent(ev);
+	/* else (no enabled AP, busy): ask again next time */
+	BS->CloseEvent(ev); /* never handed to the firmware */
 }
 
 int upm_os_parallel_caller_joins(void)
@@ -223,10 +250,6 @@ int upm_os_parallel_caller_joins(void)
 	probe_nonblocking();
 	return nonblocking_ok != 0;
 }
-
-/* Slack on top of the MP services' own timeout before the BSP stops waiting for the
- * completion event (the firmware checks its APs on a periodic timer). */
-#define UPM_PAR_SLACK_US 5000000ull
 
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns)
@@ -301,10 +324,8 @@ int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 	if (aps) {
 		/* Wait for the firmware to see every AP finished (only then will it accept
 		 * the next call), bounded in case it never does. */
-		uint64_t limit = upm_os_nanoseconds() + timeout_ns + UPM_PAR_SLACK_US * 1000;
-		while (BS->CheckEvent(ev) != EFI_SUCCESS && upm_os_nanoseconds() < limit)
-			BS->Stall(100);
-		BS->CloseEvent(ev);
+		if (!wait_signalled(ev, timeout_ns))
+			nonblocking_ok = 0;
 	}
 	for (unsigned i = 0; i < n; i++)
 		if (!__atomic_load_n(&call->done[i], __ATOMIC_ACQUIRE))

@@ -28,6 +28,9 @@ struct upm_cpu_info {
 
 struct upm_topology {
 	unsigned n_cpus;
+	unsigned n_unlisted; /* enabled processors past UPM_MAX_CPUS the environment found and
+			      * could not list: the topology is then refused, since a socket
+			      * left out would be measured as absent */
 	unsigned n_sockets; /* distinct packages, numbered densely in package_id order */
 	unsigned package_ids[UPM_MAX_SOCKETS]; /* socket index -> package number */
 	unsigned n_disagree; /* processors whose MP-services package the APIC ID contradicts */

@@ -50,6 +50,14 @@ int upm_topology_settle(struct upm_topology *t, int pkg_shift)
 		ids[k] = c->package_id;
 		n_ids++;
 	}
+	if (t->n_unlisted) {
+		upm_snprintf(t->refused, sizeof t->refused,
+			     "%u enabled processors found; upmon lists at most %u, and a socket left out would "
+			     "be measured as absent: nothing was measured",
+			     t->n_cpus + t->n_unlisted, UPM_MAX_CPUS);
+		t->n_sockets = 0;
+		return -1;
+	}
 	if (n_ids > UPM_MAX_SOCKETS) {
 		upm_snprintf(t->refused, sizeof t->refused,
 			     "%u processor packages found (numbers %u to %u); upmon supports at most %u "

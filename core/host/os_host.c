@@ -254,7 +254,11 @@ int upm_os_topology(struct upm_topology *out)
 {
 	memset(out, 0, sizeof *out);
 	for (unsigned s = 0; s < sim_sockets; s++) {
-		for (unsigned c = 0; c < sim_cores && out->n_cpus < UPM_MAX_CPUS; c++) {
+		for (unsigned c = 0; c < sim_cores; c++) {
+			if (out->n_cpus >= UPM_MAX_CPUS) { /* as the UEFI side: counted, then refused */
+				out->n_unlisted++;
+				continue;
+			}
 			struct upm_cpu_info *ci = &out->cpus[out->n_cpus];
 			ci->index = out->n_cpus;
 			ci->apic_id = apic_id_of(s, c);

@@ -67,6 +67,23 @@ TEST(topology_beyond_the_supported_sockets_is_refused_in_one_line)
 	upm_host_simulate(2, 2);
 }
 
+/* More enabled processors than upmon lists (an eight-socket machine of 40 threads a
+ * socket): refused, not measured with its last sockets silently missing. */
+TEST(topology_beyond_the_listed_processors_is_refused_in_one_line)
+{
+	static const unsigned eight[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	struct upm_topology t;
+	upm_host_simulate_packages(eight, 8, 40, 0);
+	CHECK_EQ(upm_os_topology(&t), UPM_ERANGE);
+	CHECK_EQ(t.n_unlisted, 64);
+	CHECK_STR(t.refused, "320 enabled processors found; upmon lists at most 256, and a socket left out would "
+			     "be measured as absent: nothing was measured");
+	upm_host_simulate_packages(eight, 8, 32, 0); /* 256: all listed */
+	CHECK_EQ(upm_os_topology(&t), UPM_OK);
+	CHECK_EQ(t.n_sockets, 8);
+	upm_host_simulate(2, 2);
+}
+
 TEST(topology_apic_id_overrules_mp_services_package_zero)
 {
 	static const unsigned ids[] = { 0, 1 };
