@@ -1,6 +1,7 @@
 #include "core/cli/cli.h"
 #include "core/base/str.h"
 #include "core/cli/cli_args.h"
+#include "core/base/suggest.h"
 
 const char upm_usage_text[] =
 	"usage: upmon [OPTIONS] COMMAND [ARGS]\n"
@@ -157,9 +158,20 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 			} else if (upm_starts_with(v, "replay:") && v[7]) {
 				o->backend = UPM_BACKEND_REPLAY;
 				o->replay_path = v + 7;
+			} else if (upm_strcmp(v, "replay:") == 0 || upm_strcmp(v, "mock:") == 0) {
+				return fail(err, err_size, "--backend %s needs what follows the colon: replay:TRACE (a file "
+					    "--trace wrote) or mock:FAULTS (README, The mocked backend)", v);
 			} else {
-				return fail(err, err_size,
-					    "unknown backend '%s': use hw, mock, mock:FAULTS or replay:TRACE", v);
+				struct upm_suggest s;
+				char near[120];
+				static const char *const backends[] = { "hw", "mock", "replay:" };
+				upm_suggest_init(&s, v);
+				for (unsigned k = 0; k < 3; k++)
+					upm_suggest_add(&s, backends[k]);
+				upm_suggest_text(&s, near, sizeof near);
+				upm_snprintf(err, err_size, "unknown backend '%s' (%s%suse hw, mock, mock:FAULTS or replay:TRACE)",
+					     v, near, near[0] ? "; " : "");
+				return -1;
 			}
 		} else if (upm_strcmp(name, "sockets") == 0) {
 			uint64_t n;
@@ -174,10 +186,18 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 		} else if (upm_strcmp(name, "config") == 0) {
 			o->config_path = v;
 		} else { /* end */
-			if (upm_cli_end_action(v, &o->end) < 0)
-				return fail(err, err_size,
-					    "unknown end action '%s': use return, shutdown, reboot, key or qemu-exit",
-					    v);
+			if (upm_cli_end_action(v, &o->end) < 0) {
+				struct upm_suggest s;
+				char near[120];
+				static const char *const ends[] = { "return", "shutdown", "reboot", "key", "qemu-exit" };
+				upm_suggest_init(&s, v);
+				for (unsigned k = 0; k < 5; k++)
+					upm_suggest_add(&s, ends[k]);
+				upm_suggest_text(&s, near, sizeof near);
+				upm_snprintf(err, err_size, "unknown end action '%s' (%s%suse return, shutdown, reboot, key or "
+					     "qemu-exit)", v, near, near[0] ? "; " : "");
+				return -1;
+			}
 			o->end_set = 1;
 		}
 	}

@@ -163,8 +163,12 @@ static int set_tolerance(struct cfg_parser *p, const char *key, const char *valu
 		if (fraction)
 			return cfg_fail(p, "%s must be a fraction from 0 to 1 (0.05) or a percentage (5%%), not '%.40s'",
 					k->key, value);
-		return cfg_fail(p, "%s must be a number from %u to %u, not '%.40s'", k->key,
-				(unsigned)k->min, (unsigned)k->max, value);
+		/* One decimal where a bound has one: 0.1 GT/s must not read as 0. */
+		char lo[32], hi[32];
+		int dec = k->min != (double)(uint64_t)k->min;
+		upm_format_double(lo, sizeof lo, k->min, dec);
+		upm_format_double(hi, sizeof hi, k->max, dec);
+		return cfg_fail(p, "%s must be a number from %s to %s, not '%.40s'", k->key, lo, hi, value);
 	}
 	if (c->n_tolerances >= UPM_CFG_MAX_TOLERANCES)
 		return cfg_fail(p, "too many check.* keys: keep at most %u", UPM_CFG_MAX_TOLERANCES);
@@ -244,9 +248,17 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 	if (upm_strcmp(key, "end") == 0) {
 		if (once(p, key, &c->end_line) < 0)
 			return -1;
-		if (upm_cli_end_action(value, &c->end) < 0)
-			return cfg_fail(p, "end must be return, shutdown, reboot, key or qemu-exit, not '%.40s'",
-					value);
+		if (upm_cli_end_action(value, &c->end) < 0) {
+			static const char *const ends[] = { "return", "shutdown", "reboot", "key", "qemu-exit" };
+			struct upm_suggest s;
+			char near[120];
+			upm_suggest_init(&s, value);
+			for (unsigned k = 0; k < 5; k++)
+				upm_suggest_add(&s, ends[k]);
+			upm_suggest_text(&s, near, sizeof near);
+			return cfg_fail(p, "end must be return, shutdown, reboot, key or qemu-exit, not '%.40s'%s%s%s", value,
+					near[0] ? " (" : "", near, near[0] ? ")" : "");
+		}
 		c->has_end = 1;
 		return 0;
 	}

@@ -184,9 +184,46 @@ int upm_global_option_takes_value(const char *opt)
 	       upm_strcmp(opt, "--version") != 0;
 }
 
+/* Other programs' spellings people type from habit (perf stat, GNU tools), with upmon's:
+ * offered before the edit-distance guesses, which would not find them. */
+static const struct {
+	const char *theirs, *ours;
+} habits[] = {
+	{ "-e", "--events" }, { "-M", "--metrics" }, { "-I", "--interval" }, { "-x", "--format csv" },
+	{ "-o", "--out" }, { "-v", "--version" }, { "-V", "--version" }, { "stat", "run" },
+	{ "record", "run" }, { "bench", "run --kernel" }, { "-t", "--threads" },
+};
+
+/* "'-e' is '--events' in upmon" for a habit, "write '--out PATH'" for
+ * '--out=PATH'; 0 when word is neither. */
+static int habit_text(const char *command, const char *word, char *buf, unsigned long size)
+{
+	for (unsigned i = 0; i < sizeof habits / sizeof habits[0]; i++)
+		if (upm_strcmp(word, habits[i].theirs) == 0) {
+			upm_snprintf(buf, size, "'%s' is '%s' in upmon", habits[i].theirs, habits[i].ours);
+			return 1;
+		}
+	const char *eq = upm_strchr(word, '=');
+	if (word[0] == '-' && word[1] == '-' && eq) {
+		char opt[40];
+		upm_snprintf(opt, sizeof opt, "%.*s", (int)(eq - word) < 39 ? (int)(eq - word) : 39, word);
+		const struct upm_cmd_help *h = command ? upm_help_find(command) : NULL;
+		int known = upm_is_global_option(opt);
+		for (unsigned i = 0; h && h->options[i]; i++)
+			known |= upm_strcmp(h->options[i], opt) == 0;
+		if (known) {
+			upm_snprintf(buf, size, "write '%s %s', with a space", opt, eq + 1);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void upm_help_suggest_command(const char *word, char *buf, unsigned long size)
 {
 	struct upm_suggest s;
+	if (habit_text(NULL, word, buf, size))
+		return;
 	upm_suggest_init(&s, word);
 	for (unsigned i = 0; i < upm_n_cmd_helps; i++)
 		upm_suggest_add(&s, upm_cmd_helps[i].name);
@@ -197,6 +234,8 @@ void upm_help_suggest_option(const char *command, const char *word, char *buf, u
 {
 	struct upm_suggest s;
 	const struct upm_cmd_help *h = upm_help_find(command);
+	if (habit_text(command, word, buf, size))
+		return;
 	upm_suggest_init(&s, word);
 	for (unsigned i = 0; h && h->options[i]; i++)
 		upm_suggest_add(&s, h->options[i]);

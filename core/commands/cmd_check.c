@@ -60,7 +60,7 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 			const char *v = r->opts.cmd_argv[++i];
 			/* Refused before anything runs: more threads than processors cannot be placed. */
 			unsigned max = processors(r) ? processors(r) : UPM_MAX_CPUS;
-			if (upm_strcmp(v, "all") == 0) {
+			if (upm_strcasecmp(v, "all") == 0) {
 				o->threads = 0;
 			} else if (upm_parse_u64(v, &n) < 0 || n == 0 || n > max) {
 				upm_error(r, "%s: --threads takes 1..%u (the processors of %u socket%s) or all, not '%s'",

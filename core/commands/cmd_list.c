@@ -67,11 +67,13 @@ static void lister_row(struct lister *l, const char *const *vals, const char *te
 	upm_buf_free(&b);
 }
 
-static void lister_end(struct lister *l)
+/* Ends the list; how many rows it had. */
+static unsigned lister_end(struct lister *l)
 {
 	if (l->format == LIST_JSON)
 		upm_say(l->r, "[\n%s\n]", l->json.data ? l->json.data : "");
 	upm_buf_free(&l->json);
+	return l->rows;
 }
 
 static void counters_text(uint8_t mask, char *buf, unsigned long size)
@@ -122,6 +124,25 @@ static int matches(const char *search, const char *name, const char *desc)
 	return contains(name, search) || contains(desc, search);
 }
 
+/* perfmon's unit prefix of box type t ("UNC_M_"), or "". */
+static const char *perfmon_prefix(const struct upm_platform *p, const struct upm_box_type *t)
+{
+	for (unsigned k = 0; p->naming && k < p->naming->n_boxes; k++)
+		if (upm_strcmp(p->naming->boxes[k].box, t->name) == 0 && p->naming->boxes[k].perfmon_prefix)
+			return p->naming->boxes[k].perfmon_prefix;
+	return "";
+}
+
+/* A search as the box's table spells names: perfmon's "UNC_M_CAS*" is "CAS*" on the
+ * iMC, as specs take perfmon's names too (core/events/alias.h). */
+static const char *search_for_box(const char *search, const char *prefix)
+{
+	size_t n = upm_strlen(prefix);
+	if (search && n && upm_strncasecmp(search, prefix, n) == 0 && search[n])
+		return search + n;
+	return search;
+}
+
 static void list_boxes(struct upm_run *r, const struct upm_box_type *only, enum list_format f)
 {
 	static const char *const cols[] = { "platform", "box",	  "space",	 "instances", "counters",
@@ -131,15 +152,12 @@ static void list_boxes(struct upm_run *r, const struct upm_box_type *only, enum 
 	lister_start(&l, r, f, cols, UPM_ARRAY_LEN(cols));
 	for (unsigned i = 0; i < p->n_boxes; i++) {
 		const struct upm_box_type *t = p->boxes[i];
-		const char *perf = "", *perfmon = "";
+		const char *perf = "", *perfmon = perfmon_prefix(p, t);
 		if (only && t != only)
 			continue;
-		for (unsigned k = 0; p->naming && k < p->naming->n_boxes; k++) {
-			if (upm_strcmp(p->naming->boxes[k].box, t->name) != 0)
-				continue;
-			perf = p->naming->boxes[k].perf_pmu ? p->naming->boxes[k].perf_pmu : "";
-			perfmon = p->naming->boxes[k].perfmon_prefix ? p->naming->boxes[k].perfmon_prefix : "";
-		}
+		for (unsigned k = 0; p->naming && k < p->naming->n_boxes; k++)
+			if (upm_strcmp(p->naming->boxes[k].box, t->name) == 0 && p->naming->boxes[k].perf_pmu)
+				perf = p->naming->boxes[k].perf_pmu;
 		char inst[12], ctrs[12], width[12], line[300];
 		const char *space = t->space == UPM_SPACE_MSR ? "msr" : t->space == UPM_SPACE_PCI ? "pci" : "mmio";
 		const char *fixed = t->fixed_ctr != UPM_NO_REG && t->fixed_event ? t->fixed_event : "";
@@ -178,7 +196,7 @@ static void needs_text(const struct upm_box_type *t, unsigned needs, char *buf, 
 	}
 }
 
-static void list_events(struct upm_run *r, const struct upm_box_type *only, const char *search,
+static unsigned list_events(struct upm_run *r, const struct upm_box_type *only, const char *search,
 			enum list_format f)
 {
 	static const char *const cols[] = { "platform", "box",	  "event",  "code", "umask",
@@ -190,6 +208,7 @@ static void list_events(struct upm_run *r, const struct upm_box_type *only, cons
 		const struct upm_box_type *t = p->boxes[i];
 		if (only && t != only)
 			continue;
+		const char *want = search_for_box(search, perfmon_prefix(p, t));
 		for (unsigned e = 0; e < *t->n_events; e++) {
 			const struct upm_event_def *ev = &t->events[e];
 			char ctrs[32], code[8];
@@ -200,7 +219,7 @@ static void list_events(struct upm_run *r, const struct upm_box_type *only, cons
 				const struct upm_umask *um = ev->n_umasks ? &ev->umasks[u] : NULL;
 				char name[80], umask[8] = "", thresh[8] = "", filters[160], sub[160] = "", line[700];
 				upm_snprintf(name, sizeof name, "%s%s%s", ev->name, um ? "." : "", um ? um->name : "");
-				if (!matches(search, name, ev->desc))
+				if (!matches(want, name, ev->desc))
 					continue;
 				if (um)
 					upm_snprintf(umask, sizeof umask, "0x%02x", um->value);
@@ -244,10 +263,10 @@ static void list_events(struct upm_run *r, const struct upm_box_type *only, cons
 			lister_row(&l, vals, line);
 		}
 	}
-	lister_end(&l);
+	return lister_end(&l);
 }
 
-static void list_metrics(struct upm_run *r, const char *search, enum list_format f)
+static unsigned list_metrics(struct upm_run *r, const char *search, enum list_format f)
 {
 	static const char *const cols[] = { "platform", "metric", "formula", "unit", "description", "aliases" };
 	const struct upm_platform *p = r->platform;
@@ -273,11 +292,11 @@ static void list_metrics(struct upm_run *r, const char *search, enum list_format
 		upm_buf_free(&line);
 		upm_buf_free(&formula);
 	}
-	lister_end(&l);
+	return lister_end(&l);
 }
 
 /* Each group: its name and the question it answers, then what `run --group NAME` counts. */
-static void list_groups(struct upm_run *r, const char *search, enum list_format f)
+static unsigned list_groups(struct upm_run *r, const char *search, enum list_format f)
 {
 	static const char *const cols[] = { "platform", "group", "question", "events", "metrics" };
 	const struct upm_platform *p = r->platform;
@@ -298,7 +317,32 @@ static void list_groups(struct upm_run *r, const char *search, enum list_format 
 	}
 	if (!n && f == LIST_TEXT)
 		upm_say(r, "%s has no event groups", p->name);
-	lister_end(&l);
+	return lister_end(&l);
+}
+
+/* A search that matched nothing is a mistake more often than an answer (a typo in a
+ * name): one line with the closest names, and the usage status. */
+static int nothing_matched(struct upm_run *r, const char *kind, const char *search,
+			   const struct upm_box_type *only)
+{
+	const struct upm_platform *p = r->platform;
+	struct upm_suggest s;
+	char near[120];
+	upm_suggest_init(&s, search);
+	for (unsigned i = 0; kind[0] == 'e' && i < p->n_boxes; i++) {
+		const struct upm_box_type *t = p->boxes[i];
+		for (unsigned e = 0; (!only || t == only) && e < *t->n_events; e++)
+			upm_suggest_add(&s, t->events[e].name);
+	}
+	for (unsigned i = 0; kind[0] == 'm' && p->metrics && i < *p->n_metrics; i++)
+		upm_suggest_add(&s, p->metrics[i].name);
+	for (unsigned i = 0; kind[0] == 'g' && p->n_groups && i < *p->n_groups; i++)
+		upm_suggest_add(&s, p->groups[i].name);
+	upm_suggest_text(&s, near, sizeof near);
+	upm_error(r, "list: no %s on %s%s%s match '%s' (%s%sa word of the name or description, or a glob "
+		     "such as 'CAS*'; 'upmon list %s' shows them all)",
+		  kind, p->name, only ? " box " : "", only ? only->name : "", search, near, near[0] ? "; " : "", kind);
+	return UPM_EXIT_USAGE;
 }
 
 int upm_cmd_list(struct upm_run *r)
@@ -393,13 +437,16 @@ int upm_cmd_list(struct upm_run *r)
 		}
 		only = probe.box;
 	}
+	unsigned rows = 0;
 	if (kind == 0)
 		list_boxes(r, only, format);
 	else if (kind == 1)
-		list_events(r, only, search, format);
+		rows = list_events(r, only, search, format);
 	else if (kind == 2)
-		list_metrics(r, search, format);
+		rows = list_metrics(r, search, format);
 	else
-		list_groups(r, search, format);
+		rows = list_groups(r, search, format);
+	if (search && !rows && kind > 0)
+		return nothing_matched(r, kinds[kind], search, only);
 	return UPM_EXIT_OK;
 }

@@ -123,13 +123,13 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 		o->w.iterations = n;
 		return 1;
 	case 3: /* --threads */
-		if (upm_strcmp(value, "all") == 0) {
+		if (upm_strcasecmp(value, "all") == 0) {
 			o->w.threads = 0;
 			return 1;
 		}
 		if (upm_parse_u64(value, &n) < 0 || n == 0 || n > UPM_MAX_CPUS)
-			return bad(err, err_size, "run: %s takes a number of processors or 'all', not '%s'", name,
-				   value);
+			return bad(err, err_size, "run: %s takes a number of processors (1 to the processors of the "
+				   "sockets measured) or 'all', not '%s'", name, value);
 		o->w.threads = (unsigned)n;
 		return 1;
 	case 4: /* --sockets */
@@ -138,7 +138,7 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 				   value);
 		return 1;
 	default: /* --memory-socket */
-		if (upm_strcmp(value, "local") == 0) {
+		if (upm_strcasecmp(value, "local") == 0) {
 			o->w.memory_socket = -1;
 			return 1;
 		}

@@ -115,6 +115,19 @@ static int set_field(struct upm_spec *o, struct upm_bitfield f, const struct ter
 	return 0;
 }
 
+/* A decimal number, maybe negative, that did not parse: too large, or below 0. */
+static int looks_numeric(const char *v)
+{
+	if (*v == '-')
+		v++;
+	if (!*v)
+		return 0;
+	for (; *v; v++)
+		if (*v < '0' || *v > '9')
+			return 0;
+	return 1;
+}
+
 static int term_value(const struct term *t, uint64_t dflt, uint64_t *v, char *err, unsigned long n)
 {
 	if (!t->has_value) {
@@ -214,10 +227,17 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 			continue;
 		if (mods[i].dflt == ~0ull && !t->has_value)
 			return failf(err, n, "%s needs a value (%s=N)", t->key, t->key);
-		if (term_value(t, mods[i].dflt, &v, err, n) < 0)
-			return -1;
 		const struct upm_bitfield *f =
 			(const struct upm_bitfield *)((const char *)l + mods[i].off);
+		if (term_value(t, mods[i].dflt, &v, err, n) < 0) {
+			/* '-1' or a 25-digit number is a number out of range, not "not a number". */
+			if (f->width && looks_numeric(t->value))
+				upm_snprintf(err, n, "%s=%s is out of range: %s takes 0-%llu (0x%llx) on box %s", t->key,
+					     t->value, t->key, (unsigned long long)upm_field_mask((struct upm_bitfield){ 0, f->width }),
+					     (unsigned long long)upm_field_mask((struct upm_bitfield){ 0, f->width }),
+					     o->box->name);
+			return -1;
+		}
 		/* "event=0x102" on a box with an extra select bit: bit 8 is that bit. */
 		if (i == 0 && v > 0xFF && l->ev_sel_ext.width && v <= 0x1FF) {
 			if (set_field(o, l->ev_sel_ext, t, 1, err, n) < 0)

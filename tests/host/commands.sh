@@ -114,6 +114,14 @@ run unguarded_host --backend mock --platform snbep fault-probe --unguarded
 expect unguarded_host host/fault_probe_unguarded_refused_on_host 4 \
 	'^upmon: error: fault-probe --unguarded faults outside the guard on purpose and resets the machine: it runs only under UEFI in a virtual machine'
 
+# perf's and GNU habits are answered with upmon's spelling, which edit distance would miss.
+run habit_e --backend mock --platform snbep run -e imc/CAS_COUNT.RD/
+expect habit_e host/habit_perf_e 4 "^upmon: error: run: unknown argument '-e' \\('-e' is '--events' in upmon; see 'upmon help run'\\)\$"
+run habit_stat --backend mock --platform snbep stat
+expect habit_stat host/habit_perf_stat 4 "^upmon: error: unknown command 'stat' \\('stat' is 'run' in upmon; see 'upmon help'\\)\$"
+run habit_eq --platform=snbep list boxes
+expect habit_eq host/habit_option_equals 4 "^upmon: error: unknown option '--platform=snbep' \\(write '--platform snbep', with a space; see 'upmon help'\\)\$"
+
 # --config given twice: the last one, as every option (README, Command line).
 printf 'args = --backend mock --platform snbep --sockets 1 info\n' >"$WORK/first.cfg"
 printf 'args = --backend mock --platform snbep info\n' >"$WORK/second.cfg"

@@ -111,6 +111,17 @@ run l12 --platform snbep list events --format xml
 expect l12 host/list_bad_format 4 "^upmon: error: list: --format takes text, csv or json, not 'xml'$"
 run l13 --platform snbep list events --box uncore_imc_1 UNC_M_CAS
 expect_not l13 host/list_box_by_perf_name 0 '^cbo '
+# perfmon's names, as specs take them: UNC_M_ is the iMC's prefix.
+expect l13 host/list_search_by_perfmon_name 0 '^imc +CAS_COUNT\.RD '
+run l13b --platform snbep list events 'UNC_C_LLC_LOOKUP*'
+expect l13b host/list_glob_by_perfmon_name 0 '^cbo +LLC_LOOKUP\.DATA_READ '
+# A search that matches nothing is a mistake more often than an answer: one line with the
+# closest names and the usage status, not an empty list and success.
+run l13c --platform snbep list events cas_count_reed
+expect l13c host/list_no_match_says_so 4 \
+	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
+run l13d --platform snbep list groups memm
+expect l13d host/list_no_group_match_says_so 4 "^upmon: error: list: no groups on snbep match 'memm' \\(closest: MEM;"
 
 # Other programs' names on the command line (the unit tests hold every encoding).
 M=(--backend mock --platform snbep)

@@ -69,10 +69,15 @@ TEST(config_errors_name_the_line)
 	} cases[] = {
 		{ "end = return\n\nspeed = fast\n", "lab.cfg:3: unknown key 'speed' (the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME" },
 		{ "end = later\n", "lab.cfg:1: end must be return, shutdown, reboot, key or qemu-exit, not 'later'" },
+		{ "end = shutdow\n",
+		  "lab.cfg:1: end must be return, shutdown, reboot, key or qemu-exit, not 'shutdow' (closest: shutdown)" },
 		{ "# c\nend = return\nend = key\n", "lab.cfg:3: end is already set on line 2: keep one of the two" },
 		{ "check.memory_tolerance = 1.5\n", "lab.cfg:1: check.memory_tolerance must be a fraction from 0 to 1 (0.05) or a percentage (5%), not '1.5'" },
 		{ "check.memory_tolerance = abc\n", "lab.cfg:1: check.memory_tolerance must be a fraction" },
 		{ "check.uclk_min_mhz = -3\n", "lab.cfg:1: check.uclk_min_mhz must be a number from 1 to 100000, not '-3'" },
+		/* A bound below 1 is said as it is: "from 0 to 100" would refuse the 0 it offers. */
+		{ "check.link_rate_min_gts = 0\n",
+		  "lab.cfg:1: check.link_rate_min_gts must be a number from 0.1 to 100.0, not '0'" },
 		{ "check.speed = 1\n", "lab.cfg:1: unknown tolerance 'check.speed' (check reads memory_tolerance, " },
 		{ "check.uclk_max_mhz = 1000\ncheck.uclk_min_mhz = 2000\n", "lab.cfg:2: check.uclk_min_mhz is above check.uclk_max_mhz (line 1): swap them" },
 		{ "events.a b = cbo/CLOCKTICKS/\n", "lab.cfg:1: 'events.a b': an event set's name is 1 to 31 letters" },

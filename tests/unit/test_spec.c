@@ -110,6 +110,10 @@ TEST(spec_errors_name_the_problem)
 		  "umask=0x0c contradicts CAS_COUNT.RD, which sets umask to 0x3: leave umask out, or name the event "
 		  "without its unit mask" },
 		{ "imc/CAS_COUNT.RD,thresh=1,thresh=2/", "thresh given twice: give it once" },
+		{ "imc/CAS_COUNT.RD,thresh=-1/", "thresh=-1 is out of range: thresh takes 0-255 (0xff) on box imc" },
+		{ "imc/CAS_COUNT.RD,thresh=99999999999999999999999/",
+		  "thresh=99999999999999999999999 is out of range: thresh takes 0-255 (0xff) on box imc" },
+		{ "imc/CAS_COUNT.RD,thresh=1e2/", "thresh: '1e2' is not a number" },
 		{ "imc/CAS_COUNT.RD,edge,edge/", "edge given twice: give it once" },
 		{ "imc/CAS_COUNT,umask=3,umask=3/", "umask given twice: give it once" },
 	};

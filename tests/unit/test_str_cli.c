@@ -75,6 +75,15 @@ TEST(cli_errors_name_the_problem)
 	CHECK_EQ(parse(&o, err, "--sockets 9 info"), -1);
 	CHECK_EQ(parse(&o, err, "--end later info"), -1);
 	CHECK_CONTAINS(err, "unknown end action 'later'");
+	CHECK_EQ(parse(&o, err, "--end shutdow info"), -1);
+	CHECK_STR(err, "unknown end action 'shutdow' (closest: shutdown; use return, shutdown, reboot, key or qemu-exit)");
+	CHECK_EQ(parse(&o, err, "--backend mokc info"), -1);
+	CHECK_STR(err, "unknown backend 'mokc' (closest: mock; use hw, mock, mock:FAULTS or replay:TRACE)");
+	CHECK_EQ(parse(&o, err, "--backend replay: info"), -1);
+	CHECK_CONTAINS(err, "--backend replay: needs what follows the colon: replay:TRACE");
+	/* A value never is the next option (core/cli/cli_args.h). */
+	CHECK_EQ(parse(&o, err, "--trace --dry-run info"), -1);
+	CHECK_STR(err, "option '--trace' needs a value before the next option '--dry-run' (see 'upmon help')");
 	CHECK_EQ(parse(&o, err, "--platform snbep"), -1);
 	CHECK_CONTAINS(err, "no command");
 	CHECK_EQ(parse(&o, err, "--backend mock: info"), -1);
