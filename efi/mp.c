@@ -163,8 +163,15 @@ int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg)
 	struct ap_call call = { fn, arg };
 	/* Blocking call (no event): returns when fn returned, or EFI_TIMEOUT when the
 	 * processor hung, e.g. after an unguarded fault killed it. */
-	EFI_STATUS st = mp->StartupThisAP(mp, ap_entry, target->index, NULL, UPM_AP_TIMEOUT_US,
-					  &call, NULL);
+	EFI_STATUS st;
+	/* EFI_NOT_READY: the processor is still busy with an earlier call whose end the
+	 * firmware has not seen yet (PI specification, Volume 2, StartupThisAP); it is
+	 * asked again for as long as a call may take, then counted as not answering. */
+	uint64_t limit = upm_os_nanoseconds() + UPM_AP_TIMEOUT_US * 1000ull;
+	while ((st = mp->StartupThisAP(mp, ap_entry, target->index, NULL, UPM_AP_TIMEOUT_US, &call, NULL)) ==
+		       EFI_NOT_READY &&
+	       upm_os_nanoseconds() < limit)
+		BS->Stall(1000);
 	return st == EFI_SUCCESS ? UPM_OK : UPM_EFAULT;
 }
 

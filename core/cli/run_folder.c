@@ -52,8 +52,8 @@ void upm_run_folder_open(struct upm_run *r)
 	}
 	r->out_dir = r->run_dir;
 	if (rc != UPM_OK && !r->media_error) {
-		upm_error(r, "cannot create the results folder %s (%s): the medium may be read-only or full; "
-			     "the results are on the console only",
+		upm_error(r, "cannot create the results folder %s (%s): the medium may be read-only or full, or a "
+			     "file is in its way; the results are on the console only",
 			  r->run_dir, rc == UPM_EINVAL ? "every suffix up to -99 is taken" : upm_status_name(rc));
 		r->media_error = 1;
 	}

@@ -70,9 +70,12 @@ static int load_config(struct upm_run *r, int argc, char **argv, struct upm_conf
 	upm_memset(cfg, 0, sizeof *cfg);
 	if (!path)
 		path = UPM_DEFAULT_CONFIG;
-	if (upm_os_read_file(path, &data, &len) != UPM_OK) {
+	int rc = upm_os_read_file(path, &data, &len);
+	if (rc != UPM_OK) {
 		if (explicit) {
-			upm_error(r, "cannot read configuration file %s: check the path", path);
+			upm_error(r, "cannot read configuration file %s (%s): check the path, and that it names a "
+				     "readable file, not a folder", path,
+				  rc == UPM_ENOTFOUND ? "missing or not readable" : upm_status_name(rc));
 			return -1;
 		}
 		return 0;

@@ -1,4 +1,4 @@
-/* Guarded RDMSR, WRMSR and 32-bit loads.
+/* Guarded RDMSR, WRMSR and 32-bit loads and stores.
  *
  * Each access is a whole function in assembly so that its faulting instruction exists
  * exactly once, at a known address: the compiler can neither inline nor duplicate a
@@ -76,7 +76,24 @@ __asm__(
 	"	movl $0xFFFFFFFF, (%rsi)\n"
 	"	movl $1, %eax\n"
 	"	ret\n"
-	"	.size upm_hw_load32, .-upm_hw_load32\n");
+	"	.size upm_hw_load32, .-upm_hw_load32\n"
+
+	/* int upm_hw_store32(uint64_t addr = rdi, uint32_t val = esi) */
+	"	.globl upm_hw_store32\n"
+	"	.type upm_hw_store32, @function\n"
+	"upm_hw_store32:\n"
+	"	.globl upm_hw_store32_fault\n"
+	"	.hidden upm_hw_store32_fault\n"
+	"upm_hw_store32_fault:\n"
+	"	movl %esi, (%rdi)\n"
+	"	xorl %eax, %eax\n"
+	"	ret\n"
+	"	.globl upm_hw_store32_resume\n"
+	"	.hidden upm_hw_store32_resume\n"
+	"upm_hw_store32_resume:\n"
+	"	movl $1, %eax\n"
+	"	ret\n"
+	"	.size upm_hw_store32, .-upm_hw_store32\n");
 
 /* Labels defined above; hidden so that C takes their addresses RIP-relative, without
  * relocations or GOT entries. */
@@ -84,6 +101,7 @@ __asm__(
 UPM_HW_LABEL upm_hw_rdmsr_fault[], upm_hw_rdmsr_resume[];
 UPM_HW_LABEL upm_hw_wrmsr_fault[], upm_hw_wrmsr_resume[];
 UPM_HW_LABEL upm_hw_load32_fault[], upm_hw_load32_resume[];
+UPM_HW_LABEL upm_hw_store32_fault[], upm_hw_store32_resume[];
 
 int upm_hw_fault_fixup(uint64_t rip, uint64_t *resume)
 {
@@ -94,6 +112,7 @@ int upm_hw_fault_fixup(uint64_t rip, uint64_t *resume)
 		{ upm_hw_rdmsr_fault, upm_hw_rdmsr_resume },
 		{ upm_hw_wrmsr_fault, upm_hw_wrmsr_resume },
 		{ upm_hw_load32_fault, upm_hw_load32_resume },
+		{ upm_hw_store32_fault, upm_hw_store32_resume },
 	};
 
 	for (unsigned i = 0; i < sizeof fixups / sizeof fixups[0]; i++) {

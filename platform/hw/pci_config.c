@@ -110,8 +110,7 @@ int upm_hw_pci_write32(const struct upm_ecam_window *ecam, unsigned n_ecam,
 	case UPM_PCI_ECAM:
 		if ((rc = ecam_address(ecam, n_ecam, a, &addr)) != UPM_OK)
 			return rc;
-		*(volatile uint32_t *)(uintptr_t)addr = val;
-		return UPM_OK;
+		return upm_hw_store32(addr, val); /* a faulting window is an error, not a crash */
 	default:
 		return UPM_EINVAL;
 	}

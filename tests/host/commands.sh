@@ -67,7 +67,13 @@ mkdir -p "$WORK/ro" && chmod 555 "$WORK/ro"
 if [ "$(id -u)" = 0 ]; then outdir=/proc/upmon-results; else outdir=ro/results; fi
 run media --backend mock --platform snbep --out "$outdir" info
 expect media host/unwritable_medium 4 '^uncore: socket 1 bus 0xff' \
-	'^upmon: error: cannot create the results folder .*/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full; the results are on the console only$'
+	'^upmon: error: cannot create the results folder .*/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full, or a file is in its way; the results are on the console only$'
+
+# --out naming a file: the cause is among those said.
+: >"$WORK/a_file"
+run outfile --backend mock --platform snbep --out a_file info
+expect outfile host/out_is_a_file 4 \
+	'^upmon: error: cannot create the results folder a_file/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full, or a file is in its way; the results are on the console only$'
 
 # The configuration file: args are defaults, the command line overrides, bad keys name the line.
 printf 'args = --backend mock --platform snbep --sockets 1 info\nend = return\n' >"$WORK/lab.cfg"
@@ -80,7 +86,10 @@ printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
 expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file\\)$"
 run cfgmissing --config nowhere.cfg info
-expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg'
+expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg \(missing or not readable\): check the path'
+mkdir -p "$WORK/cfgdir"
+run cfgdir --config cfgdir info
+expect cfgdir host/config_is_a_folder 4 '^upmon: error: cannot read configuration file cfgdir \(EIO\): check the path, and that it names a readable file, not a folder$'
 
 # A value forgotten before the next option is refused, never that option taken as the
 # value: '--trace --dry-run' would otherwise trace into a file named '--dry-run' and do
