@@ -5,6 +5,7 @@
  * and "On a test system". */
 #include "core/commands/app.h"
 #include "core/cli/config.h"
+#include "core/cli/help.h"
 
 /* Stands for "no command yet" while both sources are parsed; compared by address, so
  * no command line word can be mistaken for it. */
@@ -24,6 +25,14 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 	int rc = 0;
 	if (cfg->has_args && upm_cli_parse(cfg->argc, cfg->argv, o, why, sizeof why) < 0) {
 		upm_snprintf(err, err_size, "%s:%u: args: %s", cfg->file, cfg->args_line, why);
+		rc = -1;
+	} else if (cfg->has_args && o->command != no_command &&
+		   !upm_help_find(o->command)) {
+		/* Said here, where the file and line are known, not later as if typed. */
+		char near[120];
+		upm_help_suggest_command(o->command, near, sizeof near);
+		upm_snprintf(err, err_size, "%s:%u: args: unknown command '%s' (%s%ssee 'upmon help')", cfg->file,
+			     cfg->args_line, o->command, near, near[0] ? "; " : "");
 		rc = -1;
 	} else if ((!env->args_from_config || !cfg->has_args) &&
 		   upm_cli_parse(argc, argv, o, why, sizeof why) < 0) {

@@ -85,6 +85,10 @@ expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0 \(revisi
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
 expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file\\)$"
+printf 'args = --backend mock --platform snbep infp\n' >"$WORK/typo.cfg"
+run cfgtypo --config typo.cfg
+expect cfgtypo host/config_args_unknown_command_names_the_line 4 \
+	"^upmon: error: typo.cfg:1: args: unknown command 'infp' \\(closest: info; see 'upmon help'\\)\$"
 run cfgmissing --config nowhere.cfg info
 expect cfgmissing host/config_missing_file 4 '^upmon: error: cannot read configuration file nowhere.cfg \(missing or not readable\): check the path'
 mkdir -p "$WORK/cfgdir"
