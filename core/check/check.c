@@ -814,6 +814,12 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			continue;
 		}
 		ok[k] = measure(&c, &ms[k], &w) == 0;
+		/* Its buffers are done with: the judgements read the counts and results only,
+		 * and the next kernel needs the memory (each is fitted to what is free). */
+		if (ms[k].plan) {
+			upm_workload_release(ms[k].plan);
+			ms[k].plan = NULL;
+		}
 		if (!ok[k]) {
 			upm_say(r, "check: kernel %s: %s", ms[k].label, ms[k].err);
 			upm_verdict_add(vs, 0, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE, "%s", ms[k].err);

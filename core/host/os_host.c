@@ -672,17 +672,35 @@ uint64_t upm_os_tsc_hz(void)
  * writes, which draws pages from the allocator in another order; on a virtual machine a
  * buffer's pages set its bandwidth (README, "Performance"). The UEFI side's pages simply
  * exist (AllocatePages). */
+static uint64_t placed_live, placed_peak; /* kernel buffer bytes held, and the most held */
+
 void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
 {
 	(void)socket;
 	*placed = 0;
 	void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	__atomic_add_fetch(&placed_live, size, __ATOMIC_RELAXED);
+	uint64_t live = __atomic_load_n(&placed_live, __ATOMIC_RELAXED), peak;
+	while ((peak = __atomic_load_n(&placed_peak, __ATOMIC_RELAXED)) < live &&
+	       !__atomic_compare_exchange_n(&placed_peak, &peak, live, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	return p;
 }
 
 void upm_os_free_placed(void *p, size_t size)
 {
-	if (p)
-		munmap(p, size ? size : 1);
+	if (!p)
+		return;
+	munmap(p, size ? size : 1);
+	__atomic_sub_fetch(&placed_live, size, __ATOMIC_RELAXED);
+}
+
+uint64_t upm_host_placed_peak(void)
+{
+	uint64_t peak = __atomic_load_n(&placed_peak, __ATOMIC_RELAXED);
+	__atomic_store_n(&placed_peak, __atomic_load_n(&placed_live, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+	return peak;
 }

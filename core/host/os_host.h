@@ -21,6 +21,9 @@ void upm_host_dmi_dir(const char *dir);
  * figures again). */
 #include <stdint.h>
 void upm_host_fake_memory(uint64_t total_bytes, uint64_t free_bytes);
+/* The most kernel-buffer memory (upm_os_alloc_on_socket) held at once since the last
+ * call, which starts the next count from what is held now. */
+uint64_t upm_host_placed_peak(void);
 
 /* The watchdog as upm_os_watchdog_off/_restore left it (core/host/os_host.c), since the
  * last upm_host_watchdog_reset. upm_os_current_cpu counts its calls by state: the mock

@@ -3,6 +3,7 @@
  * check, every other verdict stays as on the clean run, and every register the run
  * touched is back to what it was (upm_mock_compare). */
 #include "tests/unit/test.h"
+#include "core/host/os_host.h"
 #include "tests/unit/fixture.h"
 #include "tests/unit/check_run.h"
 #include "core/check/check.h"
@@ -257,6 +258,31 @@ TEST(check_fault_skewed_cbo)
 {
 	struct expect e = { 0, "cbo", 2, "llc.balance", UPM_RESULT_WARN, "of the median" };
 	check_fault("skew=cbo2:3", 1, &e, NULL);
+}
+
+/* Each kernel's buffers go before the next kernel's come: kernels fitted to the free
+ * memory must not find it held by the ones before (with 8G, llc was fitted to 7 GiB and
+ * read-remote-back to 37 MiB of a machine that had 23 GiB free). */
+TEST(check_holds_one_kernels_buffers_at_a_time)
+{
+	struct fixture f;
+	char err[200];
+	struct upm_verdicts vs;
+	const uint64_t size = 16u << 20;
+	struct upm_check_opts opts = { .quick = 1, .size = size };
+	if (fixture_init(&f, "snbep", 2, NULL) < 0)
+		return;
+	upm_verdicts_init(&vs, 1024);
+	upm_host_placed_peak();
+	CHECK_EQ(upm_check_plausibility(&f.run, &opts, &vs, NULL, err, sizeof err), 0);
+	uint64_t peak = upm_host_placed_peak();
+	/* One kernel: its working set and a line or two per thread; six kernels ran. */
+	CHECK(peak >= size);
+	if (peak > size + (1u << 20))
+		upm_test_fail(__FILE__, __LINE__, "%llu bytes held at once for a %llu-byte working set",
+			      (unsigned long long)peak, (unsigned long long)size);
+	upm_verdicts_free(&vs);
+	fixture_free(&f);
 }
 
 /* Skylake client: one socket, the global enable instead of box freezes, free-running
