@@ -81,7 +81,7 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 		} else if (allow_kernels && upm_strcmp(a, "--duration") == 0) {
 			const char *v = option_value(r, &i);
 			if (upm_burnin_parse_duration(v, &o->duration_s) < 0) {
-				upm_error(r, "%s: --duration takes a time from 1s to 30d with a unit s, m, h or d (90s, 30m, 8h), not '%s'",
+				upm_error(r, "%s: --duration takes a time from 1s to 30d, in seconds or with a unit s, m, h or d (90s, 30m, 8h), not '%s'",
 					  r->opts.command, v);
 				return -1;
 			}

@@ -409,6 +409,11 @@ int upm_cmd_list(struct upm_run *r)
 			upm_error(r, "list: say what to list: boxes, events, metrics or groups (upmon list events)");
 		return UPM_EXIT_USAGE;
 	}
+	if (box && kind >= 2) { /* metrics and groups span boxes: --box would be ignored */
+		upm_error(r, "list: --box narrows boxes and events, not %s; leave it out (or 'upmon list events --box %s')",
+			  kinds[kind], box);
+		return UPM_EXIT_USAGE;
+	}
 	if (!r->platform) {
 		upm_error_unsupported(r);
 		return UPM_EXIT_USAGE;

@@ -675,8 +675,11 @@ struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, co
 	if (n_sockets == 0)
 		n_sockets = model->default_sockets;
 	if (n_sockets > model->max_sockets || n_sockets > UPM_MOCK_MAX_SOCKETS) {
-		upm_snprintf(err, err_size, "the %s mock has at most %u sockets, not %u", platform,
-			     model->max_sockets, n_sockets);
+		if (model->max_sockets == 1)
+			upm_snprintf(err, err_size, "the %s mock has 1 socket, not %u: give --sockets 1", platform, n_sockets);
+		else
+			upm_snprintf(err, err_size, "the %s mock has at most %u sockets, not %u: give --sockets 1 to %u",
+				     platform, model->max_sockets, n_sockets, model->max_sockets);
 		return NULL;
 	}
 	struct upm_mock *m = upm_os_alloc(sizeof *m);

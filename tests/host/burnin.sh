@@ -146,9 +146,9 @@ expect px host/burnin_passes_word_refused 4 "--passes takes a count of passes fr
 run pn "${M[@]}" check --passes
 expect pn host/burnin_passes_needs_value 4 "--passes takes a count .*, not ''$"
 run dx "${M[@]}" check --duration 8x
-expect dx host/burnin_duration_unit_refused 4 "^upmon: error: check: --duration takes a time from 1s to 30d with a unit s, m, h or d \(90s, 30m, 8h\), not '8x'$"
+expect dx host/burnin_duration_unit_refused 4 "^upmon: error: check: --duration takes a time from 1s to 30d, in seconds or with a unit s, m, h or d \(90s, 30m, 8h\), not '8x'$"
 run d0 "${M[@]}" check --duration 0s
-expect d0 host/burnin_duration_zero_refused 4 "--duration takes a time from 1s to 30d .*, not '0s'$"
+expect d0 host/burnin_duration_zero_refused 4 "--duration takes a time from 1s to 30d.*, not '0s'$"
 run d31 "${M[@]}" check --duration 31d
 expect d31 host/burnin_duration_too_long_refused 4 "not '31d'$"
 run typo "${M[@]}" check --pases 3

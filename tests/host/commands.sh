@@ -127,6 +127,9 @@ run unguarded_host --backend mock --platform snbep fault-probe --unguarded
 expect unguarded_host host/fault_probe_unguarded_refused_on_host 4 \
 	'^upmon: error: fault-probe --unguarded faults outside the guard on purpose and resets the machine: it runs only under UEFI in a virtual machine'
 
+run skl2 --backend mock --platform skl --sockets 2 info
+expect skl2 host/mock_sockets_over_the_model 4 '^upmon: error: the skl mock has 1 socket, not 2: give --sockets 1$'
+
 # perf's and GNU habits are answered with upmon's spelling, which edit distance would miss.
 run habit_e --backend mock --platform snbep run -e imc/CAS_COUNT.RD/
 expect habit_e host/habit_perf_e 4 "^upmon: error: run: unknown argument '-e' \\('-e' is '--events' in upmon; see 'upmon help run'\\)\$"

@@ -117,6 +117,9 @@ run l13b --platform snbep list events 'UNC_C_LLC_LOOKUP*'
 expect l13b host/list_glob_by_perfmon_name 0 '^cbo +LLC_LOOKUP\.DATA_READ '
 # A search that matches nothing is a mistake more often than an answer: one line with the
 # closest names and the usage status, not an empty list and success.
+run l13e --platform snbep list groups --box imc
+expect l13e host/list_box_refused_for_groups 4 \
+	"^upmon: error: list: --box narrows boxes and events, not groups; leave it out \\(or 'upmon list events --box imc'\\)\$"
 run l13c --platform snbep list events cas_count_reed
 expect l13c host/list_no_match_says_so 4 \
 	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
