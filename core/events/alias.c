@@ -205,12 +205,40 @@ static int resolve_bare(const struct upm_platform *p, const char *text, char *ou
 	if (own_box(p, text, upm_strlen(text), &inst) || perf_box(p, text, upm_strlen(text), &inst))
 		return fail(err, n, "'%s' names a box but no event: write %s/EVENT/ (see 'upmon list events')",
 			    text, text);
+	const struct upm_naming *nm = p->naming;
 	for (unsigned i = 0; i < p->n_boxes; i++) {
-		if (own_event(p->boxes[i], text)) {
+		int alias = 0;
+		for (unsigned k = 0; nm && k < nm->n_perf_events; k++)
+			alias |= upm_strcmp(nm->perf_events[k].box, p->boxes[i]->name) == 0 &&
+				 upm_strcasecmp(nm->perf_events[k].name, text) == 0;
+		if (own_event(p->boxes[i], text) || alias) {
 			upm_snprintf(err, n, "'%s' lacks its box: write %s/%s/ (or %s%s/%s/ for one instance)", text,
 				     p->boxes[i]->name, text, p->boxes[i]->name, "0", text);
 			return -1;
 		}
+	}
+	/* The closest event of any box, with its box: a bare name is often a typo of one. */
+	const char *best = NULL, *best_box = NULL;
+	unsigned best_d = ~0u, lw = (unsigned)upm_strlen(text);
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		const struct upm_box_type *b = p->boxes[i];
+		for (unsigned e = 0; b->events && e < *b->n_events; e++) {
+			unsigned d = upm_edit_distance(text, b->events[e].name);
+			if (d < best_d)
+				best_d = d, best = b->events[e].name, best_box = b->name;
+		}
+		for (unsigned k = 0; nm && k < nm->n_perf_events; k++) {
+			if (upm_strcmp(nm->perf_events[k].box, b->name) != 0)
+				continue;
+			unsigned d = upm_edit_distance(text, nm->perf_events[k].name);
+			if (d < best_d)
+				best_d = d, best = nm->perf_events[k].name, best_box = b->name;
+		}
+	}
+	if (best && best_d <= (lw <= 4 ? 1u : lw <= 8 ? 2u : 3u)) {
+		upm_snprintf(err, n, "'%s' is not an event spec (closest: %s/%s/): write BOX/EVENT/ (imc/CAS_COUNT.RD/) "
+			     "or a perfmon name (UNC_M_CAS_COUNT.RD)", text, best_box, best);
+		return -1;
 	}
 	return fail(err, n, "'%s' is not an event spec: write BOX/EVENT/ (imc/CAS_COUNT.RD/) or a perfmon "
 		    "name (UNC_M_CAS_COUNT.RD)%s", text, "");
@@ -293,12 +321,18 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	return rc;
 }
 
-void upm_alias_suggest_event(const struct upm_box_type *box, const char *word, char *buf, unsigned long size)
+void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_type *box, const char *word,
+			     char *buf, unsigned long size)
 {
 	struct upm_suggest s;
 	upm_suggest_init(&s, word);
 	for (unsigned i = 0; box->events && i < *box->n_events; i++)
 		upm_suggest_add(&s, box->events[i].name);
+	/* perf's names the box takes too (cas_count_read): a typo of one is closest to it. */
+	const struct upm_naming *nm = p ? p->naming : NULL;
+	for (unsigned i = 0; nm && i < nm->n_perf_events; i++)
+		if (upm_strcmp(nm->perf_events[i].box, box->name) == 0)
+			upm_suggest_add(&s, nm->perf_events[i].name);
 	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event)
 		upm_suggest_add(&s, box->fixed_event);
 	for (unsigned i = 0; i < box->n_free_ctrs; i++)

@@ -319,7 +319,8 @@ static const char *filter_hint(const struct upm_box_type *box, unsigned need)
 }
 
 /* An event name, a fixed counter, or a free-running counter. */
-static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned long n)
+static int apply_name(const struct upm_platform *p, struct upm_spec *o, const char *name, char *err,
+		      unsigned long n)
 {
 	const struct upm_box_type *box = o->box;
 	char ev_name[UPM_SPEC_NAME];
@@ -346,7 +347,7 @@ static int apply_name(struct upm_spec *o, const char *name, char *err, unsigned 
 	o->event = upm_event_find(box, ev_name);
 	if (!o->event) {
 		char near[160];
-		upm_alias_suggest_event(box, ev_name, near, sizeof near);
+		upm_alias_suggest_event(p, box, ev_name, near, sizeof near);
 		upm_snprintf(err, n, "unknown event '%s' for box %s (%s%ssee 'upmon list events --box %s')",
 			     ev_name, box->name, near, near[0] ? "; " : "", box->name);
 		return -1;
@@ -505,7 +506,7 @@ static int parse_own(const struct upm_platform *p, const char *text, struct upm_
 		if (split_term(t, (size_t)(comma - t), &term) < 0)
 			return failf(err, n, "malformed term in '%s'%s", text, "");
 		if (first && !term.has_value) {
-			if (apply_name(o, term.key, err, n) < 0)
+			if (apply_name(p, o, term.key, err, n) < 0)
 				return -1;
 			named = 1;
 			o->ctl_named = named_fields(o);

@@ -114,6 +114,10 @@ TEST(spec_errors_name_the_problem)
 		{ "imc/CAS_COUNT.RD,thresh=99999999999999999999999/",
 		  "thresh=99999999999999999999999 is out of range: thresh takes 0-255 (0xff) on box imc" },
 		{ "imc/CAS_COUNT.RD,thresh=1e2/", "thresh: '1e2' is not a number" },
+		/* perf's names are choices too, and a bare name is matched over every box. */
+		{ "imc/cas_count_reed/", "unknown event 'cas_count_reed' for box imc (closest: CAS_COUNT, cas_count_read;" },
+		{ "cas_count_reed", "'cas_count_reed' is not an event spec (closest: imc/cas_count_read/)" },
+		{ "cas_count_read", "'cas_count_read' lacks its box: write imc/cas_count_read/" },
 		{ "imc/CAS_COUNT.RD,edge,edge/", "edge given twice: give it once" },
 		{ "imc/CAS_COUNT,umask=3,umask=3/", "umask given twice: give it once" },
 	};
