@@ -111,15 +111,17 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 	case 1: { /* --size */
 		int rc = upm_kernel_parse_size(value, &o->w.size);
 		if (rc == UPM_ERANGE)
-			return bad(err, err_size, "run: %s '%s' is too large", name, value);
+			return bad(err, err_size, "run: %s '%s' is too large: a size in bytes, K, M or G below 16 EiB "
+				   "(memory is fitted to what is free anyway)", name, value);
 		if (rc != UPM_OK)
-			return bad(err, err_size, "run: %s takes a size in bytes with an optional K, M or G suffix, not '%s'",
-				   name, value);
+			return bad(err, err_size, "run: %s takes a size above 0, in bytes with an optional K, M or G "
+				   "suffix (64M), not '%s'", name, value);
 		return 1;
 	}
 	case 2: /* --iterations */
 		if (upm_parse_u64(value, &n) < 0 || n == 0)
-			return bad(err, err_size, "run: %s takes a positive number, not '%s'", name, value);
+			return bad(err, err_size, "run: %s takes a count from 1 to 2^64-1 (100), not '%s'",
+				   name, value);
 		o->w.iterations = n;
 		return 1;
 	case 3: /* --threads */

@@ -128,7 +128,7 @@ expect kthr host/run_kernel_too_many_threads 4 '^upmon: error: run: read needs 9
 run ksock "${M[@]}" run --kernel read --sockets 2 --events imc/CAS_COUNT.RD/
 expect ksock host/run_kernel_socket_not_in_run 4 '^upmon: error: run: socket 2 is not part of this run'
 run ksize "${M[@]}" run --kernel read --size 12Q --events imc/CAS_COUNT.RD/
-expect ksize host/run_kernel_bad_size 4 "^upmon: error: run: --size takes a size in bytes with an optional K, M or G suffix, not '12Q'$"
+expect ksize host/run_kernel_bad_size 4 "^upmon: error: run: --size takes a size above 0, in bytes with an optional K, M or G suffix \\(64M\\), not '12Q'$"
 run korphan "${M[@]}" run --size 1M --events imc/CAS_COUNT.RD/
 expect korphan host/run_kernel_options_need_kernel 4 '^upmon: error: run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME$'
 run ksec "${M[@]}" run --kernel read --seconds 1 --events imc/CAS_COUNT.RD/
