@@ -26,6 +26,8 @@ struct replay {
 	unsigned n_ecam;
 	char divergence[240];
 	char revision[64]; /* of the upmon that recorded it ("# upmon trace:" line), or "" */
+	char recorded_backend[16]; /* "hw", "mock", ... from the same line, or "" */
+	int recorded_dry_run;      /* the recording was a dry run: no counter ever ran */
 };
 
 static struct replay *replay_of(struct upm_backend *b)
@@ -247,10 +249,38 @@ const char *upm_replay_divergence(struct upm_backend *b)
 	return p && p->divergence[0] ? p->divergence : NULL;
 }
 
+const char *upm_replay_recorded_backend(struct upm_backend *b, int *dry_run)
+{
+	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
+	*dry_run = p ? p->recorded_dry_run : 0;
+	return p && p->recorded_backend[0] ? p->recorded_backend : NULL;
+}
+
 const char *upm_replay_recorded_revision(struct upm_backend *b)
 {
 	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
 	return p && p->revision[0] ? p->revision : NULL;
+}
+
+/* "# upmon trace: ..., backend mock, dry run": the backend it was recorded from, and
+ * whether that run was a dry run (platform/trace.c writes both). */
+static void take_recording(struct replay *p, const char *line)
+{
+	static const char key[] = ", backend ";
+	const char *at = line;
+	while (*at && !upm_starts_with(at, key))
+		at++;
+	if (*at) {
+		at += sizeof key - 1;
+		size_t n = 0;
+		while (at[n] && at[n] != ',' && n + 1 < sizeof p->recorded_backend)
+			n++;
+		upm_memcpy(p->recorded_backend, at, n);
+		p->recorded_backend[n] = 0;
+	}
+	size_t len = upm_strlen(line);
+	if (len >= 9 && upm_strcmp(line + len - 9, ", dry run") == 0)
+		p->recorded_dry_run = 1;
 }
 
 /* "# upmon trace: upmon 0.1.0 (revision 4cc3a4e), host, ..." -> "4cc3a4e"; traces
@@ -414,7 +444,10 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 			if (upm_starts_with(line, "# upmon trace: ") && !saw_header) {
 				saw_header = 1;
 				take_revision(p, line);
+				take_recording(p, line);
 			}
+			if (upm_starts_with(line, "# dry run: writes were recorded"))
+				p->recorded_dry_run = 1;
 			if (says_dropped(line))
 				return fail(p, err, err_size,
 					    "the trace buffer overflowed when it was recorded: it cannot be replayed", line_no);

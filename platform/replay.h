@@ -22,6 +22,9 @@ const char *upm_replay_divergence(struct upm_backend *b);
 /* The source revision of the upmon that recorded the trace, or NULL when its header
  * does not name one (traces from before it did). */
 const char *upm_replay_recorded_revision(struct upm_backend *b);
+/* The backend the trace was recorded from ("hw", "mock"; NULL when its header does not
+ * say), and in *dry_run whether that run was a dry run, whose counters never ran. */
+const char *upm_replay_recorded_backend(struct upm_backend *b, int *dry_run);
 /* Recorded accesses the run did not make (0 when it made them all). */
 unsigned upm_replay_unused(struct upm_backend *b);
 

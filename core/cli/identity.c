@@ -2,6 +2,7 @@
 #include "core/cli/invocation.h"
 #include "core/base/os.h"
 #include "core/cli/console_wrap.h"
+#include "platform/replay.h"
 #include <stdarg.h>
 
 void upm_wall_time_iso(const struct upm_wall_time *t, int ok, char *buf, size_t size)
@@ -95,6 +96,18 @@ static const char *replay_of(const struct upm_run *r)
 	return r->opts.backend == UPM_BACKEND_REPLAY ? r->opts.replay_path : NULL;
 }
 
+/* What the recording was, when its header says: " (recorded from the mock backend, a dry
+ * run)"; "" otherwise. A replay of the mock is no more a measurement than the mock. */
+const char *upm_ident_replay_recording(const struct upm_run *r, char *buf, size_t size)
+{
+	int dry = 0;
+	const char *from = replay_of(r) && r->backend ? upm_replay_recorded_backend(r->backend, &dry) : NULL;
+	buf[0] = 0;
+	if (from || dry)
+		upm_snprintf(buf, size, " (recorded from the %s backend%s)", from ? from : "unnamed", dry ? ", a dry run" : "");
+	return buf;
+}
+
 const char *upm_ident_mock_faults(const struct upm_run *r)
 {
 	return r->opts.backend == UPM_BACKEND_MOCK && r->opts.mock_faults && r->opts.mock_faults[0]
@@ -145,7 +158,7 @@ static void say(struct upm_run *r, const char *fmt, ...)
 	upm_buf_free(&line);
 }
 
-static void command_line(const struct upm_run *r, struct upm_buf *b)
+void upm_ident_command_line(const struct upm_run *r, struct upm_buf *b)
 {
 	for (int i = 0; i < r->ident.argc; i++)
 		upm_buf_printf(b, "%s%s", i ? " " : "", r->ident.argv[i]);
@@ -172,11 +185,12 @@ void upm_ident_say(struct upm_run *r)
 		say(r, "identity: MOCK FAULTS INJECTED: %s", upm_ident_mock_faults(r));
 	if (r->opts.backend == UPM_BACKEND_MOCK)
 		say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
+	char rec[80];
 	if (replay_of(r))
-		say(r, "identity: REPLAY of %s: registers and CPUID answered from that recording, these are not "
-		       "measurements of this machine", replay_of(r));
+		say(r, "identity: REPLAY of %s%s: registers and CPUID answered from that recording, these are not "
+		       "measurements of this machine", replay_of(r), upm_ident_replay_recording(r, rec, sizeof rec));
 	upm_buf_init(&cl);
-	command_line(r, &cl);
+	upm_ident_command_line(r, &cl);
 	say(r, "identity: command line: %s", cl.data ? cl.data : "(none: the default job)");
 	upm_buf_free(&cl);
 	if (r->ident.config_path)
@@ -331,7 +345,7 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 	signature(r, sig, sizeof sig);
 	upm_buf_printf(b, "# upmon %s (revision %s) on %s, started %s, folder %s\n# command line: ", UPM_VERSION,
 		       upm_revision(), upm_os_name(), start, r->run_name);
-	command_line(r, b);
+	upm_ident_command_line(r, b);
 	if (m->available)
 		upm_buf_printf(b, "\n# machine: %s %s, serial %s\n", m->manufacturer, m->product,
 			       m->serial[0] ? m->serial : "none"); /* as the console says it */
@@ -343,9 +357,10 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 		       upm_ident_backend(r));
 	if (upm_ident_mock_faults(r))
 		upm_buf_printf(b, "# MOCK FAULTS INJECTED: %s\n", upm_ident_mock_faults(r));
+	char rec[80];
 	if (replay_of(r))
-		upm_buf_printf(b, "# REPLAY of %s: registers and CPUID answered from that recording, not measured\n",
-			       replay_of(r));
+		upm_buf_printf(b, "# REPLAY of %s%s: registers and CPUID answered from that recording, not measured\n",
+			       replay_of(r), upm_ident_replay_recording(r, rec, sizeof rec));
 	if (r->opts.dry_run)
 		upm_buf_puts(b, "# DRY RUN: no register was written, counts are not measurements\n");
 }
@@ -378,7 +393,7 @@ void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, c
 	pair(fn, ctx, "start", "%s", start);
 	pair(fn, ctx, "folder", "%s", r->run_name);
 	upm_buf_init(&b);
-	command_line(r, &b);
+	upm_ident_command_line(r, &b);
 	pair(fn, ctx, "command_line", "%s", b.data ? b.data : "");
 	upm_buf_free(&b);
 	pair(fn, ctx, "configuration", "%s", r->ident.config_path ? r->ident.config_path : "none");

@@ -221,6 +221,27 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	return 0;
 }
 
+/* A replay of a dry run's trace is itself a dry run: no counter ran in the recording, so
+ * its counts are marked so, and a command that judges what its writes do refuses it, as
+ * it refuses --dry-run. 1 when refused (said). */
+static int replay_of_dry_run(struct upm_run *r, const struct upm_command *cmd)
+{
+	int dry = 0;
+	if (r->opts.backend != UPM_BACKEND_REPLAY || !r->backend)
+		return 0;
+	upm_replay_recorded_backend(r->backend, &dry);
+	if (!dry)
+		return 0;
+	if (cmd->judges) {
+		upm_error(r, "%s --backend replay:%s: that trace was recorded as a dry run, whose writes were never "
+			     "made, so every verdict would be false; replay it with run, or record the %s without "
+			     "--dry-run", cmd->name, r->opts.replay_path, cmd->name);
+		return 1;
+	}
+	r->opts.dry_run = 1;
+	return 0;
+}
+
 /* Identity and platform: CPUID names the platform unless --platform does. */
 static int identify(struct upm_run *r)
 {
@@ -396,6 +417,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		goto out;
 	}
 	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0))
+		goto out;
+	if (replay_of_dry_run(&run, cmd))
 		goto out;
 	upm_read_microcode(&run);
 	upm_run_folder_open(&run);

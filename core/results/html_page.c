@@ -45,7 +45,13 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, when, sizeof when);
 	upm_buf_puts(out, "</td></tr>\n<tr><th>started</th><td>");
 	text(out, when);
-	upm_buf_puts(out, "</td></tr>\n<tr><th>machine</th><td>");
+	upm_buf_puts(out, "</td></tr>\n<tr><th>command line</th><td><code>");
+	struct upm_buf cl;
+	upm_buf_init(&cl);
+	upm_ident_command_line(r, &cl);
+	text(out, cl.data ? cl.data : "(none: the default job)");
+	upm_buf_free(&cl);
+	upm_buf_puts(out, "</code></td></tr>\n<tr><th>machine</th><td>");
 	const struct upm_machine *m = &r->ident.machine;
 	if (m->available) {
 		text(out, m->manufacturer);
@@ -71,8 +77,10 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 		}
 	}
 	if (r->opts.backend == UPM_BACKEND_REPLAY) {
+		char rec[80];
 		upm_buf_puts(out, ", <b>REPLAY</b> of ");
 		text(out, r->opts.replay_path);
+		text(out, upm_ident_replay_recording(r, rec, sizeof rec));
 	}
 	if (r->opts.dry_run)
 		upm_buf_puts(out, ", <b>DRY RUN</b>");

@@ -29,9 +29,9 @@ PY
 
 # A replay says so wherever the run says what it is: no measurement of this machine.
 b=$(last_run "$WORK/b")
-if joined "$WORK/play.out" | grep -qx 'identity: REPLAY of rec.tsv: registers and CPUID answered from that recording, these are not measurements of this machine' &&
+if joined "$WORK/play.out" | grep -qx 'identity: REPLAY of rec.tsv (recorded from the mock backend): registers and CPUID answered from that recording, these are not measurements of this machine' &&
 	joined "$WORK/play.out" | grep -qx 'identity: platform snbep, backend replay' &&
-	grep -qx '# REPLAY of rec.tsv: registers and CPUID answered from that recording, not measured' "$b/counters.csv" &&
+	grep -qx '# REPLAY of rec.tsv (recorded from the mock backend): registers and CPUID answered from that recording, not measured' "$b/counters.csv" &&
 	grep -q '; backend replay$' "$b/counters.csv" && grep -qF '<b>REPLAY</b> of rec.tsv' "$b/report.html" &&
 	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d["backend"] == "replay" and d["replay_of"] == "rec.tsv"))' "$b/results.json"; then
 	pass host/replay_says_it_is_a_replay
@@ -121,3 +121,17 @@ expect quoted host/replay_header_quoting_its_end_line 0 '^uncore: socket 1 r3qpi
 { cat "$WORK/rec.tsv"; printf '# 3 accesses not recorded: trace buffer full\n'; } >"$WORK/full.tsv"
 run full --backend replay:full.tsv --out g info
 expect full host/replay_refuses_a_full_buffer 4 'the trace buffer overflowed when it was recorded: it cannot be replayed'
+
+# A dry run's trace replays as a dry run: no counter ran in the recording, so its counts
+# are marked dry-run, not "ok" zeros, and check, which judges its writes, refuses it.
+run drytrace --backend mock --platform snbep --dry-run --trace dry.tsv run --events imc/CAS_COUNT.RD/ --seconds 0.01
+run dryreplay --backend replay:dry.tsv --out dr run --events imc/CAS_COUNT.RD/ --seconds 0.01
+expect dryreplay host/replay_of_dry_run_is_a_dry_run 0 \
+	'^identity: DRY RUN: no register is written' \
+	'^identity: REPLAY of dry\.tsv \(recorded from the mock backend, a dry run\)' \
+	'^   all  0/8 imc +CAS_COUNT\.RD +dry-run$'
+grep -q '"dry_run": true' "$(last_run "$WORK/dr")/results.json" && pass host/replay_of_dry_run_json ||
+	fail host/replay_of_dry_run_json "results.json does not say dry_run true"
+run drycheck --backend replay:dry.tsv --out dc check --quick
+expect drycheck host/replay_of_dry_run_refused_by_check 4 \
+	'^upmon: error: check --backend replay:dry\.tsv: that trace was recorded as a dry run, whose writes were never made'

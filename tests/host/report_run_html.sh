@@ -86,6 +86,11 @@ if grep -q '<h1>upmon run: <span class="v pass">OK</span></h1>' "$d/report.html"
 else
 	fail host/report_run_status_metrics_sockets "$(grep -o '<h1>.*</h1>' "$d/report.html")"
 fi
+# The page says what was asked: the command line, the specs as given.
+grep -qF '<tr><th>command line</th><td><code>' "$d/report.html" &&
+	grep -qF 'run --seconds 0.01 --events imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,ubox/UCLK/ --metrics MEM_BW_READS</code>' "$d/report.html" &&
+	pass host/report_run_names_its_command_line ||
+	fail host/report_run_names_its_command_line "$(grep -o '<tr><th>command line.\{0,200\}' "$d/report.html")"
 # The run's last line says where the files went.
 [ "$(grep -v '^$' "$WORK/r.out" | tail -1 | cut -d' ' -f1-4)" = "upmon: 4 files in" ] &&
 	pass host/run_files_line_last || fail host/run_files_line_last "$(tail -1 "$WORK/r.out")"
