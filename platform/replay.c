@@ -1,5 +1,6 @@
 /* The replay backend (platform/replay.h). */
 #include "platform/replay.h"
+#include "platform/trace.h"
 #include "platform/pci.h"
 #include "boxes/box.h"
 #include "core/base/os.h"
@@ -28,6 +29,7 @@ struct replay {
 	char revision[64]; /* of the upmon that recorded it ("# upmon trace:" line), or "" */
 	char recorded_backend[16]; /* "hw", "mock", ... from the same line, or "" */
 	int recorded_dry_run;      /* the recording was a dry run: no counter ever ran */
+	int recorded_mock_faults;  /* the recording's mock had faults injected ("# MOCK FAULTS") */
 };
 
 static struct replay *replay_of(struct upm_backend *b)
@@ -249,11 +251,25 @@ const char *upm_replay_divergence(struct upm_backend *b)
 	return p && p->divergence[0] ? p->divergence : NULL;
 }
 
+struct upm_backend *upm_replay_find(struct upm_backend *b)
+{
+	struct upm_trace *t = b ? upm_trace_of(b) : NULL;
+	if (t)
+		b = t->inner;
+	return b && upm_replay_is(b) ? b : NULL;
+}
+
 const char *upm_replay_recorded_backend(struct upm_backend *b, int *dry_run)
 {
 	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
 	*dry_run = p ? p->recorded_dry_run : 0;
 	return p && p->recorded_backend[0] ? p->recorded_backend : NULL;
+}
+
+int upm_replay_recorded_mock_faults(struct upm_backend *b)
+{
+	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
+	return p && p->recorded_mock_faults;
 }
 
 const char *upm_replay_recorded_revision(struct upm_backend *b)
@@ -448,6 +464,8 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 			}
 			if (upm_starts_with(line, "# dry run: writes were recorded"))
 				p->recorded_dry_run = 1;
+			if (upm_starts_with(line, "# MOCK FAULTS INJECTED: "))
+				p->recorded_mock_faults = 1;
 			if (says_dropped(line))
 				return fail(p, err, err_size,
 					    "the trace buffer overflowed when it was recorded: it cannot be replayed", line_no);

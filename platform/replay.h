@@ -17,6 +17,8 @@
  * one-line reason in err when it is not a complete upmon trace. */
 struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, size_t err_size);
 int upm_replay_is(struct upm_backend *b);
+/* The replay backend b is, or wraps (a --trace of a replay); NULL when there is none. */
+struct upm_backend *upm_replay_find(struct upm_backend *b);
 /* The first divergence, or NULL while the run follows the recording. */
 const char *upm_replay_divergence(struct upm_backend *b);
 /* The source revision of the upmon that recorded the trace, or NULL when its header
@@ -25,6 +27,9 @@ const char *upm_replay_recorded_revision(struct upm_backend *b);
 /* The backend the trace was recorded from ("hw", "mock"; NULL when its header does not
  * say), and in *dry_run whether that run was a dry run, whose counters never ran. */
 const char *upm_replay_recorded_backend(struct upm_backend *b, int *dry_run);
+/* 1 when the recording's mock had faults injected: the run then made the accesses a run
+ * with mock faults makes (core/commands/microcode.c reads no socket's revision). */
+int upm_replay_recorded_mock_faults(struct upm_backend *b);
 /* Recorded accesses the run did not make (0 when it made them all). */
 unsigned upm_replay_unused(struct upm_backend *b);
 

@@ -101,11 +101,17 @@ static const char *replay_of(const struct upm_run *r)
 const char *upm_ident_replay_recording(const struct upm_run *r, char *buf, size_t size)
 {
 	int dry = 0;
-	const char *from = replay_of(r) && r->backend ? upm_replay_recorded_backend(r->backend, &dry) : NULL;
+	struct upm_backend *b = replay_of(r) ? upm_replay_find(r->backend) : NULL;
+	const char *from = b ? upm_replay_recorded_backend(b, &dry) : NULL;
 	buf[0] = 0;
 	if (from || dry)
 		upm_snprintf(buf, size, " (recorded from the %s backend%s)", from ? from : "unnamed", dry ? ", a dry run" : "");
 	return buf;
+}
+
+const char *upm_ident_replay_divergence(const struct upm_run *r)
+{
+	return replay_of(r) ? upm_replay_divergence(upm_replay_find(r->backend)) : NULL;
 }
 
 const char *upm_ident_mock_faults(const struct upm_run *r)
@@ -334,6 +340,8 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	json_str_or_null(b, upm_ident_mock_faults(r));
 	upm_buf_puts(b, ",\n  \"replay_of\": ");
 	json_str_or_null(b, replay_of(r));
+	upm_buf_puts(b, ",\n  \"replay_divergence\": ");
+	json_str_or_null(b, upm_ident_replay_divergence(r));
 	upm_buf_printf(b, ",\n  \"dry_run\": %s", r->opts.dry_run ? "true" : "false");
 }
 
@@ -361,6 +369,8 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 	if (replay_of(r))
 		upm_buf_printf(b, "# REPLAY of %s%s: registers and CPUID answered from that recording, not measured\n",
 			       replay_of(r), upm_ident_replay_recording(r, rec, sizeof rec));
+	if (upm_ident_replay_divergence(r)) /* what follows it is no reading of the recording */
+		upm_buf_printf(b, "# REPLAY DIVERGED: %s\n", upm_ident_replay_divergence(r));
 	if (r->opts.dry_run)
 		upm_buf_puts(b, "# DRY RUN: no register was written, counts are not measurements\n");
 }

@@ -86,6 +86,9 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
 void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, const char *value), void *ctx);
 /* The mock fault spec injected into this run (--backend mock:FAULTS), or NULL. */
 const char *upm_ident_mock_faults(const struct upm_run *r);
+/* A replay's first access that differed from its recording (platform/replay.h), or NULL:
+ * everything after it failed, so results after it read nothing of the recording. */
+const char *upm_ident_replay_divergence(const struct upm_run *r);
 /* The command line as given, words separated by spaces, appended to b. */
 void upm_ident_command_line(const struct upm_run *r, struct upm_buf *b);
 /* For a replay: " (recorded from the mock backend, a dry run)" as far as the trace's

@@ -229,7 +229,7 @@ static int replay_of_dry_run(struct upm_run *r, const struct upm_command *cmd)
 	int dry = 0;
 	if (r->opts.backend != UPM_BACKEND_REPLAY || !r->backend)
 		return 0;
-	upm_replay_recorded_backend(r->backend, &dry);
+	upm_replay_recorded_backend(upm_replay_find(r->backend), &dry);
 	if (!dry)
 		return 0;
 	if (cmd->judges) {
@@ -287,8 +287,7 @@ static int identify(struct upm_run *r)
 
 static struct upm_backend *replay_backend(struct upm_run *r)
 {
-	struct upm_trace *t = upm_trace_of(r->backend);
-	return t ? t->inner : r->backend;
+	return upm_replay_find(r->backend);
 }
 
 static const char *replay_divergence(struct upm_run *r)

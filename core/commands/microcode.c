@@ -1,5 +1,6 @@
 /* The microcode revision of every socket measured: a mixed set is a finding in itself
  * (sockets of one board should run one revision), and the BSP's alone cannot show it. */
+#include "platform/replay.h"
 #include "core/commands/commands.h"
 #include "core/base/os.h"
 
@@ -31,8 +32,8 @@ void upm_read_microcode(struct upm_run *r)
 	/* Injected mock faults are aimed at given accesses of a socket ("its first register
 	 * access"): an identity read before the session would take them. The mock models one
 	 * revision anyway; the sockets stay unread (null). */
-	if (upm_ident_mock_faults(r))
-		return;
+	if (upm_ident_mock_faults(r) || upm_replay_recorded_mock_faults(upm_replay_find(r->backend)))
+		return; /* a replay of such a run makes the accesses it made */
 	for (unsigned s = 0; s < r->n_sockets && s < UPM_MAX_SOCKETS; s++) {
 		struct sign_read sr = { r->backend, UPM_OK, 0 };
 		int rc = upm_os_run_on_socket(s, read_sign, &sr);

@@ -84,6 +84,10 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 	}
 	if (r->opts.dry_run)
 		upm_buf_puts(out, ", <b>DRY RUN</b>");
+	if (upm_ident_replay_divergence(r)) {
+		upm_buf_puts(out, "</td></tr>\n<tr><th>replay</th><td class=\"fail\"><b>DIVERGED</b>: ");
+		text(out, upm_ident_replay_divergence(r));
+	}
 	upm_buf_puts(out, "</td></tr>\n</table>\n");
 }
 

@@ -2,6 +2,7 @@
  * with the counts they used, safety facts; and the totals per socket and system. The
  * kernel runs' part is record_kernel.c. */
 #include "core/results/record.h"
+#include "core/base/exit.h"
 #include "core/results/record_fill.h"
 #include "core/results/results.h"
 
@@ -258,6 +259,10 @@ static int first_of_spec(const struct upm_record *rec, unsigned k)
 
 void upm_record_finish(struct upm_record *rec)
 {
+	/* A replay that diverged read nothing of its recording after that access: failed,
+	 * whatever the counts say (the caller's status becomes the same, core/commands/app.c). */
+	if (upm_ident_replay_divergence(rec->run))
+		rec->exit_status = UPM_EXIT_FAIL;
 	rec->n_totals = 0;
 	int kernel_max = (int)rec->n_kernels;
 	for (int kernel = -1; kernel <= kernel_max; kernel++)

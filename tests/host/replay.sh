@@ -135,3 +135,24 @@ grep -q '"dry_run": true' "$(last_run "$WORK/dr")/results.json" && pass host/rep
 run drycheck --backend replay:dry.tsv --out dc check --quick
 expect drycheck host/replay_of_dry_run_refused_by_check 4 \
 	'^upmon: error: check --backend replay:dry\.tsv: that trace was recorded as a dry run, whose writes were never made'
+
+# A run with mock faults replays as it ran: its recording lacks the per-socket microcode
+# reads such a run skips, and the replay skips them too.
+run faulttrace --backend mock:absent=imc1 --platform snbep --trace faults.tsv run --events imc/CAS_COUNT.RD/ --seconds 0.01
+run faultreplay --backend replay:faults.tsv --out fr run --events imc/CAS_COUNT.RD/ --seconds 0.01
+expect_not faultreplay host/replay_of_mock_faults_follows_the_recording "$(rc faulttrace)" 'replay diverged'
+
+# A replay that diverges is a failure in every file, not only on the console: the
+# divergence in results.json, csv identity and report.html, whose title says FAILED.
+run divtrace --backend mock --platform snbep --trace div.tsv run --events imc/CAS_COUNT.RD/ --seconds 0.01
+run divreplay --backend replay:div.tsv --out dv run --events imc/CAS_COUNT.WR/ --seconds 0.01
+dv=$WORK/$(last_run dv)
+if [ "$(rc divreplay)" = 2 ] &&
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d["replay_divergence"] or "").startswith("replay diverged: write of "))' "$dv/results.json" &&
+	grep -q '^# REPLAY DIVERGED: replay diverged: write of ' "$dv/counters.csv" &&
+	grep -qF '<h1>upmon run: <span class="v fail">FAILED</span></h1>' "$dv/report.html" &&
+	grep -qF '<tr><th>replay</th><td class="fail"><b>DIVERGED</b>: replay diverged: write of ' "$dv/report.html"; then
+	pass host/replay_divergence_in_every_file
+else
+	fail host/replay_divergence_in_every_file "status $(rc divreplay); $(grep -o '"replay_divergence": [^,]*' "$dv/results.json")"
+fi

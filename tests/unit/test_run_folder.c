@@ -129,7 +129,8 @@ TEST(identity_writers_from_the_record)
 	CHECK_CONTAINS(json.data, "\"microcode_per_socket\": [1068, 1064]");
 	CHECK_CONTAINS(json.data, "\"command_line\": [\"upmon\", \"--dry-run\", \"check\"]");
 	CHECK_CONTAINS(json.data, "\"machine\": {\"available\": false, \"reason\": \"no SMBIOS table\"}");
-	CHECK_CONTAINS(json.data, "\"mock_faults\": \"stuck=cbo0.ctr0\",\n  \"replay_of\": null,\n  \"dry_run\": true");
+	CHECK_CONTAINS(json.data, "\"mock_faults\": \"stuck=cbo0.ctr0\",\n  \"replay_of\": null,\n  \"replay_divergence\": null,\n"
+				  "  \"dry_run\": true");
 	CHECK_CONTAINS(csv.data, "# MOCK FAULTS INJECTED: stuck=cbo0.ctr0\n# DRY RUN: ");
 	CHECK_CONTAINS(csv.data, "microcode 0x42c (socket 0 0x42c, socket 1 0x428); platform unsupported; backend mock\n");
 	upm_buf_free(&r.log);
