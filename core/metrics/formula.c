@@ -281,3 +281,43 @@ const char *upm_formula_status_text(enum upm_formula_status st)
 	}
 	return "?";
 }
+
+int upm_formula_time_power(const struct upm_formula *f, const unsigned char *clock, int *exp)
+{
+	int st[UPM_FORMULA_MAX_CODE];
+	unsigned n = 0;
+	for (unsigned i = 0; i < f->n_code; i++) {
+		int b;
+		switch (f->code[i].op) {
+		case UPM_F_TERM:
+			st[n++] = clock[f->code[i].term] ? 1 : 0;
+			break;
+		case UPM_F_CONST:
+			st[n++] = 0;
+			break;
+		case UPM_F_SECONDS:
+		case UPM_F_SAMPLE_INTERVAL:
+			st[n++] = 1;
+			break;
+		case UPM_F_NEG:
+			if (n < 1)
+				return -1;
+			break;
+		default:
+			if (n < 2)
+				return -1;
+			b = st[--n];
+			if (f->code[i].op == UPM_F_MUL)
+				st[n - 1] += b;
+			else if (f->code[i].op == UPM_F_DIV)
+				st[n - 1] -= b;
+			else if (st[n - 1] != b) /* a sum of a rate and a count: no one power */
+				return -1;
+			break;
+		}
+	}
+	if (n != 1)
+		return -1;
+	*exp = st[0];
+	return 0;
+}

@@ -36,6 +36,12 @@ enum upm_formula_status { UPM_FORMULA_OK, UPM_FORMULA_DIV_ZERO, UPM_FORMULA_NEGA
  * something that cannot be negative, so such a value says the counts do not agree. */
 enum upm_formula_status upm_formula_eval(const struct upm_formula *f, const double *terms, double seconds,
 					 double tsc_hz, double *out);
+/* The power of time in f's value when SECONDS, SAMPLE_INTERVAL and the terms flagged in
+ * clock[] (counts of a clock, which grow with time) are time, and the other terms counts
+ * of work: 1 for a latency in seconds, -1 for a rate, 0 when time cancels (occupancy
+ * over inserts, in ns through SECONDS over a clock). 0 with *exp set, or -1 when a sum
+ * adds parts of different powers. */
+int upm_formula_time_power(const struct upm_formula *f, const unsigned char *clock, int *exp);
 /* A word for a status: "division by zero", "negative", ... */
 const char *upm_formula_status_text(enum upm_formula_status st);
 

@@ -253,6 +253,9 @@ struct parts {
 	struct upm_formula f;
 	struct upm_spec specs[UPM_METRIC_FORMULA_TERMS];
 	int over_time; /* SECONDS, SAMPLE_INTERVAL or a clock's count in the formula */
+	int time_cancels; /* over time, but time cancels in its value (a latency in ns from
+			   * occupancy, inserts and a clock): only the clocks are scaled */
+	unsigned char clock[UPM_METRIC_FORMULA_TERMS]; /* the term counts a clock */
 };
 
 /* 1 when count c belongs to the metric (one of its own specs, as the term says). */
@@ -330,6 +333,14 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 					w->passes |= 1u << (c->pass < 31 ? c->pass : 31);
 					if (c->interval_ns > w->window_ns)
 						w->window_ns = c->interval_ns;
+				} else if (pt->time_cancels && !pt->clock[k]) {
+					/* Time cancels: the counts of work combine as counted
+					 * (each pass ran the same kernel, or the same seconds),
+					 * and only a clock turns into time, through its rate
+					 * over its own window (below). Occupancy over inserts
+					 * counted in passes of different windows is then the
+					 * latency as counted, not skewed by the windows' ratio. */
+					w->terms[k] += (double)c->delta;
 				} else if (pt->over_time && c->interval_ns && w->window_ns) {
 					/* A formula over time or a clock, its parts counted in
 					 * passes of different windows: each count is scaled to
@@ -386,8 +397,12 @@ static int metric_parts(const struct upm_platform *p, const struct upm_metric *m
 	if (upm_metric_compile(p, m, &pt->f, pt->specs, err, sizeof err) < 0)
 		return -1;
 	pt->over_time = pt->f.uses_time;
-	for (unsigned k = 0; k < pt->f.n_specs; k++)
-		pt->over_time |= upm_spec_counts_clock(&pt->specs[k]);
+	for (unsigned k = 0; k < pt->f.n_specs; k++) {
+		pt->clock[k] = (unsigned char)upm_spec_counts_clock(&pt->specs[k]);
+		pt->over_time |= pt->clock[k];
+	}
+	int power;
+	pt->time_cancels = pt->over_time && upm_formula_time_power(&pt->f, pt->clock, &power) == 0 && power == 0;
 	return 0;
 }
 

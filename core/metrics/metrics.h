@@ -9,7 +9,9 @@
  * different passes combine: a ratio of counts takes them as counted (each pass ran the
  * same kernel, or the same seconds); a formula over time (SECONDS, SAMPLE_INTERVAL) or
  * over a clock's cycles scales each count to one window, so a count over SECONDS, or
- * over a clock, is always that count over its own window. */
+ * over a clock, is always that count over its own window; where time cancels in the
+ * value (upm_formula_time_power 0: a latency in ns from occupancy, inserts and a clock)
+ * only the clocks are scaled, and the counts of work are taken as counted. */
 #ifndef UPMON_CORE_METRICS_H
 #define UPMON_CORE_METRICS_H
 

@@ -59,6 +59,17 @@ json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_
 # A metric whose parts need two passes (the state filters share a register) is computed
 # per kernel, each pass running it once, and says which passes it used; a clock is a
 # rate over its window, never net of the idle baseline.
+# A latency in ns from occupancy and inserts counted in two passes of different windows
+# and the uncore clock in a third: the mock's 200 cycles at 2 GHz are 100 ns, whatever the
+# passes' windows (they were skewed by their ratio: 66.8 ns).
+run klat "${M[@]}" run --kernel read --group LLC --size 16M --iterations 2
+lat_ok() {
+	awk '$2 == "AVG_TOR_DRD_MISS_LATENCY_NS" { n++; if ($3 < 99 || $3 > 101) bad++ } END { exit !(n == 2 && !bad) }' "$WORK/klat.out"
+}
+[ "$(rc klat)" = 0 ] && grep -qE '^ +0 +AVG_TOR_DRD_MISS_LATENCY +200\.000 uncore cycles .*passes 4\+5$' "$WORK/klat.out" && lat_ok &&
+	pass host/run_kernel_latency_ns_across_passes ||
+	fail host/run_kernel_latency_ns_across_passes "$(grep AVG_TOR "$WORK/klat.out" | tr '\n' '|')"
+
 run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE --per-box
 expect kllc host/run_kernel_two_pass_metric_on_console 0 \
 	'^ +0  LLC_DRD_HIT_PCT +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \

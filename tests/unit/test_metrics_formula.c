@@ -74,6 +74,32 @@ TEST(formula_time_terms)
 	CHECK(!f.per_second);
 }
 
+/* The power of time in a formula's value, clocks and SECONDS being time: it decides how
+ * parts counted in different passes combine (core/metrics/metrics.c). */
+TEST(formula_time_power)
+{
+	static struct upm_formula f;
+	char err[200];
+	int p = 99;
+	const unsigned char latency_clock[3] = { 0, 0, 1 }, none[3] = { 0, 0, 0 }, first[2] = { 1, 0 };
+	CHECK_EQ(upm_formula_parse("cbo/TOR_OCCUPANCY.OPCODE/ / cbo/TOR_INSERTS.OPCODE/ * SECONDS * 1e9 / ubox/UCLK/",
+				   &f, err, sizeof err), 0);
+	CHECK_EQ(upm_formula_time_power(&f, latency_clock, &p), 0);
+	CHECK_EQ(p, 0); /* ns from cycles: time cancels */
+	CHECK_EQ(upm_formula_parse("imc/CAS_COUNT.RD/ * 64 / SECONDS", &f, err, sizeof err), 0);
+	CHECK_EQ(upm_formula_time_power(&f, none, &p), 0);
+	CHECK_EQ(p, -1); /* a rate */
+	CHECK_EQ(upm_formula_parse("qpi/CLOCKTICKS/ / qpi/TxL_FLITS_G0.DATA/", &f, err, sizeof err), 0);
+	CHECK_EQ(upm_formula_time_power(&f, first, &p), 0);
+	CHECK_EQ(p, 1);
+	CHECK_EQ(upm_formula_parse("(imc/CAS_COUNT.RD/ + imc/CAS_COUNT.WR/) * 64 / SECONDS", &f, err, sizeof err), 0);
+	CHECK_EQ(upm_formula_time_power(&f, none, &p), 0);
+	CHECK_EQ(p, -1);
+	/* A count plus a clock has no one power: the metric keeps every part over its window. */
+	CHECK_EQ(upm_formula_parse("ubox/UCLK/ + imc/CAS_COUNT.RD/", &f, err, sizeof err), 0);
+	CHECK_EQ(upm_formula_time_power(&f, first, &p), -1);
+}
+
 TEST(formula_no_value_never_a_number)
 {
 	int st;
