@@ -292,6 +292,22 @@ static int instance_counted(const struct upm_session *s, const struct parts *pt,
 	return ok;
 }
 
+/* Whether box instance b counts in the metric's coverage ("8 of 8 cbo"): the boxes of its
+ * counts of work, not the clock that turns them into time (a latency in ns over eight
+ * CBos and the socket's one UBox is over 8 cbo, not "9 ubox"); a metric of clocks alone
+ * is over their boxes. */
+static int covers(const struct parts *pt, const struct upm_box_inst *b)
+{
+	int work_terms = 0, on_b = 0;
+	for (unsigned k = 0; k < pt->f.n_specs; k++) {
+		if (pt->clock[k])
+			continue;
+		work_terms = 1;
+		on_b |= pt->specs[k].box == b->type;
+	}
+	return !work_terms || on_b;
+}
+
 /* Calls fn for each count of the metric's on the instances of socket sock it can use. */
 struct walk {
 	unsigned counted, of, passes;
@@ -312,7 +328,7 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 		int ok = instance_counted(s, pt, b, &applies);
 		if (!applies)
 			continue;
-		if (!sum) {
+		if (!sum && covers(pt, b)) {
 			w->of++;
 			w->box = w->box ? w->box : b->type->name;
 			w->counted += (unsigned)ok;

@@ -64,11 +64,17 @@ json_check && pass host/run_kernel_results_json || fail host/run_kernel_results_
 # passes' windows (they were skewed by their ratio: 66.8 ns).
 run klat "${M[@]}" run --kernel read --group LLC --size 16M --iterations 2
 lat_ok() {
-	awk '$2 == "AVG_TOR_DRD_MISS_LATENCY_NS" { n++; if ($3 < 99 || $3 > 101) bad++ } END { exit !(n == 2 && !bad) }' "$WORK/klat.out"
+	awk '$2 == "AVG_TOR_DRD_MISS_LATENCY_NS" { n++; if ($3 < 99 || $3 > 101 || $0 !~ / 8 cbo, passes 0\+4\+5$/) bad++ }
+	     END { exit !(n == 2 && !bad) }' "$WORK/klat.out"
 }
 [ "$(rc klat)" = 0 ] && grep -qE '^ +0 +AVG_TOR_DRD_MISS_LATENCY +200\.000 uncore cycles .*passes 4\+5$' "$WORK/klat.out" && lat_ok &&
 	pass host/run_kernel_latency_ns_across_passes ||
 	fail host/run_kernel_latency_ns_across_passes "$(grep AVG_TOR "$WORK/klat.out" | tr '\n' '|')"
+
+# Its coverage is over the boxes of its counts of work (the CBos), not the clock's UBox.
+run klatcov --backend mock:absent=cbo1 --platform snbep run --seconds 0.05 --metrics AVG_TOR_DRD_MISS_LATENCY_NS
+expect klatcov host/metric_coverage_over_work_boxes 1 '^ +0 +AVG_TOR_DRD_MISS_LATENCY_NS .* 7 of 8 cbo only$' \
+	'^ +1 +AVG_TOR_DRD_MISS_LATENCY_NS .* 8 cbo$'
 
 run kllc "${M[@]}" run --kernel llc --size 1M --iterations 1 --events ubox/UCLK/ --metrics LLC_HIT_RATE --per-box
 expect kllc host/run_kernel_two_pass_metric_on_console 0 \
