@@ -323,8 +323,9 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 	for (unsigned bi = 0; bi < s->n_boxes; bi++) {
 		const struct upm_box_inst *b = &s->boxes[bi];
 		int applies;
-		if (b->socket != sock)
-			continue;
+		if (b->socket != sock || b->state == UPM_BOX_NOT_ON_PART ||
+		    (b->state == UPM_BOX_ABSENT && b->type->optional_from && b->instance >= b->type->optional_from))
+			continue; /* not on this part (an EX-only port): not one of the socket's */
 		int ok = instance_counted(s, pt, b, &applies);
 		if (!applies)
 			continue;

@@ -278,6 +278,8 @@ void upm_record_finish(struct upm_record *rec)
 						const struct upm_record_count *c = &rec->counts[i];
 						if (!same_spec(c, f) || (socket >= 0 && c->socket != (unsigned)socket))
 							continue;
+						if (c->status == UPM_COUNT_NOT_ON_PART)
+							continue; /* no instance of this part: not one missing */
 						if (!x && !(x = new_total(rec, k, socket)))
 							return;
 						x->of_instances++;

@@ -232,9 +232,11 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 		upm_pci_format_fn(at, sizeof at, b->seg, b->bus, fns[k]->dev, fns[k]->fn);
 		upm_snprintf(reg, sizeof reg, "%s+0x0", at);
 		upm_box_failed_access(b, "PCI vendor/device IDs", reg, 1, ids);
+		int optional = b->type->optional_from && b->instance >= b->type->optional_from;
 		upm_snprintf(b->why, sizeof b->why, "%s %s (expected 8086:%04x, read %04x:%04x)", at,
-			     pr == UPM_PCI_MISSING ? "does not answer (absent or hidden by firmware)"
-						   : "is another device: never written",
+			     pr != UPM_PCI_MISSING ? "is another device: never written"
+			     : optional ? "does not answer: some parts lack it (no finding)"
+					: "does not answer (absent or hidden by firmware)",
 			     fns[k]->device_id, ids & 0xFFFF, ids >> 16);
 		return;
 	}

@@ -14,6 +14,7 @@ const char *upm_count_status_name(int status)
 	case UPM_COUNT_BOX_FAULT: return "box-fault";
 	case UPM_COUNT_NO_BUS: return "no-bus";
 	case UPM_COUNT_DRY_RUN: return "dry-run";
+	case UPM_COUNT_NOT_ON_PART: return "not-on-part";
 	}
 	return upm_status_name(status);
 }
@@ -52,12 +53,12 @@ static int box_status(const struct upm_box_inst *b)
 	case UPM_BOX_OK: return UPM_OK;
 	case UPM_BOX_ABSENT:
 		/* EX-only links and the like: their absence is no finding. */
-		return b->type->optional_from && b->instance >= b->type->optional_from ? UPM_OK
+		return b->type->optional_from && b->instance >= b->type->optional_from ? UPM_COUNT_NOT_ON_PART
 										    : UPM_COUNT_BOX_ABSENT;
 	case UPM_BOX_MISMATCH: return UPM_COUNT_BOX_MISMATCH;
 	case UPM_BOX_NO_BUS: return UPM_COUNT_NO_BUS;
 	case UPM_BOX_FAULT: return UPM_COUNT_BOX_FAULT;
-	case UPM_BOX_NOT_ON_PART: return UPM_OK; /* this part has no such box: no finding */
+	case UPM_BOX_NOT_ON_PART: return UPM_COUNT_NOT_ON_PART; /* this part has no such box: no finding */
 	}
 	return UPM_OK;
 }
@@ -100,6 +101,10 @@ unsigned upm_session_vouch(struct upm_session *s)
 		if (s->run && s->run->opts.dry_run && (st == UPM_OK || st == UPM_COUNT_STUCK)) {
 			c->status = UPM_COUNT_DRY_RUN;
 			dry++;
+			continue;
+		}
+		if (st == UPM_COUNT_NOT_ON_PART) { /* said once per box where it was found */
+			c->status = st;
 			continue;
 		}
 		if (!upm_count_untrusted(st))

@@ -105,3 +105,11 @@ fi
 run badgrp --backend mock --platform skl run --group QPI
 expect badgrp host/run_unknown_group 4 \
 	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"
+
+# An EX-only QPI port absent on this part (Ivy Bridge-EP has two of the three) is no
+# instance of the totals or a metric, and no finding: not "2/3 qpi", "2 of 3 qpi only".
+run exonly --backend mock --platform ivbep run --seconds 0.05 --events qpi/TxL_FLITS_G0.DATA/ --metrics QPI_DATA_BW
+expect exonly host/ex_only_port_not_a_missing_instance 0 \
+	'^socket 1 qpi2: absent: ff:0a\.2 does not answer: some parts lack it \(no finding\) \(expected 8086:0e3a, read ffff:ffff\)$' \
+	'^ +1 +2 qpi +TxL_FLITS_G0\.DATA ' '^ +all +4 qpi +TxL_FLITS_G0\.DATA ' '^ +1 +QPI_DATA_BW .* 2 qpi$'
+expect_not exonly host/ex_only_port_no_warning 0 'warning|of 3 qpi'
