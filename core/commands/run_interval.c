@@ -199,9 +199,33 @@ static void say_memory(struct console *c, const struct upm_session *s, const str
 		}
 		if (!any)
 			continue;
+		/* Over fewer channels than the socket has (a box absent, a count with no
+		 * value): the sum is part of the socket's traffic, and says so. */
+		unsigned have = 0, of = 0;
+		const char *box = NULL;
+		for (unsigned b = 0; b < s->n_boxes; b++) {
+			const struct upm_box_inst *bi = &s->boxes[b];
+			int mem = 0, valued = 1;
+			for (unsigned k = 0; bi->socket == sock && k < s->n_counts; k++) {
+				const struct upm_count *cn = &s->counts[k];
+				if (cn->socket != sock || cn->box != bi->type || cn->instance != bi->instance ||
+				    !mem_kind(&c->mem, &s->specs[cn->spec]) || !shown(c, s, cn) ||
+				    cn->status == UPM_COUNT_NOT_ON_PART)
+					continue;
+				mem = 1;
+				valued &= !(f[k] & UPM_SAMPLE_NO_VALUE) && cn->status == UPM_OK;
+			}
+			of += (unsigned)mem;
+			have += (unsigned)(mem && valued);
+			box = mem && !box ? bi->type->name : box;
+		}
 		gbps(rd, sizeof rd, sum[0], c->mem.bytes_per_count, t->window_ns);
 		gbps(wr, sizeof wr, sum[1], c->mem.bytes_per_count, t->window_ns);
-		upm_snprintf(w, sizeof w, "s%u read %s write %s GB/s;", sock, rd, wr);
+		if (have < of)
+			upm_snprintf(w, sizeof w, "s%u read %s write %s GB/s (%u of %u %s only);", sock, rd, wr, have, of,
+				     box ? box : "");
+		else
+			upm_snprintf(w, sizeof w, "s%u read %s write %s GB/s;", sock, rd, wr);
 		word(c, w);
 	}
 	line_flush(c);

@@ -17,6 +17,8 @@ static const char *flag_name(uint8_t f)
 		return "failed";
 	if (f & UPM_SAMPLE_DRY_RUN)
 		return "dry-run";
+	if (f & UPM_SAMPLE_STUCK)
+		return "stuck";
 	return f & UPM_SAMPLE_OVERFLOWED ? "overflowed" : "ok";
 }
 

@@ -2,6 +2,7 @@
 #include "core/base/abort.h"
 #include "core/base/os.h"
 #include "core/session/overflow.h"
+#include "core/session/vouch.h"
 
 /* --- which counts are read when --- */
 
@@ -282,6 +283,12 @@ int upm_session_sample(struct upm_session *s, const struct upm_sample_opts *o, s
 		uint64_t c1 = upm_os_nanoseconds();
 		for (unsigned k = 0; k < s->n_counts && s->run->opts.dry_run; k++)
 			z.flag[k] |= UPM_SAMPLE_DRY_RUN;
+		/* A clock runs whenever its socket does: one that stood still over the sample
+		 * is no value, not a socket's clock of 0 MHz averaged in with the others. */
+		for (unsigned k = 0; k < s->n_counts; k++)
+			if (!(z.flag[k] & UPM_SAMPLE_NO_VALUE) && z.acc[k] == 0 && c0 > prev &&
+			    upm_spec_counts_clock(&s->specs[s->counts[k].spec]))
+				z.flag[k] |= UPM_SAMPLE_STUCK;
 		struct upm_sample_tick t = { c0 - t0, c0 - prev, s->run->backend->accesses - a0, c1 - c0, 0 };
 		for (unsigned k = 0; k < s->n_counts; k++) {
 			total[k] += z.acc[k];

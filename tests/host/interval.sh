@@ -202,3 +202,17 @@ assert len(c) == 30 and all(x["count"] is None and x["rate"] is None and x["stat
 else
 	fail host/interval_dry_run_samples_no_value "status $(rc dry): $(grep -E 'warning|UCLK' "$WORK/dry.out" | head -2 | tr '\n' '|') $(csv_body "$d/interval.csv" | sed -n 2p)"
 fi
+
+# A clock that stood still over a sample is no value there ("stuck"), not a 0 averaged
+# into its socket's clock rate; memory traffic over fewer channels says so on its line.
+run istuck --backend mock:stuck=cbo0.ctr0 --platform snbep --out ist run --interval 100 --count 2 --events cbo/CLOCKTICKS/
+ist=$WORK/$(last_run ist)
+if grep -qE '^[^,]+,[0-9.]+,0,cbo,0,cbo/CLOCKTICKS/,,,stuck$' "$ist/interval.csv" &&
+	! grep -qE 's0 1[0-8][0-9]{2}\.[0-9] MHz' "$WORK/istuck.out" && grep -qE 's0 (19|20)[0-9]{2}\.[0-9] MHz' "$WORK/istuck.out"; then
+	pass host/interval_stuck_clock_is_no_value
+else
+	fail host/interval_stuck_clock_is_no_value "$(grep -E ',cbo,0,|MHz' "$ist/interval.csv" "$WORK/istuck.out" | head -3 | tr '\n' '|')"
+fi
+run ipart --backend mock:absent=imc1 --platform snbep run --interval 100 --count 1 --events imc/CAS_COUNT.RD/
+expect ipart host/interval_memory_over_part_of_a_socket 1 '^\[ +[0-9.]+ s\] s0 read [0-9.]+ write [0-9.]+ GB/s \(3 of 4 imc only\);$' \
+	'^ +s1 read [0-9.]+ write [0-9.]+ GB/s;$'
