@@ -1,14 +1,16 @@
 /* counters.csv of `run` and `run --kernel`, rendered from the results record (README
- * "counters.csv"): the identity's "# " lines, then one row per count. Kernel runs add the
- * kernel, the idle baseline and the net (empty for clocks: rates over their window). */
+ * "counters.csv"): the identity's "# " lines, then one row per count, ending with the spec
+ * as given and whether it is a metric's own. Kernel runs add the kernel, the idle
+ * baseline and the net (empty for clocks: rates over their window). */
 #include "core/results/record.h"
 
 void upm_record_csv(const struct upm_record *rec, struct upm_buf *out)
 {
 	int kernels = rec->n_kernels > 0;
 	upm_ident_csv(rec->run, out);
-	upm_buf_puts(out, kernels ? "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n"
-				  : "socket,box,instance,counter,pass,event,code,umask,raw,delta,status\n");
+	upm_buf_puts(out, kernels ? "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,"
+				    "spec,for_metrics\n"
+				  : "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics\n");
 	for (unsigned i = 0; i < rec->n_counts; i++) {
 		const struct upm_record_count *c = &rec->counts[i];
 		if (kernels) {
@@ -25,6 +27,10 @@ void upm_record_csv(const struct upm_record *rec, struct upm_buf *out)
 			else
 				upm_buf_puts(out, ",,");
 		}
-		upm_buf_printf(out, "%s\n", c->status_name);
+		/* The spec as given, and whose it is: two specs of one event (imc/ and imc0/, a
+		 * metric's own) are otherwise rows alike. */
+		upm_buf_printf(out, "%s,", c->status_name);
+		upm_buf_csv_field(out, c->spec_text);
+		upm_buf_printf(out, ",%s\n", c->for_metrics ? "yes" : "no");
 	}
 }

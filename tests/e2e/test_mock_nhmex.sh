@@ -40,12 +40,12 @@ for P in nhmex wsmex; do
 	# The R-Box selects carry the port: port 1 in rbox0 is 0x6 (IPERF0) and 0x7 (IPERF1,
 	# the second home), port 4 in rbox1 is 0x0 (002:3882-3940).
 	csv_ok() {
-		[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
+		[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics" ] &&
 			[ "$(echo "$csv" | grep -c ",LLC_HITS.ALL,0x15,0xf,")" = $((2 * cbos)) ] &&
-			echo "$csv" | grep -q '^1,wbox,0,fixed,0,UCLK,fixed,,[1-9][0-9]*,[1-9][0-9]*,ok$' &&
-			echo "$csv" | grep -q '^0,mbox,1,ctr[0-5],0,CYCLES,0x1b,,[1-9][0-9]*,[1-9][0-9]*,ok$' &&
-			echo "$csv" | grep -q '^1,rbox,0,ctr[0-7],0,"NULL_IDLE,port=1",0x[67],,[1-9][0-9]*,[1-9][0-9]*,ok$' &&
-			echo "$csv" | grep -q '^0,rbox,1,ctr[0-7],0,"FLITS_SENT,port=4",0x0,,0,0,ok$'
+			echo "$csv" | grep -q '^1,wbox,0,fixed,0,UCLK,fixed,,[1-9][0-9]*,[1-9][0-9]*,ok,.*$' &&
+			echo "$csv" | grep -q '^0,mbox,1,ctr[0-5],0,CYCLES,0x1b,,[1-9][0-9]*,[1-9][0-9]*,ok,.*$' &&
+			echo "$csv" | grep -q '^1,rbox,0,ctr[0-7],0,"NULL_IDLE,port=1",0x[67],,[1-9][0-9]*,[1-9][0-9]*,ok,.*$' &&
+			echo "$csv" | grep -q '^0,rbox,1,ctr[0-7],0,"FLITS_SENT,port=4",0x0,,0,0,ok,.*$'
 	}
 	check $T.run_counters_csv "counters.csv: $(echo "$csv" | head -3)" csv_ok
 	json_ok() {

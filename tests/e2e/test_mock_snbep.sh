@@ -30,9 +30,9 @@ check $T.run_banner "run banner" log_has '^run: 6 event specs, 1 pass of 200 ms 
 check $T.run_cbo7_socket1 "cbo7 on socket 1" log_has '^ +1 cbo7 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
 csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
 csv_ok() {
-	[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status" ] &&
+	[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics" ] &&
 		[ "$(echo "$csv" | grep -c ',CLOCKTICKS,0x0,0x0,')" = 16 ] &&
-		echo "$csv" | grep -q '^1,imc,0,fixed,0,DCLK,fixed,,[1-9][0-9]*,[1-9][0-9]*,ok$'
+		echo "$csv" | grep -q '^1,imc,0,fixed,0,DCLK,fixed,,[1-9][0-9]*,[1-9][0-9]*,ok,.*$'
 }
 check $T.run_counters_csv "counters.csv: $(echo "$csv" | head -3)" csv_ok
 json_ok() {

@@ -81,7 +81,7 @@ expect kllc host/run_kernel_two_pass_metric_on_console 0 \
 	'^ +0  LLC_DRD_HIT_PCT +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \
 	'^kernel llc: counts per box \(net: less the idle baseline; clocks in MHz\)$' \
 	'^ +0  ubox0  UCLK +[0-9,]+\.[0-9] MHz +- +-$'
-if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
+if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); u=[c for r in d["kernel_runs"] for c in r["counters"] if c["event"] == "UCLK"]; assert u and all(c["baseline"] is None and c["net"] == c["delta"] for c in u)' \
 		"$(last_run "$WORK/upmon-results")/results.json"; then
@@ -89,7 +89,7 @@ if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok$' "$(last_r
 else
 	fail host/run_kernel_clock_not_net_of_baseline "$(grep UCLK "$(last_run "$WORK/upmon-results")/counters.csv" | head -3)"
 fi
-csv_body "$(last_run "$WORK/upmon-results")/counters.csv" | head -1 | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status$' &&
+csv_body "$(last_run "$WORK/upmon-results")/counters.csv" | head -1 | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,spec,for_metrics$' &&
 	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$(last_run "$WORK/upmon-results")/counters.csv")"
 
 # Two kernels, threads on socket 1 only, memory on socket 0: the reads are counted on

@@ -235,9 +235,9 @@ TEST(record_writers_render_the_record)
 	/* counters.csv: one row per count, after the identity. */
 	upm_buf_init(&out);
 	upm_record_csv(&rec, &out);
-	CHECK_CONTAINS(out.data, "\nsocket,box,instance,counter,pass,event,code,umask,raw,delta,status\n"
-				 "0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,100,1000,ok\n"
-				 "0,imc,1,ctr0,0,CAS_COUNT.RD,0x4,0x3,101,1001,ok\n");
+	CHECK_CONTAINS(out.data, "\nsocket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics\n"
+				 "0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,100,1000,ok,imc/CAS_COUNT.RD/,no\n"
+				 "0,imc,1,ctr0,0,CAS_COUNT.RD,0x4,0x3,101,1001,ok,imc/CAS_COUNT.RD/,no\n");
 	upm_buf_free(&out);
 
 	/* results.json: counts with their index, the metric with the counts it used. */
@@ -401,10 +401,10 @@ TEST(record_of_a_kernel_run)
 	struct upm_buf out;
 	upm_buf_init(&out);
 	upm_record_csv(&rec, &out);
-	CHECK_CONTAINS(out.data, "\nkernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status\n");
+	CHECK_CONTAINS(out.data, "\nkernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,spec,for_metrics\n");
 	CHECK_CONTAINS(out.data, "read,0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,");
-	CHECK_CONTAINS(out.data, ",1000,0,1000,ok\n");
-	CHECK_CONTAINS(out.data, ",,,ok\n"); /* the clock: no baseline, no net */
+	CHECK_CONTAINS(out.data, ",1000,0,1000,ok,imc/CAS_COUNT.RD/,no\n");
+	CHECK_CONTAINS(out.data, ",,,ok,ubox/UCLK/,no\n"); /* the clock: no baseline, no net */
 	upm_buf_free(&out);
 	upm_buf_init(&out);
 	upm_record_json(&rec, &out);
