@@ -255,6 +255,16 @@ int upm_session_sample(struct upm_session *s, const struct upm_sample_opts *o, s
 		}
 	}
 	uint64_t t0 = upm_os_nanoseconds(), prev = t0, guard_at = t0, grid = 1;
+	/* The first sample's window opens where the counters started (their unfreeze, or
+	 * the read of their start values), not here: what they counted before this is in
+	 * its count, and a clock over the shorter window read fast. */
+	uint64_t started = t0;
+	for (unsigned sock = 0; sock < s->run->n_sockets && sock < UPM_MAX_SOCKETS; sock++) {
+		uint64_t at = s->window_start_ns[sock] ? s->window_start_ns[sock] : s->window_read_ns[sock];
+		if (at && at < started)
+			started = at;
+	}
+	prev = started;
 	sm->start_wall_ok = upm_os_wall_time(&sm->start_wall) == UPM_OK;
 	for (unsigned taken = 0; rc == 0 && !s->aborted;) {
 		uint64_t deadline = t0 + grid * o->period_ns;
@@ -318,7 +328,7 @@ int upm_session_sample(struct upm_session *s, const struct upm_sample_opts *o, s
 	for (unsigned k = 0; k < s->n_counts && total; k++) {
 		struct upm_count *c = &s->counts[k];
 		c->delta = total[k];
-		c->interval_ns = prev - t0;
+		c->interval_ns = prev - started;
 		if (z.failed && z.failed[k] && c->status == UPM_OK)
 			c->status = UPM_EFAULT;
 	}
