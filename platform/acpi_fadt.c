@@ -13,14 +13,6 @@
 #define FADT_RESET_VALUE 128
 #define FADT_RESET_REG_SUP (1u << 10)
 
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-	uint64_t v = 0;
-	while (n--)
-		v = v << 8 | p[n];
-	return v;
-}
-
 int upm_fadt_reset_reg(const uint8_t *fadt, uint32_t len, struct upm_acpi_reset *out, char *why, size_t why_size)
 {
 	if (!fadt || len < FADT_RESET_VALUE + 1 || upm_memcmp(fadt, "FACP", 4) != 0 || fadt[8] < 2) {
@@ -28,12 +20,12 @@ int upm_fadt_reset_reg(const uint8_t *fadt, uint32_t len, struct upm_acpi_reset 
 			     fadt && len > 8 ? fadt[8] : 0, (unsigned long)len);
 		return 0;
 	}
-	if (!(get_le(fadt + FADT_FLAGS, 4) & FADT_RESET_REG_SUP)) {
+	if (!(upm_get_le(fadt + FADT_FLAGS, 4) & FADT_RESET_REG_SUP)) {
 		upm_snprintf(why, why_size, "the FADT does not declare a reset register (RESET_REG_SUP clear)");
 		return 0;
 	}
 	const uint8_t *gas = fadt + FADT_RESET_REG;
-	uint64_t addr = get_le(gas + 4, 8);
+	uint64_t addr = upm_get_le(gas + 4, 8);
 	if (gas[0] != UPM_ACPI_RESET_MEMORY && gas[0] != UPM_ACPI_RESET_IO) {
 		upm_snprintf(why, why_size, "the FADT's reset register is in address space %u (upmon writes memory "
 			     "or I/O space only)", gas[0]);

@@ -14,15 +14,6 @@
 #define RSDP_V2_LEN 36
 #define SDT_HEADER_LEN 36
 
-/* Byte-packed little-endian: no alignment assumptions. */
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-	uint64_t v = 0;
-	while (n--)
-		v = v << 8 | p[n];
-	return v;
-}
-
 static uint8_t sum(const uint8_t *p, uint32_t n)
 {
 	uint8_t s = 0;
@@ -57,7 +48,7 @@ static const uint8_t *checked_sdt(const struct upm_acpi_memory *m, uint64_t addr
 			     (unsigned long long)addr, name);
 		return NULL;
 	}
-	uint32_t n = (uint32_t)get_le(h + 4, 4);
+	uint32_t n = (uint32_t)upm_get_le(h + 4, 4);
 	if (n < SDT_HEADER_LEN || n > max_len) {
 		upm_snprintf(why, why_size, "the ACPI %s table at 0x%llx gives its length as %lu bytes (%u to %lu expected)",
 			     sig, (unsigned long long)addr, (unsigned long)n, SDT_HEADER_LEN, (unsigned long)max_len);
@@ -105,14 +96,14 @@ static uint64_t root_from_rsdp(const struct upm_acpi_memory *m, uint64_t rsdp, u
 				     (unsigned long long)rsdp);
 			return 0;
 		}
-		uint64_t xsdt = get_le(p + 24, 8);
+		uint64_t xsdt = upm_get_le(p + 24, 8);
 		if (xsdt) {
 			*entry_len = 8;
 			*root_sig = "XSDT";
 			return xsdt;
 		}
 	}
-	uint64_t rsdt = get_le(p + 16, 4);
+	uint64_t rsdt = upm_get_le(p + 16, 4);
 	if (!rsdt)
 		upm_snprintf(why, why_size, "the ACPI RSDP at 0x%llx names neither an XSDT nor an RSDT",
 			     (unsigned long long)rsdp);
@@ -141,7 +132,7 @@ enum upm_acpi_lookup upm_acpi_find(const struct upm_acpi_memory *mem, uint64_t r
 	if (!root)
 		return UPM_ACPI_REFUSED;
 	for (uint32_t off = SDT_HEADER_LEN; off + entry_len <= root_len; off += entry_len) {
-		uint64_t addr = get_le(root + off, entry_len);
+		uint64_t addr = upm_get_le(root + off, entry_len);
 		const uint8_t *h = addr ? mem->view(mem->ctx, addr, 4) : NULL;
 		if (!h || upm_memcmp(h, sig, 4) != 0)
 			continue; /* an unreadable entry cannot be the table asked for */

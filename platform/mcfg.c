@@ -1,4 +1,5 @@
 #include "platform/mcfg.h"
+#include "core/base/str.h"
 
 /* Layout (PCI Firmware Specification 3.0, section 4.1.2, tables 4-2 and 4-3; the ACPI
  * specification reserves the "MCFG" signature for it): the 36-byte ACPI table header
@@ -8,15 +9,6 @@
 #define MCFG_ENTRIES_OFF 44
 #define MCFG_ENTRY_LEN 16
 
-/* ACPI tables are byte-packed little-endian: no alignment assumptions. */
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-	uint64_t v = 0;
-	while (n--)
-		v = v << 8 | p[n];
-	return v;
-}
-
 unsigned upm_mcfg_parse(const uint8_t *t, uint32_t len, struct upm_ecam_window *out, unsigned max,
 			unsigned *total)
 {
@@ -24,7 +16,7 @@ unsigned upm_mcfg_parse(const uint8_t *t, uint32_t len, struct upm_ecam_window *
 	*total = 0;
 	if (!t || len < MCFG_ENTRIES_OFF)
 		return 0;
-	uint32_t table_len = (uint32_t)get_le(t + 4, 4);
+	uint32_t table_len = (uint32_t)upm_get_le(t + 4, 4);
 	if (table_len < len)
 		len = table_len;
 	if (len < MCFG_ENTRIES_OFF)
@@ -32,8 +24,8 @@ unsigned upm_mcfg_parse(const uint8_t *t, uint32_t len, struct upm_ecam_window *
 	*total = (len - MCFG_ENTRIES_OFF) / MCFG_ENTRY_LEN;
 	for (unsigned i = 0; i < *total && stored < max; i++) {
 		const uint8_t *e = t + MCFG_ENTRIES_OFF + i * MCFG_ENTRY_LEN;
-		out[stored].base = get_le(e, 8);
-		out[stored].seg = (uint16_t)get_le(e + 8, 2);
+		out[stored].base = upm_get_le(e, 8);
+		out[stored].seg = (uint16_t)upm_get_le(e + 8, 2);
 		out[stored].bus_start = e[10];
 		out[stored].bus_end = e[11];
 		if (out[stored].bus_end < out[stored].bus_start)

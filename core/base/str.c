@@ -460,3 +460,11 @@ void upm_buf_csv_field(struct upm_buf *b, const char *s)
 	}
 	upm_buf_puts(b, "\"");
 }
+
+uint64_t upm_get_le(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}

@@ -27,6 +27,9 @@ char upm_tolower(char c);
 /* Parse an unsigned integer: decimal, or hex with 0x. Whole string must be consumed
  * (end may be NULL). Returns 0 on success, -1 on malformed input or overflow. */
 int upm_parse_u64(const char *s, uint64_t *out);
+/* The n-byte (at most 8) little-endian value at p, without alignment assumptions: the
+ * firmware's byte-packed tables (ACPI, SMBIOS). */
+uint64_t upm_get_le(const uint8_t *p, unsigned n);
 /* Like upm_parse_u64 but stops at the first character that is not part of the number;
  * *end points there. */
 int upm_parse_u64_prefix(const char *s, uint64_t *out, const char **end);

@@ -12,38 +12,30 @@
 
 #define SRAT_FIRST_ENTRY 48
 
-static uint64_t le(const uint8_t *p, unsigned n)
-{
-	uint64_t v = 0;
-	while (n--)
-		v = v << 8 | p[n];
-	return v;
-}
-
 int upm_srat_parse(const uint8_t *t, size_t len, struct upm_srat *out)
 {
 	upm_memset(out, 0, sizeof *out);
-	if (!t || len < SRAT_FIRST_ENTRY || upm_memcmp(t, "SRAT", 4) != 0 || le(t + 4, 4) > len)
+	if (!t || len < SRAT_FIRST_ENTRY || upm_memcmp(t, "SRAT", 4) != 0 || upm_get_le(t + 4, 4) > len)
 		return UPM_EINVAL;
-	size_t end = (size_t)le(t + 4, 4);
+	size_t end = (size_t)upm_get_le(t + 4, 4);
 	for (size_t off = SRAT_FIRST_ENTRY; off + 2 <= end;) {
 		const uint8_t *e = t + off;
 		unsigned type = e[0], elen = e[1];
 		if (elen < 2 || off + elen > end)
 			return UPM_EINVAL;
-		if (type == 0 && elen >= 16 && (le(e + 4, 4) & 1) && out->n_cpus < UPM_MAX_CPUS) {
+		if (type == 0 && elen >= 16 && (upm_get_le(e + 4, 4) & 1) && out->n_cpus < UPM_MAX_CPUS) {
 			out->cpus[out->n_cpus].apic_id = e[3];
-			out->cpus[out->n_cpus].domain = (uint32_t)(e[2] | le(e + 9, 3) << 8);
+			out->cpus[out->n_cpus].domain = (uint32_t)(e[2] | upm_get_le(e + 9, 3) << 8);
 			out->n_cpus++;
-		} else if (type == 2 && elen >= 24 && (le(e + 12, 4) & 1) && out->n_cpus < UPM_MAX_CPUS) {
-			out->cpus[out->n_cpus].apic_id = (uint32_t)le(e + 8, 4);
-			out->cpus[out->n_cpus].domain = (uint32_t)le(e + 4, 4);
+		} else if (type == 2 && elen >= 24 && (upm_get_le(e + 12, 4) & 1) && out->n_cpus < UPM_MAX_CPUS) {
+			out->cpus[out->n_cpus].apic_id = (uint32_t)upm_get_le(e + 8, 4);
+			out->cpus[out->n_cpus].domain = (uint32_t)upm_get_le(e + 4, 4);
 			out->n_cpus++;
-		} else if (type == 1 && elen >= 40 && (le(e + 28, 4) & 1) && le(e + 16, 8) &&
+		} else if (type == 1 && elen >= 40 && (upm_get_le(e + 28, 4) & 1) && upm_get_le(e + 16, 8) &&
 			   out->n_mems < UPM_SRAT_MAX_MEMS) {
-			out->mems[out->n_mems].domain = (uint32_t)le(e + 2, 4);
-			out->mems[out->n_mems].base = le(e + 8, 8);
-			out->mems[out->n_mems].length = le(e + 16, 8);
+			out->mems[out->n_mems].domain = (uint32_t)upm_get_le(e + 2, 4);
+			out->mems[out->n_mems].base = upm_get_le(e + 8, 8);
+			out->mems[out->n_mems].length = upm_get_le(e + 16, 8);
 			out->n_mems++;
 		}
 		off += elen;

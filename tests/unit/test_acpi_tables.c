@@ -97,193 +97,175 @@ static void build(struct image *im)
 	sdt(im, RSDT_AT, "RSDT", 36 + 2 * 4);
 }
 
-static enum upm_acpi_lookup find(struct image *im, const char *sig, const uint8_t **t, uint32_t *len,
-				 char *why, size_t why_size)
+/* What a lookup gave: the table, its length, and why not. */
+struct found {
+	const uint8_t *t;
+	uint32_t len;
+	char why[160];
+};
+
+static enum upm_acpi_lookup find(struct image *im, const char *sig, struct found *f)
 {
 	const struct upm_acpi_memory mem = { view, im };
-	return upm_acpi_find(&mem, IMG_BASE + RSDP_AT, sig, t, len, why, why_size);
+	return upm_acpi_find(&mem, IMG_BASE + RSDP_AT, sig, &f->t, &f->len, f->why, sizeof f->why);
+}
+
+/* The lookup of sig is refused, with why (the line the firmware bug is said in). */
+static void refused(struct image *im, const char *sig, const char *why)
+{
+	struct found f;
+	enum upm_acpi_lookup got = find(im, sig, &f);
+	if (got != UPM_ACPI_REFUSED || strcmp(f.why, why) != 0 || f.t != NULL || f.len != 0)
+		upm_test_fail(__FILE__, __LINE__, "%s: got %d '%s', want refused '%s'", sig, (int)got, f.why, why);
 }
 
 TEST(acpi_finds_mcfg_through_the_xsdt)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
+	struct found f;
 	build(&im);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
-	CHECK(t == im.b + MCFG_AT);
-	CHECK_EQ(len, 60);
-	CHECK_STR(why, "");
+	CHECK_EQ(find(&im, "MCFG", &f), UPM_ACPI_FOUND);
+	CHECK(f.t == im.b + MCFG_AT);
+	CHECK_EQ(f.len, 60);
+	CHECK_STR(f.why, "");
 	struct upm_ecam_window w[2];
 	unsigned total;
-	CHECK_EQ(upm_mcfg_parse(t, len, w, 2, &total), 1);
+	CHECK_EQ(upm_mcfg_parse(f.t, f.len, w, 2, &total), 1);
 	CHECK_EQ(w[0].base, 0xE0000000u);
 	CHECK_EQ(w[0].bus_end, 0xFF);
 	/* Only the XSDT lists the SRAT: found, so the XSDT was the root walked. */
-	CHECK_EQ(find(&im, "SRAT", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
-	CHECK(t == im.b + SRAT_AT);
+	CHECK_EQ(find(&im, "SRAT", &f), UPM_ACPI_FOUND);
+	CHECK(f.t == im.b + SRAT_AT);
 }
 
 TEST(acpi_revision_0_rsdp_walks_the_rsdt)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
+	struct found f;
 	build(&im);
 	im.b[RSDP_AT + 15] = 0; /* ACPI 1.0: the XSDT field is not part of the structure */
 	fix_rsdp(&im);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
-	CHECK(t == im.b + MCFG_AT);
-	CHECK_EQ(find(&im, "SRAT", &t, &len, why, sizeof why), UPM_ACPI_ABSENT);
-	CHECK(t == NULL);
+	CHECK_EQ(find(&im, "MCFG", &f), UPM_ACPI_FOUND);
+	CHECK(f.t == im.b + MCFG_AT);
+	CHECK_EQ(find(&im, "SRAT", &f), UPM_ACPI_ABSENT);
+	CHECK(f.t == NULL);
 	/* A revision 2 RSDP without an XSDT address falls back to the RSDT too. */
 	im.b[RSDP_AT + 15] = 2;
 	put_le(im.b + RSDP_AT + 24, 0, 8);
 	fix_rsdp(&im);
-	CHECK_EQ(find(&im, "SRAT", &t, &len, why, sizeof why), UPM_ACPI_ABSENT);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
+	CHECK_EQ(find(&im, "SRAT", &f), UPM_ACPI_ABSENT);
+	CHECK_EQ(find(&im, "MCFG", &f), UPM_ACPI_FOUND);
 }
 
 TEST(acpi_absent_table_and_no_rsdp_are_absent_not_refused)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
+	struct found f;
 	build(&im);
-	CHECK_EQ(find(&im, "HPET", &t, &len, why, sizeof why), UPM_ACPI_ABSENT);
-	CHECK_STR(why, "");
+	CHECK_EQ(find(&im, "HPET", &f), UPM_ACPI_ABSENT);
+	CHECK_STR(f.why, "");
 	const struct upm_acpi_memory mem = { view, &im };
-	CHECK_EQ(upm_acpi_find(&mem, 0, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_ABSENT);
-	CHECK_STR(why, "");
+	CHECK_EQ(upm_acpi_find(&mem, 0, "MCFG", &f.t, &f.len, f.why, sizeof f.why), UPM_ACPI_ABSENT);
+	CHECK_STR(f.why, "");
 }
 
 TEST(acpi_bad_rsdp_is_refused_with_its_reason)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
 
 	build(&im);
 	im.b[RSDP_AT + 3] = 'X';
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI RSDP at 0x7fb00000 lacks its 'RSD PTR ' signature");
-	CHECK(t == NULL);
+	refused(&im, "MCFG", "the ACPI RSDP at 0x7fb00000 lacks its 'RSD PTR ' signature");
 
 	build(&im);
 	im.b[RSDP_AT + 9] ^= 1; /* OEM ID: inside the first 20 bytes */
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI RSDP at 0x7fb00000 has a wrong checksum");
+	refused(&im, "MCFG", "the ACPI RSDP at 0x7fb00000 has a wrong checksum");
 
 	build(&im);
 	im.b[RSDP_AT + 32] ^= 1; /* the extended checksum alone is off */
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI RSDP at 0x7fb00000 has a wrong extended checksum");
+	refused(&im, "MCFG", "the ACPI RSDP at 0x7fb00000 has a wrong extended checksum");
 
 	build(&im);
 	put_le(im.b + RSDP_AT + 16, 0, 4);
 	put_le(im.b + RSDP_AT + 24, 0, 8);
 	fix_rsdp(&im);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI RSDP at 0x7fb00000 names neither an XSDT nor an RSDT");
+	refused(&im, "MCFG", "the ACPI RSDP at 0x7fb00000 names neither an XSDT nor an RSDT");
 }
 
 TEST(acpi_bad_root_is_refused_before_any_entry_is_read)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
 
 	build(&im);
 	im.b[XSDT_AT + 40] ^= 0x10; /* an entry's address changes: the root's checksum breaks */
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI XSDT table at 0x7fb00100 has a wrong checksum");
+	refused(&im, "MCFG", "the ACPI XSDT table at 0x7fb00100 has a wrong checksum");
 
 	build(&im);
 	memcpy(im.b + XSDT_AT, "RS\x01T", 4);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI XSDT table at 0x7fb00100 has the signature 'RS?T'");
+	refused(&im, "MCFG", "the ACPI XSDT table at 0x7fb00100 has the signature 'RS?T'");
 
 	/* A length past the bound is corrupt, whatever its checksum: never read that far. */
 	build(&im);
 	put_le(im.b + XSDT_AT + 4, UPM_ACPI_ROOT_MAX_LEN + 4, 4);
 	im.views = 0;
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI XSDT table at 0x7fb00100 gives its length as 65540 bytes (36 to 65536 expected)");
+	refused(&im, "MCFG", "the ACPI XSDT table at 0x7fb00100 gives its length as 65540 bytes (36 to 65536 expected)");
 	CHECK_EQ(im.views, 3); /* the RSDP twice, the XSDT's header */
 
 	build(&im);
 	put_le(im.b + XSDT_AT + 4, 35, 4);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI XSDT table at 0x7fb00100 gives its length as 35 bytes (36 to 65536 expected)");
+	refused(&im, "MCFG", "the ACPI XSDT table at 0x7fb00100 gives its length as 35 bytes (36 to 65536 expected)");
 
 	/* A length within the bound that runs past readable memory. */
 	build(&im);
 	put_le(im.b + XSDT_AT + 4, 0x1000, 4);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI XSDT table at 0x7fb00100 (4096 bytes) cannot be read");
+	refused(&im, "MCFG", "the ACPI XSDT table at 0x7fb00100 (4096 bytes) cannot be read");
 
 	build(&im);
 	put_le(im.b + RSDP_AT + 24, 0x1000, 8); /* outside the image */
 	fix_rsdp(&im);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI XSDT table's address 0x1000 cannot be read");
+	refused(&im, "MCFG", "the ACPI XSDT table's address 0x1000 cannot be read");
 }
 
 TEST(acpi_bad_table_is_refused_and_others_still_found)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
+	struct found f;
 
 	build(&im);
 	im.b[MCFG_AT + 44] = 0x01; /* the window's base changes, its checksum does not */
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI MCFG table at 0x7fb00300 has a wrong checksum");
-	CHECK(t == NULL);
-	CHECK_EQ(len, 0);
-	CHECK_EQ(find(&im, "SRAT", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
+	refused(&im, "MCFG", "the ACPI MCFG table at 0x7fb00300 has a wrong checksum");
+	CHECK_EQ(find(&im, "SRAT", &f), UPM_ACPI_FOUND);
 
 	build(&im);
 	put_le(im.b + MCFG_AT + 4, UPM_ACPI_TABLE_MAX_LEN + 1, 4);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_REFUSED);
-	CHECK_STR(why, "the ACPI MCFG table at 0x7fb00300 gives its length as 1048577 bytes (36 to 1048576 expected)");
+	refused(&im, "MCFG", "the ACPI MCFG table at 0x7fb00300 gives its length as 1048577 bytes (36 to 1048576 expected)");
 }
 
 TEST(acpi_unreadable_and_null_entries_are_skipped)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
+	struct found f;
 	build(&im);
 	/* The XSDT's first entry (APIC) becomes 0, its second points past memory. */
 	put_le(im.b + XSDT_AT + 36, 0, 8);
 	put_le(im.b + XSDT_AT + 44, 0xFFFFFFFFFFFFF000ull, 8);
 	sdt(&im, XSDT_AT, "XSDT", 36 + 3 * 8);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_ABSENT);
-	CHECK_EQ(find(&im, "SRAT", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
-	CHECK(t == im.b + SRAT_AT);
+	CHECK_EQ(find(&im, "MCFG", &f), UPM_ACPI_ABSENT);
+	CHECK_EQ(find(&im, "SRAT", &f), UPM_ACPI_FOUND);
+	CHECK(f.t == im.b + SRAT_AT);
 }
 
 TEST(acpi_root_entries_stop_at_the_root_length)
 {
 	static struct image im;
-	const uint8_t *t;
-	uint32_t len;
-	char why[160];
+	struct found f;
 	build(&im);
 	/* The XSDT is cut to two entries (APIC, MCFG): the SRAT address after it is not an
 	 * entry any more, though its bytes are still there. A length of 36 + 2 * 8 + 7 leaves
 	 * a partial third entry that must not be read either. */
 	sdt(&im, XSDT_AT, "XSDT", 36 + 2 * 8 + 7);
-	CHECK_EQ(find(&im, "SRAT", &t, &len, why, sizeof why), UPM_ACPI_ABSENT);
-	CHECK_EQ(find(&im, "MCFG", &t, &len, why, sizeof why), UPM_ACPI_FOUND);
+	CHECK_EQ(find(&im, "SRAT", &f), UPM_ACPI_ABSENT);
+	CHECK_EQ(find(&im, "MCFG", &f), UPM_ACPI_FOUND);
 }
 
 /* The UEFI view reads only what the memory map describes: ranges in any order, touching
