@@ -4,6 +4,7 @@
 #include "core/commands/commands.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
+#include "core/cli/cli_args.h"
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
@@ -41,7 +42,7 @@ static const char *option_from_argv(int argc, char **argv, const char *name)
 	for (int i = 1; i + 1 < argc; i++)
 		if (upm_strcmp(argv[i], name) == 0)
 			v = argv[i + 1];
-	return v && v[0] && !(v[0] == '-' && v[1] == '-') ? v : NULL;
+	return v && v[0] && !upm_cli_is_option_word(v) ? v : NULL;
 }
 
 /* A command that takes no options of its own (info, version, selftest) refuses words
