@@ -451,7 +451,8 @@ int upm_cmd_list(struct upm_run *r)
 		rows = list_metrics(r, search, format);
 	else
 		rows = list_groups(r, search, format);
-	if (search && !rows && kind > 0)
+	int has_groups = r->platform->n_groups && *r->platform->n_groups;
+	if (search && !rows && kind > 0 && (kind != 3 || has_groups)) /* no groups at all: said above */
 		return nothing_matched(r, kinds[kind], search, only);
 	return UPM_EXIT_OK;
 }
