@@ -74,19 +74,31 @@ const char upm_usage_text[] =
 	"  3 incomplete (a socket's processor did not answer), 4 usage or environment\n"
 	"  error (also: results not written), 5 aborted by ESC or Ctrl-C\n";
 
+static const struct {
+	const char *name;
+	enum upm_end_action action;
+	int other_name; /* another name of an action above it: accepted, not offered */
+} end_actions[] = {
+	{ "return", UPM_END_RETURN, 0 }, { "shell", UPM_END_RETURN, 1 },
+	{ "shutdown", UPM_END_SHUTDOWN, 0 }, { "reboot", UPM_END_REBOOT, 0 },
+	{ "key", UPM_END_WAITKEY, 0 }, { "qemu-exit", UPM_END_QEMU_EXIT, 0 },
+};
+
+void upm_cli_end_action_suggest(const char *word, char *buf, unsigned long size)
+{
+	struct upm_suggest s;
+	upm_suggest_init(&s, word);
+	for (unsigned i = 0; i < sizeof end_actions / sizeof end_actions[0]; i++)
+		if (!end_actions[i].other_name)
+			upm_suggest_add(&s, end_actions[i].name);
+	upm_suggest_text(&s, buf, size);
+}
+
 int upm_cli_end_action(const char *name, enum upm_end_action *out)
 {
-	static const struct {
-		const char *name;
-		enum upm_end_action action;
-	} actions[] = {
-		{ "return", UPM_END_RETURN }, { "shell", UPM_END_RETURN },
-		{ "shutdown", UPM_END_SHUTDOWN }, { "reboot", UPM_END_REBOOT },
-		{ "key", UPM_END_WAITKEY }, { "qemu-exit", UPM_END_QEMU_EXIT },
-	};
-	for (unsigned i = 0; i < sizeof actions / sizeof actions[0]; i++) {
-		if (upm_strcmp(name, actions[i].name) == 0) {
-			*out = actions[i].action;
+	for (unsigned i = 0; i < sizeof end_actions / sizeof end_actions[0]; i++) {
+		if (upm_strcmp(name, end_actions[i].name) == 0) {
+			*out = end_actions[i].action;
 			return 0;
 		}
 	}
@@ -136,11 +148,6 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 				    "unknown option '%s' (see 'upmon help')", a);
 		if (i + 1 >= argc || argv[i + 1][0] == 0)
 			return fail(err, err_size, "option '%s' needs a value (see 'upmon help')", a);
-		if (upm_cli_is_option_word(argv[i + 1])) {
-			upm_snprintf(err, err_size, "option '%s' needs a value before the next option '%s' (see 'upmon help')",
-				     a, argv[i + 1]);
-			return -1;
-		}
 		const char *v = argv[++i];
 
 		if (upm_strcmp(name, "platform") == 0) {
@@ -187,13 +194,8 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 			o->config_path = v;
 		} else { /* end */
 			if (upm_cli_end_action(v, &o->end) < 0) {
-				struct upm_suggest s;
 				char near[120];
-				static const char *const ends[] = { "return", "shutdown", "reboot", "key", "qemu-exit" };
-				upm_suggest_init(&s, v);
-				for (unsigned k = 0; k < 5; k++)
-					upm_suggest_add(&s, ends[k]);
-				upm_suggest_text(&s, near, sizeof near);
+				upm_cli_end_action_suggest(v, near, sizeof near);
 				upm_snprintf(err, err_size, "unknown end action '%s' (%s%suse return, shutdown, reboot, key or "
 					     "qemu-exit)", v, near, near[0] ? "; " : "");
 				return -1;

@@ -43,6 +43,9 @@ int upm_cli_parse(int argc, char **argv, struct upm_options *opts, char *err, un
 
 /* "return", "shutdown", "reboot", "key", "qemu-exit" -> action; -1 when unknown. */
 int upm_cli_end_action(const char *name, enum upm_end_action *out);
+/* The end actions closest to a wrong one, as "closest: shutdown" or "" (the names the
+ * messages list; "shell", return's other name, is not offered). */
+void upm_cli_end_action_suggest(const char *word, char *buf, unsigned long size);
 
 /* The usage text printed by `help`. */
 extern const char upm_usage_text[];

@@ -249,13 +249,8 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 		if (once(p, key, &c->end_line) < 0)
 			return -1;
 		if (upm_cli_end_action(value, &c->end) < 0) {
-			static const char *const ends[] = { "return", "shutdown", "reboot", "key", "qemu-exit" };
-			struct upm_suggest s;
 			char near[120];
-			upm_suggest_init(&s, value);
-			for (unsigned k = 0; k < 5; k++)
-				upm_suggest_add(&s, ends[k]);
-			upm_suggest_text(&s, near, sizeof near);
+			upm_cli_end_action_suggest(value, near, sizeof near);
 			return cfg_fail(p, "end must be return, shutdown, reboot, key or qemu-exit, not '%.40s'%s%s%s", value,
 					near[0] ? " (" : "", near, near[0] ? ")" : "");
 		}

@@ -51,13 +51,13 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 					  r->opts.command, v);
 				return -1;
 			}
-		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0 &&
-			   (i + 1 >= r->opts.cmd_argc || upm_cli_is_option_word(r->opts.cmd_argv[i + 1]))) {
-			upm_error(r, "%s: --threads needs a value: 1..%u or all", r->opts.command, processors(r));
-			return -1;
 		} else if (allow_kernels && upm_strcmp(a, "--threads") == 0) {
 			uint64_t n;
-			const char *v = r->opts.cmd_argv[++i];
+			const char *v = option_value(r, &i);
+			if (!v[0]) {
+				upm_error(r, "%s: --threads needs a value: 1..%u or all", r->opts.command, processors(r));
+				return -1;
+			}
 			/* Refused before anything runs: more threads than processors cannot be placed. */
 			unsigned max = processors(r) ? processors(r) : UPM_MAX_CPUS;
 			if (upm_strcasecmp(v, "all") == 0) {

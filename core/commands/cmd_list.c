@@ -322,32 +322,35 @@ static unsigned list_groups(struct upm_run *r, const char *search, enum list_for
 
 /* A search that matched nothing is a mistake more often than an answer (a typo in a
  * name): one line with the closest names, and the usage status. */
-static int nothing_matched(struct upm_run *r, const char *kind, const char *search,
+enum list_kind { LIST_BOXES, LIST_EVENTS, LIST_METRICS, LIST_GROUPS };
+static const char *const kinds[] = { "boxes", "events", "metrics", "groups" };
+
+static int nothing_matched(struct upm_run *r, enum list_kind kind, const char *search,
 			   const struct upm_box_type *only)
 {
 	const struct upm_platform *p = r->platform;
 	struct upm_suggest s;
 	char near[120];
 	upm_suggest_init(&s, search);
-	for (unsigned i = 0; kind[0] == 'e' && i < p->n_boxes; i++) {
+	for (unsigned i = 0; kind == LIST_EVENTS && i < p->n_boxes; i++) {
 		const struct upm_box_type *t = p->boxes[i];
 		for (unsigned e = 0; (!only || t == only) && e < *t->n_events; e++)
 			upm_suggest_add(&s, t->events[e].name);
 	}
-	for (unsigned i = 0; kind[0] == 'm' && p->metrics && i < *p->n_metrics; i++)
+	for (unsigned i = 0; kind == LIST_METRICS && p->metrics && i < *p->n_metrics; i++)
 		upm_suggest_add(&s, p->metrics[i].name);
-	for (unsigned i = 0; kind[0] == 'g' && p->n_groups && i < *p->n_groups; i++)
+	for (unsigned i = 0; kind == LIST_GROUPS && p->n_groups && i < *p->n_groups; i++)
 		upm_suggest_add(&s, p->groups[i].name);
 	upm_suggest_text(&s, near, sizeof near);
 	upm_error(r, "list: no %s on %s%s%s match '%s' (%s%sa word of the name or description, or a glob "
 		     "such as 'CAS*'; 'upmon list %s' shows them all)",
-		  kind, p->name, only ? " box " : "", only ? only->name : "", search, near, near[0] ? "; " : "", kind);
+		  kinds[kind], p->name, only ? " box " : "", only ? only->name : "", search, near, near[0] ? "; " : "",
+		  kinds[kind]);
 	return UPM_EXIT_USAGE;
 }
 
 int upm_cmd_list(struct upm_run *r)
 {
-	static const char *const kinds[] = { "boxes", "events", "metrics", "groups" };
 	const char *what = NULL, *search = NULL, *box = NULL;
 	enum list_format format = LIST_TEXT;
 	char near[120];
@@ -409,7 +412,7 @@ int upm_cmd_list(struct upm_run *r)
 			upm_error(r, "list: say what to list: boxes, events, metrics or groups (upmon list events)");
 		return UPM_EXIT_USAGE;
 	}
-	if (box && kind >= 2) { /* metrics and groups span boxes: --box would be ignored */
+	if (box && kind >= LIST_METRICS) { /* metrics and groups span boxes: --box would be ignored */
 		upm_error(r, "list: --box narrows boxes and events, not %s; leave it out (or 'upmon list events --box %s')",
 			  kinds[kind], box);
 		return UPM_EXIT_USAGE;
@@ -443,16 +446,16 @@ int upm_cmd_list(struct upm_run *r)
 		only = probe.box;
 	}
 	unsigned rows = 0;
-	if (kind == 0)
+	if (kind == LIST_BOXES)
 		list_boxes(r, only, format);
-	else if (kind == 1)
+	else if (kind == LIST_EVENTS)
 		rows = list_events(r, only, search, format);
-	else if (kind == 2)
+	else if (kind == LIST_METRICS)
 		rows = list_metrics(r, search, format);
 	else
 		rows = list_groups(r, search, format);
 	int has_groups = r->platform->n_groups && *r->platform->n_groups;
-	if (search && !rows && kind > 0 && (kind != 3 || has_groups)) /* no groups at all: said above */
-		return nothing_matched(r, kinds[kind], search, only);
+	if (search && !rows && kind != LIST_BOXES && (kind != LIST_GROUPS || has_groups)) /* no groups at all: said above */
+		return nothing_matched(r, (enum list_kind)kind, search, only);
 	return UPM_EXIT_OK;
 }

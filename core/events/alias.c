@@ -207,11 +207,8 @@ static int resolve_bare(const struct upm_platform *p, const char *text, char *ou
 			    text, text);
 	const struct upm_naming *nm = p->naming;
 	for (unsigned i = 0; i < p->n_boxes; i++) {
-		int alias = 0;
-		for (unsigned k = 0; nm && k < nm->n_perf_events; k++)
-			alias |= upm_strcmp(nm->perf_events[k].box, p->boxes[i]->name) == 0 &&
-				 upm_strcasecmp(nm->perf_events[k].name, text) == 0;
-		if (own_event(p->boxes[i], text) || alias) {
+		if (own_event(p->boxes[i], text) ||
+		    (nm && find_alias(nm->perf_events, nm->n_perf_events, p->boxes[i]->name, text))) {
 			upm_snprintf(err, n, "'%s' lacks its box: write %s/%s/ (or %s%s/%s/ for one instance)", text,
 				     p->boxes[i]->name, text, p->boxes[i]->name, "0", text);
 			return -1;
