@@ -422,16 +422,32 @@ static void say_cost(struct upm_run *r, const struct upm_samples *sm)
 
 /* The files render the run's results record, the samples in it (core/results/record.h). */
 static void save_files(struct upm_run *r, struct upm_session *s, const struct upm_samples *sm, uint64_t seconds_ns,
-		       int status)
+		       int status, const struct kernel_between *kb)
 {
 	struct upm_record rec;
+	struct upm_record_repeated repeated;
 	upm_record_init(&rec, r, "run");
 	rec.seconds_ns = seconds_ns;
 	rec.exit_status = status;
 	upm_record_add_session(&rec, s);
 	rec.samples = sm;
 	rec.sampled = s;
+	if (kb->plan) { /* the kernel is in every file, not only the command line */
+		struct upm_workload_info info;
+		upm_workload_describe(kb->plan, &info);
+		upm_record_kernel_describe(&repeated.kernel, &info, 1);
+		repeated.repetitions = kb->repetitions;
+		repeated.seconds = kb->seconds;
+		repeated.bytes_read = kb->bytes_read;
+		repeated.bytes_written = kb->bytes_written;
+		repeated.error = kb->rc != UPM_OK ? kb->err : NULL;
+		rec.repeated = &repeated;
+	}
 	upm_record_finish(&rec);
+	if (rec.n_metrics) {
+		upm_say(r, "run: metrics over the whole run (from the counters' start to the last sample):");
+		upm_record_print_metrics(&rec);
+	}
 	upm_record_save(&rec);
 	upm_record_free(&rec);
 }
@@ -496,6 +512,11 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 			goto out;
 		}
 	}
+	if (kb->plan) {
+		struct upm_workload_info info;
+		upm_workload_describe(kb->plan, &info);
+		upm_run_kernel_say_plan(r, &info, ", repeated between the samples");
+	}
 	mem_specs_init(r->platform, &con->mem);
 	for (unsigned i = 0; i < s.n_specs; i++)
 		con->user_only |= !s.specs[i].engine;
@@ -529,7 +550,7 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 	if (upm_session_report_unrestored(&s))
 		status = UPM_EXIT_FAIL;
 	status = upm_session_vouch_warn(&s, "run", NULL, status);
-	save_files(r, &s, &sm, o->duration_ns ? o->duration_ns : seconds_ns, status);
+	save_files(r, &s, &sm, o->duration_ns ? o->duration_ns : seconds_ns, status, kb);
 out:
 	upm_samples_free(&sm);
 	upm_session_free(&s);

@@ -43,6 +43,22 @@ static int parse_socket_list(const char *v, uint32_t *mask)
 	return *mask ? 0 : -1;
 }
 
+void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *info, const char *tail)
+{
+	char where[24], size[32], iters[32];
+	if (info->memory_socket < 0)
+		upm_strlcpy(where, "local", sizeof where);
+	else
+		upm_snprintf(where, sizeof where, "on socket %d", info->memory_socket);
+	upm_format_bytes(size, sizeof size, info->size_bytes);
+	upm_format_count(iters, sizeof iters, info->iterations);
+	/* Three lines: one would pass 80 columns with a long name, many threads and SRAT. */
+	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x)", info->kernel, info->threads,
+		info->threads == 1 ? "" : "s", info->socket_mask);
+	upm_say(r, "run: kernel %s: memory %s, %s", info->kernel, where, info->placed ? "placed by SRAT" : "not placed");
+	upm_say(r, "run: kernel %s: %s x %s iterations%s", info->kernel, size, iters, tail);
+}
+
 static int bad(char *err, size_t size, const char *fmt, const char *name, const char *value)
 {
 	upm_snprintf(err, size, fmt, name, value ? value : "");
@@ -230,21 +246,10 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	}
 	struct upm_workload_info info;
 	upm_workload_describe(k->plan, &info);
-	char where[24];
-	if (info.memory_socket < 0)
-		upm_strlcpy(where, "local", sizeof where);
-	else
-		upm_snprintf(where, sizeof where, "on socket %d", info.memory_socket);
-	char size[32], iters[32];
-	upm_format_bytes(size, sizeof size, info.size_bytes);
-	/* Two lines: one would pass 80 columns with a long name, many threads and SRAT. */
-	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x)", info.kernel, info.threads,
-		info.threads == 1 ? "" : "s", info.socket_mask);
-	upm_say(r, "run: kernel %s: memory %s, %s", info.kernel, where, info.placed ? "placed by SRAT" : "not placed");
-	upm_format_count(iters, sizeof iters, info.iterations);
-	upm_say(r, "run: kernel %s: %s x %s iterations; %u spec%s, %u pass%s, %u socket%s", info.kernel, size, iters,
-		s.n_specs, s.n_specs == 1 ? "" : "s", s.n_passes, s.n_passes == 1 ? "" : "es", r->n_sockets,
-		r->n_sockets == 1 ? "" : "s");
+	char tail[96];
+	upm_snprintf(tail, sizeof tail, "; %u spec%s, %u pass%s, %u socket%s", s.n_specs, s.n_specs == 1 ? "" : "s",
+		     s.n_passes, s.n_passes == 1 ? "" : "es", r->n_sockets, r->n_sockets == 1 ? "" : "s");
+	upm_run_kernel_say_plan(r, &info, tail);
 	if (s.n_passes > UPM_MAX_PASSES) {
 		upm_error(r, "run: %u passes: at most %u with a kernel", s.n_passes, UPM_MAX_PASSES);
 		status = UPM_EXIT_USAGE;

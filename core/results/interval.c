@@ -43,9 +43,11 @@ void upm_interval_time(const struct upm_samples *sm, unsigned i, char *buf, unsi
 		     t.second, ms, zone);
 }
 
-void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out)
+void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm, const char *note, struct upm_buf *out)
 {
 	upm_ident_csv(s->run, out);
+	if (note)
+		upm_buf_printf(out, "# %s\n", note);
 	upm_buf_puts(out, "time,seconds,socket,box,instance,spec,count,rate,status\n");
 	for (unsigned i = 0; i < sm->n_ticks; i++) {
 		const struct upm_sample_tick *t = &sm->ticks[i];

@@ -11,12 +11,12 @@
  * tick's seconds. "" when the wall clock could not be read. */
 void upm_interval_time(const struct upm_samples *sm, unsigned i, char *buf, unsigned long size);
 
-/* interval.csv: the run's "# " identity lines, then
+/* interval.csv: the run's "# " identity lines, note as one more when not NULL, then
  *   time,seconds,socket,box,instance,spec,count,rate,status
  * one row per count per sample: seconds since the counters started (6 decimals), spec
  * as written, count in the event's units, rate = count per second of the sample's own
  * window, status "ok", "overflowed" or "failed". */
-void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
+void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm, const char *note, struct upm_buf *out);
 
 /* results.json's members for the samples, each "\n  \"key\": value" preceded by a comma:
  * "interval_sampling" (period, samples taken and kept, how each socket was read, the

@@ -104,6 +104,16 @@ struct upm_record_kernel {
 	unsigned n_passes;
 };
 
+/* The kernel that repeated between the samples of `run --interval --kernel`: as asked
+ * for, and what its repetitions did in all (no baseline: it ran the whole window). */
+struct upm_record_repeated {
+	struct upm_record_kernel kernel;
+	unsigned repetitions;
+	double seconds;             /* in its loops, every repetition */
+	uint64_t bytes_read, bytes_written;
+	const char *error;          /* why it stopped repeating; NULL when it never did */
+};
+
 /* One pass of one kernel: its own accounting and what it fed the backend. */
 struct upm_record_kernel_run {
 	unsigned kernel;            /* index in kernels[] */
@@ -150,6 +160,7 @@ struct upm_record {
 	 * (core/results/interval.h). NULL: no interval run. */
 	const struct upm_samples *samples;
 	const struct upm_session *sampled;
+	const struct upm_record_repeated *repeated; /* the kernel between samples, or NULL */
 
 	/* What did not go as planned. */
 	int aborted;                /* ESC/Ctrl-C */
@@ -170,6 +181,13 @@ void upm_record_add_session(struct upm_record *rec, const struct upm_session *s)
 void upm_record_add_kernel(struct upm_record *rec, const struct upm_session *s, const struct upm_session *base,
 			   const struct upm_workload_info *info, const struct upm_workload_result *res,
 			   const uint64_t *baseline_ns);
+/* k as info resolved it, with the passes it ran. */
+void upm_record_kernel_describe(struct upm_record_kernel *k, const struct upm_workload_info *info, unsigned n_passes);
+/* One line on the repeated kernel for the files (no newline): what it was, how often it
+ * ran, its seconds and GB/s, and why it stopped when it did. */
+void upm_record_repeated_line(const struct upm_record_repeated *k, struct upm_buf *out);
+/* results.json's ",\n  \"interval_kernel\": {...}" member for it. */
+void upm_record_repeated_json(const struct upm_record_repeated *k, struct upm_buf *out);
 /* Sums the totals per socket and system; after the last add. */
 void upm_record_finish(struct upm_record *rec);
 void upm_record_free(struct upm_record *rec);
@@ -179,6 +197,8 @@ void upm_record_print(const struct upm_record *rec);               /* the consol
 /* The console's part for kernel k alone (the box instances not counted with kernel 0):
  * `run --kernel` says each kernel's results as soon as it has them. */
 void upm_record_print_kernel(const struct upm_record *rec, unsigned k);
+/* The metrics over the whole run alone (`run --interval` shows its counts per sample). */
+void upm_record_print_metrics(const struct upm_record *rec);
 void upm_record_csv(const struct upm_record *rec, struct upm_buf *out);  /* counters.csv */
 void upm_record_json(const struct upm_record *rec, struct upm_buf *out); /* results.json */
 void upm_record_html(const struct upm_record *rec, struct upm_buf *out); /* report.html */

@@ -275,3 +275,8 @@ void upm_record_print(const struct upm_record *rec)
 	for (unsigned k = 0; k < rec->n_kernels; k++)
 		upm_record_print_kernel(rec, k);
 }
+
+void upm_record_print_metrics(const struct upm_record *rec)
+{
+	print_metrics(rec, -1);
+}

@@ -8,6 +8,11 @@ void upm_record_csv(const struct upm_record *rec, struct upm_buf *out)
 {
 	int kernels = rec->n_kernels > 0;
 	upm_ident_csv(rec->run, out);
+	if (rec->repeated) {
+		upm_buf_puts(out, "# ");
+		upm_record_repeated_line(rec->repeated, out);
+		upm_buf_puts(out, "\n");
+	}
 	upm_buf_puts(out, kernels ? "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,"
 				    "spec,for_metrics\n"
 				  : "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics\n");

@@ -254,5 +254,7 @@ void upm_record_json(const struct upm_record *rec, struct upm_buf *out)
 		upm_buf_puts(out, ",\n  \"incomplete\": \"out of memory: some counts or metrics are missing\"");
 	if (rec->samples) /* "interval_sampling" and "intervals" */
 		upm_interval_json_members(rec->sampled, rec->samples, out);
+	if (rec->repeated)
+		upm_record_repeated_json(rec->repeated, out);
 	upm_buf_puts(out, "\n}\n");
 }

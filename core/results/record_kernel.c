@@ -139,6 +139,19 @@ static void add_run(struct upm_record *rec, unsigned kernel, unsigned pass, cons
 	}
 }
 
+void upm_record_kernel_describe(struct upm_record_kernel *k, const struct upm_workload_info *info, unsigned n_passes)
+{
+	upm_memset(k, 0, sizeof *k);
+	upm_strlcpy(k->name, info->kernel ? info->kernel : "", sizeof k->name);
+	k->threads = info->threads;
+	k->socket_mask = info->socket_mask;
+	k->memory_socket = info->memory_socket;
+	k->placed = info->placed;
+	k->size_bytes = info->size_bytes;
+	k->iterations = info->iterations;
+	k->n_passes = n_passes;
+}
+
 void upm_record_add_kernel(struct upm_record *rec, const struct upm_session *s, const struct upm_session *base,
 			   const struct upm_workload_info *info, const struct upm_workload_result *res,
 			   const uint64_t *baseline_ns)
@@ -148,16 +161,7 @@ void upm_record_add_kernel(struct upm_record *rec, const struct upm_session *s, 
 		return;
 	}
 	int kernel = (int)rec->n_kernels;
-	struct upm_record_kernel *k = &rec->kernels[rec->n_kernels++];
-	upm_memset(k, 0, sizeof *k);
-	upm_strlcpy(k->name, info->kernel ? info->kernel : "", sizeof k->name);
-	k->threads = info->threads;
-	k->socket_mask = info->socket_mask;
-	k->memory_socket = info->memory_socket;
-	k->placed = info->placed;
-	k->size_bytes = info->size_bytes;
-	k->iterations = info->iterations;
-	k->n_passes = s->n_passes;
+	upm_record_kernel_describe(&rec->kernels[rec->n_kernels++], info, s->n_passes);
 	if (s->n_passes > rec->n_passes)
 		rec->n_passes = s->n_passes;
 	upm_record_add_boxes(rec, s);

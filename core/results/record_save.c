@@ -17,9 +17,13 @@ void upm_record_save(const struct upm_record *rec)
 		upm_buf_free(&out);
 	}
 	if (rec->samples) {
-		struct upm_buf out;
+		struct upm_buf out, note;
 		upm_buf_init(&out);
-		upm_interval_csv(rec->sampled, rec->samples, &out);
+		upm_buf_init(&note);
+		if (rec->repeated)
+			upm_record_repeated_line(rec->repeated, &note);
+		upm_interval_csv(rec->sampled, rec->samples, note.data, &out);
+		upm_buf_free(&note);
 		upm_save(rec->run, "interval.csv", &out);
 		upm_buf_free(&out);
 	}

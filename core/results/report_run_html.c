@@ -321,6 +321,15 @@ void upm_record_html(const struct upm_record *rec, struct upm_buf *out)
 		for (unsigned k = 0; k < rec->n_kernels; k++)
 			section(out, rec, (int)k);
 	}
+	if (rec->repeated) {
+		struct upm_buf line;
+		upm_buf_init(&line);
+		upm_record_repeated_line(rec->repeated, &line);
+		upm_buf_puts(out, "<h2>Kernel between the samples</h2>\n<p id=\"interval-kernel\">");
+		text(out, line.data ? line.data : "");
+		upm_buf_puts(out, "</p>\n");
+		upm_buf_free(&line);
+	}
 	if (rec->samples) /* line charts over time, one per event */
 		upm_interval_html(rec->sampled, rec->samples, out);
 	upm_html_end(out);

@@ -158,6 +158,32 @@ assert lines == reps * (1 << 20) // 64, (lines, reps)
 EOF
 }
 kernel_sum && pass host/interval_kernel_lines_all_counted || fail host/interval_kernel_lines_all_counted "samples' lines"
+# The kernel is in every file, not only in the command line: what it was and what it did.
+kernel_files() {
+	python3 - "$(last_run "$WORK/upmon-results")" "$WORK/kr.out" <<'EOF'
+import json, re, sys
+folder, out = sys.argv[1], open(sys.argv[2]).read()
+reps = int(re.search(r"kernel read ran (\d+) time", out).group(1))
+assert re.search(r"^run: kernel read: 1 MiB x 1 iterations, repeated between the samples$", out, re.M), out
+k = json.load(open(folder + "/results.json"))["interval_kernel"]
+assert (k["name"], k["size_bytes"], k["iterations"], k["repetitions"], k["error"]) == ("read", 1 << 20, 1, reps, None), k
+assert k["bytes_read"] == reps << 20 and k["bytes_written"] == 0 and k["sockets"] == [0, 1], k
+assert k["seconds"] > 0 and k["gbps"] > 0 and k["memory_socket"] == "local", k
+line = "# kernel read between the samples: %d threads (socket mask 0x3), 1 MiB x 1 iterations, memory local; ran %d time" % (k["threads"], reps)
+for name in ("counters.csv", "interval.csv"):
+    lines = open(folder + "/" + name).read().splitlines()
+    ident = [l for l in lines if l.startswith("# ")]
+    assert lines[:len(ident)] == ident and ident[-1].startswith(line), (name, ident[-1], line)
+html = open(folder + "/report.html").read()
+assert re.search(r'<p id="interval-kernel">kernel read between the samples: .*; ran %d time' % reps, html), "report.html"
+EOF
+}
+kernel_files && pass host/interval_kernel_in_every_file || fail host/interval_kernel_in_every_file "$(last_run "$WORK/upmon-results")"
+# A metric over the whole sampled run reaches the console too (the virtual clock: exact).
+vrun im "${S[@]}" run --metrics UNCORE_FREQ --interval 500 --count 2
+expect im host/interval_metrics_on_console 0 \
+	'^run: metrics over the whole run \(from the counters. start to the last sample\):$' \
+	'^ +0  UNCORE_FREQ +2,000\.0 MHz  1 ubox$' '^ +1  UNCORE_FREQ +2,000\.0 MHz  1 ubox$'
 
 # --- usage errors: one line, exit 4 ---
 usage() { # usage NAME TEST PATTERN ARGS...

@@ -313,7 +313,7 @@ TEST(interval_csv_rows)
 	CHECK_EQ(upm_session_sample(&s, &o, &sm), 0);
 	struct upm_buf csv;
 	upm_buf_init(&csv);
-	upm_interval_csv(&s, &sm, &csv);
+	upm_interval_csv(&s, &sm, NULL, &csv);
 	const char *body = csv.data ? strstr(csv.data, "\ntime,") : NULL;
 	CHECK(body != NULL);
 	if (body) {
