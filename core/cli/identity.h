@@ -12,7 +12,7 @@
 
 /* results.json's "schema": raised whenever a key changes meaning or goes away
  * (docs/results.schema.json describes it). */
-#define UPM_RESULTS_SCHEMA 1
+#define UPM_RESULTS_SCHEMA 2
 
 struct upm_ident {
 	int argc;                    /* the command line as given */

@@ -78,6 +78,9 @@ int upm_record_add_count(struct upm_record *rec, const struct upm_session *s, un
 	k->raw = c->end;
 	k->delta = c->delta;
 	k->status = c->status;
+	/* Statuses of counters that were read (the others' raw is no reading). */
+	k->was_read = c->status == UPM_OK || c->status == UPM_COUNT_ALL_ONES || c->status == UPM_COUNT_STUCK ||
+		      c->status == UPM_COUNT_DRY_RUN;
 	k->status_name = upm_count_status_name(c->status);
 	k->window_ns = c->interval_ns;
 	k->overflowed = c->overflowed;
@@ -87,7 +90,9 @@ int upm_record_add_count(struct upm_record *rec, const struct upm_session *s, un
 	k->kernel = kernel;
 	if (with_baseline && !k->is_clock) {
 		k->has_baseline = 1;
-		k->baseline = bc ? bc->delta : 0;
+		/* No baseline after an abort, or where its count failed: none is said, not 0. */
+		k->baseline_valid = bc && bc->status == UPM_OK;
+		k->baseline = k->baseline_valid ? bc->delta : 0;
 		k->net = (int64_t)(c->delta - k->baseline);
 	} else {
 		k->net = (int64_t)c->delta;
@@ -287,8 +292,11 @@ void upm_record_finish(struct upm_record *rec)
 							continue;
 						x->instances++;
 						x->sum += c->delta;
-						x->baseline_sum += c->baseline;
-						x->net_sum += c->net;
+						if (c->baseline_valid) {
+							x->baseline_instances++;
+							x->baseline_sum += c->baseline;
+							x->net_sum += c->net;
+						}
 						x->mhz += c->mhz; /* summed here, a mean below */
 					}
 				}

@@ -33,6 +33,7 @@ struct upm_record_count {
 	unsigned n_filters;
 	uint64_t raw, delta;        /* the counter's last reading and the count */
 	int status;                 /* UPM_OK or why there is no count (upm_count_status_name) */
+	uint8_t was_read;           /* the counter was read: raw is a reading (delta: status OK) */
 	const char *status_name;
 	uint64_t window_ns;         /* its socket's counting window */
 	uint8_t overflowed;         /* its box's overflow status showed it */
@@ -40,10 +41,17 @@ struct upm_record_count {
 	uint8_t is_clock;           /* counts a clock: a rate over its window, never net of a baseline */
 	double mhz;                 /* clocks: delta over window_ns, in MHz (0 when no window) */
 	int kernel;                 /* index in kernels[], or -1 (run without a kernel) */
-	uint8_t has_baseline;       /* kernel runs, not clocks: baseline and net are set */
+	uint8_t has_baseline;       /* kernel runs, not clocks: a baseline is due */
+	uint8_t baseline_valid;     /* ...and was counted (none after an abort, or where it failed) */
 	uint64_t baseline;          /* the idle baseline's count of the same spec and instance */
-	int64_t net;                /* delta - baseline (clocks: delta) */
+	int64_t net;                /* delta - baseline (clocks: delta); upm_record_net_valid */
 };
+
+/* Whether count c's net is a number: c counted, and its baseline too where one is due. */
+static inline int upm_record_net_valid(const struct upm_record_count *c)
+{
+	return c->status == UPM_OK && (!c->has_baseline || c->baseline_valid);
+}
 
 /* A spec summed over the box instances of a socket (socket -1: the whole system), as
  * perf merges instances by default. Only counts whose status is OK are summed. */
@@ -55,8 +63,9 @@ struct upm_record_total {
 	unsigned of_instances;      /* scheduled */
 	uint64_t sum;               /* of delta */
 	uint8_t has_baseline;
+	unsigned baseline_instances; /* of the instances counted, those with a baseline counted */
 	uint64_t baseline_sum;
-	int64_t net_sum;
+	int64_t net_sum;             /* both over every instance counted when baseline_instances == instances */
 	uint8_t is_clock;
 	double mhz;                 /* clocks: the mean over the instances counted */
 };

@@ -108,7 +108,7 @@ static unsigned print_totals(const struct upm_record *rec, int kernel, int for_m
 			continue;
 		}
 		char base[32] = "-", net[32] = "-";
-		if (x->has_baseline && x->instances) {
+		if (x->has_baseline && x->instances && x->baseline_instances == x->instances) {
 			upm_format_count(base, sizeof base, x->baseline_sum);
 			upm_format_signed_count(net, sizeof net, x->net_sum);
 		}
@@ -146,7 +146,7 @@ static void per_box_row(const struct upm_record *rec, const struct upm_record_co
 		return;
 	}
 	char base[32] = "-", net[32] = "-";
-	if (c->has_baseline && c->status == UPM_OK) {
+	if (c->has_baseline && upm_record_net_valid(c)) {
 		upm_format_count(base, sizeof base, c->baseline);
 		upm_format_signed_count(net, sizeof net, c->net);
 	}

@@ -1,7 +1,9 @@
 /* counters.csv of `run` and `run --kernel`, rendered from the results record (README
  * "counters.csv"): the identity's "# " lines, then one row per count, ending with the spec
  * as given and whether it is a metric's own. Kernel runs add the kernel, the idle
- * baseline and the net (empty for clocks: rates over their window). */
+ * baseline and the net (empty for clocks: rates over their window). A number there is
+ * none of is empty: raw of a counter never read, delta and net without a count,
+ * baseline and net without a baseline. */
 #include "core/results/record.h"
 
 void upm_record_csv(const struct upm_record *rec, struct upm_buf *out)
@@ -24,13 +26,21 @@ void upm_record_csv(const struct upm_record *rec, struct upm_buf *out)
 		}
 		upm_buf_printf(out, "%u,%s,%u,%s,%u,", c->socket, c->box, c->instance, c->counter, c->pass);
 		upm_buf_csv_field(out, c->label);
-		upm_buf_printf(out, ",%s,%s,%llu,%llu,", c->code, c->umask, (unsigned long long)c->raw,
-			       (unsigned long long)c->delta);
+		upm_buf_printf(out, ",%s,%s,", c->code, c->umask);
+		/* Empty where there is no number: a counter never read, no count, no baseline. */
+		if (c->was_read)
+			upm_buf_printf(out, "%llu", (unsigned long long)c->raw);
+		upm_buf_puts(out, ",");
+		if (c->status == UPM_OK)
+			upm_buf_printf(out, "%llu", (unsigned long long)c->delta);
+		upm_buf_puts(out, ",");
 		if (kernels) {
-			if (c->has_baseline)
-				upm_buf_printf(out, "%llu,%lld,", (unsigned long long)c->baseline, (long long)c->net);
-			else
-				upm_buf_puts(out, ",,");
+			if (c->has_baseline && c->baseline_valid)
+				upm_buf_printf(out, "%llu", (unsigned long long)c->baseline);
+			upm_buf_puts(out, ",");
+			if (c->has_baseline && upm_record_net_valid(c))
+				upm_buf_printf(out, "%lld", (long long)c->net);
+			upm_buf_puts(out, ",");
 		}
 		/* The spec as given, and whose it is: two specs of one event (imc/ and imc0/, a
 		 * metric's own) are otherwise rows alike. */

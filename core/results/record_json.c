@@ -43,15 +43,26 @@ static void count_json(const struct upm_record *rec, unsigned i, const char *ind
 	}
 	upm_buf_puts(out, "}, \"event\": ");
 	upm_buf_json_string(out, c->event);
-	upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\", \"raw\": %llu, \"delta\": %llu", c->code, c->umask,
-		       (unsigned long long)c->raw, (unsigned long long)c->delta);
+	upm_buf_printf(out, ", \"code\": \"%s\", \"umask\": \"%s\"", c->code, c->umask);
+	/* null where there is no number: a counter never read, no count, no baseline. */
+	if (c->was_read)
+		upm_buf_printf(out, ", \"raw\": %llu", (unsigned long long)c->raw);
+	else
+		upm_buf_puts(out, ", \"raw\": null");
+	if (c->status == UPM_OK)
+		upm_buf_printf(out, ", \"delta\": %llu", (unsigned long long)c->delta);
+	else
+		upm_buf_puts(out, ", \"delta\": null");
 	if (c->kernel >= 0) {
 		/* A clock is a rate over its window: no baseline is taken off it (null, net = delta). */
-		if (c->has_baseline)
+		if (c->has_baseline && c->baseline_valid)
 			upm_buf_printf(out, ", \"baseline\": %llu", (unsigned long long)c->baseline);
 		else
 			upm_buf_puts(out, ", \"baseline\": null");
-		upm_buf_printf(out, ", \"net\": %lld", (long long)c->net);
+		if (upm_record_net_valid(c))
+			upm_buf_printf(out, ", \"net\": %lld", (long long)c->net);
+		else
+			upm_buf_puts(out, ", \"net\": null");
 	}
 	upm_buf_printf(out, ", \"status\": \"%s\"%s%s}", c->status_name, c->overflowed ? ", \"overflowed\": true" : "",
 		       c->for_metrics ? ", \"for_metrics\": true" : "");

@@ -9,7 +9,7 @@
 
 /* A view of session s holding only pass p's counts (from[] gets each one's index in s),
  * their deltas replaced by the net (baseline subtracted, at least 0; clocks are rates and
- * stay) when base is given, or by the baseline's when baseline_only, and their window by
+ * stay; a count without a baseline counted is not counted) when base is given, or by the baseline's when baseline_only, and their window by
  * interval_ns when non-zero. NULL when out of memory. */
 static struct upm_session *view(const struct upm_session *s, const struct upm_session *base, unsigned pass,
 				uint64_t interval_ns, int baseline_only, unsigned *from)
@@ -34,8 +34,10 @@ static struct upm_session *view(const struct upm_session *s, const struct upm_se
 				continue;
 			x = *bc;
 		} else if (base && !upm_spec_counts_clock(&s->specs[x.spec])) {
-			uint64_t bd = bc ? bc->delta : 0;
-			x.delta = x.delta > bd ? x.delta - bd : 0;
+			if (!bc || bc->status != UPM_OK) /* no baseline (an abort, a failed count): no net */
+				x.status = UPM_ENOTFOUND;
+			else
+				x.delta = x.delta > bc->delta ? x.delta - bc->delta : 0;
 		}
 		if (interval_ns)
 			x.interval_ns = interval_ns;

@@ -132,7 +132,7 @@ static void counts_table(struct upm_buf *out, const struct upm_record *rec, int 
 		total_cell(out, rec, sys);
 		if (kernel >= 0) {
 			char b[48] = "", n[48] = "";
-			if (sys->has_baseline && sys->instances) {
+			if (sys->has_baseline && sys->instances && sys->baseline_instances == sys->instances) {
 				upm_format_count(b, sizeof b, sys->baseline_sum);
 				upm_format_signed_count(n, sizeof n, sys->net_sum);
 			}

@@ -30,7 +30,8 @@ expect stuck host/mock_fault_stuck_fixed_run 1 \
 	'^ +1 ubox0 +0 fixed +UCLK +stuck$' \
 	'^upmon: warning: socket 1 ubox0 pass 0 UCLK: stuck: ' \
 	'^upmon: warning: run: 1 count cannot be trusted'
-if grep -qE '^1,ubox,0,fixed,0,UCLK,fixed,,[0-9]+,0,stuck,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null; then
+# Read (raw is a reading), but no count: delta is empty, not 0.
+if grep -qE '^1,ubox,0,fixed,0,UCLK,fixed,,[0-9]+,,stuck,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null; then
 	pass host/mock_fault_stuck_fixed_csv_status
 else
 	fail host/mock_fault_stuck_fixed_csv_status "$(cat "$(last_run "$WORK/upmon-results")/counters.csv" 2>&1 | head -5)"
@@ -48,7 +49,19 @@ run gone --backend mock:absent=imc2 --platform snbep run --seconds 0.01 --events
 expect gone host/run_flags_absent_box 1 \
 	'^upmon: warning: socket 0 imc2 pass 0 CAS_COUNT\.RD: box-absent: .*7f:10\.4 does not answer' \
 	'^upmon: warning: run: 1 count cannot be trusted'
-if grep -qE '^0,imc,2,ctr0,0,CAS_COUNT\.RD,0x4,0x3,0,0,box-absent,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null; then
+# Never read: raw and delta are empty (null in results.json), not 0.
+absent_json() {
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF'
+import json, sys
+cs = [c for p in json.load(open(sys.argv[1]))["passes"] for c in p["counters"]]
+gone = [c for c in cs if c["box"] == "imc" and c["instance"] == 2 and c["socket"] == 0]
+assert len(gone) == 1 and gone[0]["status"] == "box-absent", gone
+assert gone[0]["raw"] is None and gone[0]["delta"] is None, gone
+assert all(isinstance(c["raw"], int) and isinstance(c["delta"], int) for c in cs if c["status"] == "ok"), cs
+EOF
+}
+absent_json && pass host/run_absent_box_json_no_number || fail host/run_absent_box_json_no_number "results.json"
+if grep -qE '^0,imc,2,ctr0,0,CAS_COUNT\.RD,0x4,0x3,,,box-absent,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null; then
 	pass host/run_absent_box_csv_status
 else
 	fail host/run_absent_box_csv_status "$(grep '^0,imc,2' "$(last_run "$WORK/upmon-results")/counters.csv" 2>&1)"

@@ -50,7 +50,7 @@ assert m["available"] and m["smbios"] == "2.8", m
 assert m["system"] == {"manufacturer": "LabCo", "product": "Rig 7", "serial": "SN 4711/A", "uuid": "00112233-4455-6677-8899-aabbccddeeff"}
 assert m["bios"]["date"] == "02/06/2015" and m["board"]["product"] == "X9DRi"
 assert m["memory"][0] == {"locator": "DIMM_A1", "size_mb": 16384, "speed_mts": 1600, "part_number": "M393B2G70BH0-CK0"}
-assert d["schema"] == 1 and d["command"] == "run" and d["dry_run"] is False and d["mock_faults"] is None
+assert d["schema"] == 2 and d["command"] == "run" and d["dry_run"] is False and d["mock_faults"] is None
 assert d["command_line"][-4:] == ["--seconds", "0.01", "--events", "cbo0/CLOCKTICKS/"]
 assert d["folder"] == sys.argv[1].split("/")[-2]
 ' "$WORK/$json" && pass host/results_machine_in_json || fail host/results_machine_in_json "$(head -c 600 "$WORK/$json")"
@@ -151,11 +151,11 @@ assert f == [("cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1e/", "LLC_LOOKUP.DATA_R
 # --- the schema refuses what it should (so that validating means something) ---
 python3 -c '
 import json, sys
-d = json.load(open(sys.argv[1])); d["schema"] = 2; del d["machine"]
+d = json.load(open(sys.argv[1])); d["schema"] = 3; del d["machine"]
 json.dump(d, open(sys.argv[2], "w"))
 ' "$d/results.json" "$WORK/broken.json"
 if python3 tools/validate_results.py "$WORK/broken.json" >/dev/null; then
-	fail host/results_schema_refuses_wrong_documents "a results.json without machine and with schema 2 validated"
+	fail host/results_schema_refuses_wrong_documents "a results.json without machine and with schema 3 validated"
 else
 	pass host/results_schema_refuses_wrong_documents
 fi

@@ -166,8 +166,41 @@ assert d["aborted"] is True
 k = d["kernel_runs"][0]
 assert k["aborted"] is True and 0 < k["bytes_read"] < 50 * (1 << 20)
 assert k["bytes_read"] % (1 << 20) == 0
-net = sum(c["net"] for c in k["counters"])
-assert net * 64 == k["bytes_read"], (net, k["bytes_read"])
+lines = sum(c["delta"] for c in k["counters"])
+assert lines * 64 == k["bytes_read"], (lines, k["bytes_read"])
+# No baseline ran after the abort: none is said, nor a net (not 0 and the count).
+assert all(c["baseline"] is None and c["net"] is None for c in k["counters"]), k["counters"]
 EOF2
 }
 abort_check && pass host/run_kernel_abort_counts_what_ran || fail host/run_kernel_abort_counts_what_ran "results.json"
+expect kabort host/run_kernel_abort_no_baseline_said 5 '^ +all  8 imc   CAS_COUNT\.RD +[0-9,]+ +- +-$'
+if grep -qE '^read,0,imc,0,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,,,ok,' "$(last_run "$WORK/upmon-results")/counters.csv"; then
+	pass host/run_kernel_abort_csv_no_baseline
+else
+	fail host/run_kernel_abort_csv_no_baseline "$(grep '^read,0,imc,0' "$(last_run "$WORK/upmon-results")/counters.csv")"
+fi
+# A metric's net needs the baseline too: after an abort it has a value, no net.
+UPMON_HOST_ABORT_AFTER=3 run kabm "${M[@]}" run --kernel read --threads 1 --size 1M --iterations 50 --metrics MEM_BW_READS
+abort_metric() {
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF2'
+import json, sys
+ms = json.load(open(sys.argv[1]))["kernel_runs"][0]["metrics"]
+assert len(ms) == 2 and ms[0]["socket"] == 0 and ms[0]["value"] > 0, ms  # one thread, on socket 0
+assert all(m["baseline"] is None and m["net"] is None and m["net_per_kernel_second"] is None for m in ms), ms
+EOF2
+}
+abort_metric && pass host/run_kernel_abort_metric_no_net || fail host/run_kernel_abort_metric_no_net "results.json"
+# Aborted before the kernel's pass ran: the files still say so (counts not counted, no net
+# metric), as the console promises.
+UPMON_HOST_ABORT_AFTER=1 run kab1 "${M[@]}" run --kernel read --threads 1 --size 1M --metrics MEM_BW_READS
+expect kab1 host/run_kernel_abort_first_poll_saved 5 '^ +all  0/8 imc CAS_COUNT\.RD +not counted +- +-$' \
+	'^upmon: 4 files in '
+abort_first() {
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["aborted"] is True and d["kernel_runs"] == [], d["kernel_runs"]
+assert all(m["value"] is None and not m["reported"] for m in d["metrics"]), d["metrics"]
+EOF2
+}
+abort_first && pass host/run_kernel_abort_first_poll_json || fail host/run_kernel_abort_first_poll_json "results.json"

@@ -168,6 +168,7 @@ static void hand_record(struct upm_record *rec, struct upm_run *r, unsigned *use
 		strcpy(c->umask, "0x3");
 		c->ctl = 0x400304;
 		c->raw = 100 + i;
+		c->was_read = 1;
 		c->delta = 1000 + i;
 		c->status_name = "ok";
 		c->window_ns = 10000000;
