@@ -17,6 +17,13 @@ enum role { R_UCLK, R_MEM_RD, R_MEM_WR, R_MEM_CLK, R_LLC_HIT, R_LLC_MISS, R_LINK
 #define CK_QUICK_SIZE (4ull << 20)
 #define CK_QUICK_ITERATIONS 2
 #define CK_MIN_IDLE_NS 10000000ull
+/* Below these expected counts a judgement would be noise, not a finding (a tiny --size):
+ * one or two lines more or less on a channel is a whole tolerance. 4096 over a socket
+ * against the 10% tolerance is 410 counts, 6 standard deviations of counting noise
+ * (sqrt 4096 = 64); 512 an instance against the 25% balance tolerance is 128, 5.7. The
+ * judgement is N/A and says why. */
+#define CK_MIN_EXPECTED 4096.0
+#define CK_MIN_EXPECTED_EACH 512.0
 
 struct measure {
 	const char *label;         /* "read", "idle" */
@@ -41,9 +48,24 @@ struct check {
 	struct upm_buf specs;
 	double mem_tol, llc_tol, bal_tol, link_tol, uclk_min, uclk_max;
 	const struct upm_check_opts *o;
+	unsigned too_little;       /* judgements N/A for too little traffic (said once at the end) */
 };
 
 /* --- measuring --- */
+
+/* N/A for too little to judge: want (expected, in what's units) is under floor. 1 when so. */
+static int too_little(struct check *c, const struct measure *m, unsigned sock, const char *box, int instance,
+		      const char *check, double want, double floor, const char *what)
+{
+	if (want >= floor)
+		return 0;
+	upm_verdict_add(c->vs, sock, box, instance, check, UPM_RESULT_NA,
+			"too little to judge: %s%llu %s expected%s from the %s kernel, under the %llu a judgement "
+			"needs (give a larger --size)", instance >= 0 ? "about " : "", (unsigned long long)(want + 0.5),
+			what, instance >= 0 ? " on each" : "", m->label, (unsigned long long)floor);
+	c->too_little++;
+	return 1;
+}
 
 static uint64_t measured_interval(struct upm_session *s, unsigned pass, void *ctx)
 {
@@ -382,6 +404,9 @@ static void judge_memory(struct check *c, const struct measure *m, const struct 
 					"the %s kernel moved no memory of this socket", m->label);
 			continue;
 		}
+		if (too_little(c, m, sock, c->role_box[role], -1, check, expected / 64.0, CK_MIN_EXPECTED,
+			       writes ? "lines written" : "lines read"))
+			continue;
 		double e = rel_err(counted, expected);
 		if (not_judged_over_failed(c, m, c->role_box[role], sock, check, e > c->mem_tol))
 			continue;
@@ -449,6 +474,9 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 			}
 		}
 		double mean = busy ? total / busy : 0;
+		unsigned populated = 0; /* the channels the lines spread over */
+		for (unsigned i = 0; i < n && i < 32; i++)
+			populated += answered[i] && clocked[i];
 		int busy_one[32] = { 0 };
 		for (unsigned i = 0; i < n && i < 32; i++)
 			busy_one[i] = answered[i] && clocked[i] && cas[i] > 0;
@@ -484,6 +512,9 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 						"unpopulated: its DRAM clock did not tick under the read kernel");
 				continue;
 			}
+			if (too_little(c, m, sock, box, (int)i, "memory.channel", want / (populated ? populated : 1),
+				       CK_MIN_EXPECTED_EACH, "CAS reads"))
+				continue;
 			if (cas[i] <= 0) {
 				upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_FAIL,
 						"DRAM clock runs but no CAS reads under the read kernel (the other %u channels average %llu)",
@@ -522,6 +553,8 @@ static void judge_llc(struct check *c, const struct measure *m, const struct mea
 					"the %s kernel made no LLC lookups on this socket", m->label);
 			continue;
 		}
+		if (too_little(c, m, sock, c->role_box[R_LLC_HIT], -1, check, want, CK_MIN_EXPECTED, "lookups"))
+			continue;
 		double share_got = got > 0 ? hits / got : 0, share_want = want_hits / want;
 		double e = rel_err(got, want), d = share_got - share_want;
 		if (d < 0)
@@ -563,7 +596,8 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 		double mean = counted ? total / counted : 0;
 		double mid = median(v, answered, n < 64 ? n : 64);
 		/* No thread of the kernel made lookups here (--threads): nothing to judge. */
-		int idle_here = activity(m, sum_of(c, m, R_LLC_HIT, sock, -1).pass, sock)->llc_lookups == 0;
+		uint64_t lookups = activity(m, sum_of(c, m, R_LLC_HIT, sock, -1).pass, sock)->llc_lookups;
+		int idle_here = lookups == 0;
 		for (unsigned i = 0; i < n && i < 64; i++) {
 			if (!answered[i])
 				continue;
@@ -572,6 +606,9 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 						"the %s kernel made no LLC lookups on this socket", m->label);
 				continue;
 			}
+			if (too_little(c, m, sock, box, (int)i, "llc.balance", (double)lookups / counted,
+				       CK_MIN_EXPECTED_EACH, "lookups"))
+				continue;
 			char sv[32], mv[32], tv[32];
 			double share = mid > 0 ? v[i] / mid : 0;
 			upm_format_double(sv, sizeof sv, share * 100.0, 1);
@@ -598,6 +635,8 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 		const struct upm_activity *a = activity(m, raw.pass, sock);
 		double want = (double)a->remote_lines * c->p->link_flits_per_line;
 		if (want <= 0)
+			continue;
+		if (too_little(c, m, sock, box, -1, "link.flits", want, CK_MIN_EXPECTED, "flits"))
 			continue;
 		/* Each port: a box instance, or a port of one (port=N specs, Xeon E7 R-Box). */
 		unsigned n = instances_of(m, box, sock);
@@ -709,6 +748,41 @@ static void fit_size(const struct check *c, struct upm_workload *w)
 	}
 }
 
+/* The kernels on every processor asked for (read-remote and read-remote-back are read on
+ * one socket's). */
+static const char *const kernel_names[] = { "read", "ntwrite", "llc", "thrash" };
+
+int upm_check_size_fits(struct upm_run *r, const struct upm_check_opts *o, char *err, size_t err_size)
+{
+	uint64_t need = 0;
+	const char *needs = NULL;
+	unsigned threads = 0;
+	if (!o->size)
+		return 0; /* each kernel's default, fitted to the memory */
+	for (unsigned k = 0; k < UPM_ARRAY_LEN(kernel_names); k++) {
+		struct upm_workload w;
+		uint64_t bytes;
+		unsigned n;
+		upm_memset(&w, 0, sizeof w);
+		w.kernel = kernel_names[k];
+		w.threads = o->threads;
+		w.memory_socket = -1;
+		if (upm_workload_min_size(r, &w, &bytes, &n, err, err_size) != UPM_OK)
+			return 0; /* the kernel's own refusal comes where it runs */
+		if (bytes > need) {
+			need = bytes;
+			needs = kernel_names[k];
+			threads = n;
+		}
+	}
+	if (o->size >= need)
+		return 0;
+	upm_snprintf(err, err_size, "--size %llu is too small: kernel %s on %u thread%s needs at least %llu bytes; give --size %llu or more, or leave --size out",
+		     (unsigned long long)o->size, needs, threads, threads == 1 ? "" : "s", (unsigned long long)need,
+		     (unsigned long long)need);
+	return -1;
+}
+
 static void workload_for(const struct check *c, struct upm_workload *w, const char *kernel)
 {
 	upm_memset(w, 0, sizeof *w);
@@ -771,7 +845,6 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		return -1;
 	}
 
-	static const char *const kernel_names[] = { "read", "ntwrite", "llc", "thrash" };
 	enum { K_READ, K_NTWRITE, K_LLC, K_THRASH, K_REMOTE, K_REMOTE_BACK, K_N };
 	struct measure *ms = upm_os_alloc((K_N + 1) * sizeof *ms);
 	if (!ms) {
@@ -863,6 +936,10 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	if (ok[K_REMOTE_BACK])
 		judge_links(&c, &ms[K_REMOTE_BACK], base);
 	not_judged_after_selftest(&c, first_verdict);
+	if (c.too_little) /* a PASS over judgements never made would mislead: said here too */
+		upm_say_wrappedf(r, 7, 0, "check: %u judgement%s N/A: too little traffic at this --size to judge "
+					  "against the tolerances; give a larger --size or leave it out", c.too_little,
+				 c.too_little == 1 ? "" : "s");
 	upm_check_link_rate(r, vs); /* link.rate: each port's rate status register (check_link_rate.c) */
 	/* Registers not restored: said and judged by upm_check_safety_session, by address. */
 	for (unsigned k = 0; k <= K_N; k++)

@@ -65,6 +65,10 @@ struct upm_check_opts {
 			    * each); what goes wrong is still said */
 };
 
+/* Whether --size (when given) is at least what each kernel needs on its threads: 0, or -1
+ * with the one-line refusal in err, before anything runs. */
+int upm_check_size_fits(struct upm_run *r, const struct upm_check_opts *o, char *err, size_t err_size);
+
 /* Adds the plausibility verdicts, and each kernel's run to kernels (NULL: not kept).
  * 0, or -1 when it could not run (message in err). */
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,

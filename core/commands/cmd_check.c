@@ -209,6 +209,11 @@ int upm_cmd_check(struct upm_run *r)
 	struct upm_check_bandwidth bw;
 	if (parse_opts(r, &o, 1) < 0 || need_platform(r) < 0)
 		return UPM_EXIT_USAGE;
+	char err[240];
+	if (upm_check_size_fits(r, &o, err, sizeof err) < 0) {
+		upm_error(r, "check: %s", err);
+		return UPM_EXIT_USAGE;
+	}
 	int burnin = o.passes || o.duration_s;
 	int vs_ok = upm_verdicts_init(&vs, burnin ? UPM_BURNIN_VERDICTS : UPM_MAX_VERDICTS) == 0;
 	if (upm_burnin_init(&bi, o.passes, o.duration_s) < 0 || !vs_ok) {

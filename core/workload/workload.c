@@ -600,6 +600,24 @@ int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char
 	return rc;
 }
 
+int upm_workload_min_size(struct upm_run *r, const struct upm_workload *w, uint64_t *bytes, unsigned *threads,
+			  char *err, size_t err_size)
+{
+	*bytes = 0;
+	*threads = 0;
+	const struct upm_kernel_desc *k = w ? upm_kernel_find(w->kernel) : 0;
+	if (!k)
+		return UPM_OK; /* pingpong takes no size; unknown names are prepare's */
+	struct upm_workload_plan *p;
+	int rc = plan_start(r, k, w, &p, err, err_size);
+	if (rc == UPM_OK) { /* as choose_sizes asks: min_lines a thread in every array */
+		*bytes = (uint64_t)p->n * k->min_lines * k->arrays * UPM_KERNEL_LINE;
+		*threads = p->n;
+	}
+	upm_workload_release(p);
+	return rc;
+}
+
 int upm_workload_survey_isa(struct upm_run *r, enum upm_kernel_isa isa,
 			    struct upm_workload_isa_survey *out, char *err, size_t err_size)
 {

@@ -119,6 +119,11 @@ void upm_workload_describe(const struct upm_workload_plan *plan, struct upm_work
  * several kernels is refused before the first is measured. */
 int upm_workload_check_isa(struct upm_run *r, const struct upm_workload *w, char *err,
 			   size_t err_size);
+/* The smallest working set prepare takes for w (its threads placed as prepare places
+ * them, nothing run): *bytes on *threads, 0 for pingpong. UPM_OK, or prepare's refusal
+ * of the threads with its line. */
+int upm_workload_min_size(struct upm_run *r, const struct upm_workload *w, uint64_t *bytes, unsigned *threads,
+			  char *err, size_t err_size);
 /* What `info` says of an instruction set: the processors a kernel of it would run on
  * (--threads all, every socket of the run), each asked on itself (kernels/isa.c), and
  * the first that cannot with its reason. */

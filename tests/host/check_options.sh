@@ -44,3 +44,30 @@ run sized "${M[@]}" check --quick --size 2M
 expect sized host/check_takes_size 0 '^check: kernel read: 4 threads, 2 MiB, 2 iterations' '^upmon: PASS$'
 run badsize "${M[@]}" check --size 0
 expect badsize host/check_size_usage_error 4 "^upmon: error: check: --size takes a working set in bytes with an optional K, M or G suffix \(4M\), not '0'$"
+# Too small for a line a thread: refused before anything runs, in one line (not six
+# kernels each INCOMPLETE). 4 threads on the mock: 256 bytes; 2 threads: 128.
+run tiny "${M[@]}" check --size 255
+expect tiny host/check_size_too_small_refused_up_front 4 \
+	"^upmon: error: check: --size 255 is too small: kernel read on 4 threads needs at least 256 bytes; give --size 256 or more, or leave --size out$"
+expect_not tiny host/check_size_too_small_runs_nothing 4 '^check: \[1/2\]'
+# At the minimum it runs, but two lines a socket judge nothing: each judgement against a
+# tolerance is N/A saying why (no channel FAILs for the line it did not get), and the
+# console says so before the verdict.
+run tiny2 "${M[@]}" check --threads 2 --size 128 --quick
+expect tiny2 host/check_size_at_the_minimum_runs 0 '^check: kernel read: 2 threads, 128 bytes, 2 iterations' \
+	'^check: 34 judgements N/A: too little traffic at this --size to judge against the$' '^upmon: PASS$'
+expect_not tiny2 host/check_tiny_size_no_false_finding 0 '^(FAIL|WARN) '
+tiny_csv() {
+	python3 - "$(last_run "$WORK/upmon-results")/verdicts.csv" <<'EOF'
+import csv, sys
+lines = [l for l in open(sys.argv[1]).read().splitlines() if not l.startswith("#")]
+rows = list(csv.DictReader(lines))
+little = [r for r in rows if r["reason"].startswith("too little to judge")]
+assert len(little) == 34 and all(r["result"] == "N/A" for r in little), len(little)
+checks = {r["check"] for r in little}
+assert checks == {"memory.read", "memory.write", "memory.channel", "llc.hits", "llc.misses", "llc.balance", "link.flits"}, checks
+ch = [r for r in little if r["check"] == "memory.channel" and r["socket"] == "0" and r["instance"] == "0"][0]
+assert ch["reason"] == "too little to judge: about 1 CAS reads expected on each from the read kernel, under the 512 a judgement needs (give a larger --size)", ch
+EOF
+}
+tiny_csv && pass host/check_tiny_size_na_reasons || fail host/check_tiny_size_na_reasons "$(last_run "$WORK/upmon-results")/verdicts.csv"
