@@ -147,6 +147,16 @@ static void not_judged(struct upm_verdict *v, const char *why)
 	upm_snprintf(v->reason, sizeof v->reason, "not judged: %s (%s)", why, was);
 }
 
+void upm_check_safety_replay_diverged(struct upm_verdicts *vs, const char *divergence)
+{
+	for (unsigned i = 0; i < vs->n; i++) {
+		struct upm_verdict *v = &vs->v[i];
+		if (v->result == UPM_RESULT_WARN || v->result == UPM_RESULT_FAIL || v->result == UPM_RESULT_INCOMPLETE)
+			not_judged(v, "the replay diverged from its recording");
+	}
+	upm_verdict_add(vs, 0, "replay", -1, "divergence", UPM_RESULT_FAIL, "%s", divergence);
+}
+
 void upm_check_safety_void_counting(struct upm_verdicts *vs, unsigned first)
 {
 	static const char *const counting[] = { "selftest.count", "selftest.disable", "selftest.freeze",

@@ -420,7 +420,11 @@ void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, c
 	pair(fn, ctx, "backend", "%s", upm_ident_backend(r));
 	if (upm_ident_mock_faults(r))
 		pair(fn, ctx, "mock_faults", "%s", upm_ident_mock_faults(r));
-	if (replay_of(r))
-		pair(fn, ctx, "replay_of", "%s", replay_of(r));
+	if (replay_of(r)) {
+		char rec[96];
+		pair(fn, ctx, "replay_of", "%s%s", replay_of(r), upm_ident_replay_recording(r, rec, sizeof rec));
+	}
+	if (upm_ident_replay_divergence(r))
+		pair(fn, ctx, "replay_divergence", "%s", upm_ident_replay_divergence(r));
 	pair(fn, ctx, "dry_run", "%s", r->opts.dry_run ? "yes" : "no");
 }

@@ -23,6 +23,8 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 		int burn = burnin && burnin->active;
 		upm_check_safety_verdicts(r->safety, vs, command, burn ? burnin->done : 0, burn ? burnin->passes : 1);
 	}
+	if (upm_ident_replay_divergence(r)) /* one cause, one FAIL: the replay's */
+		upm_check_safety_replay_diverged(vs, upm_ident_replay_divergence(r));
 	enum upm_result overall = upm_verdicts_overall(vs);
 	rec->verdict = overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall;
 	/* An abort is INCOMPLETE (its verdict says so) with its own status, unless something

@@ -156,3 +156,29 @@ if [ "$(rc divreplay)" = 2 ] &&
 else
 	fail host/replay_divergence_in_every_file "status $(rc divreplay); $(grep -o '"replay_divergence": [^,]*' "$dv/results.json")"
 fi
+# A check's replay that diverges: one FAIL, the divergence's; what did not pass after it
+# is not judged (it read no recording); the verdict line and junit.xml agree with exit 2.
+run chktrace --backend mock --platform snbep --trace chk.tsv selftest
+run chkreplay --backend replay:chk.tsv --out cr check --quick
+expect chkreplay host/replay_divergent_check_one_fail 2 '^FAIL socket 0 replay   divergence         replay diverged: ' '^upmon: FAIL$'
+cr=$WORK/$(last_run cr)
+check_replay_files() {
+	python3 - "$cr" <<'EOF'
+import csv, sys, xml.etree.ElementTree as ET
+folder = sys.argv[1]
+lines = [l for l in open(folder + "/verdicts.csv").read().splitlines() if not l.startswith("#")]
+rows = list(csv.DictReader(lines))
+bad = [r for r in rows if r["result"] in ("FAIL", "WARN")]
+assert len(bad) == 1 and (bad[0]["box"], bad[0]["check"]) == ("replay", "divergence"), bad
+assert bad[0]["reason"].startswith("replay diverged: read of "), bad[0]
+left = [r for r in rows if r["result"] == "INCOMPLETE"]
+assert left and all(r["reason"].startswith("not judged: the replay diverged from its recording (") for r in left), left
+root = ET.parse(folder + "/junit.xml").getroot()
+fails = [tc for tc in root.iter("testcase") if tc.find("failure") is not None]
+assert len(fails) == 1 and fails[0].get("name").endswith("divergence"), [tc.get("name") for tc in fails]
+props = {p.get("name"): p.get("value") for p in root.find("testsuite").find("properties")}
+assert props["replay_of"] == "chk.tsv (recorded from the mock backend)", props
+assert props["replay_divergence"].startswith("replay diverged: read of "), props
+EOF
+}
+check_replay_files && pass host/replay_divergent_check_files || fail host/replay_divergent_check_files "$cr"
