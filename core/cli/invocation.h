@@ -75,6 +75,11 @@ void upm_run_index_append(struct upm_run *r);
 void upm_ident_start(struct upm_run *r, int argc, char **argv); /* start time, argv */
 void upm_ident_stop(struct upm_run *r);  /* the end time, once: before writing files */
 void upm_ident_say(struct upm_run *r);   /* the console's first lines */
+/* For a run that ended before upm_ident_say (a usage error, a backend that could not
+ * start): the identity known by then, for upmon.log, which otherwise holds only the
+ * error: version, start, command line, configuration, machine, and that the processor
+ * was never identified. Appended to out. */
+void upm_ident_early(struct upm_run *r, struct upm_buf *out);
 /* results.json's identity members, each "\n  \"key\": value," (inside the object). */
 void upm_ident_json(struct upm_run *r, struct upm_buf *out);
 /* "# key: value" lines that open every CSV file. */
@@ -82,7 +87,8 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
 /* The same facts as name and value pairs, in that order, for writers that list them
  * (junit.xml's properties): upmon (version and revision), environment, start, folder,
  * command_line, configuration, machine, processor, platform, backend, mock_faults and
- * replay_of (when they apply), dry_run ("yes" or "no"). */
+ * replay_of (with what the recording was) when they apply, replay_divergence when it
+ * diverged, dry_run ("yes" or "no"). */
 void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, const char *value), void *ctx);
 /* The mock fault spec injected into this run (--backend mock:FAULTS), or NULL. */
 const char *upm_ident_mock_faults(const struct upm_run *r);

@@ -443,6 +443,14 @@ out:
 		upm_run_folder_open(&run);
 		upm_say_files(&run, 0);
 		upm_ident_stop(&run);
+		if (!run.ident.said) { /* ended before the identity: the log says what it can */
+			struct upm_buf log;
+			upm_buf_init(&log);
+			upm_ident_early(&run, &log);
+			upm_buf_append(&log, run.log.data ? run.log.data : "", run.log.len);
+			upm_buf_free(&run.log);
+			run.log = log;
+		}
 		upm_save(&run, "upmon.log", &run.log);
 		if (run.media_error && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;

@@ -75,6 +75,19 @@ if [ "$(rc early)" = 4 ] && grep -q "^upmon: error: bad.cfg:1: unknown key 'spee
 else
 	fail host/results_early_failure_has_folder_and_line "status $(rc early); $(cat "$WORK/lab3/runs.csv" 2>&1)"
 fi
+# Its log says what it was, as far as upmon got, before the error: not the error alone.
+early_log() {
+	python3 - "$d/upmon.log" <<'EOF'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert re.match(r"^identity: upmon \S+ \(revision \S+\) on host, started \d{4}-\d\d-\d\dT", lines[0]), lines[0]
+assert lines[1].startswith("identity: command line: ") and lines[1].endswith(" --config bad.cfg --out lab3 info"), lines[1]
+assert lines[2].startswith("identity: configuration: ") and lines[3].startswith("identity: machine: "), lines[2:4]
+assert lines[4] == "identity: processor: not identified (upmon stopped before it, at the error below)", lines[4]
+assert lines[5].startswith("upmon: error: bad.cfg:1: unknown key 'speed'"), lines[5]
+EOF
+}
+early_log && pass host/results_early_failure_log_has_identity || fail host/results_early_failure_log_has_identity "$(head -7 "$d/upmon.log")"
 
 # A mistyped option: no command, so none in the folder's name and an empty command and
 # backend in runs.csv (nothing was touched).
