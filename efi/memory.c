@@ -73,14 +73,26 @@ int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)
 
 static struct upm_srat srat;
 static int srat_state; /* 0 not read yet, 1 parsed, -1 none */
+static char srat_why[160]; /* srat_state -1: why there is none to place by */
 
 static const struct upm_srat *get_srat(void)
 {
 	if (srat_state == 0) {
 		uint32_t len = 0;
-		char why[160]; /* a refused SRAT places nothing, as a missing one */
-		const uint8_t *t = upm_efi_find_acpi_table("SRAT", &len, why, sizeof why);
-		srat_state = t && upm_srat_parse(t, len, &srat) == UPM_OK && srat.n_mems ? 1 : -1;
+		const uint8_t *t = upm_efi_find_acpi_table("SRAT", &len, srat_why, sizeof srat_why);
+		srat_state = -1; /* a refused SRAT places nothing, as a missing one */
+		if (!t && !srat_why[0])
+			upm_strlcpy(srat_why, "the firmware has no ACPI SRAT (one memory node, or node interleaving on)",
+				    sizeof srat_why);
+		else if (!t)
+			; /* srat_why says why it was refused */
+		else if (upm_srat_parse(t, len, &srat) != UPM_OK)
+			upm_strlcpy(srat_why, "the ACPI SRAT is malformed (an entry runs past its end)", sizeof srat_why);
+		else if (!srat.n_mems)
+			upm_strlcpy(srat_why, "the ACPI SRAT lists no enabled memory range (node interleaving?)",
+				    sizeof srat_why);
+		else
+			srat_state = 1;
 	}
 	return srat_state > 0 ? &srat : NULL;
 }
@@ -106,7 +118,7 @@ static uint64_t fit(const EFI_MEMORY_DESCRIPTOR *map, UINTN size, UINTN desc_siz
 	return best;
 }
 
-void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
+void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed, char *why, size_t why_size)
 {
 	uint64_t pages = (size + PAGE - 1) / PAGE;
 	EFI_PHYSICAL_ADDRESS addr = 0;
@@ -117,6 +129,13 @@ void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
 	static struct upm_topology topo;
 	upm_os_topology(&topo);
 	long domain = s ? upm_srat_socket_domain(s, &topo, socket) : -1;
+	if (!s)
+		upm_strlcpy(why, srat_why, why_size);
+	else if (domain < 0)
+		upm_snprintf(why, why_size, "the ACPI SRAT lists no processor of socket %u", socket);
+	else
+		upm_snprintf(why, why_size, "no free block of %llu pages in socket %u's memory (SRAT domain %ld)",
+			     (unsigned long long)pages, socket, domain);
 	if (domain >= 0) {
 		UINTN msize, dsize;
 		EFI_MEMORY_DESCRIPTOR *map = upm_efi_memory_map(&msize, &dsize);

@@ -110,6 +110,11 @@ struct upm_backend {
 	 * ACPI MCFG table at 0x... has a wrong checksum"), or NULL when it is used or absent
 	 * (creators set it; wrappers copy their inner backend's). */
 	const char *mcfg_refused;
+	/* Memory traffic lands in the socket the workload planned it for whether or not its
+	 * buffers were placed there, so a socket's memory counts can be judged against the
+	 * plan: a model backend fed the plan's activity (the mock). Hardware's land where the
+	 * buffers are (creators zero it; wrappers copy their inner backend's). */
+	uint8_t memory_follows_plan;
 	/* Register accesses (MSR, PCI configuration, MMIO reads and writes) asked of this
 	 * backend through the wrappers below since its creation (creators zero it): what a
 	 * step costs in accesses is the difference across it (run --interval's per-sample

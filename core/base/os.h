@@ -145,9 +145,9 @@ int upm_os_parallel_caller_joins(void);
 
 /* Memory on a socket, for the stress kernels' buffers: UEFI places it in the socket's
  * memory from the ACPI SRAT (*placed = 1) or, without one (or no free range there),
- * anywhere (*placed = 0); the host always anywhere. Free with upm_os_free_placed and
- * the same size. NULL when out of memory. */
-void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed);
+ * anywhere (*placed = 0, and why says why in a line); the host always anywhere. Free
+ * with upm_os_free_placed and the same size. NULL when out of memory. */
+void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed, char *why, size_t why_size);
 void upm_os_free_placed(void *p, size_t size);
 
 /* Physical memory: total, and what is free for upmon's buffers now (UEFI: conventional

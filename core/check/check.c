@@ -205,6 +205,24 @@ static const struct upm_activity *activity(const struct measure *m, unsigned pas
 	return &m->res[pass < CK_MAX_PASSES ? pass : 0].per_socket[socket];
 }
 
+/* Whether a socket's memory counts can be held to what the kernel planned for that socket:
+ * its buffers were placed by socket (SRAT), the backend's traffic follows the plan (the
+ * mock), or there is one socket. Otherwise its lines are in whichever socket's memory the
+ * firmware gave (all of them, interleaved, with node interleaving on). why: the reason
+ * when not. */
+static int memory_attributed(const struct check *c, const struct measure *m, const char **why)
+{
+	*why = NULL;
+	if (c->r->n_sockets <= 1 || c->r->backend->memory_follows_plan)
+		return 1;
+	for (unsigned p = 0; p < m->s.n_passes && p < CK_MAX_PASSES; p++)
+		if (m->res[p].threads && !m->res[p].placed) {
+			*why = m->res[p].placement_why[0] ? m->res[p].placement_why : "no reason given";
+			return 0;
+		}
+	return 1;
+}
+
 static double rel_err(double measured, double expected)
 {
 	double d = measured - expected;
@@ -385,11 +403,49 @@ static void judge_uclk(struct check *c, const struct measure *m)
 }
 
 /* Memory counted against what a kernel moved, per socket. */
+/* judge_memory without placement: every socket's counts together against every line the
+ * kernel moved, on socket 0; the other sockets say where it was judged. */
+static void judge_memory_together(struct check *c, const struct measure *m, const struct measure *idle,
+				  enum role role, const char *check, int writes, const char *why)
+{
+	double counted = 0, expected = 0;
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		struct sum raw;
+		counted += net(c, m, idle, role, sock, -1, &raw) * c->p->mem_bytes_per_count;
+		const struct upm_activity *a = activity(m, raw.pass, sock);
+		expected += (double)(writes ? a->lines_written : a->lines_read) * 64.0;
+	}
+	for (unsigned sock = 1; sock < c->r->n_sockets; sock++)
+		upm_verdict_add(c->vs, sock, c->role_box[role], -1, check, UPM_RESULT_NA,
+				"judged over every socket together, on socket 0: the %s kernel's buffers were not "
+				"placed by socket (%s)", m->label, why);
+	if (too_little(c, m, 0, c->role_box[role], -1, check, expected / 64.0, CK_MIN_EXPECTED,
+		       writes ? "lines written" : "lines read"))
+		return;
+	double e = rel_err(counted, expected);
+	char mv[32], ev[32], tv[32], ov[32];
+	upm_format_double(mv, sizeof mv, counted / 1048576.0, 2);
+	upm_format_double(ev, sizeof ev, expected / 1048576.0, 2);
+	upm_format_double(tv, sizeof tv, c->mem_tol * 100.0, 1);
+	upm_format_double(ov, sizeof ov, e * 100.0, 1);
+	struct upm_verdict *vd = upm_verdict_add(c->vs, 0, c->role_box[role], -1, check,
+			e <= c->mem_tol ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
+			"every socket together (buffers not placed by socket): %s MiB counted (%s x %u B, idle baseline "
+			"removed) vs %s MiB moved by %s: off by %s%% (tolerance %s%%)", mv,
+			c->p->mem_read && !writes ? "reads" : "writes", c->p->mem_bytes_per_count, ev, m->label, ov, tv);
+	upm_verdict_numbers(vd, counted, expected, c->mem_tol, "bytes");
+}
+
 static void judge_memory(struct check *c, const struct measure *m, const struct measure *idle,
 			 enum role role, const char *check, int writes)
 {
 	if (!c->role_mask[role])
 		return;
+	const char *why;
+	if (!memory_attributed(c, m, &why)) {
+		judge_memory_together(c, m, idle, role, check, writes, why);
+		return;
+	}
 	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
 		struct sum raw;
 		double counted = net(c, m, idle, role, sock, -1, &raw) * c->p->mem_bytes_per_count;
@@ -486,10 +542,19 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 		 * even share of the lines the kernel read. */
 		const char *ref_name = "the median";
 		struct sum first = sum_of(c, m, R_MEM_RD, sock, -1);
-		double want = (double)activity(m, first.pass, sock)->lines_read * 64.0 / c->p->mem_bytes_per_count;
+		const char *unplaced;
+		/* Without placement the plan says nothing of this socket's share: the lines that
+		 * came here are what its channels share. */
+		double want = memory_attributed(c, m, &unplaced)
+				      ? (double)activity(m, first.pass, sock)->lines_read * 64.0 / c->p->mem_bytes_per_count
+				      : total;
 		if (want <= 0) { /* no thread read this socket's memory (--threads): nothing to judge */
 			for (unsigned i = 0; i < n && i < 32; i++)
-				if (answered[i])
+				if (answered[i] && unplaced)
+					upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_NA,
+							"no line of the %s kernel came to this socket's memory: its buffers "
+							"were not placed by socket (%s)", m->label, unplaced);
+				else if (answered[i])
 					upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_NA,
 							"the %s kernel read no memory of this socket", m->label);
 			continue;
@@ -629,6 +694,14 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 	if (!c->role_mask[R_LINK])
 		return;
 	const char *box = c->role_box[R_LINK];
+	const char *unplaced;
+	if (!memory_attributed(c, m, &unplaced)) { /* which lines crossed is not known */
+		for (unsigned sock = 0; sock < c->r->n_sockets; sock++)
+			upm_verdict_add(c->vs, sock, box, -1, "link.flits", UPM_RESULT_NA,
+					"not judged: the %s kernel's buffers were not placed by socket (%s), so which "
+					"lines crossed between sockets is not known", m->label, unplaced);
+		return;
+	}
 	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
 		struct sum raw;
 		double flits = net(c, m, idle, R_LINK, sock, -1, &raw);
@@ -911,6 +984,14 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			ok[K_N] = measure(&c, idle, NULL) == 0;
 			if (!ok[K_N])
 				upm_say(r, "check: idle baseline: %s", idle->err);
+		}
+	}
+	for (unsigned k = 0; k < K_N; k++) { /* said once: why the memory judgements change shape */
+		const char *why;
+		if (ok[k] && !memory_attributed(&c, &ms[k], &why)) {
+			upm_say_wrappedf(r, 7, 0, "check: the kernels' buffers are not placed by socket (%s): memory is "
+						  "judged over every socket together, links not at all", why);
+			break;
 		}
 	}
 	const struct measure *base = ok[K_N] ? idle : NULL;

@@ -8,6 +8,7 @@
 #include "core/base/human.h"
 #include "core/session/vouch.h"
 #include "core/workload/watchdog_plan.h"
+#include "core/cli/console_wrap.h"
 
 void upm_run_kernel_opts_init(struct upm_run_kernel_opts *o)
 {
@@ -55,7 +56,11 @@ void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *
 	/* Three lines: one would pass 80 columns with a long name, many threads and SRAT. */
 	upm_say(r, "run: kernel %s on %u thread%s (socket mask 0x%x)", info->kernel, info->threads,
 		info->threads == 1 ? "" : "s", info->socket_mask);
-	upm_say(r, "run: kernel %s: memory %s, %s", info->kernel, where, info->placed ? "placed by SRAT" : "not placed");
+	if (info->placed)
+		upm_say(r, "run: kernel %s: memory %s, placed by SRAT", info->kernel, where);
+	else /* where its lines land is not known: said with why */
+		upm_say_wrappedf(r, 5, 0, "run: kernel %s: memory %s, not placed: %s", info->kernel, where,
+				 info->placement_why && info->placement_why[0] ? info->placement_why : "no reason given");
 	upm_say(r, "run: kernel %s: %s x %s iterations%s", info->kernel, size, iters, tail);
 }
 

@@ -674,10 +674,11 @@ uint64_t upm_os_tsc_hz(void)
  * exist (AllocatePages). */
 static uint64_t placed_live, placed_peak; /* kernel buffer bytes held, and the most held */
 
-void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed)
+void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed, char *why, size_t why_size)
 {
 	(void)socket;
 	*placed = 0;
+	snprintf(why, why_size, "%s", "the host build leaves memory placement to the operating system");
 	void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (p == MAP_FAILED)

@@ -160,7 +160,11 @@ static void kernel_run_json(const struct upm_record *rec, const struct upm_recor
 		upm_buf_puts(out, "\"local\"");
 	else
 		upm_buf_printf(out, "%d", res->memory_socket);
-	upm_buf_printf(out, ", \"placement\": \"%s\"", res->placed ? "srat" : "none");
+	upm_buf_printf(out, ", \"placement\": \"%s\", \"placement_why\": ", res->placed ? "srat" : "none");
+	if (res->placed)
+		upm_buf_puts(out, "null");
+	else
+		upm_buf_json_string(out, res->placement_why);
 	u64(out, "size_bytes", t->size_bytes);
 	u64(out, "iterations", t->iterations);
 	u64(out, "bytes_read", t->bytes_read);

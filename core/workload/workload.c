@@ -57,6 +57,7 @@ struct upm_workload_plan {
 	uint32_t socket_mask;
 	int memory_socket;
 	uint64_t size, iterations, alloc_bytes, llc_bytes;
+	char placement_why[128]; /* the first buffer not placed: why (upm_os_alloc_on_socket) */
 	volatile uint64_t *line; /* pingpong */
 	uint64_t timeout_ns;
 	int leaked;
@@ -449,7 +450,8 @@ static int allocate(struct upm_workload_plan *p, char *err, size_t err_size)
 		/* The line's home: the memory socket, else the first side's. */
 		struct slot *s = &p->slots[0];
 		s->alloc_bytes = 2 * UPM_KERNEL_LINE;
-		unsigned char *raw = upm_os_alloc_on_socket((size_t)s->alloc_bytes, s->mem_socket, &s->placed);
+		unsigned char *raw = upm_os_alloc_on_socket((size_t)s->alloc_bytes, s->mem_socket, &s->placed,
+							    p->placement_why, sizeof p->placement_why);
 		if (!raw)
 			return fail(err, err_size, UPM_ENOMEM, "pingpong: out of memory");
 		s->alloc = raw;
@@ -463,9 +465,12 @@ static int allocate(struct upm_workload_plan *p, char *err, size_t err_size)
 		slice_lines(p, i, &lines);
 		uint64_t bytes = lines * p->desc->arrays * UPM_KERNEL_LINE;
 		s->alloc_bytes = bytes + UPM_KERNEL_LINE;
+		char why[sizeof p->placement_why];
 		s->alloc = s->alloc_bytes == (size_t)s->alloc_bytes
-				   ? upm_os_alloc_on_socket((size_t)s->alloc_bytes, s->mem_socket, &s->placed)
+				   ? upm_os_alloc_on_socket((size_t)s->alloc_bytes, s->mem_socket, &s->placed, why, sizeof why)
 				   : 0;
+		if (s->alloc && !s->placed && !p->placement_why[0])
+			upm_strlcpy(p->placement_why, why, sizeof p->placement_why);
 		if (!s->alloc) {
 			char need[32];
 			human_bytes(need, sizeof need, s->alloc_bytes);
@@ -675,6 +680,7 @@ void upm_workload_describe(const struct upm_workload_plan *p, struct upm_workloa
 	out->alloc_bytes = p->alloc_bytes;
 	out->llc_bytes = p->llc_bytes;
 	out->placed = placed(p);
+	out->placement_why = out->placed ? NULL : p->placement_why;
 	out->cpus = p->cpus;
 }
 
@@ -794,6 +800,8 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 	out->tsc_hz = upm_os_tsc_hz();
 	out->llc_bytes = p->llc_bytes;
 	out->placed = placed(p);
+	if (!out->placed)
+		upm_strlcpy(out->placement_why, p->placement_why, sizeof out->placement_why);
 	out->window_ns = w1 - w0;
 	out->n_sockets = r->n_sockets;
 	uint64_t rounds = count_done(p);

@@ -76,6 +76,7 @@ struct upm_workload_result {
 	uint64_t round_trips;    /* pingpong: turns of both sides (= iterations) */
 	double ns_per_handoff;   /* pingpong: seconds / (2 x round_trips) */
 	int placed;              /* 1: every buffer is in its memory socket's memory (UEFI, SRAT) */
+	char placement_why[128]; /* !placed: why not (the first buffer's reason), a line */
 	int aborted;             /* ESC/Ctrl-C: the threads stopped between passes (UPM_OK all
 				  * the same); total and per_socket count the passes that ran */
 };
@@ -91,6 +92,7 @@ struct upm_workload_info {
 	uint64_t alloc_bytes;    /* what the buffers take */
 	uint64_t llc_bytes;      /* per socket, from CPUID leaf 4; 0 when unknown */
 	int placed;              /* as in upm_workload_result */
+	const char *placement_why; /* !placed: why not; valid with the plan */
 	const unsigned *cpus;    /* threads' processors (topology indices), valid with the plan */
 };
 

@@ -464,7 +464,18 @@ static void mock_activity(struct upm_backend *b, const struct upm_activity *act)
 		traffic.nanoseconds = 0;
 		m->traffic_ns = act->nanoseconds + m->held_ns;
 		hold_until_carried(m, act);
-		m->model_ops->advance(m, &traffic);
+		if (m->interleave) { /* each socket's memory an even share; the rest where it was */
+			unsigned n = m->n_sockets;
+			for (unsigned t = 0; t < n; t++) {
+				struct upm_activity part = t == act->socket ? traffic : (struct upm_activity){ 0 };
+				part.socket = t;
+				part.lines_read = act->lines_read / n + (t < act->lines_read % n);
+				part.lines_written = act->lines_written / n + (t < act->lines_written % n);
+				m->model_ops->advance(m, &part);
+			}
+		} else {
+			m->model_ops->advance(m, &traffic);
+		}
 		m->traffic_ns = 0;
 	}
 }
@@ -560,7 +571,7 @@ static int fault_pci(struct upm_mock *m, const char *value, int all_ones)
 
 /* Every fault NAME a term may start with (syntax in mock.h). */
 static const char *const fault_names[] = {
-	"gp", "gpr", "gpw", "absent", "ones", "onesat", "noecam", "badecam", "segment", "cores",
+	"gp", "gpr", "gpw", "absent", "ones", "onesat", "noecam", "badecam", "interleave", "segment", "cores",
 	"stuck", "stuckbit", "dead", "nofreeze", "nochannel", "unpopulated", "skew", "linkrate",
 };
 
@@ -607,6 +618,11 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 	}
 	if (upm_strcmp(term, "badecam") == 0) {
 		m->ecam_misplaced = 1;
+		return 0;
+	}
+	if (upm_strcmp(term, "interleave") == 0) {
+		m->interleave = 1;
+		m->backend.memory_follows_plan = 0;
 		return 0;
 	}
 	eq = upm_strchr(term, '=');
@@ -690,6 +706,7 @@ struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, co
 	upm_memset(m, 0, sizeof *m);
 	m->backend.name = "mock";
 	m->backend.ops = &mock_ops;
+	m->backend.memory_follows_plan = 1; /* its counts are the activity fed to it */
 	m->backend.ctx = m;
 	m->platform = model->platform;
 	m->n_sockets = n_sockets;

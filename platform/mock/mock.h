@@ -14,6 +14,9 @@
  *   absent=BB:DD.F           the PCI function does not answer (all ones, writes dropped)
  *   ones=BB:DD.F             the function answers with its IDs, every other offset all ones
  *   noecam                   no MCFG/ECAM window: configuration space through CF8/CFC only
+ *   interleave               node interleaving: every socket's memory takes an even share of
+ *                            the lines read and written, wherever the workload planned them
+ *                            (the backend's memory no longer follows the plan)
  *   sN.segment=1             socket N's PCI uncore sits on PCI segment 1 (same bus numbers),
  *                            reachable through ECAM only; the MCFG then has two entries:
  *                            segment 0 buses 0x00-0x7f (base unchanged) and segment 1 buses
@@ -190,6 +193,7 @@ struct upm_mock {
 	void *model_state;
 	char error[320]; /* why creation or a fault spec failed, with the closest choices */
 	int ecam_misplaced; /* badecam: ECAM accesses on segment 0 reach the next bus */
+	int interleave;     /* interleave: memory lines spread over every socket alike */
 	int activity_seen;  /* a measured interval was reported (arms "@run" faults) */
 	unsigned cores_per_package; /* cores=N: CPUID leaf 0xB says so (0: leaf 0xB is empty) */
 	int stall_socket;   /* sN.stall=MS: the first MSR access on socket N spins MS ms */

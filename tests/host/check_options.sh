@@ -71,3 +71,25 @@ assert ch["reason"] == "too little to judge: about 1 CAS reads expected on each 
 EOF
 }
 tiny_csv && pass host/check_tiny_size_na_reasons || fail host/check_tiny_size_na_reasons "$(last_run "$WORK/upmon-results")/verdicts.csv"
+# Node interleaving (no SRAT to place by, as on a real machine with it on): a socket's
+# memory holds an even share of every socket's lines. One thread on socket 0 reading its
+# "local" 4 MiB puts half of it on socket 1: judged per socket that was a FAIL (off by
+# 50%); judged over every socket together it is a PASS, and links are not judged.
+run ilv --backend mock:interleave --platform snbep check --quick --threads 1
+expect ilv host/check_unplaced_memory_judged_together 0 \
+	'^check: the kernels. buffers are not placed by socket \(the host build leaves$' '^upmon: PASS$'
+ilv_csv() {
+	python3 - "$(last_run "$WORK/upmon-results")/verdicts.csv" <<'EOF'
+import csv, sys
+lines = [l for l in open(sys.argv[1]).read().splitlines() if not l.startswith("#")]
+v = {(r["socket"], r["box"], r["instance"], r["check"]): r for r in csv.DictReader(lines)}
+rd = v[("0", "imc", "", "memory.read")]
+assert rd["result"] == "PASS" and rd["reason"].startswith("every socket together (buffers not placed by socket): 8.00 MiB counted"), rd
+assert v[("1", "imc", "", "memory.read")]["result"] == "N/A", v[("1", "imc", "", "memory.read")]
+assert v[("1", "imc", "", "memory.read")]["reason"].startswith("judged over every socket together, on socket 0: the read kernel's buffers were not placed by socket ("), v[("1", "imc", "", "memory.read")]
+assert v[("0", "qpi", "", "link.flits")]["result"] == "N/A", v[("0", "qpi", "", "link.flits")]
+# Each socket's channels share what came to it: 4 MiB x 2 passes / 2 sockets / 4 channels.
+assert all(v[(s, "imc", str(i), "memory.channel")]["reason"].startswith("16384 CAS reads, 100.0% of the median") for s in "01" for i in range(4))
+EOF
+}
+ilv_csv && pass host/check_unplaced_memory_verdicts || fail host/check_unplaced_memory_verdicts "$(last_run "$WORK/upmon-results")/verdicts.csv"

@@ -13,11 +13,13 @@ TEST(host_kernel_buffer_is_resident_when_allocated)
 	long page = sysconf(_SC_PAGESIZE);
 	size_t size = 64u << 20; /* far past malloc's mmap threshold: untouched pages stay out */
 	int placed = -1;
-	unsigned char *p = upm_os_alloc_on_socket(size, 0, &placed);
+	char why[96] = "";
+	unsigned char *p = upm_os_alloc_on_socket(size, 0, &placed, why, sizeof why);
 	CHECK(p != NULL);
 	if (!p)
 		return;
 	CHECK_EQ(placed, 0);
+	CHECK_STR(why, "the host build leaves memory placement to the operating system");
 	CHECK_EQ((uintptr_t)p % (uintptr_t)page, 0);
 	size_t pages = (size + (size_t)page - 1) / (size_t)page;
 	static unsigned char vec[(64u << 20) / 4096];
