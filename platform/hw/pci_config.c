@@ -11,7 +11,11 @@
 /* CF8/CFC is an address-then-data pair of ports shared by all processors: a second
  * processor writing CF8 between our two accesses would redirect our data access. An
  * application processor stopped by MP services' timeout while holding the lock must not
- * block every later access: after 10 ms of the same holder the lock is taken over. */
+ * block every later access: after 10 ms of the same holder the lock is taken over. On
+ * the processor itself, interrupts are off across the pair (as EDK2's BasePciCf8Lib has
+ * them, SaveAndDisableInterrupts): a firmware timer callback that used CF8/CFC between
+ * the two would leave its own address in CF8. They go off after the lock is held, so a
+ * wait for it never holds interrupts off. */
 static struct upm_spinlock cf8_lock;
 
 static void cf8_acquire(void)
@@ -32,11 +36,13 @@ static int cf8_access(struct upm_pci_addr a, uint32_t *val, int write)
 	if (rc != UPM_OK)
 		return rc;
 	cf8_acquire();
+	uint64_t flags = upm_hw_irq_save();
 	upm_hw_outl(UPM_PCI_CONFIG_ADDRESS, cf8);
 	if (write)
 		upm_hw_outl(UPM_PCI_CONFIG_DATA, *val);
 	else
 		*val = upm_hw_inl(UPM_PCI_CONFIG_DATA);
+	upm_hw_irq_restore(flags);
 	cf8_release();
 	return UPM_OK;
 }

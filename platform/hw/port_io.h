@@ -5,6 +5,21 @@
 
 #include <stdint.h>
 
+/* Interrupts off, returning RFLAGS as they were; upm_hw_irq_restore turns them back on
+ * only if they were (IF, bit 9). For a few instructions that must not be split. */
+static inline uint64_t upm_hw_irq_save(void)
+{
+	uint64_t flags;
+	__asm__ volatile("pushfq; popq %0; cli" : "=r"(flags) : : "memory");
+	return flags;
+}
+
+static inline void upm_hw_irq_restore(uint64_t flags)
+{
+	if (flags & (1u << 9))
+		__asm__ volatile("sti" : : : "memory");
+}
+
 static inline void upm_hw_outl(uint16_t port, uint32_t v)
 {
 	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port) : "memory");
