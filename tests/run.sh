@@ -6,12 +6,7 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-run_suite() {
-	echo "== $1"
-	shift
-	"$@" 2>&1 | tee -a "$log"
-	return 0
-}
+. tests/run_suite.sh
 
 run_suite unit ./build/test/upmon-tests
 for t in tests/host/*.sh; do

@@ -109,8 +109,11 @@ run l11 --platform snbep list events --box imcc
 expect l11 host/list_unknown_box_suggests 4 "^upmon: error: list: no box 'imcc' on snbep \\(closest: imc;"
 run l12 --platform snbep list events --format xml
 expect l12 host/list_bad_format 4 "^upmon: error: list: --format takes text, csv or json, not 'xml'$"
+# perf's PMU name picks the box type: only the iMC's events, none of another box's.
+run l13a --platform snbep list events --box uncore_imc_1
+expect l13a host/list_box_by_perf_name 0 '^imc +CAS_COUNT\.RD '
+expect_not l13a host/list_box_by_perf_name_only_that_box 0 '^(cbo|ha|qpi|ubox|pcu|r2pcie|r3qpi) '
 run l13 --platform snbep list events --box uncore_imc_1 UNC_M_CAS
-expect_not l13 host/list_box_by_perf_name 0 '^cbo '
 # perfmon's names, as specs take them: UNC_M_ is the iMC's prefix.
 expect l13 host/list_search_by_perfmon_name 0 '^imc +CAS_COUNT\.RD '
 run l13b --platform snbep list events 'UNC_C_LLC_LOOKUP*'

@@ -26,7 +26,13 @@ for p in snbep ivbep nhmex wsmex skl; do
 	console=$(grep -E '^uncore: socket [0-9]+ [a-z0-9-]+ +[0-9a-f:.]+ 8086:[0-9a-f]{4} found$' "$WORK/info-$p.out" |
 		awk '{print $3 "/" $4 "/" $5 "/" $6}' | sort | tr '\n' ' ')
 	json=$(info_json "$p" "' '.join(sorted('%d/%s/%s/%s' % (x['socket'], x['name'], x['address'], x['expected']) for x in d['uncore_devices'] if x['presence'] == 'found'))")
-	[ "$console" = "$json " ] || [ -z "$console" -a -z "$json" ] &&
+	# Sandy and Ivy Bridge-EP have PCI uncore functions to find; the others (MSR and MMIO
+	# boxes) none, and neither file may claim one.
+	case $p in
+	snbep | ivbep) same=$([ -n "$console" ] && [ "$console" = "$json " ] && echo 1) ;;
+	*) same=$([ -z "$console" ] && [ -z "$json" ] && echo 1) ;;
+	esac
+	[ -n "$same" ] &&
 		pass "host/info_results_json_functions_as_console_$p" ||
 		fail "host/info_results_json_functions_as_console_$p" "console [$console] json [$json]"
 done

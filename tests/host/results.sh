@@ -162,14 +162,24 @@ assert f == [("cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1e/", "LLC_LOOKUP.DATA_R
 ' "$d/results.json" && pass host/results_filters_apart_in_json || fail host/results_filters_apart_in_json "$(grep -o '"spec[^}]*' "$d/results.json" | head -4)"
 
 # --- the schema refuses what it should (so that validating means something) ---
-python3 -c '
+# Each wrong document alone, and the validator must name the rule it broke (not merely
+# fail, as it would on a file that was never written).
+refuses() { # refuses TEST PYTHON-MUTATION EXPECTED-MESSAGE
+	rm -f "$WORK/broken.json"
+	python3 -c "
 import json, sys
-d = json.load(open(sys.argv[1])); d["schema"] = 3; del d["machine"]
-json.dump(d, open(sys.argv[2], "w"))
-' "$d/results.json" "$WORK/broken.json"
-if python3 tools/validate_results.py "$WORK/broken.json" >/dev/null; then
-	fail host/results_schema_refuses_wrong_documents "a results.json without machine and with schema 3 validated"
-else
-	pass host/results_schema_refuses_wrong_documents
-fi
+d = json.load(open(sys.argv[1])); $2
+json.dump(d, open(sys.argv[2], 'w'))
+" "$d/results.json" "$WORK/broken.json"
+	local out status
+	out=$(python3 tools/validate_results.py "$WORK/broken.json")
+	status=$?
+	if [ -s "$WORK/broken.json" ] && [ "$status" -ne 0 ] && echo "$out" | grep -qF -- "$3"; then
+		pass "$1"
+	else
+		fail "$1" "status $status: $out"
+	fi
+}
+refuses host/results_schema_refuses_another_schema 'd["schema"] = 3' "schema: 2 was expected"
+refuses host/results_schema_refuses_missing_machine 'del d["machine"]' "'machine' is a required property"
 rm -f "$WORK/broken.json"

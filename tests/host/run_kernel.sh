@@ -200,7 +200,7 @@ abort_first() {
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["aborted"] is True and d["kernel_runs"] == [], d["kernel_runs"]
-assert all(m["value"] is None and not m["reported"] for m in d["metrics"]), d["metrics"]
+assert len(d["metrics"]) == 2 and all(m["value"] is None and not m["reported"] for m in d["metrics"]), d["metrics"]
 EOF2
 }
 abort_first && pass host/run_kernel_abort_first_poll_json || fail host/run_kernel_abort_first_poll_json "results.json"

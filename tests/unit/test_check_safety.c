@@ -181,8 +181,7 @@ TEST(check_safety_abort_during_a_kernel)
 	CHECK_CONTAINS(c.json, "\"box\": \"kernel\", \"instance\": null, \"check\": \"read\", \"result\": \"INCOMPLETE\", \"reason\": \"aborted (ESC or Ctrl-C) in pass 1 of ");
 	CHECK_CONTAINS(c.json, "\"check\": \"ntwrite\", \"result\": \"INCOMPLETE\", \"reason\": \"not run: aborted (ESC or Ctrl-C)\"");
 	CHECK_CONTAINS(c.json, "\"check\": \"read-remote\", \"result\": \"INCOMPLETE\", \"reason\": \"not run: aborted (ESC or Ctrl-C)\"");
-	CHECK(!strstr(c.json, "check: idle baseline")); /* nothing started after it */
-	CHECK(!strstr(c.f.run.log.data, "check: idle baseline"));
+	CHECK(!strstr(c.f.run.log.data, "check: idle baseline")); /* nothing started after it */
 	CHECK(!strstr(c.json, "\"result\": \"FAIL\"")); /* a cut count is not a wrong one */
 	check_restored(&c);
 	cmd_free(&c);

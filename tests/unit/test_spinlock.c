@@ -41,8 +41,10 @@ TEST(spinlock_live_holder_is_waited_for)
 	struct upm_spinlock l = { 0 };
 	struct holder h = { &l, 0, 0 };
 	pthread_t t;
-	if (pthread_create(&t, NULL, hold_briefly, &h) != 0)
+	if (pthread_create(&t, NULL, hold_briefly, &h) != 0) {
+		upm_test_fail(__FILE__, __LINE__, "no second thread to hold the lock");
 		return;
+	}
 	while (!h.holding)
 		;
 	CHECK_EQ(upm_spinlock_acquire(&l, upm_os_tsc_hz()), 0);

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# tests/run.sh's suites: one that dies partway (a signal, a sanitizer's abort) or a unit
+# binary that stops before its summary is a FAIL of its own, not uncounted tests.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+. tests/run_suite.sh
+
+log="$WORK/runner.log"
+: >"$log"
+run_suite unit bash -c 'echo "PASS unit/a"; kill -SEGV $$' >/dev/null
+run_suite unit bash -c 'echo "PASS unit/b"; exit 1' >/dev/null
+run_suite unit bash -c 'echo "PASS unit/c"; echo "unit: 1 passed, 0 failed"' >/dev/null
+run_suite "host: tests/host/x.sh" bash -c 'echo "PASS host/d"; kill -ABRT $$' >/dev/null
+run_suite "host: tests/host/y.sh" bash -c 'echo "PASS host/e"; exit 1' >/dev/null
+# What tests/run.sh counts: lines of this shape.
+results=$(grep -E '^(PASS|FAIL) [^ :]+(: |$)' "$log" | sed 's/^/> /')
+want='> PASS unit/a
+> FAIL suite/unit: exited with status 139 partway (the tests after its last result did not run)
+> PASS unit/b
+> FAIL suite/unit: the unit tests stopped (status 1) before their summary line
+> PASS unit/c
+> PASS host/d
+> FAIL suite/host/tests/host/x.sh: exited with status 134 partway (the tests after its last result did not run)
+> PASS host/e'
+if [ "$results" = "$want" ]; then
+	pass host/runner_counts_a_dead_suite
+else
+	fail host/runner_counts_a_dead_suite "$(echo "$results" | tr '\n' '|')"
+fi
