@@ -288,8 +288,11 @@ void upm_record_finish(struct upm_record *rec)
 						if (!x && !(x = new_total(rec, k, socket)))
 							return;
 						x->of_instances++;
-						if (c->status != UPM_OK)
+						if (c->status != UPM_OK) {
+							if (!x->not_counted) /* what a total of none says */
+								x->not_counted = c->status_name;
 							continue;
+						}
 						x->instances++;
 						x->sum += c->delta;
 						if (c->baseline_valid) {

@@ -61,6 +61,7 @@ struct upm_record_total {
 	unsigned first;             /* a count of this spec: label, box, event, for_metrics */
 	unsigned instances;         /* counted (status OK) */
 	unsigned of_instances;      /* scheduled */
+	const char *not_counted;    /* the status of its first instance not counted, or NULL */
 	uint64_t sum;               /* of delta */
 	uint8_t has_baseline;
 	unsigned baseline_instances; /* of the instances counted, those with a baseline counted */

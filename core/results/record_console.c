@@ -36,8 +36,8 @@ static void count_text(const struct upm_record_count *c, char *buf, size_t size)
 
 static void total_text(const struct upm_record *rec, const struct upm_record_total *t, char *buf, size_t size)
 {
-	if (!t->instances)
-		upm_strlcpy(buf, rec->counts[t->first].status_name, size);
+	if (!t->instances) /* its own instances' status: another socket's count may be ok */
+		upm_strlcpy(buf, t->not_counted ? t->not_counted : rec->counts[t->first].status_name, size);
 	else if (t->is_clock)
 		upm_format_unit(buf, size, t->mhz * 1e6, "Hz");
 	else

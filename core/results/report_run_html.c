@@ -81,13 +81,15 @@ static void total_cell(struct upm_buf *out, const struct upm_record *rec, const 
 		return;
 	}
 	if (!t->instances)
-		upm_strlcpy(v, rec->counts[t->first].status_name, sizeof v);
+		upm_strlcpy(v, t->not_counted ? t->not_counted : rec->counts[t->first].status_name, sizeof v);
 	else if (t->is_clock)
 		upm_format_unit(v, sizeof v, t->mhz * 1e6, "Hz");
 	else
 		upm_format_count(v, sizeof v, t->sum);
 	upm_buf_printf(out, "<td class=\"n\" title=\"%u of %u instances\">", t->instances, t->of_instances);
 	text(out, v);
+	if (t->instances && t->instances < t->of_instances) /* a total over part of them says so */
+		upm_buf_printf(out, " <small>(%u of %u)</small>", t->instances, t->of_instances);
 	upm_buf_puts(out, "</td>");
 }
 

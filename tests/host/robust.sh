@@ -82,6 +82,13 @@ expect hang host/silent_socket_is_reported_and_skipped 3 \
 	"^socket 1 cbo0: fault: socket 1's processor did not answer \\(EFAULT\\): skipped$"
 json "$(last_run upmon-results)/results.json" 'assert d["sockets_skipped"] == [1]' &&
 	pass host/silent_socket_in_results || fail host/silent_socket_in_results "no sockets_skipped [1]"
+# A silent socket's total says why it has none (box-fault), not another socket's "ok"; a
+# total over part of the instances says how many in report.html's cell, not only on hover.
+UPMON_HOST_HANG=1 run hangt "${M[@]}" run --seconds 0.05 --events imc/CAS_COUNT.RD/
+expect hangt host/silent_socket_total_says_why 3 '^ +1  0/4 imc +CAS_COUNT\.RD +box-fault$' '^ +0  4 imc +CAS_COUNT\.RD +[0-9,]+$'
+h="$WORK/$(last_run upmon-results)/report.html"
+grep -q '<td class="n" title="0 of 4 instances">box-fault</td>' "$h" && grep -q ' <small>(4 of 8)</small></td>' "$h" &&
+	pass host/silent_socket_total_in_report || fail host/silent_socket_total_in_report "$(grep -o '<td class="n"[^/]*' "$h" | head -4)"
 UPMON_HOST_HANG=1@2 run hang2 "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
 expect hang2 host/socket_lost_mid_run_lists_unrestored 2 \
 	'^upmon: error: NOT RESTORED: socket 1 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
