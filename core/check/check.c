@@ -49,7 +49,18 @@ struct check {
 	double mem_tol, llc_tol, bal_tol, link_tol, uclk_min, uclk_max;
 	const struct upm_check_opts *o;
 	unsigned too_little;       /* judgements N/A for too little traffic (said once at the end) */
+	int have_baseline;         /* the idle baseline was counted (not aborted, no socket lost) */
 };
+
+/* What socket's counts had taken off them (-1: every socket's), for the verdicts' reasons:
+ * no baseline after an abort, nor on a socket whose processor stopped answering. */
+static const char *baseline_note(const struct check *c, int socket)
+{
+	int lost = 0;
+	for (unsigned s = 0; c->r->safety && s < c->r->n_sockets && s < UPM_MAX_SOCKETS; s++)
+		lost |= (socket < 0 || (unsigned)socket == s) && c->r->safety->skipped[s];
+	return c->have_baseline && !lost ? "idle baseline removed" : "no idle baseline removed: it was not counted";
+}
 
 /* --- measuring --- */
 
@@ -430,9 +441,9 @@ static void judge_memory_together(struct check *c, const struct measure *m, cons
 	upm_format_double(ov, sizeof ov, e * 100.0, 1);
 	struct upm_verdict *vd = upm_verdict_add(c->vs, 0, c->role_box[role], -1, check,
 			e <= c->mem_tol ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
-			"every socket together (buffers not placed by socket): %s MiB counted (%s x %u B, idle baseline "
-			"removed) vs %s MiB moved by %s: off by %s%% (tolerance %s%%)", mv,
-			c->p->mem_read && !writes ? "reads" : "writes", c->p->mem_bytes_per_count, ev, m->label, ov, tv);
+			"every socket together (buffers not placed by socket): %s MiB counted (%s x %u B, %s) vs %s MiB "
+			"moved by %s: off by %s%% (tolerance %s%%)", mv, c->p->mem_read && !writes ? "reads" : "writes",
+			c->p->mem_bytes_per_count, baseline_note(c, -1), ev, m->label, ov, tv);
 	upm_verdict_numbers(vd, counted, expected, c->mem_tol, "bytes");
 }
 
@@ -470,9 +481,9 @@ static void judge_memory(struct check *c, const struct measure *m, const struct 
 		upm_format_double(ov, sizeof ov, e * 100.0, 1);
 		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, c->role_box[role], -1, check,
 				shortfall(m, c->role_box[role], sock, e <= c->mem_tol, counted, expected),
-				"%s MiB counted (%s x %u B, idle baseline removed) vs %s MiB moved by %s: off by %s%% (tolerance %s%%)",
-				mv, c->p->mem_read && !writes ? "reads" : "writes", c->p->mem_bytes_per_count, ev,
-				m->label, ov, tv);
+				"%s MiB counted (%s x %u B, %s) vs %s MiB moved by %s: off by %s%% (tolerance %s%%)",
+				mv, c->p->mem_read && !writes ? "reads" : "writes", c->p->mem_bytes_per_count,
+				baseline_note(c, (int)sock), ev, m->label, ov, tv);
 		upm_verdict_numbers(vd, counted, expected, c->mem_tol, "bytes");
 	}
 }
@@ -994,7 +1005,8 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			break;
 		}
 	}
-	const struct measure *base = ok[K_N] ? idle : NULL;
+	c.have_baseline = ok[K_N] && !idle->s.aborted;
+	const struct measure *base = c.have_baseline ? idle : NULL;
 	struct measure none;
 	upm_memset(&none, 0, sizeof none);
 	if (!base)

@@ -27,6 +27,17 @@ expect ab1 host/check_abort_status_and_line 5 \
 json "$(last_run upmon-results)/results.json" "$safety_keys"'assert d["aborted"] is True and d["unrestored"] == [] and d["sockets_skipped"] == [] and d["verdict"] == "INCOMPLETE"' &&
 	pass host/check_abort_results_marked || fail host/check_abort_results_marked "results.json"
 
+# ESC during the idle baseline: the kernel before it is judged, but its reason does not
+# claim a baseline was taken off that was never counted.
+UPMON_HOST_ABORT_AFTER=25 run abbase "${M[@]}" check --quick
+expect abbase host/check_abort_in_baseline 5 '^check: idle baseline: aborted \(ESC or Ctrl-C\)'
+if grep -q '^0,imc,,memory.read,PASS,"4.00 MiB counted (reads x 64 B, no idle baseline removed: it was not counted) vs ' \
+	"$WORK/$(last_run upmon-results)/verdicts.csv"; then
+	pass host/check_abort_in_baseline_not_claimed_removed
+else
+	fail host/check_abort_in_baseline_not_claimed_removed "$(grep memory.read "$WORK/$(last_run upmon-results)/verdicts.csv")"
+fi
+
 UPMON_HOST_ABORT_AFTER=1 run sab "${M[@]}" selftest
 expect sab host/selftest_abort_status 5 '^upmon: error: selftest: aborted \(ESC or Ctrl-C\)' '^upmon: INCOMPLETE$'
 json "$(last_run upmon-results)/results.json" 'assert d["command"] == "selftest" and d["aborted"] is True' &&
