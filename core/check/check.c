@@ -535,7 +535,9 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 			cas[i] = net(c, m, idle, R_MEM_RD, sock, (int)i, &raw);
 			answered[i] = raw.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
 			clocked[i] = !c->role_mask[R_MEM_CLK] || clk.delta > 0;
-			if (answered[i] && clocked[i] && cas[i] > 0) {
+			/* One that failed its own self-test is judged there, not the reference of its
+			 * peers (its zero would make them look high). */
+			if (answered[i] && clocked[i] && cas[i] > 0 && failed_own(c, box, sock, i) == 0) {
 				total += cas[i];
 				busy++;
 			}
@@ -546,7 +548,7 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 			populated += answered[i] && clocked[i];
 		int busy_one[32] = { 0 };
 		for (unsigned i = 0; i < n && i < 32; i++)
-			busy_one[i] = answered[i] && clocked[i] && cas[i] > 0;
+			busy_one[i] = answered[i] && clocked[i] && cas[i] > 0 && failed_own(c, box, sock, i) == 0;
 		double mid = median(cas, busy_one, n < 32 ? n : 32);
 		/* Two channels have no majority: one off makes the other look off by as much.
 		 * When the total is off too, the channel that is off is the one that misses its
@@ -571,7 +573,12 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 			continue;
 		}
 		if (busy == 2 && want > 0 && rel_err(total, want) > c->mem_tol) {
-			mid = want / busy;
+			/* Over every channel the lines spread to: those that could not be read
+			 * took their share too, so theirs is not the healthy two's. */
+			unsigned carrying = 0;
+			for (unsigned i = 0; i < n && i < 32; i++)
+				carrying += !answered[i] || clocked[i];
+			mid = want / (carrying > busy ? carrying : busy);
 			ref_name = "the even share";
 		}
 		for (unsigned i = 0; i < n && i < 32; i++) {
@@ -659,18 +666,20 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
 		unsigned n = instances_of(m, box, sock), counted = 0;
 		double v[64] = { 0 }, total = 0;
-		int answered[64] = { 0 };
+		int answered[64] = { 0 }, reference[64] = { 0 };
 		for (unsigned i = 0; i < n && i < 64; i++) {
 			struct sum rh, rm;
 			v[i] = net(c, m, idle, R_LLC_HIT, sock, (int)i, &rh) + net(c, m, idle, R_LLC_MISS, sock, (int)i, &rm);
 			answered[i] = rh.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
-			if (answered[i]) {
+			/* One that failed its own self-test is no reference for its peers. */
+			reference[i] = answered[i] && failed_own(c, box, sock, i) == 0;
+			if (reference[i]) {
 				total += v[i];
 				counted++;
 			}
 		}
 		double mean = counted ? total / counted : 0;
-		double mid = median(v, answered, n < 64 ? n : 64);
+		double mid = median(v, reference, n < 64 ? n : 64);
 		/* No thread of the kernel made lookups here (--threads): nothing to judge. */
 		uint64_t lookups = activity(m, sum_of(c, m, R_LLC_HIT, sock, -1).pass, sock)->llc_lookups;
 		int idle_here = lookups == 0;

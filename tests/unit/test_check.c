@@ -319,3 +319,35 @@ TEST(check_skl_clean_passes_and_a_stuck_fixed_counter_fails)
 	upm_verdicts_free(&vs);
 	fixture_free(&f);
 }
+
+/* One cause, one finding: two channels that cannot be read (dead, absent) took their share
+ * of the lines, so the two healthy ones hold half the socket's lines, each its even share
+ * of four: they PASS, not WARN at 50% of an even share of two. */
+TEST(check_two_unreadable_channels_leave_their_peers_passing)
+{
+	struct check_outcome o;
+	if (run_check(&o, "dead=imc1,absent=imc2", 1) < 0)
+		return;
+	for (int i = 0; i < 4; i += 3) {
+		const struct upm_verdict *v = find(&o.vs, 0, "imc", i, "memory.channel");
+		CHECK(v != NULL);
+		if (v && (v->result != UPM_RESULT_PASS || !strstr(v->reason, "100.0% of the even share")))
+			upm_test_fail(__FILE__, __LINE__, "imc%d: %s (%s)", i, upm_result_name(v->result), v->reason);
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+/* A CBo whose counter failed its self-test (stuck at 0) is no reference for its peers'
+ * llc.balance: the other CBo passes. */
+TEST(check_selftest_failure_is_no_balance_reference)
+{
+	struct check_outcome o;
+	if (check_run(&o, "skl", 1, "cbos=2,stuck=cbo1.ctr1", 1, 0) < 0)
+		return;
+	const struct upm_verdict *v = find(&o.vs, 0, "cbo", 0, "llc.balance");
+	CHECK(v != NULL);
+	if (v && v->result != UPM_RESULT_PASS)
+		upm_test_fail(__FILE__, __LINE__, "cbo0 llc.balance: %s (%s)", upm_result_name(v->result), v->reason);
+	CHECK_EQ(find(&o.vs, 0, "cbo", 1, "selftest.count")->result, UPM_RESULT_FAIL);
+	upm_verdicts_free(&o.vs);
+}
