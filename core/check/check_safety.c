@@ -151,7 +151,7 @@ void upm_check_safety_replay_diverged(struct upm_verdicts *vs, const char *diver
 {
 	for (unsigned i = 0; i < vs->n; i++) {
 		struct upm_verdict *v = &vs->v[i];
-		if (v->result == UPM_RESULT_WARN || v->result == UPM_RESULT_FAIL || v->result == UPM_RESULT_INCOMPLETE)
+		if (v->result != UPM_RESULT_PASS) /* an N/A's cause may be the divergence too */
 			not_judged(v, "the replay diverged from its recording");
 	}
 	upm_verdict_add(vs, 0, "replay", -1, "divergence", UPM_RESULT_FAIL, "%s", divergence);

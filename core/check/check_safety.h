@@ -10,7 +10,8 @@
  *     before the self-test, before each kernel; a session stops between passes), the
  *     verdicts it cut short are INCOMPLETE, and the exit status is 5;
  *   - a replay that diverged from its recording: one FAIL "replay divergence", and what
- *     else did not pass is not judged (INCOMPLETE): nothing after it read the recording.
+ *     else did not pass (N/A too) is not judged (INCOMPLETE): nothing after it read the
+ *     recording.
  * cmd_check.c sets run->safety for the command's length; without one (library use in
  * tests) a session's restore failures still become a verdict at once. */
 #ifndef UPMON_CORE_CHECK_SAFETY_H
@@ -71,8 +72,8 @@ void upm_check_safety_say_abort(struct upm_run *r, const struct upm_check_safety
  * outlives vs. */
 void upm_check_safety_verdicts(const struct upm_check_safety *cs, struct upm_verdicts *vs,
 			       const char *command, unsigned passes_done, unsigned passes_planned);
-/* A replay that diverged (divergence: the first access that differed): every WARN, FAIL
- * and INCOMPLETE verdict becomes INCOMPLETE "not judged", and one FAIL "replay divergence"
+/* A replay that diverged (divergence: the first access that differed): every verdict but
+ * PASS becomes INCOMPLETE "not judged", and one FAIL "replay divergence"
  * on socket 0 names the access, so the cause is one FAIL. */
 void upm_check_safety_replay_diverged(struct upm_verdicts *vs, const char *divergence);
 /* ,"aborted": ..., "sockets_skipped": [...], "unrestored": [...] members for results.json. */

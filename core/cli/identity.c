@@ -375,6 +375,8 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 	upm_buf_printf(b, "# upmon %s (revision %s) on %s, started %s, folder %s\n# command line: ", UPM_VERSION,
 		       upm_revision(), upm_os_name(), start, r->run_name);
 	upm_ident_command_line(r, b);
+	/* The configuration can change what was counted and how it was judged. */
+	upm_buf_printf(b, "\n# configuration: %s", r->ident.config_path ? r->ident.config_path : "none");
 	if (m->available)
 		upm_buf_printf(b, "\n# machine: %s %s, serial %s\n", m->manufacturer, m->product,
 			       m->serial[0] ? m->serial : "none"); /* as the console says it */

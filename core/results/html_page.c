@@ -51,7 +51,9 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 	upm_ident_command_line(r, &cl);
 	text(out, cl.data ? cl.data : "(none: the default job)");
 	upm_buf_free(&cl);
-	upm_buf_puts(out, "</code></td></tr>\n<tr><th>machine</th><td>");
+	upm_buf_puts(out, "</code></td></tr>\n<tr><th>configuration</th><td>");
+	text(out, r->ident.config_path ? r->ident.config_path : "none");
+	upm_buf_puts(out, "</td></tr>\n<tr><th>machine</th><td>");
 	const struct upm_machine *m = &r->ident.machine;
 	if (m->available) {
 		text(out, m->manufacturer);

@@ -91,7 +91,7 @@ int upm_record_add_count(struct upm_record *rec, const struct upm_session *s, un
 	if (with_baseline && !k->is_clock) {
 		k->has_baseline = 1;
 		/* No baseline after an abort, or where its count failed: none is said, not 0. */
-		k->baseline_valid = bc && bc->status == UPM_OK;
+		k->baseline_valid = bc && bc->status == UPM_OK && c->status == UPM_OK; /* of a count, or none */
 		k->baseline = k->baseline_valid ? bc->delta : 0;
 		k->net = (int64_t)(c->delta - k->baseline);
 	} else {

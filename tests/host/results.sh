@@ -91,6 +91,16 @@ early_log && pass host/results_early_failure_log_has_identity || fail host/resul
 
 # A mistyped option: no command, so none in the folder's name and an empty command and
 # backend in runs.csv (nothing was touched).
+# A configuration changes what is counted and how it is judged: every file names it.
+printf 'check.memory_tolerance = 5%%\n' >"$WORK/good.cfg"
+run cfg "${M[@]}" --config good.cfg --out lab7 run --seconds 0.01 --events ubox/UCLK/
+d7=$(last_run "$WORK/lab7")
+if grep -qx '# configuration: good.cfg' "$d7/counters.csv" && grep -qF '<tr><th>configuration</th><td>good.cfg</td></tr>' "$d7/report.html"; then
+	pass host/results_configuration_in_csv_and_report
+else
+	fail host/results_configuration_in_csv_and_report "$(sed -n 3p "$d7/counters.csv")"
+fi
+
 run typo --out lab3 --bogus
 tail -1 "$WORK/lab3/runs.csv" | grep -qE '^[0-9T:-]+Z,,,,4,[0-9]{8}-[0-9]{6}-[^,]+-none(-[0-9]+)?,,$' &&
 	pass host/results_usage_error_line_names_no_command || fail host/results_usage_error_line_names_no_command "$(tail -1 "$WORK/lab3/runs.csv")"
