@@ -174,6 +174,7 @@ rows = list(csv.DictReader(lines))
 bad = [r for r in rows if r["result"] in ("FAIL", "WARN")]
 assert len(bad) == 1 and (bad[0]["box"], bad[0]["check"]) == ("replay", "divergence"), bad
 assert bad[0]["reason"].startswith("replay diverged: read of "), bad[0]
+assert not [r for r in rows if r["result"] == "N/A" and "fault" in r["reason"]], "an N/A blames a fault"
 left = [r for r in rows if r["result"] == "INCOMPLETE"]
 assert left and all(r["reason"].startswith("not judged: the replay diverged from its recording (") for r in left), left
 root = ET.parse(folder + "/junit.xml").getroot()

@@ -179,6 +179,13 @@ if grep -qE '^read,0,imc,0,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,,,ok,' "$(
 else
 	fail host/run_kernel_abort_csv_no_baseline "$(grep '^read,0,imc,0' "$(last_run "$WORK/upmon-results")/counters.csv")"
 fi
+# A dead counter (all ones) has no count, so no baseline and no net either: not a 0.
+run kdead --backend mock:dead=imc1 --platform snbep run --kernel read --threads 1 --size 1M --events imc/CAS_COUNT.RD/
+if grep -qE '^read,0,imc,1,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,,,,all-ones,' "$(last_run "$WORK/upmon-results")/counters.csv"; then
+	pass host/run_kernel_dead_counter_no_baseline
+else
+	fail host/run_kernel_dead_counter_no_baseline "$(grep '^read,0,imc,1' "$(last_run "$WORK/upmon-results")/counters.csv")"
+fi
 # A metric's net needs the baseline too: after an abort it has a value, no net.
 UPMON_HOST_ABORT_AFTER=3 run kabm "${M[@]}" run --kernel read --threads 1 --size 1M --iterations 50 --metrics MEM_BW_READS
 abort_metric() {
