@@ -80,6 +80,11 @@ int upm_cmd_run(struct upm_run *r)
 		upm_error(r, "%s", kerr);
 		return UPM_EXIT_USAGE;
 	}
+	if (per_box && io.given && io.period_ns) { /* else it would be taken and do nothing */
+		upm_error(r, "run: --per-box does not go with --interval: interval.csv and results.json's intervals "
+			     "hold every box instance of every sample; leave --per-box out");
+		return UPM_EXIT_USAGE;
+	}
 	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
 		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
 					  : "run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME");

@@ -207,6 +207,8 @@ usage u7 host/interval_usage_two_passes 'these need 2 passes: give fewer events'
 	--events cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/,cbo0/CLOCKTICKS/ --interval 100
 usage u8 host/interval_usage_closest_option "unknown argument '--intervall' \(closest: --interval;" --events ubox/UCLK/ --intervall 100
 usage u9 host/interval_usage_count_zero "--count takes a number of samples, 1 or more, not '0'" --events ubox/UCLK/ --interval 100 --count 0
+usage u12 host/interval_usage_per_box '^upmon: error: run: --per-box does not go with --interval: .*; leave --per-box out$' \
+	--events ubox/UCLK/ --interval 100 --count 2 --per-box
 usage u10 host/interval_usage_one_kernel 'takes one --kernel NAME' --events ubox/UCLK/ --interval 100 --kernel read,write
 usage u11 host/interval_usage_kernel_seconds "with --kernel, --interval's run lasts --duration S" \
 	--events ubox/UCLK/ --interval 100 --kernel read --seconds 2
