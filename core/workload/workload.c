@@ -150,8 +150,8 @@ static int choose_cpus(struct upm_workload_plan *p, const struct upm_workload *w
 	}
 	if (w->memory_socket >= (int)r->n_sockets || w->memory_socket < -1)
 		return fail(err, err_size, UPM_EINVAL,
-			    "memory socket %d is not part of this run (it has %u socket%s)",
-			    w->memory_socket, r->n_sockets, r->n_sockets == 1 ? "" : "s");
+			    "memory socket %d is not part of this run (it has %u socket%s): give --memory-socket 0-%u or local",
+			    w->memory_socket, r->n_sockets, r->n_sockets == 1 ? "" : "s", r->n_sockets - 1);
 	unsigned order[UPM_MAX_CPUS];
 	/* Firmware that starts the others only while the caller waits (non-blocking
 	 * StartupAllAPs refused): the kernel runs on the others, or on the caller alone. */

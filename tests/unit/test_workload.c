@@ -421,7 +421,7 @@ TEST(workload_refusals)
 	CHECK_EQ(run_workload(&f, "read", 1, 4, -1, 4096, 1, &r, err, sizeof err), UPM_EINVAL);
 	CHECK_CONTAINS(err, "socket 2 is not part of this run (it has 2 sockets: 0-1)");
 	CHECK_EQ(run_workload(&f, "read", 1, 0, 2, 4096, 1, &r, err, sizeof err), UPM_EINVAL);
-	CHECK_CONTAINS(err, "memory socket 2 is not part of this run");
+	CHECK_CONTAINS(err, "memory socket 2 is not part of this run (it has 2 sockets): give --memory-socket 0-1 or local");
 	fixture_free(&f);
 }
 
