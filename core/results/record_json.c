@@ -113,8 +113,15 @@ static void passes_json(const struct upm_record *rec, struct upm_buf *out)
 {
 	upm_buf_puts(out, ",\n  \"passes\": [");
 	for (unsigned p = 0; p < rec->n_passes; p++) {
-		upm_buf_printf(out, "%s\n    {\"pass\": %u, \"interval_ns\": %llu, \"counters\": [", p ? "," : "", p,
-			       (unsigned long long)(p < UPM_MAX_PASSES ? rec->pass_ns[p] : 0));
+		uint64_t ns = p < UPM_MAX_PASSES ? rec->pass_ns[p] : 0;
+		upm_buf_printf(out, "%s\n    {\"pass\": %u, \"interval_ns\": ", p ? "," : "", p);
+		if (ns) /* a pass never run (an abort before it) has no window */
+			upm_buf_printf(out, "%llu", (unsigned long long)ns);
+		else
+			upm_buf_puts(out, "null");
+		/* The pass ESC/Ctrl-C cut short: its counts are over the part that ran. */
+		upm_buf_printf(out, ", \"cut_short\": %s, \"counters\": [",
+			       rec->aborted && rec->aborted_pass == p && ns ? "true" : "false");
 		int first = 1;
 		for (unsigned i = 0; i < rec->n_counts; i++) {
 			if (rec->counts[i].pass != p)

@@ -55,6 +55,9 @@ expect abort host/abort_exit_status_and_message 5 \
 	'^ +0 cbo0 +1 ctr[0-3] +TOR_OCCUPANCY\.EVICTION +not counted$'
 json "$(last_run upmon-results)/results.json" 'assert d["aborted"] is True and d["unrestored"] == []' &&
 	pass host/abort_results_marked || fail host/abort_results_marked "results.json lacks \"aborted\": true"
+# The first pass says it was cut short; the second, never run, has no window (not 0).
+json "$(last_run upmon-results)/results.json" 'p = d["passes"]; assert [(x["pass"], x["cut_short"], x["interval_ns"] is None) for x in p] == [(0, True, False), (1, False, True)], p' &&
+	pass host/abort_passes_say_cut_short || fail host/abort_passes_say_cut_short "$(grep -o '"pass": [0-9], "interval_ns": [^,]*, "cut_short": [a-z]*' "$WORK/$(last_run upmon-results)/results.json")"
 # Every control written is written back to what it was: the last write to each MSR is the
 # value the first read found (the mock starts at reset values, 0 for these).
 awk -F'\t' '$4 == "W" && $5 == "msr" { last[$3 " " $6] = $7; n++ }
