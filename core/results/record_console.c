@@ -5,6 +5,7 @@
  * --per-box shows every instance. A label too long for its column goes on a line of its
  * own, its numbers on the next. README "run". */
 #include "core/results/record.h"
+#include "core/cli/console_wrap.h"
 #include "core/base/human.h"
 
 #define EVENT_W 40   /* totals, run without a kernel */
@@ -264,16 +265,36 @@ void upm_record_print_kernel(const struct upm_record *rec, unsigned k)
 	print_metrics(rec, (int)k);
 }
 
+/* A replay's counts are the recording's, its windows this machine's: a rate over them
+ * (a clock's MHz, a metric per second) is no reading of the recorded machine. */
+static void replay_rates_note(const struct upm_record *rec)
+{
+	int rates = 0;
+	for (unsigned i = 0; i < rec->n_counts && !rates; i++)
+		rates = rec->counts[i].is_clock && rec->counts[i].status == UPM_OK;
+	for (unsigned i = 0; i < rec->n_metrics && !rates; i++) {
+		const char *u = rec->metrics[i].unit ? rec->metrics[i].unit : "";
+		size_t n = upm_strlen(u);
+		rates = upm_strcmp(u, "Hz") == 0 || (n >= 2 && upm_strcmp(u + n - 2, "/s") == 0);
+	}
+	if (rates && rec->backend && upm_strcmp(rec->backend, "replay") == 0)
+		upm_say_wrapped(rec->run, 5, 0,
+				"run: a replay's rates (clocks in MHz, metrics per second) are the recording's counts "
+				"over this machine's windows, not the recorded machine's");
+}
+
 void upm_record_print(const struct upm_record *rec)
 {
 	if (!rec->n_kernels) {
 		bad_boxes(rec);
 		print_counts(rec, -1);
 		print_metrics(rec, -1);
+		replay_rates_note(rec);
 		return;
 	}
 	for (unsigned k = 0; k < rec->n_kernels; k++)
 		upm_record_print_kernel(rec, k);
+	replay_rates_note(rec);
 }
 
 void upm_record_print_metrics(const struct upm_record *rec)

@@ -159,6 +159,22 @@ if [ "$(rc divreplay)" = 2 ] &&
 else
 	fail host/replay_divergence_in_every_file "status $(rc divreplay); $(grep -o '"replay_divergence": [^,]*' "$dv/results.json")"
 fi
+# A replay's clocks: the recording's ticks over this machine's windows. check does not
+# judge the uncore clock on them, and run says what its rates are.
+run ckrec --backend mock --platform snbep --trace ck.tsv check --quick
+run ckrep --backend replay:ck.tsv --out ckr check --quick
+expect ckrep host/replay_check_replays 0 '^upmon: PASS$'
+if grep -qE '^0,ubox,,uclk,N/A,"not judged in a replay: the ticks are the recording.s \([0-9]+\), the window this machine.s' \
+	"$WORK/$(last_run ckr)/verdicts.csv"; then
+	pass host/replay_check_uclk_not_judged
+else
+	fail host/replay_check_uclk_not_judged "$(grep ',uclk,' "$WORK/$(last_run ckr)/verdicts.csv")"
+fi
+run rrec --backend mock --platform snbep --trace rr.tsv run --events ubox/UCLK/ --seconds 0.05
+run rrep --backend replay:rr.tsv run --events ubox/UCLK/ --seconds 0.05
+expect rrep host/replay_run_says_its_rates 0 "^run: a replay's rates \(clocks in MHz, metrics per second\) are the recording's$"
+expect_not rrec host/replay_rates_note_only_in_a_replay 0 "^run: a replay's rates"
+
 # A check's replay that diverges: one FAIL, the divergence's; what did not pass after it
 # is not judged (it read no recording); the verdict line and junit.xml agree with exit 2.
 run chktrace --backend mock --platform snbep --trace chk.tsv selftest
