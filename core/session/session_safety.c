@@ -3,6 +3,7 @@
 #include "core/session/session.h"
 #include "core/base/os.h"
 #include "platform/pci.h"
+#include "platform/replay.h"
 
 int upm_pci_gone(struct upm_backend *be, struct upm_pci_addr id_addr)
 {
@@ -118,6 +119,11 @@ void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out)
 
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out)
 {
+	/* A replay that diverged answers nothing after it, restores included; it restores no
+	 * hardware either: its failures are the divergence, said once (core/commands/app.c). */
+	struct upm_backend *replay = s->run ? upm_replay_find(s->run->backend) : NULL;
+	if (replay && upm_replay_divergence(replay))
+		return -1;
 	for (unsigned k = 0; k < s->n_saved; k++) {
 		const struct upm_saved_reg *r = &s->saved[k];
 		if (r->restored == UPM_OK || i--)

@@ -150,6 +150,11 @@ expect_not faultreplay host/replay_of_mock_faults_follows_the_recording 1 'repla
 run divtrace --backend mock --platform snbep --trace div.tsv run --events imc/CAS_COUNT.RD/ --seconds 0.01
 run divreplay --backend replay:div.tsv --out dv run --events imc/CAS_COUNT.WR/ --seconds 0.01
 dv=$WORK/$(last_run dv)
+# A replay restores no hardware: what failed after the divergence is the divergence, not
+# registers to power-cycle for.
+expect_not divreplay host/replay_divergence_lists_no_unrestored 2 'NOT RESTORED|power-cycle'
+python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["unrestored"] != [])' "$dv/results.json" &&
+	pass host/replay_divergence_unrestored_empty || fail host/replay_divergence_unrestored_empty "$dv/results.json"
 if [ "$(rc divreplay)" = 2 ] &&
 	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d["replay_divergence"] or "").startswith("replay diverged: write of "))' "$dv/results.json" &&
 	grep -q '^# REPLAY DIVERGED: replay diverged: write of ' "$dv/counters.csv" &&
