@@ -30,6 +30,7 @@ struct replay {
 	char recorded_backend[16]; /* "hw", "mock", ... from the same line, or "" */
 	int recorded_dry_run;      /* the recording was a dry run: no counter ever ran */
 	int recorded_mock_faults;  /* the recording's mock had faults injected ("# MOCK FAULTS") */
+	char recorded_faults[128]; /* ...and which, as that line gave them */
 };
 
 static struct replay *replay_of(struct upm_backend *b)
@@ -272,6 +273,12 @@ int upm_replay_recorded_mock_faults(struct upm_backend *b)
 	return p && p->recorded_mock_faults;
 }
 
+const char *upm_replay_recorded_faults(struct upm_backend *b)
+{
+	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
+	return p && p->recorded_faults[0] ? p->recorded_faults : NULL;
+}
+
 const char *upm_replay_recorded_revision(struct upm_backend *b)
 {
 	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
@@ -464,8 +471,10 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 			}
 			if (upm_starts_with(line, "# dry run: writes were recorded"))
 				p->recorded_dry_run = 1;
-			if (upm_starts_with(line, "# MOCK FAULTS INJECTED: "))
+			if (upm_starts_with(line, "# MOCK FAULTS INJECTED: ")) {
 				p->recorded_mock_faults = 1;
+				upm_strlcpy(p->recorded_faults, line + 24, sizeof p->recorded_faults);
+			}
 			if (says_dropped(line))
 				return fail(p, err, err_size,
 					    "the trace buffer overflowed when it was recorded: it cannot be replayed", line_no);

@@ -30,6 +30,8 @@ const char *upm_replay_recorded_backend(struct upm_backend *b, int *dry_run);
 /* 1 when the recording's mock had faults injected: the run then made the accesses a run
  * with mock faults makes (core/commands/microcode.c reads no socket's revision). */
 int upm_replay_recorded_mock_faults(struct upm_backend *b);
+/* The mock faults the recording had injected, as its header gave them, or NULL. */
+const char *upm_replay_recorded_faults(struct upm_backend *b);
 /* Recorded accesses the run did not make (0 when it made them all). */
 unsigned upm_replay_unused(struct upm_backend *b);
 

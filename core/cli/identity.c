@@ -103,9 +103,11 @@ const char *upm_ident_replay_recording(const struct upm_run *r, char *buf, size_
 	int dry = 0;
 	struct upm_backend *b = replay_of(r) ? upm_replay_find(r->backend) : NULL;
 	const char *from = b ? upm_replay_recorded_backend(b, &dry) : NULL;
+	const char *faults = b ? upm_replay_recorded_faults(b) : NULL;
 	buf[0] = 0;
-	if (from || dry)
-		upm_snprintf(buf, size, " (recorded from the %s backend%s)", from ? from : "unnamed", dry ? ", a dry run" : "");
+	if (from || dry || faults) /* what the recorded machine was: its faults were made up */
+		upm_snprintf(buf, size, " (recorded from the %s backend%s%s%s)", from ? from : "unnamed",
+			     faults ? " with faults " : "", faults ? faults : "", dry ? ", a dry run" : "");
 	return buf;
 }
 
@@ -191,7 +193,7 @@ void upm_ident_say(struct upm_run *r)
 		say(r, "identity: MOCK FAULTS INJECTED: %s", upm_ident_mock_faults(r));
 	if (r->opts.backend == UPM_BACKEND_MOCK)
 		say(r, "identity: MOCK BACKEND: simulated registers, these are not measurements of this machine");
-	char rec[80];
+	char rec[224];
 	if (replay_of(r))
 		say(r, "identity: REPLAY of %s%s: registers and CPUID answered from that recording, these are not "
 		       "measurements of this machine", replay_of(r), upm_ident_replay_recording(r, rec, sizeof rec));
@@ -388,7 +390,7 @@ void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 		       upm_ident_backend(r));
 	if (upm_ident_mock_faults(r))
 		upm_buf_printf(b, "# MOCK FAULTS INJECTED: %s\n", upm_ident_mock_faults(r));
-	char rec[80];
+	char rec[224];
 	if (replay_of(r))
 		upm_buf_printf(b, "# REPLAY of %s%s: registers and CPUID answered from that recording, not measured\n",
 			       replay_of(r), upm_ident_replay_recording(r, rec, sizeof rec));
@@ -444,7 +446,7 @@ void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, c
 	if (upm_ident_mock_faults(r))
 		pair(fn, ctx, "mock_faults", "%s", upm_ident_mock_faults(r));
 	if (replay_of(r)) {
-		char rec[96];
+		char rec[224];
 		pair(fn, ctx, "replay_of", "%s%s", replay_of(r), upm_ident_replay_recording(r, rec, sizeof rec));
 	}
 	if (upm_ident_replay_divergence(r))

@@ -79,7 +79,7 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 		}
 	}
 	if (r->opts.backend == UPM_BACKEND_REPLAY) {
-		char rec[80];
+		char rec[224];
 		upm_buf_puts(out, ", <b>REPLAY</b> of ");
 		text(out, r->opts.replay_path);
 		text(out, upm_ident_replay_recording(r, rec, sizeof rec));

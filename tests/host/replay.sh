@@ -144,6 +144,10 @@ run faultreplay --backend replay:faults.tsv --out fr run --events imc/CAS_COUNT.
 [ "$(rc faulttrace)" = 1 ] && pass host/replay_of_mock_faults_recorded_a_warning ||
 	fail host/replay_of_mock_faults_recorded_a_warning "the recording exited $(rc faulttrace)"
 expect_not faultreplay host/replay_of_mock_faults_follows_the_recording 1 'replay diverged'
+# Its findings are the recording's made-up faults: every file says which.
+expect faultreplay host/replay_of_mock_faults_says_them 1 '^identity: REPLAY of faults\.tsv \(recorded from the mock backend with faults$'
+grep -q '^# REPLAY of faults.tsv (recorded from the mock backend with faults absent=imc1): ' "$WORK/$(last_run fr)/counters.csv" &&
+	pass host/replay_of_mock_faults_in_csv || fail host/replay_of_mock_faults_in_csv "$(grep REPLAY "$WORK/$(last_run fr)/counters.csv")"
 
 # A replay that diverges is a failure in every file, not only on the console: the
 # divergence in results.json, csv identity and report.html, whose title says FAILED.
