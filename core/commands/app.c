@@ -291,6 +291,31 @@ static struct upm_backend *replay_backend(struct upm_run *r)
 	return upm_replay_find(r->backend);
 }
 
+/* A mock fault given @passN acts at a burn-in's pass N: a command that never reaches it
+ * would PASS as if the fault had been tried. Refused before anything runs. */
+static int refuse_unreached_pass_faults(struct upm_run *r, const struct upm_command *cmd)
+{
+	struct upm_trace *t = upm_trace_of(r->backend);
+	struct upm_mock *m = upm_mock_of(t ? t->inner : r->backend);
+	const char *term;
+	unsigned last = m ? upm_mock_last_pass(m, &term) : 0;
+	if (!last)
+		return 0;
+	uint64_t passes = 0;
+	int by_duration = 0;
+	for (int i = 0; upm_strcmp(cmd->name, "check") == 0 && i + 1 < r->opts.cmd_argc; i++) {
+		if (upm_strcmp(r->opts.cmd_argv[i], "--passes") == 0)
+			(void)upm_parse_u64(r->opts.cmd_argv[i + 1], &passes);
+		by_duration |= upm_strcmp(r->opts.cmd_argv[i], "--duration") == 0;
+	}
+	if (by_duration || passes >= last)
+		return 0; /* a burn-in that reaches pass N (by duration: as far as it goes) */
+	upm_error(r, "mock fault %s@pass%u acts at pass %u of a burn-in, which this %s never reaches: give check "
+		     "--passes %u (or more), or leave @pass%u out; nothing was touched",
+		  term, last, last, cmd->name, last, last);
+	return -1;
+}
+
 static const char *replay_divergence(struct upm_run *r)
 {
 	return upm_replay_divergence(replay_backend(r));
@@ -418,7 +443,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	}
 	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0))
 		goto out;
-	if (replay_of_dry_run(&run, cmd))
+	if (replay_of_dry_run(&run, cmd) || refuse_unreached_pass_faults(&run, cmd))
 		goto out;
 	upm_read_microcode(&run);
 	upm_run_folder_open(&run);

@@ -81,6 +81,18 @@ void upm_mock_pass_begins(struct upm_mock *m, unsigned pass)
 	}
 }
 
+unsigned upm_mock_last_pass(const struct upm_mock *m, const char **term)
+{
+	unsigned last = 0;
+	*term = NULL;
+	for (unsigned i = 0; i < m->n_deferred; i++)
+		if (m->deferred[i].pass > last) {
+			last = m->deferred[i].pass;
+			*term = m->deferred[i].term;
+		}
+	return last;
+}
+
 void upm_mock_pass_activity(struct upm_mock *m)
 {
 	for (unsigned i = 0; i < m->n_deferred; i++) {

@@ -155,6 +155,12 @@ run typo "${M[@]}" check --pases 3
 expect typo host/burnin_option_typo_suggests 4 "^upmon: error: check: unknown argument '--pases' \(closest: --passes; see 'upmon help check'\)$"
 run badpass "${M[@]}" check --passes 2 --backend mock:stuck=cbo3.ctr0@pass0
 expect badpass host/burnin_fault_pass_zero_refused 4 "mock fault: 'stuck=cbo3\.ctr0@pass0': give a fault before @passN and a pass from 1 to 100000"
+# A fault for a pass the command never reaches would leave a PASS that never met it.
+run unreached "${M[@]}" check --quick --passes 2 --backend mock:stuck=cbo3.ctr0@pass3
+expect unreached host/burnin_fault_pass_beyond_the_run_refused 4 \
+	'^upmon: error: mock fault stuck=cbo3\.ctr0@pass3 acts at pass 3 of a burn-in, which this check never reaches: give check --passes 3 \(or more\), or leave @pass3 out; nothing was touched$'
+run unreached_run "${M[@]}" --backend mock:esc@pass1 run --events ubox/UCLK/ --seconds 0.01
+expect unreached_run host/burnin_fault_pass_outside_a_burnin_refused 4 '^upmon: error: mock fault esc@pass1 acts at pass 1 of a burn-in, which this run never reaches: '
 run badbox "${M[@]}" check --passes 2 --backend mock:stuck=cbo99.ctr0@pass2
 expect badbox host/burnin_fault_checked_before_running 4 "cbo99.*\(in 'stuck=cbo99\.ctr0@pass2'\)"
 bad=
