@@ -136,21 +136,24 @@ void upm_interval_json_members(const struct upm_session *s, const struct upm_sam
 static const char *const socket_colours[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd",
 					      "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f" };
 
-/* The socket's rate of spec sp in tick i: counts per second summed over its instances.
- * -1 when no count of it was read. */
+/* The socket's rate of spec sp in tick i: counts per second summed over its instances,
+ * or for a clock their mean (eight CBos at 2 GHz are a 2 GHz clock, as the console says,
+ * not 16 G/s). -1 when no count of it was read. */
 static double socket_rate(const struct upm_session *s, const struct upm_samples *sm, unsigned i, unsigned sp,
 			  unsigned sock)
 {
 	double sum = 0;
-	int any = 0;
+	unsigned any = 0;
 	for (unsigned k = 0; k < sm->n_counts; k++) {
 		const struct upm_count *c = &s->counts[k];
 		if (c->spec != sp || c->socket != sock || (upm_sample_flag(sm, i, k) & UPM_SAMPLE_NO_VALUE))
 			continue;
 		sum += rate_of(upm_sample_value(sm, i, k), sm->ticks[i].window_ns);
-		any = 1;
+		any++;
 	}
-	return any ? sum : -1;
+	if (!any)
+		return -1;
+	return upm_spec_counts_clock(&s->specs[sp]) ? sum / any : sum;
 }
 
 static void svg_num(struct upm_buf *out, double v)
@@ -187,7 +190,9 @@ static void chart(const struct upm_session *s, const struct upm_samples *sm, uns
 	upm_buf_xml_text(out, s->specs[sp].box->name);
 	upm_buf_puts(out, " ");
 	upm_buf_xml_text(out, label);
-	upm_buf_puts(out, " per second</text>");
+	/* A clock's line is its frequency (the mean over the socket's instances). */
+	upm_buf_puts(out, upm_spec_counts_clock(&s->specs[sp]) ? " per second (a clock: Hz, the mean of the socket's boxes)</text>"
+							       : " per second</text>");
 	/* Axes: value 0..vmax upwards, seconds 0..tmax rightwards. */
 	upm_buf_printf(out, "<path d=\"M%d %d V%d H%d\" fill=\"none\" stroke=\"#444\"/>", SVG_LEFT, SVG_TOP,
 		       SVG_H - SVG_BOTTOM, SVG_W - SVG_RIGHT);

@@ -24,7 +24,7 @@ void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm,
  * kept sample: time, seconds, window_ns, accesses, cost_us, counts). */
 void upm_interval_json_members(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
 /* An inline SVG line chart per event spec (the user's, not a metric's own): one line
- * per socket, the socket's rate (count per second summed over its instances) against
+ * per socket, the socket's rate (count per second summed over its instances; a clock's the mean) against
  * seconds; axes labelled with the maximum and the run's length. For report.html. */
 void upm_interval_svg(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
 /* A report.html section: <section id="intervals"> with a heading, one line on how the

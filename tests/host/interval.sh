@@ -66,6 +66,15 @@ if grep -q '<section id="intervals">' "$F/report.html" &&
 else
 	fail host/interval_report_html_charts "$(grep -c '<polyline' "$F/report.html" 2>&1) polylines in $F/report.html"
 fi
+# A clock's chart is its frequency: eight CBos at 2 GHz peak at 2 GHz, not 16 G/s.
+vrun clk "${S[@]}" run --events cbo/CLOCKTICKS/ --interval 500 --count 2
+h=$(last_run "$WORK/upmon-results")/report.html
+if grep -qF "cbo CLOCKTICKS per second (a clock: Hz, the mean of the socket's boxes)</text>" "$h" &&
+	grep -q 'text-anchor="end">2000000000</text>' "$h"; then
+	pass host/interval_clock_chart_is_the_mean
+else
+	fail host/interval_clock_chart_is_the_mean "$(grep -o 'text-anchor="end">[0-9]*</text>' "$h" | head -2)"
+fi
 json_check() {
 	python3 - "$F/results.json" <<'EOF'
 import json, sys
