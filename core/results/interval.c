@@ -48,7 +48,7 @@ void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm,
 	upm_ident_csv(s->run, out);
 	if (note)
 		upm_buf_printf(out, "# %s\n", note);
-	upm_buf_puts(out, "time,seconds,socket,box,instance,spec,count,rate,status\n");
+	upm_buf_puts(out, "time,seconds,socket,box,instance,spec,count,rate,status,for_metrics\n");
 	for (unsigned i = 0; i < sm->n_ticks; i++) {
 		const struct upm_sample_tick *t = &sm->ticks[i];
 		char when[48], secs[32], rate[48];
@@ -64,10 +64,12 @@ void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm,
 			upm_buf_csv_field(out, c->box->name);
 			upm_buf_printf(out, ",%u,", c->instance);
 			upm_buf_csv_field(out, s->specs[c->spec].text);
+			/* for_metrics: a metric's own count, else a row like the user's same spec. */
+			const char *own = s->specs[c->spec].engine ? "yes" : "no";
 			if (f & UPM_SAMPLE_NO_VALUE)
-				upm_buf_printf(out, ",,,%s\n", flag_name(f));
+				upm_buf_printf(out, ",,,%s,%s\n", flag_name(f), own);
 			else
-				upm_buf_printf(out, ",%llu,%s,%s\n", (unsigned long long)v, rate, flag_name(f));
+				upm_buf_printf(out, ",%llu,%s,%s,%s\n", (unsigned long long)v, rate, flag_name(f), own);
 		}
 	}
 }

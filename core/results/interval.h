@@ -12,7 +12,7 @@
 void upm_interval_time(const struct upm_samples *sm, unsigned i, char *buf, unsigned long size);
 
 /* interval.csv: the run's "# " identity lines, note as one more when not NULL, then
- *   time,seconds,socket,box,instance,spec,count,rate,status
+ *   time,seconds,socket,box,instance,spec,count,rate,status,for_metrics
  * one row per count per sample: seconds since the counters started (6 decimals), spec
  * as written, count in the event's units, rate = count per second of the sample's own
  * window, status "ok", "overflowed" or "failed". */

@@ -22,9 +22,9 @@ check $T.cost "per-sample cost" log_has '^run: 3 samples \(3 kept\); each sample
 csv=$(img_cat "$img" "$(img_run "$img")/interval.csv" 2>/dev/null | tr -d '\r')
 csv_ok() {
 	echo "$csv" | head -1 | grep -q '^# upmon ' &&
-		[ "$(echo "$csv" | grep -v '^# ' | head -1)" = "time,seconds,socket,box,instance,spec,count,rate,status" ] &&
+		[ "$(echo "$csv" | grep -v '^# ' | head -1)" = "time,seconds,socket,box,instance,spec,count,rate,status,for_metrics" ] &&
 		[ "$(echo "$csv" | grep -v '^# ' | tail -n +2 | wc -l)" = 54 ] &&
-		[ "$(echo "$csv" | grep -c ',1,cbo,0,cbo0/CLOCKTICKS/,[1-9][0-9]*,[0-9.]*,ok$')" = 3 ] &&
+		[ "$(echo "$csv" | grep -c ',1,cbo,0,cbo0/CLOCKTICKS/,[1-9][0-9]*,[0-9.]*,ok,no$')" = 3 ] &&
 		[ "$(echo "$csv" | grep -v '^# ' | tail -n +2 | cut -d, -f2 | sort -u | wc -l)" = 3 ]
 }
 check $T.interval_csv "interval.csv: $(echo "$csv" | grep -v '^# ' | head -3 | tr '\n' ' ')" csv_ok

@@ -41,7 +41,7 @@ lines = open(sys.argv[1]).read().splitlines()
 ident = [l for l in lines if l.startswith("# ")]
 assert ident and lines[:len(ident)] == ident, "identity lines first"
 rows = list(csv.DictReader(lines[len(ident):]))
-assert list(rows[0].keys()) == ["time", "seconds", "socket", "box", "instance", "spec", "count", "rate", "status"], rows[0].keys()
+assert list(rows[0].keys()) == ["time", "seconds", "socket", "box", "instance", "spec", "count", "rate", "status", "for_metrics"], rows[0].keys()
 assert len(rows) == 3 * 18, len(rows)
 assert sorted(set(r["seconds"] for r in rows)) == ["1.000000", "2.000000", "3.000000"]
 import re
@@ -66,6 +66,19 @@ if grep -q '<section id="intervals">' "$F/report.html" &&
 else
 	fail host/interval_report_html_charts "$(grep -c '<polyline' "$F/report.html" 2>&1) polylines in $F/report.html"
 fi
+# A metric's own count of the same spec as the user's is told apart by for_metrics.
+vrun own "${S[@]}" run --events imc/CAS_COUNT.RD/ --metrics MEM_BW_READS --interval 500 --count 1
+own_csv() {
+	python3 - "$(last_run "$WORK/upmon-results")/interval.csv" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("# ")))
+key = lambda r: (r["socket"], r["instance"], r["spec"])
+mine = sorted(key(r) for r in rows if r["for_metrics"] == "no")
+its = sorted(key(r) for r in rows if r["for_metrics"] == "yes")
+assert len(mine) == 8 and mine == its, (mine, its)
+EOF
+}
+own_csv && pass host/interval_csv_metric_rows_told_apart || fail host/interval_csv_metric_rows_told_apart "$(last_run "$WORK/upmon-results")/interval.csv"
 # A clock's chart is its frequency: eight CBos at 2 GHz peak at 2 GHz, not 16 G/s.
 vrun clk "${S[@]}" run --events cbo/CLOCKTICKS/ --interval 500 --count 2
 h=$(last_run "$WORK/upmon-results")/report.html
@@ -128,7 +141,7 @@ expect one host/interval_one_line_per_sample 0 '^\[ +0\.250 s\] ubox/UCLK: s0 20
 vrun dead --backend mock:dead=imc1 --platform snbep run --events imc/CAS_COUNT.RD/ --interval 100 --count 2
 expect dead host/interval_dead_box_flagged 1 '^\[ +0\.200 s\] s0 read 0\.00 write 0\.00 GB/s;' \
 	'cannot be trusted'
-if csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep -q ',0,imc,0,imc/CAS_COUNT.RD/,0,0.000,ok$'; then
+if csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep -q ',0,imc,0,imc/CAS_COUNT.RD/,0,0.000,ok,no$'; then
 	pass host/interval_dead_box_others_sampled
 else
 	fail host/interval_dead_box_others_sampled "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | head -4)"
@@ -227,7 +240,7 @@ usage u11 host/interval_usage_kernel_seconds "with --kernel, --interval's run la
 run dry --backend mock --platform snbep --dry-run --out dry run --events imc/CAS_COUNT.RD/,ubox/UCLK/ --interval 10 --count 3
 d=$(last_run "$WORK/dry")
 if [ "$(rc dry)" = 0 ] && ! grep -q warning "$WORK/dry.out" && grep -q '^  ubox/UCLK: s0 - s1 -$' "$WORK/dry.out" &&
-	[ "$(csv_body "$d/interval.csv" | tail -n +2 | grep -vc ',,,dry-run$')" = 0 ] &&
+	[ "$(csv_body "$d/interval.csv" | tail -n +2 | grep -vc ',,,dry-run,no$')" = 0 ] &&
 	[ "$(csv_body "$d/interval.csv" | tail -n +2 | wc -l)" = 30 ] &&
 	python3 -c '
 import json, sys
@@ -244,7 +257,7 @@ fi
 # into its socket's clock rate; memory traffic over fewer channels says so on its line.
 run istuck --backend mock:stuck=cbo0.ctr0 --platform snbep --out ist run --interval 100 --count 2 --events cbo/CLOCKTICKS/
 ist=$WORK/$(last_run ist)
-if grep -qE '^[^,]+,[0-9.]+,0,cbo,0,cbo/CLOCKTICKS/,,,stuck$' "$ist/interval.csv" &&
+if grep -qE '^[^,]+,[0-9.]+,0,cbo,0,cbo/CLOCKTICKS/,,,stuck,no$' "$ist/interval.csv" &&
 	! grep -qE 's0 1[0-8][0-9]{2}\.[0-9] MHz' "$WORK/istuck.out" && grep -qE 's0 (19|20)[0-9]{2}\.[0-9] MHz' "$WORK/istuck.out"; then
 	pass host/interval_stuck_clock_is_no_value
 else

@@ -318,15 +318,16 @@ TEST(interval_csv_rows)
 	CHECK(body != NULL);
 	if (body) {
 		body++;
-		CHECK(strncmp(body, "time,seconds,socket,box,instance,spec,count,rate,status\n", strlen("time,seconds,socket,box,instance,spec,count,rate,status\n")) == 0);
+		CHECK(strncmp(body, "time,seconds,socket,box,instance,spec,count,rate,status,for_metrics\n",
+			      strlen("time,seconds,socket,box,instance,spec,count,rate,status,for_metrics\n")) == 0);
 		unsigned rows = 0;
 		for (const char *p = body; (p = strchr(p, '\n')) != NULL; p++)
 			rows++;
 		CHECK_EQ(rows, 1 + 2 * s.n_counts);
 		/* 500 ms of the mock's 2.0 GHz uncore clock: 1e9 cycles, 2e9 a second. */
-		CHECK(strstr(body, ".500Z,0.500000,0,cbo,1,cbo1/CLOCKTICKS/,1000000000,2000000000.000,ok\n") != NULL ||
-		      strstr(body, ".500,0.500000,0,cbo,1,cbo1/CLOCKTICKS/,1000000000,2000000000.000,ok\n") != NULL);
-		CHECK(strstr(body, ",1.000000,0,ubox,0,ubox/UCLK/,1000000000,2000000000.000,ok\n") != NULL);
+		CHECK(strstr(body, ".500Z,0.500000,0,cbo,1,cbo1/CLOCKTICKS/,1000000000,2000000000.000,ok,no\n") != NULL ||
+		      strstr(body, ".500,0.500000,0,cbo,1,cbo1/CLOCKTICKS/,1000000000,2000000000.000,ok,no\n") != NULL);
+		CHECK(strstr(body, ",1.000000,0,ubox,0,ubox/UCLK/,1000000000,2000000000.000,ok,no\n") != NULL);
 	}
 	/* Every line of the file before the header is an identity line. */
 	CHECK(csv.data && strncmp(csv.data, "# ", 2) == 0);
