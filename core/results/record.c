@@ -203,6 +203,10 @@ void upm_record_add_unreported(struct upm_record *rec, const struct upm_session 
 			m->socket = sock;
 			m->name = s->metrics[k]->name;
 			m->unit = s->metrics[k]->unit;
+			/* Why, as far as the socket's counts say (a dry run, a stuck clock, a fault). */
+			for (unsigned i = 0; i < s->n_counts && !m->not_counted; i++)
+				if (s->counts[i].socket == sock && s->counts[i].status != UPM_OK)
+					m->not_counted = upm_count_status_name(s->counts[i].status);
 		}
 }
 

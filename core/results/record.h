@@ -78,6 +78,8 @@ struct upm_record_metric {
 	unsigned socket;
 	const char *name, *unit;
 	int reported;               /* 0: asked for, but none of its boxes was counted on the socket */
+	const char *not_counted;    /* !reported: the status of the socket's first count not counted
+				     * ("dry-run", "stuck", "box-fault"), or NULL */
 	double value;
 	int valid;                  /* 0: no value (why says: a zero denominator, a negative difference) */
 	const char *why;            /* !valid: the reason (upm_formula_status_text), static */

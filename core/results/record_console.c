@@ -193,7 +193,12 @@ static void print_metrics(const struct upm_record *rec, int kernel)
 		if (!shown++)
 			say(rec, "%6s  %-24s %18s  %s", "socket", "metric", "value", kernel < 0 ? "over" : "over, passes");
 		if (!m->reported) {
-			say(rec, "%6u  %-24s %18s  none of its boxes was counted", m->socket, m->name, "not reported");
+			if (m->not_counted) /* within 80 columns with any status */
+				say(rec, "%6u  %-24s %18s  none counted (%s)", m->socket, m->name, "not reported",
+				    m->not_counted);
+			else
+				say(rec, "%6u  %-24s %18s  none of its boxes was counted", m->socket, m->name,
+				    "not reported");
 			continue;
 		}
 		if (m->valid)

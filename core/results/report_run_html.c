@@ -161,7 +161,8 @@ static void metrics_table(struct upm_buf *out, const struct upm_record *rec, int
 		else if (m->reported)
 			upm_snprintf(v, sizeof v, "n/a (%s)", m->why ? m->why : "no value");
 		if (!m->reported)
-			upm_strlcpy(over, "none of its boxes was counted", sizeof over);
+			upm_snprintf(over, sizeof over, "none of its boxes was counted%s%s%s", m->not_counted ? " (" : "",
+				     m->not_counted ? m->not_counted : "", m->not_counted ? ")" : "");
 		else if (m->coverage[0])
 			upm_snprintf(over, sizeof over, "%s only", m->coverage);
 		else

@@ -121,6 +121,8 @@ fi
 # --- dry runs and injected faults: first lines, results.json, counters.csv ---
 # (No counter runs in a dry run: every clock stands still, the injected stuck one too, so
 # each count is marked dry-run, in one line; no finding, exit status 0.)
+run drym "${M[@]}" --dry-run --out lab4m run --seconds 0.01 --metrics UNCORE_FREQ
+expect drym host/results_dry_run_metric_says_why 0 '^ +0  UNCORE_FREQ +not reported  none counted \(dry-run\)$'
 run dry "${M[@]}" --backend mock:s1.stuck=ubox0.fixed --dry-run --out lab4 run --seconds 0.01 --events ubox/UCLK/
 expect dry host/results_dry_run_and_faults_said_first 0 \
 	'^identity: MOCK FAULTS INJECTED: s1\.stuck=ubox0\.fixed$' '^identity: DRY RUN: ' \
