@@ -335,6 +335,7 @@ struct kernel_between {
 	struct upm_workload_plan *plan;
 	struct upm_workload_result res;
 	unsigned repetitions;
+	int cut_short;          /* ESC/Ctrl-C stopped the last repetition partway */
 	uint64_t bytes_read, bytes_written;
 	double seconds;
 	int rc;
@@ -350,6 +351,7 @@ static void kernel_repeat(struct upm_session *s, struct kernel_between *k, uint6
 		if (k->rc != UPM_OK)
 			break;
 		k->repetitions++;
+		k->cut_short = k->res.aborted;
 		k->bytes_read += k->res.total.bytes_read;
 		k->bytes_written += k->res.total.bytes_written;
 		k->seconds += k->res.seconds;
@@ -437,6 +439,7 @@ static void save_files(struct upm_run *r, struct upm_session *s, const struct up
 		upm_workload_describe(kb->plan, &info);
 		upm_record_kernel_describe(&repeated.kernel, &info, 1);
 		repeated.repetitions = kb->repetitions;
+		repeated.cut_short = kb->cut_short;
 		repeated.seconds = kb->seconds;
 		repeated.bytes_read = kb->bytes_read;
 		repeated.bytes_written = kb->bytes_written;
@@ -534,8 +537,9 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 		upm_format_double(secs, sizeof secs, kb->seconds, 3);
 		upm_format_double(gb, sizeof gb,
 				  kb->seconds > 0 ? (double)(kb->bytes_read + kb->bytes_written) / kb->seconds / 1e9 : 0, 3);
-		upm_say(r, "run: kernel %s ran %u time%s, %s s in its loops, %s GB/s on average", ko->kernels[0],
-			kb->repetitions, kb->repetitions == 1 ? "" : "s", secs, gb);
+		upm_say(r, "run: kernel %s ran %u time%s%s, %s s in its loops, %s GB/s on average", ko->kernels[0],
+			kb->repetitions, kb->repetitions == 1 ? "" : "s", kb->cut_short ? " (the last cut short)" : "",
+			secs, gb);
 		if (kb->rc != UPM_OK) {
 			upm_error(r, "run: kernel %s: %s", ko->kernels[0], kb->err);
 			status = UPM_EXIT_FAIL;

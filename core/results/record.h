@@ -121,6 +121,7 @@ struct upm_record_kernel {
 struct upm_record_repeated {
 	struct upm_record_kernel kernel;
 	unsigned repetitions;
+	int cut_short;              /* ESC/Ctrl-C stopped the last repetition partway */
 	double seconds;             /* in its loops, every repetition */
 	uint64_t bytes_read, bytes_written;
 	const char *error;          /* why it stopped repeating; NULL when it never did */

@@ -23,8 +23,8 @@ void upm_record_repeated_line(const struct upm_record_repeated *k, struct upm_bu
 		upm_buf_puts(out, "local");
 	else
 		upm_buf_printf(out, "on socket %d", d->memory_socket);
-	upm_buf_printf(out, "%s; ran %u time%s, %s s in its loops, ", d->placed ? " (placed by SRAT)" : "",
-		       k->repetitions, k->repetitions == 1 ? "" : "s", secs);
+	upm_buf_printf(out, "%s; ran %u time%s%s, %s s in its loops, ", d->placed ? " (placed by SRAT)" : "",
+		       k->repetitions, k->repetitions == 1 ? "" : "s", k->cut_short ? " (the last cut short)" : "", secs);
 	if (k->seconds > 0)
 		upm_buf_printf(out, "%s GB/s on average", gb);
 	else
@@ -53,6 +53,7 @@ void upm_record_repeated_json(const struct upm_record_repeated *k, struct upm_bu
 	upm_buf_printf(out, ", \"placement\": \"%s\", \"size_bytes\": %llu, \"iterations\": %llu, \"repetitions\": %u",
 		       d->placed ? "srat" : "none", (unsigned long long)d->size_bytes,
 		       (unsigned long long)d->iterations, k->repetitions);
+	upm_buf_printf(out, ", \"last_cut_short\": %s", k->cut_short ? "true" : "false");
 	upm_format_double(num, sizeof num, k->seconds, 9);
 	upm_buf_printf(out, ", \"seconds\": %s, \"bytes_read\": %llu, \"bytes_written\": %llu, \"gbps\": ", num,
 		       (unsigned long long)k->bytes_read, (unsigned long long)k->bytes_written);

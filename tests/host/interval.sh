@@ -165,6 +165,15 @@ else
 	fail host/interval_abort_files "results.json or interval.csv"
 fi
 
+# ESC in the middle of the kernel's repetition (its passes poll too): the files say the
+# last repetition was cut short, not that it ran whole.
+(cd "$WORK" && env UPMON_HOST_ABORT_AFTER=40 "$OLDPWD/$UPMON" "${S[@]}" run --kernel read --size 1M --iterations 5000 \
+	--events ubox/UCLK/ --interval 100 --duration 5 >abk.out 2>&1; echo $? >abk.rc)
+expect abk host/interval_abort_kernel_cut_short 5 '^run: kernel read ran 1 time \(the last cut short\), '
+python3 -c 'import json,sys; k=json.load(open(sys.argv[1]))["interval_kernel"]; assert k["last_cut_short"] is True and k["repetitions"] == 1 and k["bytes_read"] < 5000 << 20, k' \
+	"$(last_run "$WORK/upmon-results")/results.json" && pass host/interval_abort_kernel_cut_short_json ||
+	fail host/interval_abort_kernel_cut_short_json "$(last_run "$WORK/upmon-results")/results.json"
+
 # --- a kernel repeating while the samples tick (real clock: counts, not timing) ---
 run kr "${S[@]}" run --kernel read --size 1M --iterations 1 --duration 0.3 --interval 100 --events imc/CAS_COUNT.RD/
 expect kr host/interval_kernel_repeats 0 '^run: a sample every 100 ms, for 0\.300 s; 1 event spec on 2 sockets; kernel read$' \
