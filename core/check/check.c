@@ -338,6 +338,7 @@ static int not_judged_over_failed(struct check *c, const struct measure *m, cons
 {
 	char list[160];
 	unsigned k = 0, read = 0;
+	int mixed = 0;
 	size_t at = 0;
 	const char *why = "";
 	list[0] = 0;
@@ -361,8 +362,13 @@ static int not_judged_over_failed(struct check *c, const struct measure *m, cons
 			else if (b->failed.known)
 				upm_verdict_evidence_fault(v, b->failed.reg, b->failed.address);
 		}
+		const char *this_why = never_read(b) ? upm_box_state_name(b->state)
+				       : own == 2      ? "failed its presence"
+						       : "failed its self-test";
 		if (!why[0])
-			why = never_read(b) ? upm_box_state_name(b->state) : own == 2 ? "failed its presence" : "failed its self-test";
+			why = this_why;
+		else if (upm_strcmp(why, this_why) != 0)
+			mixed = 1; /* one reason would be wrong for some: each presence says its own */
 		if (at < sizeof list)
 			at += (size_t)upm_snprintf(list + at, sizeof list - at, "%s%s%u", k ? ", " : "", box, b->instance);
 		k++;
@@ -370,8 +376,8 @@ static int not_judged_over_failed(struct check *c, const struct measure *m, cons
 	if (!k)
 		return 0;
 	upm_verdict_add(c->vs, socket, box, -1, check, UPM_RESULT_NA,
-			"%s not counted (%s%s): the socket's total is not judged %s", list, why,
-			k > 1 ? ", see each presence" : "",
+			"%s not counted (%s%s): the socket's total is not judged %s", list, mixed ? "" : why,
+			mixed ? "see each presence" : k > 1 ? ", see each presence" : "",
 			read ? "over the others" : "(nothing of it was read)");
 	return 1;
 }

@@ -334,6 +334,12 @@ TEST(check_two_unreadable_channels_leave_their_peers_passing)
 		if (v && (v->result != UPM_RESULT_PASS || !strstr(v->reason, "100.0% of the even share")))
 			upm_test_fail(__FILE__, __LINE__, "imc%d: %s (%s)", i, upm_result_name(v->result), v->reason);
 	}
+	/* The total names both without giving one of them the other's reason (imc1 failed its
+	 * presence, imc2 only warned: absent). */
+	const struct upm_verdict *t = find(&o.vs, 0, "imc", -1, "memory.read");
+	CHECK(t && t->result == UPM_RESULT_NA);
+	if (t)
+		CHECK_CONTAINS(t->reason, "imc1, imc2 not counted (see each presence): ");
 	upm_verdicts_free(&o.vs);
 }
 
