@@ -90,6 +90,21 @@ static const char *why(int st)
 	}
 }
 
+/* Whether a count before i already said st for the same cause: the same box instance
+ * (a box that was not counted, a dead one reading all ones), or for a stuck clock the
+ * same counter. One cause, one line; the total says how many counts it took. */
+static int said_before(const struct upm_session *s, unsigned i, int st)
+{
+	const struct upm_count *c = &s->counts[i];
+	for (unsigned j = 0; j < i; j++) {
+		const struct upm_count *d = &s->counts[j];
+		if (d->status == st && d->socket == c->socket && d->box == c->box && d->instance == c->instance &&
+		    (st != UPM_COUNT_STUCK || (d->counter == c->counter && d->spec == c->spec)))
+			return 1;
+	}
+	return 0;
+}
+
 unsigned upm_session_vouch(struct upm_session *s)
 {
 	unsigned n = 0, dry = 0;
@@ -111,6 +126,8 @@ unsigned upm_session_vouch(struct upm_session *s)
 			continue;
 		c->status = st;
 		n++;
+		if (said_before(s, i, st))
+			continue;
 		const struct upm_box_inst *b = box_of(s, c);
 		int boxed = st >= UPM_COUNT_BOX_ABSENT && b;
 		upm_say(s->run, "upmon: warning: socket %u %s%u pass %u %s: %s: %s%s%s%s", c->socket, c->box->name,
