@@ -55,9 +55,11 @@ static int same_chart(const struct upm_verdict *a, const struct upm_verdict *b)
 	       a->pass == b->pass && upm_strcmp(a->check, b->check) == 0;
 }
 
+/* A self-test verdict of one box instance: its presence too, so a box whose presence
+ * failed (and has no other self-test) still has its row. */
 static int is_selftest(const struct upm_verdict *v)
 {
-	return upm_starts_with(v->check, "selftest.") && v->instance >= 0;
+	return (upm_starts_with(v->check, "selftest.") || upm_strcmp(v->check, "presence") == 0) && v->instance >= 0;
 }
 
 /* Whether no earlier verdict matches v by same(). */
@@ -217,7 +219,8 @@ static void selftest_matrix(struct upm_buf *out, const struct upm_verdicts *vs)
 	upm_buf_puts(out, "<h2>Self-test</h2>\n<table>\n<tr><th>box</th>");
 	for (unsigned c = 0; c < n_col; c++) {
 		upm_buf_puts(out, "<th>");
-		text(out, vs->v[col[c]].check + 9);
+		const char *name = vs->v[col[c]].check;
+		text(out, upm_starts_with(name, "selftest.") ? name + 9 : name);
 		upm_buf_puts(out, "</th>");
 	}
 	upm_buf_puts(out, "</tr>\n");

@@ -20,6 +20,8 @@ TEST(report_html_colours_links_and_charts)
 	upm_verdict_numbers(v, 100.0, 100.0, 0.25, "lookups");
 	v = upm_verdict_add(&vs, 0, "cbo", 1, "llc.balance", UPM_RESULT_WARN, "low share");
 	upm_verdict_numbers(v, 50.0, 100.0, 0.25, "lookups");
+	/* A box whose presence failed has no other self-test, and still its row. */
+	upm_verdict_add(&vs, 0, "imc", 1, "presence", UPM_RESULT_FAIL, "reading all ones");
 	v = upm_verdict_add(&vs, 0, "imc", -1, "memory.read", UPM_RESULT_PASS, "bytes");
 	upm_verdict_numbers(v, 1000.0, 1000.0, 0.1, "bytes");
 	upm_buf_init(&h);
@@ -35,8 +37,9 @@ TEST(report_html_colours_links_and_charts)
 	CHECK_EQ(occurrences(h.data, "id=\"s0-imc-all\""), 1);
 	CHECK_CONTAINS(h.data, "counted &lt;while&gt; frozen &amp; more");
 	/* The self-test matrix: one row per instance, columns freeze and wrap. */
-	CHECK_CONTAINS(h.data, "<th>freeze</th><th>wrap</th>");
+	CHECK_CONTAINS(h.data, "<th>freeze</th><th>wrap</th><th>presence</th>");
 	CHECK_EQ(occurrences(h.data, "\">socket 0 cbo"), 2);
+	CHECK_CONTAINS(h.data, "\">socket 0 imc1</a></th><td></td><td></td><td class=\"fail\" title=\"reading all ones\">FAIL</td></tr>");
 	CHECK_CONTAINS(h.data, "<td class=\"fail\" title=\"counted &lt;while&gt; frozen &amp; more\">FAIL</td>");
 	/* One chart (llc.balance over two CBos); memory.read over the box type has none. */
 	CHECK_CONTAINS(h.data, "<h3>Socket 0 cbo: llc.balance (lookups)</h3>");
