@@ -126,8 +126,8 @@ static int measure(struct check *c, struct measure *m, const struct upm_workload
 	int rc = upm_session_run(&m->s, measured_interval, m);
 	upm_check_safety_session(r, c->vs, &m->s, m->label); /* NOT RESTORED, silent sockets, abort */
 	if (m->s.aborted) { /* ESC/Ctrl-C: what it counted is partial */
-		upm_snprintf(m->err, sizeof m->err, "aborted (ESC or Ctrl-C) in pass %u of %u: not judged",
-			     m->s.aborted_pass + 1, m->s.n_passes);
+		upm_snprintf(m->err, sizeof m->err, "aborted (ESC or Ctrl-C) in pass %u (of %u): not judged",
+			     m->s.aborted_pass, m->s.n_passes);
 		return -1;
 	}
 	if (m->failed)

@@ -167,8 +167,9 @@ int upm_cmd_run(struct upm_run *r)
 		status = s.error_is_lost_socket ? UPM_EXIT_INCOMPLETE : UPM_EXIT_FAIL;
 	}
 	if (s.aborted) {
-		upm_error(r, "run: aborted (ESC or Ctrl-C) in pass %u of %u: registers restored, the "
-			     "results so far are saved marked \"aborted\"", s.aborted_pass + 1, s.n_passes);
+		/* Pass numbers as the files give them, from 0. */
+		upm_error(r, "run: aborted (ESC or Ctrl-C) in pass %u (of %u): registers restored, the "
+			     "results so far are saved marked \"aborted\"", s.aborted_pass, s.n_passes);
 		if (status == UPM_EXIT_OK)
 			status = UPM_EXIT_ABORTED;
 	}

@@ -267,9 +267,9 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		status = UPM_EXIT_FAIL;
 	}
 	if (s.aborted) { /* ESC/Ctrl-C: the threads stopped between passes of the kernel */
-		upm_error(r, "run: aborted (ESC or Ctrl-C) in pass %u of %u of kernel %s: registers "
+		upm_error(r, "run: aborted (ESC or Ctrl-C) in pass %u (of %u) of kernel %s: registers "
 			     "restored, the results so far are saved marked \"aborted\"",
-			  s.aborted_pass + 1, s.n_passes, kernel);
+			  s.aborted_pass, s.n_passes, kernel);
 		if (status == UPM_EXIT_OK)
 			status = UPM_EXIT_ABORTED;
 	}

@@ -42,8 +42,8 @@ static void problems(struct upm_buf *out, const struct upm_record *rec)
 		return;
 	upm_buf_puts(out, "<h2>Not as planned</h2>\n<ul>\n");
 	if (rec->aborted)
-		upm_buf_printf(out, "<li class=\"warn\">aborted (ESC or Ctrl-C) in pass %u: the counts so far</li>\n",
-			       rec->aborted_pass + 1);
+		upm_buf_printf(out, "<li class=\"warn\">aborted (ESC or Ctrl-C) in pass %u (as the tables number "
+				    "them): the counts so far</li>\n", rec->aborted_pass);
 	for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++)
 		if (rec->socket_skipped[s])
 			upm_buf_printf(out, "<li class=\"fail\">socket %u skipped: its processor stopped answering</li>\n", s);

@@ -60,7 +60,7 @@ e2e_shell_script "$E2E_OUT/$T-esc.nsh" -- --backend mock --platform snbep run --
 img=$(e2e_image $T-esc --shell-only "$E2E_OUT/$T-esc.nsh") || { fail $T "image"; exit 1; }
 boot_typing "$img" '\033'
 check $T.esc_status "ESC: exit status $E2E_RC, expected 5" [ "$E2E_RC" = 5 ]
-check $T.esc_message "no abort message" log_has '^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 1: registers restored'
+check $T.esc_message "no abort message" log_has '^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 0 \(of 1\): registers restored'
 check $T.esc_results "results.json not marked aborted, or counts missing" results_aborted "$img"
 check $T.esc_interval_cut "the interval was not cut short" interval_short "$img"
 check $T.esc_no_exception "firmware exception dump on the console" no_exception

@@ -50,7 +50,7 @@ expect cfgbin host/config_binary_file_refused 4 '^upmon: error: bin.cfg: not a c
 # never starts, registers are restored, results are saved and marked.
 UPMON_HOST_ABORT_AFTER=2 run abort "${M[@]}" --trace t.tsv run --seconds 5 --per-box --events "$TWO_PASSES"
 expect abort host/abort_exit_status_and_message 5 \
-	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 2: registers restored' \
+	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 0 \(of 2\): registers restored' \
 	'^ +0 cbo0 +0 ctr[0-3] +TOR_OCCUPANCY\.ALL +[0-9,]+$' \
 	'^ +0 cbo0 +1 ctr[0-3] +TOR_OCCUPANCY\.EVICTION +not counted$'
 json "$(last_run upmon-results)/results.json" 'assert d["aborted"] is True and d["unrestored"] == []' &&

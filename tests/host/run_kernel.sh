@@ -156,7 +156,7 @@ expect ksec host/run_kernel_no_seconds 4 '^upmon: error: run: --seconds does not
 UPMON_HOST_ABORT_AFTER=3 run kabort "${M[@]}" run --kernel read,triad --threads 1 --size 1M --iterations 50 \
 	--events imc/CAS_COUNT.RD/
 expect kabort host/run_kernel_abort_between_passes 5 \
-	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 1 of 1 of kernel read'
+	'^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 0 \(of 1\) of kernel read'
 expect_not kabort host/run_kernel_abort_no_further_kernel 5 '^run: kernel triad'
 abort_check() {
 	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'EOF2'

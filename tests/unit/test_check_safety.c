@@ -178,7 +178,7 @@ TEST(check_safety_abort_during_a_kernel)
 	CHECK_STR(c.last, "upmon: INCOMPLETE");
 	CHECK_CONTAINS(c.f.run.log.data, "upmon: error: check: aborted (ESC or Ctrl-C) during kernel read: registers restored");
 	CHECK_CONTAINS(c.json, "\"aborted\": true");
-	CHECK_CONTAINS(c.json, "\"box\": \"kernel\", \"instance\": null, \"check\": \"read\", \"result\": \"INCOMPLETE\", \"reason\": \"aborted (ESC or Ctrl-C) in pass 1 of ");
+	CHECK_CONTAINS(c.json, "\"box\": \"kernel\", \"instance\": null, \"check\": \"read\", \"result\": \"INCOMPLETE\", \"reason\": \"aborted (ESC or Ctrl-C) in pass 0 (of ");
 	CHECK_CONTAINS(c.json, "\"check\": \"ntwrite\", \"result\": \"INCOMPLETE\", \"reason\": \"not run: aborted (ESC or Ctrl-C)\"");
 	CHECK_CONTAINS(c.json, "\"check\": \"read-remote\", \"result\": \"INCOMPLETE\", \"reason\": \"not run: aborted (ESC or Ctrl-C)\"");
 	CHECK(!strstr(c.f.run.log.data, "check: idle baseline")); /* nothing started after it */
