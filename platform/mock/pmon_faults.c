@@ -78,6 +78,15 @@ static struct mock_box *find_box(struct upm_mock *m, unsigned socket, const char
 	struct mock_pmon *p = mock_pmon_of(m);
 	char spec[32], name[40];
 	size_t n = 0;
+	/* "nochannel=s1.imc0": the socket belongs before the fault, "s1.nochannel=imc0". */
+	const char *eq = upm_strchr(term, '='), *key = term;
+	if (key[0] == 's' && key[1] >= '0' && key[1] <= '9' && key[2] == '.')
+		key += 3; /* already given a socket: the value's is the one meant */
+	if (value[0] == 's' && value[1] >= '0' && value[1] <= '9' && value[2] == '.' && eq && eq > key) {
+		fail(m, term, "the socket goes before the fault's name: %.3s%.*s=%s", value, (int)(eq - key), key,
+		     value + 3);
+		return NULL;
+	}
 	while (value[n] && value[n] != '.' && value[n] != ':')
 		n++;
 	*rest = value + n;

@@ -442,6 +442,8 @@ TEST(mock_fault_spec_errors_name_what_exists)
 		{ "s0.stuck=imc7.ctr0", "mock fault: s0.stuck=imc7.ctr0: socket 0 has imc0..imc3: name one of those" },
 		{ "dead=cbx3", "socket 0 has ubox0, pcu0, ha0, imc0..imc3, qpi0..qpi1, r2pcie0, r3qpi0..r3qpi1, "
 			       "cbo0..cbo7 (closest: cbo): name one of those" },
+		/* The socket written on the box, not before the fault: the right spelling. */
+		{ "nochannel=s1.imc0", "mock fault: nochannel=s1.imc0: the socket goes before the fault's name: s1.nochannel=imc0" },
 	};
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(cases); i++) {
 		CHECK(spec_error(cases[i].spec, e, sizeof e));
