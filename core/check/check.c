@@ -382,6 +382,32 @@ static int not_judged_over_failed(struct check *c, const struct measure *m, cons
 	return 1;
 }
 
+/* A total judged with an instance in it that failed its own self-test (its count may be
+ * wrong, within the tolerance all the same) says which, so the PASS is not read as theirs. */
+static void note_failed_in_total(const struct check *c, const struct measure *m, struct upm_verdict *vd,
+				 const char *box, unsigned socket)
+{
+	if (!vd)
+		return;
+	char list[64];
+	size_t at = 0;
+	unsigned k = 0;
+	list[0] = 0;
+	for (unsigned i = 0; i < m->s.n_boxes; i++) {
+		const struct upm_box_inst *b = &m->s.boxes[i];
+		if (b->socket != socket || upm_strcmp(b->type->name, box) != 0 || never_read(b) ||
+		    failed_own(c, box, socket, b->instance) != 1)
+			continue;
+		if (at < sizeof list)
+			at += (size_t)upm_snprintf(list + at, sizeof list - at, "%s%s%u", k ? ", " : "", box, b->instance);
+		k++;
+	}
+	size_t len = upm_strlen(vd->reason);
+	if (k && len < sizeof vd->reason)
+		upm_snprintf(vd->reason + len, sizeof vd->reason - len, "; it includes %s, which failed %s self-test",
+			     list, k == 1 ? "its" : "their");
+}
+
 /* A total that falls short because boxes could not be counted is a warning about those
  * boxes (their own verdicts say why), not a failure of the ones that counted. */
 static enum upm_result shortfall(const struct measure *m, const char *box, unsigned socket, int within,
@@ -498,6 +524,7 @@ static void judge_memory(struct check *c, const struct measure *m, const struct 
 				mv, c->p->mem_read && !writes ? "reads" : "writes", c->p->mem_bytes_per_count,
 				baseline_note(c, (int)sock), ev, m->label, ov, tv);
 		upm_verdict_numbers(vd, counted, expected, c->mem_tol, "bytes");
+		note_failed_in_total(c, m, vd, c->role_box[role], sock);
 	}
 }
 
@@ -667,6 +694,7 @@ static void judge_llc(struct check *c, const struct measure *m, const struct mea
 				"%llu lookups (%s%% hits) vs %llu made by %s (%s%% hits): off by %s%% (tolerance %s%%)",
 				(unsigned long long)got, hv, (unsigned long long)want, m->label, wv, ev, tv);
 		upm_verdict_numbers(vd, got, want, c->llc_tol, "lookups");
+		note_failed_in_total(c, m, vd, c->role_box[R_LLC_HIT], sock);
 	}
 }
 
@@ -780,6 +808,7 @@ static void judge_links(struct check *c, const struct measure *m, const struct m
 				"%llu flits sent vs %llu for %llu lines x %u flits: off by %s%% (tolerance %s%%)",
 				(unsigned long long)flits, (unsigned long long)want, (unsigned long long)a->remote_lines, c->p->link_flits_per_line, ev, tv);
 		upm_verdict_numbers(vd, flits, want, c->link_tol, "flits");
+		note_failed_in_total(c, m, vd, box, sock);
 	}
 }
 

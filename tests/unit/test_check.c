@@ -233,6 +233,13 @@ TEST(check_fault_stuck_cbo_counter_is_one_finding)
 	CHECK_EQ(findings, 1u);
 	const struct upm_verdict *v = find(&o.vs, 1, "cbo", 3, "llc.balance");
 	CHECK(v && v->result == UPM_RESULT_NA && strstr(v->reason, "failed its self-test"));
+	/* The socket's total within tolerance still says the failed CBo is in it. */
+	v = find(&o.vs, 1, "cbo", -1, "llc.hits");
+	CHECK(v && v->result == UPM_RESULT_PASS);
+	if (v)
+		CHECK_CONTAINS(v->reason, "; it includes cbo3, which failed its self-test");
+	v = find(&o.vs, 0, "cbo", -1, "llc.hits");
+	CHECK(v && !strstr(v->reason, "it includes"));
 	upm_verdicts_free(&o.vs);
 }
 
