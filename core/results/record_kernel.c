@@ -65,6 +65,22 @@ static const struct upm_metric_value *find_value(const struct upm_metric_value *
 	return NULL;
 }
 
+/* Whether metric value v of kernel is one pass p alone can give: its whole-run value
+ * (added before the passes') took its counts from that pass only. One whose counts are in
+ * several passes (a ratio of events counted apart) has no value per pass: within one its
+ * other part is missing, which would read as a division by zero over part of the boxes. */
+static int of_one_pass(const struct upm_record *rec, int kernel, const struct upm_metric_value *v, unsigned p)
+{
+	char want[16];
+	upm_snprintf(want, sizeof want, "%u", p);
+	for (unsigned i = 0; i < rec->n_metrics; i++) {
+		const struct upm_record_metric *m = &rec->metrics[i];
+		if (m->kernel == kernel && m->pass < 0 && m->name == v->metric->name && m->socket == v->socket)
+			return !m->reported || upm_strcmp(m->passes, want) == 0;
+	}
+	return 1;
+}
+
 /* Pass p's metrics: as measured, the baseline's, net, net per kernel second. index_of
  * maps s's count indices to the record's. */
 static void pass_metrics(struct upm_record *rec, const struct upm_session *s, const struct upm_session *base,
@@ -87,6 +103,8 @@ static void pass_metrics(struct upm_record *rec, const struct upm_session *s, co
 		for (unsigned i = 0; i < raw->n_counts; i++)
 			view_index[i] = index_of[from[i]];
 		for (unsigned i = 0; i < n; i++) {
+			if (!of_one_pass(rec, kernel, &v[i], pass))
+				continue;
 			struct upm_record_metric *m = upm_record_add_metric(rec, raw, &v[i], kernel, (int)pass, view_index);
 			if (!m)
 				break;
