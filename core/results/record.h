@@ -199,6 +199,9 @@ void upm_record_kernel_describe(struct upm_record_kernel *k, const struct upm_wo
 /* One line on the repeated kernel for the files (no newline): what it was, how often it
  * ran, its seconds and GB/s, and why it stopped when it did. */
 void upm_record_repeated_line(const struct upm_record_repeated *k, struct upm_buf *out);
+/* results.json's ", \"sockets\": [0, 1], \"memory_socket\": \"local\"" (or its number)
+ * of a kernel, as kernel_runs and interval_kernel give them. */
+void upm_record_json_where(struct upm_buf *out, uint32_t socket_mask, int memory_socket);
 /* results.json's ",\n  \"interval_kernel\": {...}" member for it. */
 void upm_record_repeated_json(const struct upm_record_repeated *k, struct upm_buf *out);
 /* Sums the totals per socket and system; after the last add. */

@@ -26,6 +26,21 @@ static void u64(struct upm_buf *out, const char *name, uint64_t v)
 	upm_buf_printf(out, ", \"%s\": %llu", name, (unsigned long long)v);
 }
 
+void upm_record_json_where(struct upm_buf *out, uint32_t socket_mask, int memory_socket)
+{
+	upm_buf_puts(out, ", \"sockets\": [");
+	for (unsigned sk = 0, first = 1; sk < 32; sk++)
+		if (socket_mask >> sk & 1) {
+			upm_buf_printf(out, "%s%u", first ? "" : ", ", sk);
+			first = 0;
+		}
+	upm_buf_puts(out, "], \"memory_socket\": ");
+	if (memory_socket < 0)
+		upm_buf_puts(out, "\"local\"");
+	else
+		upm_buf_printf(out, "%d", memory_socket);
+}
+
 static void count_json(const struct upm_record *rec, unsigned i, const char *indent, struct upm_buf *out)
 {
 	const struct upm_record_count *c = &rec->counts[i];
@@ -155,18 +170,9 @@ static void kernel_run_json(const struct upm_record *rec, const struct upm_recor
 	int ok = k->rates_valid;
 	upm_buf_puts(out, "    {\"kernel\": ");
 	upm_buf_json_string(out, rec->kernels[k->kernel].name);
-	upm_buf_printf(out, ", \"pass\": %u, \"aborted\": %s, \"threads\": %u, \"sockets\": [", k->pass,
+	upm_buf_printf(out, ", \"pass\": %u, \"aborted\": %s, \"threads\": %u", k->pass,
 		       res->aborted ? "true" : "false", res->threads);
-	for (unsigned sk = 0, first = 1; sk < 32; sk++)
-		if (res->socket_mask >> sk & 1) {
-			upm_buf_printf(out, "%s%u", first ? "" : ", ", sk);
-			first = 0;
-		}
-	upm_buf_puts(out, "], \"memory_socket\": ");
-	if (res->memory_socket < 0)
-		upm_buf_puts(out, "\"local\"");
-	else
-		upm_buf_printf(out, "%d", res->memory_socket);
+	upm_record_json_where(out, res->socket_mask, res->memory_socket);
 	upm_buf_printf(out, ", \"placement\": \"%s\", \"placement_why\": ", res->placed ? "srat" : "none");
 	if (res->placed)
 		upm_buf_puts(out, "null");

@@ -39,17 +39,8 @@ void upm_record_repeated_json(const struct upm_record_repeated *k, struct upm_bu
 	char num[48];
 	upm_buf_puts(out, ",\n  \"interval_kernel\": {\"name\": ");
 	upm_buf_json_string(out, d->name);
-	upm_buf_printf(out, ", \"threads\": %u, \"sockets\": [", d->threads);
-	for (unsigned sk = 0, first = 1; sk < 32; sk++)
-		if (d->socket_mask >> sk & 1) {
-			upm_buf_printf(out, "%s%u", first ? "" : ", ", sk);
-			first = 0;
-		}
-	upm_buf_puts(out, "], \"memory_socket\": ");
-	if (d->memory_socket < 0)
-		upm_buf_puts(out, "\"local\"");
-	else
-		upm_buf_printf(out, "%d", d->memory_socket);
+	upm_buf_printf(out, ", \"threads\": %u", d->threads);
+	upm_record_json_where(out, d->socket_mask, d->memory_socket);
 	upm_buf_printf(out, ", \"placement\": \"%s\", \"size_bytes\": %llu, \"iterations\": %llu, \"repetitions\": %u",
 		       d->placed ? "srat" : "none", (unsigned long long)d->size_bytes,
 		       (unsigned long long)d->iterations, k->repetitions);
