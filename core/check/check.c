@@ -452,9 +452,9 @@ static void judge_uclk(struct check *c, const struct measure *m)
 	}
 }
 
-/* Memory counted against what a kernel moved, per socket. */
 /* judge_memory without placement: every socket's counts together against every line the
- * kernel moved, on socket 0; the other sockets say where it was judged. */
+ * kernel moved, on socket 0; the other sockets say where it was judged. Short while a box
+ * could not be counted, it is not judged (that box's own verdict says why), as per socket. */
 static void judge_memory_together(struct check *c, const struct measure *m, const struct measure *idle,
 				  enum role role, const char *check, int writes, const char *why)
 {
@@ -473,19 +473,25 @@ static void judge_memory_together(struct check *c, const struct measure *m, cons
 		       writes ? "lines written" : "lines read"))
 		return;
 	double e = rel_err(counted, expected);
+	enum upm_result result = e <= c->mem_tol ? UPM_RESULT_PASS : UPM_RESULT_FAIL;
+	for (unsigned sock = 0; sock < c->r->n_sockets && result == UPM_RESULT_FAIL; sock++)
+		if (counted < expected && unusable(m, c->role_box[role], sock))
+			result = UPM_RESULT_NA; /* one cause, one finding: the box's */
 	char mv[32], ev[32], tv[32], ov[32];
 	upm_format_double(mv, sizeof mv, counted / 1048576.0, 2);
 	upm_format_double(ev, sizeof ev, expected / 1048576.0, 2);
 	upm_format_double(tv, sizeof tv, c->mem_tol * 100.0, 1);
 	upm_format_double(ov, sizeof ov, e * 100.0, 1);
-	struct upm_verdict *vd = upm_verdict_add(c->vs, 0, c->role_box[role], -1, check,
-			e <= c->mem_tol ? UPM_RESULT_PASS : UPM_RESULT_FAIL,
-			"every socket together (buffers not placed by socket): %s MiB counted (%s x %u B, %s) vs %s MiB "
-			"moved by %s: off by %s%% (tolerance %s%%)", mv, c->p->mem_read && !writes ? "reads" : "writes",
+	struct upm_verdict *vd = upm_verdict_add(c->vs, 0, c->role_box[role], -1, check, result,
+			"%severy socket together (buffers not placed by socket): %s MiB counted (%s x %u B, %s) vs %s MiB "
+			"moved by %s: off by %s%% (tolerance %s%%)",
+			result == UPM_RESULT_NA ? "not judged, boxes were not counted (see each presence): " : "", mv,
+			c->p->mem_read && !writes ? "reads" : "writes",
 			c->p->mem_bytes_per_count, baseline_note(c, -1), ev, m->label, ov, tv);
 	upm_verdict_numbers(vd, counted, expected, c->mem_tol, "bytes");
 }
 
+/* Memory counted against what a kernel moved, per socket. */
 static void judge_memory(struct check *c, const struct measure *m, const struct measure *idle,
 			 enum role role, const char *check, int writes)
 {

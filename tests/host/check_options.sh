@@ -93,3 +93,9 @@ assert all(v[(s, "imc", str(i), "memory.channel")]["reason"].startswith("16384 C
 EOF
 }
 ilv_csv && pass host/check_unplaced_memory_verdicts || fail host/check_unplaced_memory_verdicts "$(last_run "$WORK/upmon-results")/verdicts.csv"
+# One cause, one finding there too: an absent channel's presence warns, and the total it is
+# missing from is not judged.
+run ilvabs --backend mock:interleave,absent=imc2 --platform snbep check --quick --threads 1
+expect ilvabs host/check_unplaced_memory_absent_box_one_finding 1 '^WARN socket 0 imc2 +presence ' \
+	'^upmon: WARN$'
+expect_not ilvabs host/check_unplaced_memory_absent_box_total_not_judged 1 '^(WARN|FAIL) socket 0 imc +memory'
