@@ -738,7 +738,7 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 						"the %s kernel made no LLC lookups on this socket", m->label);
 				continue;
 			}
-			if (too_little(c, m, sock, box, (int)i, "llc.balance", (double)lookups / counted,
+			if (too_little(c, m, sock, box, (int)i, "llc.balance", counted ? (double)lookups / counted : 0,
 				       CK_MIN_EXPECTED_EACH, "lookups"))
 				continue;
 			char sv[32], mv[32], tv[32];
