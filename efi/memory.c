@@ -81,12 +81,11 @@ static const struct upm_srat *get_srat(void)
 		uint32_t len = 0;
 		const uint8_t *t = upm_efi_find_acpi_table("SRAT", &len, srat_why, sizeof srat_why);
 		srat_state = -1; /* a refused SRAT places nothing, as a missing one */
-		if (!t && !srat_why[0])
-			upm_strlcpy(srat_why, "the firmware has no ACPI SRAT (one memory node, or node interleaving on)",
-				    sizeof srat_why);
-		else if (!t)
-			; /* srat_why says why it was refused */
-		else if (upm_srat_parse(t, len, &srat) != UPM_OK)
+		if (!t) { /* srat_why says why it was refused; absent, it says nothing */
+			if (!srat_why[0])
+				upm_strlcpy(srat_why, "the firmware has no ACPI SRAT (one memory node, or node "
+						      "interleaving on)", sizeof srat_why);
+		} else if (upm_srat_parse(t, len, &srat) != UPM_OK)
 			upm_strlcpy(srat_why, "the ACPI SRAT is malformed (an entry runs past its end)", sizeof srat_why);
 		else if (!srat.n_mems)
 			upm_strlcpy(srat_why, "the ACPI SRAT lists no enabled memory range (node interleaving?)",
@@ -129,13 +128,6 @@ void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed, char *wh
 	static struct upm_topology topo;
 	upm_os_topology(&topo);
 	long domain = s ? upm_srat_socket_domain(s, &topo, socket) : -1;
-	if (!s)
-		upm_strlcpy(why, srat_why, why_size);
-	else if (domain < 0)
-		upm_snprintf(why, why_size, "the ACPI SRAT lists no processor of socket %u", socket);
-	else
-		upm_snprintf(why, why_size, "no free block of %llu pages in socket %u's memory (SRAT domain %ld)",
-			     (unsigned long long)pages, socket, domain);
 	if (domain >= 0) {
 		UINTN msize, dsize;
 		EFI_MEMORY_DESCRIPTOR *map = upm_efi_memory_map(&msize, &dsize);
@@ -153,6 +145,13 @@ void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed, char *wh
 		if (*placed)
 			return (void *)(uintptr_t)addr;
 	}
+	if (!s) /* anywhere, and why */
+		upm_strlcpy(why, srat_why, why_size);
+	else if (domain < 0)
+		upm_snprintf(why, why_size, "the ACPI SRAT lists no processor of socket %u", socket);
+	else
+		upm_snprintf(why, why_size, "no free block of %llu pages in socket %u's memory (SRAT domain %ld)",
+			     (unsigned long long)pages, socket, domain);
 	if (BS->AllocatePages(AllocateAnyPages, EfiLoaderData, pages, &addr) != EFI_SUCCESS)
 		return NULL;
 	return (void *)(uintptr_t)addr;
