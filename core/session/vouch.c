@@ -1,4 +1,5 @@
 #include "core/session/vouch.h"
+#include "platform/replay.h"
 #include "core/cli/invocation.h"
 #include "core/base/exit.h"
 
@@ -108,6 +109,10 @@ static int said_before(const struct upm_session *s, unsigned i, int st)
 unsigned upm_session_vouch(struct upm_session *s)
 {
 	unsigned n = 0, dry = 0;
+	/* After a replay diverged every access failed: its counts are marked, but the one
+	 * cause is the divergence, said on its own line (core/commands/app.c). */
+	struct upm_backend *replay = s->run ? upm_replay_find(s->run->backend) : NULL;
+	int diverged = replay && upm_replay_divergence(replay);
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		struct upm_count *c = &s->counts[i];
 		int st = judge(s, c);
@@ -126,7 +131,7 @@ unsigned upm_session_vouch(struct upm_session *s)
 			continue;
 		c->status = st;
 		n++;
-		if (said_before(s, i, st))
+		if (diverged || said_before(s, i, st))
 			continue;
 		const struct upm_box_inst *b = box_of(s, c);
 		int boxed = st >= UPM_COUNT_BOX_ABSENT && b;
