@@ -465,6 +465,21 @@ unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_me
 	return n;
 }
 
+int upm_metric_not_counted(const struct upm_session *s, const struct upm_metric *m, unsigned socket)
+{
+	int status = UPM_OK;
+	struct parts *pt = upm_os_alloc(sizeof *pt);
+	if (pt && metric_parts(s->run->platform, m, pt) == 0)
+		for (unsigned i = 0; i < s->n_counts && status == UPM_OK; i++) {
+			const struct upm_count *c = &s->counts[i];
+			for (unsigned k = 0; k < pt->f.n_specs && c->socket == socket && c->status != UPM_OK; k++)
+				if (count_is(s, c, &pt->specs[k]))
+					status = c->status;
+		}
+	upm_os_free(pt);
+	return status;
+}
+
 void upm_metric_value_text(const struct upm_metric_value *v, char *buf, unsigned long size, int decimals)
 {
 	if (v->valid)

@@ -64,6 +64,9 @@ unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_valu
  * computed from, at most max; returns how many. */
 unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_metric_value *v, unsigned *idx,
 				unsigned max);
+/* Why metric m has no value on socket: the status of its first own count there that was
+ * not counted (a dry run, a stuck clock, a box not counted), or UPM_OK. */
+int upm_metric_not_counted(const struct upm_session *s, const struct upm_metric *m, unsigned socket);
 /* " (3 of 4 imc)" when the value is over fewer instances than the socket has, else "". */
 void upm_metric_coverage(const struct upm_metric_value *v, char *buf, unsigned long size);
 /* "0" or "0+1": the passes its parts were counted in. */

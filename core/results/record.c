@@ -184,20 +184,6 @@ struct upm_record_metric *upm_record_add_metric(struct upm_record *rec, const st
 
 /* Metrics asked for on a socket where none of their boxes was counted: said, not left
  * out silently. */
-/* Whether metric's specs count on box type `box` ("imc" in "imc/CAS_COUNT.RD/", "imc0/"). */
-static int names_box(const struct upm_metric *metric, const char *box)
-{
-	const char *texts[3] = { metric->formula, metric->numerator, metric->denominator };
-	size_t n = upm_strlen(box);
-	for (unsigned t = 0; t < 3; t++)
-		for (const char *p = texts[t]; p && *p; p++) {
-			int starts = p == texts[t] || !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= '0' && p[-1] <= '9'));
-			if (starts && upm_strncmp(p, box, n) == 0 && (p[n] == '/' || (p[n] >= '0' && p[n] <= '9')))
-				return 1;
-		}
-	return 0;
-}
-
 void upm_record_add_unreported(struct upm_record *rec, const struct upm_session *s, int kernel,
 			       unsigned first_metric)
 {
@@ -217,13 +203,9 @@ void upm_record_add_unreported(struct upm_record *rec, const struct upm_session 
 			m->socket = sock;
 			m->name = s->metrics[k]->name;
 			m->unit = s->metrics[k]->unit;
-			/* Why, as the socket's counts on a box type its formula names say (a dry
-			 * run, a stuck clock, a fault): the first of them not counted. */
-			for (unsigned i = 0; i < s->n_counts && !m->not_counted; i++) {
-				const struct upm_count *c = &s->counts[i];
-				if (c->socket == sock && c->status != UPM_OK && names_box(s->metrics[k], c->box->name))
-					m->not_counted = upm_count_status_name(c->status);
-			}
+			/* Why, as its own counts there say (a dry run, a stuck clock, a fault). */
+			int why = upm_metric_not_counted(s, s->metrics[k], sock);
+			m->not_counted = why != UPM_OK ? upm_count_status_name(why) : NULL;
 		}
 }
 
