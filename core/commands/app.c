@@ -271,8 +271,7 @@ static int identify(struct upm_run *r)
 		upm_say(r, "note: %u processor%s' package numbers differ from MP services'; %s",
 			r->topo.n_disagree, r->topo.n_disagree == 1 ? "" : "s", r->topo.note);
 	r->n_sockets = r->topo.n_sockets;
-	struct upm_mock *m = upm_mock_of(upm_trace_of(r->backend) ? upm_trace_of(r->backend)->inner
-								  : r->backend);
+	struct upm_mock *m = upm_mock_find(r->backend);
 	if (m && m->n_sockets < r->n_sockets)
 		r->n_sockets = m->n_sockets;
 	if (r->opts.sockets && r->opts.sockets < r->n_sockets)
@@ -295,8 +294,7 @@ static struct upm_backend *replay_backend(struct upm_run *r)
  * would PASS as if the fault had been tried. Refused before anything runs. */
 static int refuse_unreached_pass_faults(struct upm_run *r, const struct upm_command *cmd)
 {
-	struct upm_trace *t = upm_trace_of(r->backend);
-	struct upm_mock *m = upm_mock_of(t ? t->inner : r->backend);
+	struct upm_mock *m = upm_mock_find(r->backend);
 	const char *term;
 	unsigned last = m ? upm_mock_last_pass(m, &term) : 0;
 	if (!last)

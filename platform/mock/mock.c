@@ -1,5 +1,6 @@
 /* The mock backend's register file and its backend operations. */
 #include "platform/mock/mock.h"
+#include "platform/trace.h"
 #include "platform/mock/models.h"
 #include "platform/pci.h"
 #include "core/base/os.h"
@@ -527,6 +528,12 @@ static const struct upm_backend_ops mock_ops = {
 struct upm_mock *upm_mock_of(struct upm_backend *b)
 {
 	return b && b->ops == &mock_ops ? b->ctx : NULL;
+}
+
+struct upm_mock *upm_mock_find(struct upm_backend *b)
+{
+	struct upm_trace *t = upm_trace_of(b);
+	return upm_mock_of(t ? t->inner : b);
 }
 
 /* --- faults --- */

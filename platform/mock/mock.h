@@ -224,6 +224,8 @@ struct upm_mock {
 struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, const char *faults,
 				    char *err, unsigned long err_size);
 struct upm_mock *upm_mock_of(struct upm_backend *b); /* NULL if b is not a mock */
+/* The mock b is, or wraps (a --trace of the mock); NULL when there is none. */
+struct upm_mock *upm_mock_find(struct upm_backend *b);
 /* The highest N of the faults given @passN, with that term (without @passN) in *term; 0
  * when none was. Only a burn-in's pass N arms them (upm_backend_pass_begins). */
 unsigned upm_mock_last_pass(const struct upm_mock *m, const char **term);

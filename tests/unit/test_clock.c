@@ -7,22 +7,16 @@ static uint64_t test_clock_now(void *ctx)
 	return ((const struct test_clock *)ctx)->ns;
 }
 
-static struct upm_mock *mock_under(struct upm_backend *b)
-{
-	struct upm_trace *t = upm_trace_of(b);
-	return upm_mock_of(t ? t->inner : b);
-}
-
 void test_clock_install(struct upm_backend *b, struct test_clock *c)
 {
-	struct upm_mock *m = mock_under(b);
+	struct upm_mock *m = upm_mock_find(b);
 	if (m)
 		upm_mock_set_clock(m, test_clock_now, c);
 }
 
 int test_clock_advance(struct upm_backend *b, uint64_t ns)
 {
-	struct upm_mock *m = mock_under(b);
+	struct upm_mock *m = upm_mock_find(b);
 	if (!m || m->clock_now != test_clock_now)
 		return 0;
 	((struct test_clock *)m->clock_ctx)->ns += ns;
