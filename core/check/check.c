@@ -574,27 +574,24 @@ static void judge_channels(struct check *c, const struct measure *m, const struc
 	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
 		unsigned n = instances_of(m, box, sock);
 		double cas[32] = { 0 }, total = 0;
-		int clocked[32] = { 0 }, answered[32] = { 0 };
-		unsigned busy = 0;
+		int clocked[32] = { 0 }, answered[32] = { 0 }, busy_one[32] = { 0 };
+		unsigned busy = 0, populated = 0; /* populated: the channels the lines spread over */
 		for (unsigned i = 0; i < n && i < 32; i++) {
 			struct sum raw, clk = sum_of(c, m, R_MEM_CLK, sock, (int)i);
+			int own = failed_own(c, box, sock, i);
 			cas[i] = net(c, m, idle, R_MEM_RD, sock, (int)i, &raw);
-			answered[i] = raw.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
+			answered[i] = raw.n > 0 && own < 2; /* never read: its presence says why */
 			clocked[i] = !c->role_mask[R_MEM_CLK] || clk.delta > 0;
+			populated += answered[i] && clocked[i];
 			/* One that failed its own self-test is judged there, not the reference of its
 			 * peers (its zero would make them look high). */
-			if (answered[i] && clocked[i] && cas[i] > 0 && failed_own(c, box, sock, i) == 0) {
+			busy_one[i] = answered[i] && clocked[i] && cas[i] > 0 && own == 0;
+			if (busy_one[i]) {
 				total += cas[i];
 				busy++;
 			}
 		}
 		double mean = busy ? total / busy : 0;
-		unsigned populated = 0; /* the channels the lines spread over */
-		for (unsigned i = 0; i < n && i < 32; i++)
-			populated += answered[i] && clocked[i];
-		int busy_one[32] = { 0 };
-		for (unsigned i = 0; i < n && i < 32; i++)
-			busy_one[i] = answered[i] && clocked[i] && cas[i] > 0 && failed_own(c, box, sock, i) == 0;
 		double mid = median(cas, busy_one, n < 32 ? n : 32);
 		/* Two channels have no majority: one off makes the other look off by as much.
 		 * When the total is off too, the channel that is off is the one that misses its
@@ -717,9 +714,10 @@ static void judge_llc_balance(struct check *c, const struct measure *m, const st
 		for (unsigned i = 0; i < n && i < 64; i++) {
 			struct sum rh, rm;
 			v[i] = net(c, m, idle, R_LLC_HIT, sock, (int)i, &rh) + net(c, m, idle, R_LLC_MISS, sock, (int)i, &rm);
-			answered[i] = rh.n > 0 && failed_own(c, box, sock, i) < 2; /* never read: its presence says why */
+			int own = failed_own(c, box, sock, i);
+			answered[i] = rh.n > 0 && own < 2; /* never read: its presence says why */
 			/* One that failed its own self-test is no reference for its peers. */
-			reference[i] = answered[i] && failed_own(c, box, sock, i) == 0;
+			reference[i] = answered[i] && own == 0;
 			if (reference[i]) {
 				total += v[i];
 				counted++;

@@ -1,6 +1,5 @@
 #include "tests/unit/test_clock.h"
 #include "platform/mock/mock.h"
-#include "platform/trace.h"
 
 static uint64_t test_clock_now(void *ctx)
 {
