@@ -214,6 +214,9 @@ struct upm_unrestored {
 	uint64_t value;   /* what it should hold */
 	int rc;
 };
+/* 1 when the session's registers are a replay's that diverged from its recording: every
+ * access after it failed, for that one cause (core/commands/app.c says it). */
+int upm_session_replay_diverged(const struct upm_session *s);
 /* The i-th unrestored register (0 <= i < restore_failures); 0, or -1 past the end. */
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out);
 /* The same description for register addr of box b (as saved: on its filter function,

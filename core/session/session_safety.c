@@ -117,12 +117,17 @@ void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out)
 		       upm_status_name(u->rc));
 }
 
+int upm_session_replay_diverged(const struct upm_session *s)
+{
+	struct upm_backend *replay = s->run ? upm_replay_find(s->run->backend) : NULL;
+	return replay && upm_replay_divergence(replay);
+}
+
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out)
 {
 	/* A replay that diverged answers nothing after it, restores included; it restores no
-	 * hardware either: its failures are the divergence, said once (core/commands/app.c). */
-	struct upm_backend *replay = s->run ? upm_replay_find(s->run->backend) : NULL;
-	if (replay && upm_replay_divergence(replay))
+	 * hardware either: its failures are the divergence. */
+	if (upm_session_replay_diverged(s))
 		return -1;
 	for (unsigned k = 0; k < s->n_saved; k++) {
 		const struct upm_saved_reg *r = &s->saved[k];

@@ -1,5 +1,4 @@
 #include "core/session/vouch.h"
-#include "platform/replay.h"
 #include "core/cli/invocation.h"
 #include "core/base/exit.h"
 
@@ -110,9 +109,8 @@ unsigned upm_session_vouch(struct upm_session *s)
 {
 	unsigned n = 0, dry = 0;
 	/* After a replay diverged every access failed: its counts are marked, but the one
-	 * cause is the divergence, said on its own line (core/commands/app.c). */
-	struct upm_backend *replay = s->run ? upm_replay_find(s->run->backend) : NULL;
-	int diverged = replay && upm_replay_divergence(replay);
+	 * cause is the divergence, said on its own line. */
+	int diverged = upm_session_replay_diverged(s);
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		struct upm_count *c = &s->counts[i];
 		int st = judge(s, c);
