@@ -305,6 +305,7 @@ void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct 
 				trend_add(t, p->pass, v->measured, v->result);
 		}
 	}
+	p->first = first;
 	p->verdicts = vs->n - first;
 	if (p->verdicts > b->largest)
 		b->largest = p->verdicts;
@@ -312,8 +313,57 @@ void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct 
 		b->aborted = 1;
 	else
 		b->done++;
-	if (b->active)
+	/* An aborted pass's line waits for the "aborted" verdict the command adds. */
+	if (b->active && !aborted)
 		say_pass(r, b, p, vs, first);
+}
+
+/* A diverged replay's verdicts that are not PASS are INCOMPLETE
+ * (upm_check_safety_replay_diverged): the passes, instances and trends count them so. */
+static void settle_diverged(struct upm_burnin *b)
+{
+	for (unsigned i = 0; i < b->n_pass; i++) {
+		struct upm_burnin_pass *p = &b->pass[i];
+		p->counts[UPM_RESULT_INCOMPLETE] +=
+			p->counts[UPM_RESULT_WARN] + p->counts[UPM_RESULT_FAIL] + p->counts[UPM_RESULT_NA];
+		p->counts[UPM_RESULT_WARN] = p->counts[UPM_RESULT_FAIL] = p->counts[UPM_RESULT_NA] = 0;
+		p->worst = p->counts[UPM_RESULT_INCOMPLETE] ? UPM_RESULT_INCOMPLETE : UPM_RESULT_PASS;
+	}
+	for (unsigned i = 0; i < b->n_inst; i++) {
+		struct upm_burnin_instance *x = &b->inst[i];
+		if (x->worst != UPM_RESULT_PASS)
+			x->worst = UPM_RESULT_INCOMPLETE;
+		x->first_fail = x->first_warn = 0;
+	}
+	for (unsigned i = 0; i < b->n_trend; i++)
+		for (unsigned k = 0; k < b->trend[i].n; k++)
+			if (b->trend[i].result[k] != UPM_RESULT_PASS)
+				b->trend[i].result[k] = UPM_RESULT_INCOMPLETE;
+}
+
+void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, unsigned first_late, int diverged)
+{
+	if (!b->n_pass)
+		return;
+	if (diverged)
+		settle_diverged(b);
+	struct upm_burnin_pass *p = &b->pass[b->n_pass - 1];
+	for (unsigned i = first_late; i < vs->n; i++) {
+		const struct upm_verdict *v = &vs->v[i];
+		p->counts[v->result]++;
+		p->verdicts++;
+		if (upm_result_rank(v->result) > upm_result_rank(p->worst))
+			p->worst = v->result;
+		struct upm_burnin_instance *x = instance_for(b, v);
+		if (x) {
+			if (upm_result_rank(v->result) > upm_result_rank(x->worst))
+				x->worst = v->result;
+			if (v->result == UPM_RESULT_FAIL && !x->first_fail)
+				x->first_fail = p->pass;
+			if (v->result == UPM_RESULT_WARN && !x->first_warn)
+				x->first_warn = p->pass;
+		}
+	}
 }
 
 const struct upm_burnin_instance *upm_burnin_instance_of(const struct upm_burnin *b, unsigned socket,
@@ -338,6 +388,9 @@ void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const str
 {
 	if (!b->active)
 		return;
+	const struct upm_burnin_pass *last = b->n_pass ? &b->pass[b->n_pass - 1] : NULL;
+	if (last && last->aborted) /* held back by upm_burnin_pass_done */
+		say_pass(r, b, last, vs, last->first);
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
 		if (v->result == UPM_RESULT_PASS || v->result == UPM_RESULT_NA)

@@ -28,7 +28,8 @@ struct upm_burnin_pass {
 	unsigned pass;
 	enum upm_result worst;
 	unsigned counts[5];       /* by enum upm_result */
-	unsigned verdicts;        /* added during it */
+	unsigned first;           /* the index of its first verdict when it ended */
+	unsigned verdicts;        /* added during it, and after it when it was the last */
 	uint64_t ns;
 	int aborted;              /* ESC/Ctrl-C came during it */
 	struct upm_check_bandwidth bandwidth;
@@ -94,7 +95,12 @@ int upm_burnin_next(struct upm_run *r, struct upm_burnin *b, struct upm_verdicts
  * and (in a burn-in) its one summary line. bw: its kernels' bandwidth, or NULL. */
 void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct upm_verdicts *vs,
 			  unsigned first, int aborted, const struct upm_check_bandwidth *bw);
-/* In a burn-in: each finding (not PASS or N/A) once, with the passes it came in, then
+/* When the command ends: the verdicts added after the last pass (from index first_late:
+ * "aborted", "pmu restore", a silent socket's "processor"; all stamped with that pass)
+ * are counted in it, so its counts are those of the verdicts that carry its number; a
+ * diverged replay's verdicts (not PASS: INCOMPLETE) are counted so too. */
+void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, unsigned first_late, int diverged);
+/* In a burn-in: an aborted pass's line (held back until its counts are whole), each finding (not PASS or N/A) once, with the passes it came in, then
  * the line saying how the burn-in ended. Before the summary table and the verdict line. */
 void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const struct upm_verdicts *vs);
 /* The instance record of a box instance; NULL when it has none. */

@@ -100,7 +100,7 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
  * (core/results/check_record.h): the console's summary, the files, the files line and
  * the verdict line last. kernels and bi: NULL for selftest. */
 static int finish(struct upm_run *r, struct upm_verdicts *vs, const struct upm_check_kernel_runs *kernels,
-		  const struct upm_burnin *bi, const char *command)
+		  struct upm_burnin *bi, const char *command)
 {
 	struct upm_check_record rec;
 	upm_check_record_fill(&rec, r, command, vs, bi, kernels);

@@ -3,7 +3,7 @@
 #include "core/base/exit.h"
 
 void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, const char *command,
-			   struct upm_verdicts *vs, const struct upm_burnin *burnin,
+			   struct upm_verdicts *vs, struct upm_burnin *burnin,
 			   const struct upm_check_kernel_runs *kernels)
 {
 	upm_memset(rec, 0, sizeof *rec);
@@ -17,6 +17,7 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 		rec->unrestored_said = r->safety->said;
 		rec->dropped_said = r->safety->dropped_said;
 	}
+	unsigned first_late = vs->n;
 	if (r->safety) { /* "pmu restore", a silent socket's "processor", COMMAND "aborted" */
 		/* An aborted check stops in its one pass (none done); a burn-in after its done
 		 * passes, of those --passes planned (--duration alone plans none). */
@@ -25,6 +26,8 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 	}
 	if (upm_ident_replay_divergence(r)) /* one cause, one FAIL: the replay's */
 		upm_check_safety_replay_diverged(vs, upm_ident_replay_divergence(r));
+	if (burnin && burnin->active) /* the last pass counts what was added after it */
+		upm_burnin_settle(burnin, vs, first_late, upm_ident_replay_divergence(r) != NULL);
 	enum upm_result overall = upm_verdicts_overall(vs);
 	rec->verdict = overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall;
 	/* An abort is INCOMPLETE (its verdict says so) with its own status, unless something

@@ -42,10 +42,11 @@ struct upm_check_record {
 
 /* Fills rec once from what the check gathered: the verdicts the safety facts imply are
  * added to vs, then the overall verdict and exit status (5 after ESC/Ctrl-C unless
- * something FAILed) are set, and the run's identity takes the verdict. burnin and
- * kernels may be NULL (selftest). */
+ * something FAILed) are set, and the run's identity takes the verdict; a burn-in's last
+ * pass counts the verdicts added after it (upm_burnin_settle). burnin and kernels may be
+ * NULL (selftest). */
 void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, const char *command,
-			   struct upm_verdicts *vs, const struct upm_burnin *burnin,
+			   struct upm_verdicts *vs, struct upm_burnin *burnin,
 			   const struct upm_check_kernel_runs *kernels);
 
 /* The writers. */

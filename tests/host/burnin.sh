@@ -137,6 +137,16 @@ if [ "$got" = "(True, True, 1, [(1, False), (2, True)])" ] && [ "$n1e" = "$n1" ]
 else
 	fail host/burnin_abort_results_saved "$got; verdicts per pass: $counts (a clean pass: $n1)"
 fi
+# The aborted pass counts every verdict stamped with it, the command's "aborted" one too
+# (added when the command ends), in its console line and in results.json alike.
+got=$(json_get "$de/results.json" "[(p['pass'], p['incomplete'], p['pass_count']) for p in d['burnin']['passes']] == [(k, sum(1 for v in d['verdicts'] if v['pass'] == k and v['result'] == 'INCOMPLETE'), sum(1 for v in d['verdicts'] if v['pass'] == k and v['result'] == 'PASS')) for k in (1, 2)]")
+inc2=$(json_get "$de/results.json" "sum(1 for v in d['verdicts'] if v['pass'] == 2 and v['result'] == 'INCOMPLETE')")
+if [ "$got" = "True" ] && grep -Eq "^pass 2/3 ABORTED [0-9:]+: [0-9,]+ ok, 0 warn, 0 fail, $inc2 inc" "$WORK/esc.out" &&
+	json_get "$de/results.json" "[v['check'] for v in d['verdicts'] if v['pass'] == 2]" | grep -q "'aborted'"; then
+	pass host/burnin_abort_pass_counts_its_verdicts
+else
+	fail host/burnin_abort_pass_counts_its_verdicts "$got; $inc2 INCOMPLETE verdicts in pass 2; $(grep '^pass 2/3' "$WORK/esc.out")"
+fi
 
 # --- usage errors: one line, the closest choices, exit 4, nothing run ---
 run p0 "${M[@]}" check --passes 0

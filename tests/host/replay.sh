@@ -213,3 +213,25 @@ assert props["replay_divergence"].startswith("replay diverged: read of "), props
 EOF
 }
 check_replay_files && pass host/replay_divergent_check_files || fail host/replay_divergent_check_files "$cr"
+# A burn-in whose replay diverges in pass 2: what the divergence left not judged is so in
+# every pass's counts and every instance's record, as in the verdicts themselves.
+run bitrace --backend mock:dead=imc1 --platform snbep --trace bi.tsv check --quick
+run bireplay --backend replay:bi.tsv --out bir check --quick --passes 2
+bir=$WORK/$(last_run bir)
+if python3 - "$bir/results.json" <<'EOF'
+import collections, json, sys
+d = json.load(open(sys.argv[1]))
+names = {"PASS": "pass_count", "WARN": "warn", "FAIL": "fail", "INCOMPLETE": "incomplete", "N/A": "na"}
+got = collections.Counter((v["pass"], v["result"]) for v in d["verdicts"])
+for p in d["burnin"]["passes"]:
+    for result, key in names.items():
+        assert p[key] == got[(p["pass"], result)], (p["pass"], result, p[key], got[(p["pass"], result)])
+assert d["burnin"]["passes"][0]["verdict"] == "INCOMPLETE" and d["burnin"]["passes"][1]["verdict"] == "FAIL", d["burnin"]["passes"]
+failing = [(x["box"], x["instance"]) for x in d["burnin"]["instances"] if x["first_failing_pass"]]
+assert failing == [("replay", None)], failing
+EOF
+then
+	pass host/replay_divergent_burnin_counts_agree
+else
+	fail host/replay_divergent_burnin_counts_agree "status $(rc bireplay)"
+fi
