@@ -14,6 +14,11 @@ void upm_say_files(struct upm_run *r, int on_console)
 	upm_format_duration(took, sizeof took, now > r->ident.start_ns ? now - r->ident.start_ns : 0);
 	if (!r->run_name[0] || !r->out_dir)
 		upm_snprintf(line, sizeof line, "upmon: no run folder (nothing saved), took %s", took);
+	else if (r->media_error && r->files_saved) /* upmon.log comes after: not counted */
+		upm_snprintf(line, sizeof line,
+			     "upmon: %u file%s in %s, %u not saved (the medium refused %s: shown above), took %s",
+			     r->files_saved, r->files_saved == 1 ? "" : "s", r->out_dir, r->files_refused,
+			     r->files_refused == 1 ? "it" : "them", took);
 	else if (r->media_error)
 		upm_snprintf(line, sizeof line, "upmon: files not saved in %s (the medium refused them: shown above), took %s",
 			     r->out_dir, took);

@@ -85,12 +85,19 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 	if (rc == UPM_OK)
 		rc = upm_os_rename(tmp, path);
 	if (rc != UPM_OK) {
-		if (!r->media_error)
+		/* What was saved before it stays (each file is whole or absent). */
+		if (!r->media_error && dump)
 			upm_error(r,
-				  "cannot write %s (%s): the medium may be read-only or full; "
-				  "the results are on the console only",
+				  "cannot write %s (%s): the medium may be read-only or full; it and the files "
+				  "after it are on the console below (%u saved before it); free space on the "
+				  "medium or give --out a folder on another one",
+				  path, upm_status_name(rc), r->files_saved);
+		else if (!r->media_error)
+			upm_error(r, "cannot write %s (%s): the medium may be read-only or full; free space on the "
+				     "medium or name another",
 				  path, upm_status_name(rc));
 		r->media_error = 1;
+		r->files_refused++;
 		if (dump)
 			dump_to_console(path, content);
 	}

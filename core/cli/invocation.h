@@ -40,6 +40,7 @@ struct upm_run {
 	int console_held;                    /* lines go to the log only (while saying the identity) */
 	size_t console_pending, console_pending_len; /* offset and length in log, not yet shown */
 	int media_error;                     /* results could not be written */
+	unsigned files_refused;              /* files the medium refused (shown on the console) */
 	unsigned files_saved;                /* by upm_save into the run's folder */
 	int files_said;                      /* upm_say_files ran */
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */

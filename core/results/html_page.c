@@ -90,6 +90,9 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 		upm_buf_puts(out, "</td></tr>\n<tr><th>replay</th><td class=\"fail\"><b>DIVERGED</b>: ");
 		text(out, upm_ident_replay_divergence(r));
 	}
+	if (r->media_error) /* rendered after the medium refused a file: this page is on the console */
+		upm_buf_puts(out, "</td></tr>\n<tr><th>files</th><td class=\"fail\"><b>NOT SAVED</b>: the medium "
+				  "refused a results file before this page; the run's exit status is 4");
 	upm_buf_puts(out, "</td></tr>\n</table>\n");
 }
 

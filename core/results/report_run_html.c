@@ -21,6 +21,10 @@ static void text(struct upm_buf *out, const char *s)
 
 static void status(const struct upm_record *rec, const char **cls, const char **name)
 {
+	if (rec->run->media_error && rec->exit_status == UPM_EXIT_OK) { /* the run ends with 4 */
+		*cls = "fail", *name = "FILES NOT SAVED";
+		return;
+	}
 	switch (rec->exit_status) {
 	case UPM_EXIT_OK: *cls = "pass", *name = "OK"; break;
 	case UPM_EXIT_WARN: *cls = "warn", *name = "WARN"; break;

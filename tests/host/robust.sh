@@ -134,8 +134,15 @@ rm -rf "$WORK/upmon-results"
 # 1200 bytes: counters.csv (identity lines and two rows) fits, results.json does not.
 UPMON_HOST_FULL_AFTER=1200 run full "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
 expect full host/full_medium_error_and_status 4 \
-	'^upmon: error: cannot write upmon-results/[0-9]{8}-[0-9]{6}-[^/]+-run/results.json \(EIO\): the medium may be read-only or full; the results are on the console only$' \
+	'^upmon: error: cannot write upmon-results/[0-9]{8}-[0-9]{6}-[^/]+-run/results.json \(EIO\): the medium may be read-only or full; it and the files after it are on the console below \(1 saved before it\); free space on the medium or give --out a folder on another one$' \
 	'^----- upmon-results/[^/]+/results.json \(not saved\) -----$' '^  "aborted": false,$' '^----- end of upmon-results/[^/]+/results.json -----$'
+# The page shown on the console says what the exit status will be, not OK; the last line
+# counts what was saved and what was not.
+expect full host/full_medium_page_and_files_line_say_so 4 \
+	'^<h1>upmon run: <span class="v fail">FILES NOT SAVED</span></h1>$' \
+	'^<tr><th>files</th><td class="fail"><b>NOT SAVED</b>: the medium refused a results file before this page; the run.s exit status is 4</td></tr>$' \
+	'^upmon: 1 file in upmon-results/[^ ]+-run, 2 not saved \(the medium'
+expect_not full host/full_medium_page_not_ok 4 'class="v pass">OK<'
 left=$(cd "$WORK/upmon-results"/*-run 2>/dev/null && ls)
 [ "$left" = counters.csv ] && pass host/full_medium_leaves_only_complete_files ||
 	fail host/full_medium_leaves_only_complete_files "files left: $left"
