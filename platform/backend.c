@@ -12,6 +12,7 @@ const char *upm_status_name(int status)
 	case UPM_ENOMEM: return "ENOMEM";
 	case UPM_EIO: return "EIO";
 	case UPM_ENOTFOUND: return "ENOTFOUND";
+	case UPM_EDIVERGED: return "EDIVERGED";
 	default: return "E?";
 	}
 }

@@ -24,6 +24,7 @@ enum upm_status {
 	UPM_ENOMEM = 6,
 	UPM_EIO = 7,          /* file or medium error */
 	UPM_ENOTFOUND = 8,
+	UPM_EDIVERGED = 9,    /* a replay's access after it diverged: the recording has no answer */
 };
 
 const char *upm_status_name(int status);

@@ -127,7 +127,7 @@ static struct rec *next_of(struct replay *p, const struct rec *want, unsigned *g
 static int access(struct replay *p, uint8_t op, uint8_t space, uint64_t addr, uint64_t *value)
 {
 	if (p->divergence[0])
-		return UPM_EIO;
+		return UPM_EDIVERGED;
 	struct rec want = { 0 };
 	unsigned pkg, n;
 	upm_os_current_cpu(&want.apic_id, &pkg);
@@ -143,7 +143,7 @@ static int access(struct replay *p, uint8_t op, uint8_t space, uint64_t addr, ui
 			     "(it has %u such access%s, all replayed)",
 			     op == 'R' ? "read" : "write", space_name(space), where, want.apic_id, pkg, n,
 			     n == 1 ? "" : "es");
-		return UPM_EIO;
+		return UPM_EDIVERGED;
 	}
 	if (op == 'W' && r->value != *value) {
 		upm_snprintf(p->divergence, sizeof p->divergence,
@@ -151,7 +151,7 @@ static int access(struct replay *p, uint8_t op, uint8_t space, uint64_t addr, ui
 			     "wrote 0x%llx there (seq %u)",
 			     (unsigned long long)*value, space_name(space), where, want.apic_id, pkg,
 			     (unsigned long long)r->value, r->seq);
-		return UPM_EIO;
+		return UPM_EDIVERGED;
 	}
 	if (op == 'R')
 		*value = r->value;

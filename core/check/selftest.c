@@ -943,7 +943,7 @@ int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t e
 			upm_check_safety_socket_lost(r, sock); /* "sockets_skipped" */
 		}
 	}
-	if (upm_session_run(s, selftest_interval, &c) < 0 && s->error[0])
+	if (upm_session_run(s, selftest_interval, &c) < 0 && s->error[0] && !s->error_not_replayed)
 		upm_say(r, "selftest: %s", s->error);
 	upm_check_safety_session(r, vs, s, "selftest"); /* NOT RESTORED by address, silent sockets, abort */
 	struct upm_spec clk;

@@ -163,7 +163,7 @@ int upm_cmd_run(struct upm_run *r)
 		(unsigned long long)(wait.ns / 1000000u), r->n_sockets, r->n_sockets == 1 ? "" : "s");
 	s.pass_estimate_ns = wait.ns;
 	if (upm_session_run(&s, idle_interval, &wait) < 0) {
-		upm_error(r, "run: %s", s.error);
+		upm_session_say_error(&s, "run");
 		status = s.error_is_lost_socket ? UPM_EXIT_INCOMPLETE : UPM_EXIT_FAIL;
 	}
 	if (s.aborted) {

@@ -528,7 +528,7 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 	struct upm_sample_opts so = { o->period_ns, o->count, o->duration_ns ? o->duration_ns : seconds_ns,
 				      ko->n_kernels ? kernel_between : NULL, on_sample, x };
 	if (upm_session_sample(&s, &so, &sm) < 0) {
-		upm_error(r, "run: %s", s.error);
+		upm_session_say_error(&s, "run");
 		status = s.error_is_lost_socket ? UPM_EXIT_INCOMPLETE : UPM_EXIT_FAIL;
 	}
 	say_cost(r, &sm);

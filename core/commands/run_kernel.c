@@ -263,7 +263,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	/* Each pass runs the whole kernel: the watchdog covers it at a slow machine's pace. */
 	s.pass_estimate_ns = upm_plan_kernel_ns(info.size_bytes, info.iterations);
 	if (upm_session_run(&s, kernel_interval, k) < 0) {
-		upm_error(r, "run: %s", s.error);
+		upm_session_say_error(&s, "run");
 		status = UPM_EXIT_FAIL;
 	}
 	if (s.aborted) { /* ESC/Ctrl-C: the threads stopped between passes of the kernel */
@@ -294,7 +294,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 			if (k->res[p].window_ns > base.pass_estimate_ns)
 				base.pass_estimate_ns = k->res[p].window_ns;
 		if (upm_session_run(&base, baseline_interval, bl) < 0) {
-			upm_error(r, "run: baseline: %s", base.error);
+			upm_session_say_error(&base, "run: baseline");
 			status = UPM_EXIT_FAIL;
 		}
 		if (upm_session_report_unrestored(&base))

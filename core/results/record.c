@@ -118,6 +118,7 @@ void upm_record_add_boxes(struct upm_record *rec, const struct upm_session *s)
 		x->state = upm_box_state_name(b->state);
 		upm_strlcpy(x->why, b->why, sizeof x->why);
 		x->ok = b->state == UPM_BOX_OK;
+		x->not_replayed = (uint8_t)b->not_replayed;
 	}
 	rec->n_boxes = s->n_boxes;
 }

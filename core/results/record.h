@@ -103,6 +103,7 @@ struct upm_record_box {
 	const char *state;          /* upm_box_state_name */
 	char why[96];
 	uint8_t ok;
+	uint8_t not_replayed;       /* failed after a replay diverged: the divergence is said */
 };
 
 /* A kernel as asked for: what the workload resolved to before it ran. */

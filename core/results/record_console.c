@@ -76,7 +76,7 @@ static void bad_boxes(const struct upm_record *rec)
 {
 	for (unsigned i = 0; i < rec->n_boxes; i++) {
 		const struct upm_record_box *b = &rec->boxes[i];
-		if (!b->ok)
+		if (!b->ok && !b->not_replayed) /* after a divergence: the divergence's line */
 			say(rec, "socket %u %s%u: %s: %s", b->socket, b->box, b->instance, b->state, b->why);
 	}
 }

@@ -48,12 +48,15 @@ static void read_count(struct sampler *z, struct upm_box_inst *b, unsigned k)
 		z->failed[k] = 1;
 		/* Its box is not read again; the registers saved of it are still restored. */
 		b->state = UPM_BOX_FAULT;
+		b->not_replayed = rc == UPM_EDIVERGED;
 		upm_box_failed_reg(b, "counter", addr, 0, 0);
 		upm_snprintf(b->why, sizeof b->why, "reading counter 0x%x: %s", upm_box_reg_addr(b, addr),
 			     upm_status_name(rc));
-		if (!s->error[0])
+		if (!s->error[0]) {
 			upm_snprintf(s->error, sizeof s->error, "socket %u %s%u: %s", b->socket, b->type->name,
 				     b->instance, b->why);
+			s->error_not_replayed = b->not_replayed;
+		}
 		return;
 	}
 	z->acc[k] += upm_counter_delta(c->end, v, width);

@@ -172,14 +172,17 @@ static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *
 	if (b->state != UPM_BOX_OK)
 		return;
 	b->state = UPM_BOX_FAULT;
+	b->not_replayed = rc == UPM_EDIVERGED;
 	upm_box_failed_reg(b, what, addr, 0, 0);
 	if (b->type->space == UPM_SPACE_MSR)
 		addr = msr_addr(b, addr);
 	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s%s", what, addr, upm_status_name(rc),
 		     rc == UPM_EABSENT ? " (the device reads all ones: gone from the bus)" : "");
-	if (!s->error[0])
+	if (!s->error[0]) {
 		upm_snprintf(s->error, sizeof s->error, "socket %u %s%u: %s", b->socket, b->type->name,
 			     b->instance, b->why);
+		s->error_not_replayed = b->not_replayed;
+	}
 }
 
 /* --- preparation --- */
@@ -446,6 +449,7 @@ static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t add
 		/* The first access to an MSR box tells whether this part has it. */
 		b->state = rc == UPM_EFAULT && b->type->space == UPM_SPACE_MSR ? UPM_BOX_ABSENT
 										: UPM_BOX_FAULT;
+		b->not_replayed = rc == UPM_EDIVERGED;
 		if (!filter_fn) /* a register of the filter function: said by the reason alone */
 			upm_box_failed_reg(b, "saved register", addr, 0, 0);
 		upm_snprintf(b->why, sizeof b->why, "reading 0x%x: %s%s",
@@ -768,14 +772,17 @@ static int socket_has_boxes(const struct upm_session *s, unsigned socket)
 
 static void global_fail(struct upm_session *s, unsigned socket, const char *what, int rc)
 {
-	if (!s->error[0])
+	if (!s->error[0]) {
 		upm_snprintf(s->error, sizeof s->error, "socket %u global control 0x%x: %s %s", socket,
 			     s->run->platform->global->msr, what, upm_status_name(rc));
+		s->error_not_replayed = rc == UPM_EDIVERGED;
+	}
 	/* Without the global control no box of the socket can count: say so per box. */
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		struct upm_box_inst *b = &s->boxes[i];
 		if (b->socket == socket && b->state == UPM_BOX_OK && governed(b)) {
 			b->state = UPM_BOX_FAULT;
+			b->not_replayed = rc == UPM_EDIVERGED;
 			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s %s",
 				     s->run->platform->global->msr, what, upm_status_name(rc));
 			char msr[16];

@@ -38,6 +38,8 @@ struct upm_box_inst {
 	enum upm_box_state state;
 	char why[112]; /* room for a segment-qualified function: 0001:ff:10.1 */
 	struct upm_box_access failed; /* what set state, when an access did */
+	int not_replayed;     /* that access came after a replay diverged (UPM_EDIVERGED): the
+			       * divergence is the cause, said once on its own */
 	/* Which registers the session touches (bit i: counter i). */
 	uint8_t ctr_used;
 	uint64_t filter_used; /* bit i: filter register instance i (core/events/subcfg.h ids) */
@@ -112,6 +114,7 @@ struct upm_session {
 	int aborted;                            /* ESC/Ctrl-C: no pass started after it */
 	unsigned aborted_pass;                  /* the pass it interrupted */
 	uint8_t error_is_lost_socket;           /* error[] says only that a socket was lost */
+	uint8_t error_not_replayed;             /* error[] is an access after a replay diverged */
 	/* Each socket's counting window of the current pass, timed on that socket: where its
 	 * start values were read (counters that run from their enable), where it unfroze, and
 	 * where it froze. Sockets are stepped one after another and waking a processor can
@@ -217,6 +220,9 @@ struct upm_unrestored {
 /* 1 when the session's registers are a replay's that diverged from its recording: every
  * access after it failed, for that one cause (core/commands/app.c says it). */
 int upm_session_replay_diverged(const struct upm_session *s);
+/* "WHO: ERROR" for a session that failed, as an error line; nothing when the error is an
+ * access after a replay diverged (the divergence is the cause, said once on its own). */
+void upm_session_say_error(const struct upm_session *s, const char *who);
 /* The i-th unrestored register (0 <= i < restore_failures); 0, or -1 past the end. */
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out);
 /* The same description for register addr of box b (as saved: on its filter function,

@@ -123,6 +123,12 @@ int upm_session_replay_diverged(const struct upm_session *s)
 	return replay && upm_replay_divergence(replay);
 }
 
+void upm_session_say_error(const struct upm_session *s, const char *who)
+{
+	if (s->error[0] && !s->error_not_replayed)
+		upm_error(s->run, "%s: %s", who, s->error);
+}
+
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out)
 {
 	/* A replay that diverged answers nothing after it, restores included; it restores no

@@ -13,6 +13,7 @@ const char *upm_count_status_name(int status)
 	case UPM_COUNT_BOX_MISMATCH: return "box-mismatch";
 	case UPM_COUNT_BOX_FAULT: return "box-fault";
 	case UPM_COUNT_NO_BUS: return "no-bus";
+	case UPM_COUNT_NOT_REPLAYED: return "not-replayed";
 	case UPM_COUNT_DRY_RUN: return "dry-run";
 	case UPM_COUNT_NOT_ON_PART: return "not-on-part";
 	}
@@ -21,7 +22,7 @@ const char *upm_count_status_name(int status)
 
 int upm_count_untrusted(int status)
 {
-	return status >= UPM_COUNT_ALL_ONES && status <= UPM_COUNT_NO_BUS;
+	return status >= UPM_COUNT_ALL_ONES && status <= UPM_COUNT_NOT_REPLAYED;
 }
 
 int upm_spec_counts_clock(const struct upm_spec *sp)
@@ -57,7 +58,7 @@ static int box_status(const struct upm_box_inst *b)
 										    : UPM_COUNT_BOX_ABSENT;
 	case UPM_BOX_MISMATCH: return UPM_COUNT_BOX_MISMATCH;
 	case UPM_BOX_NO_BUS: return UPM_COUNT_NO_BUS;
-	case UPM_BOX_FAULT: return UPM_COUNT_BOX_FAULT;
+	case UPM_BOX_FAULT: return b->not_replayed ? UPM_COUNT_NOT_REPLAYED : UPM_COUNT_BOX_FAULT;
 	case UPM_BOX_NOT_ON_PART: return UPM_COUNT_NOT_ON_PART; /* this part has no such box: no finding */
 	}
 	return UPM_OK;
@@ -148,6 +149,8 @@ int upm_session_vouch_warn(struct upm_session *s, const char *who, const char *c
 	unsigned untrusted = upm_session_vouch(s);
 	if (!untrusted)
 		return status;
+	if (upm_session_replay_diverged(s)) /* the divergence is the one cause: said on its own */
+		return status == UPM_EXIT_OK ? UPM_EXIT_WARN : status;
 	upm_say(s->run, "upmon: warning: %s: %u count%s cannot be trusted (status all-ones, stuck or box-*)%s%s", who,
 		untrusted, untrusted == 1 ? "" : "s", consequence ? ": " : "", consequence ? consequence : "");
 	return status == UPM_EXIT_OK ? UPM_EXIT_WARN : status;

@@ -14,6 +14,7 @@ enum upm_count_status {
 	UPM_COUNT_BOX_MISMATCH,   /* another device answers where its box should be */
 	UPM_COUNT_BOX_FAULT,      /* an access to its box failed */
 	UPM_COUNT_NO_BUS,         /* its socket's uncore bus was not found */
+	UPM_COUNT_NOT_REPLAYED,   /* its box's access came after a replay diverged */
 	UPM_COUNT_DRY_RUN,        /* a dry run: no write was performed, so no counter ran */
 	UPM_COUNT_NOT_ON_PART,    /* its box exists only on some parts, not this one (an
 				   * EX-only port, a core's CBo past the part's cores): no
