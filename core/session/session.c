@@ -819,6 +819,19 @@ static void global_save(struct upm_session *s, unsigned socket)
 	s->global_saved[socket] = 1;
 }
 
+/* Before the boxes' found values go back: nothing may count while they do (a sampled run
+ * leaves the global control started, a failed start may too, and not every platform's
+ * boxes have a freeze of their own). A failure here is no finding of its own: the global
+ * restore that follows says whether the register came back. */
+static void global_stop_for_restore(struct upm_session *s, unsigned socket)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	if (!g || !s->global_saved[socket])
+		return;
+	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
+	(void)upm_msr_write(s->run->backend, g->msr, (keep & ~g->mask) | (g->stop & g->mask) | s->global_extra[socket]);
+}
+
 static void global_restore(struct upm_session *s, unsigned socket)
 {
 	const struct upm_global_ctl *g = s->run->platform->global;
@@ -840,6 +853,8 @@ static void socket_step(void *arg)
 	 * programmed or read, and starts them after they are unfrozen. */
 	if (g && a->step == STEP_SETUP)
 		global_write(s, a->socket, g->setup, "setup");
+	if (a->step == STEP_RESTORE)
+		global_stop_for_restore(s, a->socket);
 	if (a->step == STEP_STOP_READ) /* the window closes with the first freeze */
 		s->window_end_ns[a->socket] = upm_os_nanoseconds();
 	if (g && a->step == STEP_STOP_READ) {

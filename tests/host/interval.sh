@@ -275,3 +275,29 @@ fi
 run ipart --backend mock:absent=imc1 --platform snbep run --interval 100 --count 1 --events imc/CAS_COUNT.RD/
 expect ipart host/interval_memory_over_part_of_a_socket 1 '^\[ +[0-9.]+ s\] s0 read [0-9.]+ write [0-9.]+ GB/s \(3 of 4 imc only\);$' \
 	'^ +s1 read [0-9.]+ write [0-9.]+ GB/s;$'
+
+# The found values go back while nothing counts: a sampled run leaves the global enable
+# on between samples, and Skylake's boxes have no freeze of their own. No box register
+# is written while MSR_UNC_PERF_GLOBAL_CTL (0xE01) has its enable (bit 29) set.
+vrun iglob --backend mock --platform skl --trace iglob.tsv run --events cbo0/CLOCKTICKS/,arb/TRK_OCCUPANCY.ALL/ --interval 10 --count 3
+if python3 - "$WORK/iglob.tsv" <<'PY'
+import sys
+enabled, box_writes, bad = False, 0, []
+for line in open(sys.argv[1]):
+    f = line.split()
+    if line.startswith("#") or len(f) < 7 or f[3] != "W" or f[4] != "msr":
+        continue
+    addr, value = int(f[5], 16), int(f[6], 16)
+    if addr == 0xE01:
+        enabled = bool(value >> 29 & 1)
+    elif addr != 0x8B:
+        box_writes += 1
+        if enabled:
+            bad.append(line.strip())
+assert box_writes > 4 and not bad, (box_writes, bad)
+PY
+then
+	pass host/interval_restores_with_global_stopped
+else
+	fail host/interval_restores_with_global_stopped "status $(cat "$WORK/iglob.rc")"
+fi
