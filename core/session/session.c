@@ -802,6 +802,7 @@ static void global_write(struct upm_session *s, unsigned socket, uint64_t v, con
 	/* Box enables that live here (UPM_SESS_ENABLE_IN_GLOBAL) ride along in every write. */
 	int rc = upm_msr_write(s->run->backend, g->msr,
 			       (keep & ~g->mask) | (v & g->mask) | s->global_extra[socket]);
+	s->global_may_run[socket] = rc != UPM_OK || v == g->start;
 	if (rc != UPM_OK)
 		global_fail(s, socket, what, rc);
 }
@@ -820,14 +821,15 @@ static void global_save(struct upm_session *s, unsigned socket)
 }
 
 /* Before the boxes' found values go back: nothing may count while they do (a sampled run
- * leaves the global control started, a failed start may too, and not every platform's
+ * leaves the global control started, a failed pass may too, and not every platform's
  * boxes have a freeze of their own). A failure here is no finding of its own: the global
  * restore that follows says whether the register came back. */
 static void global_stop_for_restore(struct upm_session *s, unsigned socket)
 {
 	const struct upm_global_ctl *g = s->run->platform->global;
-	if (!g || !s->global_saved[socket])
-		return;
+	if (!g || !s->global_saved[socket] || !s->global_may_run[socket])
+		return; /* stopped already (the last pass's stop) */
+	s->global_may_run[socket] = 0;
 	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
 	(void)upm_msr_write(s->run->backend, g->msr, (keep & ~g->mask) | (g->stop & g->mask) | s->global_extra[socket]);
 }

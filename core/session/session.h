@@ -101,6 +101,8 @@ struct upm_session {
 	/* The platform's global control, per socket (platform->global). */
 	uint64_t global_found[UPM_MAX_SOCKETS];
 	uint8_t global_saved[UPM_MAX_SOCKETS];
+	/* Its start was the last write, or a write of it failed: it may be counting. */
+	uint8_t global_may_run[UPM_MAX_SOCKETS];
 	/* Box enables that live in the global control (UPM_SESS_ENABLE_IN_GLOBAL). */
 	uint64_t global_extra[UPM_MAX_SOCKETS];
 	/* Its overflow status (global->status_msr) after the last pass's stop, when read. */
