@@ -24,6 +24,10 @@ const struct upm_global_ctl upm_nhmex_global = {
 	.start = 1ull << 28,
 	.stop = 0,
 	.status_msr = 0xC01,
+	/* 0xC01 is not written: "to reset the summary overflow bits, a user must set the
+	 * corresponding bits in the U_MSR_PMON_GLOBAL_OVF_CTL register" (2.1.6.1); 0xC02
+	 * (Table 2-4) has clr_cond 31, clr_pmi 30, clr_ov_* 3:0, at 0xC01's positions. */
+	.status_clear_msr = 0xC02,
 	.source = "002:414-536",
 };
 

@@ -31,10 +31,14 @@ struct upm_global_ctl {
 	 * value found when it is written back: write-only actions that return the control to
 	 * its reset state (Ivy Bridge-EP: unfrz_all), which no read can show. */
 	uint64_t restore;
-	/* 0, or an overflow status MSR for the boxes under this control, write-1-to-clear:
-	 * the session reads it after each stop (upm_session.global_status) and never
-	 * writes it. */
+	/* 0, or an overflow status MSR for the boxes under this control: the session reads
+	 * it after each stop (upm_session.global_status) and never writes it. */
 	uint32_t status_msr;
+	/* Where the self-test clears the status bits its wrap test set (a 1 clears the bit
+	 * at the same position): the status register itself where it is write-1-to-clear, a
+	 * separate overflow control where the guide says so; 0: not cleared there (the box
+	 * clears reach it). */
+	uint32_t status_clear_msr;
 	const char *source;
 };
 

@@ -668,9 +668,9 @@ static void stage_phase(void *arg)
 		if (c->phase == P_FROZEN_DISABLE &&
 		    upm_msr_read(s->run->backend, g->status_msr, &now) == UPM_OK)
 			c->gstatus_before[c->socket] = now;
-		if (c->phase == P_WRAP && upm_msr_read(s->run->backend, g->status_msr, &now) == UPM_OK &&
-		    (now & ~c->gstatus_before[c->socket]))
-			(void)upm_msr_write(s->run->backend, g->status_msr, now & ~c->gstatus_before[c->socket]);
+		if (c->phase == P_WRAP && g->status_clear_msr &&
+		    upm_msr_read(s->run->backend, g->status_msr, &now) == UPM_OK && (now & ~c->gstatus_before[c->socket]))
+			(void)upm_msr_write(s->run->backend, g->status_clear_msr, now & ~c->gstatus_before[c->socket]);
 	}
 	/* Boxes without a freeze of their own stop with the platform. */
 	if (uses_global && c->phase == P_COUNT_FREEZE) {

@@ -95,3 +95,14 @@ expect hang host/check_silent_socket_incomplete 3 \
 	"^INCOMPLETE socket 1 socket +processor +socket 1's processor did not answer within the timeout" '^upmon: INCOMPLETE$'
 json "$(last_run upmon-results)/results.json" 'assert d["sockets_skipped"] == [1] and d["aborted"] is False and d["unrestored"] == []' &&
 	pass host/check_silent_socket_in_results || fail host/check_silent_socket_in_results "no sockets_skipped [1]"
+
+# The E7's global overflow status 0xC01 is never written: the self-test clears the bits its
+# wrap test set through U_MSR_PMON_GLOBAL_OVF_CTL 0xC02 (002 2.1.6.1, Table 2-4).
+run nhst --backend mock --platform wsmex --trace nhst.tsv selftest
+w01=$(grep -v '^#' "$WORK/nhst.tsv" | awk '$4 == "W" && $6 == "0xc01"' | wc -l)
+w02=$(grep -v '^#' "$WORK/nhst.tsv" | awk '$4 == "W" && $6 == "0xc02"' | wc -l)
+if [ "$(rc nhst)" = 0 ] && [ "$w01" = 0 ] && [ "$w02" -gt 0 ]; then
+	pass host/selftest_ex_global_status_cleared_by_its_ovf_ctl
+else
+	fail host/selftest_ex_global_status_cleared_by_its_ovf_ctl "status $(rc nhst); writes of 0xc01: $w01, of 0xc02: $w02"
+fi

@@ -116,6 +116,7 @@ TEST(ivbep_ubox_pcu_and_global_control)
 	if (!g)
 		return;
 	CHECK_EQ(g->msr, 0xC00);
+	CHECK_EQ(g->status_clear_msr, 0xC01); /* write 1 to clear ([RECON] 003:56-57) */
 	CHECK_EQ(g->mask, 0xA0000000ull);
 	CHECK_EQ(g->setup, 0x80000000ull);
 	CHECK_EQ(g->stop, 0x80000000ull);

@@ -47,6 +47,9 @@ TEST(nhmex_global_control_and_overflow_tree)
 	const struct upm_global_ctl *g = platform_named("wsmex")->global;
 	CHECK_EQ(g->msr, 0xC00);
 	CHECK_EQ(g->status_msr, 0xC01);
+	/* Its summary bits clear through U_MSR_PMON_GLOBAL_OVF_CTL 0xC02 (2.1.6.1, Table 2-4,
+	 * 002:527-535), never by writing 0xC01. */
+	CHECK_EQ(g->status_clear_msr, 0xC02);
 	CHECK_EQ(g->setup, 1ull << 29);
 	CHECK_EQ(g->start, 1ull << 28);
 	CHECK_EQ(g->stop, 0);

@@ -44,6 +44,7 @@ TEST(skl_global_control)
 		return;
 	CHECK_EQ(g->msr, 0xE01);        /* 001:166 "MSR_UNC_PERF_GLOBAL_CTRL E01H" */
 	CHECK_EQ(g->status_msr, 0xE02); /* 001:167 "MSR_UNC_PERF_GLOBAL_STATUS E02H" */
+	CHECK_EQ(g->status_clear_msr, 0xE02); /* RW1C (Table 2-3, 001:260-280) */
 	CHECK_EQ(g->mask, 1ull << 29);  /* 001:217 "EN 29 RW" */
 	CHECK_EQ(g->setup, 0);
 	CHECK_EQ(g->stop, 0);
