@@ -482,10 +482,15 @@ static void save_box(struct upm_session *s, struct upm_box_inst *b)
 	 * global control goes back with it. */
 	if (t->box_ctl != UPM_NO_REG && !(t->session & UPM_SESS_ENABLE_IN_GLOBAL))
 		save_reg(s, b, t->box_ctl, 0, 1, !(t->session & UPM_SESS_BOX_ENABLE_MASK));
+	/* A reset at the box (or of the socket) clears every counter of the box, not only
+	 * those in use: where the guide lets software write the counters, each goes back. */
+	int reset_clears_all = (t->session & (UPM_SESS_RESET_BIT | UPM_SESS_GLOBAL_RESET)) && t->ctr_writable;
 	for (unsigned i = 0; i < t->n_ctrs; i++) {
-		if (!((b->ctr_used >> i) & 1))
+		int used = (b->ctr_used >> i) & 1;
+		if (!used && !reset_clears_all)
 			continue;
-		save_reg(s, b, t->ctl[i], 0, 1, 0);
+		if (used)
+			save_reg(s, b, t->ctl[i], 0, 1, 0);
 		save_reg(s, b, t->ctr[i], 0, pci48, 0);
 		erratum_fix_saved(s, b);
 	}

@@ -36,8 +36,10 @@ TEST(ivbep_session_sequence_cbo_both_filters_and_global)
 		  "0:msr:0xd64=0x30000\n0:msr:0xc00=0x20000000\n"
 		  /* stop: global freeze, then the box */
 		  "0:msr:0xc00=0x80000000\n0:msr:0xd64=0x30100\n"
-		  /* restore: the box's registers, then the global control unfrozen */
-		  "0:msr:0xd64=0x30100\n0:msr:0xd70=0x0\n0:msr:0xd76=0x0\n0:msr:0xd74=0x0\n"
+		  /* restore: the box's registers (every counter the reset cleared: 0xD76-0xD79),
+		   * then the global control unfrozen */
+		  "0:msr:0xd64=0x30100\n0:msr:0xd70=0x0\n0:msr:0xd76=0x0\n0:msr:0xd77=0x0\n"
+		  "0:msr:0xd78=0x0\n0:msr:0xd79=0x0\n0:msr:0xd74=0x0\n"
 		  "0:msr:0xd7a=0x0\n0:msr:0xd64=0x30000\n0:msr:0xc00=0x20000000\n");
 	upm_os_free(got);
 }
@@ -53,8 +55,11 @@ TEST(ivbep_session_sequence_pci_box_second_ha)
 		"1:pci:ff:1c.1+0xd8=0x400301\n1:pci:ff:1c.1+0xf4=0x30102\n",
 		"1:pci:ff:1c.1+0xf4=0x30000\n1:msr:0xc00=0x20000000\n",
 		"1:msr:0xc00=0x80000000\n1:pci:ff:1c.1+0xf4=0x30100\n",
+		/* restore: control 0, then every counter the reset cleared (0xA0-0xBC, two
+		 * dwords each) */
 		"1:pci:ff:1c.1+0xf4=0x30100\n1:pci:ff:1c.1+0xd8=0x0\n1:pci:ff:1c.1+0xa0=0x0\n"
-		"1:pci:ff:1c.1+0xa4=0x0\n1:pci:ff:1c.1+0xf4=0x30000\n1:msr:0xc00=0x20000000\n",
+		"1:pci:ff:1c.1+0xa4=0x0\n1:pci:ff:1c.1+0xa8=0x0\n",
+		"1:pci:ff:1c.1+0xbc=0x0\n1:pci:ff:1c.1+0xf4=0x30000\n1:msr:0xc00=0x20000000\n",
 		"0:pci:7f:1c.1+0xd8=0x400301\n",
 	};
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(want); i++)
@@ -119,6 +124,27 @@ TEST(ivbep_global_control_keeps_its_read_write_fields)
 	CHECK(n > k && strcmp(w.data + n - k, last) == 0);
 	CHECK_EQ(upm_mock_msr(f.mock, 0, 0xC00)->value, 0x40000005);
 	CHECK_EQ(s.global_status_ok[0], 1); /* 0xC01 was read after the stop */
+	upm_buf_free(&w);
+	upm_session_free(&s);
+	fixture_free(&f);
+}
+
+TEST(ivbep_box_reset_restores_the_counters_not_in_use)
+{
+	/* BOX_CTL[1:0] = 0x2 resets all four counters of CBo 0 (2.1.1 e); its counters take
+	 * writes (ctr_writable): counter 2 (0xD18), not in use, goes back as found. */
+	struct fixture f;
+	struct upm_session s;
+	if (fixture_init(&f, "ivbep", 1, NULL) < 0)
+		return;
+	upm_mock_msr(f.mock, 0, 0xD18)->value = 0x123456789ull;
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "cbo0/CLOCKTICKS/"), 0);
+	CHECK_EQ(upm_session_run(&s, feed_interval, &idle), 0);
+	struct upm_buf w;
+	upm_buf_init(&w);
+	trace_writes(f.trace, &w);
+	CHECK_CONTAINS(w.data, "0:msr:0xd18=0x123456789\n");
+	CHECK_EQ(upm_mock_msr(f.mock, 0, 0xD18)->value, 0x123456789ull);
 	upm_buf_free(&w);
 	upm_session_free(&s);
 	fixture_free(&f);
