@@ -14,6 +14,9 @@ const struct upm_platform upm_platform_skl = {
 	.models = { 0x4E, 0x5E },
 	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_SKYLAKE_L 0x4E, "
 			"INTEL_SKYLAKE 0x5E (boxes/PUBLIC_FACTS.md section 1)",
+	/* Model 0x5E is also the Xeon E3-1200 v5, whose uncore the guide does not cover. */
+	.brand_excludes = "Xeon",
+	.brand_source = "001:85 \"does not apply to Intel Xeon processors\"",
 	.boxes = skl_boxes,
 	.n_boxes = UPM_ARRAY_LEN(skl_boxes),
 	.bus_map = NULL,

@@ -127,6 +127,10 @@ struct upm_platform {
 	unsigned family;
 	uint8_t models[4];       /* CPUID display models; 0 ends the list */
 	const char *model_source;
+	/* NULL, or a word whose presence in the CPUID brand string rules the platform out:
+	 * a guide that does not apply to every part of its models ("Xeon"). */
+	const char *brand_excludes;
+	const char *brand_source;
 	const struct upm_box_type *const *boxes;
 	unsigned n_boxes;
 	const struct upm_bus_map *bus_map; /* NULL: no PCI uncore boxes */

@@ -24,13 +24,22 @@ const struct upm_platform *upm_platform_by_name(const char *name)
 	return NULL;
 }
 
+static int brand_has(const char *brand, const char *word)
+{
+	size_t n = upm_strlen(word);
+	for (; *brand; brand++)
+		if (upm_strncmp(brand, word, n) == 0)
+			return 1;
+	return 0;
+}
+
 const struct upm_platform *upm_platform_by_cpu(const struct upm_cpu_ident *id)
 {
 	if (upm_strcmp(id->vendor, "GenuineIntel") != 0)
 		return NULL;
 	for (unsigned i = 0; i < upm_n_platforms; i++) {
 		const struct upm_platform *p = upm_platforms[i];
-		if (p->family != id->family)
+		if (p->family != id->family || (p->brand_excludes && brand_has(id->brand, p->brand_excludes)))
 			continue;
 		for (unsigned k = 0; k < sizeof p->models && p->models[k]; k++)
 			if (p->models[k] == id->model)

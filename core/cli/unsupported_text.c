@@ -14,6 +14,8 @@ void upm_unsupported_text(const struct upm_run *r, struct upm_buf *out)
 		upm_buf_printf(out, "%s%s (%s, model", i ? ", " : "", p->title, p->name);
 		for (unsigned k = 0; k < sizeof p->models && p->models[k]; k++)
 			upm_buf_printf(out, " 0x%02x", p->models[k]);
+		if (p->brand_excludes)
+			upm_buf_printf(out, ", no %s", p->brand_excludes);
 		upm_buf_puts(out, ")");
 	}
 	upm_buf_puts(out, ". Run upmon on one of those, or study a platform's tables here with --platform NAME "

@@ -32,6 +32,13 @@ TEST(skl_platform_identity)
 	CHECK(upm_platform_by_cpu(&id) == p);
 	id.model = 0x55; /* Skylake-SP: another uncore */
 	CHECK(upm_platform_by_cpu(&id) != p);
+	/* Model 0x5E is also the Xeon E3-1200 v5: the guide "does not apply to Intel Xeon
+	 * processors" (001:85), so its brand string rules skl out. */
+	id.model = 0x5E;
+	strcpy(id.brand, "Intel(R) Xeon(R) CPU E3-1230 v5 @ 3.40GHz");
+	CHECK(upm_platform_by_cpu(&id) == NULL);
+	strcpy(id.brand, "Intel(R) Core(TM) i7-6700K CPU @ 4.00GHz");
+	CHECK(upm_platform_by_cpu(&id) == p);
 	CHECK_EQ(p->default_sockets, 1);
 	CHECK(p->bus_map == NULL);
 }
