@@ -49,6 +49,15 @@ static const uint8_t *view(void *ctx, uint64_t addr, uint32_t len)
 	return (const uint8_t *)(uintptr_t)addr;
 }
 
+int upm_efi_memory_readable(uint64_t addr, uint64_t len)
+{
+	struct described d;
+	describe(&d);
+	int ok = addr && d.r && upm_phys_range_described(d.r, d.n, addr, len);
+	upm_os_free(d.r);
+	return ok;
+}
+
 static uint64_t find_rsdp(void)
 {
 	static const EFI_GUID acpi20 = UPM_ACPI20_GUID, acpi10 = UPM_ACPI10_GUID;

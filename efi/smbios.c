@@ -47,10 +47,24 @@ int upm_os_smbios(void **entry, size_t *entry_len, void **table, size_t *table_l
 		upm_snprintf(why, why_size, "the firmware publishes no SMBIOS table");
 		return UPM_ENOTFOUND;
 	}
+	/* A corrupt pointer is not followed: it could fault outside any guard, or read a
+	 * device. */
+	if (!upm_efi_memory_readable((uint64_t)(uintptr_t)ep, ep_len)) {
+		upm_snprintf(why, why_size, "the SMBIOS entry point at 0x%llx lies outside the memory the "
+					     "firmware's memory map describes: not read",
+			     (unsigned long long)(uintptr_t)ep);
+		return UPM_EINVAL;
+	}
 	if (upm_smbios_entry(ep, ep_len, &addr, &len, &major, &minor, why, why_size) < 0)
 		return UPM_EINVAL;
 	if (!addr || !len || len > UPM_SMBIOS_MAX_TABLE) {
 		upm_snprintf(why, why_size, "the SMBIOS entry point gives a table of %u bytes at 0x%llx",
+			     (unsigned)len, (unsigned long long)addr);
+		return UPM_EINVAL;
+	}
+	if (!upm_efi_memory_readable(addr, len)) {
+		upm_snprintf(why, why_size, "the SMBIOS table (%u bytes at 0x%llx) lies outside the memory the "
+					     "firmware's memory map describes: not read",
 			     (unsigned)len, (unsigned long long)addr);
 		return UPM_EINVAL;
 	}
