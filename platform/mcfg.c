@@ -9,6 +9,21 @@
 #define MCFG_ENTRIES_OFF 44
 #define MCFG_ENTRY_LEN 16
 
+/* The architectural limit of a physical address (Intel SDM Vol. 3A 4.1.4: MAXPHYADDR is
+ * at most 52). */
+#define UPM_PHYS_LIMIT (1ull << 52)
+
+/* An entry that could be a window: its buses in order, a base that is not 0 and is
+ * aligned to a bus's 1 MiB (each bus takes 32 devices x 8 functions x 4 KiB, PCI Express
+ * Base Specification 7.2.2), and the whole window, from bus 0's base to the end bus's
+ * last byte, below the physical address limit. */
+static int window_sane(const struct upm_ecam_window *w)
+{
+	if (w->bus_end < w->bus_start || !w->base || (w->base & 0xFFFFFull))
+		return 0;
+	return w->base < UPM_PHYS_LIMIT && ((uint64_t)w->bus_end + 1) << 20 <= UPM_PHYS_LIMIT - w->base;
+}
+
 unsigned upm_mcfg_parse(const uint8_t *t, uint32_t len, struct upm_ecam_window *out, unsigned max,
 			unsigned *total)
 {
@@ -28,8 +43,8 @@ unsigned upm_mcfg_parse(const uint8_t *t, uint32_t len, struct upm_ecam_window *
 		out[stored].seg = (uint16_t)upm_get_le(e + 8, 2);
 		out[stored].bus_start = e[10];
 		out[stored].bus_end = e[11];
-		if (out[stored].bus_end < out[stored].bus_start)
-			continue; /* malformed entry: no window */
+		if (!window_sane(&out[stored]))
+			continue; /* malformed entry: no window, nothing read through it */
 		stored++;
 	}
 	return stored;

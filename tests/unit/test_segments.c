@@ -67,6 +67,41 @@ TEST(mcfg_parse_two_entries)
 	CHECK_EQ(total, 1);
 }
 
+TEST(mcfg_parse_leaves_out_entries_that_cannot_be_windows)
+{
+	/* Each of these, in the place of mcfg_one's entry, is no window: nothing is ever
+	 * read through it. Base at entry offset 0 (8 bytes), end bus at 11. */
+	static const struct {
+		uint64_t base;
+		uint8_t bus_start, bus_end;
+	} bad[] = {
+		{ 0, 0x00, 0xFF },                    /* no base */
+		{ 0xE0000800ull, 0x00, 0xFF },        /* not aligned to a bus (1 MiB) */
+		{ 0xFFFFFFFFFFF00000ull, 0x00, 0xFF }, /* wraps past 2^64 */
+		{ 0xFFFFFF0100000ull, 0x00, 0xFF },   /* ends 1 MiB past 2^52 */
+		{ 0xE0000000ull, 0x80, 0x7F },        /* end bus below the start */
+	};
+	struct upm_ecam_window w[UPM_ECAM_MAX_WINDOWS];
+	unsigned total;
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(bad); i++) {
+		uint8_t t[60];
+		memcpy(t, mcfg_one, sizeof t);
+		for (unsigned k = 0; k < 8; k++)
+			t[44 + k] = (uint8_t)(bad[i].base >> (8 * k));
+		t[44 + 10] = bad[i].bus_start;
+		t[44 + 11] = bad[i].bus_end;
+		CHECK_EQ(upm_mcfg_parse(t, sizeof t, w, UPM_ECAM_MAX_WINDOWS, &total), 0);
+		CHECK_EQ(total, 1);
+	}
+	/* The last bus of a window that ends right at 2^52 is still inside. */
+	uint8_t top[60];
+	memcpy(top, mcfg_one, sizeof top);
+	for (unsigned k = 0; k < 8; k++)
+		top[44 + k] = (uint8_t)(0xFFFFFF0000000ull >> (8 * k));
+	top[44 + 11] = 0xFF;
+	CHECK_EQ(upm_mcfg_parse(top, sizeof top, w, UPM_ECAM_MAX_WINDOWS, &total), 1);
+}
+
 TEST(mcfg_parse_seventeen_entries_keeps_sixteen)
 {
 	/* 44 + 17 * 16 = 316 bytes: entry i is segment i, base 0x1000_0000 * (i + 1). */
