@@ -143,6 +143,12 @@ static int trace_path_refused(struct upm_run *r, const char *path)
 	for (size_t i = 0; path[i]; i++)
 		if (path[i] == '/')
 			cut = i;
+	size_t n = upm_strlen(path);
+	if (n == 0 || path[n - 1] == '/') {
+		upm_error(r, "--trace '%s' names a folder, not a file: give a file name such as %strace.tsv; nothing "
+			     "was touched", path, path);
+		return 1;
+	}
 	if (upm_os_exists(path)) {
 		upm_error(r, "--trace %s: that file exists and upmon overwrites nothing; name a new file, "
 			     "or move the old one away; nothing was touched", path);
@@ -157,6 +163,18 @@ static int trace_path_refused(struct upm_run *r, const char *path)
 				     "read-only or full; name another FILE; nothing was touched", path, folder, upm_status_name(rc));
 			return 1;
 		}
+	}
+	/* The temporary file the trace is saved under at the end (upm_save_path), written
+	 * empty now: a folder that refuses it is said before any register, and the end
+	 * writes it whole and renames it, so nothing is left under it then. */
+	char tmp[272];
+	upm_snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	int rc = upm_strlen(path) + 5 > sizeof tmp ? UPM_EINVAL : upm_os_write_file(tmp, "", 0);
+	if (rc != UPM_OK) {
+		upm_error(r, "--trace %s: cannot write there (%s): a file is in the folder's place, the folder is "
+			     "read-only or full, or the path is too long; name another FILE; nothing was touched",
+			  path, upm_status_name(rc));
+		return 1;
 	}
 	return 0;
 }

@@ -104,6 +104,17 @@ expect nodir host/trace_folder_refused_before_the_run 4 \
 	'^upmon: error: --trace plain/sub/t\.tsv: cannot create the folder plain/sub \(EIO\): a file is in its way, or the medium is read-only or full; name another FILE; nothing was touched$'
 grep -q '^identity: processor' "$WORK/nodir.out" && fail host/trace_folder_refused_no_run "the run went on" ||
 	pass host/trace_folder_refused_no_run
+# A file where the trace's folder is, and a path that names a folder: refused before the
+# run too, each saying which; nothing made. A trace saved leaves no temporary file.
+run infile --backend mock --platform snbep --trace plain/t.tsv --out e4 info
+expect infile host/trace_in_a_file_refused_before_the_run 4 \
+	'^upmon: error: --trace plain/t\.tsv: cannot write there \(EIO\): a file is in the folder.s place, the folder is read-only or full, or the path is too long; name another FILE; nothing was touched$'
+expect_not infile host/trace_in_a_file_no_run 4 '^identity: processor'
+run slash --backend mock --platform snbep --trace slashdir/ --out e5 info
+expect slash host/trace_naming_a_folder_refused 4 \
+	"^upmon: error: --trace 'slashdir/' names a folder, not a file: give a file name such as slashdir/trace\.tsv; nothing was touched$"
+[ ! -e "$WORK/slashdir" ] && [ ! -e "$WORK/new/sub/t.tsv.tmp" ] && pass host/trace_refusal_and_save_leave_nothing ||
+	fail host/trace_refusal_and_save_leave_nothing "$(ls -d "$WORK/slashdir" "$WORK"/new/sub/* 2>&1)"
 
 # list with --platform alone reads no register: a trace asked of it is refused in one
 # line, not silently left unwritten.
