@@ -268,9 +268,18 @@ static int identify(struct upm_run *r)
 		upm_error(r, "CPUID failed");
 		return -1;
 	}
-	if (!r->platform)
+	if (!r->platform) {
 		r->platform = upm_platform_by_cpu(&r->cpu);
-	else if (r->opts.backend == UPM_BACKEND_HW) { /* before any uncore register */
+	} else if (r->opts.backend == UPM_BACKEND_REPLAY && upm_platform_by_cpu(&r->cpu) != r->platform) {
+		/* A replay answers only the recorded processor's registers: another platform's
+		 * accesses would all miss, and their absence would read as findings. */
+		const struct upm_platform *rec = upm_platform_by_cpu(&r->cpu);
+		upm_error(r, "--platform %s does not match the recording's processor (family 0x%x model 0x%x: %s); a "
+			     "replay answers only that processor's registers: leave --platform out%s%s",
+			  r->platform->name, r->cpu.family, r->cpu.model, rec ? rec->name : "no supported platform",
+			  rec ? " or give --platform " : "", rec ? rec->name : "");
+		return -1;
+	} else if (r->opts.backend == UPM_BACKEND_HW) { /* before any uncore register */
 		char msg[300];
 		enum upm_forced_platform f = upm_platform_forced_check(r->platform, &r->cpu,
 								       r->opts.force_platform, msg, sizeof msg);

@@ -229,6 +229,15 @@ assert props["replay_divergence"].startswith("replay diverged: read of "), props
 EOF
 }
 check_replay_files && pass host/replay_divergent_check_files || fail host/replay_divergent_check_files "$cr"
+# A replay names its processor: another --platform is refused in one line, before any
+# register (the recording's would all miss); the matching one is taken.
+run replplat --platform ivbep --backend replay:ck.tsv --out rp run --events imc/CAS_COUNT.RD/ --seconds 0.01
+expect replplat host/replay_other_platform_refused 4 \
+	"^upmon: error: --platform ivbep does not match the recording's processor \(family 0x6 model 0x2d: snbep\); a replay answers only that processor's registers: leave --platform out or give --platform snbep$"
+expect_not replplat host/replay_other_platform_nothing_run 4 '^run: '
+run replsame --platform snbep --backend replay:ck.tsv --out rs check --quick
+expect replsame host/replay_matching_platform_taken 0 '^upmon: PASS$'
+
 # A burn-in whose replay diverges in pass 2: what the divergence left not judged is so in
 # every pass's counts and every instance's record, as in the verdicts themselves.
 run bitrace --backend mock:dead=imc1 --platform snbep --trace bi.tsv check --quick
