@@ -540,18 +540,27 @@ static int parse_own(const struct upm_platform *p, const char *text, struct upm_
 	}
 	unsigned needs = o->umask && o->umask->filter ? o->umask->filter : o->event ? o->event->filter : 0;
 	for (unsigned need = 1; need <= needs; need <<= 1) {
-		if ((needs & need) && !has_filter(o, need)) {
-			const char *hint = filter_hint(o->box, need);
-			char usual[64] = "VALUE";
-			/* Every state is the usual choice (the field's bits all set). */
-			for (unsigned i = 0; need == UPM_FILT_CBO_STATE && i < o->box->n_filters; i++)
-				if (o->box->filters[i].satisfies == need)
-					upm_snprintf(usual, sizeof usual, "0x%llx (every state)",
-						     (unsigned long long)upm_field_mask((struct upm_bitfield){
-							     0, o->box->filters[i].field.width }));
+		if (!(needs & need))
+			continue;
+		const char *hint = filter_hint(o->box, need);
+		char usual[64] = "VALUE";
+		/* Every state is the usual choice (the field's bits all set). */
+		for (unsigned i = 0; need == UPM_FILT_CBO_STATE && i < o->box->n_filters; i++)
+			if (o->box->filters[i].satisfies == need)
+				upm_snprintf(usual, sizeof usual, "0x%llx (every state)",
+					     (unsigned long long)upm_field_mask((struct upm_bitfield){
+						     0, o->box->filters[i].field.width }));
+		if (!has_filter(o, need)) {
 			upm_snprintf(err, n, "%s counts only through its filter: add %s=%s", o->name, hint, usual);
 			return -1;
 		}
+		/* A state filter of 0 selects no state: the event could only count 0. */
+		for (unsigned k = 0; need == UPM_FILT_CBO_STATE && k < o->n_filters; k++)
+			if (o->filters[k].field->satisfies == need && o->filters[k].value == 0) {
+				upm_snprintf(err, n, "%s with %s=0 selects no state and counts nothing: give the states "
+						     "to count, %s=%s", o->name, hint, hint, usual);
+				return -1;
+			}
 	}
 	if (upm_field_get(o->box->ctl_layout.tid_en, o->ctl) && !has_filter(o, UPM_FILT_CBO_TID))
 		return failf(err, n, "tid_en needs filter_tid=N%s%s", "", "");

@@ -98,6 +98,9 @@ TEST(spec_errors_name_the_problem)
 		{ "imc/umask=3/", "names no event" },
 		{ "cbo/TOR_INSERTS.OPCODE/", "TOR_INSERTS.OPCODE counts only through its filter: add filter_opc=VALUE" },
 		{ "cbo/LLC_LOOKUP.DATA_READ/", "add filter_state=0x1f (every state)" },
+		{ "cbo/LLC_LOOKUP.DATA_READ,filter_state=0/",
+		  "LLC_LOOKUP.DATA_READ with filter_state=0 selects no state and counts nothing: give the states to "
+		  "count, filter_state=0x1f (every state)" },
 		{ "cbo/LLC_LOOKUP.NID,filter_state=1/", "add filter_nid=VALUE" },
 		{ "cbo/CLOCKTICKS,filter_opc=0x200/", "filter_opc=0x200 is out of range: filter_opc takes 0-0x1ff" },
 		{ "cbo/CLOCKTICKS,filter_opc=1,filter_opc=2/", "filter_opc given twice" },
