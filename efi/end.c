@@ -76,9 +76,14 @@ static void end_run(enum upm_end_action action, unsigned long timeout_s,
 		end_run(action, 0, UPM_END_RETURN, status);
 		return;
 	case UPM_END_QEMU_EXIT:
+		/* A test convenience: a lab machine booted with it is not shut down for it. */
+		if (!upm_hw_under_qemu()) {
+			say("upmon: --end qemu-exit: not under QEMU: returning to the firmware instead\n");
+			return;
+		}
 		upm_hw_qemu_exit((uint32_t)status);
-		/* Still running: this is not QEMU with isa-debug-exit. */
-		say("upmon: not under QEMU (or no debug-exit device): shutting down\n");
+		/* Still running: QEMU without the isa-debug-exit device. */
+		say("upmon: no QEMU debug-exit device: shutting down\n");
 		RT->ResetSystem(EfiResetShutdown, reset_status, 0, NULL);
 		break;
 	case UPM_END_SHUTDOWN:
