@@ -318,14 +318,12 @@ static uint64_t tsc_to_ns(uint64_t ticks)
  * thread gave up. The duration is not stamped here: the last to arrive at the start and
  * at the stop may be different processors, whose TSCs need not agree (firmware may
  * leave them unsynchronized across sockets); thread 0 reads both ends on its own TSC. */
-static int meet(struct upm_workload_plan *p, struct gate *g, uint64_t deadline)
+/* Spins until *word holds at least want. 0, or -1 when the deadline passed or another
+ * thread gave up. */
+static int spin_until(struct upm_workload_plan *p, unsigned *word, unsigned want, uint64_t deadline)
 {
-	if (__atomic_add_fetch(&g->arrived, 1, __ATOMIC_ACQ_REL) == p->n) {
-		__atomic_store_n(&g->open, 1, __ATOMIC_RELEASE);
-		return 0;
-	}
 	unsigned spins = 0;
-	while (!__atomic_load_n(&g->open, __ATOMIC_ACQUIRE)) {
+	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) < want) {
 		if (__atomic_load_n(&p->abort, __ATOMIC_ACQUIRE))
 			return -1;
 		if (++spins == 1024) {
@@ -337,6 +335,34 @@ static int meet(struct upm_workload_plan *p, struct gate *g, uint64_t deadline)
 		}
 		__asm__ __volatile__("pause");
 	}
+	return 0;
+}
+
+static int meet(struct upm_workload_plan *p, struct gate *g, uint64_t deadline)
+{
+	if (__atomic_add_fetch(&g->arrived, 1, __ATOMIC_ACQ_REL) == p->n) {
+		__atomic_store_n(&g->open, 1, __ATOMIC_RELEASE);
+		return 0;
+	}
+	return spin_until(p, &g->open, 1, deadline);
+}
+
+/* The start gate: thread 0 opens it once every other thread waits there, reading t0
+ * just before, so no loop begins before t0. A thread 0 delayed at the gate (an
+ * interrupt, or a host with fewer processors than threads) then lengthens the window
+ * instead of leaving the others' work outside it, which would report a bandwidth no
+ * memory has. */
+static int start_gate(struct upm_workload_plan *p, unsigned i)
+{
+	struct gate *g = &p->start;
+	if (i != 0) {
+		__atomic_add_fetch(&g->arrived, 1, __ATOMIC_ACQ_REL);
+		return spin_until(p, &g->open, 1, p->start_deadline);
+	}
+	if (spin_until(p, &g->arrived, p->n - 1, p->start_deadline) < 0)
+		return -1;
+	p->t0 = upm_os_tsc();
+	__atomic_store_n(&g->open, 1, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -392,12 +418,10 @@ static void run_thread(void *arg, unsigned i)
 {
 	struct upm_workload_plan *p = arg;
 	struct slot *s = &p->slots[i];
-	if (meet(p, &p->start, p->start_deadline) < 0) {
+	if (start_gate(p, i) < 0) {
 		s->timed_out = 1;
 		return;
 	}
-	if (i == 0)
-		p->t0 = upm_os_tsc();
 	if (p->desc) {
 		s->check = upm_kernel_loop(&s->job);
 	} else {
