@@ -143,7 +143,8 @@ static const char *search_for_box(const char *search, const char *prefix)
 	return search;
 }
 
-static void list_boxes(struct upm_run *r, const struct upm_box_type *only, enum list_format f)
+static unsigned list_boxes(struct upm_run *r, const struct upm_box_type *only, const char *search,
+			   enum list_format f)
 {
 	static const char *const cols[] = { "platform", "box",	  "space",	 "instances", "counters",
 					    "width",	"fixed",  "perf_pmu", "perfmon_prefix", "title" };
@@ -158,6 +159,13 @@ static void list_boxes(struct upm_run *r, const struct upm_box_type *only, enum 
 		for (unsigned k = 0; p->naming && k < p->naming->n_boxes; k++)
 			if (upm_strcmp(p->naming->boxes[k].box, t->name) == 0 && p->naming->boxes[k].perf_pmu)
 				perf = p->naming->boxes[k].perf_pmu;
+		/* A word of the name or title, or perf's or perfmon's name (uncore_imc, UNC_M_),
+		 * as specs take them. */
+		char pmu[40];
+		upm_snprintf(pmu, sizeof pmu, "%s%s", perf[0] ? "uncore_" : "", perf);
+		if (!matches(search, t->name, t->title) &&
+		    !(search && ((pmu[0] && matches(search, pmu, "")) || (perfmon[0] && matches(search, perfmon, "")))))
+			continue;
 		char inst[12], ctrs[12], width[12], line[300];
 		const char *space = t->space == UPM_SPACE_MSR ? "msr" : t->space == UPM_SPACE_PCI ? "pci" : "mmio";
 		const char *fixed = t->fixed_ctr != UPM_NO_REG && t->fixed_event ? t->fixed_event : "";
@@ -173,7 +181,7 @@ static void list_boxes(struct upm_run *r, const struct upm_box_type *only, enum 
 		const char *vals[] = { p->name, t->name, space, inst, ctrs, width, fixed, perf, perfmon, t->title };
 		lister_row(&l, vals, line);
 	}
-	lister_end(&l);
+	return lister_end(&l);
 }
 
 /* The filter terms an event or unit mask needs, "filter_state filter_nid"; where any of
@@ -332,6 +340,8 @@ static int nothing_matched(struct upm_run *r, enum list_kind kind, const char *s
 	struct upm_suggest s;
 	char near[120];
 	upm_suggest_init(&s, search);
+	for (unsigned i = 0; kind == LIST_BOXES && i < p->n_boxes; i++)
+		upm_suggest_add(&s, p->boxes[i]->name);
 	for (unsigned i = 0; kind == LIST_EVENTS && i < p->n_boxes; i++) {
 		const struct upm_box_type *t = p->boxes[i];
 		for (unsigned e = 0; (!only || t == only) && e < *t->n_events; e++)
@@ -342,10 +352,11 @@ static int nothing_matched(struct upm_run *r, enum list_kind kind, const char *s
 	for (unsigned i = 0; kind == LIST_GROUPS && p->n_groups && i < *p->n_groups; i++)
 		upm_suggest_add(&s, p->groups[i].name);
 	upm_suggest_text(&s, near, sizeof near);
-	upm_error(r, "list: no %s on %s%s%s match '%s' (%s%sa word of the name or description, or a glob "
-		     "such as 'CAS*'; 'upmon list %s' shows them all)",
+	upm_error(r, "list: no %s on %s%s%s match '%s' (%s%sa word of the name or %s, or a glob such as '%s'; "
+		     "'upmon list %s' shows them all)",
 		  kinds[kind], p->name, only ? " box " : "", only ? only->name : "", search, near, near[0] ? "; " : "",
-		  kinds[kind]);
+		  kind == LIST_BOXES ? "title, perf's or perfmon's name" : "description",
+		  kind == LIST_BOXES ? "c*" : "CAS*", kinds[kind]);
 	return UPM_EXIT_USAGE;
 }
 
@@ -447,7 +458,7 @@ int upm_cmd_list(struct upm_run *r)
 	}
 	unsigned rows = 0;
 	if (kind == LIST_BOXES)
-		list_boxes(r, only, format);
+		rows = list_boxes(r, only, search, format);
 	else if (kind == LIST_EVENTS)
 		rows = list_events(r, only, search, format);
 	else if (kind == LIST_METRICS)
@@ -455,7 +466,7 @@ int upm_cmd_list(struct upm_run *r)
 	else
 		rows = list_groups(r, search, format);
 	int has_groups = r->platform->n_groups && *r->platform->n_groups;
-	if (search && !rows && kind != LIST_BOXES && (kind != LIST_GROUPS || has_groups)) /* no groups at all: said above */
+	if (search && !rows && (kind != LIST_GROUPS || has_groups)) /* no groups at all: said above */
 		return nothing_matched(r, (enum list_kind)kind, search, only);
 	return UPM_EXIT_OK;
 }

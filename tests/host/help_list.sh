@@ -128,6 +128,15 @@ expect l13c host/list_no_match_says_so 4 \
 	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
 run l13d --platform snbep list groups memm
 expect l13d host/list_no_group_match_says_so 4 "^upmon: error: list: no groups on snbep match 'memm' \\(closest: MEM;"
+# list boxes takes a search as the other lists do: it narrows, and one matching nothing is refused.
+run l13f --platform snbep list boxes zzz
+expect l13f host/list_no_box_match_says_so 4 \
+	"^upmon: error: list: no boxes on snbep match 'zzz' \\(a word of the name or title, perf's or perfmon's name, or a glob such as 'c\\*'; 'upmon list boxes' shows them all\\)\$"
+run l13g --platform snbep list boxes imcc
+expect l13g host/list_no_box_match_suggests 4 "^upmon: error: list: no boxes on snbep match 'imcc' \\(closest: imc;"
+run l13h --platform snbep list boxes uncore_cbox
+expect l13h host/list_boxes_search_by_perf_name 0 '^cbo +msr +x8 '
+expect_not l13h host/list_boxes_search_keeps_only_matches 0 '^(imc|ha|qpi|ubox|pcu|r2pcie|r3qpi) '
 
 # Other programs' names on the command line (the unit tests hold every encoding).
 M=(--backend mock --platform snbep)
