@@ -113,7 +113,7 @@ static int cfg_fail(struct cfg_parser *p, const char *fmt, ...) __attribute__((f
 
 static int cfg_fail(struct cfg_parser *p, const char *fmt, ...)
 {
-	char what[200];
+	char what[512]; /* the longest, an unknown check.* key with the closest and every key */
 	va_list ap;
 	va_start(ap, fmt);
 	upm_vsnprintf(what, sizeof what, fmt, ap);

@@ -66,7 +66,7 @@ static int load_config(struct upm_run *r, int argc, char **argv, struct upm_conf
 	int explicit = path != NULL;
 	void *data;
 	size_t len;
-	char err[200];
+	char err[768]; /* FILE:LINE: and the parser's message (core/cli/config.c) */
 
 	upm_memset(cfg, 0, sizeof *cfg);
 	if (!path)

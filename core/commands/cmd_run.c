@@ -30,7 +30,7 @@ int upm_cmd_run(struct upm_run *r)
 	struct idle_interval wait = { 1000000000ull };
 	struct upm_run_kernel_opts ko; /* --kernel and its options: core/commands/run_kernel.c */
 	struct upm_run_interval_opts io; /* --interval, --count, --duration: run_interval.c */
-	char kerr[200];
+	char kerr[512]; /* the longest, an unknown kernel with the closest and every kernel */
 	int kr, seconds_given = 0, per_box = 0;
 	upm_run_kernel_opts_init(&ko);
 	upm_run_interval_opts_init(&io);

@@ -85,6 +85,11 @@ expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0 \(revisi
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
 expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file\\)$"
+# An unknown check.* key: the line ends with the last key check reads and its parenthesis.
+printf 'check.memory_tolrance = 5%%\n' >"$WORK/tol.cfg"
+run cfgtol --config tol.cfg --backend mock --platform snbep check --quick
+expect cfgtol host/config_unknown_tolerance_whole_line 4 \
+	"^upmon: error: tol.cfg:1: unknown tolerance 'check.memory_tolrance' \\(closest: check.memory_tolerance; check reads memory_tolerance, .*, link_rate_max_gts\\)\$"
 printf 'args = --backend mock --platform snbep infp\n' >"$WORK/typo.cfg"
 run cfgtypo --config typo.cfg
 expect cfgtypo host/config_args_unknown_command_names_the_line 4 \

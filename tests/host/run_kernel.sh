@@ -140,6 +140,9 @@ expect kbig host/run_kernel_size_does_not_fit 4 \
 	fail host/run_kernel_size_error_one_line "$(cat "$WORK/kbig.out")"
 run kname "${M[@]}" run --kernel stream --events imc/CAS_COUNT.RD/
 expect kname host/run_kernel_unknown 4 "^upmon: error: run: unknown kernel 'stream' \\(kernels: read, write, ntwrite, copy, scale, add, triad, chase, llc, thrash, flush, read_avx, write_avx, ntwrite_avx, copy_avx, triad_avx, pingpong\\)$"
+# With the closest names, the line still ends with the last kernel and its parenthesis.
+run kname2 "${M[@]}" run --kernel triad_avx512 --events imc/CAS_COUNT.RD/
+expect kname2 host/run_kernel_unknown_whole_line 4 "^upmon: error: run: unknown kernel 'triad_avx512' \\(closest: triad, triad_avx; kernels: read, .*, triad_avx, pingpong\\)$"
 run kthr "${M[@]}" run --kernel read --threads 9 --size 1M --events imc/CAS_COUNT.RD/
 expect kthr host/run_kernel_too_many_threads 4 '^upmon: error: run: read needs 9 processors; the chosen sockets have 4$'
 run ksock "${M[@]}" run --kernel read --sockets 2 --events imc/CAS_COUNT.RD/
