@@ -55,6 +55,24 @@ int upm_config_expand_events(const struct upm_run *r, const char *events, struct
 				name[n - 1] = 0;
 				set = upm_config_event_set(r, name);
 			}
+			if (!set && n == 1) {
+				/* '@' alone names no set: "define events. = ..." would be refused in turn. */
+				const struct upm_config *c = r ? r->config : NULL;
+				if (c && c->n_sets) {
+					struct upm_buf names;
+					upm_buf_init(&names);
+					for (unsigned i = 0; i < c->n_sets; i++)
+						upm_buf_printf(&names, "%s%s", i ? ", " : "", c->sets[i].name);
+					upm_snprintf(err, err_size, "'@' names no event set: write @NAME, NAME one of %s's sets "
+						     "(%s)", c->file, names.data ? names.data : "");
+					upm_buf_free(&names);
+				} else {
+					upm_snprintf(err, err_size, "'@' names no event set: write @NAME, after a line "
+						     "events.NAME = SPEC,... in %s (README, Configuration file)",
+						     c && c->file ? c->file : "a configuration file given with --config FILE");
+				}
+				return -1;
+			}
 			if (!set) {
 				const struct upm_config *c = r ? r->config : NULL;
 				upm_snprintf(err, err_size,

@@ -195,12 +195,30 @@ static const struct {
 	{ "record", "run" }, { "bench", "run --kernel" }, { "-t", "--threads" },
 };
 
+/* Whether upmon's spelling of a habit works where it was typed: a global option
+ * anywhere, a command's option after that command (or before any command, where the
+ * error names the command it belongs to), a command only in the command's place
+ * (command NULL). Advice the command would refuse in turn is no advice. */
+static int habit_applies(const char *command, const char *ours)
+{
+	char opt[40];
+	if (ours[0] != '-')
+		return !command;
+	unsigned n = 0;
+	while (ours[n] && ours[n] != ' ' && n + 1 < sizeof opt) {
+		opt[n] = ours[n];
+		n++;
+	}
+	opt[n] = 0;
+	return !command || upm_is_global_option(opt) || upm_help_command_has_option(command, opt);
+}
+
 /* "'-e' is '--events' in upmon" for a habit, "write '--out PATH'" for
- * '--out=PATH'; 0 when word is neither. */
+ * '--out=PATH'; 0 when word is neither (or the habit's spelling would not work there). */
 static int habit_text(const char *command, const char *word, char *buf, unsigned long size)
 {
 	for (unsigned i = 0; i < sizeof habits / sizeof habits[0]; i++)
-		if (upm_strcmp(word, habits[i].theirs) == 0) {
+		if (upm_strcmp(word, habits[i].theirs) == 0 && habit_applies(command, habits[i].ours)) {
 			upm_snprintf(buf, size, "'%s' is '%s' in upmon", habits[i].theirs, habits[i].ours);
 			return 1;
 		}

@@ -262,7 +262,11 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 		return resolve_bare(p, text, out, out_size, err, n);
 	if (slash == text)
 		return fail(err, n, "'%s' names no box before its first '/' (see 'upmon list boxes')%s", text, "");
-	if (text[len - 1] != '/' || slash == text + len - 1)
+	/* "imc/" lacks the event, not only a '/': "imc//" would be refused in turn. */
+	if (slash == text + len - 1)
+		return fail(err, n, "'%s' names no event after its '/': write %sEVENT/ (see 'upmon list events')",
+			    text, text);
+	if (text[len - 1] != '/')
 		return fail(err, n, "'%s' lacks its closing '/': write %s/", text, text);
 	if (slash + 1 == text + len - 1)
 		return fail(err, n, "'%s' names no event between its slashes (see 'upmon list events')%s", text, "");

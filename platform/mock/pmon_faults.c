@@ -159,23 +159,39 @@ static void describe_ctrs(const struct mock_box *b, char *out, size_t size)
 	put(out, size, &len, b->fixed.lo ? " and fixed" : ", no fixed counter");
 }
 
+/* The spellings a fault takes on the box, "cbo3.ctr0..cbo3.ctr3 or cbo3.fixed": only
+ * what the box has, so the advice is never refused in turn. reg: "ctr" or "ctl". */
+static void describe_use(const struct mock_box *b, const char *reg, int box, int fixed, char *out, size_t size)
+{
+	size_t len = 0;
+	out[0] = 0;
+	if (b->n_ctrs)
+		put(out, size, &len, "%s%u.%s0", b->name, b->instance, reg);
+	if (b->n_ctrs > 1)
+		put(out, size, &len, "..%s%u.%s%u", b->name, b->instance, reg, b->n_ctrs - 1);
+	if (box)
+		put(out, size, &len, "%s%s%u.box", len ? (fixed ? ", " : " or ") : "", b->name, b->instance);
+	if (fixed)
+		put(out, size, &len, "%s%s%u.fixed", len ? " or " : "", b->name, b->instance);
+}
+
 static int fault_stuck(struct upm_mock *m, unsigned socket, const char *term, const char *value)
 {
 	const char *rest;
 	struct mock_box *b = find_box(m, socket, term, value, &rest);
-	char have[48];
+	char have[48], use[96];
 	unsigned i;
 	if (!b)
 		return -1;
 	describe_ctrs(b, have, sizeof have);
+	describe_use(b, "ctr", 0, b->fixed.lo != NULL, use, sizeof use);
 	struct mock_ctr *c = NULL;
 	if (*rest == '.' && upm_strcmp(rest + 1, "fixed") == 0)
 		c = b->fixed.lo ? &b->fixed : NULL;
 	else if (*rest == '.' && parse_index(rest + 1, "ctr", upm_strlen(rest + 1), &i) == 0)
 		c = i < b->n_ctrs ? &b->ctrs[i] : NULL;
 	if (!c)
-		return fail(m, term, "%s%u has %s (use %s%u.ctrN or %s%u.fixed)", b->name, b->instance,
-			    have, b->name, b->instance, b->name, b->instance);
+		return fail(m, term, "%s%u has %s (use %s)", b->name, b->instance, have, use);
 	c->lo->flags |= UPM_MOCK_NO_COUNT;
 	return 1;
 }
@@ -205,9 +221,10 @@ static int fault_stuckbit(struct upm_mock *m, unsigned socket, const char *term,
 	if (!b)
 		return -1;
 	const char *colon = upm_strchr(rest, ':');
+	char use[128];
+	describe_use(b, "ctl", b->box_ctl != NULL, b->fixed.ctl != NULL, use, sizeof use);
 	if (*rest != '.' || !colon)
-		return fail(m, term, "use %s%u.ctlN:BIT, %s%u.box:BIT or %s%u.fixed:BIT", b->name,
-			    b->instance, b->name, b->instance, b->name, b->instance);
+		return fail(m, term, "use %s, then :BIT", use);
 	const char *part = rest + 1;
 	size_t plen = (size_t)(colon - part);
 	struct upm_mock_reg *r = NULL;
@@ -215,16 +232,15 @@ static int fault_stuckbit(struct upm_mock *m, unsigned socket, const char *term,
 	char have[48];
 	if (plen == 3 && upm_strncmp(part, "box", 3) == 0) {
 		if (!(r = b->box_ctl))
-			return fail(m, term, "%s%u has no box control", b->name, b->instance);
+			return fail(m, term, "%s%u has no box control (use %s)", b->name, b->instance, use);
 	} else if (plen == 5 && upm_strncmp(part, "fixed", 5) == 0) {
 		if (!(r = b->fixed.ctl))
-			return fail(m, term, "%s%u has no fixed counter control", b->name, b->instance);
+			return fail(m, term, "%s%u has no fixed counter control (use %s)", b->name, b->instance, use);
 	} else if (parse_index(part, "ctl", plen, &i) == 0 && i < b->n_ctrs && b->ctrs[i].ctl) {
 		r = b->ctrs[i].ctl;
 	} else {
 		describe_ctrs(b, have, sizeof have);
-		return fail(m, term, "%s%u has %s; name ctlN, box or fixed", b->name, b->instance,
-			    have);
+		return fail(m, term, "%s%u has %s (use %s)", b->name, b->instance, have, use);
 	}
 	uint64_t bit;
 	char bits[80];

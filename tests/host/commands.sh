@@ -140,6 +140,16 @@ run habit_e --backend mock --platform snbep run -e imc/CAS_COUNT.RD/
 expect habit_e host/habit_perf_e 4 "^upmon: error: run: unknown argument '-e' \\('-e' is '--events' in upmon; see 'upmon help run'\\)\$"
 run habit_stat --backend mock --platform snbep stat
 expect habit_stat host/habit_perf_stat 4 "^upmon: error: unknown command 'stat' \\('stat' is 'run' in upmon; see 'upmon help'\\)\$"
+# A habit's spelling is offered only where the command takes it: run has no --format,
+# check no --events or --interval (each would be refused in turn).
+run habit_x --backend mock --platform snbep run -x ,
+expect habit_x host/habit_x_not_offered_to_run 4 "^upmon: error: run: unknown argument '-x' \\(see 'upmon help run'\\)\$"
+run habit_ce --backend mock --platform snbep check -e imc/CAS_COUNT.RD/
+expect habit_ce host/habit_e_not_offered_to_check 4 "^upmon: error: check: unknown argument '-e' \\(see 'upmon help check'\\)\$"
+run habit_ci --backend mock --platform snbep check -I 100
+expect habit_ci host/habit_i_not_offered_to_check 4 "^upmon: error: check: unknown argument '-I' \\(see 'upmon help check'\\)\$"
+run habit_ct --backend mock --platform snbep check -t 2
+expect habit_ct host/habit_t_offered_to_check 4 "^upmon: error: check: unknown argument '-t' \\('-t' is '--threads' in upmon; see 'upmon help check'\\)\$"
 run habit_eq --platform=snbep list boxes
 expect habit_eq host/habit_option_equals 4 "^upmon: error: unknown option '--platform=snbep' \\(write '--platform snbep', with a space; see 'upmon help'\\)\$"
 

@@ -146,6 +146,9 @@ expect n1 host/run_takes_perf_and_perfmon_names 0 '^ +0 imc0 +0 ctr[0-3] +CAS_CO
 run n2 "${M[@]}" run --seconds 0.01 --events imc/CAS_COUNT.RD
 expect n2 host/spec_lacking_slash_said 4 "^upmon: error: run: 'imc/CAS_COUNT.RD' lacks its closing '/': write imc/CAS_COUNT.RD/$"
 one_line n2 host/spec_lacking_slash_one_line
+# A box and a '/' alone lack the event: the advice is not 'imc//', which is refused too.
+run n2b "${M[@]}" run --seconds 0.01 --events imc/
+expect n2b host/spec_box_alone_asks_for_event 4 "^upmon: error: run: 'imc/' names no event after its '/': write imc/EVENT/ \\(see 'upmon list events'\\)$"
 run n3 "${M[@]}" run --seconds 0.01 --events 'cbo/CLOCKTICKS,thresh=256/'
 expect n3 host/thresh_range_said 4 "thresh=256 is out of range: thresh takes 0-255"
 run n4 "${M[@]}" run --seconds 0.01 --events cbo/LLC_LOOKUP.DATA_READ/

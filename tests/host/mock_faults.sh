@@ -19,6 +19,11 @@ run nochan --backend mock:s0.stuck=imc7.ctr0 --platform snbep info
 expect nochan host/mock_fault_missing_box_names_instances 4 \
 	'^upmon: error: mock fault: s0.stuck=imc7.ctr0: socket 0 has imc0\.\.imc3: name one of those$'
 
+# The advice names only what the box has: a CBo has no fixed counter.
+run nofixed --backend mock:stuck=cbo3.fixed --platform snbep info
+expect nofixed host/mock_fault_no_fixed_advice_valid 4 \
+	'^upmon: error: mock fault: stuck=cbo3.fixed: cbo3 has ctr0\.\.ctr3, no fixed counter \(use cbo3\.ctr0\.\.cbo3\.ctr3\)$'
+
 run bit --backend mock:stuckbit=cbo3.ctl0:17 --platform snbep info
 expect bit host/mock_fault_bad_bit 4 'bit 17 of cbo3\.ctl0 is not a read-write bit \(read-write: 0-15,18-19,22-31\)$'
 

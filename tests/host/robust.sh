@@ -34,6 +34,13 @@ expect cfgover host/config_command_line_overrides 0 '^run: 3 event specs' '^ +0 
 run cfgnoset --config lab.cfg run --events @cpu
 expect cfgnoset host/config_unknown_event_set 4 \
 	"^upmon: error: run: --events: no event set 'cpu' in lab.cfg: define events.cpu = SPEC,... there$"
+# '@' alone: the sets the file defines, or where to define one (not "events. = ...").
+run cfgat --config lab.cfg run --events @
+expect cfgat host/config_event_set_name_missing 4 \
+	"^upmon: error: run: --events: '@' names no event set: write @NAME, NAME one of lab.cfg's sets \\(mem\\)$"
+run cfgat0 "${M[@]}" run --events @
+expect cfgat0 host/config_event_set_name_missing_no_file 4 \
+	"^upmon: error: run: --events: '@' names no event set: write @NAME, after a line events.NAME = SPEC,... in a configuration file given with --config FILE \\(README, Configuration file\\)$"
 printf 'end = return\ncheck.memory_tolerance = 150\n' >"$WORK/tol.cfg"
 run cfgtol --config tol.cfg version
 expect cfgtol host/config_bad_value_names_the_line 4 \
