@@ -3,8 +3,9 @@
  * takes itself stays the command's: `run --sockets LIST`); -h and --help ask for help
  * (on the command when one is named), --version for the version. An option given twice
  * takes its last value, everywhere on the command line (scripts append an override to
- * a base command line); the configuration file refuses a key given twice instead, since
- * there a repeat is a mistake in one file (README, Command line). */
+ * a base command line), except run's lists (--events, --metrics, --group), which add up
+ * (core/commands/cmd_run.c); the configuration file refuses a key given twice instead,
+ * since there a repeat is a mistake in one file (README, Command line). */
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
 

@@ -24,7 +24,33 @@ static uint64_t idle_interval(struct upm_session *s, unsigned pass, void *ctx)
 	return upm_session_idle(s, w->ns); /* ESC/Ctrl-C ends it early */
 }
 
+/* "a" then "b" as "a,b": --events, --metrics and --group given again add to the list,
+ * as perf's repeated -e does, rather than silently keep only the last. */
+static void add_to_list(struct upm_buf *list, const char *v)
+{
+	if (list->len)
+		upm_buf_puts(list, ",");
+	upm_buf_puts(list, v);
+}
+
+static int run_command(struct upm_run *r, struct upm_buf *events_list, struct upm_buf *metrics_list,
+		       struct upm_buf *groups_list);
+
 int upm_cmd_run(struct upm_run *r)
+{
+	struct upm_buf events_list, metrics_list, groups_list;
+	upm_buf_init(&events_list);
+	upm_buf_init(&metrics_list);
+	upm_buf_init(&groups_list);
+	int st = run_command(r, &events_list, &metrics_list, &groups_list);
+	upm_buf_free(&events_list);
+	upm_buf_free(&metrics_list);
+	upm_buf_free(&groups_list);
+	return st;
+}
+
+static int run_command(struct upm_run *r, struct upm_buf *events_list, struct upm_buf *metrics_list,
+		       struct upm_buf *groups_list)
 {
 	const char *events = NULL, *metric_names = NULL, *group_names = NULL;
 	struct idle_interval wait = { 1000000000ull };
@@ -49,11 +75,14 @@ int upm_cmd_run(struct upm_run *r)
 			return UPM_EXIT_USAGE;
 		}
 		if (upm_strcmp(a, "--events") == 0) {
-			events = v;
+			add_to_list(events_list, v);
+			events = events_list->data;
 		} else if (upm_strcmp(a, "--metrics") == 0) {
-			metric_names = v;
+			add_to_list(metrics_list, v);
+			metric_names = metrics_list->data;
 		} else if (upm_strcmp(a, "--group") == 0) {
-			group_names = v;
+			add_to_list(groups_list, v);
+			group_names = groups_list->data;
 		} else if (upm_strcmp(a, "--seconds") == 0) {
 			/* A day at most: a longer interval is a typo more often than a plan. */
 			if (upm_parse_seconds(v, &wait.ns) < 0 || wait.ns < 1000000ull ||

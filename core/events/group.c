@@ -34,6 +34,8 @@ int upm_group_expand(const struct upm_platform *p, const char *names, struct upm
 		     struct upm_buf *metrics, char *err, unsigned long err_size)
 {
 	char name[32];
+	const struct upm_group *seen[64];
+	unsigned n_seen = 0;
 	if (!p->n_groups || !*p->n_groups) {
 		upm_snprintf(err, err_size, "%s has no event groups: give --events SPEC,... instead", p->name);
 		return -1;
@@ -56,8 +58,16 @@ int upm_group_expand(const struct upm_platform *p, const char *names, struct upm
 				upm_snprintf(err + used, err_size - used, " (see 'upmon list groups')");
 			return -1;
 		}
-		append_list(events, g->events);
-		append_list(metrics, g->metrics);
+		/* A group named twice (MEM,MEM, or --group given again) counts once. */
+		int again = 0;
+		for (unsigned i = 0; i < n_seen; i++)
+			again |= seen[i] == g;
+		if (!again) {
+			append_list(events, g->events);
+			append_list(metrics, g->metrics);
+			if (n_seen < UPM_ARRAY_LEN(seen))
+				seen[n_seen++] = g;
+		}
 		names += n + (comma ? 1 : 0);
 	}
 	return 0;

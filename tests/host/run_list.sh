@@ -102,6 +102,21 @@ then
 else
 	fail host/run_metric_no_value_json "$(grep -o '"name": "PCT_REQUESTS_PAGE_EMPTY"[^}]*' "$(last_run "$WORK/upmon-results")/results.json" | head -1)"
 fi
+# --events, --metrics and --group given again add up in order, as perf's repeated -e; a
+# group named twice counts once.
+run twice --backend mock --platform snbep run --seconds 0.01 --events imc/CAS_COUNT.RD/ --events imc/CAS_COUNT.WR/ \
+	--metrics MEM_BW_READS --metrics MEM_BW_WRITES
+expect twice host/run_events_and_metrics_given_twice_add_up 0 '^run: 4 event specs, ' \
+	'^ +all +8 imc +CAS_COUNT\.RD ' '^ +all +8 imc +CAS_COUNT\.WR ' '^ +0  MEM_BW_READS ' '^ +0  MEM_BW_WRITES '
+run grp1 --backend mock --platform snbep run --seconds 0.01 --group MEM
+run grp2 --backend mock --platform snbep run --seconds 0.01 --group MEM,MEM
+run grp3 --backend mock --platform snbep run --seconds 0.01 --group MEM --group mem
+n1=$(grep -o '^run: [0-9]* event specs, [0-9]* pass' "$WORK/grp1.out")
+for g in grp2 grp3; do
+	n2=$(grep -o '^run: [0-9]* event specs, [0-9]* pass' "$WORK/$g.out")
+	[ "$(rc $g)" = 0 ] && [ -n "$n1" ] && [ "$n1" = "$n2" ] && pass host/run_group_named_twice_counts_once_$g ||
+		fail host/run_group_named_twice_counts_once_$g "once: '$n1', twice: '$n2' (status $(rc $g))"
+done
 run badgrp --backend mock --platform skl run --group QPI
 expect badgrp host/run_unknown_group 4 \
 	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"
