@@ -37,6 +37,23 @@ void upm_suggest_init(struct upm_suggest *s, const char *word)
 	upm_strlcpy(s->word, word ? word : "", sizeof s->word);
 }
 
+/* Whether w abbreviates c: past the same leading dashes, the same first letter and every
+ * letter of w, at least 3, in order in the longer c ("--secs", "--seconds"). */
+static int abbreviates(const char *w, const char *c)
+{
+	while (*w == '-' && *c == '-') {
+		w++;
+		c++;
+	}
+	size_t lw = upm_strlen(w), lc = upm_strlen(c);
+	if (lw < 3 || lw >= lc || *w == '-' || upm_tolower(*w) != upm_tolower(*c))
+		return 0;
+	for (; *c && *w; c++)
+		if (upm_tolower(*c) == upm_tolower(*w))
+			w++;
+	return !*w;
+}
+
 void upm_suggest_add(struct upm_suggest *s, const char *c)
 {
 	size_t lw = upm_strlen(s->word), lc = upm_strlen(c);
@@ -48,6 +65,13 @@ void upm_suggest_add(struct upm_suggest *s, const char *c)
 	if (shorter >= 2 && upm_strncasecmp(s->word, c, shorter) == 0 && d > 1)
 		d = 1;
 	unsigned limit = lw <= 4 ? 1 : lw <= 8 ? 2 : 3;
+	if (d > limit && s->n_abbrev < UPM_SUGGEST_MAX && abbreviates(s->word, c)) {
+		for (unsigned i = 0; i < s->n_abbrev; i++)
+			if (upm_strcasecmp(s->abbrev[i], c) == 0)
+				return;
+		s->abbrev[s->n_abbrev++] = c;
+		return;
+	}
 	if (d == 0 || d > limit)
 		return;
 	for (unsigned i = 0; i < s->n; i++)
@@ -75,6 +99,8 @@ void upm_suggest_text(const struct upm_suggest *s, char *buf, size_t size)
 	if (!size)
 		return;
 	buf[0] = 0;
-	for (unsigned i = 0; i < s->n && k < size; i++)
-		k += (size_t)upm_snprintf(buf + k, size - k, "%s%s", i ? ", " : "closest: ", s->best[i]);
+	const char *const *best = s->n ? s->best : s->abbrev;
+	unsigned n = s->n ? s->n : s->n_abbrev;
+	for (unsigned i = 0; i < n && k < size; i++)
+		k += (size_t)upm_snprintf(buf + k, size - k, "%s%s", i ? ", " : "closest: ", best[i]);
 }

@@ -1,6 +1,7 @@
 /* Closest valid choices for a word the user got wrong: "unknown box 'imcc' (closest:
  * imc)". Candidates are offered one by one; the best few by edit distance (a prefix
- * either way counts as one edit) are kept. Case-insensitive. */
+ * either way counts as one edit) are kept, else those the word abbreviates (its
+ * letters in order, from the first: "secs", "intvl"). Case-insensitive. */
 #ifndef UPMON_CORE_BASE_SUGGEST_H
 #define UPMON_CORE_BASE_SUGGEST_H
 
@@ -14,6 +15,10 @@ struct upm_suggest {
 	const char *best[UPM_SUGGEST_MAX];
 	unsigned dist[UPM_SUGGEST_MAX];
 	unsigned n;
+	/* Candidates the word abbreviates ("--secs" for --seconds: its letters in order),
+	 * offered only when no candidate is close by edit distance. */
+	const char *abbrev[UPM_SUGGEST_MAX];
+	unsigned n_abbrev;
 };
 
 void upm_suggest_init(struct upm_suggest *s, const char *word);

@@ -1,6 +1,7 @@
 /* What commands read from the configuration file: tolerances and event sets. */
 #include "core/cli/config.h"
 #include "core/cli/invocation.h"
+#include "core/base/suggest.h"
 
 double upm_config_tolerance(const struct upm_run *r, const char *name, double dflt)
 {
@@ -36,6 +37,52 @@ static const char *item_end(const char *s)
 	return s;
 }
 
+/* Why @NAME (name[0..len), len 0 for '@' alone) names no set, and what to do: the
+ * closest and every set the file defines, or where a set is defined; advice that would
+ * itself be refused ("define events. = ...") is never given. */
+static void no_set(const struct upm_config *c, const char *name, int len, char *err, unsigned long err_size)
+{
+	if (!c || !c->file) {
+		if (!len)
+			upm_snprintf(err, err_size, "'@' names no event set, and there is no configuration file: write "
+				     "@NAME after defining events.NAME = SPEC,... in one, given with --config FILE or "
+				     "the default one (README, Configuration file)");
+		else
+			upm_snprintf(err, err_size, "no event set '%.*s': there is no configuration file: give --config "
+				     "FILE, or create the default one, with a line events.%.*s = SPEC,... (README, "
+				     "Configuration file)", len, name, len, name);
+		return;
+	}
+	if (!c->n_sets) {
+		if (!len)
+			upm_snprintf(err, err_size, "'@' names no event set, and %s defines none: write @NAME after "
+				     "adding a line events.NAME = SPEC,... to it (README, Configuration file)", c->file);
+		else
+			upm_snprintf(err, err_size, "no event set '%.*s' in %s: define events.%.*s = SPEC,... there",
+				     len, name, c->file, len, name);
+		return;
+	}
+	struct upm_buf names;
+	struct upm_suggest s;
+	char word[UPM_SUGGEST_WORD], near[120];
+	upm_buf_init(&names);
+	upm_snprintf(word, sizeof word, "%.*s", len, name);
+	upm_suggest_init(&s, word);
+	for (unsigned i = 0; i < c->n_sets; i++) {
+		upm_buf_printf(&names, "%s%s", i ? ", " : "", c->sets[i].name);
+		upm_suggest_add(&s, c->sets[i].name);
+	}
+	upm_suggest_text(&s, near, sizeof near);
+	if (!len)
+		upm_snprintf(err, err_size, "'@' names no event set: write @NAME, NAME one of %s's sets (%s)", c->file,
+			     names.data ? names.data : "");
+	else
+		upm_snprintf(err, err_size, "no event set '%.*s' in %s (%s%sits sets: %s): use one of those, or "
+			     "define events.%.*s = SPEC,... there", len, name, c->file, near, near[0] ? "; " : "",
+			     names.data ? names.data : "", len, name);
+	upm_buf_free(&names);
+}
+
 int upm_config_expand_events(const struct upm_run *r, const char *events, struct upm_buf *out,
 			     char *err, unsigned long err_size)
 {
@@ -55,31 +102,8 @@ int upm_config_expand_events(const struct upm_run *r, const char *events, struct
 				name[n - 1] = 0;
 				set = upm_config_event_set(r, name);
 			}
-			if (!set && n == 1) {
-				/* '@' alone names no set: "define events. = ..." would be refused in turn. */
-				const struct upm_config *c = r ? r->config : NULL;
-				if (c && c->n_sets) {
-					struct upm_buf names;
-					upm_buf_init(&names);
-					for (unsigned i = 0; i < c->n_sets; i++)
-						upm_buf_printf(&names, "%s%s", i ? ", " : "", c->sets[i].name);
-					upm_snprintf(err, err_size, "'@' names no event set: write @NAME, NAME one of %s's sets "
-						     "(%s)", c->file, names.data ? names.data : "");
-					upm_buf_free(&names);
-				} else {
-					upm_snprintf(err, err_size, "'@' names no event set: write @NAME, after a line "
-						     "events.NAME = SPEC,... in %s (README, Configuration file)",
-						     c && c->file ? c->file : "a configuration file given with --config FILE");
-				}
-				return -1;
-			}
 			if (!set) {
-				const struct upm_config *c = r ? r->config : NULL;
-				upm_snprintf(err, err_size,
-					     "no event set '%.*s' in %s: define events.%.*s = SPEC,... there",
-					     (int)(n > 33 ? 32 : n - 1), p + 1,
-					     c && c->file ? c->file : "the configuration file (there is none)",
-					     (int)(n > 33 ? 32 : n - 1), p + 1);
+				no_set(r ? r->config : NULL, p + 1, (int)(n > 33 ? 32 : n - 1), err, err_size);
 				return -1;
 			}
 			upm_buf_puts(out, set->specs);

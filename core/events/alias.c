@@ -350,7 +350,9 @@ void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, c
 	upm_suggest_text(&s, buf, size);
 }
 
-void upm_alias_suggest_term(const struct upm_box_type *box, const char *word, char *buf, unsigned long size)
+/* The terms a spec on the box takes: the control fields it has, its filters, its index
+ * term. Into names (at most max); how many. */
+static unsigned box_terms(const struct upm_box_type *box, const char **names, unsigned max)
 {
 	const struct upm_ctl_layout *l = &box->ctl_layout;
 	const struct {
@@ -362,14 +364,41 @@ void upm_alias_suggest_term(const struct upm_box_type *box, const char *word, ch
 		{ "ext", l->ev_sel_ext.width }, { "occ_sel", l->occ_sel.width },
 		{ "occ_inv", l->occ_invert.width }, { "occ_edge", l->occ_edge.width },
 	};
+	unsigned n = 0;
+	for (unsigned i = 0; i < sizeof mods / sizeof mods[0] && n < max; i++)
+		if (mods[i].width)
+			names[n++] = mods[i].term;
+	for (unsigned i = 0; i < box->n_filters && n < max; i++) {
+		int dup = 0; /* several fields may share a term name across satisfies */
+		for (unsigned k = 0; k < n; k++)
+			dup |= upm_strcasecmp(names[k], box->filters[i].term) == 0;
+		if (!dup)
+			names[n++] = box->filters[i].term;
+	}
+	if (box->index_term && n < max)
+		names[n++] = box->index_term;
+	return n;
+}
+
+void upm_alias_suggest_term(const struct upm_box_type *box, const char *word, char *buf, unsigned long size)
+{
+	const char *names[64];
+	unsigned n = box_terms(box, names, UPM_ARRAY_LEN(names));
 	struct upm_suggest s;
 	upm_suggest_init(&s, word);
-	for (unsigned i = 0; i < sizeof mods / sizeof mods[0]; i++)
-		if (mods[i].width)
-			upm_suggest_add(&s, mods[i].term);
-	for (unsigned i = 0; i < box->n_filters; i++)
-		upm_suggest_add(&s, box->filters[i].term);
-	if (box->index_term)
-		upm_suggest_add(&s, box->index_term);
+	for (unsigned i = 0; i < n; i++)
+		upm_suggest_add(&s, names[i]);
 	upm_suggest_text(&s, buf, size);
+}
+
+void upm_alias_term_names(const struct upm_box_type *box, char *buf, unsigned long size)
+{
+	const char *names[64];
+	unsigned n = box_terms(box, names, UPM_ARRAY_LEN(names));
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < n && k + 1 < size; i++) {
+		int w = upm_snprintf(buf + k, size - k, "%s%s", i ? ", " : "", names[i]);
+		k += w > 0 && (size_t)w < size - k ? (size_t)w : size - k - 1;
+	}
 }

@@ -28,5 +28,7 @@ void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_
 			     char *buf, unsigned long size);
 void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, char *buf, unsigned long size);
 void upm_alias_suggest_term(const struct upm_box_type *box, const char *word, char *buf, unsigned long size);
+/* Every term a spec on the box takes, "event, umask, thresh, edge, inv, ...". */
+void upm_alias_term_names(const struct upm_box_type *box, char *buf, unsigned long size);
 
 #endif

@@ -76,8 +76,13 @@ static int split_term(const char *s, size_t len, struct term *t)
 			eq = s + i;
 	size_t klen = eq ? (size_t)(eq - s) : len;
 	size_t vlen = eq ? len - klen - 1 : 0;
-	if (klen == 0 || klen >= sizeof t->key || vlen >= sizeof t->value || (eq && vlen == 0))
+	if (klen == 0 || klen >= sizeof t->key || vlen >= sizeof t->value)
 		return -1;
+	if (eq && vlen == 0) { /* "thresh=": said as such, not as a malformed term */
+		upm_memcpy(t->key, s, klen);
+		t->key[klen] = 0;
+		return -2;
+	}
 	upm_memcpy(t->key, s, klen);
 	t->key[klen] = 0;
 	upm_memcpy(t->value, eq ? eq + 1 : "", vlen);
@@ -281,10 +286,11 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 		o->n_filters++;
 		return 0;
 	}
-	char near[120];
+	char near[120], terms[400];
 	upm_alias_suggest_term(o->box, t->key, near, sizeof near);
-	upm_snprintf(err, n, "unknown term '%s' for box %s (%s%ssee 'upmon list events --box %s')", t->key,
-		     o->box->name, near, near[0] ? "; " : "", o->box->name);
+	upm_alias_term_names(o->box, terms, sizeof terms);
+	upm_snprintf(err, n, "unknown term '%s' for box %s (%s%s%s takes %s; see 'upmon list events --box %s')",
+		     t->key, o->box->name, near, near[0] ? "; " : "", o->box->name, terms, o->box->name);
 	return -1;
 }
 
@@ -503,7 +509,12 @@ static int parse_own(const struct upm_platform *p, const char *text, struct upm_
 		if (comma == t || upm_strchr(t, '/') < comma)
 			return failf(err, n, "malformed event spec '%s': empty term or stray '/'%s", text, "");
 		struct term term;
-		if (split_term(t, (size_t)(comma - t), &term) < 0)
+		int split = split_term(t, (size_t)(comma - t), &term);
+		if (split == -2) {
+			upm_snprintf(err, n, "%s= in '%s' has an empty value: write %s=N", term.key, text, term.key);
+			return -1;
+		}
+		if (split < 0)
 			return failf(err, n, "malformed term in '%s'%s", text, "");
 		if (first && !term.has_value) {
 			if (apply_name(p, o, term.key, err, n) < 0)

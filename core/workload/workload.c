@@ -163,7 +163,8 @@ static int choose_cpus(struct upm_workload_plan *p, const struct upm_workload *w
 	if (!p->desc) {
 		if (want && want != 2)
 			return fail(err, err_size, UPM_EINVAL,
-				    "pingpong runs on exactly two processors, not %u", want);
+				    "pingpong runs on exactly two processors, not %u: give --threads 2 (or leave "
+				    "--threads out)", want);
 		want = 2;
 	}
 	if (want == 0)

@@ -633,6 +633,18 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term)
 		return 0;
 	}
 	eq = upm_strchr(term, '=');
+	/* A word alone that is no fault ("noecma"): a misspelling, answered with the closest
+	 * fault and every fault, as a misspelt NAME= is; a fault's name alone needs its value. */
+	if (!eq && upm_strlen(term) < sizeof key) {
+		for (unsigned i = 0; i < UPM_ARRAY_LEN(fault_names); i++)
+			if (upm_strcmp(term, fault_names[i]) == 0) {
+				upm_snprintf(m->error, sizeof m->error,
+					     "mock fault: %s needs a value: write %s=VALUE (see 'upmon help')", term, term);
+				return -1;
+			}
+		unknown_fault(m, term);
+		return -1;
+	}
 	if (!eq || eq == term || (size_t)(eq - term) >= sizeof key || !eq[1]) {
 		upm_snprintf(m->error, sizeof m->error,
 			     "mock fault: '%s' is not NAME=VALUE (see 'upmon help')", term);

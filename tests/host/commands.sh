@@ -150,6 +150,9 @@ run habit_ci --backend mock --platform snbep check -I 100
 expect habit_ci host/habit_i_not_offered_to_check 4 "^upmon: error: check: unknown argument '-I' \\(see 'upmon help check'\\)\$"
 run habit_ct --backend mock --platform snbep check -t 2
 expect habit_ct host/habit_t_offered_to_check 4 "^upmon: error: check: unknown argument '-t' \\('-t' is '--threads' in upmon; see 'upmon help check'\\)\$"
+# An abbreviation edit distance would miss is answered with the option it abbreviates.
+run abbrev --backend mock --platform snbep run --secs 1
+expect abbrev host/option_abbreviation_suggests 4 "^upmon: error: run: unknown argument '--secs' \\(closest: --seconds; see 'upmon help run'\\)\$"
 run habit_eq --platform=snbep list boxes
 expect habit_eq host/habit_option_equals 4 "^upmon: error: unknown option '--platform=snbep' \\(write '--platform snbep', with a space; see 'upmon help'\\)\$"
 

@@ -149,6 +149,13 @@ one_line n2 host/spec_lacking_slash_one_line
 # A box and a '/' alone lack the event: the advice is not 'imc//', which is refused too.
 run n2b "${M[@]}" run --seconds 0.01 --events imc/
 expect n2b host/spec_box_alone_asks_for_event 4 "^upmon: error: run: 'imc/' names no event after its '/': write imc/EVENT/ \\(see 'upmon list events'\\)$"
+# An unknown term names the box's terms; an empty value is said as such.
+run n2c "${M[@]}" run --seconds 0.01 --events 'imc/CAS_COUNT.RD,foo=1/'
+expect n2c host/spec_unknown_term_names_the_terms 4 \
+	"^upmon: error: run: unknown term 'foo' for box imc \\(imc takes event, umask, thresh, edge, inv; see 'upmon list events --box imc'\\)\$"
+run n2d "${M[@]}" run --seconds 0.01 --events 'imc/CAS_COUNT.RD,thresh=/'
+expect n2d host/spec_empty_term_value_said 4 \
+	"^upmon: error: run: thresh= in 'imc/CAS_COUNT.RD,thresh=/' has an empty value: write thresh=N\$"
 run n3 "${M[@]}" run --seconds 0.01 --events 'cbo/CLOCKTICKS,thresh=256/'
 expect n3 host/thresh_range_said 4 "thresh=256 is out of range: thresh takes 0-255"
 run n4 "${M[@]}" run --seconds 0.01 --events cbo/LLC_LOOKUP.DATA_READ/

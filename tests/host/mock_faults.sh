@@ -15,6 +15,16 @@ run misspelt --backend mock:s0.stuk=cbo3.ctr0 --platform snbep info
 expect misspelt host/mock_fault_misspelt_names_closest 4 \
 	"^upmon: error: mock fault: unknown fault 'stuk' \\(closest: stuck; known: gp .* linkrate\\): use one of those \\(see 'upmon help'\\)\$"
 
+# A word alone that is no fault: the closest fault and every one, as for NAME=VALUE.
+run noecma --backend mock:noecma --platform snbep info
+expect noecma host/mock_fault_flag_misspelt_names_closest 4 \
+	"^upmon: error: mock fault: unknown fault 'noecma' \\(closest: noecam; known: gp .* linkrate\\): use one of those \\(see 'upmon help'\\)\$"
+run foo --backend mock:foo --platform snbep info
+expect foo host/mock_fault_unknown_word_lists_faults 4 \
+	"^upmon: error: mock fault: unknown fault 'foo' \\(known: gp .* noecam badecam interleave .* linkrate\\): use one of those \\(see 'upmon help'\\)\$"
+run novalue --backend mock:stuck --platform snbep info
+expect novalue host/mock_fault_name_without_value 4 "^upmon: error: mock fault: stuck needs a value: write stuck=VALUE \\(see 'upmon help'\\)\$"
+
 run nochan --backend mock:s0.stuck=imc7.ctr0 --platform snbep info
 expect nochan host/mock_fault_missing_box_names_instances 4 \
 	'^upmon: error: mock fault: s0.stuck=imc7.ctr0: socket 0 has imc0\.\.imc3: name one of those$'

@@ -143,6 +143,9 @@ expect kname host/run_kernel_unknown 4 "^upmon: error: run: unknown kernel 'stre
 # With the closest names, the line still ends with the last kernel and its parenthesis.
 run kname2 "${M[@]}" run --kernel triad_avx512 --events imc/CAS_COUNT.RD/
 expect kname2 host/run_kernel_unknown_whole_line 4 "^upmon: error: run: unknown kernel 'triad_avx512' \\(closest: triad, triad_avx; kernels: read, .*, triad_avx, pingpong\\)$"
+run kpp1 "${M[@]}" run --kernel pingpong --threads 1 --events imc/CAS_COUNT.RD/
+expect kpp1 host/run_kernel_pingpong_threads_says_what_to_give 4 \
+	'^upmon: error: run: pingpong runs on exactly two processors, not 1: give --threads 2 \(or leave --threads out\)$'
 run kthr "${M[@]}" run --kernel read --threads 9 --size 1M --events imc/CAS_COUNT.RD/
 expect kthr host/run_kernel_too_many_threads 4 '^upmon: error: run: read needs 9 processors; the chosen sockets have 4$'
 run ksock "${M[@]}" run --kernel read --sockets 2 --events imc/CAS_COUNT.RD/

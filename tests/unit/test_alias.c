@@ -188,6 +188,11 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 		{ "snbep", "imc/CAS_CONT.RD/", "unknown event 'CAS_CONT' for box imc (closest: CAS_COUNT;" },
 		{ "snbep", "imc/CAS_COUNT.RDD/", "event CAS_COUNT has no unit mask 'RDD' (closest: RD;" },
 		{ "snbep", "cbo/CLOCKTICKS,thres=3/", "unknown term 'thres' for box cbo (closest: thresh;" },
+		/* Nothing close: the box's terms, every one. */
+		{ "snbep", "imc/CAS_COUNT.RD,foo=1/", "unknown term 'foo' for box imc (imc takes event, umask, "
+						      "thresh, edge, inv; see 'upmon list events --box imc')" },
+		{ "snbep", "imc/CAS_COUNT.RD,thresh=/", "thresh= in 'imc/CAS_COUNT.RD,thresh=/' has an empty value: "
+							"write thresh=N" },
 		{ "snbep", "UNC_M_CAS_CONT.RD", "unknown event 'CAS_CONT' for box imc (closest:" },
 	};
 	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {

@@ -115,12 +115,18 @@ TEST(config_event_sets_expand)
 	upm_buf_free(&out);
 	upm_buf_init(&out);
 	CHECK_EQ(upm_config_expand_events(&r, "@nope", &out, err, sizeof err), -1);
-	CHECK_STR(err, "no event set 'nope' in lab.cfg: define events.nope = SPEC,... there");
+	CHECK_STR(err, "no event set 'nope' in lab.cfg (its sets: mem): use one of those, or define "
+		       "events.nope = SPEC,... there");
+	upm_buf_free(&out);
+	/* A misspelt set: the closest of the file's sets. */
+	upm_buf_init(&out);
+	CHECK_EQ(upm_config_expand_events(&r, "@mme", &out, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "(closest: mem; its sets: mem)");
 	upm_buf_free(&out);
 	r.config = NULL;
 	upm_buf_init(&out);
 	CHECK_EQ(upm_config_expand_events(&r, "@mem", &out, err, sizeof err), -1);
-	CHECK_CONTAINS(err, "the configuration file (there is none)");
+	CHECK_CONTAINS(err, "there is no configuration file: give --config FILE, or create the default one");
 	upm_buf_free(&out);
 	upm_config_free(&c);
 }

@@ -39,6 +39,20 @@ TEST(suggest_keeps_the_closest_in_order)
 	upm_suggest_text(&s, buf, sizeof buf);
 	CHECK_STR(buf, "closest: CAS_COUNT");
 
+	/* A word that abbreviates a candidate (its letters in order) finds it when nothing is
+	 * close by edit distance: "--secs" is --seconds. */
+	upm_suggest_init(&s, "--secs");
+	upm_suggest_add(&s, "--seconds");
+	upm_suggest_add(&s, "--sockets");
+	upm_suggest_add(&s, "--size");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "closest: --seconds");
+	upm_suggest_init(&s, "stuk"); /* stuck is one edit: stuckbit, abbreviated too, is not offered */
+	upm_suggest_add(&s, "stuck");
+	upm_suggest_add(&s, "stuckbit");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "closest: stuck");
+
 	/* Nothing close: nothing offered. */
 	upm_suggest_init(&s, "zzzzzz");
 	upm_suggest_add(&s, "imc");
