@@ -317,8 +317,10 @@ static struct upm_backend *replay_backend(struct upm_run *r)
 	return upm_replay_find(r->backend);
 }
 
-/* A mock fault given @passN acts at a burn-in's pass N: a command that never reaches it
- * would PASS as if the fault had been tried. Refused before anything runs. */
+/* A mock fault given @passN acts at pass N: a command that never reaches it would PASS
+ * as if the fault had been tried. Refused before anything runs. A check, a selftest and a
+ * run are pass 1 (a plain check's verdicts carry pass 1; selftest and run arm it as they
+ * start); a burn-in reaches its --passes, or as far as its --duration goes. */
 static int refuse_unreached_pass_faults(struct upm_run *r, const struct upm_command *cmd)
 {
 	struct upm_mock *m = upm_mock_find(r->backend);
@@ -326,18 +328,24 @@ static int refuse_unreached_pass_faults(struct upm_run *r, const struct upm_comm
 	unsigned last = m ? upm_mock_last_pass(m, &term) : 0;
 	if (!last)
 		return 0;
-	uint64_t passes = 0;
+	int check = upm_strcmp(cmd->name, "check") == 0;
+	uint64_t passes = check || upm_strcmp(cmd->name, "selftest") == 0 || upm_strcmp(cmd->name, "run") == 0;
 	int by_duration = 0;
-	for (int i = 0; upm_strcmp(cmd->name, "check") == 0 && i + 1 < r->opts.cmd_argc; i++) {
+	for (int i = 0; check && i + 1 < r->opts.cmd_argc; i++) {
 		if (upm_strcmp(r->opts.cmd_argv[i], "--passes") == 0)
 			(void)upm_parse_u64(r->opts.cmd_argv[i + 1], &passes);
 		by_duration |= upm_strcmp(r->opts.cmd_argv[i], "--duration") == 0;
 	}
 	if (by_duration || passes >= last)
-		return 0; /* a burn-in that reaches pass N (by duration: as far as it goes) */
-	upm_error(r, "mock fault %s@pass%u acts at pass %u of a burn-in, which this %s never reaches: give check "
-		     "--passes %u (or more), or leave @pass%u out; nothing was touched",
-		  term, last, last, cmd->name, last, last);
+		return 0;
+	if (check)
+		upm_error(r, "mock fault %s@pass%u acts at pass %u of a burn-in, which this check never reaches: give "
+			     "check --passes %u (or more), or leave @pass%u out; nothing was touched",
+			  term, last, last, last, last);
+	else
+		upm_error(r, "mock fault %s@pass%u acts at pass %u of a burn-in, which this %s never reaches (%s): "
+			     "leave @pass%u out, or give it to check --passes %u; nothing was touched",
+			  term, last, last, cmd->name, passes ? "it is pass 1" : "it runs no pass", last, last);
 	return -1;
 }
 

@@ -170,6 +170,7 @@ int upm_cmd_selftest(struct upm_run *r)
 		upm_verdicts_free(&vs);
 		return UPM_EXIT_USAGE;
 	}
+	upm_backend_pass_begins(r->backend, 1); /* a self-test is pass 1, as a plain check's */
 	upm_say(r, "selftest: %s on %u socket%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s");
 	int status = self_test(r, &vs) < 0 ? UPM_EXIT_USAGE : finish(r, &vs, NULL, NULL, "selftest");
 	safety_end(r);

@@ -170,6 +170,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_buf_free(&specs);
 		return UPM_EXIT_USAGE;
 	}
+	upm_backend_pass_begins(r->backend, 1); /* a run is pass 1: faults given @pass1 act from here */
 	if (io.period_ns || ko.n_kernels) {
 		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0)
 				      : upm_run_kernels(r, &ko, specs.data, metric_names, per_box);

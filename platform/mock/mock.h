@@ -227,7 +227,8 @@ struct upm_mock *upm_mock_of(struct upm_backend *b); /* NULL if b is not a mock 
 /* The mock b is, or wraps (a --trace of the mock); NULL when there is none. */
 struct upm_mock *upm_mock_find(struct upm_backend *b);
 /* The highest N of the faults given @passN, with that term (without @passN) in *term; 0
- * when none was. Only a burn-in's pass N arms them (upm_backend_pass_begins). */
+ * when none was. Only a command's pass N arms them (upm_backend_pass_begins): a burn-in's
+ * passes, the one pass of a plain check, a selftest or a run. */
 unsigned upm_mock_last_pass(const struct upm_mock *m, const char **term);
 
 /* Building blocks for models. Each returns the new register (stable until seal), or
@@ -318,7 +319,8 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term);
 int upm_mock_apply_late_fault(struct upm_mock *m, unsigned socket, const char *key,
 			      const char *value);
 /* Burn-in passes (faults_pass.c). Any term above may end in @passN: it is checked when
- * given and applied when the check reports that pass N (from 1) begins, and stays from
+ * given and applied when the check reports that pass N (from 1) begins (selftest and run
+ * report pass 1), and stays from
  * then on (stuck=cbo3.ctr0@pass2: pass 1 is clean, pass 2 and later find the stuck
  * counter). One more term exists only so: esc@passN presses ESC at the first measured
  * interval of pass N (the self-test's counting; a deterministic abort in mid-pass).

@@ -169,8 +169,19 @@ expect badpass host/burnin_fault_pass_zero_refused 4 "mock fault: 'stuck=cbo3\.c
 run unreached "${M[@]}" check --quick --passes 2 --backend mock:stuck=cbo3.ctr0@pass3
 expect unreached host/burnin_fault_pass_beyond_the_run_refused 4 \
 	'^upmon: error: mock fault stuck=cbo3\.ctr0@pass3 acts at pass 3 of a burn-in, which this check never reaches: give check --passes 3 \(or more\), or leave @pass3 out; nothing was touched$'
-run unreached_run "${M[@]}" --backend mock:esc@pass1 run --events ubox/UCLK/ --seconds 0.01
-expect unreached_run host/burnin_fault_pass_outside_a_burnin_refused 4 '^upmon: error: mock fault esc@pass1 acts at pass 1 of a burn-in, which this run never reaches: '
+run unreached_run "${M[@]}" --backend mock:esc@pass2 run --events ubox/UCLK/ --seconds 0.01
+expect unreached_run host/burnin_fault_pass_outside_a_burnin_refused 4 \
+	'^upmon: error: mock fault esc@pass2 acts at pass 2 of a burn-in, which this run never reaches \(it is pass 1\): leave @pass2 out, or give it to check --passes 2; nothing was touched$'
+run unreached_info "${M[@]}" --backend mock:dead=imc1@pass1 info
+expect unreached_info host/burnin_fault_pass_info_refused 4 \
+	'^upmon: error: mock fault dead=imc1@pass1 acts at pass 1 of a burn-in, which this info never reaches \(it runs no pass\): '
+# A plain check, a selftest and a run are pass 1: a fault given @pass1 acts in them.
+run pass1_check "${M[@]}" --backend mock:dead=imc1@pass1 check --quick
+expect pass1_check host/burnin_fault_pass1_in_a_plain_check 2 '^FAIL socket 0 imc1 +presence '
+run pass1_self "${M[@]}" --backend mock:dead=imc1@pass1 selftest
+expect pass1_self host/burnin_fault_pass1_in_selftest 2 '^FAIL socket 0 imc1 +presence '
+run pass1_run "${M[@]}" --backend mock:esc@pass1 run --events ubox/UCLK/ --seconds 0.01
+expect pass1_run host/burnin_fault_pass1_in_run 5 '^upmon: error: run: aborted \(ESC or Ctrl-C\) in pass 0 \(of 1\)'
 run badbox "${M[@]}" check --passes 2 --backend mock:stuck=cbo99.ctr0@pass2
 expect badbox host/burnin_fault_checked_before_running 4 "cbo99.*\(in 'stuck=cbo99\.ctr0@pass2'\)"
 bad=
