@@ -96,6 +96,11 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 		return n;
 	}
 	if (version) {
+		/* "upmon --version foo", "upmon run --version": the word would be dropped unseen. */
+		const char *extra = command && upm_strcmp(command, "version") != 0 ? command : n_rest ? rest[0] : NULL;
+		if (extra)
+			return upm_snprintf(err, size, "--version takes no command or argument, not '%s': write upmon "
+					    "--version (or upmon help)", extra), -1;
 		out[n++] = version_word;
 		return n;
 	}

@@ -110,6 +110,9 @@ int upm_config_expand_events(const struct upm_run *r, const char *events, struct
 		} else {
 			upm_buf_append(out, p, n);
 		}
+		/* A trailing comma is kept for the spec parser to refuse, as it refuses ",,". */
+		if (*end == ',' && !end[1])
+			upm_buf_puts(out, ",");
 		p = *end ? end + 1 : end;
 	}
 	return 0;

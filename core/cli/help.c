@@ -274,10 +274,15 @@ int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned lon
 	}
 	const struct upm_cmd_help *h = upm_help_find(topic);
 	if (!h) {
-		char near[120];
+		/* Every command the overview lists, fault-probe too, from the one table. */
+		char near[120], names[120];
+		size_t k = 0;
+		names[0] = 0;
+		for (unsigned i = 0; i < upm_n_cmd_helps && k < sizeof names; i++)
+			k += (size_t)upm_snprintf(names + k, sizeof names - k, "%s%s", i ? " " : "", upm_cmd_helps[i].name);
 		upm_help_suggest_command(topic, near, sizeof near);
-		upm_snprintf(err, err_size, "help: no command '%s' (%s%scommands: info list run check selftest help version)",
-			     topic, near, near[0] ? "; " : "");
+		upm_snprintf(err, err_size, "help: no command '%s' (%s%scommands: %s)", topic, near, near[0] ? "; " : "",
+			     names);
 		return -1;
 	}
 	upm_buf_printf(b, "usage: upmon [OPTIONS] %s\n\n%s.\n\n%s", h->usage, h->summary, h->text);

@@ -518,7 +518,7 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 	if (kb->plan) {
 		struct upm_workload_info info;
 		upm_workload_describe(kb->plan, &info);
-		upm_run_kernel_say_plan(r, &info, ", repeated between the samples");
+		upm_run_kernel_say_plan(r, &info, ko->w.size, ", repeated between the samples");
 	}
 	mem_specs_init(r->platform, &con->mem);
 	for (unsigned i = 0; i < s.n_specs; i++)

@@ -44,7 +44,8 @@ static int parse_socket_list(const char *v, uint32_t *mask)
 	return *mask ? 0 : -1;
 }
 
-void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *info, const char *tail)
+void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *info, uint64_t asked,
+			     const char *tail)
 {
 	char where[24], size[32], iters[32];
 	if (info->memory_socket < 0)
@@ -62,6 +63,14 @@ void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *
 		upm_say_wrappedf(r, 5, 0, "run: kernel %s: memory %s, not placed: %s", info->kernel, where,
 				 info->placement_why && info->placement_why[0] ? info->placement_why : "no reason given");
 	upm_say(r, "run: kernel %s: %s x %s iterations%s", info->kernel, size, iters, tail);
+	/* As check says a size it fitted: the --size asked is not the one run. */
+	if (asked && info->size_unit && asked != info->size_bytes) {
+		char want[32];
+		upm_format_bytes(want, sizeof want, asked);
+		upm_say_wrappedf(r, 5, 0, "run: kernel %s: %s, not %s: rounded down to a multiple of %llu bytes (a "
+				 "line in each of its arrays)", info->kernel, size, want,
+				 (unsigned long long)info->size_unit);
+	}
 }
 
 static int bad(char *err, size_t size, const char *fmt, const char *name, const char *value)
@@ -254,7 +263,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	char tail[96];
 	upm_snprintf(tail, sizeof tail, "; %u spec%s, %u pass%s, %u socket%s", s.n_specs, s.n_specs == 1 ? "" : "s",
 		     s.n_passes, s.n_passes == 1 ? "" : "es", r->n_sockets, r->n_sockets == 1 ? "" : "s");
-	upm_run_kernel_say_plan(r, &info, tail);
+	upm_run_kernel_say_plan(r, &info, o->w.size, tail);
 	if (s.n_passes > UPM_MAX_PASSES) {
 		upm_error(r, "run: %u passes: at most %u with a kernel", s.n_passes, UPM_MAX_PASSES);
 		status = UPM_EXIT_USAGE;

@@ -28,8 +28,10 @@ void upm_run_kernel_opts_init(struct upm_run_kernel_opts *o);
 int upm_run_kernel_option(const char *name, const char *value, struct upm_run_kernel_opts *o,
 			  char *err, size_t err_size);
 /* The lines saying what a kernel will run as: threads and sockets, memory, size and
- * iterations followed by tail (what is counted). */
-void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *info, const char *tail);
+ * iterations followed by tail (what is counted); and, when the --size asked (0: none)
+ * was rounded, the size used and why. */
+void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *info, uint64_t asked,
+			     const char *tail);
 /* 1 when any kernel option other than --kernel was given without --kernel. */
 int upm_run_kernel_options_orphaned(const struct upm_run_kernel_opts *o);
 

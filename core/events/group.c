@@ -40,10 +40,25 @@ int upm_group_expand(const struct upm_platform *p, const char *names, struct upm
 		upm_snprintf(err, err_size, "%s has no event groups: give --events SPEC,... instead", p->name);
 		return -1;
 	}
+	const char *prev = NULL; /* the name before, for an empty one after it */
+	size_t prev_n = 0;
 	while (*names) {
 		const char *comma = upm_strchr(names, ',');
 		size_t n = comma ? (size_t)(comma - names) : upm_strlen(names);
 		const struct upm_group *g = NULL;
+		/* An empty name (a leading, doubled or trailing comma), as in an event list. */
+		if (!n || (comma && !comma[1])) {
+			if (n)
+				prev = names, prev_n = n;
+			if (prev)
+				upm_snprintf(err, err_size, "empty group name after '%.*s' (a %s ','): remove the extra comma",
+					     (int)(prev_n < 31 ? prev_n : 31), prev, n ? "trailing" : "doubled");
+			else
+				upm_snprintf(err, err_size, "empty group name at the start (a leading ','): remove the comma");
+			return -1;
+		}
+		prev = names;
+		prev_n = n;
 		if (n && n < sizeof name) {
 			upm_memcpy(name, names, n);
 			name[n] = 0;

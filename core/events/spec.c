@@ -506,8 +506,11 @@ static int parse_own(const struct upm_platform *p, const char *text, struct upm_
 		const char *comma = t;
 		while (comma < end && *comma != ',')
 			comma++;
-		if (comma == t || upm_strchr(t, '/') < comma)
-			return failf(err, n, "malformed event spec '%s': empty term or stray '/'%s", text, "");
+		if (upm_strchr(t, '/') < comma)
+			return failf(err, n, "malformed event spec '%s': stray '/'%s", text, "");
+		if (comma == t || comma + 1 == end)
+			return failf(err, n, "empty term in '%s' (a %s ','): remove the extra comma", text,
+				     comma == t ? "doubled" : "trailing");
 		struct term term;
 		int split = split_term(t, (size_t)(comma - t), &term);
 		if (split == -2) {
@@ -587,6 +590,10 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 {
 	unsigned count = 0;
 	const char *s = text;
+	/* An empty item (",imc/..", "..,,..", "..,") is a slip of the comma, refused alike
+	 * wherever it is: a trailing one would otherwise be dropped unseen. */
+	if (*s == ',')
+		return failf(err, n, "empty event spec at the start (a leading ','): remove the comma%s%s", "", "");
 	while (*s) {
 		/* A spec runs to its second slash; a perfmon name alone, to the next comma. */
 		size_t len = upm_alias_spec_len(s);
@@ -601,6 +608,9 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 			return -1;
 		count++;
 		s += len;
+		if (*s == ',' && (s[1] == ',' || !s[1]))
+			return failf(err, n, "empty event spec after '%s' (a %s ','): remove the extra comma", one,
+				     s[1] ? "doubled" : "trailing");
 		if (*s == ',')
 			s++;
 		else if (*s)

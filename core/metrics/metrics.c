@@ -138,13 +138,29 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 		     char *err, unsigned long err_size)
 {
 	char name[64];
+	const char *prev = NULL; /* the name before, for an empty one after it */
+	size_t prev_n = 0;
 	while (*names) {
 		const char *comma = upm_strchr(names, ',');
 		size_t n = comma ? (size_t)(comma - names) : upm_strlen(names);
-		if (n == 0 || n >= sizeof name) {
-			upm_snprintf(err, err_size, "malformed metric list");
+		/* An empty name (a leading, doubled or trailing comma), as in an event list. */
+		if (n == 0 || (comma && !comma[1])) {
+			if (n)
+				prev = names, prev_n = n;
+			if (prev)
+				upm_snprintf(err, err_size, "empty metric name after '%.*s' (a %s ','): remove the extra "
+					     "comma", (int)(prev_n < 40 ? prev_n : 40), prev, n ? "trailing" : "doubled");
+			else
+				upm_snprintf(err, err_size, "empty metric name at the start (a leading ','): remove the "
+					     "comma");
 			return -1;
 		}
+		if (n >= sizeof name) {
+			upm_snprintf(err, err_size, "metric name '%.40s...' is too long: see 'upmon list metrics'", names);
+			return -1;
+		}
+		prev = names;
+		prev_n = n;
 		upm_memcpy(name, names, n);
 		name[n] = 0;
 		const struct upm_metric *m = upm_metric_find(p, name);

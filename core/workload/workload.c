@@ -701,6 +701,7 @@ void upm_workload_describe(const struct upm_workload_plan *p, struct upm_workloa
 	out->socket_mask = p->socket_mask;
 	out->memory_socket = p->memory_socket;
 	out->size_bytes = p->size;
+	out->size_unit = p->desc ? (uint64_t)p->desc->arrays * UPM_KERNEL_LINE : 0;
 	out->iterations = p->iterations;
 	out->alloc_bytes = p->alloc_bytes;
 	out->llc_bytes = p->llc_bytes;

@@ -88,6 +88,7 @@ struct upm_workload_info {
 	uint32_t socket_mask;
 	int memory_socket;
 	uint64_t size_bytes;     /* the working set used (whole lines in every array) */
+	uint64_t size_unit;      /* size_bytes is a multiple of it (a line per array); 0: no size (pingpong) */
 	uint64_t iterations;
 	uint64_t alloc_bytes;    /* what the buffers take */
 	uint64_t llc_bytes;      /* per socket, from CPUID leaf 4; 0 when unknown */

@@ -58,6 +58,13 @@ run help help
 expect help host/help 0 '^usage: upmon \[OPTIONS\] COMMAND' '--backend hw\|mock'
 run version version
 expect version host/version 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
+# A word beside --version is refused, not dropped unseen.
+run version_extra --version foo
+expect version_extra host/version_refuses_an_extra_word 4 "^upmon: error: --version takes no command or argument, not 'foo': write upmon --version \\(or upmon help\\)\$"
+run version_cmd foo --version
+expect version_cmd host/version_refuses_a_command 4 "^upmon: error: --version takes no command or argument, not 'foo': "
+run version_glob --platform snbep --version
+expect version_glob host/version_with_a_global_option 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
 lines=$(wc -l <"$WORK/unknown.out")
 [ "$(rc unknown)" = 4 ] && [ "$lines" = 1 ] && pass host/errors_are_one_line ||
 	fail host/errors_are_one_line "status $(rc unknown), $lines lines"

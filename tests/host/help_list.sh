@@ -26,6 +26,8 @@ expect h4 host/command_dash_h 0 '^usage: upmon \[OPTIONS\] list boxes\|events\|m
 run h5 help rnu
 expect h5 host/help_unknown_topic_suggests 4 "^upmon: error: help: no command 'rnu' \\(closest: run;"
 one_line h5 host/help_unknown_topic_one_line
+# The commands an unknown topic lists are those the overview lists, the test hook too.
+expect h5 host/help_unknown_topic_lists_every_command 4 "commands: info list run check selftest help version fault-probe\\)\$"
 # Every help text fits the UEFI console's 80 columns: the overview, each command's
 # help by 'help COMMAND' and by 'COMMAND --help' (the commands as the overview lists
 # them), as the optimised build prints them. A line over 80 is named with its number
@@ -149,6 +151,18 @@ one_line n2 host/spec_lacking_slash_one_line
 # A box and a '/' alone lack the event: the advice is not 'imc//', which is refused too.
 run n2b "${M[@]}" run --seconds 0.01 --events imc/
 expect n2b host/spec_box_alone_asks_for_event 4 "^upmon: error: run: 'imc/' names no event after its '/': write imc/EVENT/ \\(see 'upmon list events'\\)$"
+# An empty item, a comma too many wherever it is, is refused in one line alike: a
+# trailing one is not dropped unseen while ',,' is refused.
+for c in "ev_trail|--events imc/CAS_COUNT.RD/,|empty event spec after 'imc/CAS_COUNT.RD/' \\(a trailing ','\\): remove the extra comma" \
+	"ev_double|--events imc/CAS_COUNT.RD/,,imc/CAS_COUNT.WR/|empty event spec after 'imc/CAS_COUNT.RD/' \\(a doubled ','\\): remove the extra comma" \
+	"term_trail|--events imc/CAS_COUNT.RD,/|empty term in 'imc/CAS_COUNT.RD,/' \\(a trailing ','\\): remove the extra comma" \
+	"met_trail|--metrics MEM_BW_READS,|empty metric name after 'MEM_BW_READS' \\(a trailing ','\\): remove the extra comma" \
+	"grp_trail|--group MEM,|--group: empty group name after 'MEM' \\(a trailing ','\\): remove the extra comma"; do
+	IFS='|' read -r name args want <<<"$c"
+	run "$name" "${M[@]}" run --seconds 0.01 $args
+	expect "$name" "host/list_${name}_comma_refused" 4 "^upmon: error: run: $want\$"
+	one_line "$name" "host/list_${name}_comma_one_line"
+done
 # An unknown term names the box's terms; an empty value is said as such.
 run n2c "${M[@]}" run --seconds 0.01 --events 'imc/CAS_COUNT.RD,foo=1/'
 expect n2c host/spec_unknown_term_names_the_terms 4 \
