@@ -52,6 +52,7 @@ static const struct upm_global_ctl ivbep_global = {
 const struct upm_platform upm_platform_ivbep = {
 	.name = "ivbep",
 	.title = "Xeon E5-2600 v2 (Ivy Bridge-EP)",
+	.aliases = { "ivytown", "ivt", "ivb-ep", "ivybridge-ep" },
 	.family = 6,
 	.models = { 0x3E },
 	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_IVYBRIDGE_X 0x3E",

@@ -55,6 +55,7 @@ static const struct upm_box_type *const nhmex_boxes[] = {
 const struct upm_platform upm_platform_nhmex = {
 	.name = "nhmex",
 	.title = "Xeon 7500 (Nehalem-EX)",
+	.aliases = { "nehalemex", "nhm-ex", "nehalem-ex" },
 	.family = 6,
 	.models = { 0x2E },
 	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_NEHALEM_EX 0x2E; "

@@ -10,6 +10,7 @@ static const struct upm_box_type *const skl_boxes[] = {
 const struct upm_platform upm_platform_skl = {
 	.name = "skl",
 	.title = "6th-generation Core (Skylake client)",
+	.aliases = { "skylake", "skylake-client" },
 	.family = 6,
 	.models = { 0x4E, 0x5E },
 	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_SKYLAKE_L 0x4E, "

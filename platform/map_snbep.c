@@ -22,6 +22,7 @@ static const struct upm_bus_map snbep_bus_map = {
 const struct upm_platform upm_platform_snbep = {
 	.name = "snbep",
 	.title = "Xeon E5-2600 (Sandy Bridge-EP)",
+	.aliases = { "jaketown", "jkt", "snb-ep", "sandybridge-ep" },
 	.family = 6,
 	.models = { 0x2D },
 	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_SANDYBRIDGE_X 0x2D",

@@ -18,6 +18,7 @@ static const struct upm_box_type *const wsmex_boxes[] = {
 const struct upm_platform upm_platform_wsmex = {
 	.name = "wsmex",
 	.title = "Xeon E7 (Westmere-EX)",
+	.aliases = { "westmereex", "wsm-ex", "westmere-ex" },
 	.family = 6,
 	.models = { 0x2F },
 	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_WESTMERE_EX 0x2F",

@@ -131,6 +131,10 @@ struct upm_platform {
 	 * a guide that does not apply to every part of its models ("Xeon"). */
 	const char *brand_excludes;
 	const char *brand_source;
+	/* Other names people know it by, taken by --platform as the name: Intel's perfmon
+	 * event-file names (pmu-tools: jaketown, ivytown, nehalemex, westmereex, skylake),
+	 * their short codes and Linux's uncore driver spelling. NULL ends the list. */
+	const char *aliases[6];
 	const struct upm_box_type *const *boxes;
 	unsigned n_boxes;
 	const struct upm_bus_map *bus_map; /* NULL: no PCI uncore boxes */

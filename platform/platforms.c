@@ -21,6 +21,10 @@ const struct upm_platform *upm_platform_by_name(const char *name)
 	for (unsigned i = 0; i < upm_n_platforms; i++)
 		if (upm_strcasecmp(upm_platforms[i]->name, name) == 0)
 			return upm_platforms[i];
+	for (unsigned i = 0; i < upm_n_platforms; i++)
+		for (unsigned k = 0; k < UPM_ARRAY_LEN(upm_platforms[i]->aliases) && upm_platforms[i]->aliases[k]; k++)
+			if (upm_strcasecmp(upm_platforms[i]->aliases[k], name) == 0)
+				return upm_platforms[i];
 	return NULL;
 }
 

@@ -194,6 +194,17 @@ static const struct {
 	{ "-e", "--events" }, { "-M", "--metrics" }, { "-I", "--interval" }, { "-x", "--format csv" },
 	{ "-o", "--out" }, { "-v", "--version" }, { "-V", "--version" }, { "stat", "run" },
 	{ "record", "run" }, { "bench", "run --kernel" }, { "-t", "--threads" },
+	{ "-A", "--per-box" }, { "--no-aggregate", "--per-box" },
+};
+
+/* perf stat's options whose behaviour upmon has without one: what to do instead. */
+static const struct {
+	const char *theirs, *instead;
+} habits_built_in[] = {
+	{ "-a", "upmon counts every socket's uncore always: leave it out" },
+	{ "--all-cpus", "upmon counts every socket's uncore always: leave it out" },
+	{ "--per-socket", "upmon's counts are per socket already, and per box with --per-box: leave it out" },
+	{ "--", "upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load" },
 };
 
 /* Whether upmon's spelling of a habit works where it was typed: a global option
@@ -218,6 +229,11 @@ static int habit_applies(const char *command, const char *ours)
  * '--out=PATH'; 0 when word is neither (or the habit's spelling would not work there). */
 static int habit_text(const char *command, const char *word, char *buf, unsigned long size)
 {
+	for (unsigned i = 0; i < sizeof habits_built_in / sizeof habits_built_in[0]; i++)
+		if (upm_strcmp(word, habits_built_in[i].theirs) == 0) {
+			upm_snprintf(buf, size, "%s", habits_built_in[i].instead);
+			return 1;
+		}
 	for (unsigned i = 0; i < sizeof habits / sizeof habits[0]; i++)
 		if (upm_strcmp(word, habits[i].theirs) == 0 && habit_applies(command, habits[i].ours)) {
 			upm_snprintf(buf, size, "'%s' is '%s' in upmon", habits[i].theirs, habits[i].ours);

@@ -131,6 +131,7 @@ static int resolve_forced_platform(struct upm_run *r)
 		return -1;
 	}
 	r->platform_forced = 1;
+	r->opts.platform = r->platform->name; /* an alias ("jaketown") names it as the tables do */
 	return 0;
 }
 

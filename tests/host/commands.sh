@@ -145,6 +145,17 @@ expect skl2 host/mock_sockets_over_the_model 4 '^upmon: error: the skl mock has 
 # perf's and GNU habits are answered with upmon's spelling, which edit distance would miss.
 run habit_e --backend mock --platform snbep run -e imc/CAS_COUNT.RD/
 expect habit_e host/habit_perf_e 4 "^upmon: error: run: unknown argument '-e' \\('-e' is '--events' in upmon; see 'upmon help run'\\)\$"
+# perf stat's -a, --per-socket and '-- COMMAND' are what upmon does without asking: each
+# says what to do instead; -A is --per-box.
+run habit_a --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -a
+expect habit_a host/habit_perf_all_cpus 4 "^upmon: error: run: unknown argument '-a' \\(upmon counts every socket's uncore always: leave it out; see 'upmon help run'\\)\$"
+run habit_sleep --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -- sleep 1
+expect habit_sleep host/habit_perf_command 4 "^upmon: error: run: unknown argument '--' \\(upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load; see 'upmon help run'\\)\$"
+run habit_A --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -A
+expect habit_A host/habit_perf_no_aggregate 4 "^upmon: error: run: unknown argument '-A' \\('-A' is '--per-box' in upmon; see 'upmon help run'\\)\$"
+# Intel's perfmon names of a platform are taken as its name.
+run jkt --backend mock --platform jaketown --out jk info
+expect jkt host/platform_perfmon_name_taken 0 '^identity: platform snbep \(forced by --platform\), backend mock$'
 run habit_stat --backend mock --platform snbep stat
 expect habit_stat host/habit_perf_stat 4 "^upmon: error: unknown command 'stat' \\('stat' is 'run' in upmon; see 'upmon help'\\)\$"
 # A habit's spelling is offered only where the command takes it: run has no --format,

@@ -136,3 +136,22 @@ TEST(hw_backend_socket_failing_guard_proof_is_skipped)
 	CHECK_EQ(run_hw("--backend hw info", out, sizeof out), 0);
 	CHECK(strstr(out, "#GP guard") == NULL);
 }
+
+TEST(platform_names_people_know_name_the_tables)
+{
+	/* Intel's perfmon event-file names (pmu-tools) and their short codes. */
+	static const char *const known[][2] = {
+		{ "jaketown", "snbep" },   { "JKT", "snbep" },         { "ivytown", "ivbep" },
+		{ "ivt", "ivbep" },        { "nehalemex", "nhmex" },   { "westmereex", "wsmex" },
+		{ "skylake", "skl" },      { "snbep", "snbep" },
+	};
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(known); i++) {
+		const struct upm_platform *p = upm_platform_by_name(known[i][0]);
+		CHECK(p != NULL && strcmp(p->name, known[i][1]) == 0);
+	}
+	CHECK(upm_platform_by_name("haswellx") == NULL);
+	/* No alias is another platform's name, nor anyone else's alias. */
+	for (unsigned i = 0; i < upm_n_platforms; i++)
+		for (unsigned k = 0; k < UPM_ARRAY_LEN(upm_platforms[i]->aliases) && upm_platforms[i]->aliases[k]; k++)
+			CHECK(upm_platform_by_name(upm_platforms[i]->aliases[k]) == upm_platforms[i]);
+}
