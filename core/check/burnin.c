@@ -274,6 +274,23 @@ static void say_pass(struct upm_run *r, const struct upm_burnin *b, const struct
 	upm_say(r, "%s", line);
 }
 
+/* A verdict of pass p: its count and worst, and its instance's worst and first findings. */
+static void tally(struct upm_burnin *b, struct upm_burnin_pass *p, const struct upm_verdict *v)
+{
+	p->counts[v->result]++;
+	if (upm_result_rank(v->result) > upm_result_rank(p->worst))
+		p->worst = v->result;
+	struct upm_burnin_instance *x = instance_for(b, v);
+	if (!x)
+		return;
+	if (upm_result_rank(v->result) > upm_result_rank(x->worst))
+		x->worst = v->result;
+	if (v->result == UPM_RESULT_FAIL && !x->first_fail)
+		x->first_fail = p->pass;
+	if (v->result == UPM_RESULT_WARN && !x->first_warn)
+		x->first_warn = p->pass;
+}
+
 void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct upm_verdicts *vs,
 			  unsigned first, int aborted, const struct upm_check_bandwidth *bw)
 {
@@ -287,18 +304,7 @@ void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct 
 		p->bandwidth = *bw;
 	for (unsigned i = first; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
-		p->counts[v->result]++;
-		if (upm_result_rank(v->result) > upm_result_rank(p->worst))
-			p->worst = v->result;
-		struct upm_burnin_instance *x = instance_for(b, v);
-		if (x) {
-			if (upm_result_rank(v->result) > upm_result_rank(x->worst))
-				x->worst = v->result;
-			if (v->result == UPM_RESULT_FAIL && !x->first_fail)
-				x->first_fail = p->pass;
-			if (v->result == UPM_RESULT_WARN && !x->first_warn)
-				x->first_warn = p->pass;
-		}
+		tally(b, p, v);
 		if (v->has_measured && !aborted) {
 			struct upm_trend *t = trend_for(b, v);
 			if (t)
@@ -349,20 +355,8 @@ void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, unsi
 		settle_diverged(b);
 	struct upm_burnin_pass *p = &b->pass[b->n_pass - 1];
 	for (unsigned i = first_late; i < vs->n; i++) {
-		const struct upm_verdict *v = &vs->v[i];
-		p->counts[v->result]++;
+		tally(b, p, &vs->v[i]);
 		p->verdicts++;
-		if (upm_result_rank(v->result) > upm_result_rank(p->worst))
-			p->worst = v->result;
-		struct upm_burnin_instance *x = instance_for(b, v);
-		if (x) {
-			if (upm_result_rank(v->result) > upm_result_rank(x->worst))
-				x->worst = v->result;
-			if (v->result == UPM_RESULT_FAIL && !x->first_fail)
-				x->first_fail = p->pass;
-			if (v->result == UPM_RESULT_WARN && !x->first_warn)
-				x->first_warn = p->pass;
-		}
 	}
 }
 
