@@ -188,6 +188,14 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	/* Before any register: a trace that could not be saved at the end is refused now. */
 	if (o->trace_path && trace_path_refused(r, o->trace_path))
 		return -1;
+	/* It overrides CPUID's choice on real hardware only: elsewhere it would do nothing. */
+	int on_hw = o->backend == UPM_BACKEND_HW || o->backend == UPM_BACKEND_DEFAULT;
+	if (o->force_platform && (!on_hw || !o->platform)) {
+		upm_error(r, "--force-platform acts only with --backend hw and --platform NAME (it uses that platform "
+			     "although CPUID names another): %s; nothing was touched",
+			  !on_hw ? "leave it out with another backend" : "give --platform NAME too");
+		return -1;
+	}
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {
 			upm_error(r, "--backend mock needs --platform NAME (nhmex, wsmex, snbep, ivbep or skl)");

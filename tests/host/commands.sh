@@ -153,6 +153,12 @@ run habit_sleep --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -
 expect habit_sleep host/habit_perf_command 4 "^upmon: error: run: unknown argument '--' \\(upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load; see 'upmon help run'\\)\$"
 run habit_A --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -A
 expect habit_A host/habit_perf_no_aggregate 4 "^upmon: error: run: unknown argument '-A' \\('-A' is '--per-box' in upmon; see 'upmon help run'\\)\$"
+# --force-platform where it would do nothing (another backend, no --platform) is refused.
+run forcemock --backend mock --platform snbep --force-platform --out fm info
+expect forcemock host/force_platform_with_mock_refused 4 \
+	'^upmon: error: --force-platform acts only with --backend hw and --platform NAME \(it uses that platform although CPUID names another\): leave it out with another backend; nothing was touched$'
+run forcebare --force-platform --out fb info
+expect forcebare host/force_platform_without_platform_refused 4 'give --platform NAME too; nothing was touched$'
 # Intel's perfmon names of a platform are taken as its name.
 run jkt --backend mock --platform jaketown --out jk info
 expect jkt host/platform_perfmon_name_taken 0 '^identity: platform snbep \(forced by --platform\), backend mock$'
