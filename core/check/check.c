@@ -104,6 +104,9 @@ static int measure(struct check *c, struct measure *m, const struct upm_workload
 		return -1;
 	}
 	m->prepared = 1;
+	for (unsigned s = 0; r->safety && s < r->n_sockets && s < UPM_MAX_SOCKETS; s++)
+		if (r->safety->skipped[s])
+			upm_session_skip_lost_socket(&m->s, s);
 	if (m->s.n_passes > CK_MAX_PASSES) {
 		upm_snprintf(m->err, sizeof m->err, "the standard event set needs %u passes", m->s.n_passes);
 		return -1;
@@ -934,7 +937,22 @@ static void workload_for(const struct check *c, struct upm_workload *w, const ch
 	}
 	if (c->o->size)
 		w->size = c->o->size;
+	/* No thread on a socket whose processor stopped answering. */
+	for (unsigned s = 0; c->r->safety && s < c->r->n_sockets && s < UPM_MAX_SOCKETS; s++)
+		if (c->r->safety->skipped[s])
+			w->socket_mask |= 1u << s;
+	if (w->socket_mask)
+		w->socket_mask = ~w->socket_mask & ((1u << c->r->n_sockets) - 1);
 	fit_size(c, w);
+}
+
+/* The socket a two-socket kernel needs whose processor stopped answering; -1 when none. */
+static int lost_socket_needed(const struct check *c, const struct upm_workload *w)
+{
+	for (unsigned s = 0; c->r->safety && s < c->r->n_sockets && s < UPM_MAX_SOCKETS; s++)
+		if (c->r->safety->skipped[s] && (((w->socket_mask >> s) & 1) || w->memory_socket == (int)s))
+			return (int)s;
+	return -1;
 }
 
 /* One cause, one FAIL: an instance whose self-test FAILed is not judged again by its own
@@ -1020,6 +1038,12 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		} else {
 			workload_for(&c, &w, kernel_names[k]);
 			ms[k].label = kernel_names[k];
+		}
+		int needs_lost = k == K_REMOTE || k == K_REMOTE_BACK ? lost_socket_needed(&c, &w) : -1;
+		if (needs_lost >= 0) { /* its one cause is the socket's "processor" verdict */
+			upm_verdict_add(vs, (unsigned)needs_lost, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE,
+					"not run: it needs socket %d, whose processor did not answer", needs_lost);
+			continue;
 		}
 		if (upm_check_safety_stop(r, ms[k].label)) { /* ESC/Ctrl-C: no further kernel */
 			upm_verdict_add(vs, 0, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE, "not run: aborted (ESC or Ctrl-C)");

@@ -225,6 +225,10 @@ int upm_session_replay_diverged(const struct upm_session *s);
 /* "WHO: ERROR" for a session that failed, as an error line; nothing when the error is an
  * access after a replay diverged (the divergence is the cause, said once on its own). */
 void upm_session_say_error(const struct upm_session *s, const char *who);
+/* Before the session runs: a socket whose processor did not answer in an earlier session
+ * of the command is skipped without being asked again (each ask waits out the timeout);
+ * its boxes say so, as a socket lost now does, and the session has no error for it. */
+void upm_session_skip_lost_socket(struct upm_session *s, unsigned socket);
 /* The i-th unrestored register (0 <= i < restore_failures); 0, or -1 past the end. */
 int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_unrestored *out);
 /* The same description for register addr of box b (as saved: on its filter function,

@@ -123,6 +123,20 @@ int upm_session_replay_diverged(const struct upm_session *s)
 	return replay && upm_replay_divergence(replay);
 }
 
+void upm_session_skip_lost_socket(struct upm_session *s, unsigned socket)
+{
+	if (socket >= UPM_MAX_SOCKETS || s->socket_lost[socket])
+		return;
+	s->socket_lost[socket] = 1;
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		if (b->socket != socket || b->state != UPM_BOX_OK)
+			continue;
+		b->state = UPM_BOX_FAULT;
+		upm_snprintf(b->why, sizeof b->why, "socket %u's processor did not answer earlier: skipped", socket);
+	}
+}
+
 void upm_session_say_error(const struct upm_session *s, const char *who)
 {
 	if (s->error[0] && !s->error_not_replayed)

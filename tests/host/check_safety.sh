@@ -95,6 +95,12 @@ expect hang host/check_silent_socket_incomplete 3 \
 	"^INCOMPLETE socket 1 socket +processor +socket 1's processor did not answer within the timeout" '^upmon: INCOMPLETE$'
 json "$(last_run upmon-results)/results.json" 'assert d["sockets_skipped"] == [1] and d["aborted"] is False and d["unrestored"] == []' &&
 	pass host/check_silent_socket_in_results || fail host/check_silent_socket_in_results "no sockets_skipped [1]"
+# Lost in the self-test, the socket is not asked again: the kernels run on the others and
+# their sockets are judged; only the two-socket kernels, which need it, are not run.
+expect_not hang host/check_silent_socket_asked_once 3 '^check: kernel [a-z-]+: socket 1: its processor did not answer' \
+	'^INCOMPLETE socket 0 ' '^FAIL '
+expect hang host/check_silent_socket_others_judged 3 '^summary: +0 imc +[0-9]+ +[0-9]+ +0 +0 +0 +[0-9]+ +PASS$' \
+	'^INCOMPLETE socket 1 kernel   read-remote        not run: it needs socket 1,$'
 
 # The E7's global overflow status 0xC01 is never written: the self-test clears the bits its
 # wrap test set through U_MSR_PMON_GLOBAL_OVF_CTL 0xC02 (002 2.1.6.1, Table 2-4).
