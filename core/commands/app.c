@@ -189,11 +189,12 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	if (o->trace_path && trace_path_refused(r, o->trace_path))
 		return -1;
 	/* It overrides CPUID's choice on real hardware only: elsewhere it would do nothing. */
-	int on_hw = o->backend == UPM_BACKEND_HW || o->backend == UPM_BACKEND_DEFAULT;
+	int on_hw = o->backend == UPM_BACKEND_HW || o->backend == UPM_BACKEND_DEFAULT ||
+		    o->backend == UPM_BACKEND_REPLAY; /* a replay of a forced recording */
 	if (o->force_platform && (!on_hw || !o->platform)) {
-		upm_error(r, "--force-platform acts only with --backend hw and --platform NAME (it uses that platform "
-			     "although CPUID names another): %s; nothing was touched",
-			  !on_hw ? "leave it out with another backend" : "give --platform NAME too");
+		upm_error(r, "--force-platform acts only with --platform NAME on the hardware or a replay (it uses "
+			     "that platform although CPUID names another): %s; nothing was touched",
+			  !on_hw ? "leave it out with the mock" : "give --platform NAME too");
 		return -1;
 	}
 	if (o->backend == UPM_BACKEND_MOCK) {
@@ -279,14 +280,16 @@ static int identify(struct upm_run *r)
 	}
 	if (!r->platform) {
 		r->platform = upm_platform_by_cpu(&r->cpu);
-	} else if (r->opts.backend == UPM_BACKEND_REPLAY && upm_platform_by_cpu(&r->cpu) != r->platform) {
+	} else if (r->opts.backend == UPM_BACKEND_REPLAY && !r->opts.force_platform && upm_platform_by_cpu(&r->cpu) &&
+		   upm_platform_by_cpu(&r->cpu) != r->platform) {
 		/* A replay answers only the recorded processor's registers: another platform's
-		 * accesses would all miss, and their absence would read as findings. */
+		 * accesses would all miss, and their absence would read as findings. A recording
+		 * made with --force-platform is replayed with it. */
 		const struct upm_platform *rec = upm_platform_by_cpu(&r->cpu);
 		upm_error(r, "--platform %s does not match the recording's processor (family 0x%x model 0x%x: %s); a "
-			     "replay answers only that processor's registers: leave --platform out%s%s",
-			  r->platform->name, r->cpu.family, r->cpu.model, rec ? rec->name : "no supported platform",
-			  rec ? " or give --platform " : "", rec ? rec->name : "");
+			     "replay answers only that processor's registers: leave --platform out or give --platform "
+			     "%s (add --force-platform for a recording made with it)",
+			  r->platform->name, r->cpu.family, r->cpu.model, rec->name, rec->name);
 		return -1;
 	} else if (r->opts.backend == UPM_BACKEND_HW) { /* before any uncore register */
 		char msg[300];

@@ -92,7 +92,7 @@ void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char 
 	}
 	if (r->media_error) /* rendered after the medium refused a file: this page is on the console */
 		upm_buf_puts(out, "</td></tr>\n<tr><th>files</th><td class=\"fail\"><b>NOT SAVED</b>: the medium "
-				  "refused a results file before this page; the run's exit status is 4");
+				  "refused a results file before this page; the run's exit status is not 0 (4 where it would have been 0)");
 	upm_buf_puts(out, "</td></tr>\n</table>\n");
 }
 

@@ -156,7 +156,7 @@ expect habit_A host/habit_perf_no_aggregate 4 "^upmon: error: run: unknown argum
 # --force-platform where it would do nothing (another backend, no --platform) is refused.
 run forcemock --backend mock --platform snbep --force-platform --out fm info
 expect forcemock host/force_platform_with_mock_refused 4 \
-	'^upmon: error: --force-platform acts only with --backend hw and --platform NAME \(it uses that platform although CPUID names another\): leave it out with another backend; nothing was touched$'
+	'^upmon: error: --force-platform acts only with --platform NAME on the hardware or a replay \(it uses that platform although CPUID names another\): leave it out with the mock; nothing was touched$'
 run forcebare --force-platform --out fb info
 expect forcebare host/force_platform_without_platform_refused 4 'give --platform NAME too; nothing was touched$'
 # Intel's perfmon names of a platform are taken as its name.

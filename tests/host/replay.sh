@@ -233,7 +233,7 @@ check_replay_files && pass host/replay_divergent_check_files || fail host/replay
 # register (the recording's would all miss); the matching one is taken.
 run replplat --platform ivbep --backend replay:ck.tsv --out rp run --events imc/CAS_COUNT.RD/ --seconds 0.01
 expect replplat host/replay_other_platform_refused 4 \
-	"^upmon: error: --platform ivbep does not match the recording's processor \(family 0x6 model 0x2d: snbep\); a replay answers only that processor's registers: leave --platform out or give --platform snbep$"
+	"^upmon: error: --platform ivbep does not match the recording's processor \(family 0x6 model 0x2d: snbep\); a replay answers only that processor's registers: leave --platform out or give --platform snbep \(add --force-platform for a recording made with it\)$"
 expect_not replplat host/replay_other_platform_nothing_run 4 '^run: '
 run replsame --platform snbep --backend replay:ck.tsv --out rs check --quick
 expect replsame host/replay_matching_platform_taken 0 '^upmon: PASS$'
