@@ -88,6 +88,7 @@ static void make_room(struct upm_burnin *b, struct upm_verdicts *vs)
 		const struct upm_verdict *v = &vs->v[i];
 		if (v->pass > 1 && v->pass < last && (v->result == UPM_RESULT_PASS || v->result == UPM_RESULT_NA)) {
 			b->left_out++;
+			b->pass[v->pass - 1].left_out[v->result]++; /* pass k is b->pass[k - 1] */
 			continue;
 		}
 		vs->v[keep++] = *v;
@@ -283,6 +284,7 @@ static void tally(struct upm_burnin *b, struct upm_burnin_pass *p, const struct 
 	struct upm_burnin_instance *x = instance_for(b, v);
 	if (!x)
 		return;
+	x->had_pass |= v->result == UPM_RESULT_PASS;
 	if (upm_result_rank(v->result) > upm_result_rank(x->worst))
 		x->worst = v->result;
 	if (v->result == UPM_RESULT_FAIL && !x->first_fail)
@@ -324,40 +326,37 @@ void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct 
 		say_pass(r, b, p, vs, first);
 }
 
-/* A diverged replay's verdicts that are not PASS are INCOMPLETE
- * (upm_check_safety_replay_diverged): the passes, instances and trends count them so. */
-static void settle_diverged(struct upm_burnin *b)
-{
-	for (unsigned i = 0; i < b->n_pass; i++) {
-		struct upm_burnin_pass *p = &b->pass[i];
-		p->counts[UPM_RESULT_INCOMPLETE] +=
-			p->counts[UPM_RESULT_WARN] + p->counts[UPM_RESULT_FAIL] + p->counts[UPM_RESULT_NA];
-		p->counts[UPM_RESULT_WARN] = p->counts[UPM_RESULT_FAIL] = p->counts[UPM_RESULT_NA] = 0;
-		p->worst = p->counts[UPM_RESULT_INCOMPLETE] ? UPM_RESULT_INCOMPLETE : UPM_RESULT_PASS;
-	}
-	for (unsigned i = 0; i < b->n_inst; i++) {
-		struct upm_burnin_instance *x = &b->inst[i];
-		if (x->worst != UPM_RESULT_PASS)
-			x->worst = UPM_RESULT_INCOMPLETE;
-		x->first_fail = x->first_warn = 0;
-	}
-	for (unsigned i = 0; i < b->n_trend; i++)
-		for (unsigned k = 0; k < b->trend[i].n; k++)
-			if (b->trend[i].result[k] != UPM_RESULT_PASS)
-				b->trend[i].result[k] = UPM_RESULT_INCOMPLETE;
-}
-
-void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, unsigned first_late, int diverged)
+void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, int diverged)
 {
 	if (!b->n_pass)
 		return;
-	if (diverged)
-		settle_diverged(b);
-	struct upm_burnin_pass *p = &b->pass[b->n_pass - 1];
-	for (unsigned i = first_late; i < vs->n; i++) {
-		tally(b, p, &vs->v[i]);
-		p->verdicts++;
+	for (unsigned i = 0; i < b->n_pass; i++) {
+		struct upm_burnin_pass *p = &b->pass[i];
+		p->verdicts = 0;
+		p->worst = UPM_RESULT_PASS;
+		for (unsigned k = 0; k < UPM_ARRAY_LEN(p->counts); k++) {
+			p->counts[k] = p->left_out[k];
+			p->verdicts += p->left_out[k];
+		}
 	}
+	for (unsigned i = 0; i < b->n_inst; i++) {
+		struct upm_burnin_instance *x = &b->inst[i];
+		x->worst = x->had_pass ? UPM_RESULT_PASS : UPM_RESULT_NA;
+		x->first_fail = x->first_warn = 0;
+	}
+	for (unsigned i = 0; i < vs->n; i++) {
+		const struct upm_verdict *v = &vs->v[i];
+		unsigned k = v->pass ? v->pass - 1 : 0;
+		if (k >= b->n_pass)
+			continue;
+		tally(b, &b->pass[k], v);
+		b->pass[k].verdicts++;
+	}
+	/* The trends' points: a diverged replay's findings are INCOMPLETE too. */
+	for (unsigned i = 0; diverged && i < b->n_trend; i++)
+		for (unsigned k = 0; k < b->trend[i].n; k++)
+			if (b->trend[i].result[k] != UPM_RESULT_PASS)
+				b->trend[i].result[k] = UPM_RESULT_INCOMPLETE;
 }
 
 const struct upm_burnin_instance *upm_burnin_instance_of(const struct upm_burnin *b, unsigned socket,

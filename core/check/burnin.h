@@ -28,6 +28,7 @@ struct upm_burnin_pass {
 	unsigned pass;
 	enum upm_result worst;
 	unsigned counts[5];       /* by enum upm_result */
+	unsigned left_out[5];     /* of those, verdicts left out for room (PASS and N/A) */
 	unsigned first;           /* the index of its first verdict when it ended */
 	unsigned verdicts;        /* added during it, and after it when it was the last */
 	uint64_t ns;
@@ -54,6 +55,7 @@ struct upm_burnin_instance {
 	const char *box;
 	int instance;
 	enum upm_result worst;
+	uint8_t had_pass;         /* a PASS counted (it may since have been left out for room) */
 	unsigned first_fail;      /* the first pass with a FAIL; 0: none */
 	unsigned first_warn;      /* the first pass with a WARN; 0: none */
 };
@@ -95,11 +97,12 @@ int upm_burnin_next(struct upm_run *r, struct upm_burnin *b, struct upm_verdicts
  * and (in a burn-in) its one summary line. bw: its kernels' bandwidth, or NULL. */
 void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct upm_verdicts *vs,
 			  unsigned first, int aborted, const struct upm_check_bandwidth *bw);
-/* When the command ends: the verdicts added after the last pass (from index first_late:
- * "aborted", "pmu restore", a silent socket's "processor"; all stamped with that pass)
- * are counted in it, so its counts are those of the verdicts that carry its number; a
- * diverged replay's verdicts (not PASS: INCOMPLETE) are counted so too. */
-void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, unsigned first_late, int diverged);
+/* When the command ends, after its last verdicts are added ("aborted", "pmu restore", a
+ * silent socket's "processor", all stamped with the last pass) and earlier ones were
+ * rewritten (a silent socket's FAILs, a diverged replay's findings: INCOMPLETE): every
+ * pass and instance is counted again from the verdicts that carry its number (and those
+ * left out for room), so the files agree with the verdicts. */
+void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, int diverged);
 /* In a burn-in: an aborted pass's line (held back until its counts are whole), each finding (not PASS or N/A) once, with the passes it came in, then
  * the line saying how the burn-in ended. Before the summary table and the verdict line. */
 void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const struct upm_verdicts *vs);

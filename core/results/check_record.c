@@ -17,7 +17,6 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 		rec->unrestored_said = r->safety->said;
 		rec->dropped_said = r->safety->dropped_said;
 	}
-	unsigned first_late = vs->n;
 	if (r->safety) { /* "pmu restore", a silent socket's "processor", COMMAND "aborted" */
 		/* An aborted check stops in its one pass (none done); a burn-in after its done
 		 * passes, of those --passes planned (--duration alone plans none). */
@@ -27,7 +26,7 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 	if (upm_ident_replay_divergence(r)) /* one cause, one FAIL: the replay's */
 		upm_check_safety_replay_diverged(vs, upm_ident_replay_divergence(r));
 	if (burnin && burnin->active) /* the last pass counts what was added after it */
-		upm_burnin_settle(burnin, vs, first_late, upm_ident_replay_divergence(r) != NULL);
+		upm_burnin_settle(burnin, vs, upm_ident_replay_divergence(r) != NULL);
 	enum upm_result overall = upm_verdicts_overall(vs);
 	rec->verdict = overall == UPM_RESULT_NA ? UPM_RESULT_PASS : overall;
 	/* An abort is INCOMPLETE (its verdict says so) with its own status, unless something

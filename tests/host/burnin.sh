@@ -214,3 +214,22 @@ n_kernel=$(grep -c '^check: kernel read: ' "$WORK/two.out")
 n_stage=$(grep -c '^check: \[1/2\] self-test of every box$' "$WORK/two.out")
 [ "$n_kernel" = 1 ] && [ "$n_stage" = 1 ] && pass host/burnin_progress_lines_once ||
 	fail host/burnin_progress_lines_once "kernel read lines: $n_kernel, stage lines: $n_stage"
+
+# A socket that stops answering in pass 2: its FAILs become INCOMPLETE when the command
+# ends; every pass's counts in results.json are those of the verdicts with its number.
+UPMON_HOST_HANG=1@40 run lost2 "${M[@]}" check --quick --passes 2 --out lost2
+if python3 - "$WORK/$(last_run lost2)/results.json" <<'PY'
+import collections, json, sys
+d = json.load(open(sys.argv[1]))
+names = {"PASS": "pass_count", "WARN": "warn", "FAIL": "fail", "INCOMPLETE": "incomplete", "N/A": "na"}
+got = collections.Counter((v["pass"], v["result"]) for v in d["verdicts"])
+assert d["sockets_skipped"] == [1], d["sockets_skipped"]
+for p in d["burnin"]["passes"]:
+    for result, key in names.items():
+        assert p[key] == got[(p["pass"], result)], (p["pass"], result, p[key], got[(p["pass"], result)])
+PY
+then
+	pass host/burnin_lost_socket_counts_agree
+else
+	fail host/burnin_lost_socket_counts_agree "status $(rc lost2)"
+fi
