@@ -6,7 +6,7 @@
  * recorded writes to the same processor and address, in order. CPUID and the ECAM
  * window come from the trace's header. The first access that differs from the recording
  * (a read or write it does not have, a written value that differs) is the divergence:
- * one line naming the access, kept; from then on every access fails with UPM_EIO. */
+ * one line naming the access, kept; from then on every access fails with UPM_EDIVERGED. */
 #ifndef UPMON_PLATFORM_REPLAY_H
 #define UPMON_PLATFORM_REPLAY_H
 

@@ -216,6 +216,8 @@ static void mark_usage(struct upm_box_inst *b, const struct upm_spec *specs)
 static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 {
 	uint32_t ids;
+	/* After a replay diverged nothing is answered: what is not found then is its doing. */
+	b->not_replayed = upm_session_replay_diverged(s);
 	if (!s->buses[b->socket].found) {
 		b->state = UPM_BOX_NO_BUS;
 		upm_snprintf(b->why, sizeof b->why, "no uncore bus found for socket %u", b->socket);
@@ -230,6 +232,7 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 		enum upm_pci_presence pr = upm_pci_check(s->run, b->seg, b->bus, fns[k], &ids);
 		if (pr == UPM_PCI_FOUND)
 			continue;
+		b->not_replayed = upm_session_replay_diverged(s);
 		b->state = pr == UPM_PCI_MISSING ? UPM_BOX_ABSENT : UPM_BOX_MISMATCH;
 		char at[16], reg[24];
 		upm_pci_format_fn(at, sizeof at, b->seg, b->bus, fns[k]->dev, fns[k]->fn);

@@ -50,6 +50,8 @@ static const struct upm_box_inst *box_of(const struct upm_session *s, const stru
 
 static int box_status(const struct upm_box_inst *b)
 {
+	if (b->state != UPM_BOX_OK && b->state != UPM_BOX_NOT_ON_PART && b->not_replayed)
+		return UPM_COUNT_NOT_REPLAYED;
 	switch (b->state) {
 	case UPM_BOX_OK: return UPM_OK;
 	case UPM_BOX_ABSENT:
@@ -58,7 +60,7 @@ static int box_status(const struct upm_box_inst *b)
 										    : UPM_COUNT_BOX_ABSENT;
 	case UPM_BOX_MISMATCH: return UPM_COUNT_BOX_MISMATCH;
 	case UPM_BOX_NO_BUS: return UPM_COUNT_NO_BUS;
-	case UPM_BOX_FAULT: return b->not_replayed ? UPM_COUNT_NOT_REPLAYED : UPM_COUNT_BOX_FAULT;
+	case UPM_BOX_FAULT: return UPM_COUNT_BOX_FAULT;
 	case UPM_BOX_NOT_ON_PART: return UPM_COUNT_NOT_ON_PART; /* this part has no such box: no finding */
 	}
 	return UPM_OK;
@@ -109,9 +111,6 @@ static int said_before(const struct upm_session *s, unsigned i, int st)
 unsigned upm_session_vouch(struct upm_session *s)
 {
 	unsigned n = 0, dry = 0;
-	/* After a replay diverged every access failed: its counts are marked, but the one
-	 * cause is the divergence, said on its own line. */
-	int diverged = upm_session_replay_diverged(s);
 	for (unsigned i = 0; i < s->n_counts; i++) {
 		struct upm_count *c = &s->counts[i];
 		int st = judge(s, c);
@@ -129,8 +128,12 @@ unsigned upm_session_vouch(struct upm_session *s)
 		if (!upm_count_untrusted(st))
 			continue;
 		c->status = st;
+		/* After a replay diverged nothing was answered: those counts are marked, and
+		 * their one cause is the divergence, said on its own line. */
+		if (st == UPM_COUNT_NOT_REPLAYED)
+			continue;
 		n++;
-		if (diverged || said_before(s, i, st))
+		if (said_before(s, i, st))
 			continue;
 		const struct upm_box_inst *b = box_of(s, c);
 		int boxed = st >= UPM_COUNT_BOX_ABSENT && b;
@@ -149,8 +152,6 @@ int upm_session_vouch_warn(struct upm_session *s, const char *who, const char *c
 	unsigned untrusted = upm_session_vouch(s);
 	if (!untrusted)
 		return status;
-	if (upm_session_replay_diverged(s)) /* the divergence is the one cause: said on its own */
-		return status == UPM_EXIT_OK ? UPM_EXIT_WARN : status;
 	upm_say(s->run, "upmon: warning: %s: %u count%s cannot be trusted (status all-ones, stuck or box-*)%s%s", who,
 		untrusted, untrusted == 1 ? "" : "s", consequence ? ": " : "", consequence ? consequence : "");
 	return status == UPM_EXIT_OK ? UPM_EXIT_WARN : status;

@@ -173,6 +173,12 @@ expect_not divreplay host/replay_divergence_lists_no_unrestored 2 'NOT RESTORED|
 expect_not divreplay host/replay_divergence_no_per_count_warnings 2 '^upmon: warning: ' '^socket [0-9]+ imc[0-9]+: fault: '
 expect divreplay host/replay_divergence_counts_not_replayed 2 '^     0  0/4 imc   CAS_COUNT\.WR +not-replayed$' \
 	'^upmon: error: replay diverged: '
+# A divergence before a later session's presence check: its boxes, not found then, are
+# not-replayed too, not box-absent, with no warning of their own.
+run krrec --backend mock --platform snbep --trace kr.tsv run --kernel read --size 1M --iterations 1 --events imc/CAS_COUNT.RD/
+run krrep --backend replay:kr.tsv run --kernel read,write --size 1M --iterations 1 --events imc/CAS_COUNT.RD/
+expect krrep host/replay_divergence_later_session_not_replayed 2 '^   all  0/8 imc CAS_COUNT\.RD +not-replayed '
+expect_not krrep host/replay_divergence_later_session_no_warning 2 '^upmon: warning: ' 'box-absent'
 [ "$(grep -c '^upmon: error: ' "$WORK/divreplay.out")" = 1 ] && pass host/replay_divergence_one_error_line ||
 	fail host/replay_divergence_one_error_line "$(grep '^upmon: error: ' "$WORK/divreplay.out")"
 python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["unrestored"] != [])' "$dv/results.json" &&
