@@ -504,6 +504,9 @@ static void save_box(struct upm_session *s, struct upm_box_inst *b)
 		save_reg(s, b, t->fixed_ctl, 0, 1, 0);
 		save_reg(s, b, t->fixed_ctr, 0, pci48, 0);
 		erratum_fix_saved(s, b);
+	} else if (reset_clears_all && (t->session & UPM_SESS_GLOBAL_RESET) && t->fixed_ctr != UPM_NO_REG) {
+		save_reg(s, b, t->fixed_ctr, 0, pci48, 0); /* rst_all clears it too (002 2.1.3 a) */
+		erratum_fix_saved(s, b);
 	}
 	if (b->state != UPM_BOX_OK)
 		s->n_saved = first;
