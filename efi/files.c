@@ -309,6 +309,11 @@ static EFI_STATUS set_name(EFI_FILE_HANDLE f, const CHAR16 *name)
 	return st;
 }
 
+int upm_os_remove(const char *path)
+{
+	return status_of(remove_existing(path));
+}
+
 int upm_os_exists(const char *path)
 {
 	EFI_FILE_HANDLE f;

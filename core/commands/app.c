@@ -167,7 +167,8 @@ static int trace_path_refused(struct upm_run *r, const char *path)
 	}
 	/* The temporary file the trace is saved under at the end (upm_save_path), written
 	 * empty now: a folder that refuses it is said before any register, and the end
-	 * writes it whole and renames it, so nothing is left under it then. */
+	 * writes it whole and renames it (or, when the run is refused before, removes it:
+	 * drop_trace_probe), so nothing is left under it. */
 	char tmp[272];
 	upm_snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	int rc = upm_strlen(path) + 5 > sizeof tmp ? UPM_EINVAL : upm_os_write_file(tmp, "", 0);
@@ -379,6 +380,17 @@ static void say_divergence(struct upm_run *r)
 		upm_error(r, "%s", replay_divergence(r));
 }
 
+/* A run refused before its command: the trace's empty temporary file goes (a refusal
+ * touches nothing, the medium included). */
+static void drop_trace_probe(struct upm_run *r)
+{
+	char tmp[272];
+	if (!r->opts.trace_path || upm_strlen(r->opts.trace_path) + 5 > sizeof tmp)
+		return;
+	upm_snprintf(tmp, sizeof tmp, "%s.tmp", r->opts.trace_path);
+	(void)upm_os_remove(tmp);
+}
+
 static void save_trace(struct upm_run *r)
 {
 	struct upm_trace *t = upm_trace_of(r->backend);
@@ -486,10 +498,14 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 			  cmd->name, run.opts.platform);
 		goto out;
 	}
-	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0))
+	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0)) {
+		drop_trace_probe(&run);
 		goto out;
-	if (replay_of_dry_run(&run, cmd) || refuse_unreached_pass_faults(&run, cmd))
+	}
+	if (replay_of_dry_run(&run, cmd) || refuse_unreached_pass_faults(&run, cmd)) {
+		drop_trace_probe(&run);
 		goto out;
+	}
 	upm_read_microcode(&run);
 	upm_run_folder_open(&run);
 	upm_ident_say(&run);

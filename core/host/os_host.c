@@ -152,6 +152,11 @@ int upm_os_read_file(const char *path, void **data, size_t *len)
 	return UPM_OK;
 }
 
+int upm_os_remove(const char *path)
+{
+	return unlink(path) == 0 || errno == ENOENT ? UPM_OK : UPM_EIO;
+}
+
 int upm_os_rename(const char *from, const char *to)
 {
 	return rename(from, to) == 0 ? UPM_OK : UPM_EIO;

@@ -113,6 +113,10 @@ expect_not infile host/trace_in_a_file_no_run 4 '^identity: processor'
 run slash --backend mock --platform snbep --trace slashdir/ --out e5 info
 expect slash host/trace_naming_a_folder_refused 4 \
 	"^upmon: error: --trace 'slashdir/' names a folder, not a file: give a file name such as slashdir/trace\.tsv; nothing was touched$"
+# A run refused after the trace's folder was tried (a bad mock fault) leaves no file.
+run probegone --backend mock:bogus --platform snbep --trace gone.tsv --out e6 info
+[ "$(rc probegone)" = 4 ] && [ ! -e "$WORK/gone.tsv.tmp" ] && [ ! -e "$WORK/gone.tsv" ] &&
+	pass host/trace_refused_run_leaves_no_file || fail host/trace_refused_run_leaves_no_file "$(ls "$WORK"/gone.tsv* 2>&1)"
 [ ! -e "$WORK/slashdir" ] && [ ! -e "$WORK/new/sub/t.tsv.tmp" ] && pass host/trace_refusal_and_save_leave_nothing ||
 	fail host/trace_refusal_and_save_leave_nothing "$(ls -d "$WORK/slashdir" "$WORK"/new/sub/* 2>&1)"
 
