@@ -62,21 +62,24 @@ static void dump_to_console(const char *path, const struct upm_buf *content)
 	upm_os_write(line, upm_strlen(line));
 }
 
+/* What is saved: a results file of the run folder (shown on the console when refused and
+ * counted in the last line), the folder's upmon.log (the console itself), a --trace. */
+enum save_kind { SAVE_RESULTS, SAVE_LOG, SAVE_TRACE };
+
 static int save_file(struct upm_run *r, const char *dir, const char *path,
-		     const struct upm_buf *content, int dump)
+		     const struct upm_buf *content, enum save_kind kind)
 {
 	char tmp[272];
 	int rc;
 
-	if (content->failed) {
-		upm_error(r, "out of memory building %s; it is not saved", path);
+	if (content->failed || upm_strlen(path) + 5 > sizeof tmp) {
+		if (content->failed)
+			upm_error(r, "out of memory building %s; it is not saved", path);
+		else
+			upm_error(r, "the path %s is too long; it is not saved", path);
 		r->media_error = 1;
-		return UPM_ENOMEM;
-	}
-	if (upm_strlen(path) + 5 > sizeof tmp) {
-		upm_error(r, "the path %s is too long; it is not saved", path);
-		r->media_error = 1;
-		return UPM_EINVAL;
+		r->files_refused += kind == SAVE_RESULTS;
+		return content->failed ? UPM_ENOMEM : UPM_EINVAL;
 	}
 	upm_snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	rc = dir ? upm_os_mkdir_p(dir) : UPM_OK;
@@ -85,21 +88,28 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 	if (rc == UPM_OK)
 		rc = upm_os_rename(tmp, path);
 	if (rc != UPM_OK) {
-		/* What was saved before it stays (each file is whole or absent). */
-		if (!r->media_error && dump)
+		/* What was saved before it stays (each file is whole or absent). A trace is said
+		 * whatever was said before: it is shown nowhere else. */
+		if (kind == SAVE_TRACE)
+			upm_error(r, "cannot write the trace %s (%s): the medium may be read-only or full; it is not "
+				     "saved: free space on the medium, or give --trace a file on another one",
+				  path, upm_status_name(rc));
+		else if (!r->media_error && kind == SAVE_RESULTS)
 			upm_error(r,
 				  "cannot write %s (%s): the medium may be read-only or full; it and the files "
-				  "after it are on the console below (%u saved before it); free space on the "
-				  "medium or give --out a folder on another one",
+				  "after it that the medium refuses are shown on the console below (up to 64 KiB "
+				  "each; %u saved before it); free space on the medium or give --out a folder on "
+				  "another one",
 				  path, upm_status_name(rc), r->files_saved);
 		else if (!r->media_error)
 			upm_error(r, "cannot write %s (%s): the medium may be read-only or full; free space on the "
-				     "medium or name another",
+				     "medium or give --out a folder on another one",
 				  path, upm_status_name(rc));
 		r->media_error = 1;
-		r->files_refused++;
-		if (dump)
+		if (kind == SAVE_RESULTS) {
+			r->files_refused++;
 			dump_to_console(path, content);
+		}
 	}
 	return rc;
 }
@@ -110,7 +120,8 @@ int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 	upm_snprintf(path, sizeof path, "%s/%s", r->out_dir, name);
 	/* upmon.log is the console itself: no need to show it twice. The run folder, once
 	 * opened, exists or was refused (said then): never created again here. */
-	int rc = save_file(r, r->run_name[0] ? NULL : r->out_dir, path, content, upm_strcmp(name, "upmon.log") != 0);
+	int rc = save_file(r, r->run_name[0] ? NULL : r->out_dir, path, content,
+			   upm_strcmp(name, "upmon.log") != 0 ? SAVE_RESULTS : SAVE_LOG);
 	if (rc == UPM_OK)
 		r->files_saved++; /* said at the end (upm_say_files) */
 	return rc;
@@ -118,5 +129,5 @@ int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 
 int upm_save_path(struct upm_run *r, const char *path, const struct upm_buf *content)
 {
-	return save_file(r, NULL, path, content, 0); /* a trace: too long for a console */
+	return save_file(r, NULL, path, content, SAVE_TRACE); /* too long for a console */
 }

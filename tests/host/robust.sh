@@ -147,7 +147,7 @@ rm -rf "$WORK/upmon-results"
 # 1200 bytes: counters.csv (identity lines and two rows) fits, results.json does not.
 UPMON_HOST_FULL_AFTER=1200 run full "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
 expect full host/full_medium_error_and_status 4 \
-	'^upmon: error: cannot write upmon-results/[0-9]{8}-[0-9]{6}-[^/]+-run/results.json \(EIO\): the medium may be read-only or full; it and the files after it are on the console below \(1 saved before it\); free space on the medium or give --out a folder on another one$' \
+	'^upmon: error: cannot write upmon-results/[0-9]{8}-[0-9]{6}-[^/]+-run/results.json \(EIO\): the medium may be read-only or full; it and the files after it that the medium refuses are shown on the console below \(up to 64 KiB each; 1 saved before it\); free space on the medium or give --out a folder on another one$' \
 	'^----- upmon-results/[^/]+/results.json \(not saved\) -----$' '^  "aborted": false,$' '^----- end of upmon-results/[^/]+/results.json -----$'
 # The page shown on the console says what the exit status will be, not OK; the last line
 # counts what was saved and what was not.
@@ -156,6 +156,12 @@ expect full host/full_medium_page_and_files_line_say_so 4 \
 	'^<tr><th>files</th><td class="fail"><b>NOT SAVED</b>: the medium refused a results file before this page; the run.s exit status is not 0 \(4 where it would have been 0\)</td></tr>$' \
 	'^upmon: 1 file in upmon-results/[^ ]+-run, 2 not saved \(the medium'
 expect_not full host/full_medium_page_not_ok 4 'class="v pass">OK<'
+# A --trace the full medium refuses is said on its own line, even after the results
+# were: it is shown nowhere else; the last line counts only the folder's files.
+UPMON_HOST_FULL_AFTER=1200 run fulltr "${M[@]}" --trace fulltr.tsv --out ftr run --seconds 0.05 --events cbo0/CLOCKTICKS/
+expect fulltr host/full_medium_trace_said 4 \
+	'^upmon: error: cannot write the trace fulltr\.tsv \(EIO\): the medium may be read-only or full; it is not saved: free space on the medium, or give --trace a file on another one$' \
+	'^upmon: 1 file in ftr/[^ ]+-run, 2 not saved \(the medium'
 left=$(cd "$WORK/upmon-results"/*-run 2>/dev/null && ls)
 [ "$left" = counters.csv ] && pass host/full_medium_leaves_only_complete_files ||
 	fail host/full_medium_leaves_only_complete_files "files left: $left"
