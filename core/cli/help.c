@@ -197,7 +197,8 @@ static const struct {
 	{ "-A", "--per-box" }, { "--no-aggregate", "--per-box" },
 };
 
-/* perf stat's options whose behaviour upmon has without one: what to do instead. */
+/* perf stat's options whose behaviour upmon's run has without one: what to do instead
+ * (said for run only: another command's advice would differ). */
 static const struct {
 	const char *theirs, *instead;
 } habits_built_in[] = {
@@ -230,7 +231,7 @@ static int habit_applies(const char *command, const char *ours)
 static int habit_text(const char *command, const char *word, char *buf, unsigned long size)
 {
 	for (unsigned i = 0; i < sizeof habits_built_in / sizeof habits_built_in[0]; i++)
-		if (upm_strcmp(word, habits_built_in[i].theirs) == 0) {
+		if (command && upm_strcmp(command, "run") == 0 && upm_strcmp(word, habits_built_in[i].theirs) == 0) {
 			upm_snprintf(buf, size, "%s", habits_built_in[i].instead);
 			return 1;
 		}

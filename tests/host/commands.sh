@@ -151,6 +151,8 @@ run habit_a --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -a
 expect habit_a host/habit_perf_all_cpus 4 "^upmon: error: run: unknown argument '-a' \\(upmon counts every socket's uncore always: leave it out; see 'upmon help run'\\)\$"
 run habit_sleep --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -- sleep 1
 expect habit_sleep host/habit_perf_command 4 "^upmon: error: run: unknown argument '--' \\(upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load; see 'upmon help run'\\)\$"
+run habit_check_a --backend mock --platform snbep check -- ls
+expect_not habit_check_a host/habit_perf_command_run_only 4 'upmon starts no program'
 run habit_A --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -A
 expect habit_A host/habit_perf_no_aggregate 4 "^upmon: error: run: unknown argument '-A' \\('-A' is '--per-box' in upmon; see 'upmon help run'\\)\$"
 # --force-platform where it would do nothing (another backend, no --platform) is refused.
