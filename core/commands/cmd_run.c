@@ -69,9 +69,14 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		const char *v = i + 1 < r->opts.cmd_argc ? r->opts.cmd_argv[i + 1] : NULL;
 		if (upm_cli_is_option_word(v))
 			v = NULL; /* '--events --seconds 1': the value is missing, not '--seconds' */
-		if (!v && (upm_strcmp(a, "--events") == 0 || upm_strcmp(a, "--metrics") == 0 ||
-			   upm_strcmp(a, "--group") == 0 || upm_strcmp(a, "--seconds") == 0)) {
+		int list_option = upm_strcmp(a, "--events") == 0 || upm_strcmp(a, "--metrics") == 0 ||
+				  upm_strcmp(a, "--group") == 0;
+		if (!v && (list_option || upm_strcmp(a, "--seconds") == 0)) {
 			upm_error(r, "run: %s needs a value", a);
+			return UPM_EXIT_USAGE;
+		}
+		if (list_option && !v[0]) { /* joined to another, it would read as a stray comma */
+			upm_error(r, "run: %s '' is empty: give it a list, or leave it out", a);
 			return UPM_EXIT_USAGE;
 		}
 		if (upm_strcmp(a, "--events") == 0) {

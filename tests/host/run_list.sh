@@ -117,6 +117,12 @@ for g in grp2 grp3; do
 	[ "$(rc $g)" = 0 ] && [ -n "$n1" ] && [ "$n1" = "$n2" ] && pass host/run_group_named_twice_counts_once_$g ||
 		fail host/run_group_named_twice_counts_once_$g "once: '$n1', twice: '$n2' (status $(rc $g))"
 done
+# An empty value is refused as such, before or after another: joined, it would pass or
+# read as a comma never typed.
+for o in events metrics group; do
+	run "empty_$o" --backend mock --platform snbep run --seconds 0.01 --$o '' --$o MEM
+	expect "empty_$o" "host/run_empty_${o}_refused" 4 "^upmon: error: run: --$o '' is empty: give it a list, or leave it out\$"
+done
 run badgrp --backend mock --platform skl run --group QPI
 expect badgrp host/run_unknown_group 4 \
 	"^upmon: error: run: --group: no group 'QPI' on skl: choose one of MEM, LLC, PCIE, ARB \(see 'upmon list groups'\)$"
