@@ -101,14 +101,3 @@ expect_not hang host/check_silent_socket_asked_once 3 '^check: kernel [a-z-]+: s
 	'^INCOMPLETE socket 0 ' '^FAIL '
 expect hang host/check_silent_socket_others_judged 3 '^summary: +0 imc +[0-9]+ +[0-9]+ +0 +0 +0 +[0-9]+ +PASS$' \
 	'^INCOMPLETE socket 1 kernel   read-remote        not run: it needs socket 1,$'
-
-# The E7's global overflow status 0xC01 is never written: the self-test clears the bits its
-# wrap test set through U_MSR_PMON_GLOBAL_OVF_CTL 0xC02 (002 2.1.6.1, Table 2-4).
-run nhst --backend mock --platform wsmex --trace nhst.tsv selftest
-w01=$(grep -v '^#' "$WORK/nhst.tsv" | awk '$4 == "W" && $6 == "0xc01"' | wc -l)
-w02=$(grep -v '^#' "$WORK/nhst.tsv" | awk '$4 == "W" && $6 == "0xc02"' | wc -l)
-if [ "$(rc nhst)" = 0 ] && [ "$w01" = 0 ] && [ "$w02" -gt 0 ]; then
-	pass host/selftest_ex_global_status_cleared_by_its_ovf_ctl
-else
-	fail host/selftest_ex_global_status_cleared_by_its_ovf_ctl "status $(rc nhst); writes of 0xc01: $w01, of 0xc02: $w02"
-fi
