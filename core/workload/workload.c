@@ -315,10 +315,6 @@ static uint64_t tsc_to_ns(uint64_t ticks)
 	return hz ? ticks / hz * 1000000000u + ticks % hz * 1000000000u / hz : 0;
 }
 
-/* Everyone waits for the last to arrive. 0, or -1 when the deadline passed or another
- * thread gave up. The duration is not stamped here: the last to arrive at the start and
- * at the stop may be different processors, whose TSCs need not agree (firmware may
- * leave them unsynchronized across sockets); thread 0 reads both ends on its own TSC. */
 /* Spins until *word holds at least want. 0, or -1 when the deadline passed or another
  * thread gave up. */
 static int spin_until(struct upm_workload_plan *p, unsigned *word, unsigned want, uint64_t deadline)
@@ -339,6 +335,10 @@ static int spin_until(struct upm_workload_plan *p, unsigned *word, unsigned want
 	return 0;
 }
 
+/* Everyone waits for the last to arrive. 0, or -1 when the deadline passed or another
+ * thread gave up. The duration is not stamped here: the last to arrive at the start and
+ * at the stop may be different processors, whose TSCs need not agree (firmware may
+ * leave them unsynchronized across sockets); thread 0 reads both ends on its own TSC. */
 static int meet(struct upm_workload_plan *p, struct gate *g, uint64_t deadline)
 {
 	if (__atomic_add_fetch(&g->arrived, 1, __ATOMIC_ACQ_REL) == p->n) {
