@@ -181,6 +181,23 @@ static int trace_path_refused(struct upm_run *r, const char *path)
 	return 0;
 }
 
+/* --force-platform overrides CPUID's choice on the hardware (or a replay of a forced
+ * recording) only: elsewhere it would do nothing. 1 when refused (said). */
+static int force_platform_refused(struct upm_run *r, int tables_only)
+{
+	const struct upm_options *o = &r->opts;
+	int on_hw = !tables_only && (o->backend == UPM_BACKEND_HW || o->backend == UPM_BACKEND_DEFAULT ||
+				     o->backend == UPM_BACKEND_REPLAY);
+	if (!o->force_platform || (on_hw && o->platform))
+		return 0;
+	upm_error(r, "--force-platform acts only with --platform NAME on the hardware or a replay (it uses "
+		     "that platform although CPUID names another): %s; nothing was touched",
+		  tables_only ? "this command reads only the tables, no processor, so leave it out"
+		  : !on_hw    ? "leave it out with the mock"
+			      : "give --platform NAME too");
+	return 1;
+}
+
 static int create_backend(struct upm_run *r, struct upm_app_env *env)
 {
 	struct upm_options *o = &r->opts;
@@ -189,15 +206,6 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	/* Before any register: a trace that could not be saved at the end is refused now. */
 	if (o->trace_path && trace_path_refused(r, o->trace_path))
 		return -1;
-	/* It overrides CPUID's choice on real hardware only: elsewhere it would do nothing. */
-	int on_hw = o->backend == UPM_BACKEND_HW || o->backend == UPM_BACKEND_DEFAULT ||
-		    o->backend == UPM_BACKEND_REPLAY; /* a replay of a forced recording */
-	if (o->force_platform && (!on_hw || !o->platform)) {
-		upm_error(r, "--force-platform acts only with --platform NAME on the hardware or a replay (it uses "
-			     "that platform although CPUID names another): %s; nothing was touched",
-			  !on_hw ? "leave it out with the mock" : "give --platform NAME too");
-		return -1;
-	}
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {
 			upm_error(r, "--backend mock needs --platform NAME (nhmex, wsmex, snbep, ivbep or skl)");
@@ -498,6 +506,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 			  cmd->name, run.opts.platform);
 		goto out;
 	}
+	if (force_platform_refused(&run, tables_only))
+		goto out;
 	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0)) {
 		drop_trace_probe(&run);
 		goto out;

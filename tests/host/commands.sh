@@ -159,6 +159,8 @@ expect habit_A host/habit_perf_no_aggregate 4 "^upmon: error: run: unknown argum
 run forcemock --backend mock --platform snbep --force-platform --out fm info
 expect forcemock host/force_platform_with_mock_refused 4 \
 	'^upmon: error: --force-platform acts only with --platform NAME on the hardware or a replay \(it uses that platform although CPUID names another\): leave it out with the mock; nothing was touched$'
+run forcelist --platform snbep --force-platform list boxes
+expect forcelist host/force_platform_with_tables_only_refused 4 'this command reads only the tables, no processor, so leave it out; nothing was touched$'
 run forcebare --force-platform --out fb info
 expect forcebare host/force_platform_without_platform_refused 4 'give --platform NAME too; nothing was touched$'
 # Intel's perfmon names of a platform are taken as its name.
