@@ -64,13 +64,11 @@ void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *
 				 info->placement_why && info->placement_why[0] ? info->placement_why : "no reason given");
 	upm_say(r, "run: kernel %s: %s x %s iterations%s", info->kernel, size, iters, tail);
 	/* As check says a size it fitted: the --size asked is not the one run. */
-	if (asked && info->size_unit && asked != info->size_bytes) {
-		char want[32];
-		upm_format_bytes(want, sizeof want, asked);
-		upm_say_wrappedf(r, 5, 0, "run: kernel %s: %s, not %s: rounded down to a multiple of %llu bytes (a "
-				 "line in each of its arrays)", info->kernel, size, want,
+	if (asked && info->size_unit && asked != info->size_bytes) /* in bytes: rounded units could read alike */
+		upm_say_wrappedf(r, 5, 0, "run: kernel %s: %llu bytes, not %llu: rounded down to a multiple of %llu "
+				 "bytes (a line in each of its arrays)", info->kernel,
+				 (unsigned long long)info->size_bytes, (unsigned long long)asked,
 				 (unsigned long long)info->size_unit);
-	}
 }
 
 static int bad(char *err, size_t size, const char *fmt, const char *name, const char *value)

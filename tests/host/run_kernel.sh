@@ -146,8 +146,8 @@ expect kname2 host/run_kernel_unknown_whole_line 4 "^upmon: error: run: unknown 
 # A --size the kernel rounds is said with the size run, as check says a size it fitted.
 run kround "${M[@]}" run --kernel read --size 1000 --events imc/CAS_COUNT.RD/
 expect kround host/run_kernel_size_rounded_said 0 \
-	'^run: kernel read: 960 bytes, not 1000 bytes: rounded down to a multiple of 64$' \
-	'^     bytes \(a line in each of its arrays\)$'
+	'^run: kernel read: 960 bytes, not 1000: rounded down to a multiple of 64 bytes \(a$' \
+	'^     line in each of its arrays\)$'
 run kpp1 "${M[@]}" run --kernel pingpong --threads 1 --events imc/CAS_COUNT.RD/
 expect kpp1 host/run_kernel_pingpong_threads_says_what_to_give 4 \
 	'^upmon: error: run: pingpong runs on exactly two processors, not 1: give --threads 2 \(or leave --threads out\)$'
