@@ -115,6 +115,19 @@ static int contains(const char *hay, const char *needle)
 }
 
 /* A search is a glob when it has * or ?, else a word found in the name or description. */
+/* perf's name of one instance, "uncore_imc_0", as --box takes it: the type's PMU name, '_'
+ * and a number. */
+static int pmu_instance(const char *search, const char *pmu)
+{
+	size_t n = upm_strlen(pmu);
+	if (upm_strncasecmp(search, pmu, n) != 0 || search[n] != '_' || !search[n + 1])
+		return 0;
+	for (const char *d = search + n + 1; *d; d++)
+		if (*d < '0' || *d > '9')
+			return 0;
+	return 1;
+}
+
 static int matches(const char *search, const char *name, const char *desc)
 {
 	if (!search)
@@ -164,7 +177,8 @@ static unsigned list_boxes(struct upm_run *r, const struct upm_box_type *only, c
 		char pmu[40];
 		upm_snprintf(pmu, sizeof pmu, "%s%s", perf[0] ? "uncore_" : "", perf);
 		if (!matches(search, t->name, t->title) &&
-		    !(search && ((pmu[0] && matches(search, pmu, "")) || (perfmon[0] && matches(search, perfmon, "")))))
+		    !(search && ((pmu[0] && (matches(search, pmu, "") || pmu_instance(search, pmu))) ||
+				 (perfmon[0] && matches(search, perfmon, "")))))
 			continue;
 		char inst[12], ctrs[12], width[12], line[300];
 		const char *space = t->space == UPM_SPACE_MSR ? "msr" : t->space == UPM_SPACE_PCI ? "pci" : "mmio";

@@ -139,6 +139,9 @@ expect l13g host/list_no_box_match_suggests 4 "^upmon: error: list: no boxes on 
 run l13h --platform snbep list boxes uncore_cbox
 expect l13h host/list_boxes_search_by_perf_name 0 '^cbo +msr +x8 '
 expect_not l13h host/list_boxes_search_keeps_only_matches 0 '^(imc|ha|qpi|ubox|pcu|r2pcie|r3qpi) '
+# perf's name of one instance, as --box takes it, finds its type.
+run l13i --platform snbep list boxes uncore_imc_1
+expect l13i host/list_boxes_search_by_perf_instance 0 '^imc +pci +x4 '
 
 # Other programs' names on the command line (the unit tests hold every encoding).
 M=(--backend mock --platform snbep)
