@@ -243,6 +243,9 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 				     "(list needs --platform NAME alone)");
 			return -1;
 		}
+		/* The default backend is the hardware: every check of --backend hw applies (the
+		 * --platform match, the guard's proof on each socket). */
+		o->backend = UPM_BACKEND_HW;
 		if (upm_guard_prove_here(r, err, sizeof err) < 0) { /* before the first MSR */
 			upm_error(r, "--backend hw: %s; nothing was touched", err);
 			return -1;

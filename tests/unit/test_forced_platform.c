@@ -103,6 +103,9 @@ TEST(forced_platform_on_hw_refused_then_forced)
 	/* The matching platform, forced or detected, runs as before. */
 	CHECK_EQ(run_hw("--backend hw --platform ivbep info", out, sizeof out), 0);
 	CHECK(strstr(out, "WARNING") == NULL);
+	/* Without --backend the hardware is the backend, and so is the check. */
+	CHECK_EQ(run_hw("--platform snbep info", out, sizeof out), 4);
+	CHECK_CONTAINS(out, "upmon: error: --platform snbep does not match CPUID");
 }
 
 /* The #GP guard's proof (core/session/guard_proof.h): without a guard not one register
