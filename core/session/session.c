@@ -803,16 +803,21 @@ static void global_fail(struct upm_session *s, unsigned socket, const char *what
 	}
 }
 
-/* The step's global value: `v` in the mask bits, the value found elsewhere. */
+/* The step's global value: `v` in the mask bits, the value found elsewhere. Box enables
+ * that live here (UPM_SESS_ENABLE_IN_GLOBAL) ride along in every write. */
+static uint64_t global_value(const struct upm_session *s, unsigned socket, uint64_t v)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
+	return (keep & ~g->mask) | (v & g->mask) | s->global_extra[socket];
+}
+
 static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what)
 {
 	const struct upm_global_ctl *g = s->run->platform->global;
 	if (!g || !s->global_saved[socket])
 		return;
-	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
-	/* Box enables that live here (UPM_SESS_ENABLE_IN_GLOBAL) ride along in every write. */
-	int rc = upm_msr_write(s->run->backend, g->msr,
-			       (keep & ~g->mask) | (v & g->mask) | s->global_extra[socket]);
+	int rc = upm_msr_write(s->run->backend, g->msr, global_value(s, socket, v));
 	s->global_may_run[socket] = rc != UPM_OK || v == g->start;
 	if (rc != UPM_OK)
 		global_fail(s, socket, what, rc);
@@ -841,8 +846,7 @@ static void global_stop_for_restore(struct upm_session *s, unsigned socket)
 	if (!g || !s->global_saved[socket] || !s->global_may_run[socket])
 		return; /* stopped already (the last pass's stop) */
 	s->global_may_run[socket] = 0;
-	uint64_t keep = g->write_only ? g->restore : s->global_found[socket];
-	(void)upm_msr_write(s->run->backend, g->msr, (keep & ~g->mask) | (g->stop & g->mask) | s->global_extra[socket]);
+	(void)upm_msr_write(s->run->backend, g->msr, global_value(s, socket, g->stop));
 }
 
 static void global_restore(struct upm_session *s, unsigned socket)

@@ -49,6 +49,18 @@ int upm_session_socket_saved(const struct upm_session *s, unsigned socket)
 	return 0;
 }
 
+/* The socket's boxes not yet failed: a fault saying its processor did not answer (why). */
+static void fail_socket_boxes(struct upm_session *s, unsigned socket, const char *why)
+{
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		if (b->socket != socket || b->state != UPM_BOX_OK)
+			continue;
+		b->state = UPM_BOX_FAULT;
+		upm_strlcpy(b->why, why, sizeof b->why);
+	}
+}
+
 void upm_session_socket_lost(struct upm_session *s, unsigned socket, int while_restoring, int rc)
 {
 	if (socket >= UPM_MAX_SOCKETS)
@@ -62,15 +74,10 @@ void upm_session_socket_lost(struct upm_session *s, unsigned socket, int while_r
 				     socket, upm_status_name(rc));
 			s->error_is_lost_socket = 1;
 		}
-		for (unsigned i = 0; i < s->n_boxes; i++) {
-			struct upm_box_inst *b = &s->boxes[i];
-			if (b->socket != socket || b->state != UPM_BOX_OK)
-				continue;
-			b->state = UPM_BOX_FAULT;
-			upm_snprintf(b->why, sizeof b->why,
-				     "socket %u's processor did not answer (%s): skipped", socket,
-				     upm_status_name(rc));
-		}
+		char why[sizeof s->boxes[0].why];
+		upm_snprintf(why, sizeof why, "socket %u's processor did not answer (%s): skipped", socket,
+			     upm_status_name(rc));
+		fail_socket_boxes(s, socket, why);
 	}
 	if (!while_restoring)
 		return;
@@ -128,13 +135,9 @@ void upm_session_skip_lost_socket(struct upm_session *s, unsigned socket)
 	if (socket >= UPM_MAX_SOCKETS || s->socket_lost[socket])
 		return;
 	s->socket_lost[socket] = 1;
-	for (unsigned i = 0; i < s->n_boxes; i++) {
-		struct upm_box_inst *b = &s->boxes[i];
-		if (b->socket != socket || b->state != UPM_BOX_OK)
-			continue;
-		b->state = UPM_BOX_FAULT;
-		upm_snprintf(b->why, sizeof b->why, "socket %u's processor did not answer earlier: skipped", socket);
-	}
+	char why[sizeof s->boxes[0].why];
+	upm_snprintf(why, sizeof why, "socket %u's processor did not answer earlier: skipped", socket);
+	fail_socket_boxes(s, socket, why);
 }
 
 void upm_session_say_error(const struct upm_session *s, const char *who)
