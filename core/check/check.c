@@ -52,13 +52,20 @@ struct check {
 	int have_baseline;         /* the idle baseline was counted (not aborted, no socket lost) */
 };
 
+/* The sockets whose processor stopped answering during the command (bit s: socket s). */
+static uint32_t lost_sockets(const struct upm_run *r)
+{
+	uint32_t lost = 0;
+	for (unsigned s = 0; r->safety && s < r->n_sockets && s < UPM_MAX_SOCKETS; s++)
+		lost |= (uint32_t)(r->safety->skipped[s] != 0) << s;
+	return lost;
+}
+
 /* What socket's counts had taken off them (-1: every socket's), for the verdicts' reasons:
  * no baseline after an abort, nor on a socket whose processor stopped answering. */
 static const char *baseline_note(const struct check *c, int socket)
 {
-	int lost = 0;
-	for (unsigned s = 0; c->r->safety && s < c->r->n_sockets && s < UPM_MAX_SOCKETS; s++)
-		lost |= (socket < 0 || (unsigned)socket == s) && c->r->safety->skipped[s];
+	uint32_t lost = lost_sockets(c->r) & (socket < 0 ? ~0u : 1u << socket);
 	return c->have_baseline && !lost ? "idle baseline removed" : "no idle baseline removed: it was not counted";
 }
 
@@ -104,8 +111,8 @@ static int measure(struct check *c, struct measure *m, const struct upm_workload
 		return -1;
 	}
 	m->prepared = 1;
-	for (unsigned s = 0; r->safety && s < r->n_sockets && s < UPM_MAX_SOCKETS; s++)
-		if (r->safety->skipped[s])
+	for (uint32_t s = 0, lost = lost_sockets(r); lost >> s; s++)
+		if ((lost >> s) & 1)
 			upm_session_skip_lost_socket(&m->s, s);
 	if (m->s.n_passes > CK_MAX_PASSES) {
 		upm_snprintf(m->err, sizeof m->err, "the standard event set needs %u passes", m->s.n_passes);
@@ -937,22 +944,19 @@ static void workload_for(const struct check *c, struct upm_workload *w, const ch
 	}
 	if (c->o->size)
 		w->size = c->o->size;
-	/* No thread on a socket whose processor stopped answering. */
-	for (unsigned s = 0; c->r->safety && s < c->r->n_sockets && s < UPM_MAX_SOCKETS; s++)
-		if (c->r->safety->skipped[s])
-			w->socket_mask |= 1u << s;
-	if (w->socket_mask)
-		w->socket_mask = ~w->socket_mask & ((1u << c->r->n_sockets) - 1);
+	/* No thread on a socket whose processor stopped answering (0: every socket). */
+	uint32_t lost = lost_sockets(c->r);
+	if (lost)
+		w->socket_mask = ~lost & ((1u << c->r->n_sockets) - 1);
 	fit_size(c, w);
 }
 
 /* The socket a two-socket kernel needs whose processor stopped answering; -1 when none. */
 static int lost_socket_needed(const struct check *c, const struct upm_workload *w)
 {
-	for (unsigned s = 0; c->r->safety && s < c->r->n_sockets && s < UPM_MAX_SOCKETS; s++)
-		if (c->r->safety->skipped[s] && (((w->socket_mask >> s) & 1) || w->memory_socket == (int)s))
-			return (int)s;
-	return -1;
+	uint32_t needed = w->socket_mask | (w->memory_socket >= 0 ? 1u << w->memory_socket : 0);
+	uint32_t lost = lost_sockets(c->r) & needed;
+	return lost ? __builtin_ctz(lost) : -1;
 }
 
 /* One cause, one FAIL: an instance whose self-test FAILed is not judged again by its own
