@@ -62,6 +62,14 @@ static void dump_to_console(const char *path, const struct upm_buf *content)
 	upm_os_write(line, upm_strlen(line));
 }
 
+int upm_save_tmp_path(const char *path, char *buf, size_t size)
+{
+	if (upm_strlen(path) + 5 > size)
+		return -1;
+	upm_snprintf(buf, size, "%s.tmp", path);
+	return 0;
+}
+
 /* What is saved: a results file of the run folder (shown on the console when refused and
  * counted in the last line), the folder's upmon.log (the console itself), a --trace. */
 enum save_kind { SAVE_RESULTS, SAVE_LOG, SAVE_TRACE };
@@ -69,10 +77,10 @@ enum save_kind { SAVE_RESULTS, SAVE_LOG, SAVE_TRACE };
 static int save_file(struct upm_run *r, const char *dir, const char *path,
 		     const struct upm_buf *content, enum save_kind kind)
 {
-	char tmp[272];
+	char tmp[UPM_SAVE_TMP_MAX];
 	int rc;
 
-	if (content->failed || upm_strlen(path) + 5 > sizeof tmp) {
+	if (content->failed || upm_save_tmp_path(path, tmp, sizeof tmp) < 0) {
 		if (content->failed)
 			upm_error(r, "out of memory building %s; it is not saved", path);
 		else
@@ -81,7 +89,6 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 		r->files_refused += kind == SAVE_RESULTS;
 		return content->failed ? UPM_ENOMEM : UPM_EINVAL;
 	}
-	upm_snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	rc = dir ? upm_os_mkdir_p(dir) : UPM_OK;
 	if (rc == UPM_OK)
 		rc = upm_os_write_file(tmp, content->data ? content->data : "", content->len);

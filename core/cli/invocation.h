@@ -105,6 +105,10 @@ const char *upm_ident_replay_recording(const struct upm_run *r, char *buf, size_
  * answers: no measurement of this machine, its processor the recording's). */
 const char *upm_ident_backend(const struct upm_run *r);
 
+/* The temporary name a file is written under before its rename: "PATH.tmp". 0, or -1
+ * when it does not fit buf (the file is then not written). */
+#define UPM_SAVE_TMP_MAX 272
+int upm_save_tmp_path(const char *path, char *buf, size_t size);
 /* Writes out_dir/name through a temporary name and a rename, so a cut never leaves a
  * partial file under the real name. On failure says so once, sets media_error and shows
  * the file on the console instead (not upmon.log, which is the console; at most 64 KiB). */

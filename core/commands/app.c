@@ -169,9 +169,8 @@ static int trace_path_refused(struct upm_run *r, const char *path)
 	 * empty now: a folder that refuses it is said before any register, and the end
 	 * writes it whole and renames it (or, when the run is refused before, removes it:
 	 * drop_trace_probe), so nothing is left under it. */
-	char tmp[272];
-	upm_snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	int rc = upm_strlen(path) + 5 > sizeof tmp ? UPM_EINVAL : upm_os_write_file(tmp, "", 0);
+	char tmp[UPM_SAVE_TMP_MAX];
+	int rc = upm_save_tmp_path(path, tmp, sizeof tmp) < 0 ? UPM_EINVAL : upm_os_write_file(tmp, "", 0);
 	if (rc != UPM_OK) {
 		upm_error(r, "--trace %s: cannot write there (%s): a file is in the folder's place, the folder is "
 			     "read-only or full, or the path is too long; name another FILE; nothing was touched",
@@ -290,18 +289,17 @@ static int identify(struct upm_run *r)
 		upm_error(r, "CPUID failed");
 		return -1;
 	}
+	const struct upm_platform *named = upm_platform_by_cpu(&r->cpu); /* CPUID's */
 	if (!r->platform) {
-		r->platform = upm_platform_by_cpu(&r->cpu);
-	} else if (r->opts.backend == UPM_BACKEND_REPLAY && !r->opts.force_platform && upm_platform_by_cpu(&r->cpu) &&
-		   upm_platform_by_cpu(&r->cpu) != r->platform) {
+		r->platform = named;
+	} else if (r->opts.backend == UPM_BACKEND_REPLAY && !r->opts.force_platform && named && named != r->platform) {
 		/* A replay answers only the recorded processor's registers: another platform's
 		 * accesses would all miss, and their absence would read as findings. A recording
 		 * made with --force-platform is replayed with it. */
-		const struct upm_platform *rec = upm_platform_by_cpu(&r->cpu);
 		upm_error(r, "--platform %s does not match the recording's processor (family 0x%x model 0x%x: %s); a "
 			     "replay answers only that processor's registers: leave --platform out or give --platform "
 			     "%s (add --force-platform for a recording made with it)",
-			  r->platform->name, r->cpu.family, r->cpu.model, rec->name, rec->name);
+			  r->platform->name, r->cpu.family, r->cpu.model, named->name, named->name);
 		return -1;
 	} else if (r->opts.backend == UPM_BACKEND_HW) { /* before any uncore register */
 		char msg[300];
@@ -395,11 +393,9 @@ static void say_divergence(struct upm_run *r)
  * touches nothing, the medium included). */
 static void drop_trace_probe(struct upm_run *r)
 {
-	char tmp[272];
-	if (!r->opts.trace_path || upm_strlen(r->opts.trace_path) + 5 > sizeof tmp)
-		return;
-	upm_snprintf(tmp, sizeof tmp, "%s.tmp", r->opts.trace_path);
-	(void)upm_os_remove(tmp);
+	char tmp[UPM_SAVE_TMP_MAX];
+	if (r->opts.trace_path && upm_save_tmp_path(r->opts.trace_path, tmp, sizeof tmp) == 0)
+		(void)upm_os_remove(tmp);
 }
 
 static void save_trace(struct upm_run *r)
