@@ -53,7 +53,7 @@ int upm_efi_memory_readable(uint64_t addr, uint64_t len)
 {
 	struct described d;
 	describe(&d);
-	int ok = addr && d.r && upm_phys_range_described(d.r, d.n, addr, len);
+	int ok = len <= UINT32_MAX && view(&d, addr, (uint32_t)len) != NULL; /* the rule the ACPI walk reads by */
 	upm_os_free(d.r);
 	return ok;
 }

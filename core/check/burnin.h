@@ -103,8 +103,9 @@ void upm_burnin_pass_done(struct upm_run *r, struct upm_burnin *b, const struct 
  * pass and instance is counted again from the verdicts that carry its number (and those
  * left out for room), so the files agree with the verdicts. */
 void upm_burnin_settle(struct upm_burnin *b, const struct upm_verdicts *vs, int diverged);
-/* In a burn-in: an aborted pass's line (held back until its counts are whole), each finding (not PASS or N/A) once, with the passes it came in, then
- * the line saying how the burn-in ended. Before the summary table and the verdict line. */
+/* In a burn-in: an aborted pass's line (held back until its counts are whole), each
+ * finding (not PASS or N/A) once, with the passes it came in, then the line saying how the
+ * burn-in ended. Before the summary table and the verdict line. */
 void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const struct upm_verdicts *vs);
 /* The instance record of a box instance; NULL when it has none. */
 const struct upm_burnin_instance *upm_burnin_instance_of(const struct upm_burnin *b, unsigned socket,

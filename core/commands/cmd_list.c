@@ -114,7 +114,6 @@ static int contains(const char *hay, const char *needle)
 	return 0;
 }
 
-/* A search is a glob when it has * or ?, else a word found in the name or description. */
 /* perf's name of one instance, "uncore_imc_0", as --box takes it: the type's PMU name, '_'
  * and a number. */
 static int pmu_instance(const char *search, const char *pmu)
@@ -128,6 +127,7 @@ static int pmu_instance(const char *search, const char *pmu)
 	return 1;
 }
 
+/* A search is a glob when it has * or ?, else a word found in the name or description. */
 static int matches(const char *search, const char *name, const char *desc)
 {
 	if (!search)
