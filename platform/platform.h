@@ -166,6 +166,9 @@ enum upm_forced_platform upm_platform_forced_check(const struct upm_platform *fo
 						   const struct upm_cpu_ident *id, int force,
 						   char *msg, unsigned long msg_size);
 const struct upm_box_type *upm_platform_box(const struct upm_platform *p, const char *name);
+/* 1 when a session on p reads PCI configuration space: PCI boxes, or a box whose MMIO
+ * base is a BAR (Skylake's IMC in MCHBAR of 00:00.0). */
+int upm_platform_reads_pci(const struct upm_platform *p);
 /* The box type whose name is the longest to prefix s[0..len) (case-insensitive), its
  * name's length in *name_len; NULL when no box name does. */
 const struct upm_box_type *upm_platform_box_prefix(const struct upm_platform *p, const char *s, size_t len,

@@ -60,6 +60,16 @@ const struct upm_box_type *upm_platform_box(const struct upm_platform *p, const 
 	return NULL;
 }
 
+int upm_platform_reads_pci(const struct upm_platform *p)
+{
+	if (p->bus_map)
+		return 1;
+	for (unsigned i = 0; i < p->n_boxes; i++)
+		if (p->boxes[i]->space == UPM_SPACE_PCI || p->boxes[i]->mmio)
+			return 1;
+	return 0;
+}
+
 const struct upm_box_type *upm_platform_box_prefix(const struct upm_platform *p, const char *s, size_t len,
 						   size_t *name_len)
 {

@@ -352,7 +352,7 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 	s->metric_specs_from = engine_from < s->n_specs ? engine_from : s->n_specs;
 	for (unsigned i = s->metric_specs_from; i < s->n_specs; i++)
 		s->specs[i].engine = 1;
-	if (p->bus_map) /* PCI boxes: how configuration space is reached, said once */
+	if (upm_platform_reads_pci(p)) /* how configuration space is reached, said once */
 		upm_pci_path_select(r);
 	s->has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;
 
