@@ -26,6 +26,8 @@ void upm_efi_abort_init(void);
 /* guard.c: #GP/#PF guard for the guarded accesses of platform/hw. */
 EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
 void upm_efi_guard_remove(void);
+/* 1 when the #PF handler is installed too (the firmware may keep its own). */
+int upm_efi_guard_covers_page_faults(void);
 
 /* memory.c: the firmware's current memory map (free it with FreePool); NULL on failure. */
 EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size);

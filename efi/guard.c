@@ -47,7 +47,8 @@ static VOID EFIAPI fault_handler(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx
 }
 
 /* #GP is required; #PF is taken when the firmware has no handler of its own there
- * (a firmware using #PF, e.g. for stack guard pages, keeps it). */
+ * (a firmware using #PF, e.g. for stack guard pages, keeps it: then no ECAM or MMIO
+ * access is made, core/commands/app.h page_fault_guard_missing). */
 EFI_STATUS upm_efi_guard_install(void)
 {
 	EFI_GUID guid = UPM_EFI_CPU_ARCH_PROTOCOL_GUID;
@@ -65,6 +66,14 @@ EFI_STATUS upm_efi_guard_install(void)
 			return st;
 	}
 	return EFI_SUCCESS;
+}
+
+int upm_efi_guard_covers_page_faults(void)
+{
+	for (unsigned i = 0; i < UPM_N_GUARDED; i++)
+		if (guarded_vectors[i] == UPM_VECTOR_PF)
+			return installed[i];
+	return 0;
 }
 
 void upm_efi_guard_remove(void)

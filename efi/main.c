@@ -31,6 +31,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	upm_efi_args_get(image, &args);
 	upm_efi_abort_init();
 	env.fault_guard_missing = upm_efi_guard_install() != EFI_SUCCESS; /* hw refused then */
+	env.page_fault_guard_missing = !env.fault_guard_missing && !upm_efi_guard_covers_page_faults();
 
 	env.create_hw_backend = create_hw_backend;
 	env.args_from_config = !args.has_command_line;

@@ -34,9 +34,30 @@ int upm_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val)
 	return b->ops->msr_write(b, msr, val);
 }
 
+/* A load from addr can only raise #GP, never #PF: it is non-canonical even with
+ * 5-level paging (bits 63:57 differ from bit 56; Intel SDM vol. 1, 3.3.7.1), so it is
+ * non-canonical with 4-level paging too. */
+static int never_mapped(uint64_t addr)
+{
+	return (uint64_t)((int64_t)(addr << 7) >> 7) != addr;
+}
+
+/* The mechanism an access may take: with loads_unguarded, CF8/CFC, or none (-1) for an
+ * explicit ECAM access. */
+static int mech_allowed(const struct upm_backend *b, enum upm_pci_mech mech)
+{
+	if (!b->loads_unguarded || mech == UPM_PCI_CF8)
+		return (int)mech;
+	return mech == UPM_PCI_AUTO ? (int)UPM_PCI_CF8 : -1;
+}
+
 int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 		       uint32_t *val)
 {
+	int allowed = mech_allowed(b, mech);
+	if (allowed < 0)
+		return UPM_EUNSUPPORTED;
+	mech = (enum upm_pci_mech)allowed;
 	b->accesses++;
 	return b->ops->pci_read32(b, mech, a, val);
 }
@@ -44,6 +65,10 @@ int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm
 int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 			uint32_t val)
 {
+	int allowed = mech_allowed(b, mech);
+	if (allowed < 0)
+		return UPM_EUNSUPPORTED;
+	mech = (enum upm_pci_mech)allowed;
 	b->accesses++;
 	return b->ops->pci_write32(b, mech, a, val);
 }
@@ -74,6 +99,8 @@ void upm_backend_refuse_ecam(struct upm_backend *b, uint16_t seg)
 
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 {
+	if (b->loads_unguarded && !never_mapped(addr))
+		return UPM_EUNSUPPORTED;
 	b->accesses++;
 	return b->ops->mmio_read32(b, addr, val);
 }
@@ -81,6 +108,8 @@ int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	/* The index-th window of a segment not refused: each window is judged on its own. */
+	if (b->loads_unguarded)
+		return UPM_ENOTFOUND;
 	for (unsigned raw = 0, kept = 0; raw < UPM_ECAM_MAX_WINDOWS; raw++) {
 		int rc = b->ops->ecam_window(b, raw, out);
 		if (rc != UPM_OK)
@@ -91,6 +120,12 @@ int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_wi
 			return UPM_OK;
 	}
 	return UPM_ENOTFOUND;
+}
+
+int upm_backend_has_mcfg(struct upm_backend *b)
+{
+	struct upm_ecam_window w;
+	return b->ops->ecam_window(b, 0, &w) == UPM_OK;
 }
 
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)

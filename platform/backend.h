@@ -116,6 +116,15 @@ struct upm_backend {
 	 * plan: a model backend fed the plan's activity (the mock). Hardware's land where the
 	 * buffers are (creators zero it; wrappers copy their inner backend's). */
 	uint8_t memory_follows_plan;
+	/* Why a load or store that faults could not be caught here, or NULL when it could
+	 * (creators zero it; wrappers copy their inner backend's). The UEFI environment sets
+	 * it when the firmware keeps its own page-fault handler: a #PF in an ECAM or MMIO
+	 * access would then stop the machine. The wrappers below then reach configuration
+	 * space through CF8/CFC only (port I/O cannot page-fault), report no ECAM window,
+	 * refuse an explicit ECAM access and an MMIO load from an address that could be
+	 * mapped (UPM_EUNSUPPORTED, nothing touched). A non-canonical address still goes: it
+	 * raises #GP, which is guarded (the guard's proof loads one). */
+	const char *loads_unguarded;
 	/* Register accesses (MSR, PCI configuration, MMIO reads and writes) asked of this
 	 * backend through the wrappers below since its creation (creators zero it): what a
 	 * step costs in accesses is the difference across it (run --interval's per-sample
@@ -128,6 +137,9 @@ int upm_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm
 int upm_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val);
 int upm_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val);
 int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val);
+/* 1 when the backend has an ECAM window at all, used or not (the firmware's MCFG table
+ * had an entry): for saying why none is used. */
+int upm_backend_has_mcfg(struct upm_backend *b);
 int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val);
 int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 		       uint32_t *val);

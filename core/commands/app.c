@@ -249,6 +249,9 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 			upm_error(r, "--backend hw: %s; nothing was touched", err);
 			return -1;
 		}
+		if (env->page_fault_guard_missing)
+			r->backend->loads_unguarded = "the firmware keeps its own page-fault (#PF) handler, so a "
+						      "faulting memory-mapped access could not be caught";
 	}
 	if (o->trace_path || o->dry_run) {
 		struct upm_backend *t = upm_trace_create(r->backend, o->dry_run, UPM_TRACE_CAPACITY);

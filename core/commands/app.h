@@ -18,6 +18,10 @@ struct upm_app_env {
 	/* 1 when the environment could not install its #GP guard: the hardware backend is
 	 * then refused before any register (core/session/guard_proof.h). */
 	int fault_guard_missing;
+	/* 1 when the #GP guard is installed but the firmware kept its own page-fault
+	 * handler: the hardware backend then makes no access that could page-fault (its
+	 * loads_unguarded, platform/backend.h): no ECAM, no MMIO. */
+	int page_fault_guard_missing;
 	/* Filled by upm_main() (upm_end_decide). */
 	enum upm_end_action end_action;
 	unsigned long end_timeout_s;       /* UPM_END_WAITKEY: 0 = wait for a key only */

@@ -26,6 +26,10 @@ void upm_pci_path_choose(struct upm_run *r, struct upm_pci_path_choice *c)
 		return;
 	r->pci_path_chosen = 1;
 	c->chosen_now = 1;
+	if (r->backend->loads_unguarded && upm_backend_has_mcfg(r->backend)) {
+		c->unguarded = r->backend->loads_unguarded;
+		return;
+	}
 	if (upm_ecam_window(r->backend, &w) != UPM_OK) {
 		c->no_mcfg = 1;
 		c->mcfg_refused = r->backend->mcfg_refused;
@@ -69,6 +73,11 @@ int upm_pci_path_text(const struct upm_pci_path_choice *c, char *buf, unsigned l
 			     "unreachable); a firmware bug to report to the board's vendor", c->mcfg_refused);
 		return 1;
 	}
+	if (c->unguarded) {
+		upm_snprintf(buf, size, "pci: %s; ECAM is not used: using CF8/CFC (config offsets above 0xFF "
+			     "unreachable)", c->unguarded);
+		return 1;
+	}
 	if (c->no_mcfg) {
 		upm_strlcpy(buf, "pci: no ACPI MCFG table: using CF8/CFC (config offsets above 0xFF unreachable)", size);
 		return 1;
@@ -82,6 +91,18 @@ int upm_pci_path_text(const struct upm_pci_path_choice *c, char *buf, unsigned l
 		     (unsigned long long)c->base, c->bus, c->dev, c->fn, c->cf8 & 0xFFFF, c->cf8 >> 16,
 		     c->ecam & 0xFFFF, c->ecam >> 16, c->others ? "; the other segments keep their own windows" : "");
 	return 1;
+}
+
+const char *upm_pci_no_ecam_why(const struct upm_run *r)
+{
+	const struct upm_backend *b = r->backend;
+	if (b->loads_unguarded)
+		return b->loads_unguarded;
+	if (b->mcfg_refused)
+		return "the ACPI MCFG table failed a check (see the pci: line)";
+	if (b->n_ecam_refused)
+		return "the ECAM window was refused (see the pci: line)";
+	return "this machine has no MCFG table";
 }
 
 void upm_pci_path_select(struct upm_run *r)

@@ -8,6 +8,8 @@
  *     bridge, or of the platform's UBox function on the buses the scan found through
  *     CF8/CFC (core/session/discover.h), read differently the two ways): ECAM is refused for the rest of the run (upm_backend_refuse_ecam) and
  *     CF8/CFC used, with a line naming the function and both readings;
+ *   - loads that could not be caught (the backend's loads_unguarded: the firmware keeps
+ *     its own page-fault handler) with an MCFG table: CF8/CFC, with a line that says why;
  *   - otherwise ECAM, silently (`info` shows the window).
  * Called by upm_session_prepare and `info`; later calls do nothing. */
 #ifndef UPMON_CORE_PCI_PATH_H
@@ -25,7 +27,12 @@ struct upm_pci_path_choice {
 	uint8_t bus, dev, fn; /* the function read differently the two ways */
 	uint32_t cf8, ecam;   /* its vendor/device IDs each way (all ones: the read failed) */
 	int others;       /* other segments keep their own windows */
+	const char *unguarded; /* why ECAM is not used although there is a window; NULL: it is */
 };
+
+/* Why no ECAM window is in use, for a line about a register that needs one: "this
+ * machine has no MCFG table", or what refused it. */
+const char *upm_pci_no_ecam_why(const struct upm_run *r);
 
 /* Chooses (once per run) and says nothing. */
 void upm_pci_path_choose(struct upm_run *r, struct upm_pci_path_choice *c);

@@ -115,6 +115,13 @@ enum upm_mmio_presence upm_mmio_base_find(struct upm_run *r, const struct upm_bo
 			     mb->bar_name, (unsigned long long)bar, t->name);
 		return UPM_MMIO_DISABLED;
 	}
+	if (r->backend->loads_unguarded) {
+		evidence(ev, mb->bar_name, mb, mb->bar_off, 1, bar);
+		/* Short: a box's why has room for 111 characters (the backend's line says more). */
+		upm_snprintf(why, why_size, "%s 0x%llx not read: a fault there could not be caught (the "
+			     "firmware kept #PF): %s not touched", mb->bar_name, (unsigned long long)*base, t->name);
+		return UPM_MMIO_UNGUARDED;
+	}
 	upm_snprintf(why, why_size, "%s %02x:%02x.%u 8086:%04x, %s 0x%llx (enabled)", mb->device_name,
 		     mb->bus, mb->dev, mb->fn, ids >> 16, mb->bar_name, (unsigned long long)*base);
 	return UPM_MMIO_FOUND;

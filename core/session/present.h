@@ -30,6 +30,8 @@ enum upm_mmio_presence {
 	UPM_MMIO_NO_DEVICE,    /* nothing answers at the BAR's function */
 	UPM_MMIO_WRONG_DEVICE, /* another device answers there: its BAR is not even read */
 	UPM_MMIO_DISABLED,     /* the BAR's enable bit is clear, or it holds no address */
+	UPM_MMIO_UNGUARDED,    /* found, but a load there that faulted could not be caught
+				* (the backend's loads_unguarded): never read */
 };
 
 /* The MMIO base of box type t (t->mmio): identifies the function, reads its BAR and

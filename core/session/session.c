@@ -257,7 +257,7 @@ struct type_presence {
 	uint64_t mmio_base;
 	unsigned raw;             /* the count register's field */
 	unsigned cores;           /* n was clamped to these cores per package (0: not) */
-	char why[96];
+	char why[sizeof ((struct upm_box_inst *)0)->why]; /* copied to each instance's */
 	struct upm_box_access failed; /* the count register's read that failed */
 };
 
@@ -364,8 +364,8 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 			if (sp->box->space == UPM_SPACE_PCI && off > 0xFF) {
 				upm_snprintf(s->error, sizeof s->error,
 					     "%s: %s is at config offset 0x%x, reachable only through ECAM, and "
-					     "this machine has no MCFG table: the filter is unavailable",
-					     sp->text, sp->filters[f].field->term, off);
+					     "%s: the filter is unavailable",
+					     sp->text, sp->filters[f].field->term, off, upm_pci_no_ecam_why(r));
 				return -1;
 			}
 		}

@@ -3,6 +3,7 @@
 #include "platform/hw/guarded.h"
 #include "platform/hw/pci_config.h"
 #include "core/base/os.h"
+#include "core/base/str.h"
 
 struct hw_ctx {
 	struct upm_backend backend;
@@ -97,6 +98,7 @@ struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, un
 	struct hw_ctx *c = upm_os_alloc(sizeof *c);
 	if (!c)
 		return NULL;
+	upm_memset(c, 0, sizeof *c); /* every field a creator zeroes (platform/backend.h) */
 	c->n_ecam = n_ecam < UPM_ECAM_MAX_WINDOWS ? n_ecam : UPM_ECAM_MAX_WINDOWS;
 	for (unsigned i = 0; i < c->n_ecam; i++)
 		c->ecam[i] = ecam[i];
@@ -105,7 +107,5 @@ struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, un
 	c->backend.name = "hw";
 	c->backend.ops = &hw_ops;
 	c->backend.ctx = c;
-	c->backend.n_ecam_refused = 0;
-	c->backend.accesses = 0;
 	return &c->backend;
 }

@@ -52,7 +52,7 @@ static struct upm_backend *fake_hw_ivbep(void)
 	return upm_mock_create("ivbep", 2, NULL, err, sizeof err);
 }
 
-static int guard_missing;
+static int guard_missing, page_fault_guard_missing;
 
 static int run_hw(const char *args, char *out, size_t out_size)
 {
@@ -62,6 +62,7 @@ static int run_hw(const char *args, char *out, size_t out_size)
 	struct upm_app_env env = { 0 };
 	env.create_hw_backend = fake_hw_ivbep;
 	env.fault_guard_missing = guard_missing;
+	env.page_fault_guard_missing = page_fault_guard_missing;
 	if (!mkdtemp(dir))
 		return -1;
 	snprintf(words, sizeof words, "upmon --out %s %s", dir, args);
@@ -157,4 +158,23 @@ TEST(platform_names_people_know_name_the_tables)
 	for (unsigned i = 0; i < upm_n_platforms; i++)
 		for (unsigned k = 0; k < UPM_ARRAY_LEN(upm_platforms[i]->aliases) && upm_platforms[i]->aliases[k]; k++)
 			CHECK(upm_platform_by_name(upm_platforms[i]->aliases[k]) == upm_platforms[i]);
+}
+
+/* The #GP guard without the #PF one (the firmware kept its page-fault handler): the
+ * hardware backend makes no ECAM or MMIO access, says why once, and its PCI boxes count
+ * through CF8/CFC. */
+TEST(hw_backend_without_page_fault_guard_uses_no_ecam)
+{
+	static char out[65536];
+	page_fault_guard_missing = 1;
+	int st = run_hw("--backend hw run --seconds 0.01 --events imc0/CAS_COUNT.RD/", out, sizeof out);
+	page_fault_guard_missing = 0;
+	CHECK_EQ(st, 0);
+	CHECK_CONTAINS(out, "pci: the firmware keeps its own page-fault (#PF) handler, so a faulting memory-mapped "
+			    "access could not be caught; ECAM is not used: using CF8/CFC");
+	CHECK_CONTAINS(out, "\n     0  1 imc     CAS_COUNT.RD ");
+	/* With both guards: ECAM, silently. */
+	CHECK_EQ(run_hw("--backend hw run --seconds 0.01 --events imc0/CAS_COUNT.RD/", out, sizeof out), 0);
+	CHECK(strstr(out, "#PF") == NULL);
+	CHECK(strstr(out, "pci:") == NULL);
 }

@@ -469,6 +469,66 @@ TEST(skl_host_bridge_read_is_cross_checked)
 	fixture_free(&f);
 }
 
+/* Where a fault in a memory-mapped access could not be caught (the firmware kept its
+ * own #PF handler: loads_unguarded), no access that could page-fault is made: not ECAM
+ * (CF8/CFC instead), not MMIO; a non-canonical load, which can only #GP, still goes. */
+#define UNGUARDED_WHY "the firmware keeps its own page-fault (#PF) handler"
+TEST(unguarded_loads_make_no_memory_mapped_access)
+{
+	struct fixture f;
+	struct upm_session s;
+	struct upm_ecam_window w;
+	uint32_t v = 0;
+	if (fixture_init(&f, "skl", 1, NULL) < 0)
+		return;
+	struct upm_backend *b = f.run.backend;
+	b->loads_unguarded = UNGUARDED_WHY;
+	CHECK_EQ(upm_ecam_window(b, &w), UPM_ENOTFOUND);
+	CHECK_EQ(upm_backend_has_mcfg(b), 1);
+	uint64_t before = b->accesses;
+	struct upm_pci_addr host = { 0, 0, 0, 0, 0 };
+	CHECK_EQ(upm_pci_read32_via(b, UPM_PCI_ECAM, host, &v), UPM_EUNSUPPORTED);
+	CHECK_EQ(upm_pci_write32_via(b, UPM_PCI_ECAM, host, 0), UPM_EUNSUPPORTED);
+	CHECK_EQ(upm_mmio_read32(b, 0xFED10000ull + 0x5050, &v), UPM_EUNSUPPORTED);
+	CHECK_EQ(upm_mmio_read32(b, 0x00FFFFFFFFFFFFFFull, &v), UPM_EUNSUPPORTED); /* canonical with 5 levels */
+	CHECK_EQ(b->accesses, before); /* none reached the backend */
+	CHECK_EQ(upm_pci_read32(b, host, &v), UPM_OK); /* CF8/CFC */
+	CHECK_EQ(v, 0x191F8086u);
+	CHECK(upm_mmio_read32(b, 0x8000000000000000ull, &v) != UPM_EUNSUPPORTED); /* the guard's probe */
+	CHECK_EQ(b->accesses, before + 2);
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "imc/DRAM_DATA_READS/"), 0);
+	CHECK_CONTAINS(f.run.log.data, "pci: " UNGUARDED_WHY "; ECAM is not used: using CF8/CFC (config offsets "
+				       "above 0xFF unreachable)");
+	CHECK(strstr(f.run.log.data, "disagrees") == NULL);
+	CHECK_EQ(upm_session_run(&s, feed_interval, &busy), 0);
+	int said = 0;
+	for (unsigned i = 0; i < s.n_boxes; i++)
+		if (strcmp(s.boxes[i].type->name, "imc") == 0) {
+			CHECK_EQ(s.boxes[i].state, UPM_BOX_ABSENT);
+			CHECK_CONTAINS(s.boxes[i].why, "MCHBAR 0xfed10000 not read: a fault there could not "
+							 "be caught (the firmware kept #PF): imc not touched");
+			said = 1;
+		}
+	CHECK(said);
+	upm_session_free(&s);
+	fixture_free(&f);
+
+	/* A misplaced window is never used (no "disagrees"): PCI boxes count through CF8/CFC,
+	 * and a register only ECAM reaches is refused with the reason. */
+	if (fixture_init(&f, "snbep", 2, "badecam") < 0)
+		return;
+	f.run.backend->loads_unguarded = UNGUARDED_WHY;
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "imc/CAS_COUNT.RD/"), 0);
+	CHECK(strstr(f.run.log.data, "disagrees") == NULL);
+	CHECK_EQ(upm_session_run(&s, feed_interval, &busy), 0);
+	CHECK_EQ(find_count(&s, 1, "imc", 3, "CAS_COUNT.RD")->status, UPM_OK);
+	upm_session_free(&s);
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "qpi/CTO_COUNT,match0=0x1c00/"), -1);
+	CHECK_CONTAINS(s.error, "reachable only through ECAM, and " UNGUARDED_WHY);
+	upm_session_free(&s);
+	fixture_free(&f);
+}
+
 TEST(ecam_that_agrees_is_kept_silently)
 {
 	struct fixture f;
