@@ -1,6 +1,6 @@
 /* Files on the volume upmon was loaded from (LoadedImage->DeviceHandle). The core's
  * paths use '/'; here they become '\' paths from the volume's root. Every failure
- * returns a status: a read-only or full medium gives UPM_EIO. */
+ * returns a status: a full medium gives UPM_ENOSPC, a write-protected one UPM_EROFS. */
 #include "efi/efi_env.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
@@ -26,7 +26,9 @@ static int status_of(EFI_STATUS st)
 	case EFI_NOT_FOUND: return UPM_ENOTFOUND;
 	case EFI_OUT_OF_RESOURCES: return UPM_ENOMEM;
 	case EFI_INVALID_PARAMETER: return UPM_EINVAL;
-	default: return UPM_EIO; /* write-protected, volume full, device error, ... */
+	case EFI_VOLUME_FULL: return UPM_ENOSPC;
+	case EFI_WRITE_PROTECTED: return UPM_EROFS;
+	default: return UPM_EIO; /* device error, a file in a folder's way, ... */
 	}
 }
 
@@ -373,7 +375,7 @@ int upm_os_mkdir_new(const char *path)
 	if (st != EFI_NOT_FOUND)
 		return status_of(st);
 	if (volume_full())
-		return UPM_EIO;
+		return UPM_ENOSPC;
 	st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
 		       EFI_FILE_DIRECTORY, &d);
 	if (st != EFI_SUCCESS)

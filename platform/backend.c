@@ -13,6 +13,8 @@ const char *upm_status_name(int status)
 	case UPM_EIO: return "EIO";
 	case UPM_ENOTFOUND: return "ENOTFOUND";
 	case UPM_EDIVERGED: return "EDIVERGED";
+	case UPM_ENOSPC: return "ENOSPC";
+	case UPM_EROFS: return "EROFS";
 	default: return "E?";
 	}
 }

@@ -22,9 +22,11 @@ enum upm_status {
 	UPM_ERANGE = 4,       /* address outside what the mechanism can reach (CF8 above 0xFF) */
 	UPM_EINVAL = 5,       /* malformed request or input */
 	UPM_ENOMEM = 6,
-	UPM_EIO = 7,          /* file or medium error */
+	UPM_EIO = 7,          /* file or medium error, cause unknown */
 	UPM_ENOTFOUND = 8,
 	UPM_EDIVERGED = 9,    /* a replay's access after it diverged: the recording has no answer */
+	UPM_ENOSPC = 10,      /* file: the medium is full (EFI_VOLUME_FULL, ENOSPC) */
+	UPM_EROFS = 11,       /* file: the medium is write-protected (EFI_WRITE_PROTECTED, EROFS) */
 };
 
 const char *upm_status_name(int status);

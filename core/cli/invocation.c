@@ -1,4 +1,5 @@
 #include "core/cli/invocation.h"
+#include "core/cli/medium.h"
 #include "core/base/os.h"
 
 static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list ap)
@@ -97,21 +98,20 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 	if (rc != UPM_OK) {
 		/* What was saved before it stays (each file is whole or absent). A trace is said
 		 * whatever was said before: it is shown nowhere else. */
+		const char *problem = upm_medium_problem(rc, "the medium may be read-only or full");
 		if (kind == SAVE_TRACE)
-			upm_error(r, "cannot write the trace %s (%s): the medium may be read-only or full; it is not "
-				     "saved: free space on the medium, or give --trace a file on another one",
-				  path, upm_status_name(rc));
+			upm_error(r, "cannot write the trace %s (%s): %s; it is not saved: %s, or give --trace a file "
+				     "on another one",
+				  path, upm_status_name(rc), problem, upm_medium_fix(rc));
 		else if (!r->media_error && kind == SAVE_RESULTS)
 			upm_error(r,
-				  "cannot write %s (%s): the medium may be read-only or full; it and the files "
-				  "after it that the medium refuses are shown on the console below (up to 64 KiB "
-				  "each; %u saved before it); free space on the medium or give --out a folder on "
-				  "another one",
-				  path, upm_status_name(rc), r->files_saved);
+				  "cannot write %s (%s): %s; it and the files after it that the medium refuses are "
+				  "shown on the console below (up to 64 KiB each; %u saved before it); %s or give "
+				  "--out a folder on another one",
+				  path, upm_status_name(rc), problem, r->files_saved, upm_medium_fix(rc));
 		else if (!r->media_error)
-			upm_error(r, "cannot write %s (%s): the medium may be read-only or full; free space on the "
-				     "medium or give --out a folder on another one",
-				  path, upm_status_name(rc));
+			upm_error(r, "cannot write %s (%s): %s; %s or give --out a folder on another one",
+				  path, upm_status_name(rc), problem, upm_medium_fix(rc));
 		r->media_error = 1;
 		if (kind == SAVE_RESULTS) {
 			r->files_refused++;

@@ -1,6 +1,7 @@
 /* A folder per run, and the index of runs beside them (runs.csv), so that a stick carried
  * through a lab keeps every run apart and lists them itself. */
 #include "core/cli/invocation.h"
+#include "core/cli/medium.h"
 #include "core/base/os.h"
 
 #define UPM_RUN_SUFFIX_MAX 99
@@ -20,7 +21,7 @@ void upm_run_folder_open(struct upm_run *r)
 {
 	char stamp[24], machine[48], cmd[32];
 	struct upm_wall_time utc;
-	int rc = UPM_EIO;
+	int rc;
 
 	if (r->run_name[0])
 		return;
@@ -35,7 +36,7 @@ void upm_run_folder_open(struct upm_run *r)
 	const char *host = upm_os_host_name();
 	upm_machine_folder_name(&r->ident.machine, host ? host : upm_os_name(), machine, sizeof machine);
 	command_part(r, cmd, sizeof cmd);
-	if (upm_os_mkdir_p(r->out_parent) == UPM_OK) {
+	if ((rc = upm_os_mkdir_p(r->out_parent)) == UPM_OK) {
 		for (unsigned n = 1; n <= UPM_RUN_SUFFIX_MAX; n++) {
 			if (n == 1)
 				upm_snprintf(r->run_name, sizeof r->run_name, "%s-%s-%s", stamp, machine, cmd);
@@ -52,9 +53,11 @@ void upm_run_folder_open(struct upm_run *r)
 	}
 	r->out_dir = r->run_dir;
 	if (rc != UPM_OK && !r->media_error) {
-		upm_error(r, "cannot create the results folder %s (%s): the medium may be read-only or full, or a "
-			     "file is in its way; the results are on the console only",
-			  r->run_dir, rc == UPM_EINVAL ? "every suffix up to -99 is taken" : upm_status_name(rc));
+		upm_error(r, "cannot create the results folder %s (%s): %s; the results are on the console only: "
+			     "%s, or give --out a folder on another one",
+			  r->run_dir, rc == UPM_EINVAL ? "every suffix up to -99 is taken" : upm_status_name(rc),
+			  upm_medium_problem(rc, "the medium may be read-only or full, or a file is in its way"),
+			  rc == UPM_EINVAL ? "move the old runs away" : upm_medium_fix(rc));
 		r->media_error = 1;
 	}
 }

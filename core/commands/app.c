@@ -5,6 +5,7 @@
 #include "core/cli/config.h"
 #include "core/cli/help.h"
 #include "core/cli/cli_args.h"
+#include "core/cli/medium.h"
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
@@ -160,8 +161,9 @@ static int trace_path_refused(struct upm_run *r, const char *path)
 		folder[cut] = 0;
 		int rc = upm_os_exists(folder) ? UPM_OK : upm_os_mkdir_p(folder);
 		if (rc != UPM_OK) {
-			upm_error(r, "--trace %s: cannot create the folder %s (%s): a file is in its way, or the medium is "
-				     "read-only or full; name another FILE; nothing was touched", path, folder, upm_status_name(rc));
+			upm_error(r, "--trace %s: cannot create the folder %s (%s): %s; name another FILE; nothing was "
+				     "touched", path, folder, upm_status_name(rc),
+				  upm_medium_problem(rc, "a file is in its way, or the medium is read-only or full"));
 			return 1;
 		}
 	}
@@ -172,9 +174,10 @@ static int trace_path_refused(struct upm_run *r, const char *path)
 	char tmp[UPM_SAVE_TMP_MAX];
 	int rc = upm_save_tmp_path(path, tmp, sizeof tmp) < 0 ? UPM_EINVAL : upm_os_write_file(tmp, "", 0);
 	if (rc != UPM_OK) {
-		upm_error(r, "--trace %s: cannot write there (%s): a file is in the folder's place, the folder is "
-			     "read-only or full, or the path is too long; name another FILE; nothing was touched",
-			  path, upm_status_name(rc));
+		upm_error(r, "--trace %s: cannot write there (%s): %s; name another FILE; nothing was touched",
+			  path, upm_status_name(rc),
+			  upm_medium_problem(rc, "a file is in the folder's place, the folder is read-only or full, "
+						 "or the path is too long"));
 		return 1;
 	}
 	return 0;

@@ -11,6 +11,7 @@
 static int hang_socket = -1;
 static unsigned hang_after, hang_calls;
 static long long full_after = -1, written;
+static int read_only;
 static unsigned abort_after, abort_polls;
 static volatile sig_atomic_t sigint_seen;
 
@@ -42,6 +43,16 @@ int upm_host_medium_full(size_t len)
 		return 1;
 	written += (long long)len;
 	return 0;
+}
+
+void upm_host_medium_read_only(int on)
+{
+	read_only = on;
+}
+
+int upm_host_medium_is_read_only(void)
+{
+	return read_only;
 }
 
 void upm_host_abort_after_polls(unsigned n)
@@ -80,6 +91,7 @@ int upm_os_abort_requested(void)
 
 /* UPMON_HOST_HANG=S[@N]: socket S stops answering after N calls (default 0);
  * UPMON_HOST_FULL_AFTER=BYTES: writes fail once the files written exceed BYTES;
+ * UPMON_HOST_READ_ONLY=1: the medium is write-protected;
  * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C;
  * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine.
  * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI.
@@ -97,6 +109,8 @@ void upm_host_knobs_from_env(void)
 	}
 	if ((v = getenv("UPMON_HOST_FULL_AFTER")) && *v)
 		upm_host_medium_full_after(strtoll(v, NULL, 10));
+	if ((v = getenv("UPMON_HOST_READ_ONLY")) && *v)
+		upm_host_medium_read_only(strtoul(v, NULL, 10) != 0);
 	if ((v = getenv("UPMON_HOST_PACKAGES")) && *v) {
 		unsigned ids[UPM_MAX_CPUS], n = 0;
 		for (const char *p = v; *p && n < UPM_MAX_CPUS; p = *end ? end + 1 : end)

@@ -88,6 +88,31 @@ void upm_os_free(void *p)
 	free(p);
 }
 
+/* A failed file call's errno as a status: the causes a lab can act on by name. */
+static int status_of_errno(int e)
+{
+	switch (e) {
+	case ENOSPC:
+	case EDQUOT: return UPM_ENOSPC;
+	case EROFS: return UPM_EROFS;
+	default: return UPM_EIO;
+	}
+}
+
+/* The test knobs' refusal of a file written under path (EIO, EROFS), or UPM_OK. */
+static int refused(const char *path)
+{
+	if (fail_writes_under && fail_writes_under(path))
+		return UPM_EIO;
+	return upm_host_medium_is_read_only() ? UPM_EROFS : UPM_OK;
+}
+
+/* The read-only knob's refusal of any other change (a folder, a rename, a removal). */
+static int read_only(void)
+{
+	return upm_host_medium_is_read_only() ? UPM_EROFS : UPM_OK;
+}
+
 int upm_os_mkdir_p(const char *path)
 {
 	char buf[512];
@@ -95,12 +120,18 @@ int upm_os_mkdir_p(const char *path)
 	if (n == 0 || n >= sizeof buf)
 		return UPM_EINVAL;
 	memcpy(buf, path, n + 1);
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return UPM_OK; /* nothing to change: a read-only medium's folder is still there */
+	int rc = read_only();
+	if (rc != UPM_OK)
+		return rc;
 	for (size_t i = 1; i <= n; i++) {
 		if (buf[i] == '/' || buf[i] == 0) {
 			char c = buf[i];
 			buf[i] = 0;
 			if (mkdir(buf, 0777) < 0 && errno != EEXIST)
-				return UPM_EIO;
+				return status_of_errno(errno);
 			buf[i] = c;
 		}
 	}
@@ -109,16 +140,20 @@ int upm_os_mkdir_p(const char *path)
 
 int upm_os_write_file(const char *path, const void *data, size_t len)
 {
-	if (fail_writes_under && fail_writes_under(path))
-		return UPM_EIO;
+	int rc;
+	if ((rc = refused(path)) != UPM_OK)
+		return rc;
 	FILE *f = fopen(path, "wb");
 	if (!f)
-		return UPM_EIO;
-	int ok = !upm_host_medium_full(len) && fwrite(data, 1, len, f) == len;
-	ok &= fclose(f) == 0;
-	if (!ok)
+		return status_of_errno(errno);
+	rc = upm_host_medium_full(len) ? UPM_ENOSPC : UPM_OK;
+	if (rc == UPM_OK && fwrite(data, 1, len, f) != len)
+		rc = status_of_errno(errno);
+	if (fclose(f) != 0 && rc == UPM_OK)
+		rc = status_of_errno(errno);
+	if (rc != UPM_OK)
 		remove(path); /* a truncated file must not pass for a result */
-	return ok ? UPM_OK : UPM_EIO;
+	return rc;
 }
 
 int upm_os_read_file(const char *path, void **data, size_t *len)
@@ -154,12 +189,18 @@ int upm_os_read_file(const char *path, void **data, size_t *len)
 
 int upm_os_remove(const char *path)
 {
-	return unlink(path) == 0 || errno == ENOENT ? UPM_OK : UPM_EIO;
+	int rc = read_only();
+	if (rc != UPM_OK)
+		return rc;
+	return unlink(path) == 0 || errno == ENOENT ? UPM_OK : status_of_errno(errno);
 }
 
 int upm_os_rename(const char *from, const char *to)
 {
-	return rename(from, to) == 0 ? UPM_OK : UPM_EIO;
+	int rc = read_only();
+	if (rc != UPM_OK)
+		return rc;
+	return rename(from, to) == 0 ? UPM_OK : status_of_errno(errno);
 }
 
 int upm_os_exists(const char *path)
@@ -175,28 +216,31 @@ const char *upm_os_default_out_dir(void)
 
 int upm_os_mkdir_new(const char *path)
 {
-	if (fail_writes_under && fail_writes_under(path))
-		return UPM_EIO;
+	int rc;
+	if ((rc = refused(path)) != UPM_OK)
+		return rc;
 	if (mkdir(path, 0777) == 0)
 		return UPM_OK;
-	return errno == EEXIST ? UPM_EINVAL : UPM_EIO;
+	return errno == EEXIST ? UPM_EINVAL : status_of_errno(errno);
 }
 
 int upm_os_append_file(const char *path, const void *data, size_t len)
 {
-	if (fail_writes_under && fail_writes_under(path))
-		return UPM_EIO;
+	int rc;
+	if ((rc = refused(path)) != UPM_OK)
+		return rc;
 	if (upm_host_medium_full(len))
-		return UPM_EIO;
+		return UPM_ENOSPC;
 	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0666);
 	if (fd < 0)
-		return UPM_EIO;
+		return status_of_errno(errno);
 	/* One write(2) on an O_APPEND descriptor: the line lands whole at the end, even
 	 * beside another upmon appending to the same index. */
 	ssize_t n = write(fd, data, len);
-	int ok = n == (ssize_t)len;
-	ok &= close(fd) == 0;
-	return ok ? UPM_OK : UPM_EIO;
+	rc = n == (ssize_t)len ? UPM_OK : n < 0 ? status_of_errno(errno) : UPM_ENOSPC;
+	if (close(fd) != 0 && rc == UPM_OK)
+		rc = status_of_errno(errno);
+	return rc;
 }
 
 int upm_os_wall_time(struct upm_wall_time *out)

@@ -66,7 +66,7 @@ void upm_host_virtual_clock(int on);
 void upm_host_tsc_skew(uint64_t ticks_per_cpu);
 
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
- * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_ABORT_AFTER=N,
+ * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_READ_ONLY=1, UPMON_HOST_ABORT_AFTER=N,
  * UPMON_HOST_FREE_MIB=N (upm_host_fake_memory: N MiB free of 2N). */
 #include <stddef.h>
 /* From the (after_calls+1)-th call on, upm_os_run_on_socket(socket) fails with
@@ -74,9 +74,13 @@ void upm_host_tsc_skew(uint64_t ticks_per_cpu);
  * within the timeout. socket -1: none. */
 void upm_host_hang_socket(int socket, unsigned after_calls);
 int upm_host_socket_hangs(unsigned socket); /* counts the call */
-/* Writes fail (UPM_EIO, nothing left behind) once the bytes written exceed this; -1: never. */
+/* Writes fail (UPM_ENOSPC, nothing left behind) once the bytes written exceed this; -1: never. */
 void upm_host_medium_full_after(long long bytes);
 int upm_host_medium_full(size_t len); /* counts the bytes */
+/* 1: the medium is write-protected: every write, folder creation, rename and removal
+ * fails with UPM_EROFS. */
+void upm_host_medium_read_only(int on);
+int upm_host_medium_is_read_only(void);
 /* upm_os_abort_requested() answers 1 from the n-th poll on (0: only SIGINT). */
 void upm_host_abort_after_polls(unsigned n);
 /* Polls counted since upm_host_abort_after_polls (n = ~0u counts without aborting): where

@@ -23,7 +23,7 @@ e2e_boot "$img"
 check $T.finished "no exit status (qemu-run status $E2E_RC)" log_has '^upmon exit status '
 check $T.status_4 "exit status $E2E_RC, expected 4" [ "$E2E_RC" = 4 ]
 check $T.error "no media error on the console" \
-	log_has '^upmon: error: cannot (create the results folder|write) /upmon/results/[0-9]{8}-[0-9]{6}-[^ ]+ \(EIO\): the medium may be read-only or full'
+	log_has '^upmon: error: cannot (create the results folder|write) /upmon/results/[0-9]{8}-[0-9]{6}-[^ ]+ \(ENOSPC\): the medium is full; '
 check $T.counts_on_console "the counts are not on the console" log_has '^ +1 cbo0 +0 ctr0 +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
 check $T.json_on_console "results.json not shown on the console" log_has '^----- /upmon/results/[^/]+/results\.json \(not saved\) -----$'
 check $T.no_exception "firmware exception dump on the console" no_exception

@@ -1,6 +1,7 @@
 #!/bin/bash
 # A write-protected boot medium must never hang upmon: it runs, writing the results
-# fails (EIO inside), and the shell gets an exit status that is not success.
+# fails (EFI_WRITE_PROTECTED: said as such, with what to do), and the shell gets an exit
+# status that is not success.
 source "$(dirname "$0")/common.bash"
 T=readonly_medium
 e2e_need_efi $T
@@ -12,6 +13,8 @@ check $T.finished "no exit status (qemu-run status $E2E_RC)" log_has '^upmon exi
 check $T.not_success "a failed results write passed as success" \
 	rc_between 1 63
 check $T.ran_info "info did not run" log_has '^pci 00:00\.0 8086:29c0'
+check $T.said "the write-protected medium not said as such" \
+	log_has '^upmon: error: cannot create the results folder /upmon/results/[^ ]+ \(EROFS\): the medium is write-protected; the results are on the console only: turn the medium.s write protection off, or give --out a folder on another one'
 check $T.no_exception "firmware exception dump on the console" no_exception
 # The directory must still be readable, and empty.
 results_empty() { img_ls "$img" /upmon/results >"$E2E_OUT/$T.ls" && [ ! -s "$E2E_OUT/$T.ls" ]; }

@@ -74,13 +74,13 @@ mkdir -p "$WORK/ro" && chmod 555 "$WORK/ro"
 if [ "$(id -u)" = 0 ]; then outdir=/proc/upmon-results; else outdir=ro/results; fi
 run media --backend mock --platform snbep --out "$outdir" info
 expect media host/unwritable_medium 4 '^uncore: socket 1 bus 0xff' \
-	'^upmon: error: cannot create the results folder .*/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full, or a file is in its way; the results are on the console only$'
+	'^upmon: error: cannot create the results folder .*/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full, or a file is in its way; the results are on the console only: free space on the medium, or give --out a folder on another one$'
 
 # --out naming a file: the cause is among those said.
 : >"$WORK/a_file"
 run outfile --backend mock --platform snbep --out a_file info
 expect outfile host/out_is_a_file 4 \
-	'^upmon: error: cannot create the results folder a_file/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full, or a file is in its way; the results are on the console only$'
+	'^upmon: error: cannot create the results folder a_file/[0-9]{8}-[0-9]{6}-[^/]+-info \(EIO\): the medium may be read-only or full, or a file is in its way; the results are on the console only: free space on the medium, or give --out a folder on another one$'
 
 # The configuration file: args are defaults, the command line overrides, bad keys name the line.
 printf 'args = --backend mock --platform snbep --sockets 1 info\nend = return\n' >"$WORK/lab.cfg"

@@ -147,7 +147,7 @@ rm -rf "$WORK/upmon-results"
 # 1200 bytes: counters.csv (identity lines and two rows) fits, results.json does not.
 UPMON_HOST_FULL_AFTER=1200 run full "${M[@]}" run --seconds 0.05 --events cbo0/CLOCKTICKS/
 expect full host/full_medium_error_and_status 4 \
-	'^upmon: error: cannot write upmon-results/[0-9]{8}-[0-9]{6}-[^/]+-run/results.json \(EIO\): the medium may be read-only or full; it and the files after it that the medium refuses are shown on the console below \(up to 64 KiB each; 1 saved before it\); free space on the medium or give --out a folder on another one$' \
+	'^upmon: error: cannot write upmon-results/[0-9]{8}-[0-9]{6}-[^/]+-run/results.json \(ENOSPC\): the medium is full; it and the files after it that the medium refuses are shown on the console below \(up to 64 KiB each; 1 saved before it\); free space on the medium or give --out a folder on another one$' \
 	'^----- upmon-results/[^/]+/results.json \(not saved\) -----$' '^  "aborted": false,$' '^----- end of upmon-results/[^/]+/results.json -----$'
 # The page shown on the console says what the exit status will be, not OK; the last line
 # counts what was saved and what was not.
@@ -160,8 +160,17 @@ expect_not full host/full_medium_page_not_ok 4 'class="v pass">OK<'
 # were: it is shown nowhere else; the last line counts only the folder's files.
 UPMON_HOST_FULL_AFTER=1200 run fulltr "${M[@]}" --trace fulltr.tsv --out ftr run --seconds 0.05 --events cbo0/CLOCKTICKS/
 expect fulltr host/full_medium_trace_said 4 \
-	'^upmon: error: cannot write the trace fulltr\.tsv \(EIO\): the medium may be read-only or full; it is not saved: free space on the medium, or give --trace a file on another one$' \
+	'^upmon: error: cannot write the trace fulltr\.tsv \(ENOSPC\): the medium is full; it is not saved: free space on the medium, or give --trace a file on another one$' \
 	'^upmon: 1 file in ftr/[^ ]+-run, 2 not saved \(the medium'
+# --- a write-protected medium: said as such, with what to do ---
+UPMON_HOST_READ_ONLY=1 run rofs "${M[@]}" --out rofs run --seconds 0.05 --events cbo0/CLOCKTICKS/
+expect rofs host/read_only_medium_said 4 \
+	'^upmon: error: cannot create the results folder rofs/[0-9]{8}-[0-9]{6}-[^/]+-run \(EROFS\): the medium is write-protected; the results are on the console only: turn the medium.s write protection off, or give --out a folder on another one$'
+[ ! -e "$WORK/rofs" ] && pass host/read_only_medium_untouched || fail host/read_only_medium_untouched "rofs was created"
+mkdir -p "$WORK/rofs2"
+UPMON_HOST_READ_ONLY=1 run rofs2 "${M[@]}" --trace rofs2/t.tsv run --seconds 0.05 --events cbo0/CLOCKTICKS/
+expect rofs2 host/read_only_trace_refused_before_any_register 4 \
+	'^upmon: error: --trace rofs2/t\.tsv: cannot write there \(EROFS\): the medium is write-protected; name another FILE; nothing was touched$'
 left=$(cd "$WORK/upmon-results"/*-run 2>/dev/null && ls)
 [ "$left" = counters.csv ] && pass host/full_medium_leaves_only_complete_files ||
 	fail host/full_medium_leaves_only_complete_files "files left: $left"

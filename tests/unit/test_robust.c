@@ -596,7 +596,8 @@ TEST(save_through_temporary_name_leaves_nothing_on_failure)
 	upm_host_medium_full_after(-1);
 	CHECK_EQ(r.media_error, 1);
 	CHECK_CONTAINS(r.log.data, "cannot write");
-	CHECK_CONTAINS(r.log.data, "b.txt (EIO): the medium may be read-only or full");
+	CHECK_CONTAINS(r.log.data, "b.txt (ENOSPC): the medium is full; it and the files after it");
+	CHECK_CONTAINS(r.log.data, "; free space on the medium or give --out a folder on another one");
 	snprintf(path, sizeof path, "%s/a.txt", dir);
 	CHECK(access(path, F_OK) == 0);
 	snprintf(path, sizeof path, "%s/a.txt.tmp", dir);
