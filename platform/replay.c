@@ -31,6 +31,7 @@ struct replay {
 	int recorded_dry_run;      /* the recording was a dry run: no counter ever ran */
 	int recorded_mock_faults;  /* the recording's mock had faults injected ("# MOCK FAULTS") */
 	char recorded_faults[128]; /* ...and which, as that line gave them */
+	unsigned sockets;          /* the highest socket column of a record, plus one */
 };
 
 static struct replay *replay_of(struct upm_backend *b)
@@ -326,6 +327,11 @@ static void take_revision(struct replay *p, const char *line)
 	p->revision[n] = 0;
 }
 
+unsigned upm_replay_recorded_sockets(struct upm_backend *b)
+{
+	return upm_replay_is(b) ? replay_of(b)->sockets : 0;
+}
+
 unsigned upm_replay_unused(struct upm_backend *b)
 {
 	struct replay *p = upm_replay_is(b) ? replay_of(b) : NULL;
@@ -390,13 +396,15 @@ static int parse_header(struct replay *p, char *line)
 	return 0;
 }
 
-static int parse_record(struct rec *r, char *line)
+static int parse_record(struct rec *r, char *line, unsigned *socket)
 {
 	char *f[8];
-	uint64_t seq, cpu, value;
+	uint64_t seq, cpu, value, pkg;
 	if (fields(line, f, 8) != 7 || upm_parse_u64(f[0], &seq) < 0 || upm_parse_u64(f[1], &cpu) < 0 ||
-	    upm_parse_u64(f[6], &value) < 0 || seq > 0xFFFFFFFFu || cpu > 0xFFFFFFFFu)
+	    upm_parse_u64(f[2], &pkg) < 0 || upm_parse_u64(f[6], &value) < 0 || seq > 0xFFFFFFFFu ||
+	    cpu > 0xFFFFFFFFu || pkg > 0xFFFFu)
 		return -1;
+	*socket = (unsigned)pkg;
 	upm_memset(r, 0, sizeof *r);
 	r->seq = (uint32_t)seq;
 	r->apic_id = (uint32_t)cpu;
@@ -482,11 +490,14 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 				return fail(p, err, err_size, "malformed cpuid or ecam line", line_no);
 			continue;
 		}
-		if (parse_record(&p->recs[p->n], line) < 0)
+		unsigned socket;
+		if (parse_record(&p->recs[p->n], line, &socket) < 0)
 			return fail(p, err, err_size,
 				    "not a trace record (seq, cpu, socket, R|W[!], msr|pci|mmio, address, value)",
 				    line_no);
 		p->n++;
+		if (socket + 1 > p->sockets)
+			p->sockets = socket + 1;
 	}
 	if (!saw_header)
 		return fail(p, err, err_size, "no '# upmon trace:' header: not a trace written by --trace", 1);

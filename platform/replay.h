@@ -32,6 +32,10 @@ const char *upm_replay_recorded_backend(struct upm_backend *b, int *dry_run);
 int upm_replay_recorded_mock_faults(struct upm_backend *b);
 /* The mock faults the recording had injected, as its header gave them, or NULL. */
 const char *upm_replay_recorded_faults(struct upm_backend *b);
+/* The sockets the recording ran on: the highest socket a record names, plus one (0: no
+ * record). A record names the socket of the processor that made the access, and every
+ * platform has MSR boxes, which each socket's own processor programs. */
+unsigned upm_replay_recorded_sockets(struct upm_backend *b);
 /* Recorded accesses the run did not make (0 when it made them all). */
 unsigned upm_replay_unused(struct upm_backend *b);
 

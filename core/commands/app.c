@@ -329,6 +329,16 @@ static int identify(struct upm_run *r)
 	struct upm_mock *m = upm_mock_find(r->backend);
 	if (m && m->n_sockets < r->n_sockets)
 		r->n_sockets = m->n_sockets;
+	/* A replay answers only the sockets the recording ran on. */
+	unsigned recorded = upm_replay_recorded_sockets(upm_replay_find(r->backend));
+	if (recorded && r->opts.sockets > recorded) {
+		upm_error(r, "--sockets %u: the recording %s ran on %u socket%s; a replay answers only what was "
+			     "recorded: give --sockets %u or fewer, or leave --sockets out",
+			  r->opts.sockets, r->opts.replay_path, recorded, recorded == 1 ? "" : "s", recorded);
+		return -1;
+	}
+	if (recorded && recorded < r->n_sockets)
+		r->n_sockets = recorded;
 	if (r->opts.sockets && r->opts.sockets < r->n_sockets)
 		r->n_sockets = r->opts.sockets;
 	if (r->n_sockets > UPM_MAX_SOCKETS) /* settled topologies never are: per-socket arrays */

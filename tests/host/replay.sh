@@ -27,6 +27,16 @@ ca, cb = counts(a), counts(b)
 sys.exit(0 if ca and ca == cb else 1)
 PY
 
+# A recording of fewer sockets than this machine has replays on those sockets alone, and
+# --sockets above them is refused up front (each access there diverged before).
+run rec1 --backend mock --platform snbep --sockets 1 --trace rec1.tsv --out a1 run --events cbo0/CLOCKTICKS/ --seconds 0.05
+run play1 --backend replay:rec1.tsv --out b1 run --events cbo0/CLOCKTICKS/ --seconds 0.05
+expect play1 host/replay_on_the_recorded_sockets 0 '^run: 1 event spec, 1 pass of 50 ms on 1 socket$' '^ +0 +1 cbo +CLOCKTICKS '
+expect_not play1 host/replay_on_the_recorded_sockets_no_divergence 0 'diverged'
+run play2 --backend replay:rec1.tsv --sockets 2 --out b2 run --events cbo0/CLOCKTICKS/ --seconds 0.05
+expect play2 host/replay_sockets_above_recording_refused 4 \
+	'^upmon: error: --sockets 2: the recording rec1\.tsv ran on 1 socket; a replay answers only what was recorded: give --sockets 1 or fewer, or leave --sockets out$'
+
 # A replay says so wherever the run says what it is: no measurement of this machine.
 b=$(last_run "$WORK/b")
 if joined "$WORK/play.out" | grep -qx 'identity: REPLAY of rec.tsv (recorded from the mock backend): registers and CPUID answered from that recording, these are not measurements of this machine' &&
