@@ -257,6 +257,18 @@ expect replplat host/replay_other_platform_refused 4 \
 expect_not replplat host/replay_other_platform_nothing_run 4 '^run: '
 run replsame --platform snbep --backend replay:ck.tsv --out rs check --quick
 expect replsame host/replay_matching_platform_taken 0 '^upmon: PASS$'
+# A recording made with --force-platform (here: snbep's registers driven on a processor
+# whose CPUID says Ivy Bridge-EP, 0x306E4) replays only with it, and then follows it.
+sed 's/^# cpuid\t0x1\t0x0\t0x206d7\t/# cpuid\t0x1\t0x0\t0x306e4\t/' "$WORK/ck.tsv" >"$WORK/forced.tsv"
+grep -q "$(printf '^# cpuid\t0x1\t0x0\t0x306e4\t')" "$WORK/forced.tsv" &&
+	pass host/replay_forced_recording_made || fail host/replay_forced_recording_made "no CPUID leaf 1 line to change"
+run replforced0 --platform snbep --backend replay:forced.tsv --out rf0 check --quick
+expect replforced0 host/replay_forced_recording_needs_force 4 \
+	"^upmon: error: --platform snbep does not match the recording's processor \(family 0x6 model 0x3e: ivbep\); .* \(add --force-platform for a recording made with it\)$"
+run replforced --platform snbep --force-platform --backend replay:forced.tsv --out rf check --quick
+expect replforced host/replay_forced_recording_replays 0 '^upmon: PASS$' '^check: snbep on 2 sockets' \
+	'^identity: processor: GenuineIntel 06_3EH ' '^identity: platform snbep \(forced by --platform\), backend replay$'
+expect_not replforced host/replay_forced_recording_no_divergence 0 'diverged'
 
 # A burn-in whose replay diverges in pass 2: what the divergence left not judged is so in
 # every pass's counts and every instance's record, as in the verdicts themselves.
