@@ -105,7 +105,9 @@ void upm_check_safety_register(struct upm_session *s, const struct upm_box_inst 
 {
 	struct upm_check_safety *cs = s->run->safety;
 	struct upm_unrestored u;
-	if (!cs)
+	/* A replay's access after it diverged touched no hardware: the divergence is the cause,
+	 * said once (upm_check_safety_replay_diverged). */
+	if (!cs || rc == UPM_EDIVERGED)
 		return;
 	upm_unrestored_describe(b, addr, 0, b->type->space != UPM_SPACE_MSR && width > 32 ? 2 : 1, &u);
 	u.value = value;

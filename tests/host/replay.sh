@@ -249,6 +249,15 @@ assert props["replay_divergence"].startswith("replay diverged: read of "), props
 EOF
 }
 check_replay_files && pass host/replay_divergent_check_files || fail host/replay_divergent_check_files "$cr"
+# A check whose replay diverges at a write inside the self-test: the registers the self-test
+# then could not put back were never hardware's, so no NOT RESTORED line and no advice
+# to power-cycle repeat the one cause.
+run ckrec2 --backend mock --platform snbep --trace ck2.tsv check --quick
+awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && $4 == "W" && $5 == "msr" && $6 == "0xc10" && !done { $7 = "0x1234"; done = 1 } { print }' \
+	"$WORK/ck2.tsv" >"$WORK/ck2w.tsv"
+run ckrepw --backend replay:ck2w.tsv --out ckw check --quick
+expect ckrepw host/replay_divergent_selftest_write 2 '^upmon: error: replay diverged: write of 0x[0-9a-f]+ to msr 0xc10 on cpu 0 \(socket 0\); the recording wrote 0x1234 there'
+expect_not ckrepw host/replay_divergent_selftest_lists_no_unrestored 2 'NOT RESTORED|power-cycle'
 # A replay names its processor: another --platform is refused in one line, before any
 # register (the recording's would all miss); the matching one is taken.
 run replplat --platform ivbep --backend replay:ck.tsv --out rp run --events imc/CAS_COUNT.RD/ --seconds 0.01
