@@ -15,6 +15,8 @@ static const char *flag_name(uint8_t f)
 {
 	if (f & UPM_SAMPLE_FAILED)
 		return "failed";
+	if (f & UPM_SAMPLE_ALL_ONES) /* what a read found stands in a dry run too */
+		return "all-ones";
 	if (f & UPM_SAMPLE_DRY_RUN)
 		return "dry-run";
 	if (f & UPM_SAMPLE_STUCK)

@@ -59,6 +59,11 @@ static void read_count(struct sampler *z, struct upm_box_inst *b, unsigned k)
 		}
 		return;
 	}
+	/* A dead box or function reads all ones every time: their difference, 0, would pass
+	 * for a count of nothing (the whole run's count is judged the same way). */
+	uint64_t ones = width >= 64 ? ~0ull : (1ull << width) - 1;
+	if (v == ones || c->end == ones)
+		z->flag[k] |= UPM_SAMPLE_ALL_ONES;
 	z->acc[k] += upm_counter_delta(c->end, v, width);
 	c->end = v;
 	if (!z->failed[k])

@@ -75,9 +75,11 @@ enum upm_sample_flag {
 	UPM_SAMPLE_DRY_RUN = 4,    /* a dry run: no counter ran, so the read is no value */
 	UPM_SAMPLE_STUCK = 8,      /* a clock that did not move over the sample's window: its
 				    * counter cannot be trusted (as a whole run's stuck count) */
+	UPM_SAMPLE_ALL_ONES = 16,  /* the counter read all ones at this sample or the one before
+				    * (a dead box or function): the difference is no count */
 };
 /* The flags under which a sample has no value to show or use. */
-#define UPM_SAMPLE_NO_VALUE (UPM_SAMPLE_FAILED | UPM_SAMPLE_DRY_RUN | UPM_SAMPLE_STUCK)
+#define UPM_SAMPLE_NO_VALUE (UPM_SAMPLE_FAILED | UPM_SAMPLE_DRY_RUN | UPM_SAMPLE_STUCK | UPM_SAMPLE_ALL_ONES)
 
 struct upm_sample_opts {
 	uint64_t period_ns;   /* UPM_SAMPLE_MIN_NS to UPM_SAMPLE_MAX_NS */

@@ -137,14 +137,23 @@ vrun one "${S[@]}" run --events ubox/UCLK/ --interval 250 --count 2
 expect one host/interval_one_line_per_sample 0 '^\[ +0\.250 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$' \
 	'^\[ +0\.500 s\] ubox/UCLK: s0 2000\.0 MHz s1 2000\.0 MHz$'
 
-# A channel whose counters read all ones: the others are sampled, it is flagged.
+# A channel whose counters read all ones: the others are sampled, it is flagged in every
+# sample (no count of 0 said ok), and the socket's line says it is over the others only.
 vrun dead --backend mock:dead=imc1 --platform snbep run --events imc/CAS_COUNT.RD/ --interval 100 --count 2
-expect dead host/interval_dead_box_flagged 1 '^\[ +0\.200 s\] s0 read 0\.00 write 0\.00 GB/s;' \
+expect dead host/interval_dead_box_flagged 1 '^\[ +0\.200 s\] s0 read 0\.00 write 0\.00 GB/s \(3 of 4 imc only\);' \
 	'cannot be trusted'
+expect_not dead host/interval_dead_box_not_shown_as_a_channel 1 '^  s0 r/w GB/s:.* imc1 '
 if csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep -q ',0,imc,0,imc/CAS_COUNT.RD/,0,0.000,ok,no$'; then
 	pass host/interval_dead_box_others_sampled
 else
 	fail host/interval_dead_box_others_sampled "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | head -4)"
+fi
+dead_rows=$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep -c ',0,imc,1,')
+if [ "$dead_rows" = 2 ] &&
+	[ "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep -c ',0,imc,1,imc/CAS_COUNT.RD/,,,all-ones,no$')" = 2 ]; then
+	pass host/interval_dead_box_rows_all_ones
+else
+	fail host/interval_dead_box_rows_all_ones "$(csv_body "$(last_run "$WORK/upmon-results")/interval.csv" | grep ',0,imc,1,' | head -2)"
 fi
 
 # --- the 6th-generation Core: its IMC counters run free, nothing is written ---
