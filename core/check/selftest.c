@@ -850,9 +850,11 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 		else
 			pv = upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
 					     class_result(sb->cls), "%s: %s", upm_box_class_name(sb->cls), sb->why);
-		/* Dead or unpopulated: what the counting showed; else the register probed. */
+		/* Dead or unpopulated: what the counting showed; locked: the control that kept
+		 * no write; else the register probed. */
 		upm_st_ev_apply(pv, (sb->cls == UPM_CLASS_DEAD || sb->cls == UPM_CLASS_UNPOPULATED) && sb->t[T_COUNT].set
-				     ? &sb->t[T_COUNT].ev : &sb->presence);
+				     ? &sb->t[T_COUNT].ev
+				     : sb->cls == UPM_CLASS_LOCKED && sb->t[T_CTL].set ? &sb->t[T_CTL].ev : &sb->presence);
 		if (sb->cls != UPM_CLASS_WORKING && sb->cls != UPM_CLASS_DEAD && sb->cls != UPM_CLASS_LOCKED &&
 		    sb->cls != UPM_CLASS_UNPOPULATED)
 			continue; /* nothing else was tested */
@@ -861,6 +863,17 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 			if (sb->cls == UPM_CLASS_UNPOPULATED && t >= T_COUNT)
 				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
 						UPM_RESULT_NA, "not judged: unpopulated channel");
+			/* One cause, one FAIL: a locked box keeps no write, so every test of it
+			 * failed, or passed on the values it kept (a 0 read as reset or wrapped);
+			 * a dead one does not count, so its counting tests failed. Presence
+			 * judged that. */
+			else if (sb->cls == UPM_CLASS_LOCKED)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_NA, "not judged: the box keeps no write (see presence)");
+			else if (sb->cls == UPM_CLASS_DEAD && r->set && r->result == UPM_RESULT_FAIL && t >= T_COUNT &&
+				 t != T_RESET)
+				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
+						UPM_RESULT_NA, "not judged: the box does not count (see presence)");
 			else if (!r->set && starved && t >= T_COUNT && t != T_RESET)
 				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
 						UPM_RESULT_INCOMPLETE, "not judged: the traffic it counts under did not run (%s)",
