@@ -816,9 +816,24 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 {
 	struct upm_session *s = c->s;
 	struct st_box *sbs = c->sb;
+	unsigned global_said = 0; /* sockets whose global control failed, said once */
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		const struct upm_box_inst *b = &s->boxes[i];
 		struct st_box *sb = &sbs[i];
+		/* One cause, one FAIL: without the socket's global control no box of it counts,
+		 * which is the socket's finding, not each box's. */
+		if (b->state == UPM_BOX_FAULT && b->by_global) {
+			if (!(global_said & (1u << b->socket))) {
+				global_said |= 1u << b->socket;
+				upm_verdict_evidence_fault(upm_verdict_add(vs, b->socket, "pmu", -1, "global",
+									   UPM_RESULT_FAIL,
+									   "%s: no box of the socket can count", b->why),
+							   b->failed.reg, b->failed.address);
+			}
+			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					UPM_RESULT_NA, "not judged: its socket's %s (see pmu global)", b->why);
+			continue;
+		}
 		int registers_only = b->n > 0, starved = 0;
 		for (unsigned k = 0; k < b->n; k++) {
 			registers_only &= b->spec_idx[k] >= c->quiet_from;

@@ -794,6 +794,7 @@ static void global_fail(struct upm_session *s, unsigned socket, const char *what
 		if (b->socket == socket && b->state == UPM_BOX_OK && governed(b)) {
 			b->state = UPM_BOX_FAULT;
 			b->not_replayed = rc == UPM_EDIVERGED;
+			b->by_global = 1;
 			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s %s",
 				     s->run->platform->global->msr, what, upm_status_name(rc));
 			char msr[16];

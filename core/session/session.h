@@ -40,6 +40,8 @@ struct upm_box_inst {
 	struct upm_box_access failed; /* what set state, when an access did */
 	int not_replayed;     /* that access came after a replay diverged (UPM_EDIVERGED): the
 			       * divergence is the cause, said once on its own */
+	int by_global;        /* that access was its socket's global control's: the cause is
+			       * the socket's, not the box's */
 	/* Which registers the session touches (bit i: counter i). */
 	uint8_t ctr_used;
 	uint64_t filter_used; /* bit i: filter register instance i (core/events/subcfg.h ids) */

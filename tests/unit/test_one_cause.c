@@ -201,3 +201,35 @@ TEST(one_cause_locked_cbo_skl)
 {
 	failed_by_class("skl", "cores=3", "cbo", 3, "locked");
 }
+
+/* A socket whose global control faults (the U-Box's MSRs absent, 0xC00 among them) has
+ * one finding, the global control, not a faulting presence on every box of it. */
+static void global_control_fails(const char *platform)
+{
+	struct check_outcome o;
+	if (check_run(&o, platform, 1, "absent=ubox0", 0, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		char fails[1024] = "";
+		unsigned n = count_result(&o.vs, UPM_RESULT_FAIL, fails, sizeof fails);
+		if (n != 1)
+			upm_test_fail(__FILE__, __LINE__, "%s: %u FAILs, want 1:%s", platform, n, fails);
+		const struct upm_verdict *g = check_find(&o.vs, 0, "pmu", -1, "global");
+		if (!g || g->result != UPM_RESULT_FAIL || !strstr(g->reason, "global control 0xc00") ||
+		    !g->has_evidence || strcmp(g->address, "0xc00") != 0)
+			upm_test_fail(__FILE__, __LINE__, "%s: pmu global: %s", platform, g ? g->reason : "missing");
+		const struct upm_verdict *p = check_find(&o.vs, 0, "cbo", 0, "presence");
+		if (!p || p->result != UPM_RESULT_NA || !strstr(p->reason, "global control 0xc00"))
+			upm_test_fail(__FILE__, __LINE__, "%s: cbo0 presence is %s: %s", platform,
+				      p ? upm_result_name(p->result) : "(none)", p ? p->reason : "");
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+TEST(one_cause_global_control_ivbep)
+{
+	global_control_fails("ivbep");
+}
+
+TEST(one_cause_global_control_wsmex)
+{
+	global_control_fails("wsmex");
+}
