@@ -188,14 +188,23 @@ static void say_memory(struct console *c, const struct upm_session *s, const str
 	char w[96], rd[32], wr[32];
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 		uint64_t sum[2] = { 0, 0 };
-		int any = 0;
+		int any = 0, asked = 0;
 		for (unsigned k = 0; k < s->n_counts; k++) {
 			const struct upm_count *cn = &s->counts[k];
 			int kind = mem_kind(&c->mem, &s->specs[cn->spec]);
-			if (cn->socket != sock || !kind || !shown(c, s, cn) || (f[k] & UPM_SAMPLE_NO_VALUE))
+			if (cn->socket != sock || !kind || !shown(c, s, cn))
+				continue;
+			asked |= cn->status != UPM_COUNT_NOT_ON_PART;
+			if (f[k] & UPM_SAMPLE_NO_VALUE)
 				continue;
 			sum[kind - 1] += v[k];
 			any = 1;
+		}
+		/* A socket none of whose channels gave a value (a dry run, every one dead) is
+		 * said without one, not left out of the line. */
+		if (!any && asked) {
+			upm_snprintf(w, sizeof w, "s%u -;", sock);
+			word(c, w);
 		}
 		if (!any)
 			continue;

@@ -254,10 +254,12 @@ usage u11 host/interval_usage_kernel_seconds "with --kernel, --interval's run la
 	--events ubox/UCLK/ --interval 100 --kernel read --seconds 2
 
 # A dry run samples no counter that ran: every sample has no value (empty in interval.csv,
-# null in results.json, "-" on the console), its status dry-run; no warning, exit status 0.
+# null in results.json, "-" on the console, memory's socket line included), its status
+# dry-run; no warning, exit status 0.
 run dry --backend mock --platform snbep --dry-run --out dry run --events imc/CAS_COUNT.RD/,ubox/UCLK/ --interval 10 --count 3
 d=$(last_run "$WORK/dry")
 if [ "$(rc dry)" = 0 ] && ! grep -q warning "$WORK/dry.out" && grep -q '^  ubox/UCLK: s0 - s1 -$' "$WORK/dry.out" &&
+	[ "$(grep -cE '^\[ +0\.0[123]0 s\] s0 -; s1 -;$' "$WORK/dry.out")" = 3 ] &&
 	[ "$(csv_body "$d/interval.csv" | tail -n +2 | grep -vc ',,,dry-run,no$')" = 0 ] &&
 	[ "$(csv_body "$d/interval.csv" | tail -n +2 | wc -l)" = 30 ] &&
 	python3 -c '
