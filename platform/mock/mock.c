@@ -579,7 +579,7 @@ static int fault_pci(struct upm_mock *m, const char *value, int all_ones)
 /* Every fault NAME a term may start with (syntax in mock.h). */
 static const char *const fault_names[] = {
 	"gp", "gpr", "gpw", "absent", "ones", "onesat", "noecam", "badecam", "interleave", "segment", "cores",
-	"stuck", "stuckbit", "dead", "nofreeze", "nochannel", "unpopulated", "skew", "linkrate",
+	"stuck", "stuckbit", "dead", "nofreeze", "locked", "nochannel", "unpopulated", "skew", "linkrate",
 };
 
 /* "unknown fault 'stuk' (closest: stuck; known: gp ...)": a misspelling gets its fix. */

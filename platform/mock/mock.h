@@ -28,6 +28,8 @@
  *                            its MSRs reads all ones and drops writes, without #GP
  *   absent=BOXn              PCI box: its functions do not answer at all; MSR box: its
  *                            MSRs raise #GP, as on a part without that box
+ *   locked=BOXn              every register of the box reads 0 and keeps nothing written,
+ *                            without #GP, and it takes no traffic (writes firmware drops)
  *   nofreeze=BOXn            the box ignores its box-level stop (box-control freeze, or the
  *                            model's box enable): counters keep counting while "frozen"
  *   stuckbit=BOXn.ctlN:BIT   that read-write bit of counter control N never sets: it reads
@@ -50,7 +52,8 @@
  *                            (snbep qpi0/qpi1; ivbep qpi0, whose register ports 0 and 1 share)
  *   cores=N                  N cores per package (CPUID leaf 0xB, 1 thread each); CBos
  *                            from cboN on read 0, keep nothing written and take no traffic,
- *                            as on a part with fewer cores than the die has CBos
+ *                            as on a part with fewer cores than the die has CBos (not skl:
+ *                            one CBo a core, counted in MSR_UNC_CBO_CONFIG; its cbos=N)
  * A box, counter, control or bit that does not exist is a one-line error naming what does.
  * Any term may end in @passN (a burn-in pass, from 1): it acts from that pass on; esc@passN
  * presses ESC in pass N (faults_pass.c, below).

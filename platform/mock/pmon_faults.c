@@ -391,29 +391,51 @@ static int fault_linkrate(struct upm_mock *m, unsigned socket, const char *term,
 	return 1;
 }
 
+/* Every register of b reads 0 and keeps nothing written, without #GP, and b takes no
+ * traffic: what a CBo beyond a part's cores does (per the report that Linux's clamp
+ * answers), and what any box whose writes firmware drops would. */
+static void lock_box(struct mock_box *b)
+{
+	struct upm_mock_reg *regs[MAX_BOX_REGS];
+	unsigned k = mock_box_regs(b, regs, MAX_BOX_REGS);
+	while (k--) {
+		regs[k]->stuck0_mask = ~0ull;
+		regs[k]->value = regs[k]->reset = 0;
+	}
+	b->share_set = 1;
+	b->share_milli = 0;
+}
+
+/* locked=BOXn: lock_box. */
+static int fault_locked(struct upm_mock *m, unsigned socket, const char *term, const char *value)
+{
+	const char *rest;
+	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	if (!b)
+		return -1;
+	if (*rest)
+		return fail(m, term, "name the box alone (%s%u)", b->name, b->instance);
+	lock_box(b);
+	return 1;
+}
+
 /* cores=N: a part with N cores per package on a die with more CBos (an E5-2620: 6 of
- * the die's 8). CPUID leaf 0xB says N cores; every CBo from N on reads 0 and keeps
- * nothing written (what such MSRs do on those parts, per the report that Linux's
- * clamp answers), and takes no traffic. */
+ * the die's 8). CPUID leaf 0xB says N cores; every CBo from N on is locked (lock_box). */
 static int fault_cores(struct upm_mock *m, const char *term, const char *value)
 {
 	uint64_t n;
+	/* Skylake client has as many CBos as cores, and says so in MSR_UNC_CBO_CONFIG
+	 * (model_skl.c): fewer cores than CBos is no machine there. */
+	if (upm_strcmp(m->platform, "skl") == 0)
+		return fail(m, term, "skl has one CBo a core and counts them in MSR_UNC_CBO_CONFIG: use cbos=N");
 	if (upm_parse_u64(value, &n) < 0 || n < 1 || n > 64)
 		return fail(m, term, "give the cores per package, 1 to 64 (cores=6)");
 	m->cores_per_package = (unsigned)n;
 	for (unsigned s = 0; s < m->n_sockets; s++)
 		for (unsigned i = (unsigned)n; i < 64; i++) {
 			struct mock_box *b = mock_pmon_find(m, s, "cbo", i);
-			if (!b)
-				continue;
-			struct upm_mock_reg *regs[MAX_BOX_REGS];
-			unsigned k = mock_box_regs(b, regs, MAX_BOX_REGS);
-			while (k--) {
-				regs[k]->stuck0_mask = ~0ull;
-				regs[k]->value = regs[k]->reset = 0;
-			}
-			b->share_set = 1;
-			b->share_milli = 0;
+			if (b)
+				lock_box(b);
 		}
 	return 1;
 }
@@ -435,6 +457,8 @@ int mock_pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *term,
 		return fault_gone(m, socket, term, value, 1);
 	if (upm_strcmp(key, "nofreeze") == 0)
 		return fault_nofreeze(m, socket, term, value);
+	if (upm_strcmp(key, "locked") == 0)
+		return fault_locked(m, socket, term, value);
 	if (upm_strcmp(key, "nochannel") == 0)
 		return fault_share(m, socket, term, value, NOCHANNEL);
 	if (upm_strcmp(key, "unpopulated") == 0)

@@ -440,7 +440,7 @@ TEST(mock_fault_spec_errors_name_what_exists)
 		/* A misspelt fault or box gets its closest valid choice and what to do. */
 		{ "s0.stuk=cbo3.ctr0", "mock fault: unknown fault 'stuk' (closest: stuck; known: gp gpr gpw absent "
 				       "ones onesat noecam badecam interleave segment cores stuck stuckbit dead nofreeze "
-				       "nochannel unpopulated skew linkrate): use one of those (see 'upmon help')" },
+				       "locked nochannel unpopulated skew linkrate): use one of those (see 'upmon help')" },
 		{ "s0.stuck=imc7.ctr0", "mock fault: s0.stuck=imc7.ctr0: socket 0 has imc0..imc3: name one of those" },
 		{ "dead=cbx3", "socket 0 has ubox0, pcu0, ha0, imc0..imc3, qpi0..qpi1, r2pcie0, r3qpi0..r3qpi1, "
 			       "cbo0..cbo7 (closest: cbo): name one of those" },

@@ -156,6 +156,9 @@ TEST(skl_mock_options)
 	CHECK_CONTAINS(err, "1 to 4 CBos");
 	CHECK(upm_mock_create("skl", 0, "mchbar=on", err, sizeof err) == NULL);
 	CHECK_CONTAINS(err, "mchbar=off");
+	/* E5's cores=N (fewer cores than the die's CBos) is no Skylake client: cbos=N is. */
+	CHECK(upm_mock_create("skl", 0, "cores=2", err, sizeof err) == NULL);
+	CHECK_CONTAINS(err, "mock fault: cores=2: skl has one CBo a core and counts them in MSR_UNC_CBO_CONFIG: use cbos=N");
 	CHECK(upm_mock_create("skl", 2, NULL, err, sizeof err) == NULL);
 	/* The generic box faults reach the model's boxes by name. */
 	b = upm_mock_create("skl", 0, "stuck=ncu0.fixed", err, sizeof err);

@@ -199,7 +199,7 @@ TEST(one_cause_dead_wbox_wsmex)
 
 TEST(one_cause_locked_cbo_skl)
 {
-	failed_by_class("skl", "cores=3", "cbo", 3, "locked");
+	failed_by_class("skl", "locked=cbo3", "cbo", 3, "locked");
 }
 
 /* A socket whose global control faults (the U-Box's MSRs absent, 0xC00 among them) has
