@@ -46,6 +46,7 @@ static const struct upm_global_ctl ivbep_global = {
 	 * before the register it names next; the global status is taken to clear the same
 	 * way (not confirmed by the seeds). */
 	.status_clear_msr = 0xC01,
+	.box = "ubox", /* U_MSR_...: the U-Box's, as on the Xeon 7500 (002:406) */
 	.source = "329468-002 Tables 2-1, 2-2 (p.18-19); 003:52-55",
 };
 

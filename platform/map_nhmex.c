@@ -28,6 +28,9 @@ const struct upm_global_ctl upm_nhmex_global = {
 	 * corresponding bits in the U_MSR_PMON_GLOBAL_OVF_CTL register" (2.1.6.1); 0xC02
 	 * (Table 2-4) has clr_cond 31, clr_pmi 30, clr_ov_* 3:0, at 0xC01's positions. */
 	.status_clear_msr = 0xC02,
+	/* The U-Box's: "once the U-Box receives the PMI ... it will set
+	 * U_MSR_PMON_GLOBAL_CTL.en_all to 0" (002:406). */
+	.box = "ubox",
 	.source = "002:414-536",
 };
 

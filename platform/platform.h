@@ -39,6 +39,9 @@ struct upm_global_ctl {
 	 * separate overflow control where the guide says so; 0: not cleared there (the box
 	 * clears reach it). */
 	uint32_t status_clear_msr;
+	/* The box type whose instance 0 holds this control on each socket, or NULL: when that
+	 * box fails its own presence, the control's failure is that box's (one cause). */
+	const char *box;
 	const char *source;
 };
 

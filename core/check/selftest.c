@@ -811,6 +811,23 @@ static enum upm_result class_result(enum upm_box_class c)
 	}
 }
 
+/* The socket's instance of the box holding its global control (the platform's
+ * global->box), when that box's own presence is a FAIL: the control's failure is then
+ * that box's finding, said there. NULL otherwise (an absent U-Box is only a WARN, so its
+ * faulting global control stays the FAIL). */
+static const struct upm_box_inst *global_holder_failing(const struct st_ctx *c, unsigned socket)
+{
+	const struct upm_global_ctl *g = c->s->run->platform ? c->s->run->platform->global : NULL;
+	for (unsigned j = 0; g && g->box && j < c->s->n_boxes; j++) {
+		const struct upm_box_inst *h = &c->s->boxes[j];
+		if (h->socket == socket && h->instance == 0 && !h->by_global &&
+		    upm_strcmp(h->type->name, g->box) == 0 && c->sb[j].cls != UPM_CLASS_WORKING &&
+		    class_result(c->sb[j].cls) == UPM_RESULT_FAIL)
+			return h;
+	}
+	return NULL;
+}
+
 static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const char *mem_clock_box,
 			 const char *quiet_why)
 {
@@ -825,10 +842,16 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 		if (b->state == UPM_BOX_FAULT && b->by_global) {
 			if (!(global_said & (1u << b->socket))) {
 				global_said |= 1u << b->socket;
-				upm_verdict_evidence_fault(upm_verdict_add(vs, b->socket, "pmu", -1, "global",
-									   UPM_RESULT_FAIL,
-									   "%s: no box of the socket can count", b->why),
-							   b->failed.reg, b->failed.address);
+				const struct upm_box_inst *h = global_holder_failing(c, b->socket);
+				if (h)
+					upm_verdict_add(vs, b->socket, "pmu", -1, "global", UPM_RESULT_NA,
+							"not judged: %s, a register of %s%u, whose presence fails (see it)",
+							b->why, h->type->name, h->instance);
+				else
+					upm_verdict_evidence_fault(upm_verdict_add(vs, b->socket, "pmu", -1, "global",
+										   UPM_RESULT_FAIL,
+										   "%s: no box of the socket can count", b->why),
+								   b->failed.reg, b->failed.address);
 			}
 			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
 					UPM_RESULT_NA, "not judged: its socket's %s (see pmu global)", b->why);

@@ -781,11 +781,14 @@ static int socket_has_boxes(const struct upm_session *s, unsigned socket)
 	return 0;
 }
 
+/* what: the access and rc its status ("reading", EFAULT), or rc UPM_OK and what says
+ * it all ("reads all ones"). */
 static void global_fail(struct upm_session *s, unsigned socket, const char *what, int rc)
 {
+	const char *sp = rc != UPM_OK ? " " : "", *status = rc != UPM_OK ? upm_status_name(rc) : "";
 	if (!s->error[0]) {
-		upm_snprintf(s->error, sizeof s->error, "socket %u global control 0x%x: %s %s", socket,
-			     s->run->platform->global->msr, what, upm_status_name(rc));
+		upm_snprintf(s->error, sizeof s->error, "socket %u global control 0x%x: %s%s%s", socket,
+			     s->run->platform->global->msr, what, sp, status);
 		s->error_not_replayed = rc == UPM_EDIVERGED;
 	}
 	/* Without the global control no box of the socket can count: say so per box. */
@@ -795,8 +798,8 @@ static void global_fail(struct upm_session *s, unsigned socket, const char *what
 			b->state = UPM_BOX_FAULT;
 			b->not_replayed = rc == UPM_EDIVERGED;
 			b->by_global = 1;
-			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s %s",
-				     s->run->platform->global->msr, what, upm_status_name(rc));
+			upm_snprintf(b->why, sizeof b->why, "global control 0x%x: %s%s%s",
+				     s->run->platform->global->msr, what, sp, status);
 			char msr[16];
 			upm_snprintf(msr, sizeof msr, "0x%x", s->run->platform->global->msr);
 			upm_box_failed_access(b, "global control", msr, 0, 0);
@@ -832,6 +835,12 @@ static void global_save(struct upm_session *s, unsigned socket)
 	int rc = g->write_only ? UPM_OK : upm_msr_read(s->run->backend, g->msr, &s->global_found[socket]);
 	if (rc != UPM_OK) {
 		global_fail(s, socket, "reading", rc);
+		return;
+	}
+	/* Every global control has reserved bits, which read 0: all ones is no working
+	 * register (a dead U-Box), and none of the socket's boxes would count. */
+	if (s->global_found[socket] == ~0ull) {
+		global_fail(s, socket, "reads all ones", UPM_OK);
 		return;
 	}
 	s->global_saved[socket] = 1;

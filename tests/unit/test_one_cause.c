@@ -233,3 +233,40 @@ TEST(one_cause_global_control_wsmex)
 {
 	global_control_fails("wsmex");
 }
+
+/* A dead U-Box (its MSRs read all ones and drop writes, 0xC00 among them): the global
+ * control reads all ones, which no working one does (its reserved bits read 0), so no box
+ * of the socket counts; the one FAIL is the U-Box's presence, which holds the control.
+ * Every box of the socket FAILed as dead before. */
+static void dead_global_holder(const char *platform)
+{
+	struct check_outcome o;
+	if (check_run(&o, platform, 1, "dead=ubox0", 0, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		char fails[1024] = "";
+		unsigned n = count_result(&o.vs, UPM_RESULT_FAIL, fails, sizeof fails);
+		if (n != 1)
+			upm_test_fail(__FILE__, __LINE__, "%s: %u FAILs, want 1:%s", platform, n, fails);
+		const struct upm_verdict *u = check_find(&o.vs, 0, "ubox", 0, "presence");
+		if (!u || u->result != UPM_RESULT_FAIL)
+			upm_test_fail(__FILE__, __LINE__, "%s: ubox0 presence: %s", platform, u ? u->reason : "missing");
+		const struct upm_verdict *g = check_find(&o.vs, 0, "pmu", -1, "global");
+		if (!g || g->result != UPM_RESULT_NA ||
+		    !strstr(g->reason, "global control 0xc00: reads all ones, a register of ubox0"))
+			upm_test_fail(__FILE__, __LINE__, "%s: pmu global: %s", platform, g ? g->reason : "missing");
+		const struct upm_verdict *p = check_find(&o.vs, 0, "cbo", 0, "presence");
+		if (!p || p->result != UPM_RESULT_NA || !strstr(p->reason, "(see pmu global)"))
+			upm_test_fail(__FILE__, __LINE__, "%s: cbo0 presence is %s: %s", platform,
+				      p ? upm_result_name(p->result) : "(none)", p ? p->reason : "");
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+TEST(one_cause_dead_global_holder_nhmex)
+{
+	dead_global_holder("nhmex");
+}
+
+TEST(one_cause_dead_global_holder_ivbep)
+{
+	dead_global_holder("ivbep");
+}
