@@ -20,6 +20,13 @@ void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, 
 		upm_strlcpy(umask, "", umask_size);
 }
 
+/* 1 when the term t[0..len) is event= or umask=, which a raw spec's name already says
+ * (normalised: "umask=0x03" is the name's "umask=0x3"). */
+static int raw_encoding_term(const char *t, unsigned long len)
+{
+	return (len > 6 && upm_strncasecmp(t, "event=", 6) == 0) || (len > 6 && upm_strncasecmp(t, "umask=", 6) == 0);
+}
+
 void upm_spec_label(const struct upm_spec *sp, char *buf, unsigned long size)
 {
 	/* text is BOX/TERMS/: the terms after the event's own (the first comma inside the
@@ -27,6 +34,24 @@ void upm_spec_label(const struct upm_spec *sp, char *buf, unsigned long size)
 	const char *open = upm_strchr(sp->text, '/');
 	const char *terms = open ? upm_strchr(open + 1, ',') : NULL;
 	unsigned long n = 0;
+	if (sp->kind == UPM_SPEC_GENERAL && !sp->event && open) {
+		/* A raw spec has no event term first: its name is the encoding, and every other
+		 * term follows as written, wherever it stood ("filter_state=0x1f,event=0x34"). */
+		const char *t = open + 1, *end = t + upm_strlen(t);
+		if (end > t && end[-1] == '/')
+			end--;
+		unsigned long used = (unsigned long)upm_snprintf(buf, size, "%s", sp->name);
+		while (t < end) {
+			const char *comma = t;
+			while (comma < end && *comma != ',')
+				comma++;
+			unsigned long len = (unsigned long)(comma - t);
+			if (len && !raw_encoding_term(t, len) && used < size)
+				used += (unsigned long)upm_snprintf(buf + used, size - used, ",%.*s", (int)len, t);
+			t = comma < end ? comma + 1 : end;
+		}
+		return;
+	}
 	if (terms) {
 		const char *end = terms + upm_strlen(terms);
 		if (end > terms && end[-1] == '/')

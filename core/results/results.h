@@ -17,6 +17,7 @@ void upm_count_encoding(const struct upm_session *s, const struct upm_count *c, 
 			unsigned long code_size, char *umask, unsigned long umask_size);
 /* What a count is called everywhere (console, counters.csv, results.json "label"): the
  * event's name plus every term the user wrote after it, so that two specs differing only
- * in a filter never print alike: "LLC_LOOKUP.DATA_READ,filter_state=0x1f". */
+ * in a filter never print alike: "LLC_LOOKUP.DATA_READ,filter_state=0x1f". A raw spec's
+ * name is its encoding, followed by its other terms: "event=0x34,umask=0x3,filter_state=0x1f". */
 void upm_spec_label(const struct upm_spec *sp, char *buf, unsigned long size);
 #endif

@@ -6,6 +6,7 @@
 #include "tests/unit/metric_run.h"
 #include "core/base/human.h"
 #include "core/results/record.h"
+#include "core/results/results.h"
 
 TEST(human_counts_have_thousands_separators)
 {
@@ -482,4 +483,26 @@ TEST(record_console_long_label_on_its_own_line)
 	rec.metrics = NULL;
 	upm_record_free(&rec);
 	fixture_free(&f);
+}
+
+/* A raw spec, as perf users write one: its label is the encoding once, then every other
+ * term as written wherever it stood, so a filter written first still tells two specs apart. */
+TEST(record_raw_spec_label_says_each_term_once)
+{
+	const struct upm_platform *p = upm_platform_by_name("snbep");
+	struct upm_spec sp;
+	char err[200], label[160];
+	CHECK_EQ(upm_spec_parse(p, "uncore_cbox_0/event=0x34,umask=0x03,filter_state=0x1f/", &sp, err, sizeof err), 0);
+	upm_spec_label(&sp, label, sizeof label);
+	CHECK_STR(label, "event=0x34,umask=0x3,filter_state=0x1f");
+	CHECK_EQ(upm_spec_parse(p, "cbo/filter_state=0x1f,event=0x34,umask=0x3/", &sp, err, sizeof err), 0);
+	upm_spec_label(&sp, label, sizeof label);
+	CHECK_STR(label, "event=0x34,umask=0x3,filter_state=0x1f");
+	CHECK_EQ(upm_spec_parse(p, "imc0/event=0x4/", &sp, err, sizeof err), 0);
+	upm_spec_label(&sp, label, sizeof label);
+	CHECK_STR(label, "event=0x4,umask=0x0");
+	/* A named event keeps the terms after its name as written. */
+	CHECK_EQ(upm_spec_parse(p, "imc/CAS_COUNT,umask=0xc/", &sp, err, sizeof err), 0);
+	upm_spec_label(&sp, label, sizeof label);
+	CHECK_STR(label, "CAS_COUNT,umask=0xc");
 }
