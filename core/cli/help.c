@@ -192,6 +192,7 @@ static const struct {
 	const char *theirs, *ours;
 } habits[] = {
 	{ "-e", "--events" }, { "-M", "--metrics" }, { "-I", "--interval" }, { "-x", "--format csv" },
+	{ "-x,", "--format csv" },
 	{ "-o", "--out" }, { "-v", "--version" }, { "-V", "--version" }, { "stat", "run" },
 	{ "record", "run" }, { "bench", "run --kernel" }, { "-t", "--threads" },
 	{ "-A", "--per-box" }, { "--no-aggregate", "--per-box" },
@@ -205,6 +206,11 @@ static const struct {
 	{ "-a", "upmon counts every socket's uncore always: leave it out" },
 	{ "--all-cpus", "upmon counts every socket's uncore always: leave it out" },
 	{ "--per-socket", "upmon's counts are per socket already, and per box with --per-box: leave it out" },
+	/* perf stat -x SEP, --field-separator SEP: CSV on stdout (perf-stat(1)); run always
+	 * writes CSV, and "-x," is how it is usually typed. */
+	{ "-x", "upmon's run writes CSV always, counters.csv in its folder (--out PATH): leave it out" },
+	{ "-x,", "upmon's run writes CSV always, counters.csv in its folder (--out PATH): leave it out" },
+	{ "--field-separator", "upmon's run writes CSV always, counters.csv in its folder (--out PATH): leave it out" },
 	{ "--", "upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load" },
 };
 

@@ -3,6 +3,7 @@
  * (core/commands/app.c runs it without a backend then). */
 #include "core/commands/commands.h"
 #include "core/cli/cli_args.h"
+#include "core/cli/help.h"
 #include "core/base/suggest.h"
 #include "core/events/spec.h"
 #include "core/metrics/metrics.h"
@@ -404,11 +405,17 @@ int upm_cmd_list(struct upm_run *r)
 			}
 			format = (enum list_format)k;
 			i++;
-		} else if (a[0] == '-' && a[1] == '-') {
-			upm_suggest_init(&s, a);
-			upm_suggest_add(&s, "--box");
-			upm_suggest_add(&s, "--format");
-			upm_suggest_text(&s, near, sizeof near);
+		} else if (a[0] == '-' && a[1]) {
+			/* No name starts with '-': a dash word is an option, perhaps another
+			 * program's ("-x," is perf's CSV separator). */
+			if (a[1] == '-') {
+				upm_suggest_init(&s, a);
+				upm_suggest_add(&s, "--box");
+				upm_suggest_add(&s, "--format");
+				upm_suggest_text(&s, near, sizeof near);
+			} else {
+				upm_help_suggest_option("list", a, near, sizeof near);
+			}
 			upm_error(r, "list: unknown option '%s' (%s%slist takes --box BOX and --format text|csv|json)", a,
 				  near, near[0] ? "; " : "");
 			return UPM_EXIT_USAGE;

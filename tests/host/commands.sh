@@ -170,8 +170,14 @@ run habit_stat --backend mock --platform snbep stat
 expect habit_stat host/habit_perf_stat 4 "^upmon: error: unknown command 'stat' \\('stat' is 'run' in upmon; see 'upmon help'\\)\$"
 # A habit's spelling is offered only where the command takes it: run has no --format,
 # check no --events or --interval (each would be refused in turn).
+# perf stat's CSV separator, as typed apart or glued: run writes CSV anyway, so it says
+# so and where; list takes --format csv.
 run habit_x --backend mock --platform snbep run -x ,
-expect habit_x host/habit_x_not_offered_to_run 4 "^upmon: error: run: unknown argument '-x' \\(see 'upmon help run'\\)\$"
+expect habit_x host/habit_perf_x_run_writes_csv 4 "^upmon: error: run: unknown argument '-x' \\(upmon's run writes CSV always, counters.csv in its folder \\(--out PATH\\): leave it out; see 'upmon help run'\\)\$"
+run habit_xg --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -x,
+expect habit_xg host/habit_x_glued_run 4 "^upmon: error: run: unknown argument '-x,' \\(upmon's run writes CSV always"
+run habit_xl --platform snbep list events -x,
+expect habit_xl host/habit_x_glued_list 4 "^upmon: error: list: unknown option '-x,' \\('-x,' is '--format csv' in upmon; list takes --box BOX and --format text\\|csv\\|json\\)\$"
 run habit_ce --backend mock --platform snbep check -e imc/CAS_COUNT.RD/
 expect habit_ce host/habit_e_not_offered_to_check 4 "^upmon: error: check: unknown argument '-e' \\(see 'upmon help check'\\)\$"
 run habit_ci --backend mock --platform snbep check -I 100
