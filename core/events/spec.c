@@ -433,8 +433,8 @@ static int apply_ports(struct upm_spec *o, int raw_event, char *err, unsigned lo
 	return 0;
 }
 
-static int parse_own(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
-		     unsigned long n);
+static int parse_own(const struct upm_platform *p, const char *text, const char *written, struct upm_spec *o,
+		     char *err, unsigned long n);
 
 static unsigned terms_in(const char *text)
 {
@@ -468,15 +468,16 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 	upm_memset(o, 0, sizeof *o);
 	if (upm_alias_resolve(p, text, own, sizeof own, err, n) < 0)
 		return -1;
-	int rc = parse_own(p, own, o, err, n);
+	int rc = parse_own(p, own, text, o, err, n);
 	upm_strlcpy(o->text, text, sizeof o->text);
 	if (rc == 0 && o->kind == UPM_SPEC_GENERAL && terms_in(own) > terms_in(text))
 		name_as_written(o, text);
 	return rc;
 }
 
-static int parse_own(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
-		     unsigned long n)
+/* written: the spec as the user wrote it, for advice in their spelling. */
+static int parse_own(const struct upm_platform *p, const char *text, const char *written, struct upm_spec *o,
+		     char *err, unsigned long n)
 {
 	size_t len = upm_strlen(text);
 	upm_memset(o, 0, sizeof *o);
@@ -557,13 +558,23 @@ static int parse_own(const struct upm_platform *p, const char *text, struct upm_
 		if (!(needs & need))
 			continue;
 		const char *hint = filter_hint(o->box, need);
-		char usual[64] = "VALUE";
+		char usual[64] = "VALUE", value[24] = "VALUE";
 		/* Every state is the usual choice (the field's bits all set). */
 		for (unsigned i = 0; need == UPM_FILT_CBO_STATE && i < o->box->n_filters; i++)
-			if (o->box->filters[i].satisfies == need)
-				upm_snprintf(usual, sizeof usual, "0x%llx (every state)",
+			if (o->box->filters[i].satisfies == need) {
+				upm_snprintf(value, sizeof value, "0x%llx",
 					     (unsigned long long)upm_field_mask((struct upm_bitfield){
 						     0, o->box->filters[i].field.width }));
+				upm_snprintf(usual, sizeof usual, "%s (every state)", value);
+			}
+		if (!has_filter(o, need) && !upm_strchr(written, '/')) {
+			/* A perfmon name alone has no slashes to add a term between: the
+			 * spelling that takes one, with the name as written. */
+			upm_snprintf(err, n, "%s counts only through its filter: write %s/%s,%s=%s/%s", written,
+				     o->box->name, written, hint, value,
+				     need == UPM_FILT_CBO_STATE ? " (every state)" : "");
+			return -1;
+		}
 		if (!has_filter(o, need)) {
 			upm_snprintf(err, n, "%s counts only through its filter: add %s=%s", o->name, hint, usual);
 			return -1;

@@ -194,6 +194,11 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 		{ "snbep", "imc/CAS_COUNT.RD,thresh=/", "thresh= in 'imc/CAS_COUNT.RD,thresh=/' has an empty value: "
 							"write thresh=N" },
 		{ "snbep", "UNC_M_CAS_CONT.RD", "unknown event 'CAS_CONT' for box imc (closest:" },
+		/* A perfmon name alone has no slashes to add its filter between: the
+		 * spelling that has them, with the name as written. */
+		{ "snbep", "UNC_C_LLC_LOOKUP.DATA_READ", "UNC_C_LLC_LOOKUP.DATA_READ counts only through its filter: "
+							 "write cbo/UNC_C_LLC_LOOKUP.DATA_READ,filter_state=0x1f/ (every state)" },
+		{ "ivbep", "UNC_C_LLC_LOOKUP.DATA_READ", "write cbo/UNC_C_LLC_LOOKUP.DATA_READ,filter_state=0x3f/" },
 	};
 	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
 		struct upm_spec s;
@@ -203,6 +208,11 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 			upm_test_fail(__FILE__, __LINE__, "%s: got '%s', want '%s'", c[i].text, err, c[i].msg);
 		if (strchr(err, '\n'))
 			upm_test_fail(__FILE__, __LINE__, "%s: message is more than one line", c[i].text);
+		/* Advice to write a whole spec is a spec that parses. */
+		const char *w = strstr(err, "write cbo/");
+		char advised[128];
+		if (w && sscanf(w + 6, "%127s", advised) == 1 && upm_spec_parse(p, advised, &s, err, sizeof err) != 0)
+			upm_test_fail(__FILE__, __LINE__, "%s: the advised %s: %s", c[i].text, advised, err);
 	}
 }
 
