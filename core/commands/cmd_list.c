@@ -5,6 +5,7 @@
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
 #include "core/base/suggest.h"
+#include "core/events/group.h"
 #include "core/events/spec.h"
 #include "core/metrics/metrics.h"
 
@@ -367,6 +368,17 @@ static int nothing_matched(struct upm_run *r, enum list_kind kind, const char *s
 	for (unsigned i = 0; kind == LIST_GROUPS && p->n_groups && i < *p->n_groups; i++)
 		upm_suggest_add(&s, p->groups[i].name);
 	upm_suggest_text(&s, near, sizeof near);
+	char likwid[200];
+	const char *nearest = kind == LIST_GROUPS ? upm_group_likwid(p, search, likwid, sizeof likwid) : NULL;
+	if (kind == LIST_GROUPS && likwid[0]) {
+		/* A LIKWID group's name: what it counts, and upmon's nearest group. */
+		char more[80] = "";
+		if (nearest)
+			upm_snprintf(more, sizeof more, "; upmon's nearest is %s: 'upmon list groups %s'", nearest, nearest);
+		upm_error(r, "list: no groups on %s match '%s' (%s%s; 'upmon list groups' shows them all)", p->name,
+			  search, likwid, more);
+		return UPM_EXIT_USAGE;
+	}
 	upm_error(r, "list: no %s on %s%s%s match '%s' (%s%sa word of the name or %s, or a glob such as '%s'; "
 		     "'upmon list %s' shows them all)",
 		  kinds[kind], p->name, only ? " box " : "", only ? only->name : "", search, near, near[0] ? "; " : "",

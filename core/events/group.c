@@ -9,6 +9,37 @@ const struct upm_group *upm_group_find(const struct upm_platform *p, const char 
 	return NULL;
 }
 
+/* LIKWID's groups on Sandy Bridge-EP and Ivy Bridge-EP whose names upmon's groups do not
+ * share (github.com/RRZE-HPC/likwid groups/sandybridgeEP/ and ivybridgeEP/: L3.txt and
+ * L3CACHE.txt count core events, L2_LINES_IN/L2_TRANS_L2_WB and OFFCORE_RESPONSE; CBOX.txt
+ * LLC_VICTIMS and LLC_LOOKUP; UNCORECLOCK.txt each box's clockticks; ENERGY.txt the RAPL
+ * energy counters PWR_PKG/PP0/DRAM_ENERGY), with upmon's group nearest in question. MEM
+ * and QPI are upmon's names too. */
+static const struct {
+	const char *likwid, *ours, *what;
+} likwid_groups[] = {
+	{ "L3", "LLC", "LIKWID's L3 is the L2-L3 bandwidth, from core events" },
+	{ "L3CACHE", "LLC", "LIKWID's L3CACHE is the L3 miss rate, from core events" },
+	{ "CBOX", "LLC", "LIKWID's CBOX counts LLC victims and lookups at the CBos" },
+	{ "UNCORECLOCK", NULL,
+	  "LIKWID's UNCORECLOCK counts each box's clock, which no group of upmon's does: give --events "
+	  "with the boxes' clocks (the fixed counters 'upmon list boxes' shows, or CLOCKTICKS)" },
+	{ "ENERGY", "POWER", "LIKWID's ENERGY reads the RAPL energy counters, which are no uncore PMON unit" },
+};
+
+const char *upm_group_likwid(const struct upm_platform *p, const char *name, char *buf, unsigned long size)
+{
+	buf[0] = 0;
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(likwid_groups); i++) {
+		if (upm_strcasecmp(likwid_groups[i].likwid, name) != 0)
+			continue;
+		const struct upm_group *g = likwid_groups[i].ours ? upm_group_find(p, likwid_groups[i].ours) : NULL;
+		upm_snprintf(buf, size, "%s", likwid_groups[i].what);
+		return g ? g->name : NULL;
+	}
+	return NULL;
+}
+
 static void append_list(struct upm_buf *b, const char *items)
 {
 	if (!items || !*items)
@@ -65,8 +96,17 @@ int upm_group_expand(const struct upm_platform *p, const char *names, struct upm
 			g = upm_group_find(p, name);
 		}
 		if (!g) {
-			upm_snprintf(err, err_size, "no group '%.*s' on %s: choose one of ", (int)(n < 31 ? n : 31),
-				     names, p->name);
+			char likwid[200] = "";
+			const char *nearest = n < sizeof name ? upm_group_likwid(p, name, likwid, sizeof likwid) : NULL;
+			if (nearest)
+				upm_snprintf(err, err_size, "no group '%s' on %s: %s; upmon's nearest is %s: write --group %s, "
+					     "or choose one of ", name, p->name, likwid, nearest, nearest);
+			else if (likwid[0])
+				upm_snprintf(err, err_size, "no group '%s' on %s: %s; groups: ", name, p->name,
+					     likwid);
+			else
+				upm_snprintf(err, err_size, "no group '%.*s' on %s: choose one of ", (int)(n < 31 ? n : 31),
+					     names, p->name);
 			list_groups(p, err, err_size);
 			size_t used = upm_strlen(err);
 			if (used + 1 < err_size)

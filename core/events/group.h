@@ -15,4 +15,10 @@ const struct upm_group *upm_group_find(const struct upm_platform *p, const char 
 int upm_group_expand(const struct upm_platform *p, const char *names, struct upm_buf *events,
 		     struct upm_buf *metrics, char *err, unsigned long err_size);
 
+/* LIKWID's group NAME (case-insensitive) where upmon has no group of that name: what
+ * LIKWID's counts, as a clause for an error line, into buf, and upmon's group that asks the
+ * nearest question on p (NULL: none). buf is "" and NULL comes back when NAME is not one
+ * of those LIKWID names. */
+const char *upm_group_likwid(const struct upm_platform *p, const char *name, char *buf, unsigned long size);
+
 #endif

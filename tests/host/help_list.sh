@@ -130,6 +130,13 @@ expect l13c host/list_no_match_says_so 4 \
 	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
 run l13d --platform snbep list groups memm
 expect l13d host/list_no_group_match_says_so 4 "^upmon: error: list: no groups on snbep match 'memm' \\(closest: MEM;"
+# A LIKWID group's name says what LIKWID's counts and upmon's nearest group.
+run l13g --platform snbep list groups L3CACHE
+expect l13g host/list_likwid_group_says_nearest 4 \
+	"^upmon: error: list: no groups on snbep match 'L3CACHE' \\(LIKWID's L3CACHE is the L3 miss rate, from core events; upmon's nearest is LLC: 'upmon list groups LLC'; 'upmon list groups' shows them all\\)\$"
+run l13h --backend mock --platform snbep run --group L3 --seconds 0.05
+expect l13h host/run_likwid_group_says_nearest 4 \
+	"^upmon: error: run: --group: no group 'L3' on snbep: LIKWID's L3 is the L2-L3 bandwidth, from core events; upmon's nearest is LLC: write --group LLC, or choose one of MEM, LLC, QPI, PCIE, POWER, RING \\(see 'upmon list groups'\\)\$"
 # list boxes takes a search as the other lists do: it narrows, and one matching nothing is refused.
 run l13f --platform snbep list boxes zzz
 expect l13f host/list_no_box_match_says_so 4 \

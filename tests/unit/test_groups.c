@@ -87,3 +87,29 @@ TEST(groups_expand_literally)
 	upm_buf_free(&ev);
 	upm_buf_free(&me);
 }
+
+/* LIKWID's group names that upmon's do not share say what LIKWID's counts and upmon's
+ * group nearest in question, where the platform has it (skl has no POWER). */
+TEST(groups_likwid_names_say_the_nearest)
+{
+	const struct upm_platform *snb = upm_platform_by_name("snbep"), *skl = upm_platform_by_name("skl");
+	struct upm_buf ev, me;
+	char err[400];
+	upm_buf_init(&ev);
+	upm_buf_init(&me);
+	CHECK_EQ(upm_group_expand(snb, "l3cache", &ev, &me, err, sizeof err), -1);
+	CHECK_STR(err, "no group 'l3cache' on snbep: LIKWID's L3CACHE is the L3 miss rate, from core events; "
+		       "upmon's nearest is LLC: write --group LLC, or choose one of MEM, LLC, QPI, PCIE, POWER, RING "
+		       "(see 'upmon list groups')");
+	CHECK_EQ(upm_group_expand(snb, "MEM,CBOX", &ev, &me, err, sizeof err), -1);
+	CHECK(strstr(err, "no group 'CBOX' on snbep: LIKWID's CBOX counts LLC victims and lookups") == err);
+	CHECK_EQ(upm_group_expand(snb, "ENERGY", &ev, &me, err, sizeof err), -1);
+	CHECK(strstr(err, "upmon's nearest is POWER: write --group POWER") != NULL);
+	CHECK_EQ(upm_group_expand(skl, "ENERGY", &ev, &me, err, sizeof err), -1);
+	CHECK_STR(err, "no group 'ENERGY' on skl: LIKWID's ENERGY reads the RAPL energy counters, which are no "
+		       "uncore PMON unit; groups: MEM, LLC, PCIE, ARB (see 'upmon list groups')");
+	/* MEM and QPI are LIKWID's names too: taken as they are. */
+	CHECK_EQ(upm_group_expand(snb, "MEM,QPI", &ev, &me, err, sizeof err), 0);
+	upm_buf_free(&ev);
+	upm_buf_free(&me);
+}
