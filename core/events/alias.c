@@ -155,6 +155,52 @@ static int resolve_event(const struct upm_platform *p, const char *name, struct 
 	return 0;
 }
 
+/* perf's raw terms (perf-list(1): "cpu/config=10,config1=1,config2=3,period=1000/u") set
+ * whole registers, which upmon writes from named fields only: config is refused with its
+ * fields spelled upmon's way, config1/config2 (perf's uncore PMUs take the filter registers
+ * there: uncore_snbep.c's cbox hw_config reads attr.config1) with the box's filter terms.
+ * 1 when t is one of them (err written). */
+static int perf_raw_term(const struct upm_box_type *box, const char *t, size_t len, char *err, unsigned long n)
+{
+	size_t klen = 0;
+	while (klen < len && t[klen] != '=')
+		klen++;
+	if (klen < 6 || klen > 7 || upm_strncasecmp(t, "config", 6) != 0 || (klen == 7 && t[6] != '1' && t[6] != '2'))
+		return 0;
+	if (klen == 7) {
+		char terms[200];
+		upm_alias_term_names(box, terms, sizeof terms);
+		upm_snprintf(err, n, "term '%.*s' (perf's raw filter value) is not taken: give the filter by name (%s takes "
+			     "%s)", (int)klen, t, box->name, terms);
+		return 1;
+	}
+	char value[24];
+	uint64_t v;
+	upm_snprintf(value, sizeof value, "%.*s", (int)(len > klen ? len - klen - 1 : 0), t + klen + 1);
+	if (upm_parse_u64(value, &v) < 0) {
+		upm_snprintf(err, n, "term 'config' (perf's raw control value) is not taken: write its fields, "
+			     "event=0xNN,umask=0xNN");
+		return 1;
+	}
+	const struct upm_ctl_layout *l = &box->ctl_layout;
+	char fields[96];
+	int used = upm_snprintf(fields, sizeof fields, "event=0x%llx", (unsigned long long)upm_ctl_code(box, v));
+	if (l->umask.width)
+		used += upm_snprintf(fields + used, sizeof fields - (size_t)used, ",umask=0x%llx",
+				     (unsigned long long)upm_field_get(l->umask, v));
+	if (l->edge.width && upm_field_get(l->edge, v))
+		used += upm_snprintf(fields + used, sizeof fields - (size_t)used, ",edge");
+	if (l->invert.width && upm_field_get(l->invert, v))
+		used += upm_snprintf(fields + used, sizeof fields - (size_t)used, ",inv");
+	if (l->tid_en.width && upm_field_get(l->tid_en, v))
+		used += upm_snprintf(fields + used, sizeof fields - (size_t)used, ",tid_en");
+	if (l->thresh.width && upm_field_get(l->thresh, v))
+		upm_snprintf(fields + used, sizeof fields - (size_t)used, ",thresh=%llu",
+			     (unsigned long long)upm_field_get(l->thresh, v));
+	upm_snprintf(err, n, "term 'config' (perf's raw control value) is not taken: write its fields, %s", fields);
+	return 1;
+}
+
 /* A term after the event: perf's format term renamed, or refused with what to write. */
 static int resolve_term(const struct upm_platform *p, const struct upm_box_type *box, const char *t, size_t len,
 			struct upm_buf *out, char *err, unsigned long n)
@@ -163,6 +209,8 @@ static int resolve_term(const struct upm_platform *p, const struct upm_box_type 
 	size_t klen = 0;
 	while (klen < len && t[klen] != '=')
 		klen++;
+	if (perf_raw_term(box, t, len, err, n))
+		return -1;
 	int own = 0; /* a term the box has in upmon's spelling stays as it is */
 	for (unsigned i = 0; i < box->n_filters; i++)
 		own |= upm_strlen(box->filters[i].term) == klen && upm_strncasecmp(box->filters[i].term, t, klen) == 0;
@@ -294,7 +342,9 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	char first[96];
 	upm_snprintf(first, sizeof first, "%.*s", (int)(comma - t), t);
 	int rc = 0;
-	if (upm_strchr(first, '=') || upm_strchr(first, '/')) {
+	if (upm_strchr(first, '=') && perf_raw_term(r.box, first, upm_strlen(first), err, n)) {
+		rc = -1;
+	} else if (upm_strchr(first, '=') || upm_strchr(first, '/')) {
 		upm_strlcpy(r.terms, first, sizeof r.terms);
 	} else {
 		rc = resolve_event(p, first, &r, err, n);

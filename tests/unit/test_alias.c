@@ -199,6 +199,13 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 		{ "snbep", "UNC_C_LLC_LOOKUP.DATA_READ", "UNC_C_LLC_LOOKUP.DATA_READ counts only through its filter: "
 							 "write cbo/UNC_C_LLC_LOOKUP.DATA_READ,filter_state=0x1f/ (every state)" },
 		{ "ivbep", "UNC_C_LLC_LOOKUP.DATA_READ", "write cbo/UNC_C_LLC_LOOKUP.DATA_READ,filter_state=0x3f/" },
+		/* perf's raw control value: its fields (snbep CBo ev_sel 7:0, umask 15:8, tid_en
+		 * 19, inv 23, thresh 31:24); its raw filter value: the filters by name. */
+		{ "snbep", "uncore_imc_0/config=0x304/", "term 'config' (perf's raw control value) is not taken: write its "
+							 "fields, event=0x4,umask=0x3" },
+		{ "snbep", "cbo0/config=0x01880334/", "write its fields, event=0x34,umask=0x3,inv,tid_en,thresh=1" },
+		{ "snbep", "uncore_cbox_0/event=0x34,umask=0x3,config1=0x7c0000/",
+		  "term 'config1' (perf's raw filter value) is not taken: give the filter by name (cbo takes" },
 	};
 	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
 		struct upm_spec s;
