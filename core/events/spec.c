@@ -605,6 +605,11 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 	 * wherever it is: a trailing one would otherwise be dropped unseen. */
 	if (*s == ',')
 		return failf(err, n, "empty event spec at the start (a leading ','): remove the comma%s%s", "", "");
+	/* perf's event group, "{a/../,b/../}" (perf-list(1), event grouping): a pass already
+	 * counts its events over one window, so braces add nothing. */
+	if (*s == '{' || (*s && s[upm_strlen(s) - 1] == '}'))
+		return failf(err, n, "perf's group braces '{...}' are not taken: upmon counts the events of a pass "
+			     "over one window already; leave the braces out%s%s", "", "");
 	while (*s) {
 		/* A spec runs to its second slash; a perfmon name alone, to the next comma. */
 		size_t len = upm_alias_spec_len(s);

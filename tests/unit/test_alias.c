@@ -223,6 +223,22 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 	}
 }
 
+/* perf's event group braces are refused whole, not as a box named '{uncore_imc_0'. */
+TEST(alias_list_refuses_perf_group_braces)
+{
+	struct upm_spec specs[4];
+	char err[200] = "";
+	const struct upm_platform *p = upm_platform_by_name("snbep");
+	CHECK_EQ(upm_spec_parse_list(p, "{uncore_imc_0/cas_count_read/,uncore_imc_0/cas_count_write/}", specs, 4, err,
+				     sizeof err),
+		 -1);
+	CHECK_STR(err, "perf's group braces '{...}' are not taken: upmon counts the events of a pass over one window "
+		       "already; leave the braces out");
+	CHECK_EQ(upm_spec_parse_list(p, "uncore_imc_0/cas_count_read/,uncore_imc_0/cas_count_write/", specs, 4, err,
+				     sizeof err),
+		 2);
+}
+
 TEST(alias_lists_mix_bare_perfmon_names_and_specs)
 {
 	struct upm_spec s[4];
