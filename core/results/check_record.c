@@ -10,6 +10,8 @@ void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, cons
 	rec->run = r;
 	rec->command = command;
 	rec->sockets = r->n_sockets;
+	uint64_t now = upm_os_nanoseconds();
+	rec->elapsed_ns = now > r->ident.start_ns ? now - r->ident.start_ns : 0;
 	rec->verdicts = vs;
 	rec->burnin = burnin;
 	rec->safety = r->safety;

@@ -26,6 +26,7 @@ struct upm_check_record {
 	unsigned sockets;
 	const struct upm_verdicts *verdicts; /* every verdict, the safety facts' included */
 	enum upm_result verdict;     /* the overall verdict as shown: N/A (nothing judged) is PASS */
+	uint64_t elapsed_ns;         /* from the run's start to the record's fill */
 	int exit_status;             /* the command's (enum upm_exit) */
 	const struct upm_burnin *burnin; /* `check`: its passes (active: a burn-in); NULL: selftest */
 	int has_kernels;             /* the plausibility stage started its kernels */

@@ -71,7 +71,7 @@ void upm_check_record_junit(const struct upm_check_record *rec, struct upm_buf *
 	upm_snprintf(when, sizeof when, "%04u-%02u-%02uT%02u:%02u:%02u", utc.year, utc.month, utc.day, utc.hour,
 		     utc.minute, utc.second);
 	upm_machine_folder_name(&r->ident.machine, host ? host : upm_os_name(), machine, sizeof machine);
-	struct upm_junit_about about = { r->ident.start_ok ? when : NULL, machine, props.data };
+	struct upm_junit_about about = { r->ident.start_ok ? when : NULL, machine, props.data, rec->elapsed_ns };
 	upm_junit_xml(rec->verdicts, rec->command, r->run_name, &about, out);
 	out->failed |= props.failed;
 	upm_buf_free(&props);

@@ -39,10 +39,17 @@ static unsigned suite_of(const struct junit_suite *suites, unsigned n, const str
 	return k;
 }
 
-static void counts_attrs(struct upm_buf *out, const struct junit_counts *c)
+/* time: seconds with millisecond places; verdicts have no time of their own, so every
+ * suite and test case says 0 and the root the whole run's. */
+static void counts_attrs(struct upm_buf *out, const struct junit_counts *c, uint64_t ns)
 {
-	upm_buf_printf(out, " tests=\"%u\" failures=\"%u\" errors=\"%u\" skipped=\"%u\" time=\"0\"", c->tests,
+	upm_buf_printf(out, " tests=\"%u\" failures=\"%u\" errors=\"%u\" skipped=\"%u\" time=\"", c->tests,
 		       c->failures, c->errors, c->skipped);
+	if (ns)
+		upm_buf_printf(out, "%llu.%03llu\"", (unsigned long long)(ns / 1000000000ull),
+			       (unsigned long long)(ns / 1000000ull % 1000ull));
+	else
+		upm_buf_puts(out, "0\"");
 }
 
 /* The reason and the numbers, as one escaped text. */
@@ -155,7 +162,7 @@ void upm_junit_xml(const struct upm_verdicts *vs, const char *command, const cha
 	upm_buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"upmon ");
 	upm_buf_xml_text(out, command);
 	upm_buf_puts(out, "\"");
-	counts_attrs(out, &all);
+	counts_attrs(out, &all, about ? about->elapsed_ns : 0);
 	upm_buf_puts(out, ">\n");
 	for (unsigned k = 0; k <= n; k++) {
 		if (k == n && !rest.tests)
@@ -167,7 +174,7 @@ void upm_junit_xml(const struct upm_verdicts *vs, const char *command, const cha
 		} else {
 			upm_buf_puts(out, "  <testsuite name=\"more\"");
 		}
-		counts_attrs(out, k < n ? &suites[k].c : &rest);
+		counts_attrs(out, k < n ? &suites[k].c : &rest, 0);
 		attr(out, "id", folder);
 		if (about) {
 			attr(out, "timestamp", about->timestamp);

@@ -13,6 +13,7 @@ struct upm_junit_about {
 	const char *timestamp;  /* "2026-11-26T06:00:00": the schema's form, no zone; or NULL */
 	const char *hostname;   /* the machine, or NULL */
 	const char *properties; /* <property/> lines (upm_junit_property), or NULL */
+	uint64_t elapsed_ns;    /* the run's length, the root's time (0: not known) */
 };
 
 /* Appends one <property name value/> line of a <properties> list. */

@@ -75,9 +75,12 @@ TEST(junit_suites_say_what_the_run_is)
 	upm_buf_init(&props);
 	upm_junit_property(&props, "backend", "mock");
 	upm_junit_property(&props, "command_line", "upmon --backend mock:gp=0x<d10> check");
-	struct upm_junit_about about = { "2026-11-26T06:00:00", "SN_4711_A", props.data };
+	struct upm_junit_about about = { "2026-11-26T06:00:00", "SN_4711_A", props.data, 61234567890ull };
 	upm_buf_init(&x);
 	upm_junit_xml(&vs, "check", "20261126-060000-SN_4711_A-check", &about, &x);
+	/* The whole run's length on the root (JUnit readers show it); the suites have none. */
+	CHECK_CONTAINS(x.data, "<testsuites name=\"upmon check\" tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"0\" "
+			       "time=\"61.234\">\n");
 	const char *props_xml = "    <properties>\n"
 				"      <property name=\"backend\" value=\"mock\"/>\n"
 				"      <property name=\"command_line\" value=\"upmon --backend mock:gp=0x&lt;d10&gt; check\"/>\n"
