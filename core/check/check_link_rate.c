@@ -44,6 +44,28 @@ static void documented(const struct upm_link_rate *lr, char *buf, size_t n)
 	upm_snprintf(buf, n, "%u-%u, %s-%s GT/s", lo, hi, a, b);
 }
 
+/* The port's box instance that owns the register's function (the first port with that
+ * function: an Ivy Bridge-EP port 1 reads port 0's), when its presence FAILed: a register
+ * that reads all ones there is that box's finding, not a second one. -1 otherwise. */
+static int owner_failed(const struct upm_link_rate *lr, const struct upm_verdicts *vs, unsigned sock,
+			unsigned port)
+{
+	const struct upm_pci_fn *fn = &lr->ports[port].fn;
+	unsigned owner = port;
+	for (unsigned j = 0; j < port; j++)
+		if (lr->ports[j].fn.dev == fn->dev && lr->ports[j].fn.fn == fn->fn) {
+			owner = j;
+			break;
+		}
+	for (unsigned i = 0; i < vs->n; i++) {
+		const struct upm_verdict *v = &vs->v[i];
+		if (v->socket == sock && v->instance == (int)owner && v->result == UPM_RESULT_FAIL &&
+		    upm_strcmp(v->box, lr->box) == 0 && upm_strcmp(v->check, "presence") == 0)
+			return (int)owner;
+	}
+	return -1;
+}
+
 static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct upm_verdicts *vs,
 		       unsigned sock, uint16_t seg, uint8_t bus, unsigned port, double lo,
 		       double hi)
@@ -76,8 +98,14 @@ static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct
 		return;
 	}
 	if (v == UPM_PCI_ABSENT) {
-		upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL,
-				"%s reads all ones while the function answers: no rate status", reg);
+		int owner = owner_failed(lr, vs, sock, port);
+		if (owner >= 0)
+			upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_NA,
+					"not judged: %s reads all ones, as the port's box does (see %s%d presence)",
+					reg, lr->box, owner);
+		else
+			upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL,
+					"%s reads all ones while the function answers: no rate status", reg);
 		return;
 	}
 	unsigned field = (unsigned)upm_field_get(lr->rate, v);

@@ -270,3 +270,37 @@ TEST(one_cause_dead_global_holder_ivbep)
 {
 	dead_global_holder("ivbep");
 }
+
+/* A dead QPI port (its PMON, filter and misc functions answer with their IDs and read all
+ * ones): the one FAIL is the port's presence; its rate status, which reads all ones with
+ * it, is not a second (on Ivy Bridge-EP port 1 reads port 0's register too). */
+static void dead_port(const char *platform, int shared_port)
+{
+	struct check_outcome o;
+	if (check_run(&o, platform, 1, "dead=qpi0", 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		char fails[1024] = "";
+		unsigned n = count_result(&o.vs, UPM_RESULT_FAIL, fails, sizeof fails);
+		if (n != 1)
+			upm_test_fail(__FILE__, __LINE__, "%s: %u FAILs, want 1:%s", platform, n, fails);
+		for (int port = 0; port <= shared_port; port++) {
+			const struct upm_verdict *l = check_find(&o.vs, 0, "qpi", port, "link.rate");
+			if (!l || l->result != UPM_RESULT_NA || !strstr(l->reason, "(see qpi0 presence)"))
+				upm_test_fail(__FILE__, __LINE__, "%s: qpi%d link.rate is %s: %s", platform, port,
+					      l ? upm_result_name(l->result) : "(none)", l ? l->reason : "");
+		}
+		const struct upm_verdict *p = check_find(&o.vs, 0, "qpi", 0, "presence");
+		if (!p || p->result != UPM_RESULT_FAIL)
+			upm_test_fail(__FILE__, __LINE__, "%s: qpi0 presence: %s", platform, p ? p->reason : "missing");
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+TEST(one_cause_dead_qpi_port_snbep)
+{
+	dead_port("snbep", 0);
+}
+
+TEST(one_cause_dead_qpi_port_ivbep)
+{
+	dead_port("ivbep", 1);
+}
