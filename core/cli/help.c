@@ -246,6 +246,20 @@ static int habit_text(const char *command, const char *word, char *buf, unsigned
 			upm_snprintf(buf, size, "'%s' is '%s' in upmon", habits[i].theirs, habits[i].ours);
 			return 1;
 		}
+	/* perf takes a short option's value glued on ("-eimc/cas_count_read/", "-I1000"). */
+	static const char *const takes_value[] = { "--events", "--metrics", "--interval", "--out", "--threads" };
+	for (unsigned i = 0; word[0] == '-' && word[1] && word[1] != '-' && word[2] &&
+			     i < sizeof habits / sizeof habits[0]; i++) {
+		int valued = 0;
+		for (unsigned k = 0; k < sizeof takes_value / sizeof takes_value[0]; k++)
+			valued |= upm_strcmp(habits[i].ours, takes_value[k]) == 0;
+		if (valued && upm_strlen(habits[i].theirs) == 2 && habits[i].theirs[1] == word[1] &&
+		    habit_applies(command, habits[i].ours)) {
+			upm_snprintf(buf, size, "'%s' is perf's '%s %s': write '%s %s'", word, habits[i].theirs, word + 2,
+				     habits[i].ours, word + 2);
+			return 1;
+		}
+	}
 	const char *eq = upm_strchr(word, '=');
 	if (word[0] == '-' && word[1] == '-' && eq) {
 		char opt[40];

@@ -147,6 +147,11 @@ run habit_e --backend mock --platform snbep run -e imc/CAS_COUNT.RD/
 expect habit_e host/habit_perf_e 4 "^upmon: error: run: unknown argument '-e' \\('-e' is '--events' in upmon; see 'upmon help run'\\)\$"
 # perf stat's -a, --per-socket and '-- COMMAND' are what upmon does without asking: each
 # says what to do instead; -A is --per-box.
+# ... with perf's value glued on too.
+run habit_eg --backend mock --platform snbep run -eimc/CAS_COUNT.RD/
+expect habit_eg host/habit_perf_e_glued 4 "^upmon: error: run: unknown argument '-eimc/CAS_COUNT.RD/' \\('-eimc/CAS_COUNT.RD/' is perf's '-e imc/CAS_COUNT.RD/': write '--events imc/CAS_COUNT.RD/'; see 'upmon help run'\\)\$"
+run habit_ig --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -I100
+expect habit_ig host/habit_perf_interval_glued 4 "^upmon: error: run: unknown argument '-I100' \\('-I100' is perf's '-I 100': write '--interval 100'"
 run habit_a --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -a
 expect habit_a host/habit_perf_all_cpus 4 "^upmon: error: run: unknown argument '-a' \\(upmon counts every socket's uncore always: leave it out; see 'upmon help run'\\)\$"
 run habit_sleep --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -- sleep 1
