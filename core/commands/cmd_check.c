@@ -192,6 +192,14 @@ static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct 
 				"not run: aborted (ESC or Ctrl-C) %s", r->safety->aborted_in);
 		return 0;
 	}
+	/* A replay answers nothing after it diverged: the kernels' counts would all be
+	 * not-replayed and their verdicts not judged. */
+	if (upm_ident_replay_divergence(r)) {
+		if (!o->quiet)
+			upm_say(r, "check: [2/2] kernels not run: the replay diverged in the self-test");
+		upm_verdict_add(vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "kernels not run");
+		return 0;
+	}
 	if (!o->quiet)
 		upm_say(r, "check: [2/2] kernels with the standard event set");
 	if (upm_check_plausibility(r, o, vs, kernels, err, sizeof err) < 0) {

@@ -258,6 +258,9 @@ awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && $4 == "W" && $5 == "msr" && $6 == "0xc
 run ckrepw --backend replay:ck2w.tsv --out ckw check --quick
 expect ckrepw host/replay_divergent_selftest_write 2 '^upmon: error: replay diverged: write of 0x[0-9a-f]+ to msr 0xc10 on cpu 0 \(socket 0\); the recording wrote 0x1234 there'
 expect_not ckrepw host/replay_divergent_selftest_lists_no_unrestored 2 'NOT RESTORED|power-cycle'
+# Nothing after the divergence is answered: the kernels are not run, and say so.
+expect ckrepw host/replay_divergent_selftest_kernels_not_run 2 '^check: \[2/2\] kernels not run: the replay diverged in the self-test$'
+expect_not ckrepw host/replay_divergent_selftest_no_kernel_ran 2 '^check: kernel '
 # A replay names its processor: another --platform is refused in one line, before any
 # register (the recording's would all miss); the matching one is taken.
 run replplat --platform ivbep --backend replay:ck.tsv --out rp run --events imc/CAS_COUNT.RD/ --seconds 0.01
