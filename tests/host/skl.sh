@@ -45,6 +45,8 @@ expect bad host/skl_bad_option 4 "^upmon: error: mock fault: 'cbos=9': the skl m
 run st --backend mock --platform skl selftest
 expect st host/skl_selftest_clean 0 '^upmon: PASS$'
 run st1 --backend mock:stuck=ncu0.fixed --platform skl selftest
-expect st1 host/skl_selftest_stuck_fixed 2 '^FAIL socket 0 ncu0 +selftest\.count ' '^upmon: FAIL$'
+# One cause, one FAIL: the box's presence (dead); its counting test is not judged again.
+expect st1 host/skl_selftest_stuck_fixed 2 '^FAIL socket 0 ncu0 +presence +dead: ' '^upmon: FAIL$'
+expect_not st1 host/skl_selftest_stuck_fixed_once 2 '^FAIL socket 0 ncu0 +selftest\.count '
 run st2 --backend mock:nofreeze=ncu0 --platform skl selftest
 expect st2 host/skl_selftest_ignores_global_enable 2 '^FAIL socket 0 ncu0 +selftest\.freeze ' '^upmon: FAIL$'
