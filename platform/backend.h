@@ -139,9 +139,6 @@ int upm_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm
 int upm_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val);
 int upm_msr_write(struct upm_backend *b, uint32_t msr, uint64_t val);
 int upm_pci_read32(struct upm_backend *b, struct upm_pci_addr a, uint32_t *val);
-/* 1 when the backend has an ECAM window at all, used or not (the firmware's MCFG table
- * had an entry): for saying why none is used. */
-int upm_backend_has_mcfg(struct upm_backend *b);
 int upm_pci_write32(struct upm_backend *b, struct upm_pci_addr a, uint32_t val);
 int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 		       uint32_t *val);
@@ -150,7 +147,7 @@ int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct up
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val);
 /* The first ECAM window; upm_ecam_window_at the index-th; upm_ecam_window_for the one
  * covering (seg, bus). Refused segments' windows are left out (the index counts the
- * others). UPM_ENOTFOUND when none. */
+ * others), and every window where loads_unguarded. UPM_ENOTFOUND when none. */
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out);
 int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
 int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
@@ -164,5 +161,8 @@ void upm_backend_destroy(struct upm_backend *b);
 void upm_backend_refuse_ecam(struct upm_backend *b, uint16_t seg);
 /* 1 when seg's ECAM window was refused. */
 int upm_backend_ecam_refused(const struct upm_backend *b, uint16_t seg);
+/* 1 when the backend has an ECAM window at all, used or not (the firmware's MCFG table
+ * had an entry): for saying why none is used. */
+int upm_backend_has_mcfg(struct upm_backend *b);
 
 #endif
