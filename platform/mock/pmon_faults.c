@@ -130,6 +130,19 @@ static struct mock_box *find_box(struct upm_mock *m, unsigned socket, const char
 	return NULL;
 }
 
+/* The box a term names alone ("dead=cbo3"); NULL, with the error set, otherwise. */
+static struct mock_box *find_whole_box(struct upm_mock *m, unsigned socket, const char *term,
+				       const char *value)
+{
+	const char *rest;
+	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	if (b && *rest) {
+		fail(m, term, "name the box alone (%s%u)", b->name, b->instance);
+		return NULL;
+	}
+	return b;
+}
+
 /* Parses "PREFIXN" (e.g. "ctr2") into N; -1 when value is not that. */
 static int parse_index(const char *s, const char *prefix, size_t len, unsigned *out)
 {
@@ -271,12 +284,9 @@ static int function_is_the_box(struct upm_mock_pci_dev *d, struct upm_mock_reg *
 static int fault_gone(struct upm_mock *m, unsigned socket, const char *term, const char *value,
 		      int absent)
 {
-	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_whole_box(m, socket, term, value);
 	if (!b)
 		return -1;
-	if (*rest)
-		return fail(m, term, "name the box alone (%s%u)", b->name, b->instance);
 	struct upm_mock_reg *regs[MAX_BOX_REGS];
 	unsigned n = mock_box_regs(b, regs, MAX_BOX_REGS);
 	for (unsigned i = 0; i < n; i++) {
@@ -297,12 +307,9 @@ static int fault_gone(struct upm_mock *m, unsigned socket, const char *term, con
 
 static int fault_nofreeze(struct upm_mock *m, unsigned socket, const char *term, const char *value)
 {
-	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_whole_box(m, socket, term, value);
 	if (!b)
 		return -1;
-	if (*rest)
-		return fail(m, term, "name the box alone (%s%u)", b->name, b->instance);
 	if (!b->box_ctl && !b->stops)
 		return fail(m, term, "%s%u has no box-level freeze to ignore", b->name, b->instance);
 	b->ignores_freeze = 1;
@@ -409,12 +416,9 @@ static void lock_box(struct mock_box *b)
 /* locked=BOXn: lock_box. */
 static int fault_locked(struct upm_mock *m, unsigned socket, const char *term, const char *value)
 {
-	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_whole_box(m, socket, term, value);
 	if (!b)
 		return -1;
-	if (*rest)
-		return fail(m, term, "name the box alone (%s%u)", b->name, b->instance);
 	lock_box(b);
 	return 1;
 }

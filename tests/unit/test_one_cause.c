@@ -25,6 +25,26 @@ static unsigned count_result(const struct upm_verdicts *vs, enum upm_result r, c
 	return k;
 }
 
+/* Fails the test at line unless exactly one verdict FAILed (up to three are named). */
+static void expect_one_fail(const struct check_outcome *o, const char *what, int line)
+{
+	char fails[1024] = "";
+	unsigned n = count_result(&o->vs, UPM_RESULT_FAIL, fails, sizeof fails);
+	if (n != 1)
+		upm_test_fail(__FILE__, line, "%s: %u FAILs, want 1:%s", what, n, fails);
+}
+
+/* Fails the test at line unless the verdict on (socket 0, box, instance, check) is result
+ * with a reason holding text. */
+static void expect_verdict(const struct check_outcome *o, const char *what, const char *box, int instance,
+			   const char *check, enum upm_result result, const char *text, int line)
+{
+	const struct upm_verdict *v = check_find(&o->vs, 0, box, instance, check);
+	if (!v || v->result != result || !strstr(v->reason, text))
+		upm_test_fail(__FILE__, line, "%s: %s%d %s is %s: %s", what, box, instance, check,
+			      v ? upm_result_name(v->result) : "(none)", v ? v->reason : "");
+}
+
 /* A dead iMC channel (reads all ones): its presence FAILs, and the socket's memory
  * totals say it was not counted instead of failing "off by 25%" each. */
 static void dead_channel(const char *platform, const char *fault, unsigned socket, const char *inst)
@@ -208,18 +228,12 @@ static void global_control_fails(const char *platform)
 {
 	struct check_outcome o;
 	if (check_run(&o, platform, 1, "absent=ubox0", 0, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
-		char fails[1024] = "";
-		unsigned n = count_result(&o.vs, UPM_RESULT_FAIL, fails, sizeof fails);
-		if (n != 1)
-			upm_test_fail(__FILE__, __LINE__, "%s: %u FAILs, want 1:%s", platform, n, fails);
+		expect_one_fail(&o, platform, __LINE__);
+		expect_verdict(&o, platform, "pmu", -1, "global", UPM_RESULT_FAIL, "global control 0xc00", __LINE__);
 		const struct upm_verdict *g = check_find(&o.vs, 0, "pmu", -1, "global");
-		if (!g || g->result != UPM_RESULT_FAIL || !strstr(g->reason, "global control 0xc00") ||
-		    !g->has_evidence || strcmp(g->address, "0xc00") != 0)
-			upm_test_fail(__FILE__, __LINE__, "%s: pmu global: %s", platform, g ? g->reason : "missing");
-		const struct upm_verdict *p = check_find(&o.vs, 0, "cbo", 0, "presence");
-		if (!p || p->result != UPM_RESULT_NA || !strstr(p->reason, "global control 0xc00"))
-			upm_test_fail(__FILE__, __LINE__, "%s: cbo0 presence is %s: %s", platform,
-				      p ? upm_result_name(p->result) : "(none)", p ? p->reason : "");
+		if (g && (!g->has_evidence || strcmp(g->address, "0xc00") != 0))
+			upm_test_fail(__FILE__, __LINE__, "%s: pmu global names no register 0xc00", platform);
+		expect_verdict(&o, platform, "cbo", 0, "presence", UPM_RESULT_NA, "global control 0xc00", __LINE__);
 	}
 	upm_verdicts_free(&o.vs);
 }
@@ -242,21 +256,11 @@ static void dead_global_holder(const char *platform)
 {
 	struct check_outcome o;
 	if (check_run(&o, platform, 1, "dead=ubox0", 0, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
-		char fails[1024] = "";
-		unsigned n = count_result(&o.vs, UPM_RESULT_FAIL, fails, sizeof fails);
-		if (n != 1)
-			upm_test_fail(__FILE__, __LINE__, "%s: %u FAILs, want 1:%s", platform, n, fails);
-		const struct upm_verdict *u = check_find(&o.vs, 0, "ubox", 0, "presence");
-		if (!u || u->result != UPM_RESULT_FAIL)
-			upm_test_fail(__FILE__, __LINE__, "%s: ubox0 presence: %s", platform, u ? u->reason : "missing");
-		const struct upm_verdict *g = check_find(&o.vs, 0, "pmu", -1, "global");
-		if (!g || g->result != UPM_RESULT_NA ||
-		    !strstr(g->reason, "global control 0xc00: reads all ones, a register of ubox0"))
-			upm_test_fail(__FILE__, __LINE__, "%s: pmu global: %s", platform, g ? g->reason : "missing");
-		const struct upm_verdict *p = check_find(&o.vs, 0, "cbo", 0, "presence");
-		if (!p || p->result != UPM_RESULT_NA || !strstr(p->reason, "(see pmu global)"))
-			upm_test_fail(__FILE__, __LINE__, "%s: cbo0 presence is %s: %s", platform,
-				      p ? upm_result_name(p->result) : "(none)", p ? p->reason : "");
+		expect_one_fail(&o, platform, __LINE__);
+		expect_verdict(&o, platform, "ubox", 0, "presence", UPM_RESULT_FAIL, "", __LINE__);
+		expect_verdict(&o, platform, "pmu", -1, "global", UPM_RESULT_NA,
+			       "global control 0xc00: reads all ones, a register of ubox0", __LINE__);
+		expect_verdict(&o, platform, "cbo", 0, "presence", UPM_RESULT_NA, "(see pmu global)", __LINE__);
 	}
 	upm_verdicts_free(&o.vs);
 }
@@ -278,19 +282,11 @@ static void dead_port(const char *platform, int shared_port)
 {
 	struct check_outcome o;
 	if (check_run(&o, platform, 1, "dead=qpi0", 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
-		char fails[1024] = "";
-		unsigned n = count_result(&o.vs, UPM_RESULT_FAIL, fails, sizeof fails);
-		if (n != 1)
-			upm_test_fail(__FILE__, __LINE__, "%s: %u FAILs, want 1:%s", platform, n, fails);
-		for (int port = 0; port <= shared_port; port++) {
-			const struct upm_verdict *l = check_find(&o.vs, 0, "qpi", port, "link.rate");
-			if (!l || l->result != UPM_RESULT_NA || !strstr(l->reason, "(see qpi0 presence)"))
-				upm_test_fail(__FILE__, __LINE__, "%s: qpi%d link.rate is %s: %s", platform, port,
-					      l ? upm_result_name(l->result) : "(none)", l ? l->reason : "");
-		}
-		const struct upm_verdict *p = check_find(&o.vs, 0, "qpi", 0, "presence");
-		if (!p || p->result != UPM_RESULT_FAIL)
-			upm_test_fail(__FILE__, __LINE__, "%s: qpi0 presence: %s", platform, p ? p->reason : "missing");
+		expect_one_fail(&o, platform, __LINE__);
+		for (int port = 0; port <= shared_port; port++)
+			expect_verdict(&o, platform, "qpi", port, "link.rate", UPM_RESULT_NA, "(see qpi0 presence)",
+				       __LINE__);
+		expect_verdict(&o, platform, "qpi", 0, "presence", UPM_RESULT_FAIL, "", __LINE__);
 	}
 	upm_verdicts_free(&o.vs);
 }
