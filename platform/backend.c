@@ -124,10 +124,15 @@ int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_wi
 	return UPM_ENOTFOUND;
 }
 
+int upm_backend_raw_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
+{
+	return b->ops->ecam_window(b, index, out);
+}
+
 int upm_backend_has_mcfg(struct upm_backend *b)
 {
 	struct upm_ecam_window w;
-	return b->ops->ecam_window(b, 0, &w) == UPM_OK;
+	return upm_backend_raw_ecam_window(b, 0, &w) == UPM_OK;
 }
 
 int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out)

@@ -164,5 +164,8 @@ int upm_backend_ecam_refused(const struct upm_backend *b, uint16_t seg);
 /* 1 when the backend has an ECAM window at all, used or not (the firmware's MCFG table
  * had an entry): for saying why none is used. */
 int upm_backend_has_mcfg(struct upm_backend *b);
+/* The index-th window the backend has, refused or hidden or not (its ecam_window op): what
+ * a wrapper passes on, so that the refusals apply once, at the wrapper the run uses. */
+int upm_backend_raw_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
 
 #endif

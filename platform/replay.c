@@ -32,6 +32,7 @@ struct replay {
 	int recorded_mock_faults;  /* the recording's mock had faults injected ("# MOCK FAULTS") */
 	char recorded_faults[128]; /* ...and which, as that line gave them */
 	unsigned sockets;          /* the highest socket column of a record, plus one */
+	char loads_unguarded[160]; /* "# loads unguarded: " line's reason (the backend's), or "" */
 };
 
 static struct replay *replay_of(struct upm_backend *b)
@@ -479,6 +480,10 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 			}
 			if (upm_starts_with(line, "# dry run: writes were recorded"))
 				p->recorded_dry_run = 1;
+			if (upm_starts_with(line, "# loads unguarded: ")) {
+				upm_strlcpy(p->loads_unguarded, line + 19, sizeof p->loads_unguarded);
+				p->backend.loads_unguarded = p->loads_unguarded;
+			}
 			if (upm_starts_with(line, "# MOCK FAULTS INJECTED: ")) {
 				p->recorded_mock_faults = 1;
 				upm_strlcpy(p->recorded_faults, line + 24, sizeof p->recorded_faults);

@@ -116,7 +116,7 @@ static int trace_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val
 static int trace_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct upm_trace *t = trace_of(b);
-	int rc = upm_ecam_window_at(t->inner, index, out);
+	int rc = upm_backend_raw_ecam_window(t->inner, index, out);
 	if (index > 0 && rc == UPM_OK && index == t->n_ecam_more + 1 &&
 	    t->n_ecam_more < UPM_ECAM_MAX_WINDOWS - 1)
 		t->ecam_more[t->n_ecam_more++] = *out;
@@ -228,6 +228,8 @@ void upm_trace_format(const struct upm_trace *t, const char *header, struct upm_
 		upm_buf_printf(out, "# ecam\t0x%llx\t%u\t%u\t%u\n",
 			       (unsigned long long)t->ecam_more[i].base, t->ecam_more[i].seg,
 			       t->ecam_more[i].bus_start, t->ecam_more[i].bus_end);
+	if (t->backend.loads_unguarded) /* the replay makes no memory-mapped access either */
+		upm_buf_printf(out, "# loads unguarded: %s\n", t->backend.loads_unguarded);
 	if (t->dry_run)
 		upm_buf_puts(out, "# dry run: writes were recorded, not performed\n");
 	for (uint32_t i = 0; i < t->n; i++)

@@ -173,6 +173,22 @@ TEST(hw_backend_without_page_fault_guard_uses_no_ecam)
 	CHECK_CONTAINS(out, "pci: the firmware keeps its own page-fault (#PF) handler, so a faulting memory-mapped "
 			    "access could not be caught; ECAM is not used: using CF8/CFC");
 	CHECK_CONTAINS(out, "\n     0  1 imc     CAS_COUNT.RD ");
+	/* Recorded so, a replay makes no memory-mapped access either, and says why. */
+	char trace[64], args[200];
+	snprintf(trace, sizeof trace, "/tmp/upmon-pf-%d.tsv", (int)getpid());
+	remove(trace);
+	page_fault_guard_missing = 1;
+	snprintf(args, sizeof args, "--backend hw --trace %s run --seconds 0.01 --events imc0/CAS_COUNT.RD/", trace);
+	st = run_hw(args, out, sizeof out);
+	page_fault_guard_missing = 0;
+	CHECK_EQ(st, 0);
+	CHECK_CONTAINS(out, "pci: the firmware keeps its own page-fault (#PF) handler"); /* the trace wraps it */
+	snprintf(args, sizeof args, "--backend replay:%s run --seconds 0.01 --events imc0/CAS_COUNT.RD/", trace);
+	CHECK_EQ(run_hw(args, out, sizeof out), 0);
+	CHECK_CONTAINS(out, "pci: the firmware keeps its own page-fault (#PF) handler, so a faulting memory-mapped "
+			    "access could not be caught; ECAM is not used: using CF8/CFC");
+	CHECK(strstr(out, "diverged") == NULL);
+	remove(trace);
 	/* With both guards: ECAM, silently. */
 	CHECK_EQ(run_hw("--backend hw run --seconds 0.01 --events imc0/CAS_COUNT.RD/", out, sizeof out), 0);
 	CHECK(strstr(out, "#PF") == NULL);
