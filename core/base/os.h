@@ -67,6 +67,10 @@ enum upm_end_action {
 
 /* Console: text to the screen and the serial console. Lines end with '\n'. */
 void upm_os_write(const char *text, size_t len);
+/* An error line: on the host to stderr, as programs there put them (after stdout is
+ * flushed, so a terminal shows the two in order); on UEFI to the console with the rest,
+ * which the serial console a lab keeps mirrors. */
+void upm_os_write_error(const char *text, size_t len);
 
 /* Memory. */
 void *upm_os_alloc(size_t size);

@@ -17,7 +17,10 @@ static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list
 			if (r->console_pending_len && !prefix[0])
 				upm_os_write(r->log.data + r->console_pending, r->console_pending_len);
 			r->console_pending_len = 0;
-			upm_os_write(line.data, line.len);
+			if (prefix[0])
+				upm_os_write_error(line.data, line.len);
+			else
+				upm_os_write(line.data, line.len);
 		}
 		upm_buf_append(&r->log, line.data, line.len);
 	}

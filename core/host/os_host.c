@@ -72,6 +72,13 @@ void upm_host_fail_writes(int (*pred)(const char *path))
 	fail_writes_under = pred;
 }
 
+void upm_os_write_error(const char *text, size_t len)
+{
+	fflush(stdout);
+	fwrite(text, 1, len, stderr);
+	fflush(stderr);
+}
+
 void upm_os_write(const char *text, size_t len)
 {
 	fwrite(text, 1, len, stdout);

@@ -73,12 +73,18 @@ static int run_hw(const char *args, char *out, size_t out_size)
 	upm_host_simulate(2, 2);
 	upm_host_watchdog_reset();
 	fflush(stdout);
-	int saved = dup(1), fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	fflush(stderr);
+	/* stdout and stderr (the error lines) into one file, in order, as a console shows them */
+	int saved = dup(1), saved_err = dup(2), fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	dup2(fd, 1);
+	dup2(fd, 2);
 	int status = upm_main(argc, argv, &env);
 	fflush(stdout);
+	fflush(stderr);
 	dup2(saved, 1);
+	dup2(saved_err, 2);
 	close(saved);
+	close(saved_err);
 	close(fd);
 	FILE *f = fopen(outfile, "r");
 	size_t n = f ? fread(out, 1, out_size - 1, f) : 0;
