@@ -98,11 +98,11 @@ expect_not l8 host/list_metrics_7500_lacks_the_e7s 0 'RBOX_DRS_WRITES|LOC_NCS'
 run l6 --platform snbep list events cas
 expect l6 host/list_events_search_word 0 '^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read'
 expect_not l6 host/list_events_search_keeps_only_matches 0 '^cbo '
-run l7 --platform snbep list events 'CAS*' --box imc0 --format csv
-expect l7 host/list_events_glob_and_instance_box 0 '^snbep,imc,CAS_COUNT\.WR,0x04,0x0c,0-3,' 
-expect_not l7 host/list_events_glob_is_whole_name 0 'ACT_COUNT'
-run l8 --platform snbep list events LLC_LOOKUP.DATA_READ --box cbo
-expect l8 host/list_events_filters 0 '^cbo +LLC_LOOKUP\.DATA_READ +0x34 +0x03 +ctr 0-1  needs filter_state  '
+run l7g --platform snbep list events 'CAS*' --box imc0 --format csv
+expect l7g host/list_events_glob_and_instance_box 0 '^snbep,imc,CAS_COUNT\.WR,0x04,0x0c,0-3,' 
+expect_not l7g host/list_events_glob_is_whole_name 0 'ACT_COUNT'
+run l8g --platform snbep list events LLC_LOOKUP.DATA_READ --box cbo
+expect l8g host/list_events_filters 0 '^cbo +LLC_LOOKUP\.DATA_READ +0x34 +0x03 +ctr 0-1  needs filter_state  '
 run l9 --platform skl list events --box arb --format json
 expect l9 host/list_events_json_thresh 0 '"event": "TRK_OCCUPANCY.CYCLES_WITH_ANY_REQUEST", "code": "0x80", "umask": "0x01", "counters": "0", "filters": "", "thresh": "1"'
 run l10 --platform snbep list evnts
@@ -131,11 +131,11 @@ expect l13c host/list_no_match_says_so 4 \
 run l13d --platform snbep list groups memm
 expect l13d host/list_no_group_match_says_so 4 "^upmon: error: list: no groups on snbep match 'memm' \\(closest: MEM;"
 # A LIKWID group's name says what LIKWID's counts and upmon's nearest group.
-run l13g --platform snbep list groups L3CACHE
-expect l13g host/list_likwid_group_says_nearest 4 \
+run l13j --platform snbep list groups L3CACHE
+expect l13j host/list_likwid_group_says_nearest 4 \
 	"^upmon: error: list: no groups on snbep match 'L3CACHE' \\(LIKWID's L3CACHE is the L3 miss rate, from core events; upmon's nearest is LLC: 'upmon list groups LLC'; 'upmon list groups' shows them all\\)\$"
-run l13h --backend mock --platform snbep run --group L3 --seconds 0.05
-expect l13h host/run_likwid_group_says_nearest 4 \
+run l13k --backend mock --platform snbep run --group L3 --seconds 0.05
+expect l13k host/run_likwid_group_says_nearest 4 \
 	"^upmon: error: run: --group: no group 'L3' on snbep: LIKWID's L3 is the L2-L3 bandwidth, from core events; upmon's nearest is LLC: write --group LLC, or choose one of MEM, LLC, QPI, PCIE, POWER, RING \\(see 'upmon list groups'\\)\$"
 # list boxes takes a search as the other lists do: it narrows, and one matching nothing is refused.
 run l13f --platform snbep list boxes zzz
