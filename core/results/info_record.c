@@ -107,6 +107,8 @@ static void fill_uncore_devices(struct upm_info_record *rec, struct upm_run *r)
 	rec->ubox_dev = p->bus_map->ubox.dev;
 	rec->ubox_fn = p->bus_map->ubox.fn;
 	rec->n_buses_found = upm_discover_buses(r, rec->buses);
+	rec->has_unreached = upm_discover_unreached_segment(r, &rec->unreached);
+	rec->unreached_why = rec->has_unreached ? upm_pci_no_ecam_why(r) : NULL;
 	if (!rec->n_buses_found)
 		return;
 	rec->devices = upm_os_alloc(UPM_INFO_MAX_DEVICES * sizeof *rec->devices);

@@ -102,6 +102,11 @@ struct upm_info_record {
 	uint8_t ubox_dev, ubox_fn;
 	unsigned n_buses_found;
 	struct upm_socket_bus buses[UPM_MAX_SOCKETS];
+	/* A segment other than 0 whose buses were not scanned (upm_discover_unreached_segment)
+	 * and why: a socket not found may be there. */
+	int has_unreached;
+	struct upm_ecam_window unreached;
+	const char *unreached_why;
 	struct upm_info_device *devices;  /* n_devices, allocated (upm_info_record_free) */
 	unsigned n_devices, devices_dropped;
 };

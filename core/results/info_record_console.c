@@ -195,6 +195,17 @@ static void say_uncore_devices(const struct upm_info_record *rec)
 		upm_say(r, "uncore: %s has no PCI uncore boxes", p->name);
 		return;
 	}
+	char unreached[256] = "";
+	if (rec->has_unreached)
+		upm_snprintf(unreached, sizeof unreached,
+			     "; segment %04x (buses 0x%02x-0x%02x) is reachable through ECAM only, not used: %s",
+			     rec->unreached.seg, rec->unreached.bus_start, rec->unreached.bus_end,
+			     rec->unreached_why);
+	if (rec->n_buses_found == 0 && rec->has_unreached) {
+		upm_say(r, "uncore: no %s UBox (8086:%04x at dev %u fn %u) on any bus upmon could scan%s", p->name,
+			rec->ubox_device_id, rec->ubox_dev, rec->ubox_fn, unreached);
+		return;
+	}
 	if (rec->n_buses_found == 0) {
 		upm_say(r, "uncore: no %s UBox (8086:%04x at dev %u fn %u) on any bus: the uncore "
 			   "devices are absent or hidden by the firmware",
@@ -205,7 +216,7 @@ static void say_uncore_devices(const struct upm_info_record *rec)
 		const struct upm_socket_bus *sb = &rec->buses[s];
 		if (!sb->found) {
 			if (s < rec->sockets)
-				upm_say(r, "uncore: socket %u: no uncore bus found", s);
+				upm_say(r, "uncore: socket %u: no uncore bus found%s", s, unreached);
 			continue;
 		}
 		if (sb->seg)

@@ -218,7 +218,16 @@ static void uncore_json(const struct upm_info_record *rec, struct upm_buf *out)
 					    "\"node\": null}", first ? "" : ",", s);
 		first = 0;
 	}
-	upm_buf_puts(out, first ? "],\n  \"uncore_devices\": [" : "\n  ],\n  \"uncore_devices\": [");
+	upm_buf_puts(out, first ? "],\n  \"uncore_unreached_segment\": " : "\n  ],\n  \"uncore_unreached_segment\": ");
+	if (rec->has_unreached) {
+		upm_buf_printf(out, "{\"segment\": %u, \"bus_start\": %u, \"bus_end\": %u, \"why\": ", rec->unreached.seg,
+			       rec->unreached.bus_start, rec->unreached.bus_end);
+		upm_buf_json_string(out, rec->unreached_why);
+		upm_buf_puts(out, "}");
+	} else {
+		upm_buf_puts(out, "null");
+	}
+	upm_buf_puts(out, ",\n  \"uncore_devices\": [");
 	for (unsigned i = 0; i < rec->n_devices; i++) {
 		const struct upm_info_device *d = &rec->devices[i];
 		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"box\": \"%s\", \"instance\": %u, \"filter\": %s, \"name\": \"%s\", "

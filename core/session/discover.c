@@ -131,6 +131,17 @@ static unsigned scan(struct upm_run *r, struct upm_socket_bus buses[UPM_MAX_SOCK
 	return found;
 }
 
+int upm_discover_unreached_segment(struct upm_run *r, struct upm_ecam_window *out)
+{
+	struct upm_ecam_window w, used;
+	for (unsigned i = 0; upm_backend_raw_ecam_window(r->backend, i, &w) == UPM_OK; i++)
+		if (w.seg != 0 && upm_ecam_window_for(r->backend, w.seg, w.bus_start, &used) != UPM_OK) {
+			*out = w;
+			return 1;
+		}
+	return 0;
+}
+
 unsigned upm_discover_buses(struct upm_run *r, struct upm_socket_bus buses[UPM_MAX_SOCKETS])
 {
 	if (!r->bus_scanned) {

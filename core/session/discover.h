@@ -16,6 +16,12 @@
  * Returns how many sockets got a bus. */
 unsigned upm_discover_buses(struct upm_run *r, struct upm_socket_bus buses[UPM_MAX_SOCKETS]);
 
+/* The first MCFG window on a segment other than 0 that no window in use reaches (every
+ * window is hidden where loads are unguarded, platform/backend.h): CF8/CFC has no
+ * segment field, so a socket whose uncore is there cannot be found. 1 and *out when
+ * there is one. */
+int upm_discover_unreached_segment(struct upm_run *r, struct upm_ecam_window *out);
+
 /* The dense socket index of a package number (upm_topology_settle); -1 when no
  * processor of the topology is in that package. */
 int upm_socket_of_package(const struct upm_topology *t, unsigned package_id);

@@ -220,7 +220,13 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 	b->not_replayed = upm_session_replay_diverged(s);
 	if (!s->buses[b->socket].found) {
 		b->state = UPM_BOX_NO_BUS;
-		upm_snprintf(b->why, sizeof b->why, "no uncore bus found for socket %u", b->socket);
+		struct upm_ecam_window w;
+		if (upm_discover_unreached_segment(s->run, &w))
+			upm_snprintf(b->why, sizeof b->why,
+				     "no uncore bus found for socket %u: segment %04x needs ECAM, not used "
+				     "(see the pci: line)", b->socket, w.seg);
+		else
+			upm_snprintf(b->why, sizeof b->why, "no uncore bus found for socket %u", b->socket);
 		return;
 	}
 	b->seg = s->buses[b->socket].seg;

@@ -5,6 +5,7 @@
  * 16-byte entries: base u64, segment u16, start bus u8, end bus u8, 4 reserved). */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
+#include "core/results/info_record.h"
 #include "core/session/discover.h"
 #include "platform/mcfg.h"
 #include "platform/pci.h"
@@ -354,6 +355,72 @@ TEST(segment0_ecam_refused_keeps_segment1_window)
 		CHECK_EQ(seg1_cf8, 0);
 		upm_session_free(s);
 		free(s);
+	}
+	fixture_free(&f);
+}
+
+/* Where loads are unguarded (the firmware kept #PF) no ECAM window is used, and CF8/CFC
+ * has no segment field: a socket whose uncore is on segment 1 cannot be found, and the
+ * box, the info line and results.json say that segment was not scanned and why. */
+#define UNGUARDED "the firmware keeps its own page-fault (#PF) handler"
+TEST(segment1_unreached_with_unguarded_loads_says_why)
+{
+	struct fixture f;
+	struct upm_ecam_window w;
+	if (fixture_init(&f, "snbep", 2, "s1.segment=1") < 0)
+		return;
+	CHECK_EQ(upm_discover_unreached_segment(&f.run, &w), 0); /* both windows in use */
+	fixture_free(&f);
+
+	if (fixture_init(&f, "snbep", 2, "s1.segment=1") < 0)
+		return;
+	f.run.console_held = 1;
+	f.run.backend->loads_unguarded = UNGUARDED;
+	CHECK_EQ(upm_discover_unreached_segment(&f.run, &w), 1);
+	CHECK_EQ(w.seg, 1);
+	CHECK_EQ(w.bus_start, 0x00);
+	CHECK_EQ(w.bus_end, 0xFF);
+	struct upm_socket_bus buses[UPM_MAX_SOCKETS];
+	CHECK_EQ(upm_discover_buses(&f.run, buses), 1);
+	CHECK(buses[0].found && !buses[1].found);
+
+	struct upm_session *s = malloc(sizeof *s);
+	if (s) {
+		struct feed traffic = { 10000000, 4001, 998, 0, 0, 0 };
+		CHECK_EQ(upm_session_prepare(s, &f.run, "imc/CAS_COUNT.RD/"), 0);
+		CHECK_EQ(upm_session_run(s, feed_interval, &traffic), 0);
+		unsigned socket1_boxes = 0;
+		for (unsigned i = 0; i < s->n_boxes; i++) {
+			const struct upm_box_inst *b = &s->boxes[i];
+			if (b->socket != 1)
+				continue;
+			socket1_boxes++;
+			CHECK_EQ(b->state, UPM_BOX_NO_BUS);
+			CHECK_STR(b->why, "no uncore bus found for socket 1: segment 0001 needs ECAM, not used "
+					     "(see the pci: line)");
+		}
+		CHECK_EQ(socket1_boxes, 4);
+		upm_session_free(s);
+		free(s);
+	}
+
+	struct upm_info_record *rec = calloc(1, sizeof *rec);
+	CHECK(rec != NULL);
+	if (rec) {
+		upm_info_record_fill(rec, &f.run);
+		size_t from = f.run.log.len;
+		upm_info_record_print(rec);
+		CHECK_CONTAINS(f.run.log.data + from,
+			       "uncore: socket 1: no uncore bus found; segment 0001 (buses 0x00-0xff) is reachable "
+			       "through ECAM only, not used: " UNGUARDED);
+		struct upm_buf out;
+		upm_buf_init(&out);
+		upm_info_record_json(rec, &out);
+		CHECK_CONTAINS(out.data, "\"uncore_unreached_segment\": {\"segment\": 1, \"bus_start\": 0, "
+					 "\"bus_end\": 255, \"why\": \"" UNGUARDED);
+		upm_buf_free(&out);
+		upm_info_record_free(rec);
+		free(rec);
 	}
 	fixture_free(&f);
 }
