@@ -2,8 +2,11 @@
 #include "core/cli/medium.h"
 #include "core/base/os.h"
 
+#define UPM_ERROR_PREFIX "upmon: error: "
+
 static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list ap)
 {
+	int is_error = upm_strcmp(prefix, UPM_ERROR_PREFIX) == 0;
 	struct upm_buf line;
 	upm_buf_init(&line);
 	upm_buf_puts(&line, prefix);
@@ -14,7 +17,7 @@ static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list
 			r->console_pending_len += line.len;
 		} else {
 			/* The identity is shown before the first line that is no error. */
-			if (r->console_pending_len && !prefix[0])
+			if (r->console_pending_len && !is_error)
 				upm_os_write(r->log.data + r->console_pending, r->console_pending_len);
 			r->console_pending_len = 0;
 			if (prefix[0])
@@ -39,7 +42,15 @@ void upm_error(struct upm_run *r, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	emit(r, "upmon: error: ", fmt, ap);
+	emit(r, UPM_ERROR_PREFIX, fmt, ap);
+	va_end(ap);
+}
+
+void upm_warn(struct upm_run *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit(r, "upmon: warning: ", fmt, ap);
 	va_end(ap);
 }
 

@@ -59,6 +59,10 @@ struct upm_run {
 void upm_say(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "upmon: error: ..." on the console (and in the log). */
 void upm_error(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "upmon: warning: ..." on the console (and in the log), after the run's identity. Errors
+ * and warnings go where the environment puts diagnostics (the host: stderr; UEFI: the
+ * console, as every line). */
+void upm_warn(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The sentence for a processor upmon has no tables for (found, supported, what to do),
  * appended to out (core/cli/unsupported_text.c). */
 void upm_unsupported_text(const struct upm_run *r, struct upm_buf *out);

@@ -137,7 +137,7 @@ unsigned upm_session_vouch(struct upm_session *s)
 			continue;
 		const struct upm_box_inst *b = box_of(s, c);
 		int boxed = st >= UPM_COUNT_BOX_ABSENT && b;
-		upm_say(s->run, "upmon: warning: socket %u %s%u pass %u %s: %s: %s%s%s%s", c->socket, c->box->name,
+		upm_warn(s->run, "socket %u %s%u pass %u %s: %s: %s%s%s%s", c->socket, c->box->name,
 			c->instance, c->pass, s->specs[c->spec].name, upm_count_status_name(st), why(st),
 			boxed ? " (" : "", boxed ? b->why : "", boxed ? ")" : "");
 	}
@@ -152,7 +152,7 @@ int upm_session_vouch_warn(struct upm_session *s, const char *who, const char *c
 	unsigned untrusted = upm_session_vouch(s);
 	if (!untrusted)
 		return status;
-	upm_say(s->run, "upmon: warning: %s: %u count%s cannot be trusted (status all-ones, stuck or box-*)%s%s", who,
+	upm_warn(s->run, "%s: %u count%s cannot be trusted (status all-ones, stuck or box-*)%s%s", who,
 		untrusted, untrusted == 1 ? "" : "s", consequence ? ": " : "", consequence ? consequence : "");
 	return status == UPM_EXIT_OK ? UPM_EXIT_WARN : status;
 }

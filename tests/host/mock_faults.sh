@@ -89,3 +89,23 @@ run gone2 --backend mock:absent=imc2 --platform snbep run --seconds 0.01 --event
 
 run help help
 expect help host/help_lists_box_faults 0 'stuck=BOXn\.ctrN\|\.fixed' 'skew=cboN:F'
+
+# Diagnostics go where a Linux program's go: on the host the warning and error lines are on
+# stderr and nothing else is; the identity and the table stay on stdout.
+(cd "$WORK" && "$OLDPWD/$UPMON" --backend mock:absent=imc2 --platform snbep run --seconds 0.01 \
+	--events 'imc/CAS_COUNT.RD/' >streams.stdout 2>streams.stderr)
+(cd "$WORK" && "$OLDPWD/$UPMON" --backend mock --platform snbep run --events 'imc/NO_SUCH/' \
+	>streams_err.stdout 2>streams_err.stderr)
+if grep -q '^upmon: warning: socket 0 imc2 pass 0 CAS_COUNT\.RD: box-absent: ' "$WORK/streams.stderr" &&
+	grep -q '^upmon: warning: run: 1 count cannot be trusted' "$WORK/streams.stderr" &&
+	! grep -v '^upmon: warning: ' "$WORK/streams.stderr" | grep -q . &&
+	! grep -q 'upmon: warning' "$WORK/streams.stdout" &&
+	grep -q '^identity: upmon 0\.1\.0 ' "$WORK/streams.stdout" &&
+	grep -qE '^ +1 +4 imc +CAS_COUNT\.RD +[0-9,]+$' "$WORK/streams.stdout" &&
+	grep -q '^upmon: error: ' "$WORK/streams_err.stderr" &&
+	! grep -v '^upmon: error: ' "$WORK/streams_err.stderr" | grep -q . &&
+	! grep -q 'upmon: error' "$WORK/streams_err.stdout"; then
+	pass host/warnings_and_errors_on_stderr
+else
+	fail host/warnings_and_errors_on_stderr "stdout: $(head -c 200 "$WORK/streams.stdout") stderr: $(head -c 300 "$WORK/streams.stderr") / $(head -c 200 "$WORK/streams_err.stderr")"
+fi
