@@ -596,6 +596,31 @@ static int parse_own(const struct upm_platform *p, const char *text, const char 
 	return 0;
 }
 
+/* The length of perf's event modifiers at s ("u", ":k", "uk", ...; perf-list(1), event
+ * modifiers: u k h I G H p P S D W e b) up to the next comma or the end; 0 when s holds
+ * anything else. */
+static size_t perf_modifiers_len(const char *s)
+{
+	size_t i = *s == ':';
+	size_t first = i;
+	for (; s[i] && s[i] != ','; i++)
+		if (!upm_strchr("ukhIGHpPSDWeb", s[i]))
+			return 0;
+	return i > first ? i : 0;
+}
+
+/* perf's modifiers select privilege levels, host or guest, precision or pinning: an
+ * uncore counter counts the whole socket at every level, so none of them applies. */
+static int refuse_perf_modifiers(const char *spec, size_t spec_len, const char *mods, size_t mods_len,
+				 char *err, unsigned long n)
+{
+	upm_snprintf(err, n,
+		     "perf's event modifier '%.*s' after '%.*s' does not apply: an uncore counter counts the "
+		     "whole socket at every privilege level; leave it out (%.*s)",
+		     (int)mods_len, mods, (int)spec_len, spec, (int)spec_len, spec);
+	return -1;
+}
+
 int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct upm_spec *out,
 			unsigned max, char *err, unsigned long n)
 {
@@ -620,6 +645,10 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 			return failf(err, n, "too many event specs (at most %s)%s", "64", "");
 		upm_memcpy(one, s, len);
 		one[len] = 0;
+		/* A perfmon name with perf's ':u' (the name alone runs to the comma). */
+		const char *colon = upm_strchr(one, ':');
+		if (!upm_strchr(one, '/') && colon && perf_modifiers_len(colon))
+			return refuse_perf_modifiers(one, (size_t)(colon - one), colon, upm_strlen(colon), err, n);
 		if (upm_spec_parse(p, one, &out[count], err, n) < 0)
 			return -1;
 		count++;
@@ -629,6 +658,8 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 				     s[1] ? "doubled" : "trailing");
 		if (*s == ',')
 			s++;
+		else if (perf_modifiers_len(s))
+			return refuse_perf_modifiers(one, len, s, perf_modifiers_len(s), err, n);
 		else if (*s)
 			return failf(err, n, "expected ',' after '%s'%s", one, "");
 	}

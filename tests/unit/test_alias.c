@@ -239,6 +239,36 @@ TEST(alias_list_refuses_perf_group_braces)
 		 2);
 }
 
+/* perf's event modifiers (":u", "/k") are answered for what they are, not as a missing
+ * comma, with the spec that works. */
+TEST(alias_list_answers_perf_modifiers)
+{
+	struct upm_spec specs[4];
+	char err[240] = "";
+	const struct upm_platform *p = upm_platform_by_name("snbep");
+	static const struct {
+		const char *list, *said;
+	} c[] = {
+		{ "imc/CAS_COUNT.RD/u", "perf's event modifier 'u' after 'imc/CAS_COUNT.RD/' does not apply: an uncore "
+					"counter counts the whole socket at every privilege level; leave it out "
+					"(imc/CAS_COUNT.RD/)" },
+		{ "uncore_imc_0/cas_count_read/:uk,imc/CAS_COUNT.WR/",
+		  "perf's event modifier ':uk' after 'uncore_imc_0/cas_count_read/' does not apply: an uncore counter "
+		  "counts the whole socket at every privilege level; leave it out (uncore_imc_0/cas_count_read/)" },
+		{ "UNC_M_CAS_COUNT.RD:k", "perf's event modifier ':k' after 'UNC_M_CAS_COUNT.RD' does not apply: an "
+					  "uncore counter counts the whole socket at every privilege level; leave it "
+					  "out (UNC_M_CAS_COUNT.RD)" },
+		{ "imc/CAS_COUNT.RD/x", "expected ',' after 'imc/CAS_COUNT.RD/'" },
+	};
+	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+		err[0] = 0;
+		CHECK_EQ(upm_spec_parse_list(p, c[i].list, specs, 4, err, sizeof err), -1);
+		CHECK_STR(err, c[i].said);
+	}
+	/* The advice parses. */
+	CHECK_EQ(upm_spec_parse_list(p, "UNC_M_CAS_COUNT.RD,uncore_imc_0/cas_count_read/", specs, 4, err, sizeof err), 2);
+}
+
 TEST(alias_lists_mix_bare_perfmon_names_and_specs)
 {
 	struct upm_spec s[4];
