@@ -428,7 +428,7 @@ int upm_cmd_list(struct upm_run *r)
 			} else {
 				upm_help_suggest_option("list", a, near, sizeof near);
 			}
-			upm_error(r, "list: unknown option '%s' (%s%slist takes --box BOX and --format text|csv|json)", a,
+			upm_error(r, "list: unknown option '%s' (%s%slist takes a SEARCH word alone, --box BOX and --format text|csv|json)", a,
 				  near, near[0] ? "; " : "");
 			return UPM_EXIT_USAGE;
 		} else if (!what) {

@@ -182,7 +182,10 @@ expect habit_x host/habit_perf_x_run_writes_csv 4 "^upmon: error: run: unknown a
 run habit_xg --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -x,
 expect habit_xg host/habit_x_glued_run 4 "^upmon: error: run: unknown argument '-x,' \\(upmon's run writes CSV always"
 run habit_xl --platform snbep list events -x,
-expect habit_xl host/habit_x_glued_list 4 "^upmon: error: list: unknown option '-x,' \\('-x,' is '--format csv' in upmon; list takes --box BOX and --format text\\|csv\\|json\\)\$"
+expect habit_xl host/habit_x_glued_list 4 "^upmon: error: list: unknown option '-x,' \\('-x,' is '--format csv' in upmon; list takes a SEARCH word alone, --box BOX and --format text\\|csv\\|json\\)\$"
+# A search given with a flag (as grep -e, or an option it never had) is told the word goes alone.
+run list_q --platform snbep list events -q cas
+expect list_q host/list_search_flag_told_word_alone 4 "^upmon: error: list: unknown option '-q' \\(list takes a SEARCH word alone, --box BOX and --format text\\|csv\\|json\\)\$"
 run habit_ce --backend mock --platform snbep check -e imc/CAS_COUNT.RD/
 expect habit_ce host/habit_e_not_offered_to_check 4 "^upmon: error: check: unknown argument '-e' \\(see 'upmon help check'\\)\$"
 run habit_ci --backend mock --platform snbep check -I 100
