@@ -435,6 +435,14 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 
 /* --- save and restore --- */
 
+/* A register of an MSR box other than addr (its first counter, else its first control; the
+ * fixed pair where it has no general counters): 0 where it has none. */
+static uint32_t another_register(const struct upm_box_type *t, uint32_t addr)
+{
+	uint32_t ctr = t->n_ctrs ? t->ctr[0] : t->fixed_ctr, ctl = t->n_ctrs ? t->ctl[0] : t->fixed_ctl;
+	return addr != ctr ? ctr : ctl != addr ? ctl : 0;
+}
+
 static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t addr, int filter_fn,
 		     int dwords, int write_only)
 {
@@ -455,15 +463,28 @@ static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t add
 	else
 		rc = reg_read(s, b, addr, &r->value, filter_fn);
 	if (rc != UPM_OK) {
-		/* The first access to an MSR box tells whether this part has it. */
-		b->state = rc == UPM_EFAULT && b->type->space == UPM_SPACE_MSR ? UPM_BOX_ABSENT
-										: UPM_BOX_FAULT;
+		/* The first access to an MSR box tells whether this part has it: a #GP there and
+		 * at another register of the box is a box the part lacks; one that answers
+		 * elsewhere is there and faulting (as the self-test's presence probe has it). */
+		uint32_t other = 0;
+		uint64_t v;
+		if (rc == UPM_EFAULT && b->type->space == UPM_SPACE_MSR) {
+			other = another_register(b->type, addr);
+			if (other && reg_read(s, b, other, &v, 0) != UPM_OK)
+				other = 0;
+			b->state = other ? UPM_BOX_FAULT : UPM_BOX_ABSENT;
+		} else {
+			b->state = UPM_BOX_FAULT;
+		}
 		b->not_replayed = rc == UPM_EDIVERGED;
 		if (!filter_fn) /* a register of the filter function: said by the reason alone */
 			upm_box_failed_reg(b, "saved register", addr, 0, 0);
-		upm_snprintf(b->why, sizeof b->why, "reading 0x%x: %s%s",
+		char answers[40] = "";
+		if (other)
+			upm_snprintf(answers, sizeof answers, " (0x%x answers: the box is there)", msr_addr(b, other));
+		upm_snprintf(b->why, sizeof b->why, "reading 0x%x: %s%s%s",
 			     b->type->space == UPM_SPACE_MSR ? msr_addr(b, addr) : addr, upm_status_name(rc),
-			     b->state == UPM_BOX_ABSENT ? " (not on this part)" : "");
+			     b->state == UPM_BOX_ABSENT ? " (not on this part)" : "", answers);
 		/* Drop what was saved of this box: nothing of it will be written. */
 		while (s->n_saved && s->saved[s->n_saved - 1].box == b)
 			s->n_saved--;

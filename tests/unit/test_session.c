@@ -354,18 +354,42 @@ TEST(session_fault_mid_setup_restores_and_reports)
 	fixture_free(&f);
 }
 
-TEST(session_msr_box_that_faults_is_absent)
+TEST(session_msr_box_that_faults_everywhere_is_absent)
 {
 	struct fixture f;
 	struct upm_session s;
 	/* A part with fewer LLC slices: CBo 6's registers fault. */
+	if (fixture_init(&f, "snbep", 1, "absent=cbo6") < 0)
+		return;
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "cbo/CLOCKTICKS/"), 0);
+	CHECK_EQ(upm_session_run(&s, feed_interval, &idle), 0);
+	unsigned seen = 0;
+	for (unsigned i = 0; i < s.n_boxes; i++)
+		if (s.boxes[i].instance == 6) {
+			seen++;
+			CHECK_EQ(s.boxes[i].state, UPM_BOX_ABSENT);
+			CHECK_STR(s.boxes[i].why, "reading 0xdd0: EFAULT (not on this part)");
+		}
+	CHECK_EQ(seen, 1);
+	upm_session_free(&s);
+	fixture_free(&f);
+
+	/* One register faults where its neighbour (ctr0, 0xDD6) answers: the box is there and
+	 * faulting, as the self-test's presence probe judges it. */
 	if (fixture_init(&f, "snbep", 1, "gp=0xDD0") < 0)
 		return;
 	CHECK_EQ(upm_session_prepare(&s, &f.run, "cbo/CLOCKTICKS/"), 0);
 	CHECK_EQ(upm_session_run(&s, feed_interval, &idle), 0);
+	seen = 0;
 	for (unsigned i = 0; i < s.n_boxes; i++)
-		if (s.boxes[i].instance == 6)
-			CHECK_EQ(s.boxes[i].state, UPM_BOX_ABSENT);
+		if (s.boxes[i].instance == 6) {
+			seen++;
+			CHECK_EQ(s.boxes[i].state, UPM_BOX_FAULT);
+			CHECK_STR(s.boxes[i].why, "reading 0xdd0: EFAULT (0xdd6 answers: the box is there)");
+		}
+	CHECK_EQ(seen, 1);
+	CHECK(find_count(&s, 0, "cbo", 6, "CLOCKTICKS")->status != UPM_OK);
+	CHECK(find_count(&s, 0, "cbo", 5, "CLOCKTICKS")->status == UPM_OK);
 	upm_session_free(&s);
 	fixture_free(&f);
 }
