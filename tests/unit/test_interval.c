@@ -492,3 +492,36 @@ TEST(interval_late_sample_skips_missed_ticks)
 	CHECK_EQ(upm_sample_value(&sm, 2, 0), 2000ull * 50 * MS / 1000);
 	virtual_fixture_free(&f, &s, &sm);
 }
+
+/* The first sample's window opens where the counters started, not where sampling began:
+ * with processors slow to wake (10 ms each, four sockets), socket 0's counters start 30 ms
+ * before the last socket's, and those 30 ms are in the first sample's counts. The first
+ * window is the period plus them, the others the period, and the run's counts hold all. */
+TEST(interval_first_window_opens_at_the_counters_start)
+{
+	struct fixture f;
+	if (fixture_init(&f, "snbep", 4, NULL) < 0)
+		return;
+	upm_host_virtual_clock(1);
+	fixture_real_time(&f);
+	upm_abort_reset();
+	upm_host_delay_steps(10 * MS);
+	struct upm_session s;
+	struct upm_samples sm;
+	struct traffic tr = { 0, 0 };
+	CHECK_EQ(upm_session_prepare(&s, &f.run, "ubox/UCLK/"), 0);
+	struct upm_sample_opts o = { 250 * MS, 3, 0, feed_between, NULL, &tr };
+	CHECK_EQ(upm_session_sample(&s, &o, &sm), 0);
+	upm_host_delay_steps(0);
+	CHECK_EQ(sm.n_ticks, 3);
+	if (sm.n_ticks == 3) {
+		CHECK_EQ(sm.ticks[0].window_ns, 250 * MS + 30 * MS);
+		CHECK_EQ(sm.ticks[1].window_ns, 250 * MS);
+		CHECK_EQ(sm.ticks[2].window_ns, 250 * MS);
+	}
+	const struct upm_count *c = find_count(&s, 0, "ubox", 0, "UCLK");
+	CHECK(c != NULL);
+	if (c)
+		CHECK_EQ(c->interval_ns, 3 * 250 * MS + 30 * MS);
+	virtual_fixture_free(&f, &s, &sm);
+}
