@@ -115,17 +115,31 @@ int upm_efi_on_bsp(void)
 	return own_apic_id() == bsp_apic_id;
 }
 
+/* The executing processor's entry in topo, or -1. MP services' own answer first: WhoAmI
+ * may be called on the BSP and on APs (PI specification, Volume 2, MP Services Protocol,
+ * WhoAmI) and gives the processor number the topology was listed by. Else the APIC ID
+ * CPUID reports, which is the ProcessorId MP services list unless the firmware renumbered
+ * the local APICs. */
+static int own_entry(void)
+{
+	UINTN number;
+	if (mp && mp->WhoAmI(mp, &number) == EFI_SUCCESS) {
+		for (unsigned i = 0; i < topo.n_cpus; i++)
+			if (topo.cpus[i].index == number)
+				return (int)i;
+	}
+	uint32_t id = own_apic_id();
+	for (unsigned i = 0; i < topo.n_cpus; i++)
+		if (topo.cpus[i].apic_id == id)
+			return (int)i;
+	return -1;
+}
+
 void upm_os_current_cpu(uint32_t *apic_id, unsigned *package)
 {
-	uint32_t id = own_apic_id();
-	*apic_id = id;
-	*package = 0;
-	for (unsigned i = 0; i < topo.n_cpus; i++) {
-		if (topo.cpus[i].apic_id == id) {
-			*package = topo.cpus[i].package;
-			return;
-		}
-	}
+	int e = own_entry();
+	*apic_id = e >= 0 ? topo.cpus[e].apic_id : own_apic_id();
+	*package = e >= 0 ? topo.cpus[e].package : 0;
 }
 
 struct ap_call {
@@ -205,9 +219,9 @@ struct par_call {
 static VOID EFIAPI par_entry(VOID *p)
 {
 	struct par_call *call = p;
-	uint32_t id = own_apic_id();
-	for (unsigned i = 0; i < call->n; i++) {
-		if (topo.cpus[call->cpus[i]].apic_id == id) {
+	int me = own_entry();
+	for (unsigned i = 0; me >= 0 && i < call->n; i++) {
+		if (call->cpus[i] == (unsigned)me) {
 			call->fn(call->arg, i);
 			__atomic_store_n(&call->done[i], 1, __ATOMIC_RELEASE);
 			return;
