@@ -72,7 +72,11 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		int list_option = upm_strcmp(a, "--events") == 0 || upm_strcmp(a, "--metrics") == 0 ||
 				  upm_strcmp(a, "--group") == 0;
 		if (!v && (list_option || upm_strcmp(a, "--seconds") == 0)) {
-			upm_error(r, "run: %s needs a value", a);
+			upm_error(r, "run: %s needs a value: %s", a,
+				  a[2] == 'e' ? "event specs (--events imc/CAS_COUNT.RD/; 'upmon list events' shows them)"
+				  : a[2] == 'm' ? "metric names ('upmon list metrics' shows them)"
+				  : a[2] == 'g' ? "a group name ('upmon list groups' shows them)"
+						: "seconds, 0.001 to 86400 (--seconds 1)");
 			return UPM_EXIT_USAGE;
 		}
 		if (list_option && !v[0]) { /* joined to another, it would read as a stray comma */

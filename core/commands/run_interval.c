@@ -26,7 +26,10 @@ int upm_run_interval_option(const char *name, const char *value, struct upm_run_
 		return 0;
 	o->given = 1;
 	if (!value || !value[0]) {
-		upm_snprintf(err, err_size, "run: %s needs a value", name);
+		static const char *const takes[] = { "milliseconds, 10 to 3600000 (--interval 1000)",
+						     "a number of samples (--count 10)",
+						     "seconds, 0.001 to 604800 (--duration 60)" };
+		upm_snprintf(err, err_size, "run: %s needs a value: %s", name, takes[which]);
 		return -1;
 	}
 	if (which == 0) {

@@ -82,14 +82,31 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 {
 	static const char *const names[] = { "--kernel", "--size", "--iterations", "--threads",
 					     "--sockets", "--memory-socket" };
+	/* What each takes, for a value left out. */
+	static const char *const takes[] = { "NAME[,NAME...] (--kernel read; kernels: ",
+					     "a size in bytes with an optional K, M or G suffix (--size 64M)",
+					     "a count from 1 (--iterations 100)",
+					     "a number of processors or 'all' (--threads all)",
+					     "socket numbers (--sockets 0,1 or 0-1)",
+					     "a socket number or 'local' (--memory-socket 1)" };
 	unsigned which = UPM_ARRAY_LEN(names);
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(names); i++)
 		if (upm_strcmp(name, names[i]) == 0)
 			which = i;
 	if (which == UPM_ARRAY_LEN(names))
 		return 0;
-	if (!value || !value[0])
-		return bad(err, err_size, "run: %s needs a value%s", name, NULL);
+	if (!value || !value[0]) {
+		struct upm_buf t;
+		upm_buf_init(&t);
+		upm_buf_puts(&t, takes[which]);
+		for (unsigned k = 0; which == 0 && upm_workload_kernel_name(k); k++)
+			upm_buf_printf(&t, "%s%s", k ? ", " : "", upm_workload_kernel_name(k));
+		if (which == 0)
+			upm_buf_puts(&t, ")");
+		upm_snprintf(err, err_size, "run: %s needs a value: %s", name, t.data ? t.data : takes[which]);
+		upm_buf_free(&t);
+		return -1;
+	}
 	uint64_t n;
 	switch (which) {
 	case 0: { /* --kernel */

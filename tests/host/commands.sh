@@ -116,9 +116,16 @@ expect novalue host/global_value_missing_before_option 4 \
 [ ! -e "$WORK/--dry-run" ] && [ "$(wc -l <"$WORK/novalue.out")" = 1 ] && pass host/global_value_missing_writes_nothing ||
 	fail host/global_value_missing_writes_nothing "$(ls "$WORK" | head -5)"
 run novalue_run --backend mock --platform snbep run --events --seconds 0.01
-expect novalue_run host/run_value_missing_before_option 4 '^upmon: error: run: --events needs a value$'
+expect novalue_run host/run_value_missing_before_option 4 "^upmon: error: run: --events needs a value: event specs \\(--events imc/CAS_COUNT.RD/; 'upmon list events' shows them\\)\$"
+# Each of run's options says what it takes when its value is left out.
+run novalue_seconds --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ --seconds
+expect novalue_seconds host/run_seconds_value_missing_says_what 4 '^upmon: error: run: --seconds needs a value: seconds, 0\.001 to 86400 \(--seconds 1\)$'
+run novalue_interval --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ --interval
+expect novalue_interval host/run_interval_value_missing_says_what 4 '^upmon: error: run: --interval needs a value: milliseconds, 10 to 3600000 \(--interval 1000\)$'
+run novalue_size --backend mock --platform snbep run --kernel read --events imc/CAS_COUNT.RD/ --size
+expect novalue_size host/run_size_value_missing_says_what 4 '^upmon: error: run: --size needs a value: a size in bytes with an optional K, M or G suffix \(--size 64M\)$'
 run novalue_kernel --backend mock --platform snbep run --kernel --events imc/CAS_COUNT.RD/
-expect novalue_kernel host/kernel_value_missing_before_option 4 '^upmon: error: run: --kernel needs a value'
+expect novalue_kernel host/kernel_value_missing_before_option 4 '^upmon: error: run: --kernel needs a value: NAME\[,NAME\.\.\.\] \(--kernel read; kernels: read, write, ntwrite, copy, '
 run novalue_check --backend mock --platform snbep check --size --quick
 expect novalue_check host/check_value_missing_before_option 4 "^upmon: error: check: --size takes a working set in bytes .*, not ''\$"
 run novalue_list --platform snbep list events --box --format csv
