@@ -210,10 +210,10 @@ void upm_ident_say(struct upm_run *r)
 		upm_snprintf(board, sizeof board, "%s%s%s", m->board_manufacturer,
 			     m->board_manufacturer[0] && m->board_product[0] ? " " : "", m->board_product);
 		say(r, "identity: machine: %s %s, serial %s, UUID %s; board %s; BIOS %s %s %s; "
-			   "%u of %u sockets populated; %u memory devices",
+			   "%u of %u sockets populated; %u memory device%s",
 			m->manufacturer, m->product, m->serial[0] ? m->serial : "none", m->uuid[0] ? m->uuid : "none",
 			board[0] ? board : "none", m->bios_vendor, m->bios_version, m->bios_date,
-			m->sockets_populated, m->sockets, m->n_mem_total);
+			m->sockets_populated, m->sockets, m->n_mem_total, m->n_mem_total == 1 ? "" : "s");
 	}
 	else
 		say(r, "identity: machine: unavailable (%s)", m->why);

@@ -16,7 +16,7 @@ img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1;
 e2e_boot "$img"
 check $T.status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.console "no identity line naming the maker and serial" \
-	log_said_has "^identity: machine: $MAKER Rig 7, serial $SERIAL, UUID ([0-9a-f-]+|none); board [^;]+; BIOS [^;]+; [0-9]+ of [0-9]+ sockets populated"
+	log_said_has "^identity: machine: $MAKER Rig 7, serial $SERIAL, UUID ([0-9a-f-]+|none); board [^;]+; BIOS [^;]+; [0-9]+ of [0-9]+ sockets populated; 1 memory device$"
 check $T.mock_said "the mock backend is not said first" log_has '^identity: MOCK BACKEND: '
 first=$(img_runs "$img")
 check $T.folder_named_by_serial "run folders: $(echo $first)" \
