@@ -37,7 +37,9 @@
 # (the likwid-bench command; default likwid-bench on PATH, installed from Debian's
 # likwid package when missing), LIKWID_DEBS (a folder of likwid's .deb files, from
 # `tools/likwid_offline.sh fetch`, for a machine with no network: unpacked under
-# $OUT/likwid-root and run from there), TARGET (each upmon run's length: 1s).
+# $OUT/likwid-root and run from there), TARGET (each upmon run's length: 1s), BUDGET
+# (seconds, for a machine lent for a while: no pair starts that would end past it, judged by
+# the longest pair so far; the pairs left are named on the console and in the csv).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . tools/bench_csv.sh
@@ -56,6 +58,9 @@ SIZE=${SIZE:-0}
 LIKWID_BENCH=${LIKWID_BENCH:-likwid-bench}
 # Each upmon run lasts about TARGET (likwid-bench's own runs last a second or more).
 TARGET=${TARGET:-1s}
+BUDGET=${BUDGET:-}
+[ -z "$BUDGET" ] || [[ $BUDGET =~ ^[0-9]+$ ]] ||
+	{ echo "bench: BUDGET '$BUDGET' is not a number of seconds; give e.g. BUDGET=540" >&2; exit 4; }
 
 srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/mock/*.c \
 	boxes/*.c boxes/*/*.c kernels/*.c kernels/*.S 2>/dev/null | grep -v '^core/host/')
@@ -154,16 +159,26 @@ done
 csv=$out/kernels.csv
 kernel_list=${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx copy_avx triad_avx llc thrash chase scale add flush pingpong}
 bench_csv_start "$csv" "the stress kernels against likwid-bench${likwid_why:+ (no likwid-bench: $likwid_why)}" \
-	"tools/bench_kernels.sh with REPEATS=$REPEATS THREADS=\"$(echo $counts)\" SIZE=$SIZE TARGET=$TARGET KERNELS=\"$kernel_list\" LIKWID_BENCH=$LIKWID_BENCH${kbench_given:+ KBENCH=$kbench_given}" "$tree"
+	"tools/bench_kernels.sh with REPEATS=$REPEATS THREADS=\"$(echo $counts)\" SIZE=$SIZE TARGET=$TARGET KERNELS=\"$kernel_list\" LIKWID_BENCH=$LIKWID_BENCH${kbench_given:+ KBENCH=$kbench_given}${BUDGET:+ BUDGET=$BUDGET}" "$tree"
 echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus" >>"$csv"
 printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio 'paired [interval, coverage] verdict'
 
+pair_started="" longest=0 stopped=""
 for k in $kernel_list; do
 	for t in $counts; do
 		if [ "$k" = pingpong ]; then
 			[ "$all" -ge 2 ] && [ "$t" = "$all" ] || continue
 			t=2
 		fi
+		# BUDGET: the longest pair so far says whether this one would end in time.
+		if [ -n "$pair_started" ] && ((SECONDS - pair_started > longest)); then
+			longest=$((SECONDS - pair_started))
+		fi
+		if [ -n "$BUDGET" ] && ((SECONDS + longest > BUDGET)); then
+			stopped="$k at $t thread(s)"
+			break 2
+		fi
+		pair_started=$SECONDS
 		ref=$(counterpart "$k")
 		[ "$k" = chase ] && [ "$t" != 1 ] && ref="" # chase_lat is one thread
 		ksize=$SIZE
@@ -230,4 +245,8 @@ for k in $kernel_list; do
 		echo "$name,$threads,$size,$REPEATS,$m_gbps,$m_bus,$m_lat,$m_hand,$m_flush,$compared,$ref,$m_ref,$ratio,$p_med,$p_min,$p_max,$p_lo,$p_hi,$p_cov,$verdict,${pin[*]:+${pin[0]//,/ }}" >>"$csv"
 	done
 done
+if [ -n "$stopped" ]; then
+	echo "bench: BUDGET=${BUDGET}s: stopped after ${SECONDS}s, before $stopped (the longest pair took ${longest}s); it and the pairs after it were not run"
+	echo "# stopped by BUDGET=${BUDGET}s after ${SECONDS}s: $stopped and the pairs after it not run" >>"$csv"
+fi
 echo "bench: $csv (ratio: median upmon / median counterpart for bandwidth, chase_lat / chase for latency; paired: each round's ratio, its median, the interval that holds the true median with the coverage shown, and the verdict against the target: behind when the whole interval is below it, ahead when above, else parity; target >= 1, chase >= 0.97)"

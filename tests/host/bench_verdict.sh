@@ -152,3 +152,28 @@ if cmp -s "$tmp/first.csv" "$tmp/out2/kernels-20260102-030405.csv" &&
 else
 	fail earlier_csv_kept "$(ls "$tmp/out2" | tr '\n' ' ')"
 fi
+
+# BUDGET: a stand-in kbench that takes a second a run makes copy's pair take six seconds or
+# more (the untimed first run and five rounds), so with BUDGET=3 read's pair, which would end
+# past it, is not started: the table, the console and the csv say where it stopped.
+printf '#!/bin/sh\nsleep 1\necho "$1,$2,1048576,7,1.100,1.100,0.00,0.00,0"\n' >"$tmp/bin/kbench_slow"
+chmod +x "$tmp/bin/kbench_slow"
+KBENCH=$tmp/bin/kbench_slow LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out3 KERNELS="copy read" THREADS=1 \
+	BUDGET=3 bash tools/bench_kernels.sh >"$tmp/table_budget" 2>&1
+if grep -q '^copy ' "$tmp/table_budget" && ! grep -q '^read ' "$tmp/table_budget" &&
+	grep -qE '^bench: BUDGET=3s: stopped after [0-9]+s, before read at 1 thread\(s\) \(the longest pair took [0-9]+s\); it and the pairs after it were not run$' "$tmp/table_budget" &&
+	grep -qE '^# stopped by BUDGET=3s after [0-9]+s: read at 1 thread\(s\) and the pairs after it not run$' "$tmp/out3/kernels.csv" &&
+	grep -q ' BUDGET=3"*$' <(sed -n 4p "$tmp/out3/kernels.csv"); then
+	pass budget_stops_before_a_pair_that_would_overrun
+else
+	fail budget_stops_before_a_pair_that_would_overrun "$(tail -3 "$tmp/table_budget" | tr '\n' '|') csv: $(grep '^#' "$tmp/out3/kernels.csv" | tr '\n' '|')"
+fi
+# Without BUDGET both pairs run (the same stand-ins).
+KBENCH=$tmp/bin/kbench LIKWID_BENCH=$tmp/bin/likwid-bench OUT=$tmp/out4 KERNELS="copy read" THREADS=1 \
+	bash tools/bench_kernels.sh >"$tmp/table_nobudget" 2>&1
+grep -q '^copy ' "$tmp/table_nobudget" && grep -q '^read ' "$tmp/table_nobudget" && ! grep -q 'stopped' "$tmp/table_nobudget" &&
+	pass no_budget_runs_all || fail no_budget_runs_all "$(tail -3 "$tmp/table_nobudget" | tr '\n' '|')"
+KERNELS=copy BUDGET=soon bash tools/bench_kernels.sh >"$tmp/table_badbudget" 2>&1
+st=$?
+[ "$st" = 4 ] && grep -q "^bench: BUDGET 'soon' is not a number of seconds; give e.g. BUDGET=540$" "$tmp/table_badbudget" &&
+	pass budget_refused_when_not_seconds || fail budget_refused_when_not_seconds "status $st: $(cat "$tmp/table_badbudget")"
