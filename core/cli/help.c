@@ -186,6 +186,9 @@ int upm_global_option_takes_value(const char *opt)
 	       upm_strcmp(opt, "--version") != 0;
 }
 
+/* perf stat's and likwid-perfctr's trailing program (after "--", or alone) */
+#define UPM_HELP_NO_PROGRAM "upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load"
+
 /* Other programs' spellings people type from habit (perf stat, GNU tools), with upmon's:
  * offered before the edit-distance guesses, which would not find them. */
 static const struct {
@@ -196,6 +199,8 @@ static const struct {
 	{ "-o", "--out" }, { "-v", "--version" }, { "-V", "--version" }, { "stat", "run" },
 	{ "record", "run" }, { "bench", "run --kernel" }, { "-t", "--threads" },
 	{ "-A", "--per-box" }, { "--no-aggregate", "--per-box" },
+	/* likwid-perfctr -g GROUP (its performance groups; upmon answers LIKWID's group names) */
+	{ "-g", "--group" },
 };
 
 /* perf stat's options whose behaviour upmon's run has without one: what to do instead
@@ -211,7 +216,12 @@ static const struct {
 	{ "-x", "upmon's run writes CSV always, counters.csv in its folder (--out PATH): leave it out" },
 	{ "-x,", "upmon's run writes CSV always, counters.csv in its folder (--out PATH): leave it out" },
 	{ "--field-separator", "upmon's run writes CSV always, counters.csv in its folder (--out PATH): leave it out" },
-	{ "--", "upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load" },
+	{ "--", UPM_HELP_NO_PROGRAM },
+	/* likwid-perfctr -C/-c CPULIST: the processors to count on and pin to */
+	{ "-C", "the uncore is counted per socket, not per processor: leave it out (a kernel's processors: "
+		"--threads N)" },
+	{ "-c", "the uncore is counted per socket, not per processor: leave it out (a kernel's processors: "
+		"--threads N)" },
 };
 
 /* Whether upmon's spelling of a habit works where it was typed: a global option
@@ -287,18 +297,45 @@ void upm_help_suggest_command(const char *word, char *buf, unsigned long size)
 	upm_suggest_text(&s, buf, size);
 }
 
-void upm_help_suggest_option(const char *command, const char *word, char *buf, unsigned long size)
+static void suggest_options(const struct upm_cmd_help *h, const char *word, char *buf, unsigned long size)
 {
 	struct upm_suggest s;
-	const struct upm_cmd_help *h = upm_help_find(command);
-	if (habit_text(command, word, buf, size))
-		return;
 	upm_suggest_init(&s, word);
 	for (unsigned i = 0; h && h->options[i]; i++)
 		upm_suggest_add(&s, h->options[i]);
 	for (unsigned i = 0; upm_global_options[i]; i++)
 		upm_suggest_add(&s, upm_global_options[i]);
 	upm_suggest_text(&s, buf, size);
+}
+
+static int is_number(const char *w)
+{
+	unsigned digits = 0;
+	for (; *w; w++) {
+		if (*w >= '0' && *w <= '9')
+			digits++;
+		else if (*w != '.')
+			return 0;
+	}
+	return digits > 0;
+}
+
+void upm_help_suggest_option(const char *command, const char *word, char *buf, unsigned long size)
+{
+	const struct upm_cmd_help *h = upm_help_find(command);
+	if (habit_text(command, word, buf, size))
+		return;
+	suggest_options(h, word, buf, size);
+	if (buf[0] || word[0] == '-')
+		return;
+	/* An option written without its dashes ("events"). */
+	char dashed[64];
+	upm_snprintf(dashed, sizeof dashed, "--%s", word);
+	suggest_options(h, dashed, buf, size);
+	/* A word no option is near, where run takes only options: the program perf stat and
+	 * likwid-perfctr would start ("sleep 1", "./a.out"); not a stray number. */
+	if (!buf[0] && !is_number(word) && upm_strcmp(command, "run") == 0)
+		upm_snprintf(buf, size, "%s", UPM_HELP_NO_PROGRAM);
 }
 
 int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned long err_size)

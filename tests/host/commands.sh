@@ -163,6 +163,19 @@ run habit_a --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -a
 expect habit_a host/habit_perf_all_cpus 4 "^upmon: error: run: unknown argument '-a' \\(upmon counts every socket's uncore always: leave it out; see 'upmon help run'\\)\$"
 run habit_sleep --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -- sleep 1
 expect habit_sleep host/habit_perf_command 4 "^upmon: error: run: unknown argument '--' \\(upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load; see 'upmon help run'\\)\$"
+# ... and so is the program itself, given without "--" as perf stat and likwid-perfctr take it,
+# but not a stray number, and a word that is an option without its dashes gets that option.
+run habit_prog --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ ./a.out
+expect habit_prog host/habit_program_word 4 "^upmon: error: run: unknown argument './a.out' \\(upmon starts no program: give --seconds N for an idle window, or --kernel NAME for a load; see 'upmon help run'\\)\$"
+run habit_num --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ --seconds 1 2
+expect habit_num host/habit_stray_number_no_program 4 "^upmon: error: run: unknown argument '2' \\(see 'upmon help run'\\)\$"
+run habit_nodash --backend mock --platform snbep check quick
+expect habit_nodash host/option_without_dashes 4 "^upmon: error: check: unknown argument 'quick' \\(closest: --quick; see 'upmon help check'\\)\$"
+# likwid-perfctr's -g GROUP and -C CPULIST.
+run habit_g --backend mock --platform snbep run -g MEM
+expect habit_g host/habit_likwid_g 4 "^upmon: error: run: unknown argument '-g' \\('-g' is '--group' in upmon; see 'upmon help run'\\)\$"
+run habit_C --backend mock --platform snbep run -C 0-3 --group MEM
+expect habit_C host/habit_likwid_cpu_list 4 "^upmon: error: run: unknown argument '-C' \\(the uncore is counted per socket, not per processor: leave it out \\(a kernel's processors: --threads N\\); see 'upmon help run'\\)\$"
 run habit_check_a --backend mock --platform snbep check -- ls
 expect_not habit_check_a host/habit_perf_command_run_only 4 'upmon starts no program'
 run habit_A --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ -A
