@@ -29,7 +29,7 @@ static const struct upm_filter_reg_info mbox_sub[] = {
 };
 enum { DSP, ISS, MAP, THR, PGT, PLD, FVC, AMATCH, AMASK };
 
-/* Sub-control fields (002:4740-4878), the events' settings name them. Where an event's
+/* Sub-control fields (002:4731-4878), the events' settings name them. Where an event's
  * unit mask spans two fields the guide gives as one (DSP[10:7], MAP[9:6]), the term
  * spans them too; the scheduler compares bits, so overlapping terms still clash. */
 #define MBOX_COMMON_FIELDS                                                           \
@@ -75,7 +75,7 @@ enum { DSP, ISS, MAP, THR, PGT, PLD, FVC, AMATCH, AMASK };
 	{ "addr_match", AMATCH, UPM_FIELD(0, 34), 0 },                                \
 	{ "addr_mask", AMASK, UPM_FIELD(0, 28), 0 }
 
-/* ZDP_CTL_FVC, Xeon E7 (Table 2-80, 002:4810-4823): pbox_init_err 24, evnt3 23:21,
+/* ZDP_CTL_FVC, Xeon E7 (Table 2-80, 002:4827-4839): pbox_init_err 24, evnt3 23:21,
  * evnt2 20:18, evnt1 17:15, evnt0 14:12, resp 11:9, bcmd 8:6, fvid 5:0. */
 static const struct upm_filter_field wsmex_mbox_filters[] = {
 	MBOX_COMMON_FIELDS,

@@ -8,7 +8,7 @@
  * write that enables the counter (002:2390). GLOBAL_CTL ctr_en 3:0, STATUS ov 3:0,
  * OVF_CTL clr_ov 3:0 (Tables 2-27..2-29, 002:2459-2479).
  *
- * Match/mask (002:2516-2531): MATCH and MASK may be written only while MM_CFG.mm_en
+ * Match/mask (002:2524-2538): MATCH and MASK may be written only while MM_CFG.mm_en
  * (bit 63) is clear ("a write to match/mask will produce a GP fault" otherwise), and
  * mm_en is set last: MM_CFG is their gate. */
 static const struct upm_filter_reg_info sbox_mm[] = {
@@ -17,8 +17,8 @@ static const struct upm_filter_reg_info sbox_mm[] = {
 	{ .name = "S_MSR_MM_CFG", .inst_step = 0x10, .gate = UPM_BIT(63) },
 };
 
-/* MATCH (Table 2-33, 002:2537-2545): resp 63:59, opc 58:48, mc 47:43, addr 42:5, hnid 4:0;
- * MASK (Table 2-35, 002:2563-2569): addr 38:1, hnid 0 (62:39 ignored). Whole registers. */
+/* MATCH (Table 2-33, 002:2547-2555): resp 63:59, opc 58:48, mc 47:43, addr 42:5, hnid 4:0;
+ * MASK (Table 2-35, 002:2575-2581): addr 38:1, hnid 0 (62:39 ignored). Whole registers. */
 static const struct upm_filter_field sbox_filters[] = {
 	{ "match", 0, UPM_FIELD(0, 64), UPM_FILT_SBOX_MATCH },
 	{ "mask", 1, UPM_FIELD(0, 39), UPM_FILT_SBOX_MATCH },

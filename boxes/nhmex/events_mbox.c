@@ -14,15 +14,15 @@
  *  - DRAM_MISC: its unit masks pick one of PLD[7], [16]+[23:19], [17], [18]; each writes
  *    all of bits 23:16 (pld_misc_sel) and bit 7, so two of them never share PLD.
  * Guide slips kept out of the values: PREALL.ADAPTIVE and RAS.ADAPTIVE print ISS[9:7] =
- * 0x2 (002:5071, 5076) where every other ADAPTIVE row and the ISS encoding (002:4760)
+ * 0x2 (002:5074, 5079) where every other ADAPTIVE row and the ISS encoding (002:4753)
  * have 0x3; "RDPRI0"/"WRPRI0" (digit zero) are spelled RDPRIO/WRPRIO; FVC "WRITEs" is
- * WRITES; the example's MAP.cmd [8:5] / fvid [3:0] (002:4517-4519) lose to Table 2-75.
+ * WRITES; the example's MAP.cmd [8:5] / fvid [3:0] (002:4519-4521) lose to Table 2-75.
  * Open points, transcribed as printed: ALL ([0] = 0) and ILLEGAL ([12:8] = 0) program the
  * same PLD value, and ALL.TRDOFF..ALL.ADAPT set cmd = 0 although cmd = 1 is what makes the
- * ISS mode qualify the count (002:4797). ALL also writes dram_cmd = 0, so no other
+ * ISS mode qualify the count (002:4823). ALL also writes dram_cmd = 0, so no other
  * DRAM_CMD unit mask can share its pass and turn it into a count of that command.
  * PLD.dram_cmd's own list calls 0x3 "undefined count" and 0x5/0x6 CASPRE_RD/WR
- * (002:4791); the event's table (CAS_RD_OPN 0x3, CAS_RD_CLS 0x5, CAS_WR_CLS 0x6) is used. */
+ * (002:4820); the event's table (CAS_RD_OPN 0x3, CAS_RD_CLS 0x5, CAS_WR_CLS 0x6) is used. */
 #include "boxes/nhmex/nhmex.h"
 
 #define SUBS(...)                                                                        \
@@ -155,7 +155,7 @@ FVC_UMASKS(2);
 FVC_UMASKS(3);
 
 /* PGT[11] (002:5393-5403), PGT[0] (002:5381-5391), PGT[6] with trig_sel 0 (002:5014-5026,
- * 4775: trig_sel 00 counts the time in open/closed page mode). */
+ * 4800: trig_sel 00 counts the time in open/closed page mode). */
 static const struct upm_umask pgt_ev2_umasks[] = {
 	UM("AUTO_CLS", { "pgt_empty_or_clspg", 0 }), UM("PAGE_EMPTY", { "pgt_empty_or_clspg", 1 }),
 };

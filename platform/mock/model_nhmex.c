@@ -15,11 +15,11 @@
  *  - overflow sets the box's GLOBAL_STATUS bit; the S-Box SUMMARY and U GLOBAL_STATUS
  *    bits are computed from the box bits when read, so clearing at the box (OVF_CTL)
  *    clears them too (002:462-474, 2440-2453);
- *  - S-Box MATCH/MASK raise #GP when written while MM_CFG[63] is set (002:2527);
+ *  - S-Box MATCH/MASK raise #GP when written while MM_CFG[63] is set (002:2532);
  *  - an S-Box counter enabled without reset_occ_cnt in the same write counts a stale
  *    occupancy (3 entries a cycle) in occupancy events and records a violation (002:2390);
  *  - an M-Box counter with wrap_mode = 0 stops at overflow until its overflow is cleared
- *    (002:4641); M-Box MM_CFG[63] ("debug mode, disables PMON", 002:4678) stops the box;
+ *    (002:4646); M-Box MM_CFG[63] ("debug mode, disables PMON", 002:4680) stops the box;
  *  - reserved ("rsv") bits fault, ignored ("ig") bits are accepted and read as zero;
  *  - wsmex: W-Box counter reads ending in 0x000000 or 0x000001 come back 0x1000000 high
  *    (the erratum, 002:5626-5629).

@@ -226,7 +226,7 @@ TEST(nhmex_rule_mbox_wrap_mode)
 	if (run_prepare(&r, "wsmex", NULL, "mbox0/CYCLES/") < 0)
 		return;
 	/* Mock: without wrap_mode (CNT_CTL bit 6) the counter stops at its overflow
-	 * (002:4641); with it, it wraps and counts on. */
+	 * (002:4646); with it, it wraps and counts on. */
 	struct upm_backend *be = r.f.run.backend;
 	struct upm_activity a = { 0, 10, 0, 0, 0, 0, 0 }; /* 8 M-Box cycles */
 	CHECK_EQ(upm_msr_write(be, 0xCB0, 0x1B << 9 | 1), UPM_OK);

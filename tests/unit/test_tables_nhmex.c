@@ -137,7 +137,7 @@ TEST(nhmex_bbox_sbox_registers)
 	CHECK_EQ(sub_at(s, 1, 1, 0), 0xE5A);
 	CHECK_EQ(sub_at(s, 1, 2, 0), 0xE58);
 	CHECK_EQ(sub_at(s, 0, 2, 0), 0xE48);
-	/* MM_CFG gates match/mask (002:2527); reset_occ_cnt 17 (Table 2-30, 002:2505). */
+	/* MM_CFG gates match/mask (002:2532); reset_occ_cnt 17 (Table 2-30, 002:2507). */
 	CHECK_EQ(upm_sub_gate(s, 2 * UPM_MAX_SUB_INDEX), 1ull << 63);
 	CHECK_EQ(upm_sub_gate(s, 0), 0);
 	CHECK_EQ(upm_field_mask(s->ctl_layout.occ_rst), 1u << 17);
