@@ -13,11 +13,16 @@ enum upm_filter_need {
 	UPM_FILT_CBO_STATE = 1u << 1, /* CBo filter state field */
 	UPM_FILT_CBO_NID = 1u << 2,   /* CBo filter node-id mask */
 	UPM_FILT_CBO_TID = 1u << 3,   /* CBo filter thread id (with tid_en) */
-	UPM_FILT_PCU_BAND = 1u << 4,  /* PCU frequency band filter */
+	UPM_FILT_PCU_BAND0 = 1u << 4, /* PCU band filter, band 0's byte (bits 7:0) */
 	UPM_FILT_HA_MATCH = 1u << 5,  /* HA address/opcode match registers */
 	UPM_FILT_QPI_MATCH = 1u << 6, /* QPI packet match/mask (config offsets above 0xFF) */
 	UPM_FILT_BBOX_MATCH = 1u << 7, /* NHM-EX/WSM-EX B-Box MATCH/MASK pair */
 	UPM_FILT_SBOX_MATCH = 1u << 8, /* NHM-EX/WSM-EX S-Box MM_CFG + MATCH/MASK (event 0) */
+	/* The PCU band filter's other bytes: FREQ_BANDn_CYCLES counts against band n alone,
+	 * so another band's value would leave its own byte 0 (every frequency). */
+	UPM_FILT_PCU_BAND1 = 1u << 9,
+	UPM_FILT_PCU_BAND2 = 1u << 10,
+	UPM_FILT_PCU_BAND3 = 1u << 11,
 };
 
 /* A value an event or unit mask needs in a sub-configuration register behind the event

@@ -37,7 +37,7 @@
 #define DEMOTIONS(n, code_)                                                    \
 	{                                                                      \
 		.name = "DEMOTIONS_CORE" #n, .code = (code_), .counters = 0xF, \
-		.filter = UPM_FILT_PCU_BAND,                                   \
+		.filter = UPM_FILT_PCU_BAND0,                                  \
 		.desc = "C-state demotions of core " #n, .source = PM,        \
 	}
 
@@ -45,7 +45,7 @@
 #define FREQ_BAND(n, code_)                                                         \
 	{                                                                           \
 		.name = "FREQ_BAND" #n "_CYCLES", .code = (code_), .counters = 0xF, \
-		.filter = UPM_FILT_PCU_BAND,                                        \
+		.filter = UPM_FILT_PCU_BAND##n,                                     \
 		.desc = "Cycles at or above the frequency set in filter band " #n,  \
 		.source = PM,                                                       \
 	}

@@ -2,10 +2,10 @@
 
 /* PCU band filter (Table 2-77, 000:2863-2882): one frequency band per byte, 100 MHz units. */
 static const struct upm_filter_field pcu_filters[] = {
-	{ "filter_band0", 0, UPM_FIELD(0, 8), UPM_FILT_PCU_BAND },
-	{ "filter_band1", 0, UPM_FIELD(8, 8), UPM_FILT_PCU_BAND },
-	{ "filter_band2", 0, UPM_FIELD(16, 8), UPM_FILT_PCU_BAND },
-	{ "filter_band3", 0, UPM_FIELD(24, 8), UPM_FILT_PCU_BAND },
+	{ "filter_band0", 0, UPM_FIELD(0, 8), UPM_FILT_PCU_BAND0 },
+	{ "filter_band1", 0, UPM_FIELD(8, 8), UPM_FILT_PCU_BAND1 },
+	{ "filter_band2", 0, UPM_FIELD(16, 8), UPM_FILT_PCU_BAND2 },
+	{ "filter_band3", 0, UPM_FIELD(24, 8), UPM_FILT_PCU_BAND3 },
 };
 
 /* Core C-state residency counters the PCU section describes (000:2883-2890); their

@@ -33,7 +33,7 @@
 #define DEMOTIONS(n, code_, lines)                                             \
 	{                                                                      \
 		.name = "DEMOTIONS_CORE" #n, .code = (code_), .counters = 0xF, \
-		.max_inc = 1, .filter = UPM_FILT_PCU_BAND,                     \
+		.max_inc = 1, .filter = UPM_FILT_PCU_BAND0,                    \
 		.desc = "C-state demotions of core " #n,                       \
 		.source = "000:" lines,                                        \
 	}
@@ -44,7 +44,7 @@
 #define FREQ_BAND(n, code_, lines)                                             \
 	{                                                                      \
 		.name = "FREQ_BAND" #n "_CYCLES", .code = (code_), .counters = 0xF, \
-		.max_inc = 1, .filter = UPM_FILT_PCU_BAND,                     \
+		.max_inc = 1, .filter = UPM_FILT_PCU_BAND##n,                       \
 		.desc = "Cycles at or above the frequency set in filter band " #n, \
 		.source = "000:" lines,                                        \
 	}

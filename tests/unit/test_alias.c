@@ -325,3 +325,21 @@ TEST(alias_tables_are_consistent_on_every_platform)
 		}
 	}
 }
+
+/* FREQ_BANDn_CYCLES counts against band n's byte of the PCU filter alone (Sandy Bridge-EP
+ * guide, 000:3159-3224: PCUFilter[7:0], [15:8], [23:16], [31:24]): another band's value
+ * would leave band n at 0, every frequency, so it is refused, naming the band's own term. */
+TEST(pcu_band_event_needs_its_own_band)
+{
+	struct upm_spec specs[2];
+	char err[200] = "";
+	for (unsigned k = 0; k < 2; k++) {
+		const struct upm_platform *p = upm_platform_by_name(k ? "ivbep" : "snbep");
+		CHECK_EQ(upm_spec_parse_list(p, "pcu/FREQ_BAND0_CYCLES,filter_band1=20/", specs, 2, err, sizeof err), -1);
+		CHECK_STR(err, "FREQ_BAND0_CYCLES counts only through its filter: add filter_band0=VALUE");
+		CHECK_EQ(upm_spec_parse_list(p, "pcu/FREQ_BAND3_CYCLES/", specs, 2, err, sizeof err), -1);
+		CHECK_STR(err, "FREQ_BAND3_CYCLES counts only through its filter: add filter_band3=VALUE");
+		CHECK_EQ(upm_spec_parse_list(p, "pcu/FREQ_BAND2_CYCLES,filter_band2=20/", specs, 2, err, sizeof err), 1);
+		CHECK_EQ(upm_spec_parse_list(p, "pcu/DEMOTIONS_CORE1,filter_band0=1/", specs, 2, err, sizeof err), 1);
+	}
+}

@@ -270,11 +270,12 @@ TEST(snbep_guide_pcu_events)
 		{ "TOTAL_TRANSITION_CYCLES", 0x0B, 1, 0xF, 1, 2989 },
 	};
 	check_rows("pcu", rows, N(rows));
-	/* Filter dependencies PCUFilter[7:0] / [31:24] (000:3107, 3214). */
+	/* Filter dependencies PCUFilter[7:0] / [31:24] (000:3107, 3214): each band event needs
+	 * its own byte. */
 	const struct upm_event_def *e = upm_event_find(box("pcu"), "FREQ_BAND3_CYCLES");
-	CHECK(e && e->filter == UPM_FILT_PCU_BAND);
+	CHECK(e && e->filter == UPM_FILT_PCU_BAND3);
 	e = upm_event_find(box("pcu"), "DEMOTIONS_CORE0");
-	CHECK(e && e->filter == UPM_FILT_PCU_BAND);
+	CHECK(e && e->filter == UPM_FILT_PCU_BAND0);
 }
 
 TEST(snbep_guide_qpi_events)
