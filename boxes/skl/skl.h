@@ -23,10 +23,10 @@ extern const unsigned upm_skl_cbo_n_events, upm_skl_arb_n_events;
 /* Boxes with no programmable events (the fixed counter, the IMC free-running ones). */
 extern const unsigned upm_skl_no_events;
 
-/* PERFEVTSEL fields shared by the CBo and ARB event selects: Table 2-7 (001:344-415;
- * its two sheets are split in the extraction, 001:304-313 and 001:398-413 hold the
- * rest). THR 28:24, INV 23, EN 22, OVF_EN 20, E 18, UMASK 15:8, EVT_SEL 7:0; 21, 19 and
- * 17:16 reserved. No reset bit, no tid_en. */
+/* PERFEVTSEL fields shared by the CBo and ARB event selects: Table 2-7, sheet 1 at
+ * 001:344-377 (THR down to bit 19), sheet 2's rows printed ahead of its heading at
+ * 001:398-413 (E down to EVT_SEL). THR 28:24, INV 23, EN 22, OVF_EN 20, E 18, UMASK
+ * 15:8, EVT_SEL 7:0; 21, 19 and 17:16 reserved. No reset bit, no tid_en. */
 #define UPM_SKL_PERFEVTSEL_LAYOUT                                                     \
 	{                                                                             \
 		.ev_sel = UPM_FIELD(0, 8), .umask = UPM_FIELD(8, 8), .edge = UPM_BIT(18), \

@@ -12,7 +12,7 @@
  *
  * Behaviour:
  *   every CBo, ARB and fixed counter counts only when locally enabled and GLOBAL_CTRL.EN
- *   (bit 29) is set (001:217-223, 291-293); counters are RW, wrap at their width (44,
+ *   (bit 29) is set (001:217-223, 284-287); counters are RW, wrap at their width (44,
  *   44, 48 bits), and a wrap sets its GLOBAL_STATUS bit (FIXED 0, ARB 1, CBO 3), which
  *   writing one clears (RW1C, 001:260-280). OVF_EN only forwards a PMI (001:369-376),
  *   which is not modelled, so the status is set whatever OVF_EN says.
