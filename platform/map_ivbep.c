@@ -41,7 +41,7 @@ static const struct upm_global_ctl ivbep_global = {
 	.write_only = 0,
 	.restore = 1ull << 29,
 	.status_msr = 0xC01,
-	/* [RECON] write 1 to clear: 003:56-57 clears an overflow "by setting the
+	/* [RECON] write 1 to clear: 003:57-58 clears an overflow "by setting the
 	 * corresponding bit in Q_Py_PCI_PMON_BOX_STATUS.ov and" and the extraction breaks off
 	 * before the register it names next; the global status is taken to clear the same
 	 * way (not confirmed by the seeds). */

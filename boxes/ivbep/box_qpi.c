@@ -47,7 +47,7 @@ const struct upm_box_type upm_ivbep_qpi = {
 	.filter_pci = qpi_filter_pci,
 	.filters = qpi_filters,
 	.n_filters = UPM_ARRAY_LEN(qpi_filters),
-	/* Q_Py_PCI_PMON_BOX_STATUS.ov (003:52-57; 2.1.4 example "Q_P1_PCI_PMON_BOX_STATUS
+	/* Q_Py_PCI_PMON_BOX_STATUS.ov (003:51-58; 2.1.4 example "Q_P1_PCI_PMON_BOX_STATUS
 	 * .ov[3]", p.18): one bit per counter, write 1 to clear. */
 	.ovf_status = UPM_IVBEP_PCI_BOX_STATUS,
 	.ovf_clear = UPM_IVBEP_PCI_BOX_STATUS,
@@ -63,5 +63,5 @@ const struct upm_box_type upm_ivbep_qpi = {
 	.ctr_writable = 1,
 	.events = upm_ivbep_qpi_events,
 	.n_events = &upm_ivbep_qpi_n_events,
-	.source = "003:1-57; 329468-002 p.136; device IDs: Linux uncore_snbep.c (ivbep), likwid",
+	.source = "003:12-58; 329468-002 p.136; device IDs: Linux uncore_snbep.c (ivbep), likwid",
 };

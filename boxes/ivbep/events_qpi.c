@@ -1,6 +1,6 @@
 /* Ivy Bridge-EP QPI link layer events (per port). The guide's QPI chapter survives only
  * as its overview (seed 003): four 48-bit counters per port, at most 8 increments a
- * cycle (003:33-35). The event list comes from intel/perfmon IVT/events/
+ * cycle (003:33-41). The event list comes from intel/perfmon IVT/events/
  * ivytown_uncore.json, V23 (commit 37fcb3c3374216096557d71c5eac3d4adc90b65d), Unit
  * "QPI LL". Names drop perfmon's "UNC_Q_" prefix. Every QPI event may use counters 0-3
  * (mask 0xF); ext = perfmon's ExtSel (bit 21, box_qpi.c), which alone tells apart events

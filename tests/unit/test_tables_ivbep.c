@@ -116,7 +116,7 @@ TEST(ivbep_ubox_pcu_and_global_control)
 	if (!g)
 		return;
 	CHECK_EQ(g->msr, 0xC00);
-	CHECK_EQ(g->status_clear_msr, 0xC01); /* write 1 to clear ([RECON] 003:56-57) */
+	CHECK_EQ(g->status_clear_msr, 0xC01); /* write 1 to clear ([RECON] 003:57-58) */
 	CHECK_EQ(g->mask, 0xA0000000ull);
 	CHECK_EQ(g->setup, 0x80000000ull);
 	CHECK_EQ(g->stop, 0x80000000ull);
@@ -172,7 +172,7 @@ TEST(ivbep_pci_map)
 	CHECK_EQ(q->filter_pci[2].device_id, 0x0EC6);
 	CHECK_EQ(q->filter_regs[0], 0x228); /* K SNBEP_Q_Py_PCI_PMON_PKT_MATCH0 */
 	CHECK_EQ(q->filter_regs[3], 0x23C); /* K SNBEP_Q_Py_PCI_PMON_PKT_MASK1 */
-	CHECK_EQ(q->ctr_width, 48);         /* 003:33-34 "four 48b wide counters" */
+	CHECK_EQ(q->ctr_width, 48);         /* 003:35 "four 48b wide counters" */
 	CHECK_EQ(upm_field_mask(q->ctl_layout.ev_sel_ext), 1u << 21); /* K IVBEP_QPI_..._MASK */
 	CHECK_EQ(upm_field_mask(q->ctl_layout.ov_en), 1u << 20);      /* 003:50-52 ov_en */
 	/* R2PCIe 0x0E34 at 13.1; R3QPI 0x0E36 at 13.5, 0x0E37 at 13.6, 0x0E3E at 12.5. */
