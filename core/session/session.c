@@ -587,6 +587,10 @@ static void restore_box(struct upm_session *s, struct upm_box_inst *b)
 					      box_ctl->value | upm_field_mask(t->box_ctl_layout.write_ones), 0);
 		s->restore_failures += box_ctl->restored != UPM_OK;
 	}
+	/* A function that left the bus meanwhile took none of the writes (a configuration
+	 * write to a function that is gone is dropped without an error). */
+	if (b->type->space == UPM_SPACE_PCI && upm_pci_box_gone(s, b))
+		upm_session_mark_unrestored(s, b, UPM_EABSENT);
 }
 
 /* --- the steps --- */

@@ -201,7 +201,7 @@ int upm_box_freeze(struct upm_session *s, const struct upm_box_inst *b, int frz)
 int upm_pci_gone(struct upm_backend *be, struct upm_pci_addr id_addr);
 /* 1 when a PCI box's function (or its filter function, when saved from) is gone. */
 int upm_pci_box_gone(struct upm_session *s, const struct upm_box_inst *b);
-/* Every saved register of b is recorded as not restored, with rc. */
+/* Every saved register of b not yet recorded as not restored is, with rc. */
 void upm_session_mark_unrestored(struct upm_session *s, const struct upm_box_inst *b, int rc);
 /* 1 when anything of the socket was saved (so it needs restoring). */
 int upm_session_socket_saved(const struct upm_session *s, unsigned socket);

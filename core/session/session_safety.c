@@ -32,7 +32,7 @@ int upm_pci_box_gone(struct upm_session *s, const struct upm_box_inst *b)
 void upm_session_mark_unrestored(struct upm_session *s, const struct upm_box_inst *b, int rc)
 {
 	for (unsigned i = 0; i < s->n_saved; i++) {
-		if (s->saved[i].box != b)
+		if (s->saved[i].box != b || s->saved[i].restored != UPM_OK)
 			continue;
 		s->saved[i].restored = rc;
 		s->restore_failures++;
