@@ -33,7 +33,8 @@
 # all), SIZE (bytes, K/M/G suffixes, for the DRAM kernels; llc and thrash keep theirs,
 # sized from the LLC; default: the kernel's own), KERNELS (the list),
 # KERNEL_TREE (the source tree kbench is built from; default this one), KBENCH (a kbench
-# to run instead of building one: the tests give a stand-in), LIKWID_BENCH
+# to run instead of building one: the tests give a stand-in), CHASE_LAT (likewise a
+# chase_lat: with both given, a machine without gcc can run the bench), LIKWID_BENCH
 # (the likwid-bench command; default likwid-bench on PATH, installed from Debian's
 # likwid package when missing), LIKWID_DEBS (a folder of likwid's .deb files, from
 # `tools/likwid_offline.sh fetch`, for a machine with no network: unpacked under
@@ -72,8 +73,12 @@ if [ -z "${KBENCH:-}" ]; then
 	(cd "$tree" && gcc -std=c11 -Wall -Wextra -Werror -O2 -I. -o "$KBENCH" tools/kbench.c $srcs $host -lpthread) ||
 		{ echo "bench: cannot build tools/kbench.c" >&2; exit 1; }
 fi
-gcc -std=c11 -Wall -Wextra -Werror -O2 -o "$out/chase_lat" tools/chase_lat.c ||
-	{ echo "bench: cannot build tools/chase_lat.c" >&2; exit 1; }
+chase_given=${CHASE_LAT:-} # named in the csv's command line when given
+if [ -z "${CHASE_LAT:-}" ]; then
+	CHASE_LAT=$out/chase_lat
+	gcc -std=c11 -Wall -Wextra -Werror -O2 -o "$CHASE_LAT" tools/chase_lat.c ||
+		{ echo "bench: cannot build tools/chase_lat.c" >&2; exit 1; }
+fi
 
 likwid_why=""
 if [ -n "${LIKWID_DEBS:-}" ]; then
@@ -118,7 +123,7 @@ counterpart() {
 # bytes per second); chase_lat's ns per load, one thread, $2 bytes, $4 loads.
 ref_run() {
 	if [ "$1" = chase_lat ]; then
-		"$out/chase_lat" "$2" "$4" 1 2>/dev/null
+		"$CHASE_LAT" "$2" "$4" 1 2>/dev/null
 	else
 		"$LIKWID_BENCH" -t "$1" -w "N:$(($2 / 1000))kB:$3" 2>/dev/null |
 			awk '/^MByte\/s:/ { printf "%.3f", $2 / 1000 }'
@@ -159,7 +164,7 @@ done
 csv=$out/kernels.csv
 kernel_list=${KERNELS:-read write ntwrite copy triad read_avx write_avx ntwrite_avx copy_avx triad_avx llc thrash chase scale add flush pingpong}
 bench_csv_start "$csv" "the stress kernels against likwid-bench${likwid_why:+ (no likwid-bench: $likwid_why)}" \
-	"tools/bench_kernels.sh with REPEATS=$REPEATS THREADS=\"$(echo $counts)\" SIZE=$SIZE TARGET=$TARGET KERNELS=\"$kernel_list\" LIKWID_BENCH=$LIKWID_BENCH${kbench_given:+ KBENCH=$kbench_given}${BUDGET:+ BUDGET=$BUDGET}" "$tree"
+	"tools/bench_kernels.sh with REPEATS=$REPEATS THREADS=\"$(echo $counts)\" SIZE=$SIZE TARGET=$TARGET KERNELS=\"$kernel_list\" LIKWID_BENCH=$LIKWID_BENCH${kbench_given:+ KBENCH=$kbench_given}${chase_given:+ CHASE_LAT=$chase_given}${BUDGET:+ BUDGET=$BUDGET}" "$tree"
 echo "kernel,threads,size_bytes,runs,gbps,bus_gbps,ns_per_load,ns_per_handoff,flush_ns,compared,counterpart,counterpart_median,ratio,paired_ratio_median,paired_ratio_min,paired_ratio_max,paired_interval_low,paired_interval_high,paired_interval_coverage_pct,verdict,cpus" >>"$csv"
 printf '%-11s %4s %11s %8s %8s %8s %9s  %-13s %9s %6s  %s\n' kernel thr size GB/s bus_GB/s ns/load flush_ms counterpart median ratio 'paired [interval, coverage] verdict'
 

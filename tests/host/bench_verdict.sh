@@ -177,3 +177,22 @@ KERNELS=copy BUDGET=soon bash tools/bench_kernels.sh >"$tmp/table_badbudget" 2>&
 st=$?
 [ "$st" = 4 ] && grep -q "^bench: BUDGET 'soon' is not a number of seconds; give e.g. BUDGET=540$" "$tmp/table_badbudget" &&
 	pass budget_refused_when_not_seconds || fail budget_refused_when_not_seconds "status $st: $(cat "$tmp/table_badbudget")"
+
+# KBENCH and CHASE_LAT given: nothing is built (a gcc that always fails is first on PATH),
+# chase's counterpart is the chase_lat given, and the csv's command names both.
+mkdir -p "$tmp/nogcc"
+printf '#!/bin/sh\necho "gcc called" >>%s\nexit 1\n' "$tmp/gcc_calls" >"$tmp/nogcc/gcc"
+printf '#!/bin/sh\necho "$1,$2,1048576,7,0.050,0.400,100.00,0.00,0"\n' >"$tmp/bin/kbench_chase"
+printf '#!/bin/sh\necho "chase_lat $1" >>%s\necho 98.000\n' "$tmp/chase_calls" >"$tmp/bin/chase_lat"
+chmod +x "$tmp/nogcc/gcc" "$tmp/bin/kbench_chase" "$tmp/bin/chase_lat"
+PATH="$tmp/nogcc:$PATH" KBENCH=$tmp/bin/kbench_chase CHASE_LAT=$tmp/bin/chase_lat LIKWID_BENCH=$tmp/bin/likwid-bench \
+	OUT=$tmp/out5 KERNELS=chase THREADS=1 bash tools/bench_kernels.sh >"$tmp/table_chase" 2>&1
+row=$(awk -F, '$1 == "chase" && $2 == 1' "$tmp/out5/kernels.csv" 2>/dev/null)
+IFS=, read -r _ _ _ _ _ _ lat _ _ compared ref m_ref ratio _ <<<"$row"
+if [ ! -e "$tmp/gcc_calls" ] && [ "$(wc -l <"$tmp/chase_calls" 2>/dev/null)" = 5 ] && [ "$compared" = ns_per_load ] &&
+	[ "$ref" = chase_lat ] && [ "$lat" = 100.00 ] && [ "$m_ref" = 98.000 ] && [ "$ratio" = 0.980 ] &&
+	sed -n 4p "$tmp/out5/kernels.csv" | grep -q " KBENCH=$tmp/bin/kbench_chase CHASE_LAT=$tmp/bin/chase_lat"; then
+	pass prebuilt_kbench_and_chase_lat_need_no_gcc
+else
+	fail prebuilt_kbench_and_chase_lat_need_no_gcc "gcc: $(cat "$tmp/gcc_calls" 2>/dev/null) row '$row' $(tail -2 "$tmp/table_chase" | tr '\n' '|')"
+fi
