@@ -40,9 +40,14 @@ int upm_smbios_entry(const uint8_t *ep, size_t ep_len, uint64_t *table_addr, uin
 	}
 	/* DSP0134 5.2.1, SMBIOS 2.1 (32-bit) entry point: 00h "_SM_", 04h checksum, 05h
 	 * length (1Fh), 06h major, 07h minor, 10h "_DMI_", 15h intermediate checksum (over
-	 * 10h-1Eh), 16h structure table length (WORD), 18h structure table address (DWORD). */
+	 * 10h-1Eh), 16h structure table length (WORD), 18h structure table address (DWORD).
+	 * The length byte may read 1Eh in a version 2.1 entry point: DSP0134 5.2.1 notes that
+	 * version 2.1 of the specification stated 1Eh by mistake, so 2.1 implementations use
+	 * either value (the structure is 1Fh bytes all the same); the checksum covers the
+	 * length given. */
 	if (ep_len >= 4 && upm_memcmp(ep, "_SM_", 4) == 0) {
-		if (ep_len < 0x1F || ep[5] < 0x1F || ep[5] > ep_len) {
+		int erratum_2_1 = ep_len >= 0x1F && ep[5] == 0x1E && ep[6] == 2 && ep[7] == 1;
+		if (ep_len < 0x1F || (ep[5] < 0x1F && !erratum_2_1) || ep[5] > ep_len) {
 			upm_snprintf(why, why_size, "SMBIOS 2 entry point cut short (%u bytes)", (unsigned)ep_len);
 			return -1;
 		}

@@ -56,6 +56,32 @@ TEST(smbios_entry_point_2_1)
 	CHECK_CONTAINS(why, "cut short");
 }
 
+/* DSP0134 5.2.1: version 2.1 of the specification gave the entry point length as 1Eh, so
+ * a 2.1 entry point may say 1Eh (its checksum then covers 1Eh bytes); 2.2 and later
+ * must say 1Fh. */
+TEST(smbios_entry_point_2_1_length_1e)
+{
+	uint8_t ep[0x1F];
+	uint64_t addr;
+	uint32_t len;
+	unsigned major, minor;
+	char why[128];
+	ep21(ep);
+	ep[0x05] = 0x1E;
+	ep[0x06] = 2;
+	ep[0x07] = 1;
+	fix_sum(ep, 0, 0x1E, 0x04);
+	CHECK_EQ(upm_smbios_entry(ep, sizeof ep, &addr, &len, &major, &minor, why, sizeof why), 0);
+	CHECK_EQ(major, 2);
+	CHECK_EQ(minor, 1);
+	CHECK_EQ(len, 0x18C);
+	CHECK_EQ(addr, 0xF0000);
+	ep[0x07] = 8; /* a 2.8 entry point must say 1Fh */
+	fix_sum(ep, 0, 0x1E, 0x04);
+	CHECK_EQ(upm_smbios_entry(ep, sizeof ep, &addr, &len, &major, &minor, why, sizeof why), -1);
+	CHECK_CONTAINS(why, "cut short");
+}
+
 TEST(smbios_entry_point_3_0)
 {
 	uint8_t ep[0x18];
