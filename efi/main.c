@@ -22,9 +22,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	int status;
 
 	InitializeLib(image, systab);
-	/* Off before anything slow (the TSC calibration); upm_main turns it off again at its
-	 * start and restores it at its exit (efi/watchdog.c). */
-	upm_os_watchdog_off();
+	/* Armed with upmon's own margin before anything else, never left off: the boot
+	 * manager starts a boot option with a 5-minute watchdog (UEFI 2.10, 7.5.1,
+	 * EFI_BOOT_SERVICES.SetWatchdogTimer), and a hang, or a fault the firmware's own
+	 * handler stops at, before upm_main (MP services, the ACPI walk, the guard's
+	 * registration) must still reset the machine. upm_main arms it again at its start
+	 * and restores it at its exit (efi/watchdog.c). */
+	upm_os_watchdog_arm(UPM_WATCHDOG_MARGIN_S);
 	upm_efi_time_init();
 	upm_efi_files_init(image);
 	upm_efi_mp_init();
