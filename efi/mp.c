@@ -182,19 +182,21 @@ int upm_os_run_on_socket(unsigned socket, void (*fn)(void *arg), void *arg)
 	 * firmware has not seen yet (PI specification, Volume 2, StartupThisAP); it is
 	 * asked again for as long as a call may take, then counted as not answering. */
 	uint64_t limit = upm_os_nanoseconds() + UPM_AP_TIMEOUT_US * 1000ull;
-	/* While the AP runs fn the BSP waits at TPL_NOTIFY, so no event notification runs on
-	 * it: fn's CF8/CFC pairs cannot be split by a firmware timer callback's own (upmon's
-	 * processors share a lock, platform/hw/pci_config.c; the firmware's code does not
-	 * take it). A blocking StartupThisAP polls the AP itself (EDK2 MpInitLib: the
-	 * CheckThisAP loop of StartupThisAPWorker, no event), and Stall may be called up to
-	 * TPL_HIGH_LEVEL (UEFI specification 2.10, 7.1, TPL restrictions). upmon calls this
-	 * at TPL_APPLICATION; a caller already above TPL_NOTIFY stays where it is (RaiseTPL
-	 * may not lower it). */
+	/* While the AP runs fn the BSP waits at TPL_CALLBACK, so no callback-level event
+	 * notification runs on it: fn's CF8/CFC pairs cannot be split by such a firmware
+	 * callback's own (upmon's processors share a lock, platform/hw/pci_config.c; the
+	 * firmware's code does not take it). Not TPL_NOTIFY: the watchdog expires at that
+	 * level (EDK2 WatchdogTimerDxe's timer event), and a fault the guard does not own,
+	 * with no ACPI reset register, waits for it (efi/guard.c). A blocking StartupThisAP
+	 * polls the AP itself (EDK2 MpInitLib: the CheckThisAP loop of StartupThisAPWorker,
+	 * no event), and Stall may be called up to TPL_HIGH_LEVEL (UEFI specification 2.10,
+	 * 7.1, TPL restrictions). upmon calls this at TPL_APPLICATION; a caller already above
+	 * TPL_CALLBACK stays where it is (RaiseTPL may not lower it). */
 	EFI_TPL was = BS->RaiseTPL(TPL_HIGH_LEVEL);
 	BS->RestoreTPL(was);
-	int raise = was <= TPL_NOTIFY;
+	int raise = was <= TPL_CALLBACK;
 	if (raise)
-		BS->RaiseTPL(TPL_NOTIFY);
+		BS->RaiseTPL(TPL_CALLBACK);
 	while ((st = mp->StartupThisAP(mp, ap_entry, target->index, NULL, UPM_AP_TIMEOUT_US, &call, NULL)) ==
 		       EFI_NOT_READY &&
 	       upm_os_nanoseconds() < limit)
