@@ -46,7 +46,8 @@ static void documented(const struct upm_link_rate *lr, char *buf, size_t n)
 
 /* The port's box instance that owns the register's function (the first port with that
  * function: an Ivy Bridge-EP port 1 reads port 0's), when its presence FAILed: a register
- * that reads all ones there is that box's finding, not a second one. -1 otherwise. */
+ * that reads all ones (dead) or a reserved rate (locked: 0) there is that box's finding,
+ * not a second one. -1 otherwise. */
 static int owner_failed(const struct upm_link_rate *lr, const struct upm_verdicts *vs, unsigned sock,
 			unsigned port)
 {
@@ -112,6 +113,13 @@ static void judge_port(struct upm_run *r, const struct upm_link_rate *lr, struct
 	const struct upm_link_rate_code *c = decode(lr, field);
 	const char *shared = p->shared ? p->shared : "";
 	if (!c) {
+		int owner = owner_failed(lr, vs, sock, port);
+		if (owner >= 0) { /* a locked port's box reads 0 there too */
+			upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_NA,
+					"not judged: %s = 0x%x, rate field %u is reserved, read from the port's "
+					"box (see %s%d presence)", reg, v, field, lr->box, owner);
+			return;
+		}
 		char doc[48];
 		documented(lr, doc, sizeof doc);
 		upm_verdict_evidence(upm_verdict_add(vs, sock, lr->box, (int)port, CHECK_NAME, UPM_RESULT_FAIL,
