@@ -300,3 +300,29 @@ TEST(one_cause_dead_qpi_port_ivbep)
 {
 	dead_port("ivbep", 1);
 }
+
+/* Skylake's ncu has one fixed counter and no general ones: its counter read-back is N/A,
+ * not a PASS over no counters, and its wrap is judged at the fixed counter's 48 bits
+ * (001:318-319). Locked (it reads 0 and keeps no write), it counts nothing: its presence
+ * is the one FAIL and its wrap is no PASS over a counter never looked at. */
+TEST(one_cause_ncu_without_general_counters_skl)
+{
+	struct check_outcome o;
+	if (check_run(&o, "skl", 1, NULL, 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		expect_verdict(&o, "skl", "ncu", 0, "selftest.ctr", UPM_RESULT_NA, "no general counters", __LINE__);
+		expect_verdict(&o, "skl", "ncu", 0, "selftest.wrap", UPM_RESULT_PASS, "counters preloaded 2^48-1000 wrapped",
+			       __LINE__);
+		expect_verdict(&o, "skl", "cbo", 0, "selftest.wrap", UPM_RESULT_PASS, "counters preloaded 2^44-1000 wrapped",
+			       __LINE__);
+	}
+	upm_verdicts_free(&o.vs);
+	if (check_run(&o, "skl", 1, "locked=ncu0", 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		expect_one_fail(&o, "skl locked=ncu0", __LINE__);
+		expect_verdict(&o, "skl", "ncu", 0, "presence", UPM_RESULT_FAIL, "dead", __LINE__);
+		expect_verdict(&o, "skl", "ncu", 0, "selftest.ctr", UPM_RESULT_NA, "no general counters", __LINE__);
+		const struct upm_verdict *w = check_find(&o.vs, 0, "ncu", 0, "selftest.wrap");
+		if (w && w->result == UPM_RESULT_PASS)
+			upm_test_fail(__FILE__, __LINE__, "skl locked=ncu0: selftest.wrap PASS: %s", w->reason);
+	}
+	upm_verdicts_free(&o.vs);
+}
