@@ -99,10 +99,10 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 		struct upm_buf t;
 		upm_buf_init(&t);
 		upm_buf_puts(&t, takes[which]);
-		for (unsigned k = 0; which == 0 && upm_workload_kernel_name(k); k++)
-			upm_buf_printf(&t, "%s%s", k ? ", " : "", upm_workload_kernel_name(k));
-		if (which == 0)
+		if (which == 0) {
+			upm_workload_kernel_names(&t);
 			upm_buf_puts(&t, ")");
+		}
 		upm_snprintf(err, err_size, "run: %s needs a value: %s", name, t.data ? t.data : takes[which]);
 		upm_buf_free(&t);
 		return -1;
@@ -137,8 +137,7 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 			if (!known) {
 				struct upm_buf names_list;
 				upm_buf_init(&names_list);
-				for (unsigned k = 0; upm_workload_kernel_name(k); k++)
-					upm_buf_printf(&names_list, "%s%s", k ? ", " : "", upm_workload_kernel_name(k));
+				upm_workload_kernel_names(&names_list);
 				struct upm_suggest s;
 				char near[120];
 				upm_suggest_init(&s, o->kernels[i]);

@@ -88,6 +88,12 @@ const char *upm_workload_kernel_name(unsigned i)
 	return i == upm_kernel_count ? PINGPONG : NULL;
 }
 
+void upm_workload_kernel_names(struct upm_buf *out)
+{
+	for (unsigned i = 0; upm_workload_kernel_name(i); i++)
+		upm_buf_printf(out, "%s%s", i ? ", " : "", upm_workload_kernel_name(i));
+}
+
 /* "1.5 GiB" style, for messages. */
 static void human_bytes(char *buf, size_t size, uint64_t bytes)
 {
@@ -591,8 +597,7 @@ int upm_workload_prepare(struct upm_run *r, const struct upm_workload *w,
 	if (!k && upm_strcasecmp(w->kernel, PINGPONG) != 0) {
 		struct upm_buf names;
 		upm_buf_init(&names);
-		for (unsigned i = 0; upm_workload_kernel_name(i); i++)
-			upm_buf_printf(&names, "%s%s", i ? ", " : "", upm_workload_kernel_name(i));
+		upm_workload_kernel_names(&names);
 		fail(err, err_size, UPM_ENOTFOUND, "unknown kernel '%s' (kernels: %s)", w->kernel,
 		     names.data ? names.data : "");
 		upm_buf_free(&names);

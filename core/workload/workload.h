@@ -147,5 +147,7 @@ void upm_workload_release(struct upm_workload_plan *plan);
 
 /* Kernel names a workload takes, in `list` order: the table's, then pingpong. */
 const char *upm_workload_kernel_name(unsigned i); /* NULL past the end */
+/* Every one of them, "read, write, ...", appended to out (for messages). */
+void upm_workload_kernel_names(struct upm_buf *out);
 
 #endif
