@@ -23,6 +23,9 @@ const struct upm_global_ctl upm_nhmex_global = {
 	.setup = 1ull << 29,
 	.start = 1ull << 28,
 	.stop = 0,
+	/* en_all holds the enable (Table 2-2, 002:509): the U-Box clears it only on a PMI
+	 * with frz_all set (2.1.1, 002:405), and upmon sets neither pmi_en nor frz_all. */
+	.start_shows = 1ull << 28,
 	.status_msr = 0xC01,
 	/* 0xC01 is not written: "to reset the summary overflow bits, a user must set the
 	 * corresponding bits in the U_MSR_PMON_GLOBAL_OVF_CTL register" (2.1.6.1); 0xC02

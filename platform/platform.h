@@ -31,6 +31,11 @@ struct upm_global_ctl {
 	 * value found when it is written back: write-only actions that return the control to
 	 * its reset state (Ivy Bridge-EP: unfrz_all), which no read can show. */
 	uint64_t restore;
+	/* Bits of `start` a read shows set while the socket counts (a read-write enable),
+	 * read back after every start: a control that keeps no start write (a locked U-Box)
+	 * would otherwise leave every box of the socket silent, each judged dead on its own.
+	 * 0 where the start is a write-only action (Ivy Bridge-EP's unfrz_all). */
+	uint64_t start_shows;
 	/* 0, or an overflow status MSR for the boxes under this control: the session reads
 	 * it after each stop (upm_session.global_status) and never writes it. */
 	uint32_t status_msr;

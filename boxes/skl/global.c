@@ -14,6 +14,8 @@ const struct upm_global_ctl upm_skl_global = {
 	.setup = 0,
 	.start = 1ull << 29,
 	.stop = 0,
+	/* EN is RW, cleared only by FRZ_ON_PMI's freeze (Table 2-2, 001:217-222). */
+	.start_shows = 1ull << 29,
 	.status_msr = 0xE02,
 	.status_clear_msr = 0xE02, /* RW1C: "writing a '1' clears this status bit" (Table 2-3) */
 	.source = "001:136-141, 164-248, 260-280",

@@ -862,11 +862,15 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 					upm_verdict_add(vs, b->socket, "pmu", -1, "global", UPM_RESULT_NA,
 							"not judged: %s, a register of %s%u, whose presence fails (see it)",
 							b->why, h->type->name, h->instance);
-				else
-					upm_verdict_evidence_fault(upm_verdict_add(vs, b->socket, "pmu", -1, "global",
-										   UPM_RESULT_FAIL,
-										   "%s: no box of the socket can count", b->why),
-								   b->failed.reg, b->failed.address);
+				else {
+					struct upm_verdict *v = upm_verdict_add(vs, b->socket, "pmu", -1, "global",
+										UPM_RESULT_FAIL,
+										"%s: no box of the socket can count", b->why);
+					if (b->failed.has_value) /* what it read: all ones, or no start kept */
+						upm_verdict_evidence(v, b->failed.reg, b->failed.address, b->failed.value);
+					else
+						upm_verdict_evidence_fault(v, b->failed.reg, b->failed.address);
+				}
 			}
 			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
 					UPM_RESULT_NA, "not judged: its socket's %s (see pmu global)", b->why);

@@ -267,7 +267,8 @@ void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs)
 	for (unsigned s = 0; s <= max_socket; s++) {
 		for (unsigned t = 0; t < nt; t++) {
 			unsigned c[5] = { 0 }, total = 0;
-			enum upm_result worst = UPM_RESULT_PASS;
+			/* A row of N/A alone was never judged: N/A, not PASS (as the report's). */
+			enum upm_result worst = UPM_RESULT_NA;
 			for (unsigned i = 0; i < vs->n; i++) {
 				const struct upm_verdict *v = &vs->v[i];
 				if (v->socket != s || upm_strcmp(v->box, types[t]) != 0)

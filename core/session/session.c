@@ -813,8 +813,9 @@ static int socket_has_boxes(const struct upm_session *s, unsigned socket)
 }
 
 /* what: the access and rc its status ("reading", EFAULT), or rc UPM_OK and what says
- * it all ("reads all ones"). */
-static void global_fail(struct upm_session *s, unsigned socket, const char *what, int rc)
+ * it all ("reads all ones"), with the value read where there is one (has_value). */
+static void global_fail(struct upm_session *s, unsigned socket, const char *what, int rc, int has_value,
+			uint64_t value)
 {
 	const char *sp = rc != UPM_OK ? " " : "", *status = rc != UPM_OK ? upm_status_name(rc) : "";
 	if (!s->error[0]) {
@@ -833,7 +834,7 @@ static void global_fail(struct upm_session *s, unsigned socket, const char *what
 				     s->run->platform->global->msr, what, sp, status);
 			char msr[16];
 			upm_snprintf(msr, sizeof msr, "0x%x", s->run->platform->global->msr);
-			upm_box_failed_access(b, "global control", msr, 0, 0);
+			upm_box_failed_access(b, "global control", msr, has_value, value);
 		}
 	}
 }
@@ -847,6 +848,27 @@ static uint64_t global_value(const struct upm_session *s, unsigned socket, uint6
 	return (keep & ~g->mask) | (v & g->mask) | s->global_extra[socket];
 }
 
+/* After the start: the enable a read can show must read set, or no box of the socket
+ * counts (a control that keeps no write). Not in a dry run, whose start was never made. */
+static void global_check_start(struct upm_session *s, unsigned socket)
+{
+	const struct upm_global_ctl *g = s->run->platform->global;
+	uint64_t want = g->start & g->start_shows, got = 0;
+	if (!want || g->write_only || s->run->opts.dry_run)
+		return;
+	int rc = upm_msr_read(s->run->backend, g->msr, &got);
+	if (rc != UPM_OK) {
+		global_fail(s, socket, "reading it back after the start", rc, 0, 0);
+		return;
+	}
+	if ((got & want) == want)
+		return;
+	char what[96];
+	upm_snprintf(what, sizeof what, "keeps no start: reads 0x%llx after 0x%llx was written",
+		     (unsigned long long)got, (unsigned long long)global_value(s, socket, g->start));
+	global_fail(s, socket, what, UPM_OK, 1, got);
+}
+
 static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what)
 {
 	const struct upm_global_ctl *g = s->run->platform->global;
@@ -855,7 +877,9 @@ static void global_write(struct upm_session *s, unsigned socket, uint64_t v, con
 	int rc = upm_msr_write(s->run->backend, g->msr, global_value(s, socket, v));
 	s->global_may_run[socket] = rc != UPM_OK || v == g->start;
 	if (rc != UPM_OK)
-		global_fail(s, socket, what, rc);
+		global_fail(s, socket, what, rc, 0, 0);
+	else if (v == g->start)
+		global_check_start(s, socket);
 }
 
 static void global_save(struct upm_session *s, unsigned socket)
@@ -865,13 +889,13 @@ static void global_save(struct upm_session *s, unsigned socket)
 		return;
 	int rc = g->write_only ? UPM_OK : upm_msr_read(s->run->backend, g->msr, &s->global_found[socket]);
 	if (rc != UPM_OK) {
-		global_fail(s, socket, "reading", rc);
+		global_fail(s, socket, "reading", rc, 0, 0);
 		return;
 	}
 	/* Every global control has reserved bits, which read 0: all ones is no working
 	 * register (a dead U-Box), and none of the socket's boxes would count. */
 	if (s->global_found[socket] == ~0ull) {
-		global_fail(s, socket, "reads all ones", UPM_OK);
+		global_fail(s, socket, "reads all ones", UPM_OK, 1, s->global_found[socket]);
 		return;
 	}
 	s->global_saved[socket] = 1;

@@ -110,6 +110,36 @@ TEST(one_cause_summary_incomplete_column)
 	upm_buf_free(&r.log);
 }
 
+/* A box whose every check is N/A (its socket's global control failed) was never judged:
+ * its summary row says N/A, not PASS; a row with one PASS among N/A says PASS. */
+TEST(one_cause_summary_na_row_is_not_pass)
+{
+	struct upm_run r;
+	struct upm_verdicts vs;
+	memset(&r, 0, sizeof r);
+	upm_buf_init(&r.log);
+	CHECK(upm_verdicts_init(&vs, 8) == 0);
+	upm_verdict_add(&vs, 0, "pmu", -1, "global", UPM_RESULT_FAIL, "global control 0xc00: keeps no start");
+	upm_verdict_add(&vs, 0, "cbo", 0, "presence", UPM_RESULT_NA, "not judged: its socket's global control");
+	upm_verdict_add(&vs, 0, "cbo", 1, "presence", UPM_RESULT_NA, "not judged: its socket's global control");
+	upm_verdict_add(&vs, 0, "wbox", 0, "presence", UPM_RESULT_PASS, "present and working");
+	upm_verdict_add(&vs, 0, "wbox", 0, "selftest.wrap", UPM_RESULT_NA, "nothing to test here");
+	upm_verdicts_print(&r, &vs);
+	const char *log = r.log.data ? r.log.data : "";
+	unsigned checks = 0, pass = 1, warn = 1, fail = 1, inc = 1, na = 0;
+	char worst[16] = "";
+	const char *row = strstr(log, "summary:      0 cbo");
+	CHECK(row && sscanf(row, "summary: %*u cbo %u %u %u %u %u %u %15s", &checks, &pass, &warn, &fail, &inc,
+			    &na, worst) == 7);
+	CHECK(checks == 2 && pass == 0 && warn == 0 && fail == 0 && inc == 0 && na == 2);
+	CHECK(strcmp(worst, "N/A") == 0);
+	row = strstr(log, "summary:      0 wbox");
+	CHECK(row && sscanf(row, "summary: %*u wbox %*u %*u %*u %*u %*u %*u %15s", worst) == 1);
+	CHECK(strcmp(worst, "PASS") == 0);
+	upm_verdicts_free(&vs);
+	upm_buf_free(&r.log);
+}
+
 /* Every write to CBo 0's control 0 (MSR 0xD10) faults from the self-test's interval on:
  * clearing its enable bit faulted, so the disable test reports a write fault, not a
  * counter "counted with its enable bit clear". */

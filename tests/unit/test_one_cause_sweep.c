@@ -95,6 +95,7 @@ static void sweep(const char *platform, unsigned sockets, const struct sweep_cas
  * finding, the count not judged). */
 static const struct sweep_case nhmex_cases[] = {
 	{ "dead=ubox0", 1, NULL }, { "absent=ubox0", 1, "pmu" }, { "stuckbit=ubox0.ctl0:0", 1, NULL },
+	{ "locked=ubox0", 1, "pmu" }, { "stuckbit=ubox0.box:28", 1, "pmu" },
 	{ "dead=cbo0", 1, NULL }, { "locked=cbo0", 1, NULL }, { "absent=cbo0", 0, NULL },
 	{ "stuck=cbo0.ctr0", 1, NULL }, { "stuckbit=cbo0.ctl0:22", 1, NULL },
 	{ "dead=bbox0", 1, NULL }, { "locked=bbox0", 1, NULL }, { "absent=bbox0", 0, NULL },
@@ -108,7 +109,7 @@ static const struct sweep_case nhmex_cases[] = {
 };
 
 static const struct sweep_case wsmex_cases[] = {
-	{ "dead=ubox0", 1, NULL }, { "absent=ubox0", 1, "pmu" },
+	{ "dead=ubox0", 1, NULL }, { "absent=ubox0", 1, "pmu" }, { "locked=ubox0", 1, "pmu" },
 	{ "dead=cbo0", 1, NULL }, { "locked=cbo0", 1, NULL }, { "stuck=cbo0.ctr0", 1, NULL },
 	{ "dead=bbox0", 1, NULL }, { "locked=sbox0", 1, NULL }, { "stuck=mbox0.ctr0", 1, NULL },
 	{ "dead=rbox0", 1, NULL }, { "locked=wbox0", 1, NULL }, { "absent=wbox0", 0, NULL },

@@ -132,6 +132,7 @@ TEST(skl_session_sequence)
 		"W msr 0x3b2 0x400000\nW msr 0x3b2 0x400180\nW msr 0x3b0 0x0\nR msr 0x3b0 0x0\n"
 		/* global enable for the interval */
 		"W msr 0xe01 0x6000000f\n"
+		"R msr 0xe01 0x6000000f\n" /* EN read back: it kept the start */
 		/* global disable, the overflow status (read only), then the counters:
 		 * 1 ms of 2 GHz UCLK; 50 misses + 200 hits + 25 writes; 400 reads x 100 cycles */
 		"W msr 0xe01 0x4000000f\nR msr 0xe02 0x0\n"
@@ -173,6 +174,33 @@ TEST(skl_session_leaves_global_enable_as_found)
 	CHECK(!touched(r.f.trace, UPM_SPACE_MSR, 0x396, 0x396));
 	const struct upm_count *c = find_count(&r.s, 0, "ncu", 0, "UCLK");
 	CHECK(c && c->delta == 2000000);
+	skl_done(&r);
+}
+
+static void enable_stuck_clear(struct upm_mock *m)
+{
+	upm_mock_msr(m, 0, 0xE01)->stuck0_mask = 1ull << 29; /* EN never sets */
+}
+
+/* A global control that keeps no start leaves every box silent: the session says it once,
+ * on the control, and no box's zero is taken for a count. */
+TEST(skl_global_enable_that_keeps_no_start)
+{
+	struct skl_run r;
+	if (skl_run(&r, NULL, "ncu/UCLK/,cbo0/CACHE_LOOKUP.ANY_MESI/", enable_stuck_clear) < 0)
+		return;
+	CHECK(r.rc < 0);
+	CHECK_CONTAINS(r.s.error, "socket 0 global control 0xe01: keeps no start: reads 0x0 after 0x20000000 was written");
+	CHECK_CONTAINS(r.trace.data, "W msr 0xe01 0x20000000\nR msr 0xe01 0x0\n");
+	for (unsigned k = 0; k < r.s.n_boxes; k++) {
+		const struct upm_box_inst *b = &r.s.boxes[k];
+		CHECK(b->state == UPM_BOX_FAULT && b->by_global);
+		CHECK(b->failed.has_value && b->failed.value == 0);
+		CHECK_CONTAINS(b->why, "keeps no start");
+	}
+	/* Everything touched is back as found. */
+	char diff[512];
+	CHECK_EQ(upm_mock_compare(r.f.mock, UPM_MOCK_CMP_WRITTEN_ONLY, diff, sizeof diff), 0);
 	skl_done(&r);
 }
 
