@@ -21,9 +21,14 @@ const struct upm_check_profile upm_nhmex_check = {
 	 * and local reads may bypass the R-Box: the S-Box takes DRS data straight from the
 	 * B-Box (B2S, 002:2697, 2719). The R-Box is counted by link.port under cross-socket
 	 * reads instead. */
-	.registers_only = "ubox/BUF_VALID_LOCAL_INT/,rbox/FLITS_SENT,port=0/,rbox/FLITS_SENT,port=4/",
+	/* The W-Box's general counters too (PROCHOT, 002:5649): programmed and read back
+	 * while counting, so an enable bit that never sets shows (the pattern test leaves the
+	 * enables clear). */
+	.registers_only = "ubox/BUF_VALID_LOCAL_INT/,rbox/FLITS_SENT,port=0/,rbox/FLITS_SENT,port=4/,"
+			  "wbox/PROCHOT.ALL/",
 	.registers_only_why = "no event of it is sure to count under local reads (U-Box: interrupts, locks, "
-			      "errors; R-Box: bypassed, 002:2697, its QPI ports are judged by link.port)",
+			      "errors; R-Box: bypassed, 002:2697, its QPI ports are judged by link.port; "
+			      "W-Box: throttling and PROCHOT)",
 	.uclk = "wbox/UCLK/",
 	/* The guide gives no uncore frequency. The parts' core clocks range from 1.73 to
 	 * 2.67 GHz (Xeon 7500 and E7 product lists; UNCONFIRMED for the uncore), so 1.0 to

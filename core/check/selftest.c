@@ -46,6 +46,7 @@ struct st_box {
 	unsigned slots_counting, slots_tested;
 	uint64_t silent; /* slots (bit k) that did not count */
 	uint64_t ctl_bad; /* counter controls (bit i) that did not read back what was written */
+	int fixed_ctl_bad; /* the fixed counter's control did not keep its enable */
 	uint64_t silent_ctl_bad; /* silent slots whose control is one of those */
 	uint64_t disable_faulted; /* slots (bit k) whose enable-clearing write faulted */
 	int disable_status;       /* the first such write's status */
@@ -431,12 +432,54 @@ static unsigned counting_slots(const struct st_ctx *c, const struct upm_box_inst
 	return n;
 }
 
+/* Once counting: every control programmed for this pass still holds its event and its
+ * enable. The pattern test never sets the enable (nothing may count while patterns sit
+ * there), so an enable bit that never sets shows here, also on boxes whose counting is not
+ * judged (register-only), and a silent counter behind it is that control's finding. */
+static void controls_kept(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
+{
+	char nm[12];
+	for (unsigned k = 0; k < b->n; k++) {
+		struct slot sl;
+		uint64_t r = 0;
+		if (b->place[k].pass != c->pass || !slot_of(c->s, b, k, &sl))
+			continue;
+		uint64_t mask = sl.counter < 0 ? sl.en_mask : ctl_rw_mask(b->type) | sl.en_mask;
+		upm_snprintf(nm, sizeof nm, sl.counter < 0 ? "fixed ctl" : "ctl%d", sl.counter);
+		int rc = upm_box_reg_read(c->s, b, sl.ctl, &r, 0);
+		uint64_t diff = rc == UPM_OK ? (r ^ sl.ctl_value) & mask : 0;
+		if (rc == UPM_OK && !diff)
+			continue;
+		if (sl.counter >= 0)
+			sb->ctl_bad |= 1ull << sl.counter;
+		else
+			sb->fixed_ctl_bad = 1;
+		if (rc != UPM_OK) {
+			if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "reading %s 0x%x while counting: %s", nm,
+				 upm_box_reg_addr(b, sl.ctl), upm_status_name(rc)))
+				upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, sl.ctl, 0, 0);
+			continue;
+		}
+		unsigned bit = 0;
+		while (!((diff >> bit) & 1))
+			bit++;
+		if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "%s 0x%x bit %u %s: programmed 0x%llx to count, read 0x%llx",
+			 nm, upm_box_reg_addr(b, sl.ctl), bit, (sl.ctl_value >> bit) & 1 ? "does not set" : "does not clear",
+			 (unsigned long long)sl.ctl_value, (unsigned long long)(r & mask))) {
+			upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, sl.ctl, 1, r);
+			upm_st_ev_written(&sb->t[T_CTL].ev, sl.ctl_value);
+		}
+	}
+}
+
 static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 {
 	struct upm_session *s = c->s;
 	struct st_box *sb = &c->sb[bi];
 	const struct upm_box_type *t = b->type;
 	char nm[12];
+	if (c->phase == P_READ_A && sb->cls == UPM_CLASS_WORKING)
+		controls_kept(c, b, sb);
 	for (unsigned k = 0; k < b->n; k++) {
 		struct slot sl;
 		if (b->place[k].pass != c->pass || quiet(c, b, k) || !slot_of(s, b, k, &sl))
@@ -453,7 +496,7 @@ static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)
 			sb->slots_tested++;
 			if (upm_counter_delta(v[0], now, sl.width) == 0) {
 				sb->silent |= 1ull << k;
-				if (sl.counter >= 0 && (sb->ctl_bad >> sl.counter) & 1)
+				if (sl.counter >= 0 ? ((sb->ctl_bad >> sl.counter) & 1) != 0 : sb->fixed_ctl_bad != 0)
 					sb->silent_ctl_bad |= 1ull << k;
 				if (note(&sb->t[T_COUNT], UPM_RESULT_FAIL,
 					 "%s 0x%x did not move in %u us with %s enabled (read 0x%llx twice)", nm,
@@ -881,7 +924,17 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 			registers_only &= b->spec_idx[k] >= c->quiet_from;
 			starved |= b->spec_idx[k] >= c->traffic_from && b->spec_idx[k] < c->quiet_from && no_traffic(c);
 		}
-		if (sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting) {
+		/* Every counter silent behind a control that did not keep what was programmed:
+		 * selftest.ctl's finding, not a dead box. A box whose one control is its fixed
+		 * counter's (Skylake's ncu) keeps no write at all: locked. */
+		int ctl_explains = sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting &&
+				   sb->silent && (sb->silent & ~sb->silent_ctl_bad) == 0;
+		if (ctl_explains && !b->type->n_ctrs) {
+			ctl_explains = 0;
+			sb->cls = UPM_CLASS_LOCKED;
+			upm_snprintf(sb->why, sizeof sb->why, "its one control, the fixed counter's, keeps no write (%s)",
+				     sb->t[T_CTL].reason);
+		} else if (!ctl_explains && sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting) {
 			/* A memory channel without DRAM clocks has no DIMMs (000:289-292 speak of
 			 * "each populated DRAM channel"): not a dead box. */
 			sb->cls = mem_clock_box && upm_strcmp(b->type->name, mem_clock_box) == 0
@@ -897,7 +950,11 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 		int optional = b->type->optional_from && b->instance >= b->type->optional_from &&
 			       (sb->cls == UPM_CLASS_ABSENT || sb->cls == UPM_CLASS_HIDDEN);
 		struct upm_verdict *pv;
-		if (sb->cls == UPM_CLASS_WORKING)
+		if (ctl_explains)
+			pv = upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
+					     UPM_RESULT_NA, "present; whether it counts is not judged: its counters "
+					     "did not move behind controls that did not keep their event (see selftest.ctl)");
+		else if (sb->cls == UPM_CLASS_WORKING)
 			pv = upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[T_PRESENCE],
 					     UPM_RESULT_PASS, "present and working");
 		else if (optional)

@@ -333,8 +333,9 @@ TEST(one_cause_dead_qpi_port_ivbep)
 
 /* Skylake's ncu has one fixed counter and no general ones: its counter read-back is N/A,
  * not a PASS over no counters, and its wrap is judged at the fixed counter's 48 bits
- * (001:318-319). Locked (it reads 0 and keeps no write), it counts nothing: its presence
- * is the one FAIL and its wrap is no PASS over a counter never looked at. */
+ * (001:318-319). Locked (it reads 0 and keeps no write), its one control kept no enable
+ * when read back while counting: its presence is the one FAIL, "locked", and no test of it
+ * PASSes on the zeros it keeps (reset, wrap). */
 TEST(one_cause_ncu_without_general_counters_skl)
 {
 	struct check_outcome o;
@@ -348,11 +349,43 @@ TEST(one_cause_ncu_without_general_counters_skl)
 	upm_verdicts_free(&o.vs);
 	if (check_run(&o, "skl", 1, "locked=ncu0", 1, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
 		expect_one_fail(&o, "skl locked=ncu0", __LINE__);
-		expect_verdict(&o, "skl", "ncu", 0, "presence", UPM_RESULT_FAIL, "dead", __LINE__);
-		expect_verdict(&o, "skl", "ncu", 0, "selftest.ctr", UPM_RESULT_NA, "no general counters", __LINE__);
-		const struct upm_verdict *w = check_find(&o.vs, 0, "ncu", 0, "selftest.wrap");
-		if (w && w->result == UPM_RESULT_PASS)
-			upm_test_fail(__FILE__, __LINE__, "skl locked=ncu0: selftest.wrap PASS: %s", w->reason);
+		expect_verdict(&o, "skl", "ncu", 0, "presence", UPM_RESULT_FAIL,
+			       "locked: its one control, the fixed counter's, keeps no write (fixed ctl 0x394 bit 22 does not set",
+			       __LINE__);
+		const struct upm_verdict *p = check_find(&o.vs, 0, "ncu", 0, "presence");
+		CHECK(p && p->has_evidence && p->has_value && p->value == 0 && p->has_written && p->written == 0x400000);
+		static const char *const tests[] = { "selftest.ctl", "selftest.ctr", "selftest.count", "selftest.reset",
+						     "selftest.wrap" };
+		for (unsigned i = 0; i < sizeof tests / sizeof tests[0]; i++)
+			expect_verdict(&o, "skl", "ncu", 0, tests[i], UPM_RESULT_NA, "not judged: the box keeps no write",
+				       __LINE__);
+	}
+	upm_verdicts_free(&o.vs);
+}
+
+/* An enable bit that never sets, which the pattern test cannot see (it leaves enables
+ * clear): the control read back while counting is selftest.ctl's one FAIL, also on a box
+ * whose counting is not judged (the U-Box), and a counter silent behind it is not a dead
+ * box (the W-Box's fixed UCLK: presence N/A, the count N/A). */
+TEST(one_cause_enable_bit_that_never_sets_nhmex)
+{
+	struct check_outcome o;
+	if (check_run(&o, "nhmex", 1, "stuckbit=ubox0.ctl0:22", 0, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		expect_one_fail(&o, "nhmex stuckbit=ubox0.ctl0:22", __LINE__);
+		/* U_MSR_PMON_EV_SEL 0xC10 (Table 2-5, 002:544-549), its en bit 22 (the generic
+		 * event select, boxes/nhmex/nhmex.h); BUF_VALID_LOCAL_INT is event 0x00. */
+		expect_verdict(&o, "nhmex", "ubox", 0, "selftest.ctl", UPM_RESULT_FAIL,
+			       "ctl0 0xc10 bit 22 does not set: programmed 0x400000 to count, read 0x0", __LINE__);
+		expect_verdict(&o, "nhmex", "ubox", 0, "presence", UPM_RESULT_PASS, "present and working", __LINE__);
+	}
+	upm_verdicts_free(&o.vs);
+	if (check_run(&o, "nhmex", 1, "stuckbit=wbox0.fixed:0", 0, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		expect_one_fail(&o, "nhmex stuckbit=wbox0.fixed:0", __LINE__);
+		/* W_MSR_PMON_FIXED_CTR_CTL 0x395, en bit 0 (Table 2-98, 002:5599-5606). */
+		expect_verdict(&o, "nhmex", "wbox", 0, "selftest.ctl", UPM_RESULT_FAIL,
+			       "fixed ctl 0x395 bit 0 does not set: programmed 0x1 to count, read 0x0", __LINE__);
+		expect_verdict(&o, "nhmex", "wbox", 0, "presence", UPM_RESULT_NA, "(see selftest.ctl)", __LINE__);
+		expect_verdict(&o, "nhmex", "wbox", 0, "selftest.count", UPM_RESULT_NA, "(see selftest.ctl)", __LINE__);
 	}
 	upm_verdicts_free(&o.vs);
 }

@@ -95,7 +95,7 @@ static void sweep(const char *platform, unsigned sockets, const struct sweep_cas
  * finding, the count not judged). */
 static const struct sweep_case nhmex_cases[] = {
 	{ "dead=ubox0", 1, NULL }, { "absent=ubox0", 1, "pmu" }, { "stuckbit=ubox0.ctl0:0", 1, NULL },
-	{ "locked=ubox0", 1, "pmu" }, { "stuckbit=ubox0.box:28", 1, "pmu" },
+	{ "locked=ubox0", 1, "pmu" }, { "stuckbit=ubox0.box:28", 1, "pmu" }, { "stuckbit=ubox0.ctl0:22", 1, NULL },
 	{ "dead=cbo0", 1, NULL }, { "locked=cbo0", 1, NULL }, { "absent=cbo0", 0, NULL },
 	{ "stuck=cbo0.ctr0", 1, NULL }, { "stuckbit=cbo0.ctl0:22", 1, NULL },
 	{ "dead=bbox0", 1, NULL }, { "locked=bbox0", 1, NULL }, { "absent=bbox0", 0, NULL },
@@ -106,6 +106,7 @@ static const struct sweep_case nhmex_cases[] = {
 	{ "dead=rbox0", 1, NULL }, { "locked=rbox0", 1, NULL }, { "absent=rbox0", 0, NULL },
 	{ "dead=wbox0", 1, NULL }, { "locked=wbox0", 1, NULL }, { "absent=wbox0", 0, NULL },
 	{ "stuckbit=wbox0.ctl0:0", 1, NULL }, { "stuckbit=wbox0.fixed:0", 1, NULL },
+	{ "stuckbit=wbox0.ctl0:22", 1, NULL },
 };
 
 static const struct sweep_case wsmex_cases[] = {
@@ -113,6 +114,7 @@ static const struct sweep_case wsmex_cases[] = {
 	{ "dead=cbo0", 1, NULL }, { "locked=cbo0", 1, NULL }, { "stuck=cbo0.ctr0", 1, NULL },
 	{ "dead=bbox0", 1, NULL }, { "locked=sbox0", 1, NULL }, { "stuck=mbox0.ctr0", 1, NULL },
 	{ "dead=rbox0", 1, NULL }, { "locked=wbox0", 1, NULL }, { "absent=wbox0", 0, NULL },
+	{ "stuckbit=wbox0.ctl0:22", 1, NULL }, { "stuckbit=ubox0.ctl0:22", 1, NULL },
 };
 
 static const struct sweep_case snbep_cases[] = {
@@ -151,7 +153,8 @@ static const struct sweep_case ivbep_cases[] = {
 };
 
 static const struct sweep_case skl_cases[] = {
-	{ "dead=ncu0", 1, NULL }, { "stuck=ncu0.fixed", 1, NULL },
+	{ "dead=ncu0", 1, NULL }, { "locked=ncu0", 1, NULL }, { "stuck=ncu0.fixed", 1, NULL },
+	{ "stuckbit=ncu0.fixed:22", 1, NULL }, { "stuckbit=cbo0.ctl0:22", 1, NULL },
 	{ "dead=cbo0", 1, NULL }, { "locked=cbo0", 1, NULL }, { "absent=cbo0", 0, NULL },
 	{ "stuck=cbo0.ctr0", 1, NULL }, { "stuckbit=cbo0.ctl0:0", 1, NULL },
 	{ "dead=arb0", 1, NULL }, { "locked=arb0", 1, NULL }, { "absent=arb0", 0, NULL },
