@@ -635,7 +635,7 @@ static uint64_t filter_for(const struct upm_session *s, const struct upm_box_ins
 	return v;
 }
 
-static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what);
+static int global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what);
 
 #define TRY(b, what, addr, expr)                               \
 	do {                                                   \
@@ -869,17 +869,17 @@ static void global_check_start(struct upm_session *s, unsigned socket)
 	global_fail(s, socket, what, UPM_OK, 1, got);
 }
 
-static void global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what)
+/* 1 when written. */
+static int global_write(struct upm_session *s, unsigned socket, uint64_t v, const char *what)
 {
 	const struct upm_global_ctl *g = s->run->platform->global;
 	if (!g || !s->global_saved[socket])
-		return;
+		return 0;
 	int rc = upm_msr_write(s->run->backend, g->msr, global_value(s, socket, v));
 	s->global_may_run[socket] = rc != UPM_OK || v == g->start;
 	if (rc != UPM_OK)
 		global_fail(s, socket, what, rc, 0, 0);
-	else if (v == g->start)
-		global_check_start(s, socket);
+	return rc == UPM_OK;
 }
 
 static void global_save(struct upm_session *s, unsigned socket)
@@ -983,12 +983,13 @@ static void socket_step(void *arg)
 		upm_overflow_walk(s, a->socket, a->pass, a->count_base);
 	if (g && a->step == STEP_SAVE)
 		global_save(s, a->socket);
-	if (g && a->step == STEP_START)
-		global_write(s, a->socket, g->start, "start");
+	int started = g && a->step == STEP_START && global_write(s, a->socket, g->start, "start");
 	if (a->step == STEP_SETUP) /* start values read: counters that run count from here */
 		s->window_read_ns[a->socket] = upm_os_nanoseconds();
 	if (a->step == STEP_START) /* ... the others from the last unfreeze */
 		s->window_start_ns[a->socket] = upm_os_nanoseconds();
+	if (started) /* read back inside the window: the read takes no time from it */
+		global_check_start(s, a->socket);
 	if (g && a->step == STEP_RESTORE)
 		global_restore(s, a->socket);
 }
