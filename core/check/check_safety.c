@@ -210,8 +210,12 @@ static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdi
 			if (!first)
 				first = u;
 			n++;
-			int len = upm_snprintf(one, sizeof one, "%s%s %s %s (%s after %s)", shown ? ", " : "", u->where,
-					       u->space, u->address, upm_status_name(u->rc), cs->stage[i]);
+			int len = u->counts_on[0]
+					  ? upm_snprintf(one, sizeof one, "%s%s %s %s (counts on behind %s, after %s)",
+							 shown ? ", " : "", u->where, u->space, u->address, u->counts_on,
+							 cs->stage[i])
+					  : upm_snprintf(one, sizeof one, "%s%s %s %s (%s after %s)", shown ? ", " : "",
+							 u->where, u->space, u->address, upm_status_name(u->rc), cs->stage[i]);
 			if (used + (size_t)len + 48 < sizeof list) { /* room for the count and the rest */
 				upm_strlcpy(list + used, one, sizeof list - used);
 				used += (size_t)len;

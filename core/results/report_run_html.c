@@ -59,6 +59,11 @@ static void problems(struct upm_buf *out, const struct upm_record *rec)
 		text(out, u->space);
 		upm_buf_puts(out, " ");
 		text(out, u->address);
+		if (u->counts_on[0]) {
+			upm_buf_puts(out, " (written back, but its control ");
+			text(out, u->counts_on);
+			upm_buf_puts(out, " was not: it may count on)");
+		}
 		upm_buf_printf(out, ": it should hold 0x%llx</li>\n", (unsigned long long)u->value);
 	}
 	for (unsigned i = 0; i < rec->n_boxes; i++) {

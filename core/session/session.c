@@ -42,14 +42,21 @@ static uint32_t msr_addr(const struct upm_box_inst *b, uint32_t addr)
 	return upm_box_msr_addr(b->type, b->instance, addr); /* stride, instance_base or filter steps */
 }
 
+static void note_enabled(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr, uint64_t v);
+
 static int reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
 		     uint64_t v, int filter_fn)
 {
+	int rc;
 	if (b->type->space == UPM_SPACE_MSR)
-		return upm_msr_write(s->run->backend, msr_addr(b, addr), v);
-	if (b->type->space == UPM_SPACE_MMIO)
+		rc = upm_msr_write(s->run->backend, msr_addr(b, addr), v);
+	else if (b->type->space == UPM_SPACE_MMIO)
 		return UPM_EUNSUPPORTED; /* memory-mapped counters run free: never written */
-	return upm_pci_write32(s->run->backend, pci_addr(b, addr, filter_fn), (uint32_t)v);
+	else
+		rc = upm_pci_write32(s->run->backend, pci_addr(b, addr, filter_fn), (uint32_t)v);
+	if (rc == UPM_OK && !filter_fn)
+		note_enabled(s, b, addr, v);
+	return rc;
 }
 
 static int reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
@@ -455,6 +462,7 @@ static void save_reg(struct upm_session *s, struct upm_box_inst *b, uint32_t add
 	r->on_filter_fn = (uint8_t)filter_fn;
 	r->dwords = (uint8_t)dwords;
 	r->write_only = (uint8_t)write_only;
+	r->counts_on_ctl = UPM_NO_REG;
 	int rc = UPM_OK;
 	if (write_only)
 		r->value = 0; /* write-only: its reset value is what software left unset */
@@ -548,6 +556,49 @@ static uint64_t saved_gate(const struct upm_box_type *t, const struct upm_saved_
 	return 0;
 }
 
+static struct upm_saved_reg *saved_at(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr)
+{
+	for (unsigned i = 0; addr != UPM_NO_REG && i < s->n_saved; i++)
+		if (s->saved[i].box == b && s->saved[i].addr == addr && !s->saved[i].on_filter_fn)
+			return &s->saved[i];
+	return NULL;
+}
+
+/* A counter control written with its enable set: it marks the saved control (restore_box
+ * asks whether the session ever enabled it). */
+static void note_enabled(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr, uint64_t v)
+{
+	const struct upm_box_type *t = b->type;
+	uint64_t en = 0;
+	for (unsigned i = 0; i < t->n_ctrs && !en; i++)
+		en = t->ctl[i] == addr ? upm_field_mask(t->ctl_layout.en) : 0;
+	if (!en && t->fixed_ctr != UPM_NO_REG && t->fixed_ctl == addr)
+		en = upm_field_mask(t->fixed_en);
+	if (!(v & en))
+		return;
+	struct upm_saved_reg *r = saved_at(s, b, addr);
+	if (r)
+		r->enabled = 1;
+}
+
+/* A counter written back behind its control that was not, when the session had enabled
+ * that control: the control may still enable it, so the value it got does not stay. It is not restored either, for the control's
+ * reason, and says which control keeps it counting. */
+static void mark_counting_on(struct upm_session *s, const struct upm_box_inst *b)
+{
+	const struct upm_box_type *t = b->type;
+	for (unsigned i = 0; i <= t->n_ctrs; i++) {
+		uint32_t ctl = i < t->n_ctrs ? t->ctl[i] : t->fixed_ctl;
+		uint32_t ctr = i < t->n_ctrs ? t->ctr[i] : t->fixed_ctr;
+		struct upm_saved_reg *c = saved_at(s, b, ctl), *v = saved_at(s, b, ctr);
+		if (!c || !v || !c->enabled || c->restored == UPM_OK || v->restored != UPM_OK)
+			continue;
+		v->restored = c->restored;
+		v->counts_on_ctl = ctl;
+		s->restore_failures++;
+	}
+}
+
 static void restore_box(struct upm_session *s, struct upm_box_inst *b)
 {
 	const struct upm_box_type *t = b->type;
@@ -591,6 +642,7 @@ static void restore_box(struct upm_session *s, struct upm_box_inst *b)
 	 * write to a function that is gone is dropped without an error). */
 	if (b->type->space == UPM_SPACE_PCI && upm_pci_box_gone(s, b))
 		upm_session_mark_unrestored(s, b, UPM_EABSENT);
+	mark_counting_on(s, b);
 }
 
 /* --- the steps --- */

@@ -78,6 +78,11 @@ struct upm_saved_reg {
 	uint8_t write_only; /* box control: restored to its reset value, not read */
 	uint64_t value;
 	int restored;       /* UPM_OK, or the error restoring it */
+	/* A counter written back whose control was not (restored is then the control's
+	 * error): the control may still enable it, so its value does not stay. The control's
+	 * address as saved, else UPM_NO_REG. */
+	uint32_t counts_on_ctl;
+	uint8_t enabled; /* a counter control: a write of it with its enable set took */
 };
 
 struct upm_session;
@@ -220,6 +225,9 @@ struct upm_unrestored {
 	char address[32]; /* "0xd10" or "7f:10.0+0x0a0" */
 	uint64_t value;   /* what it should hold */
 	int rc;
+	/* A counter written back behind its control that was not: that control's address
+	 * ("0xd10"), whose rc this is; "" otherwise. */
+	char counts_on[32];
 };
 /* 1 when the session's registers are a replay's that diverged from its recording: every
  * access after it failed, for that one cause (core/commands/app.c says it). */

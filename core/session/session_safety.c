@@ -120,8 +120,13 @@ void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out)
 	upm_buf_json_string(out, u->where);
 	upm_buf_printf(out, ", \"space\": \"%s\", \"address\": ", u->space);
 	upm_buf_json_string(out, u->address);
-	upm_buf_printf(out, ", \"expected\": \"0x%llx\", \"error\": \"%s\"}", (unsigned long long)u->value,
+	upm_buf_printf(out, ", \"expected\": \"0x%llx\", \"error\": \"%s\"", (unsigned long long)u->value,
 		       upm_status_name(u->rc));
+	if (u->counts_on[0]) { /* written back, but that control was not: it may count on */
+		upm_buf_puts(out, ", \"counts_on\": ");
+		upm_buf_json_string(out, u->counts_on);
+	}
+	upm_buf_puts(out, "}");
 }
 
 int upm_session_replay_diverged(const struct upm_session *s)
@@ -159,6 +164,11 @@ int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_u
 		upm_unrestored_describe(r->box, r->addr, r->on_filter_fn, r->dwords, out);
 		out->value = r->value;
 		out->rc = r->restored;
+		if (r->counts_on_ctl != UPM_NO_REG) {
+			struct upm_unrestored ctl;
+			upm_unrestored_describe(r->box, r->counts_on_ctl, 0, 1, &ctl);
+			upm_strlcpy(out->counts_on, ctl.address, sizeof out->counts_on);
+		}
 		return 0;
 	}
 	const struct upm_global_ctl *g = s->run && s->run->platform ? s->run->platform->global : NULL;
@@ -179,8 +189,13 @@ int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_u
 
 void upm_unrestored_say(struct upm_run *r, const struct upm_unrestored *u)
 {
-	upm_error(r, "NOT RESTORED: socket %u %s %s %s (%s): it should hold 0x%llx", u->socket, u->where,
-		  u->space, u->address, upm_status_name(u->rc), (unsigned long long)u->value);
+	if (u->counts_on[0])
+		upm_error(r, "NOT RESTORED: socket %u %s %s %s (written back, but its control %s was not (%s): "
+			     "it may count on): it should hold 0x%llx", u->socket, u->where, u->space, u->address,
+			  u->counts_on, upm_status_name(u->rc), (unsigned long long)u->value);
+	else
+		upm_error(r, "NOT RESTORED: socket %u %s %s %s (%s): it should hold 0x%llx", u->socket, u->where,
+			  u->space, u->address, upm_status_name(u->rc), (unsigned long long)u->value);
 }
 
 void upm_unrestored_say_total(struct upm_run *r, unsigned n)

@@ -75,7 +75,9 @@ rm -rf "$WORK/upmon-results"
 run gpw "${M[@]}" --backend mock:gpw=0xD10@run check --quick
 expect gpw host/check_restore_fault_is_loud 2 \
 	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
-	'^FAIL socket 0 pmu +restore +1 register NOT RESTORED: cbo0 msr 0xd10 \(EFAULT after the self-test\)$' '^upmon: FAIL$'
+	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd16 \(written back, but its control 0xd10 was not \(EFAULT\): it may count on\): it should hold 0x0$' \
+	'^FAIL socket 0 pmu +restore +2 registers NOT RESTORED: cbo0 msr$' \
+	'^ +0xd10 \(EFAULT after the self-test\), cbo0 msr 0xd16 \(counts on behind 0xd10,$' '^upmon: FAIL$'
 cp "$(last_run "$WORK/upmon-results")/results.json" "$WORK/check-gpw.json"
 # The same fault under `run`: a parser reads both lists alike.
 run rgpw "${M[@]}" --backend mock:gpw=0xD10@2 run --seconds 0.05 --events cbo0/CLOCKTICKS/
@@ -84,7 +86,8 @@ import json, sys
 c, r = (json.load(open(p)) for p in sys.argv[1:3])
 assert c["aborted"] is False and r["aborted"] is False
 assert c["sockets_skipped"] == r["sockets_skipped"] == []
-assert c["unrestored"] == r["unrestored"] == [{"socket": 0, "where": "cbo0", "space": "msr", "address": "0xd10", "expected": "0x0", "error": "EFAULT"}]
+assert c["unrestored"] == r["unrestored"] == [{"socket": 0, "where": "cbo0", "space": "msr", "address": "0xd10", "expected": "0x0", "error": "EFAULT"},
+                                              {"socket": 0, "where": "cbo0", "space": "msr", "address": "0xd16", "expected": "0x0", "error": "EFAULT", "counts_on": "0xd10"}]
 EOF
 	fail host/check_unrestored_reads_as_run "unrestored lists differ"
 

@@ -118,9 +118,11 @@ expect gpr host/msr_read_fault_named 2 '^upmon: error: run: socket 0 cbo0: count
 run gpw "${M[@]}" --backend mock:gpw=0xD10@2 run --seconds 0.05 --per-box --events cbo0/CLOCKTICKS/
 expect gpw host/msr_restore_fault_is_loud 2 \
 	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 \(EFAULT\): it should hold 0x0$' \
-	'^upmon: error: 1 register NOT RESTORED' '^ +0 cbo0 +0 ctr0 +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
+	'^upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd16 \(written back, but its control 0xd10 was not \(EFAULT\): it may count on\): it should hold 0x0$' \
+	'^upmon: error: 2 registers NOT RESTORED' '^ +0 cbo0 +0 ctr0 +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
+# The counter written back behind the control left enabled is listed with that control.
 json "$(last_run upmon-results)/results.json" \
-	'u = d["unrestored"]; assert len(u) == 1 and u[0]["address"] == "0xd10" and u[0]["socket"] == 0 and u[0]["error"] == "EFAULT"' &&
+	'u = d["unrestored"]; assert len(u) == 2 and u[0]["address"] == "0xd10" and u[0]["socket"] == 0 and u[0]["error"] == "EFAULT" and "counts_on" not in u[0]; assert u[1]["address"] == "0xd16" and u[1]["counts_on"] == "0xd10" and u[1]["error"] == "EFAULT"' &&
 	pass host/msr_restore_fault_in_results || fail host/msr_restore_fault_in_results "unrestored list wrong"
 
 # --- PCI: a function reading all ones mid-run, ECAM that disagrees, no MCFG ---

@@ -246,7 +246,9 @@ TEST(check_safety_abort_before_anything_touches_nothing)
 
 /* From the self-test's interval on, every write to CBo 0's control 0 faults: its restore
  * fails in every session. Said once, by address, with the value it held first; the
- * "pmu restore" verdict names it; the entry has `run`'s shape (test_robust.c). */
+ * "pmu restore" verdict names it; the entry has `run`'s shape (test_robust.c). Its counter
+ * (0xD16), written back behind the control the self-test had enabled, is named too: it
+ * may count on. */
 TEST(check_safety_restore_fault_named_once_by_address)
 {
 	struct cmd c;
@@ -255,11 +257,15 @@ TEST(check_safety_restore_fault_named_once_by_address)
 	CHECK_EQ(c.status, UPM_EXIT_FAIL);
 	CHECK_STR(c.last, "upmon: FAIL");
 	CHECK_EQ(occurrences(c.f.run.log.data, "upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 (EFAULT): it should hold 0x400012\n"), 1);
-	CHECK_CONTAINS(c.f.run.log.data, "upmon: error: 1 register NOT RESTORED (listed above and in results.json)");
+	CHECK_EQ(occurrences(c.f.run.log.data, "upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd16 (written back, but its "
+						"control 0xd10 was not (EFAULT): it may count on): it should hold 0x0\n"), 1);
+	CHECK_CONTAINS(c.f.run.log.data, "upmon: error: 2 registers NOT RESTORED (listed above and in results.json)");
 	CHECK_CONTAINS(c.json, "\"aborted\": false,\n\"sockets_skipped\": [],\n\"unrestored\": [\n"
-			       "  {\"socket\": 0, \"where\": \"cbo0\", \"space\": \"msr\", \"address\": \"0xd10\", \"expected\": \"0x400012\", \"error\": \"EFAULT\"}\n]");
+			       "  {\"socket\": 0, \"where\": \"cbo0\", \"space\": \"msr\", \"address\": \"0xd10\", \"expected\": \"0x400012\", \"error\": \"EFAULT\"},\n"
+			       "  {\"socket\": 0, \"where\": \"cbo0\", \"space\": \"msr\", \"address\": \"0xd16\", \"expected\": \"0x0\", \"error\": \"EFAULT\", \"counts_on\": \"0xd10\"}\n]");
 	CHECK_CONTAINS(c.json, "\"box\": \"pmu\", \"instance\": null, \"check\": \"restore\", \"result\": \"FAIL\", "
-			       "\"reason\": \"1 register NOT RESTORED: cbo0 msr 0xd10 (EFAULT after the self-test)\"");
+			       "\"reason\": \"2 registers NOT RESTORED: cbo0 msr 0xd10 (EFAULT after the self-test), "
+			       "cbo0 msr 0xd16 (counts on behind 0xd10, after the self-test)\"");
 	cmd_free(&c);
 }
 

@@ -39,9 +39,8 @@ static int named(const struct upm_unrestored *list, unsigned n, const struct upm
  * returns how many. A counter nothing wrote is left out: it counts on its own. With
  * loose set (a socket's processor stopped answering, or a write faulted), so is a
  * register nothing wrote, and overflow status bits (write 1 to clear): the run's own
- * counters set them, and what cannot be written cannot clear them; and once something
- * is named, a counter: a control left programmed keeps its counter counting after the
- * counter was written back. */
+ * counters set them, and what cannot be written cannot clear them. A counter written
+ * back behind a control left programmed must be named too (it counts on). */
 static unsigned unnamed_changes(struct upm_mock *m, const struct upm_unrestored *list, unsigned n, int loose,
 				char *out, size_t size)
 {
@@ -55,8 +54,7 @@ static unsigned unnamed_changes(struct upm_mock *m, const struct upm_unrestored 
 			for (unsigned k = 0; k < nr; k++) {
 				struct upm_mock_reg *r = i < so->n_msrs ? so->msrs[i] : so->devs[i - so->n_msrs]->regs[k];
 				if (r->value == r->snapshot || ((r->flags & UPM_MOCK_COUNTER) && !r->writes) ||
-				    (loose && (!r->writes || !((r->value ^ r->snapshot) & ~r->w1c_mask) ||
-					       (n && (r->flags & UPM_MOCK_COUNTER)))) ||
+				    (loose && (!r->writes || !((r->value ^ r->snapshot) & ~r->w1c_mask))) ||
 				    named(list, n, r))
 					continue;
 				bad++;

@@ -313,7 +313,8 @@ TEST(msr_write_fault_is_listed_by_address)
 }
 
 /* Two writes to the counter control succeed (enable, event); the third, the restore,
- * faults: it is the one register reported, with the value it should hold. */
+ * faults: it is reported with the value it should hold, and so is its counter (0xD16),
+ * written back but behind a control left enabled. */
 TEST(msr_restore_fault_is_reported_loudly)
 {
 	struct fixture f;
@@ -325,18 +326,26 @@ TEST(msr_restore_fault_is_reported_loudly)
 	CHECK_EQ(upm_session_prepare(&s, &f.run, "cbo0/CLOCKTICKS/"), 0);
 	CHECK_EQ(upm_session_run(&s, feed_interval, &busy), 0);
 	CHECK_EQ(find_count(&s, 0, "cbo", 0, "CLOCKTICKS")->status, UPM_OK);
-	CHECK_EQ(s.restore_failures, 1);
+	CHECK_EQ(s.restore_failures, 2);
 	CHECK_EQ(upm_session_unrestored(&s, 0, &u), 0);
 	CHECK_STR(u.where, "cbo0");
 	CHECK_STR(u.space, "msr");
 	CHECK_STR(u.address, "0xd10");
 	CHECK_EQ(u.value, 0x400012);
-	CHECK_EQ(upm_session_report_unrestored(&s), 1);
+	CHECK_STR(u.counts_on, "");
+	CHECK_EQ(upm_session_unrestored(&s, 1, &u), 0);
+	CHECK_STR(u.address, "0xd16");
+	CHECK_STR(u.counts_on, "0xd10");
+	CHECK_EQ(u.rc, UPM_EFAULT);
+	CHECK_EQ(upm_session_report_unrestored(&s), 2);
 	CHECK_CONTAINS(f.run.log.data, "NOT RESTORED: socket 0 cbo0 msr 0xd10 (EFAULT): it should hold 0x400012");
+	CHECK_CONTAINS(f.run.log.data, "NOT RESTORED: socket 0 cbo0 msr 0xd16 (written back, but its control 0xd10 was not "
+				       "(EFAULT): it may count on): it should hold 0x0");
 	struct upm_buf json;
 	upm_buf_init(&json);
 	record_json_of(&s, &json);
 	CHECK_CONTAINS(json.data, "{\"socket\": 0, \"where\": \"cbo0\", \"space\": \"msr\", \"address\": \"0xd10\", \"expected\": \"0x400012\", \"error\": \"EFAULT\"}");
+	CHECK_CONTAINS(json.data, "\"address\": \"0xd16\", \"expected\": \"0x0\", \"error\": \"EFAULT\", \"counts_on\": \"0xd10\"}");
 	CHECK_CONTAINS(json.data, "\"aborted\": false");
 	upm_buf_free(&json);
 	upm_session_free(&s);
