@@ -2,6 +2,7 @@
 #include "core/check/check_safety.h"
 #include "core/check/selftest_evidence.h"
 #include "core/base/os.h"
+#include "core/events/subcfg.h"
 #include "core/workload/workload.h"
 #include "core/workload/watchdog_plan.h"
 #include "platform/pci.h"
@@ -116,7 +117,9 @@ static int slot_of(const struct upm_session *s, const struct upm_box_inst *b, un
 		o->ctr = t->ctr[o->counter];
 		o->ctl = t->ctl[o->counter];
 		o->width = t->ctr_width;
-		o->ctl_value = sp->ctl;
+		/* As the session wrote it: in a second home the event select moves (the
+		 * R-Box's alt_ev_add), and the read-back and the disable must see that one. */
+		o->ctl_value = upm_spec_ctl(sp, b->place[k].home);
 		o->en_mask = upm_field_mask(t->ctl_layout.en);
 		return 1;
 	}
