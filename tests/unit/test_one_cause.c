@@ -82,62 +82,87 @@ TEST(one_cause_dead_imc_ivbep)
 	dead_channel("ivbep", "s1.dead=imc5", 1, "imc5");
 }
 
-/* The summary counts INCOMPLETE in its own column, never as FAIL. */
-TEST(one_cause_summary_incomplete_column)
+/* One verdict of socket 0 for the summary tests. */
+struct verdict_in {
+	const char *box;
+	int instance;
+	const char *check;
+	enum upm_result result;
+	const char *reason;
+};
+
+/* The console's verdict lines and summary for these verdicts, into log (freed by the
+ * caller). */
+static void printed(const struct verdict_in *in, unsigned n, struct upm_buf *log)
 {
 	struct upm_run r;
 	struct upm_verdicts vs;
 	memset(&r, 0, sizeof r);
 	upm_buf_init(&r.log);
-	CHECK(upm_verdicts_init(&vs, 8) == 0);
-	upm_verdict_add(&vs, 0, "imc", -1, "memory.read", UPM_RESULT_PASS, "ok");
-	upm_verdict_add(&vs, 0, "imc", -1, "memory.write", UPM_RESULT_INCOMPLETE, "kernel did not run");
-	upm_verdict_add(&vs, 0, "imc", 1, "presence", UPM_RESULT_FAIL, "all ones");
-	upm_verdict_add(&vs, 0, "imc", 2, "presence", UPM_RESULT_INCOMPLETE, "not reached");
+	CHECK(upm_verdicts_init(&vs, n) == 0);
+	for (unsigned i = 0; i < n; i++)
+		upm_verdict_add(&vs, 0, in[i].box, in[i].instance, in[i].check, in[i].result, "%s", in[i].reason);
 	upm_verdicts_print(&r, &vs);
-	const char *log = r.log.data ? r.log.data : "";
-	const char *head = strstr(log, "summary: socket");
-	CHECK(head && strstr(head, " incomplete ") && strstr(head, " fail "));
-	/* checks 4, pass 1, warn 0, fail 1, incomplete 2, n/a 0 */
-	const char *row = strstr(log, "summary:      0 imc");
-	unsigned checks = 0, pass = 0, warn = 0, fail = 0, inc = 0, na = 0;
-	char worst[16] = "";
-	CHECK(row && sscanf(row, "summary: %*u imc %u %u %u %u %u %u %15s", &checks, &pass, &warn, &fail, &inc,
-			    &na, worst) == 7);
-	CHECK(checks == 4 && pass == 1 && warn == 0 && fail == 1 && inc == 2 && na == 0);
-	CHECK(strcmp(worst, "FAIL") == 0);
 	upm_verdicts_free(&vs);
-	upm_buf_free(&r.log);
+	*log = r.log;
+}
+
+/* A summary row: "summary: SOCKET BOX checks pass warn fail incomplete n/a result". */
+struct summary_row {
+	unsigned checks, pass, warn, fail, inc, na;
+	char result[16];
+};
+
+static int summary_row_of(const char *log, const char *box, struct summary_row *o)
+{
+	char key[48], fmt[80];
+	memset(o, 0, sizeof *o);
+	snprintf(key, sizeof key, "summary:      0 %s ", box);
+	snprintf(fmt, sizeof fmt, "summary: %%*u %s %%u %%u %%u %%u %%u %%u %%15s", box);
+	const char *row = log ? strstr(log, key) : NULL;
+	return row && sscanf(row, fmt, &o->checks, &o->pass, &o->warn, &o->fail, &o->inc, &o->na, o->result) == 7;
+}
+
+/* The summary counts INCOMPLETE in its own column, never as FAIL. */
+TEST(one_cause_summary_incomplete_column)
+{
+	static const struct verdict_in in[] = {
+		{ "imc", -1, "memory.read", UPM_RESULT_PASS, "ok" },
+		{ "imc", -1, "memory.write", UPM_RESULT_INCOMPLETE, "kernel did not run" },
+		{ "imc", 1, "presence", UPM_RESULT_FAIL, "all ones" },
+		{ "imc", 2, "presence", UPM_RESULT_INCOMPLETE, "not reached" },
+	};
+	struct upm_buf log;
+	struct summary_row row;
+	printed(in, sizeof in / sizeof in[0], &log);
+	const char *head = log.data ? strstr(log.data, "summary: socket") : NULL;
+	CHECK(head && strstr(head, " incomplete ") && strstr(head, " fail "));
+	CHECK(summary_row_of(log.data, "imc", &row));
+	CHECK(row.checks == 4 && row.pass == 1 && row.warn == 0 && row.fail == 1 && row.inc == 2 && row.na == 0);
+	CHECK(strcmp(row.result, "FAIL") == 0);
+	upm_buf_free(&log);
 }
 
 /* A box whose every check is N/A (its socket's global control failed) was never judged:
  * its summary row says N/A, not PASS; a row with one PASS among N/A says PASS. */
 TEST(one_cause_summary_na_row_is_not_pass)
 {
-	struct upm_run r;
-	struct upm_verdicts vs;
-	memset(&r, 0, sizeof r);
-	upm_buf_init(&r.log);
-	CHECK(upm_verdicts_init(&vs, 8) == 0);
-	upm_verdict_add(&vs, 0, "pmu", -1, "global", UPM_RESULT_FAIL, "global control 0xc00: keeps no start");
-	upm_verdict_add(&vs, 0, "cbo", 0, "presence", UPM_RESULT_NA, "not judged: its socket's global control");
-	upm_verdict_add(&vs, 0, "cbo", 1, "presence", UPM_RESULT_NA, "not judged: its socket's global control");
-	upm_verdict_add(&vs, 0, "wbox", 0, "presence", UPM_RESULT_PASS, "present and working");
-	upm_verdict_add(&vs, 0, "wbox", 0, "selftest.wrap", UPM_RESULT_NA, "nothing to test here");
-	upm_verdicts_print(&r, &vs);
-	const char *log = r.log.data ? r.log.data : "";
-	unsigned checks = 0, pass = 1, warn = 1, fail = 1, inc = 1, na = 0;
-	char worst[16] = "";
-	const char *row = strstr(log, "summary:      0 cbo");
-	CHECK(row && sscanf(row, "summary: %*u cbo %u %u %u %u %u %u %15s", &checks, &pass, &warn, &fail, &inc,
-			    &na, worst) == 7);
-	CHECK(checks == 2 && pass == 0 && warn == 0 && fail == 0 && inc == 0 && na == 2);
-	CHECK(strcmp(worst, "N/A") == 0);
-	row = strstr(log, "summary:      0 wbox");
-	CHECK(row && sscanf(row, "summary: %*u wbox %*u %*u %*u %*u %*u %*u %15s", worst) == 1);
-	CHECK(strcmp(worst, "PASS") == 0);
-	upm_verdicts_free(&vs);
-	upm_buf_free(&r.log);
+	static const struct verdict_in in[] = {
+		{ "pmu", -1, "global", UPM_RESULT_FAIL, "global control 0xc00: keeps no start" },
+		{ "cbo", 0, "presence", UPM_RESULT_NA, "not judged: its socket's global control" },
+		{ "cbo", 1, "presence", UPM_RESULT_NA, "not judged: its socket's global control" },
+		{ "wbox", 0, "presence", UPM_RESULT_PASS, "present and working" },
+		{ "wbox", 0, "selftest.wrap", UPM_RESULT_NA, "nothing to test here" },
+	};
+	struct upm_buf log;
+	struct summary_row row;
+	printed(in, sizeof in / sizeof in[0], &log);
+	CHECK(summary_row_of(log.data, "cbo", &row));
+	CHECK(row.checks == 2 && row.pass == 0 && row.warn == 0 && row.fail == 0 && row.inc == 0 && row.na == 2);
+	CHECK(strcmp(row.result, "N/A") == 0);
+	CHECK(summary_row_of(log.data, "wbox", &row));
+	CHECK(row.checks == 2 && row.pass == 1 && row.na == 1 && strcmp(row.result, "PASS") == 0);
+	upm_buf_free(&log);
 }
 
 /* Every write to CBo 0's control 0 (MSR 0xD10) faults from the self-test's interval on:
