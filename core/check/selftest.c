@@ -48,6 +48,7 @@ struct st_box {
 	uint64_t silent; /* slots (bit k) that did not count */
 	uint64_t ctl_bad; /* counter controls (bit i) that did not read back what was written */
 	int fixed_ctl_bad; /* the fixed counter's control did not keep its enable */
+	int fixed_ctl_unread; /* ... because reading it back faulted */
 	uint64_t silent_ctl_bad; /* silent slots whose control is one of those */
 	uint64_t disable_faulted; /* slots (bit k) whose enable-clearing write faulted */
 	int disable_status;       /* the first such write's status */
@@ -457,6 +458,7 @@ static void controls_kept(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 			sb->ctl_bad |= 1ull << sl.counter;
 		else
 			sb->fixed_ctl_bad = 1;
+		sb->fixed_ctl_unread |= sl.counter < 0 && rc != UPM_OK;
 		if (rc != UPM_OK) {
 			if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "reading %s 0x%x while counting: %s", nm,
 				 upm_box_reg_addr(b, sl.ctl), upm_status_name(rc)))
@@ -929,10 +931,10 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 		}
 		/* Every counter silent behind a control that did not keep what was programmed:
 		 * selftest.ctl's finding, not a dead box. A box whose one control is its fixed
-		 * counter's (Skylake's ncu) keeps no write at all: locked. */
+		 * counter's (Skylake's ncu) and read back without it keeps no write: locked. */
 		int ctl_explains = sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting &&
 				   sb->silent && (sb->silent & ~sb->silent_ctl_bad) == 0;
-		if (ctl_explains && !b->type->n_ctrs) {
+		if (ctl_explains && !b->type->n_ctrs && !sb->fixed_ctl_unread) {
 			ctl_explains = 0;
 			sb->cls = UPM_CLASS_LOCKED;
 			upm_snprintf(sb->why, sizeof sb->why, "its one control, the fixed counter's, keeps no write (%s)",

@@ -582,8 +582,8 @@ static void note_enabled(struct upm_session *s, const struct upm_box_inst *b, ui
 }
 
 /* A counter written back behind its control that was not, when the session had enabled
- * that control: the control may still enable it, so the value it got does not stay. It is not restored either, for the control's
- * reason, and says which control keeps it counting. */
+ * that control: the control may still enable it, so the value it got does not stay. It
+ * is not restored either, for the control's reason, and says which control that is. */
 static void mark_counting_on(struct upm_session *s, const struct upm_box_inst *b)
 {
 	const struct upm_box_type *t = b->type;
