@@ -436,6 +436,46 @@ static unsigned counting_slots(const struct st_ctx *c, const struct upm_box_inst
 	return n;
 }
 
+/* Where the box control holds a per-counter enable (the Xeon 7500's and E7's
+ * *_PMON_GLOBAL_CTL), the enables of this pass's counters read back set once counting; a
+ * counter whose enable did not set is silent for that reason (its control's finding). */
+static void box_enables_kept(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
+{
+	const struct upm_box_type *t = b->type;
+	const struct upm_box_ctl_layout *bl = &t->box_ctl_layout;
+	if (!(t->session & UPM_SESS_BOX_ENABLE_MASK) || (t->session & UPM_SESS_ENABLE_IN_GLOBAL) ||
+	    t->box_ctl == UPM_NO_REG)
+		return;
+	uint64_t mine = 0, want = 0, r = 0;
+	int fixed = 0;
+	for (unsigned k = 0; k < b->n; k++) {
+		struct slot sl;
+		if (b->place[k].pass != c->pass || !slot_of(c->s, b, k, &sl))
+			continue;
+		if (sl.counter >= 0)
+			mine |= 1ull << sl.counter;
+		else
+			fixed = 1;
+	}
+	want = upm_field_put(bl->ctr_en, mine) | (fixed ? upm_field_mask(bl->fixed_ctr_en) : 0);
+	if (!want || upm_box_reg_read(c->s, b, t->box_ctl, &r, 0) != UPM_OK || (r & want) == want)
+		return;
+	uint64_t lost = want & ~r;
+	for (unsigned i = 0; i < t->n_ctrs; i++)
+		if ((mine >> i) & 1 && (upm_field_put(bl->ctr_en, 1ull << i) & lost))
+			sb->ctl_bad |= 1ull << i;
+	if (fixed && (upm_field_mask(bl->fixed_ctr_en) & lost))
+		sb->fixed_ctl_bad = 1;
+	unsigned bit = 0;
+	while (!((lost >> bit) & 1))
+		bit++;
+	if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "box ctl 0x%x bit %u does not set: enabled 0x%llx to count, read 0x%llx",
+		 upm_box_reg_addr(b, t->box_ctl), bit, (unsigned long long)want, (unsigned long long)r)) {
+		upm_st_ev_reg(&sb->t[T_CTL].ev, b, "box ctl", t->box_ctl, 1, r);
+		upm_st_ev_written(&sb->t[T_CTL].ev, want);
+	}
+}
+
 /* Once counting: every control programmed for this pass still holds its event and its
  * enable. The pattern test never sets the enable (nothing may count while patterns sit
  * there), so an enable bit that never sets shows here, also on boxes whose counting is not
@@ -475,6 +515,7 @@ static void controls_kept(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 			upm_st_ev_written(&sb->t[T_CTL].ev, sl.ctl_value);
 		}
 	}
+	box_enables_kept(c, b, sb);
 }
 
 static void phase_box(struct st_ctx *c, struct upm_box_inst *b, unsigned bi)

@@ -413,4 +413,13 @@ TEST(one_cause_enable_bit_that_never_sets_nhmex)
 		expect_verdict(&o, "nhmex", "wbox", 0, "selftest.count", UPM_RESULT_NA, "(see selftest.ctl)", __LINE__);
 	}
 	upm_verdicts_free(&o.vs);
+	/* C-Box 0's C_MSR_PMON_GLOBAL_CTL 0xD00 (002:945), ctr_en 5:0 (Table 2-10,
+	 * 002:955-971): counter 0's box-level enable, read back while counting. */
+	if (check_run(&o, "nhmex", 1, "stuckbit=cbo0.box:0", 0, UPM_MOCK_CMP_SKIP_COUNTERS) == 0) {
+		expect_one_fail(&o, "nhmex stuckbit=cbo0.box:0", __LINE__);
+		expect_verdict(&o, "nhmex", "cbo", 0, "selftest.ctl", UPM_RESULT_FAIL, "box ctl 0xd00 bit 0 does not set: enabled 0x",
+			       __LINE__);
+		expect_verdict(&o, "nhmex", "cbo", 0, "selftest.count", UPM_RESULT_NA, "(see selftest.ctl)", __LINE__);
+	}
+	upm_verdicts_free(&o.vs);
 }

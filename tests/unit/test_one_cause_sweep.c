@@ -107,6 +107,7 @@ static const struct sweep_case nhmex_cases[] = {
 	{ "dead=wbox0", 1, NULL }, { "locked=wbox0", 1, NULL }, { "absent=wbox0", 0, NULL },
 	{ "stuckbit=wbox0.ctl0:0", 1, NULL }, { "stuckbit=wbox0.fixed:0", 1, NULL },
 	{ "stuckbit=wbox0.ctl0:22", 1, NULL },
+	{ "stuckbit=cbo0.box:0", 1, NULL }, { "stuckbit=bbox0.box:1", 1, NULL }, { "stuckbit=wbox0.box:31", 1, NULL },
 };
 
 static const struct sweep_case wsmex_cases[] = {
