@@ -210,12 +210,13 @@ static void restore_verdicts(const struct upm_check_safety *cs, struct upm_verdi
 			if (!first)
 				first = u;
 			n++;
-			int len = u->counts_on[0]
-					  ? upm_snprintf(one, sizeof one, "%s%s %s %s (counts on behind %s, after %s)",
-							 shown ? ", " : "", u->where, u->space, u->address, u->counts_on,
-							 cs->stage[i])
-					  : upm_snprintf(one, sizeof one, "%s%s %s %s (%s after %s)", shown ? ", " : "",
-							 u->where, u->space, u->address, upm_status_name(u->rc), cs->stage[i]);
+			char why[48];
+			if (u->counts_on[0]) /* written back behind that control, which was not */
+				upm_snprintf(why, sizeof why, "counts on behind %s,", u->counts_on);
+			else
+				upm_strlcpy(why, upm_status_name(u->rc), sizeof why);
+			int len = upm_snprintf(one, sizeof one, "%s%s %s %s (%s after %s)", shown ? ", " : "", u->where,
+					       u->space, u->address, why, cs->stage[i]);
 			if (used + (size_t)len + 48 < sizeof list) { /* room for the count and the rest */
 				upm_strlcpy(list + used, one, sizeof list - used);
 				used += (size_t)len;

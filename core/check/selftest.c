@@ -226,6 +226,24 @@ static uint64_t ctl_rw_mask(const struct upm_box_type *t)
 
 static const uint64_t patterns[2] = { 0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull };
 
+/* A control (nm at reg) that did not read back what was written: selftest.ctl's FAIL
+ * names the lowest bit of diff that differs, "<did> 0x<written><why>, read 0x<shown>",
+ * with the register as read and the value written as evidence. */
+static void ctl_not_kept(struct st_box *sb, const struct upm_box_inst *b, const char *nm, uint32_t reg,
+			 const char *did, const char *why, uint64_t written, uint64_t read, uint64_t shown,
+			 uint64_t diff)
+{
+	unsigned bit = 0;
+	while (!((diff >> bit) & 1))
+		bit++;
+	if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "%s 0x%x bit %u %s: %s 0x%llx%s, read 0x%llx", nm,
+		 upm_box_reg_addr(b, reg), bit, (written >> bit) & 1 ? "does not set" : "does not clear", did,
+		 (unsigned long long)written, why, (unsigned long long)shown)) {
+		upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, reg, 1, read);
+		upm_st_ev_written(&sb->t[T_CTL].ev, written);
+	}
+}
+
 static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
 {
 	const struct upm_box_type *t = b->type;
@@ -264,17 +282,8 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 			changed |= (r & mask) != (saved & mask);
 			uint64_t diff = (r ^ want) & mask;
 			if (diff) {
-				unsigned bit = 0;
-				while (!((diff >> bit) & 1))
-					bit++;
 				sb->ctl_bad |= 1ull << i;
-				if (note(&sb->t[T_CTL], UPM_RESULT_FAIL,
-					 "ctl%u 0x%x bit %u %s: wrote 0x%llx, read 0x%llx", i,
-					 upm_box_reg_addr(b, t->ctl[i]), bit, (want >> bit) & 1 ? "does not set" : "does not clear",
-					 (unsigned long long)want, (unsigned long long)(r & mask))) {
-					upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[i], 1, r);
-					upm_st_ev_written(&sb->t[T_CTL].ev, want);
-				}
+				ctl_not_kept(sb, b, nm, t->ctl[i], "wrote", "", want, r, r & mask, diff);
 			}
 			last_ctl = i;
 			last_want = want;
@@ -466,14 +475,7 @@ static void box_enables_kept(struct st_ctx *c, struct upm_box_inst *b, struct st
 			sb->ctl_bad |= 1ull << i;
 	if (fixed && (upm_field_mask(bl->fixed_ctr_en) & lost))
 		sb->fixed_ctl_bad = 1;
-	unsigned bit = 0;
-	while (!((lost >> bit) & 1))
-		bit++;
-	if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "box ctl 0x%x bit %u does not set: enabled 0x%llx to count, read 0x%llx",
-		 upm_box_reg_addr(b, t->box_ctl), bit, (unsigned long long)want, (unsigned long long)r)) {
-		upm_st_ev_reg(&sb->t[T_CTL].ev, b, "box ctl", t->box_ctl, 1, r);
-		upm_st_ev_written(&sb->t[T_CTL].ev, want);
-	}
+	ctl_not_kept(sb, b, "box ctl", t->box_ctl, "enabled", " to count", want, r, r, lost);
 }
 
 /* Once counting: every control programmed for this pass still holds its event and its
@@ -505,15 +507,7 @@ static void controls_kept(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 				upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, sl.ctl, 0, 0);
 			continue;
 		}
-		unsigned bit = 0;
-		while (!((diff >> bit) & 1))
-			bit++;
-		if (note(&sb->t[T_CTL], UPM_RESULT_FAIL, "%s 0x%x bit %u %s: programmed 0x%llx to count, read 0x%llx",
-			 nm, upm_box_reg_addr(b, sl.ctl), bit, (sl.ctl_value >> bit) & 1 ? "does not set" : "does not clear",
-			 (unsigned long long)sl.ctl_value, (unsigned long long)(r & mask))) {
-			upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, sl.ctl, 1, r);
-			upm_st_ev_written(&sb->t[T_CTL].ev, sl.ctl_value);
-		}
+		ctl_not_kept(sb, b, nm, sl.ctl, "programmed", " to count", sl.ctl_value, r, r & mask, diff);
 	}
 	box_enables_kept(c, b, sb);
 }
@@ -932,6 +926,13 @@ static const struct upm_box_inst *global_holder_failing(const struct st_ctx *c, 
 	return NULL;
 }
 
+/* Every counter that did not count sat behind a control that did not keep what was
+ * programmed (selftest.ctl's finding). */
+static int silent_behind_ctls(const struct st_box *sb)
+{
+	return sb->silent && (sb->silent & ~sb->silent_ctl_bad) == 0;
+}
+
 static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const char *mem_clock_box,
 			 const char *quiet_why)
 {
@@ -973,14 +974,14 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 		/* Every counter silent behind a control that did not keep what was programmed:
 		 * selftest.ctl's finding, not a dead box. A box whose one control is its fixed
 		 * counter's (Skylake's ncu) and read back without it keeps no write: locked. */
-		int ctl_explains = sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting &&
-				   sb->silent && (sb->silent & ~sb->silent_ctl_bad) == 0;
+		int all_silent = sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting;
+		int ctl_explains = all_silent && silent_behind_ctls(sb);
 		if (ctl_explains && !b->type->n_ctrs && !sb->fixed_ctl_unread) {
 			ctl_explains = 0;
 			sb->cls = UPM_CLASS_LOCKED;
 			upm_snprintf(sb->why, sizeof sb->why, "its one control, the fixed counter's, keeps no write (%s)",
 				     sb->t[T_CTL].reason);
-		} else if (!ctl_explains && sb->cls == UPM_CLASS_WORKING && sb->slots_tested && !sb->slots_counting) {
+		} else if (all_silent && !ctl_explains) {
 			/* A memory channel without DRAM clocks has no DIMMs (000:289-292 speak of
 			 * "each populated DRAM channel"): not a dead box. */
 			sb->cls = mem_clock_box && upm_strcmp(b->type->name, mem_clock_box) == 0
@@ -1036,8 +1037,7 @@ static void add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 						UPM_RESULT_NA, "not judged: the box does not count (see presence)");
 			/* A counter whose control did not keep the event written (a stuck event-select
 			 * bit) counts another event or none: selftest.ctl said so. */
-			else if (t == T_COUNT && r->set && r->result == UPM_RESULT_FAIL && sb->silent &&
-				 (sb->silent & ~sb->silent_ctl_bad) == 0)
+			else if (t == T_COUNT && r->set && r->result == UPM_RESULT_FAIL && silent_behind_ctls(sb))
 				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, test_names[t],
 						UPM_RESULT_NA, "not judged: %s (see selftest.ctl)", r->reason);
 			else if (!r->set && starved && t >= T_COUNT && t != T_RESET)

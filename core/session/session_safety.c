@@ -189,13 +189,14 @@ int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_u
 
 void upm_unrestored_say(struct upm_run *r, const struct upm_unrestored *u)
 {
-	if (u->counts_on[0])
-		upm_error(r, "NOT RESTORED: socket %u %s %s %s (written back, but its control %s was not (%s): "
-			     "it may count on): it should hold 0x%llx", u->socket, u->where, u->space, u->address,
-			  u->counts_on, upm_status_name(u->rc), (unsigned long long)u->value);
+	char why[96];
+	if (u->counts_on[0]) /* written back, but that control was not */
+		upm_snprintf(why, sizeof why, "written back, but its control %s was not (%s): it may count on",
+			     u->counts_on, upm_status_name(u->rc));
 	else
-		upm_error(r, "NOT RESTORED: socket %u %s %s %s (%s): it should hold 0x%llx", u->socket, u->where,
-			  u->space, u->address, upm_status_name(u->rc), (unsigned long long)u->value);
+		upm_strlcpy(why, upm_status_name(u->rc), sizeof why);
+	upm_error(r, "NOT RESTORED: socket %u %s %s %s (%s): it should hold 0x%llx", u->socket, u->where, u->space,
+		  u->address, why, (unsigned long long)u->value);
 }
 
 void upm_unrestored_say_total(struct upm_run *r, unsigned n)
