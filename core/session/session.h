@@ -167,11 +167,11 @@ void upm_session_time_passed(struct upm_session *s, uint64_t ns);
 void upm_session_global(struct upm_session *s, unsigned socket, int run);
 void upm_session_free(struct upm_session *s);
 
-/* Register access for one box instance exactly as the session does it (MSR address
- * of the instance, or the instance's PCI function; filter_fn picks the box's filter
- * function where it has one; counters as one MSR or two dwords). For the self-test and
- * the health check, which work on prepared sessions' box instances. Each returns
- * UPM_OK or the backend's status. */
+/* core/session/box_regs.c: register access for one box instance exactly as the session
+ * does it (MSR address of the instance, or the instance's PCI function; filter_fn picks
+ * the box's filter function where it has one; counters as one MSR or two dwords). For
+ * the self-test and the health check, which work on prepared sessions' box instances.
+ * Each returns UPM_OK or the backend's status. */
 int upm_box_reg_read(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
 		     uint64_t *v, int filter_fn);
 int upm_box_reg_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
