@@ -38,6 +38,22 @@ static int unknown_option(const char *command, const char *a, char *err, unsigne
 	return -1;
 }
 
+const char *upm_cli_command_word(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (is_help(a) || upm_strcmp(a, "--version") == 0)
+			continue;
+		if (a[0] != '-')
+			return a[0] ? a : NULL;
+		if (!upm_is_global_option(a))
+			return NULL;
+		if (upm_global_option_takes_value(a))
+			i++;
+	}
+	return NULL;
+}
+
 int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, unsigned long size)
 {
 	char *globals[UPM_CLI_MAX_WORDS], *rest[UPM_CLI_MAX_WORDS];

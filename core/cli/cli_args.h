@@ -17,4 +17,11 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
  * that starts with "--" is written ./--name). */
 int upm_cli_is_option_word(const char *w);
 
+/* The command word of a command line that may not parse: the first word that is neither
+ * an option nor a global option's value; NULL when there is none, or when an unknown
+ * option comes before it (whether that one takes a value is not known). For a run
+ * refused before its command was parsed: its folder and its runs.csv line still name
+ * the command it was given. */
+const char *upm_cli_command_word(int argc, char **argv);
+
 #endif

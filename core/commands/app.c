@@ -550,7 +550,9 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 out:
 	if (files) {
 		/* Every run, even one that failed before its command, leaves its folder with its
-		 * log and its line in runs.csv. */
+		 * log and its line in runs.csv, both naming the command it was given. */
+		if (!run.opts.command)
+			run.opts.command = upm_cli_command_word(argc, argv);
 		upm_run_folder_open(&run);
 		upm_say_files(&run, 0);
 		upm_ident_stop(&run);

@@ -70,7 +70,7 @@ printf 'speed = fast\n' >"$WORK/bad.cfg"
 run early --config bad.cfg --out lab3 info
 d=$(last_run "$WORK/lab3")
 if [ "$(rc early)" = 4 ] && grep -q "^upmon: error: bad.cfg:1: unknown key 'speed'" "$d/upmon.log" 2>/dev/null &&
-	tail -1 "$WORK/lab3/runs.csv" | grep -qE ',,4,[0-9]{8}-[0-9]{6}-[^,]+-none,,$'; then
+	tail -1 "$WORK/lab3/runs.csv" | grep -qE ',info,,4,[0-9]{8}-[0-9]{6}-[^,]+-info,,$'; then
 	pass host/results_early_failure_has_folder_and_line
 else
 	fail host/results_early_failure_has_folder_and_line "status $(rc early); $(cat "$WORK/lab3/runs.csv" 2>&1)"
@@ -104,6 +104,17 @@ fi
 run typo --out lab3 --bogus
 tail -1 "$WORK/lab3/runs.csv" | grep -qE '^[0-9T:-]+Z,,,,4,[0-9]{8}-[0-9]{6}-[^,]+-none(-[0-9]+)?,,$' &&
 	pass host/results_usage_error_line_names_no_command || fail host/results_usage_error_line_names_no_command "$(tail -1 "$WORK/lab3/runs.csv")"
+# A command refused for one of its options (a mistyped backend, an option's missing value)
+# was given all the same: its folder and its line name it, with no backend (none was made).
+run badbackend --out lab3 check --backend mokc
+run novalue --out lab3 selftest --trace
+if [ "$(rc badbackend)" = 4 ] && [ "$(rc novalue)" = 4 ] &&
+	tail -2 "$WORK/lab3/runs.csv" | head -1 | grep -qE '^[0-9T:-]+Z,,check,,4,[0-9]{8}-[0-9]{6}-[^,]+-check(-[0-9]+)?,,$' &&
+	tail -1 "$WORK/lab3/runs.csv" | grep -qE '^[0-9T:-]+Z,,selftest,,4,[0-9]{8}-[0-9]{6}-[^,]+-selftest(-[0-9]+)?,,$'; then
+	pass host/results_refused_option_line_names_its_command
+else
+	fail host/results_refused_option_line_names_its_command "status $(rc badbackend) $(rc novalue); $(tail -2 "$WORK/lab3/runs.csv")"
+fi
 
 # An index from before the backend columns gets today's header, its rows as they were,
 # and this run's row with its backend.

@@ -2,6 +2,7 @@
 #include "tests/unit/test.h"
 #include "core/cli/cli.h"
 #include "core/cli/config.h"
+#include "core/cli/cli_args.h"
 #include "core/base/str.h"
 #include <stdlib.h>
 
@@ -87,6 +88,30 @@ TEST(cli_errors_name_the_problem)
 	CHECK_EQ(parse(&o, err, "--platform snbep"), -1);
 	CHECK_CONTAINS(err, "no command");
 	CHECK_EQ(parse(&o, err, "--backend mock: info"), -1);
+}
+
+/* The command word of a line that may not parse: global options and their values are
+ * stepped over, an unknown option ends the search (it may take a value). */
+static const char *command_word(const char *line)
+{
+	static char copy[512];
+	static char *argv[40];
+	strcpy(copy, line);
+	argv[0] = "upmon";
+	int n = upm_split_words(copy, argv + 1, 38);
+	return upm_cli_command_word(n + 1, argv);
+}
+
+TEST(cli_command_word_of_a_refused_line)
+{
+	CHECK_STR(command_word("check --backend mokc"), "check");
+	CHECK_STR(command_word("--backend mokc --out lab check --quick"), "check");
+	CHECK_STR(command_word("--dry-run --trace t.txt run --events x"), "run");
+	CHECK_STR(command_word("--help selftest"), "selftest");
+	CHECK_STR(command_word("selftest --trace"), "selftest");
+	CHECK(command_word("--platfrom snbep check") == NULL); /* unknown: does it take a value? */
+	CHECK(command_word("--out lab") == NULL);
+	CHECK(command_word("") == NULL);
 }
 
 TEST(config_file_keys_and_errors)
