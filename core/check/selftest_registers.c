@@ -45,6 +45,16 @@ static void probe(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
 
 static const uint64_t patterns[2] = { 0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull };
 
+/* A PASS's evidence: the last register (KIND and index i, at reg) read back as written. */
+static void readback_ev(struct upm_st_ev *e, const struct upm_box_inst *b, const char *kind, unsigned i, uint32_t reg,
+			uint64_t read, uint64_t written)
+{
+	char nm[8];
+	upm_snprintf(nm, sizeof nm, "%s%u", kind, i);
+	upm_st_ev_reg(e, b, nm, reg, 1, read);
+	upm_st_ev_written(e, written);
+}
+
 static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
 {
 	const struct upm_box_type *t = b->type;
@@ -104,12 +114,8 @@ static void test_controls(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 	}
 	if (upm_st_note(&sb->t[T_CTL], UPM_RESULT_PASS, "%u controls read back patterns 0x%llx and 0x%llx", t->n_ctrs,
 			(unsigned long long)(patterns[0] & mask), (unsigned long long)(patterns[1] & mask)) &&
-	    last_ctl != ~0u) {
-		char nm[8];
-		upm_snprintf(nm, sizeof nm, "ctl%u", last_ctl);
-		upm_st_ev_reg(&sb->t[T_CTL].ev, b, nm, t->ctl[last_ctl], 1, last_read);
-		upm_st_ev_written(&sb->t[T_CTL].ev, last_want);
-	}
+	    last_ctl != ~0u)
+		readback_ev(&sb->t[T_CTL].ev, b, "ctl", last_ctl, t->ctl[last_ctl], last_read, last_want);
 }
 
 static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
@@ -165,12 +171,8 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 	}
 	if (upm_st_note(&sb->t[T_CTR], UPM_RESULT_PASS, "%u counters read back 0x%llx/0x%llx and 0", t->n_ctrs,
 			(unsigned long long)(patterns[0] & m), (unsigned long long)(patterns[1] & m)) &&
-	    last_ctr != ~0u) {
-		char nm[8];
-		upm_snprintf(nm, sizeof nm, "ctr%u", last_ctr);
-		upm_st_ev_reg(&sb->t[T_CTR].ev, b, nm, t->ctr[last_ctr], 1, last_want);
-		upm_st_ev_written(&sb->t[T_CTR].ev, last_want);
-	}
+	    last_ctr != ~0u)
+		readback_ev(&sb->t[T_CTR].ev, b, "ctr", last_ctr, t->ctr[last_ctr], last_want, last_want);
 }
 
 void upm_st_register_tests(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
