@@ -391,6 +391,10 @@ void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_
 	upm_suggest_text(&s, buf, size);
 }
 
+/* Nothing close: the event's unit masks, every one where they fit in a line's part
+ * (UMASKS_LISTED characters), else how many; an event that takes none says so. */
+#define UMASKS_LISTED 120
+
 void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, char *buf, unsigned long size)
 {
 	struct upm_suggest s;
@@ -398,6 +402,22 @@ void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, c
 	for (unsigned i = 0; i < ev->n_umasks; i++)
 		upm_suggest_add(&s, ev->umasks[i].name);
 	upm_suggest_text(&s, buf, size);
+	if (buf[0] || !size)
+		return;
+	if (!ev->n_umasks) {
+		upm_snprintf(buf, size, "%s takes none: write it without one", ev->name);
+		return;
+	}
+	size_t len = 0;
+	for (unsigned i = 0; i < ev->n_umasks; i++)
+		len += upm_strlen(ev->umasks[i].name) + 2;
+	if (len > UMASKS_LISTED) {
+		upm_snprintf(buf, size, "%s takes %u unit masks", ev->name, ev->n_umasks);
+		return;
+	}
+	size_t at = (size_t)upm_snprintf(buf, size, "%s takes ", ev->name);
+	for (unsigned i = 0; i < ev->n_umasks && at < size; i++)
+		at += (size_t)upm_snprintf(buf + at, size - at, "%s%s", i ? ", " : "", ev->umasks[i].name);
 }
 
 /* The terms a spec on the box takes: the control fields it has, its filters, its index

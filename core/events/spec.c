@@ -375,7 +375,7 @@ static int apply_name(const struct upm_platform *p, struct upm_spec *o, const ch
 	if (dot) {
 		o->umask = upm_umask_find(o->event, dot + 1);
 		if (!o->umask) {
-			char near[160];
+			char near[192];
 			upm_alias_suggest_umask(o->event, dot + 1, near, sizeof near);
 			upm_snprintf(err, n, "event %s has no unit mask '%s' (%s%ssee 'upmon list events --box %s')",
 				     o->event->name, dot + 1, near, near[0] ? "; " : "", box->name);

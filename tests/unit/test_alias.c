@@ -187,6 +187,14 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 		{ "snbep", "imcc/CLOCKTICKS/", "no box 'imcc' on snbep (closest: imc;" },
 		{ "snbep", "imc/CAS_CONT.RD/", "unknown event 'CAS_CONT' for box imc (closest: CAS_COUNT;" },
 		{ "snbep", "imc/CAS_COUNT.RDD/", "event CAS_COUNT has no unit mask 'RDD' (closest: RD;" },
+		/* Nothing close: every unit mask where they are few (002: imc CAS_COUNT), how
+		 * many where they are not, and none where the event takes none. */
+		{ "snbep", "imc/CAS_COUNT.X/", "event CAS_COUNT has no unit mask 'X' (CAS_COUNT takes RD_REG, "
+					       "RD_UNDERFILL, RD, WR_WMM, WR_RMM, WR, ALL; see 'upmon list events --box imc')" },
+		{ "ivbep", "cbo0/TOR_OCCUPANCY.X/", "event TOR_OCCUPANCY has no unit mask 'X' (TOR_OCCUPANCY takes 20 unit "
+						    "masks; see 'upmon list events --box cbo')" },
+		{ "snbep", "cbo0/CLOCKTICKS.X/", "event CLOCKTICKS has no unit mask 'X' (CLOCKTICKS takes none: write it "
+						 "without one;" },
 		{ "snbep", "cbo/CLOCKTICKS,thres=3/", "unknown term 'thres' for box cbo (closest: thresh;" },
 		/* Nothing close: the box's terms, every one. */
 		{ "snbep", "imc/CAS_COUNT.RD,foo=1/", "unknown term 'foo' for box imc (imc takes event, umask, "
