@@ -67,8 +67,9 @@ void upm_ck_measure_free(struct measure *m);
 /* A role's counts on a socket (instance -1: every instance). */
 struct sum upm_ck_sum_of(const struct check *c, const struct measure *m, enum role role, unsigned socket,
 			 int instance);
-/* The counts of `specs` (a role's, net) with the idle rate over the same time taken away;
- * never below zero. raw: the counts as read, when not NULL. */
+/* The counts of `specs` (a role's mask, or one bit of it) with the idle rate over the
+ * same time taken away, part by part; never below zero. raw: the counts as read, when not
+ * NULL. upm_ck_net: the same for a role. */
 double upm_ck_net_specs(const struct measure *m, const struct measure *idle, uint64_t specs, unsigned socket,
 			int instance, struct sum *raw);
 double upm_ck_net(const struct check *c, const struct measure *m, const struct measure *idle, enum role role,
@@ -86,6 +87,10 @@ void upm_ck_keep_measure(struct check *c, const struct measure *m);
 /* A box instance's own verdicts: 2 when its presence FAILed, 1 when a self-test FAILed,
  * else 0. */
 int upm_ck_failed_own(const struct check *c, const char *box, unsigned socket, unsigned instance);
+/* The judgements of one measurement (idle: the baseline taken off), each adding its
+ * verdicts per socket and box instance: the uncore clock; memory reads or writes (role,
+ * under the check's name, held to the lines the kernel wrote when writes is 1, else read);
+ * the channels' share; LLC lookups (under check's name) and their balance; link flits. */
 void upm_ck_judge_uclk(struct check *c, const struct measure *m);
 void upm_ck_judge_memory(struct check *c, const struct measure *m, const struct measure *idle, enum role role,
 			 const char *check, int writes);
