@@ -79,7 +79,8 @@ void upm_wl_human_bytes(char *buf, size_t size, uint64_t bytes);
 /* The processors the workload runs on (p->cpus, p->n, the slots' sockets). UPM_OK, or a
  * status with a one-line message. */
 int upm_wl_choose_cpus(struct upm_workload_plan *p, const struct upm_workload *w, char *err, size_t err_size);
-/* Slot i's share of the working set in lines; -1 when it has none. */
+/* Slot i's slice of each array, in lines (*lines); 0, or -1 when it is below the kernel's
+ * minimum. */
 int upm_wl_slice_lines(const struct upm_workload_plan *p, unsigned i, uint64_t *lines);
 /* The working set, each slot's buffer and the iterations. UPM_OK, or a status with a
  * one-line message. */
