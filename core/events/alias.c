@@ -372,6 +372,18 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	return rc;
 }
 
+/* A list of valid names is given whole where it fits in this many characters. */
+#define NAMES_LISTED 120
+
+/* "WHO VERB a, b, c" into buf. */
+static void list_names(char *buf, unsigned long size, const char *who, const char *verb, const char *const *names,
+		       unsigned n)
+{
+	size_t at = (size_t)upm_snprintf(buf, size, "%s %s ", who, verb);
+	for (unsigned i = 0; i < n && at < size; i++)
+		at += (size_t)upm_snprintf(buf + at, size - at, "%s%s", i ? ", " : "", names[i]);
+}
+
 void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_type *box, const char *word,
 			     char *buf, unsigned long size)
 {
@@ -389,11 +401,27 @@ void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_
 	for (unsigned i = 0; i < box->n_free_ctrs; i++)
 		upm_suggest_add(&s, box->free_ctrs[i].name);
 	upm_suggest_text(&s, buf, size);
+	if (buf[0] || !size)
+		return;
+	/* Nothing close: the box's own names where they are few (perf's spellings aside). */
+	const char *names[NAMES_LISTED / 2];
+	unsigned n = 0, len = 0;
+	for (unsigned i = 0; box->events && i < *box->n_events && n < UPM_ARRAY_LEN(names); i++)
+		names[n++] = box->events[i].name;
+	if (box->fixed_ctr != UPM_NO_REG && box->fixed_event && n < UPM_ARRAY_LEN(names))
+		names[n++] = box->fixed_event;
+	for (unsigned i = 0; i < box->n_free_ctrs && n < UPM_ARRAY_LEN(names); i++)
+		names[n++] = box->free_ctrs[i].name;
+	for (unsigned i = 0; i < n; i++)
+		len += (unsigned)upm_strlen(names[i]) + 2;
+	unsigned all = (box->events ? *box->n_events : 0) + (box->fixed_ctr != UPM_NO_REG && box->fixed_event) +
+		       box->n_free_ctrs;
+	if (n && n == all && len <= NAMES_LISTED)
+		list_names(buf, size, box->name, "counts", names, n);
 }
 
 /* Nothing close: the event's unit masks, every one where they fit in a line's part
- * (UMASKS_LISTED characters), else how many; an event that takes none says so. */
-#define UMASKS_LISTED 120
+ * (NAMES_LISTED characters), else how many; an event that takes none says so. */
 
 void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, char *buf, unsigned long size)
 {
@@ -408,16 +436,17 @@ void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, c
 		upm_snprintf(buf, size, "%s takes none: write it without one", ev->name);
 		return;
 	}
+	const char *names[NAMES_LISTED / 2];
 	size_t len = 0;
 	for (unsigned i = 0; i < ev->n_umasks; i++)
 		len += upm_strlen(ev->umasks[i].name) + 2;
-	if (len > UMASKS_LISTED) {
+	if (len > NAMES_LISTED || ev->n_umasks > UPM_ARRAY_LEN(names)) {
 		upm_snprintf(buf, size, "%s takes %u unit masks", ev->name, ev->n_umasks);
 		return;
 	}
-	size_t at = (size_t)upm_snprintf(buf, size, "%s takes ", ev->name);
-	for (unsigned i = 0; i < ev->n_umasks && at < size; i++)
-		at += (size_t)upm_snprintf(buf + at, size - at, "%s%s", i ? ", " : "", ev->umasks[i].name);
+	for (unsigned i = 0; i < ev->n_umasks; i++)
+		names[i] = ev->umasks[i].name;
+	list_names(buf, size, ev->name, "takes", names, ev->n_umasks);
 }
 
 /* The terms a spec on the box takes: the control fields it has, its filters, its index

@@ -23,9 +23,10 @@ void upm_alias_suggest_box(const struct upm_platform *p, const char *word, char 
 
 
 /* The closest valid choices on a box, as "closest: a, b" or "": events (with fixed and
- * free-running counters), a unit mask of an event, spec terms. With nothing close, the
- * unit mask's says what the event takes: "EV takes A, B, C" (every one, where they are
- * few), "EV takes 20 unit masks", or "EV takes none: ...". */
+ * free-running counters), a unit mask of an event, spec terms. With nothing close, an
+ * event's says what the box counts where its names are few ("wbox counts A, B, C", else
+ * ""), and a unit mask's what the event takes: "EV takes A, B, C" (every one, where they
+ * are few), "EV takes 20 unit masks", or "EV takes none: ...". */
 void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_type *box, const char *word,
 			     char *buf, unsigned long size);
 void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, char *buf, unsigned long size);

@@ -195,6 +195,13 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 						    "masks; see 'upmon list events --box cbo')" },
 		{ "snbep", "cbo0/CLOCKTICKS.X/", "event CLOCKTICKS has no unit mask 'X' (CLOCKTICKS takes none: write it "
 						 "without one;" },
+		/* An event with nothing close: the box's events where they are few (Skylake's
+		 * ARB, 004; the fixed counter's UCLK on the ncu), nothing more where they are
+		 * many. */
+		{ "skl", "arb/NOPE/", "unknown event 'NOPE' for box arb (arb counts TRK_OCCUPANCY, TRK_REQUESTS, "
+				      "COH_TRK_REQUESTS; see 'upmon list events --box arb')" },
+		{ "skl", "ncu/NOPE/", "unknown event 'NOPE' for box ncu (ncu counts UCLK; see" },
+		{ "snbep", "cbo0/NOPE/", "unknown event 'NOPE' for box cbo (see 'upmon list events --box cbo')" },
 		{ "snbep", "cbo/CLOCKTICKS,thres=3/", "unknown term 'thres' for box cbo (closest: thresh;" },
 		/* Nothing close: the box's terms, every one. */
 		{ "snbep", "imc/CAS_COUNT.RD,foo=1/", "unknown term 'foo' for box imc (imc takes event, umask, "
