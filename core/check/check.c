@@ -13,42 +13,6 @@
 #include "core/workload/watchdog_plan.h"
 #include "kernels/kernel.h"
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 /* Every role's specs, in role order, into one list: a role's mask holds its specs'
  * positions. The parts of a role count on one box type. */
 static int build_specs(struct check *c, char *err, size_t n)

@@ -8,7 +8,6 @@
 #include "core/workload/watchdog_plan.h"
 #include <stdarg.h>
 
-
 const char *const upm_st_test_names[T_N] = {
 	"presence", "selftest.ctl", "selftest.ctr", "selftest.count",
 	"selftest.disable", "selftest.freeze", "selftest.reset", "selftest.wrap",
@@ -31,10 +30,6 @@ const char *upm_box_class_name(enum upm_box_class c)
 	return "?";
 }
 
-
-
-
-
 int upm_st_note(struct st_result *t, enum upm_result r, const char *fmt, ...)
 {
 	if (t->set && (r == UPM_RESULT_PASS || (t->result == UPM_RESULT_FAIL && r != UPM_RESULT_FAIL)))
@@ -50,7 +45,6 @@ int upm_st_note(struct st_result *t, enum upm_result r, const char *fmt, ...)
 	va_end(ap);
 	return 1;
 }
-
 
 int upm_st_slot_of(const struct upm_session *s, const struct upm_box_inst *b, unsigned k,
 		   struct slot *o)
@@ -93,11 +87,6 @@ void upm_st_slot_name(const struct slot *sl, char *buf, size_t n)
 		upm_snprintf(buf, n, "ctr%d", sl->counter);
 }
 
-
-
-
-
-
 /* The read-write fields of a counter control: every field the table defines except the
  * write-only reset and the enable (so nothing counts while patterns sit there). */
 uint64_t upm_st_ctl_rw_mask(const struct upm_box_type *t)
@@ -108,7 +97,6 @@ uint64_t upm_st_ctl_rw_mask(const struct upm_box_type *t)
 	       upm_field_mask(l->tid_en) | upm_field_mask(l->ov_en) | upm_field_mask(l->occ_sel) |
 	       upm_field_mask(l->occ_invert) | upm_field_mask(l->occ_edge);
 }
-
 
 /* A control (nm at reg) that did not read back what was written: selftest.ctl's FAIL
  * names the lowest bit of diff that differs, "<did> 0x<written><why>, read 0x<shown>",
@@ -127,8 +115,6 @@ void upm_st_ctl_not_kept(struct st_box *sb, const struct upm_box_inst *b, const 
 		upm_st_ev_written(&sb->t[T_CTL].ev, written);
 	}
 }
-
-
 
 static void stage_registers(void *arg)
 {
@@ -167,13 +153,6 @@ int upm_st_quiet(const struct st_ctx *c, const struct upm_box_inst *b, unsigned 
 {
 	return b->spec_idx[k] >= c->quiet_from || (b->spec_idx[k] >= c->traffic_from && upm_st_no_traffic(c));
 }
-
-
-
-
-
-
-
 
 static void stage_phase(void *arg)
 {
@@ -269,11 +248,6 @@ static int selftest_specs(const struct upm_platform *p, struct upm_buf *out, str
 	c->quiet_from = (unsigned)(a + b);
 	return spec_copies(p, p->check->registers_only, out, err, n) < 0 ? -1 : 0;
 }
-
-
-
-
-
 
 int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t err_size)
 {

@@ -21,7 +21,6 @@ unsigned long upm_alias_spec_len(const char *s);
 /* The closest box names (upmon's) to `word` on p, as "closest: a, b" or "". */
 void upm_alias_suggest_box(const struct upm_platform *p, const char *word, char *buf, unsigned long size);
 
-
 /* The closest valid choices on a box, as "closest: a, b" or "": events (with fixed and
  * free-running counters), a unit mask of an event, spec terms. With nothing close, an
  * event's says what the box counts where its names are few ("wbox counts A, B, C", else
