@@ -422,7 +422,6 @@ void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_
 
 /* Nothing close: the event's unit masks, every one where they fit in a line's part
  * (NAMES_LISTED characters), else how many; an event that takes none says so. */
-
 void upm_alias_suggest_umask(const struct upm_event_def *ev, const char *word, char *buf, unsigned long size)
 {
 	struct upm_suggest s;
