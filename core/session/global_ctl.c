@@ -59,7 +59,7 @@ static uint64_t global_value(const struct upm_session *s, unsigned socket, uint6
 void upm_global_check_start(struct upm_session *s, unsigned socket)
 {
 	const struct upm_global_ctl *g = s->run->platform->global;
-	uint64_t want = g->start & g->start_shows, got = 0;
+	uint64_t want = g ? g->start & g->start_shows : 0, got = 0;
 	if (!want || g->write_only || s->run->opts.dry_run)
 		return;
 	int rc = upm_msr_read(s->run->backend, g->msr, &got);

@@ -8,8 +8,9 @@
 
 #include "core/session/session.h"
 
-/* Reads the control before anything is written (a write-only one is taken as its
- * restore value); reading all ones, or failing, puts the socket's boxes out of use. */
+/* Reads the control before anything is written (a write-only one is not read: its
+ * restore value stands for it); reading all ones, or failing, puts the socket's boxes out
+ * of use. */
 void upm_global_save(struct upm_session *s, unsigned socket);
 /* Writes v in the control's mask bits, the found value elsewhere; `what` names the step
  * in a failure. 1 when written. */
