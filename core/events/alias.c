@@ -375,13 +375,24 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 /* A list of valid names is given whole where it fits in this many characters. */
 #define NAMES_LISTED 120
 
+/* "a, b, c" into buf (size > 0), cut at its end. */
+static void join_names(char *buf, size_t size, const char *const *names, unsigned n)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < n && k + 1 < size; i++) {
+		int w = upm_snprintf(buf + k, size - k, "%s%s", i ? ", " : "", names[i]);
+		k += w > 0 && (size_t)w < size - k ? (size_t)w : size - k - 1;
+	}
+}
+
 /* "WHO VERB a, b, c" into buf. */
 static void list_names(char *buf, unsigned long size, const char *who, const char *verb, const char *const *names,
 		       unsigned n)
 {
-	size_t at = (size_t)upm_snprintf(buf, size, "%s %s ", who, verb);
-	for (unsigned i = 0; i < n && at < size; i++)
-		at += (size_t)upm_snprintf(buf + at, size - at, "%s%s", i ? ", " : "", names[i]);
+	int at = upm_snprintf(buf, size, "%s %s ", who, verb);
+	if (at > 0 && (size_t)at + 1 < size)
+		join_names(buf + at, size - (size_t)at, names, n);
 }
 
 void upm_alias_suggest_event(const struct upm_platform *p, const struct upm_box_type *box, const char *word,
@@ -493,10 +504,6 @@ void upm_alias_term_names(const struct upm_box_type *box, char *buf, unsigned lo
 {
 	const char *names[64];
 	unsigned n = box_terms(box, names, UPM_ARRAY_LEN(names));
-	size_t k = 0;
-	buf[0] = 0;
-	for (unsigned i = 0; i < n && k + 1 < size; i++) {
-		int w = upm_snprintf(buf + k, size - k, "%s%s", i ? ", " : "", names[i]);
-		k += w > 0 && (size_t)w < size - k ? (size_t)w : size - k - 1;
-	}
+	if (size)
+		join_names(buf, size, names, n);
 }
