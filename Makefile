@@ -28,14 +28,39 @@ HOST_SRCS := $(wildcard core/host/*.c)
 TEST_SRCS := $(wildcard tests/unit/*.c)
 HDRS := $(wildcard core/*/*.h platform/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
 
-.PHONY: all host efi image run test unit e2e bench deps clean fuzz fuzz-build
+# JOBS: how many compilers run at once (every processor by default).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all host efi image run test check unit e2e bench deps clean fuzz fuzz-build
 all: host efi
 
 host: build/host/upmon
 
-build/host/upmon: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS) $(REVISION_STAMP)
+# Per-file objects, with their header dependencies (-MMD), so an edit recompiles the files
+# it touches and `make -j` uses every processor. Two object sets: build/host/obj (-O2, the
+# host program) and build/san/obj (-O1 under ASan and UBSan: the unit tests and the
+# sanitized host program share them).
+HOST_CFLAGS := $(CSTD) -O2 -g -I. -MMD -MP
+SAN_CFLAGS := $(CSTD) -O1 -g $(SAN) -I. -MMD -MP
+HOST_OBJS := $(patsubst %.c,build/host/obj/%.o,$(CORE_SRCS) $(HOST_SRCS))
+SAN_CORE_OBJS := $(patsubst %.c,build/san/obj/%.o,$(CORE_SRCS) $(filter-out core/host/main.c,$(HOST_SRCS)))
+SAN_MAIN_OBJ := build/san/obj/core/host/main.o
+SAN_TEST_OBJS := $(patsubst %.c,build/san/obj/%.o,$(TEST_SRCS))
+
+build/host/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O2 -g -I. -o $@ $(CORE_SRCS) $(HOST_SRCS) $(HOST_ASM_OBJS)
+	$(CC) $(HOST_CFLAGS) -c $< -o $@
+
+build/san/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -c $< -o $@
+
+# The one object the source revision is compiled into (build/revision, above).
+build/host/obj/core/base/revision.o build/san/obj/core/base/revision.o: $(REVISION_STAMP)
+
+build/host/upmon: $(HOST_OBJS) $(HOST_ASM_OBJS)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $^
 
 # The kernels' assembly as objects of their own, which tests/host/kernel_code.sh
 # disassembles beside the UEFI build's.
@@ -44,14 +69,16 @@ build/host/obj/%.o: %.S
 	$(CC) -c $< -o $@
 
 # Unit tests link the core with the host OS layer (not its main) under ASan and UBSan.
-build/test/upmon-tests: $(CORE_SRCS) $(HOST_SRCS) $(TEST_SRCS) $(HDRS) $(HOST_ASM_OBJS) $(REVISION_STAMP)
+build/test/upmon-tests: $(SAN_CORE_OBJS) $(SAN_TEST_OBJS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(filter-out core/host/main.c,$(HOST_SRCS)) $(TEST_SRCS) $(HOST_ASM_OBJS)
+	$(CC) $(SAN) -o $@ $^
 
 # The same host program under the sanitizers, for the command-level tests.
-build/test/upmon-san: $(CORE_SRCS) $(HOST_SRCS) $(HDRS) $(HOST_ASM_OBJS) $(REVISION_STAMP)
+build/test/upmon-san: $(SAN_CORE_OBJS) $(SAN_MAIN_OBJ) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(SAN) -I. -o $@ $(CORE_SRCS) $(HOST_SRCS) $(HOST_ASM_OBJS)
+	$(CC) $(SAN) -o $@ $^
+
+-include $(shell find build/host/obj build/san/obj -name '*.d' 2>/dev/null)
 
 include tools/efi.mk
 
@@ -92,12 +119,18 @@ fuzz: deps
 deps:
 	@bash tools/deps.sh
 
-unit: build/test/upmon-tests
+unit:
+	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests
 	./build/test/upmon-tests
 
 test: deps
-	@$(MAKE) --no-print-directory build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
+	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
 	@bash tests/run.sh
+
+# The host unit and command tests, without QEMU: the quick loop while editing.
+check: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
+	@UPMON_SKIP_QEMU=1 bash tests/run.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory efi
