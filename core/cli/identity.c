@@ -368,6 +368,12 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	upm_buf_printf(b, ",\n  \"dry_run\": %s", r->opts.dry_run ? "true" : "false");
 }
 
+void upm_ident_csv_cells(const struct upm_run *r, struct upm_buf *b)
+{
+	upm_buf_printf(b, "%s,%s,%s", r->run_name[0] ? r->run_name : "none", upm_ident_backend(r),
+		       r->opts.dry_run ? "yes" : "no");
+}
+
 void upm_ident_csv(struct upm_run *r, struct upm_buf *b)
 {
 	char start[40], sig[16];

@@ -87,8 +87,15 @@ void upm_ident_say(struct upm_run *r);   /* the console's first lines */
 void upm_ident_early(struct upm_run *r, struct upm_buf *out);
 /* results.json's identity members, each "\n  \"key\": value," (inside the object). */
 void upm_ident_json(struct upm_run *r, struct upm_buf *out);
-/* "# key: value" lines that open every CSV file. */
+/* "# key: value" lines that open a trace file (platform/trace.c; replay reads its first
+ * line). */
 void upm_ident_csv(struct upm_run *r, struct upm_buf *out);
+/* The columns every results CSV opens with, so each row says which run it belongs to and
+ * what measured it: the header's "run,backend,dry_run" and a row's values (the run
+ * folder's name; hw, mock or replay; yes or no). A CSV opens with its header row (RFC
+ * 4180): the run's full identity is in results.json and upmon.log. */
+#define UPM_IDENT_CSV_COLUMNS "run,backend,dry_run"
+void upm_ident_csv_cells(const struct upm_run *r, struct upm_buf *out);
 /* The same facts as name and value pairs, in that order, for writers that list them
  * (junit.xml's properties): upmon (version and revision), environment, start, folder,
  * command_line, configuration, machine, processor, platform, backend, mock_faults and
