@@ -12,7 +12,7 @@ REV_DEF := -DUPM_REVISION='"$(UPM_REVISION)"'
 REVISION_STAMP := build/revision
 $(shell mkdir -p build && { [ "$$(cat $(REVISION_STAMP) 2>/dev/null)" = '$(UPM_REVISION)' ] || \
 	printf '%s\n' '$(UPM_REVISION)' > $(REVISION_STAMP); })
-CSTD := -std=c11 -Wall -Wextra -Werror $(REV_DEF)
+CSTD := -std=c11 -Wall -Wextra -Werror
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Sources common to both builds: everything but the environment layers. core/ is in
@@ -49,14 +49,16 @@ SAN_TEST_OBJS := $(patsubst %.c,build/san/obj/%.o,$(TEST_SRCS))
 
 build/host/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -c $< -o $@
+	$(CC) $(HOST_CFLAGS) $(CPPFLAGS) -c $< -o $@
 
 build/san/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) -c $< -o $@
+	$(CC) $(SAN_CFLAGS) $(CPPFLAGS) -c $< -o $@
 
-# The one object the source revision is compiled into (build/revision, above).
+# The one object the source revision is compiled into (build/revision, above), and the
+# only one compiled with it, so a commit recompiles nothing else.
 build/host/obj/core/base/revision.o build/san/obj/core/base/revision.o: $(REVISION_STAMP)
+build/host/obj/core/base/revision.o build/san/obj/core/base/revision.o: CPPFLAGS += $(REV_DEF)
 
 build/host/upmon: $(HOST_OBJS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
@@ -90,7 +92,7 @@ include tools/efi.mk
 FUZZ_TARGETS := cli spec config faults smbios replay acpi
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all $(REV_DEF)
+FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c) \
 	$(patsubst %.S,build/fuzz/obj/%.o,$(KERNEL_ASM))
 
@@ -98,9 +100,10 @@ FUZZ_OBJS = $(patsubst %.c,build/fuzz/obj/%.o,$(CORE_SRCS) core/host/os_host.c c
 .PRECIOUS: build/fuzz/obj/%.o
 build/fuzz/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 build/fuzz/obj/core/base/revision.o: $(REVISION_STAMP)
+build/fuzz/obj/core/base/revision.o: CPPFLAGS += $(REV_DEF)
 
 build/fuzz/obj/%.o: %.S
 	@mkdir -p $(@D)

@@ -27,7 +27,7 @@ EFI_BUILD := build/efi
 EFI_CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -I. \
 	-I$(EFI_INCDIR) -I$(EFI_INCDIR)/$(EFI_ARCH) -DUPM_UEFI=1 -DGNU_EFI_USE_MS_ABI \
 	-fpic -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
-	-mno-red-zone -maccumulate-outgoing-args -MMD -MP $(REV_DEF)
+	-mno-red-zone -maccumulate-outgoing-args -MMD -MP
 EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T $(EFI_LIBDIR)/elf_$(EFI_ARCH)_efi.lds
 EFI_SECTIONS := -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
 	-j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc
@@ -50,10 +50,11 @@ efi: $(EFI_BUILD)/upmon.efi
 
 $(EFI_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	$(EFI_CC) $(EFI_CFLAGS) $(CPPFLAGS) -c $< -o $@
 
 # The one object the source revision is compiled into (Makefile, build/revision).
 $(EFI_BUILD)/obj/core/base/revision.o: $(REVISION_STAMP)
+$(EFI_BUILD)/obj/core/base/revision.o: CPPFLAGS += $(REV_DEF)
 
 # The kernels' inner loops (kernels/loops_sse2.S): assembled as the host build does,
 # so both run the same instructions (tests/host/kernel_code.sh).
