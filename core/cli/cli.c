@@ -169,7 +169,7 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 				o->replay_path = v + 7;
 			} else if (upm_strcmp(v, "replay:") == 0 || upm_strcmp(v, "mock:") == 0) {
 				return fail(err, err_size, "--backend %s needs what follows the colon: replay:TRACE (a file "
-					    "--trace wrote) or mock:FAULTS (README, The mocked backend)", v);
+					    "--trace wrote) or mock:FAULTS (docs/mock.md, Faults)", v);
 			} else {
 				struct upm_suggest s;
 				char near[120];

@@ -5,7 +5,8 @@
  * takes its last value, everywhere on the command line (scripts append an override to
  * a base command line), except run's lists (--events, --metrics, --group), which add up
  * (core/commands/cmd_run.c); the configuration file refuses a key given twice instead,
- * since there a repeat is a mistake in one file (README, Command line). */
+ * since there a repeat is a mistake in one file (docs/command-line.md, Options and their
+ * order). */
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
 

@@ -31,7 +31,7 @@ struct upm_app_env {
 /* How the run ends, as a pure decision: --end, else the configuration's end, else
  * `key` when the firmware started upmon (the verdict stays on screen) and `return`
  * from a shell; end_timeout and end_action come from the configuration
- * (core/commands/app_end.c, README "Unattended from the stick"). */
+ * (core/commands/app_end.c, docs/command-line.md, Unattended from the stick). */
 struct upm_end_plan {
 	enum upm_end_action action;
 	unsigned long timeout_s;

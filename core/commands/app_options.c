@@ -1,8 +1,8 @@
 /* Which options and command a run uses: the configuration's args are defaults the
  * command line overrides; with no command line (firmware boot path) they are all there
  * is; and when no command is named anywhere, the firmware path runs the lab's default
- * job while a shell (or the host) gets an error. README: "Configuration file" (args)
- * and "On a test system". */
+ * job while a shell (or the host) gets an error (docs/command-line.md, Configuration
+ * file), as (docs/command-line.md, Booting from the stick) tells a lab. */
 #include "core/commands/app.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"

@@ -726,7 +726,7 @@ uint64_t upm_os_tsc_hz(void)
  * order (MAP_POPULATE), as a program that sets its arrays up from one thread draws them
  * (likwid-bench does), and not by the kernel threads all at once when their setup first
  * writes, which draws pages from the allocator in another order; on a virtual machine a
- * buffer's pages set its bandwidth (README, "Performance"). The UEFI side's pages simply
+ * buffer's pages set its bandwidth (docs/benchmarks.md, Method). The UEFI side's pages simply
  * exist (AllocatePages). */
 static uint64_t placed_live, placed_peak; /* kernel buffer bytes held, and the most held */
 

@@ -1,5 +1,5 @@
 /* `info`'s results.json, rendered from its results record (info_record.h): the identity
- * keys every results.json has, then the findings (README, Results: info's keys). */
+ * keys every results.json has, then the findings (docs/results.md, info). */
 #include "core/results/info_record.h"
 #include "core/base/os.h"
 #include "platform/pci.h"

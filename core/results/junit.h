@@ -1,4 +1,4 @@
-/* junit.xml of `check` and `selftest` (README "junit.xml"): a <testsuites> root with
+/* junit.xml of `check` and `selftest` (docs/results.md, junit.xml): a <testsuites> root with
  * one <testsuite> per socket and box type and one <testcase> per verdict. FAIL is a
  * <failure>, INCOMPLETE an <error>, N/A <skipped>, WARN a passing test whose
  * <system-out> starts with "WARN: "; each carries the reason and the numbers. */

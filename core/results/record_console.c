@@ -3,7 +3,7 @@
  * separators, metrics and clocks in the units people quote (GB/s, MHz). By default each
  * spec is merged over the box instances of a socket and of the system, as perf does;
  * --per-box shows every instance. A label too long for its column goes on a line of its
- * own, its numbers on the next. README "run". */
+ * own, its numbers on the next. (docs/results.md, The console of run) */
 #include "core/results/record.h"
 #include "core/cli/console_wrap.h"
 #include "core/base/human.h"

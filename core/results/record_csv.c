@@ -1,5 +1,5 @@
-/* counters.csv of `run` and `run --kernel`, rendered from the results record (README
- * "counters.csv"): the identity's "# " lines, then one row per count, ending with the spec
+/* counters.csv of `run` and `run --kernel`, rendered from the results record (docs/results.md,
+ * counters.csv): the identity's "# " lines, then one row per count, ending with the spec
  * as given and whether it is a metric's own. Kernel runs add the kernel, the idle
  * baseline and the net (empty for clocks: rates over their window). A number there is
  * none of is empty: raw of a counter never read, delta and net without a count,

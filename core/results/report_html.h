@@ -1,8 +1,9 @@
-/* report.html of `check` and `selftest` (README "report.html"): one self-contained page
- * (inline CSS and SVG, no script, nothing fetched) from the run's identity and verdicts:
- * the verdict at the top, a grid per socket with every box instance coloured by its
- * worst verdict and linking to its verdicts, the self-test matrix (box instance x test),
- * bar charts of the per-instance measured values, and every verdict with its numbers. */
+/* report.html of `check` and `selftest` (docs/results.md, report.html of check and
+ * selftest): one self-contained page (inline CSS and SVG, no script, nothing fetched) from
+ * the run's identity and verdicts: the verdict at the top, a grid per socket with every box
+ * instance coloured by its worst verdict and linking to its verdicts, the self-test matrix
+ * (box instance x test), bar charts of the per-instance measured values, and every verdict
+ * with its numbers. */
 #ifndef UPMON_CORE_RESULTS_REPORT_HTML_H
 #define UPMON_CORE_RESULTS_REPORT_HTML_H
 

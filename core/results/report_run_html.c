@@ -1,5 +1,5 @@
-/* report.html of `run` and `run --kernel` (README "report.html"), rendered from the
- * results record: one self-contained page (inline CSS and SVG, no script) with the
+/* report.html of `run` and `run --kernel` (docs/results.md, report.html of run), rendered
+ * from the results record: one self-contained page (inline CSS and SVG, no script) with the
  * identity and the run's status at the top, what did not go as planned, the counts per
  * socket with their totals, the metrics in their units with their coverage, a bar per
  * box instance for each event and, for kernel runs, the bandwidth of each kernel. */

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Burn-in (`check --passes N`, `check --duration D`, README "Burn-in"): every verdict
-# carries its pass, a fault that starts in pass 2 (the mock's @pass2) is caught there and
-# named with its pass, the stop by duration, ESC in mid-burn-in keeping the finished
-# passes, and the usage errors. No timing is asserted: the duration stop is forced by a
-# stall longer than the duration.
+# Burn-in (`check --passes N`, `check --duration D`; docs/health-check.md, Burn-in): every
+# verdict carries its pass, a fault that starts in pass 2 (the mock's @pass2) is caught
+# there and named with its pass, the stop by duration, ESC in mid-burn-in keeping the
+# finished passes, and the usage errors. No timing is asserted: the duration stop is forced
+# by a stall longer than the duration.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 

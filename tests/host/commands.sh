@@ -91,7 +91,7 @@ run cfgover --config lab.cfg version
 expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
-expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file\\)$"
+expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; docs/command-line.md, Configuration file\\)$"
 # An unknown check.* key: the line ends with the last key check reads and its parenthesis.
 printf 'check.memory_tolrance = 5%%\n' >"$WORK/tol.cfg"
 run cfgtol --config tol.cfg --backend mock --platform snbep check --quick
@@ -218,7 +218,8 @@ expect abbrev host/option_abbreviation_suggests 4 "^upmon: error: run: unknown a
 run habit_eq --platform=snbep list boxes
 expect habit_eq host/habit_option_equals 4 "^upmon: error: unknown option '--platform=snbep' \\(write '--platform snbep', with a space; see 'upmon help'\\)\$"
 
-# --config given twice: the last one, as every option (README, Command line).
+# --config given twice: the last one, as every option (docs/command-line.md, Options and
+# their order).
 printf 'args = --backend mock --platform snbep --sockets 1 info\n' >"$WORK/first.cfg"
 printf 'args = --backend mock --platform snbep info\n' >"$WORK/second.cfg"
 run cfgtwice --config first.cfg --config second.cfg

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # junit.xml of `check` and `selftest`: parsed as XML, as many testcases, failures,
-# errors and skips as verdicts.csv has FAIL, INCOMPLETE and N/A rows (README "junit.xml").
+# errors and skips as verdicts.csv has FAIL, INCOMPLETE and N/A rows (docs/results.md,
+# junit.xml).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 

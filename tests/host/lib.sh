@@ -69,7 +69,7 @@ expect_not() {
 
 # last_run DIR: the folder of the last run recorded in DIR/runs.csv (DIR relative to $WORK
 # unless absolute), printed as DIR/FOLDER. Every run writes into its own folder under the
-# --out parent (README "Results").
+# --out parent (docs/results.md, A folder per run).
 last_run() {
 	local d=$1 f
 	case $d in /*) f=$d/runs.csv ;; *) f=$WORK/$d/runs.csv ;; esac

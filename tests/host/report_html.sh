@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# report.html of `check` and `selftest` (README "report.html"): well-formed enough for
-# an HTML parser, self-contained, with its SVG charts, naming every box that failed;
-# rendered by headless Chromium to a PNG that is not blank, whose DOM names them too.
+# report.html of `check` and `selftest` (docs/results.md, report.html of check and
+# selftest): well-formed enough for an HTML parser, self-contained, with its SVG charts,
+# naming every box that failed; rendered by headless Chromium to a PNG that is not blank,
+# whose DOM names them too.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# report.html of `run` and `run --kernel` (README "report.html"), rendered from the results
-# record: well-formed, self-contained, its totals those of counters.csv, a bar chart per
-# event naming every box instance, the metrics in their units; with a kernel, the bandwidth
-# per kernel. Rendered by headless Chromium: not blank, its DOM names events and boxes.
-# And every run's last line (before check's verdict) says where the files went.
+# report.html of `run` and `run --kernel` (docs/results.md, report.html of run), rendered
+# from the results record: well-formed, self-contained, its totals those of counters.csv, a
+# bar chart per event naming every box instance, the metrics in their units; with a kernel,
+# the bandwidth per kernel. Rendered by headless Chromium: not blank, its DOM names events
+# and boxes. And every run's last line (before check's verdict) says where the files went.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 

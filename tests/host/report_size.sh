@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # report.html and junit.xml of a four-socket Ivy Bridge-EP `check --quick` (the mock)
-# stay under 1 MiB (README "report.html"): a lab's stick and its CI keep every run.
+# stay under 1 MiB (docs/results.md, report.html): a lab's stick and its CI keep every run.
 # The page still holds every socket and box instance, so a smaller page is no pass by
 # leaving things out. (Its write time is measured by `make bench`, tools/bench_report.sh.)
 cd "$(dirname "$0")/../.." || exit 1
