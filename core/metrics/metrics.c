@@ -134,8 +134,20 @@ static int list_has(const struct upm_buf *list, const char *spec)
 	return 0;
 }
 
-int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
-		     char *err, unsigned long err_size)
+/* 1 when one of the compiled specs reads counter 0 (COUNTER0_OCCUPANCY). */
+static int reads_counter0(const struct upm_formula *f, const struct upm_spec *sp)
+{
+	for (unsigned j = 0; j < f->n_specs; j++)
+		if (sp[j].event && sp[j].event->reads_counter0)
+			return 1;
+	return 0;
+}
+
+/* The specs of the metrics named, in two sweeps: first those of the metrics that read
+ * counter 0, whose occupancy and COUNTER0_OCCUPANCY the scheduler then places in one
+ * pass ahead of any other metric's queue (counter0_is_own), then the others. */
+static int metric_specs_sweep(const struct upm_platform *p, const char *names, struct upm_buf *list, int sweep,
+			      char *err, unsigned long err_size)
 {
 	char name[64];
 	const char *prev = NULL; /* the name before, for an empty one after it */
@@ -180,7 +192,7 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 		int rc = f && sp ? upm_metric_compile(p, m, f, sp, err, err_size) : -1;
 		if (!f || !sp)
 			upm_snprintf(err, err_size, "out of memory");
-		for (unsigned j = 0; rc == 0 && j < f->n_specs; j++) {
+		for (unsigned j = 0; rc == 0 && reads_counter0(f, sp) == !sweep && j < f->n_specs; j++) {
 			if (list_has(list, f->specs[j]))
 				continue;
 			if (list->len)
@@ -194,6 +206,14 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 		names += n + (comma ? 1 : 0);
 	}
 	return 0;
+}
+
+int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
+		     char *err, unsigned long err_size)
+{
+	if (metric_specs_sweep(p, names, list, 0, err, err_size) < 0)
+		return -1;
+	return metric_specs_sweep(p, names, list, 1, err, err_size);
 }
 
 int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *user_specs,
@@ -391,6 +411,35 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 	}
 }
 
+/* A count of an event that reads counter 0 (upm_event_def.reads_counter0: the E5 CBo's
+ * COUNTER0_OCCUPANCY) measures whatever queue counter 0 of its box held in its pass: the
+ * metric stands only where that was one of its own specs. 0 when, on a box of socket
+ * sock, it was another's (two such metrics, or the user's occupancy, in one run) or
+ * nothing. */
+static int counter0_is_own(const struct upm_session *s, const struct parts *pt, unsigned sock)
+{
+	for (unsigned i = 0; i < s->n_counts; i++) {
+		const struct upm_count *c = &s->counts[i];
+		for (unsigned k = 0; k < pt->f.n_specs && c->socket == sock && c->status == UPM_OK; k++) {
+			const struct upm_spec *t = &pt->specs[k];
+			if (!t->event || !t->event->reads_counter0 || !count_is(s, c, t))
+				continue;
+			int own = 0;
+			for (unsigned j = 0; j < s->n_counts && !own; j++) {
+				const struct upm_count *d = &s->counts[j];
+				if (d->pass != c->pass || d->socket != sock || d->box != c->box ||
+				    d->instance != c->instance || d->counter != 0)
+					continue;
+				for (unsigned q = 0; q < pt->f.n_specs; q++)
+					own |= q != k && count_is(s, d, &pt->specs[q]);
+			}
+			if (!own)
+				return 0;
+		}
+	}
+	return 1;
+}
+
 /* A metric's value on one socket; used (when not NULL) gets the indices of the counts it
  * summed, at most max_used, their number in *n_used. */
 static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
@@ -421,6 +470,10 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 		st = UPM_FORMULA_DIV_ZERO;
 	out->valid = st == UPM_FORMULA_OK;
 	out->why = out->valid ? NULL : upm_formula_status_text(st);
+	if (!counter0_is_own(s, pt, sock)) {
+		out->valid = 0;
+		out->why = "its COUNTER0_OCCUPANCY was counted beside another queue: ask for it in a run of its own";
+	}
 }
 
 /* The metric's formula and its specs into pt; -1 when it does not compile. */

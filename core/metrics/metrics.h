@@ -48,7 +48,9 @@ int upm_metric_compile(const struct upm_platform *p, const struct upm_metric *m,
 int upm_metric_per_second(const struct upm_platform *p, const struct upm_metric *m);
 /* The value with decimals, or "n/a (why)". */
 void upm_metric_value_text(const struct upm_metric_value *v, char *buf, unsigned long size, int decimals);
-/* Appends the metric's event specs to list (a spec list string), once each. */
+/* Appends the metrics' event specs to list (a spec list string), once each: first those
+ * of the metrics that read counter 0 (COUNTER0_OCCUPANCY), so that their queue and its
+ * re-filtered count share a pass ahead of other metrics' queues, then the rest. */
 int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
 		     char *err, unsigned long err_size);
 /* upm_session_prepare for the user's specs (NULL or "": none) and the metrics named
