@@ -343,6 +343,7 @@ static int identify(struct upm_run *r)
 		r->n_sockets = r->opts.sockets;
 	if (r->n_sockets > UPM_MAX_SOCKETS) /* settled topologies never are: per-socket arrays */
 		r->n_sockets = UPM_MAX_SOCKETS;
+	upm_topology_measure(&r->topo, r->n_sockets); /* one topology, said alike everywhere */
 	if (r->opts.backend == UPM_BACKEND_HW && upm_guard_prove_sockets(r) == r->n_sockets) {
 		upm_error(r, "--backend hw: the #GP guard is proven on no socket: nothing measured");
 		return -1;

@@ -20,8 +20,11 @@ static void say_topology(const struct upm_info_record *rec)
 {
 	struct upm_run *r = rec->run;
 	const struct upm_topology *t = rec->topo;
-	upm_say(r, "processors: %u on %u socket%s", t->n_cpus, t->n_sockets, t->n_sockets == 1 ? "" : "s");
-	for (unsigned s = 0; s < t->n_sockets; s++) {
+	upm_say(r, "processors: %u on %u socket%s", t->n_measured_cpus, t->n_measured, t->n_measured == 1 ? "" : "s");
+	if (t->n_measured < t->n_sockets) /* --sockets, a replay or the mock measures fewer */
+		upm_say(r, "processors: %u more on %u more socket%s found, not measured", t->n_cpus - t->n_measured_cpus,
+			t->n_sockets - t->n_measured, t->n_sockets - t->n_measured == 1 ? "" : "s");
+	for (unsigned s = 0; s < t->n_measured; s++) {
 		struct upm_buf line;
 		upm_buf_init(&line);
 		upm_buf_printf(&line, "socket %u (package %u):", s, s < UPM_MAX_SOCKETS ? t->package_ids[s] : s);

@@ -127,7 +127,29 @@ expect l13e host/list_box_refused_for_groups 4 \
 	"^upmon: error: list: --box narrows boxes and events, not groups; leave it out \\(or 'upmon list events --box imc'\\)\$"
 run l13c --platform snbep list events cas_count_reed
 expect l13c host/list_no_match_says_so 4 \
-	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
+	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT, cas_count_read; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
+# Every name run takes is searched: perf's alias alone or in its PMU's spelling, perfmon's
+# name (uncore_snbep.c cas_count_read event=0x04,umask=0x03; perfmon JKT UNC_M_CAS_COUNT.RD
+# and UNC_M_CLOCKTICKS), each row saying by which name it matched.
+run l14 --platform snbep list events cas_count_read
+expect l14 host/list_events_by_perf_alias 0 \
+	'^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read.*  \(matched as perf.s event alias cas_count_read\)$'
+[ "$(grep -c . "$WORK/l14.out")" = 1 ] && pass host/list_events_by_perf_alias_only_its_event ||
+	fail host/list_events_by_perf_alias_only_its_event "$(cat "$WORK/l14.out")"
+run l14b --platform snbep list events UNC_M_CAS_COUNT.RD
+expect l14b host/list_events_by_perfmon_name 0 \
+	'^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read.*  \(matched as perfmon.s name UNC_M_CAS_COUNT\.RD\)$'
+run l14c --platform snbep list events UNC_M_CLOCKTICKS --format csv
+expect l14c host/list_events_by_perfmon_second_name 0 \
+	"^snbep,imc,DCLOCKTICKS,0x00,,0-3,,,,.*,perfmon's name UNC_M_CLOCKTICKS\$"
+run l14d --platform snbep list events uncore_imc_2/cas_count_write/
+expect l14d host/list_events_by_perf_spec 0 '^imc +CAS_COUNT\.WR .*\(matched as uncore_imc_2/cas_count_write/\)$'
+run l14e --platform skl list events data_reads
+expect l14e host/list_events_skl_by_perf_alias 0 \
+	'^imc +DRAM_DATA_READS +free-running counter  \(matched as perf.s event alias data_reads\)$'
+run l14f --platform skl list events UNC_M_CAS_COUNT.RD
+expect l14f host/list_events_foreign_name_says_whose 4 \
+	"^upmon: error: list: no events on skl match 'UNC_M_CAS_COUNT\\.RD': 'UNC_M_CAS_COUNT\\.RD' \\(perfmon's name\\) is an event of snbep and ivbep, not of skl: the nearest on skl is imc/DRAM_DATA_READS/"
 run l13d --platform snbep list groups memm
 expect l13d host/list_no_group_match_says_so 4 "^upmon: error: list: no groups on snbep match 'memm' \\(closest: MEM;"
 # A LIKWID group's name says what LIKWID's counts and upmon's nearest group.

@@ -70,8 +70,8 @@ run boxes --backend mock --platform snbep list boxes
 expect boxes host/list_boxes 0 '^ubox +msr +x1  2 counters of 44 bits, fixed UCLK' \
 	'^r3qpi +pci +x2  3 counters of 44 bits' '^imc +pci +x4  4 counters of 48 bits, fixed DCLK'
 run events --backend mock --platform snbep list events --box imc --format csv
-expect events host/list_events_csv 0 '^platform,box,event,code,umask,counters,filters,thresh,sub,description$' \
-	'^snbep,imc,CAS_COUNT\.RD,0x04,0x03,0-3,,,,DRAM read' '^snbep,imc,DCLK,fixed,,fixed,,,,fixed counter$'
+expect events host/list_events_csv 0 '^platform,box,event,code,umask,counters,filters,thresh,sub,description,matched_as$' \
+	'^snbep,imc,CAS_COUNT\.RD,0x04,0x03,0-3,,,,DRAM read' '^snbep,imc,DCLK,fixed,,fixed,,,,fixed counter,$'
 expect_not events host/list_events_box_filter 0 '^snbep,cbo,'
 run qev --backend mock --platform snbep list events --box qpi --format csv
 expect qev host/list_events_ext_code 0 '^snbep,qpi,CTO_COUNT,0x138,,0-3,match0\|match1\|mask0\|mask1,,,'
