@@ -10,7 +10,7 @@ junit_matches() {
 	if why=$(python3 - "$dir" "$min_failures" <<'PY' 2>&1
 import csv, sys, xml.etree.ElementTree as ET
 d = sys.argv[1]
-rows = list(csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")))
+rows = list(csv.DictReader(open(d + "/verdicts.csv", newline="")))
 root = ET.parse(d + "/junit.xml").getroot()
 assert root.tag == "testsuites", root.tag
 cases = root.findall("./testsuite/testcase")
