@@ -46,6 +46,44 @@ struct upm_verdict *upm_verdict_add(struct upm_verdicts *vs, unsigned socket, co
 	return v;
 }
 
+struct upm_verdict *upm_verdict_not_run(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
+					const char *check, const char *fmt, ...)
+{
+	struct upm_verdict *v = upm_verdict_add(vs, socket, box, instance, check, UPM_RESULT_NA, "not run: ");
+	if (!v)
+		return NULL;
+	v->not_run = 1;
+	size_t at = upm_strlen(v->reason);
+	va_list ap;
+	va_start(ap, fmt);
+	upm_vsnprintf(v->reason + at, sizeof v->reason - at, fmt, ap);
+	va_end(ap);
+	return v;
+}
+
+struct upm_verdict *upm_verdict_not_run_after(struct upm_verdicts *vs, const struct upm_verdict *presence,
+					      const char *check)
+{
+	char why[UPM_VERDICT_REASON]; /* a copy: the presence is in the table being added to */
+	upm_strlcpy(why, presence->reason, sizeof why);
+	return upm_verdict_not_run(vs, presence->socket, presence->box, presence->instance, check, "presence %s%s (%s)",
+				   presence->result == UPM_RESULT_FAIL ? "" : "is ",
+				   presence->result == UPM_RESULT_FAIL ? "FAILed" : upm_result_name(presence->result), why);
+}
+
+void upm_verdict_time(struct upm_verdict *v, uint64_t ns)
+{
+	if (v && !v->not_run)
+		v->ns = ns;
+}
+
+void upm_verdicts_time_from(struct upm_verdicts *vs, unsigned first, uint64_t ns)
+{
+	for (unsigned i = first; i < vs->n; i++)
+		if (!vs->v[i].ns)
+			upm_verdict_time(&vs->v[i], ns);
+}
+
 void upm_verdict_measured(struct upm_verdict *v, double measured, const char *unit)
 {
 	if (!v)
