@@ -370,8 +370,9 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 
 void upm_ident_csv_cells(const struct upm_run *r, struct upm_buf *b)
 {
-	upm_buf_printf(b, "%s,%s,%s", r->run_name[0] ? r->run_name : "none", upm_ident_backend(r),
-		       r->opts.dry_run ? "yes" : "no");
+	/* The folder's name holds the machine's serial or host name: quoted if need be. */
+	upm_buf_csv_field(b, r->run_name[0] ? r->run_name : "none");
+	upm_buf_printf(b, ",%s,%s", upm_ident_backend(r), r->opts.dry_run ? "yes" : "no");
 }
 
 void upm_ident_csv(struct upm_run *r, struct upm_buf *b)

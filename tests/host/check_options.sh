@@ -27,11 +27,11 @@ expect noval host/check_threads_needs_value 4 '^upmon: error: check: --threads n
 run one "${M[@]}" check --quick --threads 1
 expect one host/check_one_thread_two_sockets_passes 0 '^upmon: PASS$'
 csv="$(last_run "$WORK/upmon-results")/verdicts.csv"
-if grep -qE '^1,imc,0,memory\.channel,N/A,"the read kernel read no memory of this socket",' "$csv" &&
-	grep -qE '^1,cbo,0,llc\.balance,N/A,' "$csv" && ! grep -qE '^1,[a-z0-9]+,[0-9-]*,[a-z.0-9]+,(FAIL|WARN),' "$csv"; then
+if csv_rows "$csv" | grep -qE '^1,imc,0,memory\.channel,N/A,the read kernel read no memory of this socket,' &&
+	csv_rows "$csv" | grep -qE '^1,cbo,0,llc\.balance,N/A,' && ! csv_rows "$csv" | grep -qE '^1,[a-z0-9]+,[0-9-]*,[a-z.0-9]+,(FAIL|WARN),'; then
 	pass host/check_socket_without_threads_na
 else
-	fail host/check_socket_without_threads_na "$(grep -E '^1,' "$csv" | grep -vE ',PASS,' | head -5)"
+	fail host/check_socket_without_threads_na "$(csv_rows "$csv" | grep -E '^1,' | grep -vE ',PASS,' | head -5)"
 fi
 
 # --size sets the kernels' working sets; on a machine with little free memory they are
@@ -60,8 +60,7 @@ expect_not tiny2 host/check_tiny_size_no_false_finding 0 '^(FAIL|WARN) '
 tiny_csv() {
 	python3 - "$(last_run "$WORK/upmon-results")/verdicts.csv" <<'EOF'
 import csv, sys
-lines = [l for l in open(sys.argv[1]).read().splitlines() if not l.startswith("#")]
-rows = list(csv.DictReader(lines))
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 little = [r for r in rows if r["reason"].startswith("too little to judge")]
 assert len(little) == 34 and all(r["result"] == "N/A" for r in little), len(little)
 checks = {r["check"] for r in little}
@@ -81,8 +80,7 @@ expect ilv host/check_unplaced_memory_judged_together 0 \
 ilv_csv() {
 	python3 - "$(last_run "$WORK/upmon-results")/verdicts.csv" <<'EOF'
 import csv, sys
-lines = [l for l in open(sys.argv[1]).read().splitlines() if not l.startswith("#")]
-v = {(r["socket"], r["box"], r["instance"], r["check"]): r for r in csv.DictReader(lines)}
+v = {(r["socket"], r["box"], r["instance"], r["check"]): r for r in csv.DictReader(open(sys.argv[1], newline=""))}
 rd = v[("0", "imc", "", "memory.read")]
 assert rd["result"] == "PASS" and rd["reason"].startswith("every socket together (buffers not placed by socket): 8.00 MiB counted"), rd
 assert v[("1", "imc", "", "memory.read")]["result"] == "N/A", v[("1", "imc", "", "memory.read")]

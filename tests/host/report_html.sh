@@ -13,7 +13,7 @@ report_ok() {
 import csv, re, sys
 from html.parser import HTMLParser
 d = sys.argv[1]
-rows = list(csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")))
+rows = list(csv.DictReader(open(d + "/verdicts.csv", newline="")))
 page = open(d + "/report.html", encoding="utf-8").read()
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 class P(HTMLParser):

@@ -16,7 +16,7 @@ page_ok() {
 import csv, json, re, sys
 from html.parser import HTMLParser
 d, kernel = sys.argv[1], sys.argv[2] == "kernel"
-rows = list(csv.DictReader(l for l in open(d + "/counters.csv") if not l.startswith("# ")))
+rows = list(csv.DictReader(open(d + "/counters.csv", newline="")))
 page = open(d + "/report.html", encoding="utf-8").read()
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 class P(HTMLParser):

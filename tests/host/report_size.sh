@@ -13,7 +13,7 @@ if [ "$(rc iv4)" != 0 ]; then
 elif why=$(python3 - "$WORK/$d" <<'PY' 2>&1
 import csv, os, re, sys
 d = sys.argv[1]
-rows = list(csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")))
+rows = list(csv.DictReader(open(d + "/verdicts.csv", newline="")))
 assert {r["socket"] for r in rows} == {"0", "1", "2", "3"}, "sockets %s" % sorted({r["socket"] for r in rows})
 page = open(d + "/report.html", encoding="utf-8").read()
 for s in range(4):

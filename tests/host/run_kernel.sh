@@ -81,7 +81,7 @@ expect kllc host/run_kernel_two_pass_metric_on_console 0 \
 	'^ +0  LLC_DRD_HIT_PCT +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \
 	'^kernel llc: counts per box \(net: less the idle baseline; clocks in MHz\)$' \
 	'^ +0  ubox0  UCLK +[0-9,]+\.[0-9] MHz +- +-$'
-if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok,.*$' &&
 	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); u=[c for r in d["kernel_runs"] for c in r["counters"] if c["event"] == "UCLK"]; assert u and all(c["baseline"] is None and c["net"] == c["delta"] for c in u)' \
 		"$(last_run "$WORK/upmon-results")/results.json"; then
@@ -89,7 +89,7 @@ if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok,.*$' "$(las
 else
 	fail host/run_kernel_clock_not_net_of_baseline "$(grep UCLK "$(last_run "$WORK/upmon-results")/counters.csv" | head -3)"
 fi
-csv_body "$(last_run "$WORK/upmon-results")/counters.csv" | head -1 | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,spec,for_metrics$' &&
+head -1 "$(last_run "$WORK/upmon-results")/counters.csv" | grep -q '^run,backend,dry_run,kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,spec,for_metrics$' &&
 	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$(last_run "$WORK/upmon-results")/counters.csv")"
 
 # Two kernels, threads on socket 1 only, memory on socket 0: the reads are counted on
@@ -185,10 +185,10 @@ EOF2
 }
 abort_check && pass host/run_kernel_abort_counts_what_ran || fail host/run_kernel_abort_counts_what_ran "results.json"
 expect kabort host/run_kernel_abort_no_baseline_said 5 '^ +all  8 imc   CAS_COUNT\.RD +[0-9,]+ +- +-$'
-if grep -qE '^read,0,imc,0,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,,,ok,' "$(last_run "$WORK/upmon-results")/counters.csv"; then
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep -qE '^read,0,imc,0,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,,,ok,'; then
 	pass host/run_kernel_abort_csv_no_baseline
 else
-	fail host/run_kernel_abort_csv_no_baseline "$(grep '^read,0,imc,0' "$(last_run "$WORK/upmon-results")/counters.csv")"
+	fail host/run_kernel_abort_csv_no_baseline "$(csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep '^read,0,imc,0')"
 fi
 # A metric whose counts are in several passes has no value per pass (its other part is in
 # another pass): only its whole-run value, which names the passes.
@@ -210,10 +210,10 @@ EOF2
 per_pass && pass host/run_kernel_pass_metrics_of_one_pass_only || fail host/run_kernel_pass_metrics_of_one_pass_only "results.json"
 # A dead counter (all ones) has no count, so no baseline and no net either: not a 0.
 run kdead --backend mock:dead=imc1 --platform snbep run --kernel read --threads 1 --size 1M --events imc/CAS_COUNT.RD/
-if grep -qE '^read,0,imc,1,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,,,,all-ones,' "$(last_run "$WORK/upmon-results")/counters.csv"; then
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep -qE '^read,0,imc,1,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,,,,all-ones,'; then
 	pass host/run_kernel_dead_counter_no_baseline
 else
-	fail host/run_kernel_dead_counter_no_baseline "$(grep '^read,0,imc,1' "$(last_run "$WORK/upmon-results")/counters.csv")"
+	fail host/run_kernel_dead_counter_no_baseline "$(csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep '^read,0,imc,1')"
 fi
 # A metric's net needs the baseline too: after an abort it has a value, no net.
 UPMON_HOST_ABORT_AFTER=3 run kabm "${M[@]}" run --kernel read --threads 1 --size 1M --iterations 50 --metrics MEM_BW_READS

@@ -18,8 +18,8 @@ expect r host/run_prints_table 0 \
 	'^ +0  DRAM_CLOCK_FREQ +(79[2-9]|80[0-7])\.[0-9] MHz  [1-4] imc$' \
 	'^ +0  MEM_BW_WRITES +0\.00 kB/s  4 imc$'
 csv="$(last_run "$WORK/upmon-results")/counters.csv"
-if [ "$(csv_body "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics" ] &&
-	grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok,imc/CAS_COUNT.RD/,no' "$csv" &&
+if [ "$(head -1 "$csv")" = "run,backend,dry_run,socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics" ] &&
+	csv_rows "$csv" | grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok,imc/CAS_COUNT.RD/,no' &&
 	[ "$(grep -c ',"LLC_LOOKUP.DATA_READ,filter_state=0x1f",0x34,0x3,' "$csv")" = 16 ] &&
 	[ "$(grep -c ',CAS_COUNT.WR,0x4,0xc,' "$csv")" = 8 ]; then
 	pass host/run_counters_csv
@@ -139,11 +139,11 @@ expect_not exonly host/ex_only_port_no_warning 0 'warning|of 3 qpi'
 run specs --backend mock --platform snbep --out sp run --events imc/CAS_COUNT.RD/,imc0/CAS_COUNT.RD/,UNC_M_CAS_COUNT.RD \
 	--metrics MEM_BW_READS --seconds 0.01
 spcsv=$WORK/$(last_run sp)/counters.csv
-if grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,no$' "$spcsv" &&
-	grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc0/CAS_COUNT\.RD/,no$' "$spcsv" &&
-	grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,UNC_M_CAS_COUNT\.RD,no$' "$spcsv" &&
-	grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,yes$' "$spcsv"; then
+if csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,no$' &&
+	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc0/CAS_COUNT\.RD/,no$' &&
+	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,UNC_M_CAS_COUNT\.RD,no$' &&
+	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,yes$'; then
 	pass host/counters_csv_names_each_spec
 else
-	fail host/counters_csv_names_each_spec "$(grep '^0,imc,0,' "$spcsv" | head -4 | tr '\n' '|')"
+	fail host/counters_csv_names_each_spec "$(csv_rows "$spcsv" | grep '^0,imc,0,' | head -4 | tr '\n' '|')"
 fi
