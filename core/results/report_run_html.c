@@ -19,7 +19,7 @@ static void text(struct upm_buf *out, const char *s)
 	upm_buf_xml_text(out, s);
 }
 
-static void status(const struct upm_record *rec, const char **cls, const char **name)
+void upm_record_status(const struct upm_record *rec, const char **cls, const char **name)
 {
 	if (rec->run->media_error && rec->exit_status == UPM_EXIT_OK) { /* the run ends with 4 */
 		*cls = "fail", *name = "FILES NOT SAVED";
@@ -34,52 +34,152 @@ static void status(const struct upm_record *rec, const char **cls, const char **
 	}
 }
 
-static void problems(struct upm_buf *out, const struct upm_record *rec)
+/* The metric's line among the findings: not reported, without a value, or over part
+ * of its boxes; nothing for a plain value. */
+static void metric_finding(struct upm_buf *out, const struct upm_record *rec, const struct upm_record_metric *m)
 {
-	int any = 0;
-	for (unsigned i = 0; i < rec->n_boxes; i++)
-		any |= !rec->boxes[i].ok;
-	any |= rec->aborted || rec->n_unrestored || rec->out_of_memory;
-	for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++)
-		any |= rec->socket_skipped[s];
-	if (!any)
+	if (m->reported && m->valid && !m->coverage[0])
 		return;
-	upm_buf_puts(out, "<h2>Not as planned</h2>\n<ul>\n");
-	if (rec->aborted)
-		upm_buf_printf(out, "<li class=\"warn\">aborted (ESC or Ctrl-C) in pass %u (as the tables number "
-				    "them): the counts so far</li>\n", rec->aborted_pass);
+	upm_buf_puts(out, "<li class=\"warn\"><span class=\"warn\">&nbsp;WARN&nbsp;</span> ");
+	if (m->kernel >= 0) {
+		upm_buf_puts(out, "kernel ");
+		text(out, rec->kernels[m->kernel].name);
+		upm_buf_puts(out, ": ");
+	}
+	upm_buf_printf(out, "socket %u ", m->socket);
+	text(out, m->name);
+	if (!m->reported) {
+		upm_buf_puts(out, " not reported: none of its boxes was counted");
+		if (m->not_counted) {
+			upm_buf_puts(out, " (");
+			text(out, m->not_counted);
+			upm_buf_puts(out, ")");
+		}
+	} else if (!m->valid) {
+		upm_buf_puts(out, " has no value: ");
+		text(out, m->why ? m->why : "no value");
+	} else {
+		upm_buf_puts(out, " over ");
+		text(out, m->coverage);
+		upm_buf_puts(out, " only");
+	}
+	upm_buf_puts(out, "</li>\n");
+}
+
+/* Whether count c's status is a finding: no number, for a cause that is no dry run's (the
+ * banner says that) nor a box the part does not have, on a box not listed already. */
+static int count_finding(const struct upm_record *rec, const struct upm_record_count *c)
+{
+	if (c->status == UPM_OK || c->status == UPM_COUNT_DRY_RUN || c->status == UPM_COUNT_NOT_ON_PART)
+		return 0;
+	for (unsigned i = 0; i < rec->n_boxes; i++) {
+		const struct upm_record_box *b = &rec->boxes[i];
+		if (!b->ok && b->socket == c->socket && b->instance == c->instance && upm_strcmp(b->box, c->box) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+static int same_place_and_status(const struct upm_record_count *a, const struct upm_record_count *b)
+{
+	return a->socket == b->socket && a->instance == b->instance && a->status == b->status &&
+	       upm_strcmp(a->box, b->box) == 0;
+}
+
+/* A line per box instance and status of the counts without a number: how many, and the
+ * first one's event. */
+static void count_findings(struct upm_buf *out, const struct upm_record *rec)
+{
+	for (unsigned i = 0; i < rec->n_counts; i++) {
+		const struct upm_record_count *c = &rec->counts[i];
+		if (!count_finding(rec, c))
+			continue;
+		unsigned seen = 0, n = 0;
+		for (unsigned k = 0; k < i && !seen; k++)
+			seen = count_finding(rec, &rec->counts[k]) && same_place_and_status(&rec->counts[k], c);
+		if (seen)
+			continue;
+		for (unsigned k = i; k < rec->n_counts; k++)
+			n += count_finding(rec, &rec->counts[k]) && same_place_and_status(&rec->counts[k], c);
+		upm_buf_printf(out, "<li class=\"warn\"><span class=\"warn\">&nbsp;WARN&nbsp;</span> socket %u ", c->socket);
+		text(out, c->box);
+		upm_buf_printf(out, "%u: ", c->instance);
+		text(out, c->status_name);
+		upm_buf_printf(out, ": %u count%s without a number (", n, n == 1 ? "" : "s");
+		text(out, c->label);
+		upm_buf_printf(out, "%s)</li>\n", n > 1 ? " and more" : "");
+	}
+}
+
+/* The findings, before any picture or table: the status, then each thing that did not
+ * go as planned in a line of its own (the worst first), or one line saying none did. */
+static void findings(struct upm_buf *out, const struct upm_record *rec, const char *cls, const char *name)
+{
+	unsigned none = 0;
+	for (unsigned i = 0; i < rec->n_counts; i++)
+		none += rec->counts[i].status != UPM_OK;
+	upm_buf_printf(out, "<div id=\"findings\">\n<p class=\"verdict\"><span class=\"%s\">&nbsp;%s&nbsp;</span> ", cls,
+		       name);
+	if (none)
+		upm_buf_printf(out, "%u of %u counts %s no number (their status says why).</p>\n", none, rec->n_counts,
+			       none == 1 ? "has" : "have");
+	else
+		upm_buf_printf(out, "Each of %u counts has a number.</p>\n", rec->n_counts);
+	struct upm_buf items;
+	upm_buf_init(&items);
 	for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++)
 		if (rec->socket_skipped[s])
-			upm_buf_printf(out, "<li class=\"fail\">socket %u skipped: its processor stopped answering</li>\n", s);
+			upm_buf_printf(&items, "<li class=\"fail\"><span class=\"fail\">&nbsp;FAIL&nbsp;</span> socket %u skipped: "
+					       "its processor stopped answering</li>\n", s);
 	for (unsigned i = 0; i < rec->n_unrestored; i++) {
 		const struct upm_unrestored *u = &rec->unrestored[i];
-		upm_buf_printf(out, "<li class=\"fail\">NOT RESTORED: socket %u ", u->socket);
-		text(out, u->where);
-		upm_buf_puts(out, " ");
-		text(out, u->space);
-		upm_buf_puts(out, " ");
-		text(out, u->address);
+		upm_buf_printf(&items, "<li class=\"fail\"><span class=\"fail\">&nbsp;FAIL&nbsp;</span> NOT RESTORED: socket %u ",
+			       u->socket);
+		text(&items, u->where);
+		upm_buf_puts(&items, " ");
+		text(&items, u->space);
+		upm_buf_puts(&items, " ");
+		text(&items, u->address);
 		if (u->counts_on[0]) {
-			upm_buf_puts(out, " (written back, but its control ");
-			text(out, u->counts_on);
-			upm_buf_puts(out, " was not: it may count on)");
+			upm_buf_puts(&items, " (written back, but its control ");
+			text(&items, u->counts_on);
+			upm_buf_puts(&items, " was not: it may count on)");
 		}
-		upm_buf_printf(out, ": it should hold 0x%llx</li>\n", (unsigned long long)u->value);
+		upm_buf_printf(&items, ": it should hold 0x%llx</li>\n", (unsigned long long)u->value);
 	}
+	if (rec->out_of_memory)
+		upm_buf_puts(&items, "<li class=\"fail\"><span class=\"fail\">&nbsp;FAIL&nbsp;</span> out of memory: some counts "
+				     "or metrics are missing</li>\n");
+	if (rec->aborted)
+		upm_buf_printf(&items, "<li class=\"warn\"><span class=\"inc\">&nbsp;INCOMPLETE&nbsp;</span> aborted (ESC or "
+				       "Ctrl-C) in pass %u (as the tables number them): the counts so far</li>\n",
+			       rec->aborted_pass);
 	for (unsigned i = 0; i < rec->n_boxes; i++) {
 		const struct upm_record_box *b = &rec->boxes[i];
 		if (b->ok)
 			continue;
-		upm_buf_printf(out, "<li id=\"s%u-%s%u\">socket %u %s%u: ", b->socket, b->box, b->instance, b->socket, b->box,
-			       b->instance);
-		text(out, b->state);
-		upm_buf_puts(out, ": ");
-		text(out, b->why);
-		upm_buf_puts(out, "</li>\n");
+		upm_buf_printf(&items, "<li class=\"warn\" id=\"s%u-%s%u\"><span class=\"warn\">&nbsp;WARN&nbsp;</span> "
+				       "socket %u %s%u: ",
+			       b->socket, b->box, b->instance, b->socket, b->box, b->instance);
+		text(&items, b->state);
+		upm_buf_puts(&items, ": ");
+		text(&items, b->why);
+		upm_buf_puts(&items, "</li>\n");
 	}
-	if (rec->out_of_memory)
-		upm_buf_puts(out, "<li class=\"fail\">out of memory: some counts or metrics are missing</li>\n");
-	upm_buf_puts(out, "</ul>\n");
+	count_findings(&items, rec);
+	for (unsigned i = 0; i < rec->n_metrics; i++)
+		if (rec->metrics[i].pass < 0)
+			metric_finding(&items, rec, &rec->metrics[i]);
+	if (items.len) {
+		upm_buf_puts(out, "<ul class=\"findings\">\n");
+		upm_buf_append(out, items.data, items.len);
+		upm_buf_puts(out, "</ul>\n");
+	} else {
+		upm_buf_puts(out, "<p>Nothing went other than planned: no socket skipped, every register restored, every "
+				  "box instance counted, every metric a value over all its boxes.</p>\n");
+	}
+	upm_buf_free(&items);
+	upm_buf_puts(out, "</div>\n");
 }
 
 static void total_cell(struct upm_buf *out, const struct upm_record *rec, const struct upm_record_total *t)
@@ -322,10 +422,11 @@ static void section(struct upm_buf *out, const struct upm_record *rec, int kerne
 void upm_record_html(const struct upm_record *rec, struct upm_buf *out)
 {
 	const char *cls, *name;
-	status(rec, &cls, &name);
+	upm_record_status(rec, &cls, &name);
 	upm_html_head(out, rec->command);
-	upm_html_identity(out, rec->run, rec->command, cls, name);
-	problems(out, rec);
+	upm_html_title(out, rec->run, rec->command, cls, name);
+	findings(out, rec, cls, name); /* before any picture or table */
+	upm_html_identity(out, rec->run);
 	if (!rec->n_kernels) {
 		section(out, rec, -1);
 	} else {
