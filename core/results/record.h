@@ -87,6 +87,7 @@ struct upm_record_metric {
 	const char *box;
 	char coverage[48];          /* "3 of 4 imc" when over fewer instances than there are, else "" */
 	char passes[48];            /* "0" or "0+1" */
+	uint64_t window_ns;         /* the counting window it is over (0: none, not reported) */
 	unsigned *counts;           /* indices into the record's counts of every count it used */
 	unsigned n_counts;
 	/* Kernel runs, one pass: the same metric over the baseline's counts, over the net

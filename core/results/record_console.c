@@ -183,10 +183,53 @@ static void print_counts(const struct upm_record *rec, int kernel)
 			print_totals(rec, kernel, for_metrics);
 }
 
+/* The counting window the metrics of kernel (-1: none) are over, and beside it the
+ * kernel's own timed seconds its GB/s are over: two rates of the same traffic differ by
+ * their windows, and each says its own. */
+static void print_window(const struct upm_record *rec, int kernel)
+{
+	uint64_t lo = 0, hi = 0;
+	for (unsigned i = 0; i < rec->n_metrics; i++) {
+		const struct upm_record_metric *m = &rec->metrics[i];
+		if (m->kernel != kernel || m->pass >= 0 || !m->window_ns)
+			continue;
+		if (!lo || m->window_ns < lo)
+			lo = m->window_ns;
+		if (m->window_ns > hi)
+			hi = m->window_ns;
+	}
+	if (!hi)
+		return;
+	char a[32], b[32], window[80], own[96] = "";
+	upm_format_duration(a, sizeof a, lo);
+	upm_format_duration(b, sizeof b, hi);
+	if (upm_strcmp(a, b) == 0)
+		upm_snprintf(window, sizeof window, "the %s counting window", b);
+	else
+		upm_snprintf(window, sizeof window, "counting windows of %s to %s", a, b);
+	const struct upm_record_kernel_run *run = NULL;
+	unsigned runs = 0;
+	for (unsigned i = 0; kernel >= 0 && i < rec->n_kernel_runs; i++)
+		if ((int)rec->kernel_runs[i].kernel == kernel) {
+			run = &rec->kernel_runs[i];
+			runs++;
+		}
+	if (runs == 1 && !run->res.round_trips) {
+		char took[32];
+		upm_format_duration(took, sizeof took, (uint64_t)(run->res.seconds * 1e9));
+		upm_snprintf(own, sizeof own, ", not the %s loop", took);
+	} else if (runs > 1) {
+		upm_strlcpy(own, ", not each pass's loop", sizeof own);
+	}
+	upm_say_wrappedf(rec->run, 5, 0, "%s%s: metrics over %s%s", kernel >= 0 ? "kernel " : "",
+			 kernel >= 0 ? rec->kernels[kernel].name : "run", window, own);
+}
+
 /* Metrics over the whole run (pass -1) of kernel (-1: none). */
 static void print_metrics(const struct upm_record *rec, int kernel)
 {
 	unsigned shown = 0;
+	print_window(rec, kernel);
 	for (unsigned i = 0; i < rec->n_metrics; i++) {
 		const struct upm_record_metric *m = &rec->metrics[i];
 		if (m->kernel != kernel || m->pass >= 0)
@@ -249,8 +292,11 @@ static void print_kernel_run(const struct upm_record *rec, const struct upm_reco
 		char how[40] = "";
 		if (w->flushes)
 			upm_snprintf(how, sizeof how, " (%s)", upm_kernel_flush_name(w->flushes));
-		say(rec, "kernel %s pass %u: %s, bus %s; write-back %s after%s", name, k->pass, gbps, bus,
-		    flush, how);
+		/* The kernel's own rates are over its timed loop, not the counting window the
+		 * metrics below are over: each says which. */
+		upm_say_wrappedf(rec->run, 5, 0, "kernel %s pass %u: %s, bus %s over the kernel's %s", name, k->pass, gbps,
+				 bus, took);
+		say(rec, "kernel %s pass %u: write-back %s after%s", name, k->pass, flush, how);
 	}
 	if (w->ns_per_load > 0) {
 		upm_format_double(lat, sizeof lat, w->ns_per_load, 2);

@@ -263,7 +263,7 @@ static void metrics_table(struct upm_buf *out, const struct upm_record *rec, int
 			continue;
 		if (!any++)
 			upm_buf_puts(out, "<h3>Metrics</h3>\n<table>\n<tr><th>socket</th><th>metric</th><th>value</th>"
-					  "<th>over</th><th>passes</th><th>counts used</th></tr>\n");
+					  "<th>over</th><th>window</th><th>passes</th><th>counts used</th></tr>\n");
 		char v[64] = "not reported", over[96];
 		if (m->reported && m->valid)
 			upm_format_unit(v, sizeof v, m->value, m->unit);
@@ -280,7 +280,13 @@ static void metrics_table(struct upm_buf *out, const struct upm_record *rec, int
 		text(out, m->name);
 		upm_buf_printf(out, "</td><td class=\"n\">%s</td><td%s>", v, m->coverage[0] || !m->reported ? " class=\"warn\"" : "");
 		text(out, over);
-		upm_buf_printf(out, "</td><td>%s</td><td>%u</td></tr>\n", m->passes, m->n_counts);
+		char window[48] = "";
+		if (m->window_ns) { /* a rate is over it: the kernel's GB/s above are over its loop */
+			char d[32];
+			upm_format_duration(d, sizeof d, m->window_ns);
+			upm_snprintf(window, sizeof window, "the %s counting window", d);
+		}
+		upm_buf_printf(out, "</td><td>%s</td><td>%s</td><td>%u</td></tr>\n", window, m->passes, m->n_counts);
 	}
 	if (any)
 		upm_buf_puts(out, "</table>\n");
@@ -360,7 +366,12 @@ static void instance_charts(struct upm_buf *out, const struct upm_record *rec, i
 	}
 }
 
-/* A bar per kernel pass: the kernel's own bandwidth and what it moved to and from memory. */
+#define BW_W (CHART_W + 200) /* the bandwidth chart: room for each figure's window */
+#define BW_TEXT 340
+
+/* A bar per kernel pass: the kernel's own bandwidth and what it moved to and from memory,
+ * each over the kernel's timed loop, and saying so: the metrics' rates of the same
+ * traffic are over the longer counting window. */
 static void bandwidth_chart(struct upm_buf *out, const struct upm_record *rec)
 {
 	static const char *const what[] = { "kernel", "memory read", "memory write" };
@@ -373,17 +384,21 @@ static void bandwidth_chart(struct upm_buf *out, const struct upm_record *rec)
 			if (k->rates_valid && v[j] > max)
 				max = v[j];
 	}
-	upm_buf_printf(out, "<h2>Bandwidth per kernel</h2>\n<p>GB/s: the kernel's own accounting over its timed "
-			    "seconds, and the memory traffic it reported.</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			    "width=\"%u\" height=\"%u\" role=\"img\">\n",
-		       CHART_W, rec->n_kernel_runs * 3 * (CHART_BAR + 4) + rec->n_kernel_runs * 8 + 8);
+	upm_buf_printf(out, "<h2>Bandwidth per kernel</h2>\n<p>GB/s over the kernel's own timed loop (each bar says "
+			    "how long): its own accounting, and the memory traffic it reported. The metrics below "
+			    "are over the counting window, which also holds the write-back and the counters' start "
+			    "and stop: a rate of the same traffic there is lower.</p>\n"
+			    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" role=\"img\">\n",
+		       BW_W, rec->n_kernel_runs * 3 * (CHART_BAR + 4) + rec->n_kernel_runs * 8 + 8);
 	unsigned y = 4;
 	for (unsigned i = 0; i < rec->n_kernel_runs; i++) {
 		const struct upm_record_kernel_run *k = &rec->kernel_runs[i];
 		double v[3] = { k->res.gbps, k->memory_read_gbps, k->memory_write_gbps };
+		char took[32];
+		upm_format_duration(took, sizeof took, (uint64_t)(k->res.seconds * 1e9));
 		for (unsigned j = 0; j < 3; j++, y += CHART_BAR + 4) {
 			char num[48];
-			int x = k->rates_valid ? bar_x(v[j], max, 170) : CHART_LABEL;
+			int x = k->rates_valid ? bar_x(v[j], max, CHART_W - BW_W + BW_TEXT) : CHART_LABEL;
 			upm_format_double(num, sizeof num, v[j], 2);
 			upm_buf_puts(out, "<text x=\"0\" y=\"");
 			upm_buf_printf(out, "%u\">", y + CHART_BAR - 3);
@@ -392,9 +407,9 @@ static void bandwidth_chart(struct upm_buf *out, const struct upm_record *rec)
 				upm_buf_printf(out, " pass %u", k->pass);
 			}
 			upm_buf_printf(out, "</text><rect x=\"%d\" y=\"%u\" width=\"%d\" height=\"%u\" fill=\"%s\"><title>%s</title></rect>"
-					    "<text x=\"%d\" y=\"%u\">%s %s GB/s</text>\n",
+					    "<text x=\"%d\" y=\"%u\">%s %s GB/s over the kernel's %s</text>\n",
 				       CHART_LABEL, y, x - CHART_LABEL, CHART_BAR, colour[j], what[j], x + 4, y + CHART_BAR - 3,
-				       what[j], k->rates_valid ? num : "n/a");
+				       what[j], k->rates_valid ? num : "n/a", took);
 		}
 		y += 8;
 	}
@@ -409,9 +424,20 @@ static void section(struct upm_buf *out, const struct upm_record *rec, int kerne
 		upm_format_bytes(size, sizeof size, k->size_bytes);
 		upm_buf_puts(out, "<h2>Kernel ");
 		text(out, k->name);
-		upm_buf_printf(out, "</h2>\n<p>%u thread%s, %s, %llu iterations, memory %s%s</p>\n", k->threads,
+		upm_buf_printf(out, "</h2>\n<p>%u thread%s, %s, %llu iterations, memory %s%s", k->threads,
 			       k->threads == 1 ? "" : "s", size, (unsigned long long)k->iterations,
 			       k->memory_socket < 0 ? "local" : "on one socket", k->placed ? " (placed by SRAT)" : "");
+		for (unsigned i = 0; i < rec->n_kernel_runs; i++) { /* the two windows its figures are over */
+			const struct upm_record_kernel_run *run = &rec->kernel_runs[i];
+			char took[32], window[32];
+			if ((int)run->kernel != kernel)
+				continue;
+			upm_format_duration(took, sizeof took, (uint64_t)(run->res.seconds * 1e9));
+			upm_format_duration(window, sizeof window, run->res.window_ns);
+			upm_buf_printf(out, "; pass %u: its loop %s, its window %s (threads started to write-back done)",
+				       run->pass, took, window);
+		}
+		upm_buf_puts(out, "</p>\n");
 	}
 	upm_buf_puts(out, "<h3>Counts per socket</h3>\n");
 	counts_table(out, rec, kernel);
