@@ -1,5 +1,6 @@
 #include "core/cli/invocation.h"
 #include "core/cli/medium.h"
+#include "core/cli/last_screen.h"
 #include "core/base/os.h"
 
 #define UPM_ERROR_PREFIX "upmon: error: "
@@ -11,6 +12,9 @@ static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list
 	upm_buf_init(&line);
 	upm_buf_puts(&line, prefix);
 	upm_buf_vprintf(&line, fmt, ap);
+	/* An error or a warning said while a command runs is on its last screen too. */
+	if (prefix[0] && r->last.capture && line.data)
+		upm_last_finding(r, is_error ? UPM_LAST_FAIL : UPM_LAST_WARN, "%s", line.data + sizeof "upmon: " - 1);
 	upm_buf_puts(&line, "\n");
 	if (line.data) {
 		if (r->console_held) {

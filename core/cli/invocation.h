@@ -21,6 +21,19 @@ struct upm_socket_bus {
 	unsigned node_id;
 };
 
+/* How bad a finding of the console's last screen is (core/cli/last_screen.h): the
+ * worst are said first. */
+enum upm_last_level { UPM_LAST_WARN = 1, UPM_LAST_INCOMPLETE, UPM_LAST_FAIL, UPM_LAST_LEVELS };
+
+/* The block that ends the console, said just before the files line (last_screen.h). */
+struct upm_last_screen {
+	char result[224];           /* its first line: the command's result ("" until set) */
+	const char *files;          /* the files that hold every finding, or NULL */
+	struct upm_buf kept;        /* findings worth saying: each its level's byte, text, NUL */
+	unsigned n[UPM_LAST_LEVELS], n_kept[UPM_LAST_LEVELS]; /* findings by level: all, kept */
+	int capture;                /* errors and warnings said now are findings too */
+};
+
 struct upm_run {
 	struct upm_options opts;
 	struct upm_backend *backend;
@@ -43,6 +56,7 @@ struct upm_run {
 	unsigned files_refused;              /* files the medium refused (shown on the console) */
 	unsigned files_saved;                /* by upm_save into the run's folder */
 	int files_said;                      /* upm_say_files ran */
+	struct upm_last_screen last;         /* said before the files line (core/cli/last_screen.h) */
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
@@ -127,6 +141,7 @@ int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 /* The run's last line before its verdict: where its files went and how long it took,
  * "upmon: 4 files in DIR, took 1.23 s" (upmon.log counted). On the console when on_console,
  * else in upmon.log only (a usage error stays one line; list's output is for programs).
+ * On the console the last screen's block (core/cli/last_screen.h) comes just before it.
  * Once per run: later calls do nothing. core/cli/files_line.c. */
 void upm_say_files(struct upm_run *r, int on_console);
 /* The same for a file anywhere (path as given, e.g. --trace FILE). */

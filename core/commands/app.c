@@ -6,6 +6,7 @@
 #include "core/cli/help.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/medium.h"
+#include "core/cli/last_screen.h"
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
@@ -535,6 +536,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_read_microcode(&run);
 	upm_run_folder_open(&run);
 	upm_ident_say(&run);
+	run.last.capture = 1; /* what goes wrong from here is on the last screen (core/cli/last_screen.h) */
 	/* Static tables (list) show no identity on the console, where programs read their csv
 	 * and json: it is in upmon.log. */
 	if (!cmd->needs_backend)
@@ -573,6 +575,7 @@ out:
 		if (run.media_error && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 	}
+	upm_last_screen_free(&run);
 	upm_os_free(run.ident.config_text);
 	upm_backend_destroy(run.backend);
 	upm_buf_free(&run.log);

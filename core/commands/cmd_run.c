@@ -228,6 +228,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	upm_record_finish(&rec);
 	upm_record_print(&rec);
 	upm_record_save(&rec);
+	upm_record_say_end(&rec);
 	upm_record_free(&rec);
 	upm_session_free(&s);
 	upm_buf_free(&specs);

@@ -372,8 +372,10 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 	if (upm_abort_check())
 		rec.aborted = 1;
 	rec.exit_status = status;
-	if (rec.n_kernels) /* a kernel got as far as its counters, if only to an abort: said */
+	if (rec.n_kernels) { /* a kernel got as far as its counters, if only to an abort: said */
 		upm_record_save(&rec);
+		upm_record_say_end(&rec);
+	}
 	upm_record_free(&rec);
 	return status;
 }

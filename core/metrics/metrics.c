@@ -464,6 +464,7 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 	out->of_instances = w.of;
 	out->box = w.box;
 	out->passes = w.passes;
+	out->window_ns = w.window_ns;
 	enum upm_formula_status st = upm_formula_eval(&pt->f, w.terms, (double)w.window_ns / 1e9,
 						      (double)upm_os_tsc_hz(), &out->value);
 	if (st == UPM_FORMULA_OK && w.window_ns == 0 && pt->f.per_second)

@@ -30,6 +30,7 @@ struct upm_metric_value {
 	unsigned instances, of_instances;
 	const char *box;
 	unsigned passes; /* bit p: a part was counted in pass p */
+	uint64_t window_ns; /* the counting window it is over: its parts' longest (SECONDS) */
 };
 
 struct upm_formula;
