@@ -12,7 +12,7 @@ TEST(virtual_clock_kernel_runs_and_moves_it_at_its_rate)
 	if (fixture_init(&f, "snbep", 2, NULL) < 0)
 		return;
 	upm_host_virtual_clock(1000);
-	struct upm_workload w = { "read", 2, 0, -1, 1u << 20, 2 };
+	struct upm_workload w = { "read", 2, 0, -1, 1u << 20, 2, 0 };
 	struct upm_workload_result res;
 	char err[300] = "";
 	uint64_t t0 = upm_os_nanoseconds();
