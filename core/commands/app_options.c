@@ -6,6 +6,7 @@
 #include "core/commands/app.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
+#include "core/cli/cli_args.h"
 
 /* Stands for "no command yet" while both sources are parsed; compared by address, so
  * no command line word can be mistaken for it. */
@@ -46,4 +47,11 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 	if (o->command == no_command)
 		o->command = NULL;
 	return rc;
+}
+
+unsigned upm_app_sockets_asked(int argc, char **argv)
+{
+	const char *v = upm_cli_option_value(argc, argv, "--sockets");
+	uint64_t n;
+	return v && upm_parse_u64(v, &n) == 0 && n >= 1 && n <= UPM_MAX_SOCKETS ? (unsigned)n : 0;
 }
