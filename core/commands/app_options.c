@@ -43,7 +43,7 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 		upm_snprintf(err, err_size, "%s", "no command given (try 'upmon help')");
 		rc = -1;
 	}
-	/* Never left standing for a command: the run's folder and runs.csv say "none". */
+	/* Never left standing for a command (such a line is refused, and writes nothing). */
 	if (o->command == no_command)
 		o->command = NULL;
 	return rc;
