@@ -47,6 +47,10 @@ struct upm_run {
 	 * first file saved, whichever comes first (upm_run_folder_open); a usage error,
 	 * said before either, leaves none. */
 	int folder_pending;
+	/* The processor is none upmon has tables for (upm_error_unsupported): a refusal that is
+	 * a finding about the machine, not a usage error, so the run keeps its folder and its
+	 * line in runs.csv (the lab's record of a machine it booted on). */
+	int machine_refused;
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */

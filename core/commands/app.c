@@ -431,8 +431,9 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
 	/* Whether the run leaves its folder, its upmon.log and its line in runs.csv: once its
-	 * command began, unless it was refused (exit 4) before touching any register. A usage
-	 * error, help, version and list write nothing. */
+	 * command began, unless it was refused (exit 4) before touching any register for
+	 * what was asked (a processor upmon does not know is the machine's refusal: kept). A
+	 * usage error, help, version and list write nothing. */
 	int files = 0;
 
 	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
@@ -530,7 +531,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	run.folder_pending = cmd->needs_backend;
 	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
 	status = cmd->fn(&run);
-	if (status == UPM_EXIT_USAGE && (!run.backend || run.backend->accesses == accesses) && !run.run_name[0]) {
+	if (status == UPM_EXIT_USAGE && (!run.backend || run.backend->accesses == accesses) && !run.run_name[0] &&
+	    !run.machine_refused) {
 		drop_trace_probe(&run); /* refused before any register: nothing is written */
 		goto out;
 	}

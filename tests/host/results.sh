@@ -127,6 +127,21 @@ else
 	fail host/results_configuration_in_csv_and_report "$(sed -n 3p "$d7/counters.csv")"
 fi
 
+# A processor upmon has no tables for refuses the command (exit 4) before any register,
+# but that is the machine's answer, not a usage error: the lab keeps its record of the
+# machine it booted on. A recording whose CPUID says model 0x3a (a Core i7-3770) stands
+# for that machine.
+run rec "${M[@]}" --trace rec.tsv --out lab9 info
+sed 's/^# cpuid\t0x1\t0x0\t0x206d7\t/# cpuid\t0x1\t0x0\t0x306a9\t/' "$WORK/rec.tsv" >"$WORK/ivb.tsv"
+run unknown --backend replay:ivb.tsv --out lab9 check --quick
+d9=$(last_run "$WORK/lab9")
+if [ "$(rc unknown)" = 4 ] && tail -1 "$WORK/lab9/runs.csv" | grep -qE ',check,,4,[0-9]{8}-[0-9]{6}-[^,]+-check,replay,no$' &&
+	grep -q '^upmon: error: check: this processor is not one upmon knows: found GenuineIntel family 6 model 0x3a' "$d9/upmon.log"; then
+	pass host/results_unknown_processor_keeps_folder_and_line
+else
+	fail host/results_unknown_processor_keeps_folder_and_line "status $(rc unknown); $(tail -1 "$WORK/lab9/runs.csv" 2>&1) $(head -c 200 "$WORK/unknown.out")"
+fi
+
 # An index from before the backend columns gets today's header, its rows as they were,
 # and this run's row with its backend.
 mkdir -p "$WORK/lab6"
