@@ -351,7 +351,11 @@ void upm_help_suggest_option(const char *command, const char *word, char *buf, u
 	const struct upm_cmd_help *h = upm_help_find(command);
 	if (habit_text(command, word, buf, size))
 		return;
-	suggest_options(h, word, buf, size);
+	/* --name=value: the closest to its name (a known name was split off before). */
+	char name[64];
+	const char *eq = word[0] == '-' ? upm_strchr(word, '=') : NULL;
+	upm_snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - word) : 63, word);
+	suggest_options(h, name, buf, size);
 	if (buf[0] || word[0] == '-')
 		return;
 	/* An option written without its dashes ("events"). */

@@ -119,6 +119,8 @@ TEST(cli_option_equals_value)
 	CHECK_STR(err, "option '--platform' needs a value (see 'upmon help')");
 	CHECK_EQ(parse(&o, err, "--bogus=3 info"), -1);
 	CHECK_CONTAINS(err, "unknown option '--bogus=3'");
+	CHECK_EQ(parse(&o, err, "--platfrom=snbep info"), -1);
+	CHECK_STR(err, "unknown option '--platfrom=snbep' (closest: --platform; see 'upmon help')");
 }
 
 TEST(cli_option_means_the_same_before_and_after_the_command)
