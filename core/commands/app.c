@@ -452,7 +452,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		goto out;
 	run.config = &cfg;
 	/* args are defaults, the command line overrides; no command anywhere: UPM_DEFAULT_JOB
-	 * when the firmware started us, else an error (core/commands/app_options.c). */
+	 * when the firmware started us, the overview when nothing was typed, else an error
+	 * (core/commands/app_options.c). */
 	if (upm_app_options(&cfg, argc, argv, env, &run.opts, err, sizeof err) < 0) {
 		upm_error(&run, "%s", err);
 		goto out;

@@ -1,7 +1,8 @@
 /* Which options and command a run uses: the configuration's args are defaults the
  * command line overrides; with no command line (firmware boot path) they are all there
  * is; and when no command is named anywhere, the firmware path runs the lab's default
- * job while a shell (or the host) gets an error. README: "Configuration file" (args)
+ * job while a shell (or the host) gets the overview when nothing at all was typed, else an
+ * error. README: "Configuration file" (args)
  * and "On a test system". */
 #include "core/commands/app.h"
 #include "core/cli/config.h"
@@ -39,6 +40,8 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 		   upm_cli_parse(argc, argv, o, why, sizeof why) < 0) {
 		upm_snprintf(err, err_size, "%s", why);
 		rc = -1;
+	} else if (o->command == no_command && argc <= 1) {
+		o->command = "help"; /* nothing typed at all, from a shell: the overview */
 	} else if (o->command == no_command) {
 		upm_snprintf(err, err_size, "%s", "no command given (try 'upmon help')");
 		rc = -1;

@@ -117,13 +117,17 @@ TEST(shell_without_command_is_still_an_error)
 {
 	struct upm_options o;
 	char err[400];
-	CHECK_EQ(resolve(FROM_SHELL, NULL, "", &o, err), -1);
-	CHECK_STR(err, "no command given (try 'upmon help')");
-	CHECK_STR(o.command, "(null)");
+	/* Nothing typed at all: the overview, as 'upmon help'. */
+	CHECK_EQ(resolve(FROM_SHELL, NULL, "", &o, err), 0);
+	CHECK_STR(o.command, "help");
+	CHECK_EQ(resolve(FROM_SHELL, "args = --backend mock --platform snbep\n", "", &o, err), 0);
+	CHECK_STR(o.command, "help");
+	/* Options without a command: an error. */
 	CHECK_EQ(resolve(FROM_SHELL, "end = shutdown\n", "--sockets 1", &o, err), -1);
 	CHECK_STR(err, "no command given (try 'upmon help')");
+	CHECK_STR(o.command, "(null)");
 	/* Options-only args do not name a command either. */
-	CHECK_EQ(resolve(FROM_SHELL, "args = --backend mock --platform snbep\n", "", &o, err), -1);
+	CHECK_EQ(resolve(FROM_SHELL, "args = --backend mock --platform snbep\n", "--dry-run", &o, err), -1);
 	CHECK_STR(err, "no command given (try 'upmon help')");
 	/* The placeholder is compared by address: a word spelled like it is a command. */
 	CHECK_EQ(resolve(FROM_SHELL, NULL, "(none)", &o, err), 0);
