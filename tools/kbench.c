@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 		target_s = strtod(argv[4], &end);
 		iterations = 0;
 	}
-	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size, iterations };
+	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size, iterations, 0 };
 	if (pinned && w.threads == 0) {
 		fprintf(stderr, "kbench: CPUS needs a thread count, not THREADS 0 (every processor): give THREADS %d\n",
 			pinned);

@@ -100,6 +100,7 @@ int upm_check_size_fits(struct upm_run *r, const struct upm_check_opts *o, char 
 		upm_memset(&w, 0, sizeof w);
 		w.kernel = kernel_names[k];
 		w.threads = o->threads;
+		w.threads_fit = 1;
 		w.memory_socket = -1;
 		if (upm_workload_min_size(r, &w, &bytes, &n, err, err_size) != UPM_OK)
 			return 0; /* the kernel's own refusal comes where it runs */
@@ -122,6 +123,7 @@ static void workload_for(const struct check *c, struct upm_workload *w, const ch
 	upm_memset(w, 0, sizeof *w);
 	w->kernel = kernel;
 	w->threads = c->o->threads;
+	w->threads_fit = 1; /* --threads above a kernel's sockets' processors: all of them (said up front) */
 	w->memory_socket = -1;
 	if (c->o->quick) {
 		w->size = CK_QUICK_SIZE;

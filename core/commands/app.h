@@ -53,6 +53,10 @@ struct upm_options;
 int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 		    const struct upm_app_env *env, struct upm_options *opts, char *err,
 		    unsigned long err_size);
+/* The global --sockets N the command line gives (read before it is parsed, as the parser
+ * takes it), 0 when none or not a valid one (the parser then says why): the host simulates
+ * that many sockets' processors. */
+unsigned upm_app_sockets_asked(int argc, char **argv);
 void upm_end_decide(int launched_by_firmware, const struct upm_config *cfg,
 		    const struct upm_options *opts, struct upm_end_plan *out);
 

@@ -125,7 +125,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	}
 	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
 		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
-					  : "run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME");
+					  : "run: --size, --iterations, --threads, --kernel-sockets and --memory-socket need --kernel NAME");
 		return UPM_EXIT_USAGE;
 	}
 	if (!r->platform) {

@@ -69,7 +69,7 @@ check $T.pingpong "pingpong across the sockets" pingpong_ok
 numa="-object memory-backend-ram,id=m0,size=256M -object memory-backend-ram,id=m1,size=256M"
 numa+=" -numa node,nodeid=0,cpus=0-1,memdev=m0 -numa node,nodeid=1,cpus=2-3,memdev=m1"
 e2e_shell_script "$E2E_OUT/$T-numa.nsh" -- --backend mock --platform snbep \
-	run --kernel read --threads 2 --sockets 0 --memory-socket 1 --size 4M --iterations 1 \
+	run --kernel read --threads 2 --kernel-sockets 0 --memory-socket 1 --size 4M --iterations 1 \
 	--events 'imc/CAS_COUNT.RD/'
 img=$(e2e_image $T-numa --shell-only "$E2E_OUT/$T-numa.nsh") || { fail $T "image"; exit 1; }
 UPMON_QEMU_EXTRA=$numa e2e_boot "$img"

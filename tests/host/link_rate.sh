@@ -46,5 +46,5 @@ expect swap host/link_rate_min_above_max_is_a_config_error 4 \
 run nofault --backend mock:linkrate=qpi1:0x1 --platform ivbep info
 expect nofault host/link_rate_fault_needs_a_modelled_register 4 \
 	'^upmon: error: mock fault: linkrate=qpi1:0x1: qpi1 has no rate status register in the ivbep model$'
-run help help
+run help help mock
 expect help host/help_lists_linkrate_fault 0 'linkrate=qpiN:VALUE'

@@ -95,7 +95,7 @@ head -1 "$(last_run "$WORK/upmon-results")/counters.csv" | grep -q '^run,backend
 
 # Two kernels, threads on socket 1 only, memory on socket 0: the reads are counted on
 # socket 0's iMCs and cross QPI.
-run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 2 --sockets 1 \
+run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 2 --kernel-sockets 1 \
 	--memory-socket 0 --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/
 expect ktwo host/run_kernel_two_kernels 0 '^run: kernel triad on 2 threads \(socket mask 0x2\)$' '^run: kernel triad: memory on socket 0, not placed: the host build leaves memory$' \
 	'^run: kernel chase on 2 threads' '^kernel chase pass 0: [0-9.]+ ns per load$'
@@ -154,12 +154,12 @@ expect kpp1 host/run_kernel_pingpong_threads_says_what_to_give 4 \
 	'^upmon: error: run: pingpong runs on exactly two processors, not 1: give --threads 2 \(or leave --threads out\)$'
 run kthr "${M[@]}" run --kernel read --threads 9 --size 1M --events imc/CAS_COUNT.RD/
 expect kthr host/run_kernel_too_many_threads 4 '^upmon: error: run: read needs 9 processors; the chosen sockets have 4$'
-run ksock "${M[@]}" run --kernel read --sockets 2 --events imc/CAS_COUNT.RD/
+run ksock "${M[@]}" run --kernel read --kernel-sockets 2 --events imc/CAS_COUNT.RD/
 expect ksock host/run_kernel_socket_not_in_run 4 '^upmon: error: run: socket 2 is not part of this run'
 run ksize "${M[@]}" run --kernel read --size 12Q --events imc/CAS_COUNT.RD/
 expect ksize host/run_kernel_bad_size 4 "^upmon: error: run: --size takes a size above 0, in bytes with an optional K, M or G suffix \\(64M\\), not '12Q'$"
 run korphan "${M[@]}" run --size 1M --events imc/CAS_COUNT.RD/
-expect korphan host/run_kernel_options_need_kernel 4 '^upmon: error: run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME$'
+expect korphan host/run_kernel_options_need_kernel 4 '^upmon: error: run: --size, --iterations, --threads, --kernel-sockets and --memory-socket need --kernel NAME$'
 run ksec "${M[@]}" run --kernel read --seconds 1 --events imc/CAS_COUNT.RD/
 expect ksec host/run_kernel_no_seconds 4 '^upmon: error: run: --seconds does not go with --kernel'
 
