@@ -2,6 +2,7 @@
 #include "core/commands/app.h"
 #include "core/host/os_host.h"
 #include "core/base/str.h"
+#include "core/cli/cli_args.h"
 #include "platform/platform.h"
 
 /* The simulated processors follow the global --sockets (wherever it is written, in
