@@ -2,8 +2,8 @@
  * command line overrides; with no command line (firmware boot path) they are all there
  * is; and when no command is named anywhere, the firmware path runs the lab's default
  * job while a shell (or the host) gets the overview when nothing at all was typed, else an
- * error (docs/command-line.md, Configuration file; docs/command-line.md, Booting from
- * the stick). */
+ * error (docs/command-line.md, Configuration file), as (docs/command-line.md, Booting
+ * from the stick) tells a lab. */
 #include "core/commands/app.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"

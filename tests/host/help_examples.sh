@@ -8,7 +8,7 @@
 # made first (--config FILE, a replay:TRACE recorded by the same command on the mock).
 # Time passes on the host's virtual clock (the kernels at 3600 times their real time), so
 # `check --duration 8h` and `--interval 1000 --count 60` take seconds; the check's kernels
-# fit a machine of 64 MiB free memory, as on any machine (README, Health check).
+# fit a machine of 64 MiB free memory, as on any machine (docs/health-check.md, Health check).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
