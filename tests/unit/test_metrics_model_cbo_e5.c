@@ -36,16 +36,6 @@ static double socket_rate(const struct metric_run *r, unsigned socket, const cha
 	return rate;
 }
 
-/* The value's text on socket s ("n/a (why)" when it has none). */
-static const char *value_text(const struct metric_run *r, const char *name, unsigned s)
-{
-	static char text[160];
-	upm_strlcpy(text, "(not computed)", sizeof text);
-	for (unsigned i = 0; i < r->n; i++)
-		if (!strcmp(r->mv[i].metric->name, name) && r->mv[i].socket == s)
-			upm_metric_value_text(&r->mv[i], text, sizeof text, 3);
-	return text;
-}
 
 /* The guide's COUNTER0_OCCUPANCY{edge_det,thresh=0x1} beside counter 0's queue: each entry
  * is a stretch of its own, so occupancy over stretches is each entry's time. */
@@ -88,8 +78,8 @@ TEST(cbo_e5_counter0_of_another_queue_is_no_value)
 		return;
 	for (unsigned s = 0; s < 2; s++) {
 		/* Counter 0 held the first one's occupancy in the pass that counted it. */
-		CHECK_STR(value_text(&r, "AVG_TOR_DRDS_WHEN_NE", s), "80.000");
-		CHECK_STR(value_text(&r, "AVG_TOR_DRDS_MISS_WHEN_NE", s),
+		CHECK_STR(metric_value_text(&r, "AVG_TOR_DRDS_WHEN_NE", s), "80.000");
+		CHECK_STR(metric_value_text(&r, "AVG_TOR_DRDS_MISS_WHEN_NE", s),
 			  "n/a (its COUNTER0_OCCUPANCY was counted beside another queue: ask for it in a run of its own)");
 	}
 	metric_run_free(&r);
@@ -174,9 +164,9 @@ static void pcie(const char *platform, const struct feed *fd)
 		CHECK(near(metric_value(&r, "LLC_PCIE_MEM_TOTAL_BYTES", s), rd_rate + wr_rate));
 		CHECK(near(metric_value(&r, "PCIE_DATA_BYTES", s), wr_rate));
 		/* Every PCIe line hits the LLC in the model: nothing for DDIO to send to memory. */
-		CHECK_STR(value_text(&r, "LLC_DDIO_MEM_READ_BYTES", s), "0.000");
-		CHECK_STR(value_text(&r, "LLC_DDIO_MEM_WRITE_BYTES", s), "0.000");
-		CHECK_STR(value_text(&r, "LLC_DDIO_MEM_TOTAL_BYTES", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "LLC_DDIO_MEM_READ_BYTES", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "LLC_DDIO_MEM_WRITE_BYTES", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "LLC_DDIO_MEM_TOTAL_BYTES", s), "0.000");
 	}
 	metric_run_free(&r);
 }
@@ -204,7 +194,7 @@ static void unmodelled(const char *platform, const struct feed *fd)
 		return;
 	for (unsigned s = 0; s < 2; s++)
 		for (unsigned i = 0; i < UPM_ARRAY_LEN(names); i++)
-			CHECK_STR(value_text(&r, names[i], s), "0.000");
+			CHECK_STR(metric_value_text(&r, names[i], s), "0.000");
 	metric_run_free(&r);
 }
 
@@ -225,13 +215,13 @@ TEST(ivbep_model_misses_by_home)
 	for (unsigned s = 0; s < 2; s++) {
 		CHECK(near(metric_value(&r, "AVG_TOR_DRD_LOC_MISS_LATENCY", s), 200));
 		/* No remote miss: its latency is undefined, said so. */
-		CHECK_STR(value_text(&r, "AVG_TOR_DRD_REM_MISS_LATENCY", s), "n/a (division by zero)");
+		CHECK_STR(metric_value_text(&r, "AVG_TOR_DRD_REM_MISS_LATENCY", s), "n/a (division by zero)");
 		/* 3000 data-read misses, all local, no RFO modelled. */
 		uint64_t n;
 		socket_rate(&r, s, "cbo/TOR_INSERTS.MISS_LOCAL_OPCODE,filter_opc=0x182/", 1, &n);
 		CHECK_EQ(n, 3000u);
 		CHECK(near(metric_value(&r, "LLC_DRD_RFO_MISS_TO_LOC_MEM", s), 1));
-		CHECK_STR(value_text(&r, "LLC_DRD_RFO_MISS_TO_REM_MEM", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "LLC_DRD_RFO_MISS_TO_REM_MEM", s), "0.000");
 	}
 	metric_run_free(&r);
 }

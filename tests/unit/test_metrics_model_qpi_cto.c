@@ -31,15 +31,6 @@ static double cto_rate(const struct metric_run *r, unsigned socket, const char *
 	return rate;
 }
 
-static const char *value_text(const struct metric_run *r, const char *name, unsigned s)
-{
-	static char text[160];
-	upm_strlcpy(text, "(not computed)", sizeof text);
-	for (unsigned i = 0; i < r->n; i++)
-		if (!strcmp(r->mv[i].metric->name, name) && r->mv[i].socket == s)
-			upm_metric_value_text(&r->mv[i], text, sizeof text, 3);
-	return text;
-}
 
 /* A difference of two counts from different passes: each count over its own window
  * (a window holds real time beyond the fed interval), so the model's equal counts give
@@ -49,7 +40,7 @@ static void check_difference(const struct metric_run *r, const char *name, unsig
 	if (want >= 0)
 		CHECK(near(metric_value(r, name, s), want));
 	else
-		CHECK_STR(value_text(r, name, s), "n/a (negative: its counts disagree)");
+		CHECK_STR(metric_value_text(r, name, s), "n/a (negative: its counts disagree)");
 }
 
 static void drs_kinds(const char *platform)
@@ -70,8 +61,8 @@ static void drs_kinds(const char *platform)
 		double fe_rate = cto_rate(&r, s, "mask0=0x1fe0,match1=", &fe);
 		CHECK_EQ(fe, 1000u);
 		CHECK(near(metric_value(&r, "DRS_F_OR_E_FROM_QPI", s), fe_rate));
-		CHECK_STR(value_text(&r, "DRS_M_FROM_QPI", s), "0.000");
-		CHECK_STR(value_text(&r, "DRS_PTL_CACHELINE_MSGS_FROM_QPI", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "DRS_M_FROM_QPI", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "DRS_PTL_CACHELINE_MSGS_FROM_QPI", s), "0.000");
 	}
 	metric_run_free(&r);
 	/* Six match values, a pass each. */
@@ -96,10 +87,10 @@ static void writebacks(const char *platform)
 		uint64_t n;
 		cto_rate(&r, s, NULL, &n);
 		CHECK_EQ(n, 0u);
-		CHECK_STR(value_text(&r, "DRS_WB_FROM_QPI", s), "0.000");
-		CHECK_STR(value_text(&r, "DRS_WbI_FROM_QPI", s), "0.000");
-		CHECK_STR(value_text(&r, "DRS_WbS_FROM_QPI", s), "0.000");
-		CHECK_STR(value_text(&r, "DRS_WbE_FROM_QPI", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "DRS_WB_FROM_QPI", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "DRS_WbI_FROM_QPI", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "DRS_WbS_FROM_QPI", s), "0.000");
+		CHECK_STR(metric_value_text(&r, "DRS_WbE_FROM_QPI", s), "0.000");
 	}
 	metric_run_free(&r);
 }
@@ -141,11 +132,11 @@ static void to_node(const char *platform)
 				CHECK(near(metric_value(&r, any, s), any_rate));
 				check_difference(&r, write, s, any_rate - rate);
 			} else {
-				CHECK_STR(value_text(&r, data_c, s), "0.000");
-				CHECK_STR(value_text(&r, any, s), "0.000");
-				CHECK_STR(value_text(&r, write, s), "0.000");
+				CHECK_STR(metric_value_text(&r, data_c, s), "0.000");
+				CHECK_STR(metric_value_text(&r, any, s), "0.000");
+				CHECK_STR(metric_value_text(&r, write, s), "0.000");
 			}
-			CHECK_STR(value_text(&r, ncb, s), "0.000");
+			CHECK_STR(metric_value_text(&r, ncb, s), "0.000");
 		}
 		metric_run_free(&r);
 	}
