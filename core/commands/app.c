@@ -105,10 +105,8 @@ static int resolve_forced_platform(struct upm_run *r)
 		return 0;
 	r->platform = upm_platform_by_name(r->opts.platform);
 	if (!r->platform) {
-		struct upm_buf names;
-		upm_buf_init(&names);
-		for (unsigned i = 0; i < upm_n_platforms; i++)
-			upm_buf_printf(&names, "%s%s", i ? ", " : "", upm_platforms[i]->name);
+		char names[160];
+		upm_platform_names(names, sizeof names, ", ");
 		char near[120];
 		struct upm_suggest s;
 		upm_suggest_init(&s, r->opts.platform);
@@ -116,8 +114,7 @@ static int resolve_forced_platform(struct upm_run *r)
 			upm_suggest_add(&s, upm_platforms[i]->name);
 		upm_suggest_text(&s, near, sizeof near);
 		upm_error(r, "unknown or unimplemented platform '%s' (%s%simplemented: %s)", r->opts.platform,
-			  near, near[0] ? "; " : "", names.data ? names.data : "none");
-		upm_buf_free(&names);
+			  near, near[0] ? "; " : "", names[0] ? names : "none");
 		return -1;
 	}
 	r->platform_forced = 1;
@@ -199,7 +196,9 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 		return -1;
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {
-			upm_error(r, "--backend mock needs --platform NAME (nhmex, wsmex, snbep, ivbep or skl)");
+			char names[160];
+			upm_platform_names(names, sizeof names, " or ");
+			upm_error(r, "--backend mock needs --platform NAME (%s)", names);
 			return -1;
 		}
 		r->backend = upm_mock_create(o->platform, o->sockets, o->mock_faults, err, sizeof err);
