@@ -153,7 +153,6 @@ struct upm_platform {
 	const unsigned *n_metrics;
 	const struct upm_group *groups;    /* shipped event groups (boxes/<platform>/groups.c) */
 	const unsigned *n_groups;
-	unsigned default_sockets;          /* the mock's default */
 	/* Linux perf's and Intel perfmon's names for the boxes and events (boxes/names.h). */
 	const struct upm_naming *naming;
 };

@@ -4,6 +4,7 @@
 #include "core/base/str.h"
 #include "core/cli/cli.h"
 #include "core/cli/help.h"
+#include "platform/mock/models.h"
 #include "platform/platform.h"
 #include "tests/unit/test.h"
 
@@ -40,4 +41,30 @@ TEST(platform_names_help_overview_from_registry)
 	CHECK(b.data && strstr(b.data, line) != NULL);
 	CHECK(b.data && strstr(b.data, UPM_USAGE_PLATFORMS) == NULL);
 	upm_buf_free(&b);
+}
+
+/* A platform is registered whole: its box types with their events (or fixed counters), its metrics and
+ * groups, a health-check profile and a mock model of its own name. */
+TEST(platform_registry_each_whole)
+{
+	for (unsigned i = 0; i < upm_n_platforms; i++) {
+		const struct upm_platform *p = upm_platforms[i];
+		const struct upm_mock_model *model = upm_mock_model_find(p->name);
+		if (!model || !p->n_boxes || !p->metrics || !p->n_metrics || !*p->n_metrics || !p->groups ||
+		    !p->n_groups || !*p->n_groups || !p->check || !p->naming)
+			upm_test_fail(__FILE__, __LINE__, "%s: a registered platform lacks its mock, boxes, metrics, "
+							  "groups, check profile or names",
+				      p->name);
+		if (model && (model->default_sockets < 1 || model->default_sockets > model->max_sockets))
+			upm_test_fail(__FILE__, __LINE__, "%s: the mock's default of %u sockets is outside 1..%u",
+				      p->name, model->default_sockets, model->max_sockets);
+		for (unsigned b = 0; b < p->n_boxes; b++) {
+			const struct upm_box_type *t = p->boxes[b];
+			int has_events = t->events && t->n_events && *t->n_events;
+			/* A box of fixed counters only (skl's NCU clock, the iMC's free-running
+			 * counters) is selected by their names instead of an event table. */
+			if (!has_events && !t->fixed_event && !t->n_free_ctrs)
+				upm_test_fail(__FILE__, __LINE__, "%s: box type %s has no events", p->name, t->name);
+		}
+	}
 }
