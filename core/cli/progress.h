@@ -1,9 +1,10 @@
-/* The "run in progress" marker (docs/safety.md, After a reset mid-run): a fault the guard
- * does not own resets the machine at once and nothing can be written then, so what a run
- * is doing is on the medium before it touches the hardware: <out>/in-progress.txt, next
- * to runs.csv, rewritten at coarse steps (a command's phase, a session's step on every
- * socket; never per register) and removed on every end that returns. A marker found at
- * the next start is the evidence of a run cut short: progress_recover.c reports it. */
+/* The "run in progress" marker (docs/safety.md, The watchdog and the end of a run): a
+ * fault the guard does not own resets the machine at once and nothing can be written then,
+ * so what a run is doing is on the medium before it touches the hardware:
+ * <out>/in-progress.txt, next to runs.csv, rewritten at coarse steps (a command's phase, a
+ * session's step on every socket; never per register) and removed on every end that
+ * returns. A marker found at the next start is the evidence of a run cut short:
+ * progress_recover.c reports it. */
 #ifndef UPMON_CORE_CLI_PROGRESS_H
 #define UPMON_CORE_CLI_PROGRESS_H
 

@@ -2,7 +2,7 @@
  * short. It gets what any run that ends gets, as far as it is known: its folder (made now
  * when it had none yet) with interrupted.txt saying its last step, and its runs.csv row
  * with the verdict INTERRUPTED; the marker goes, so it is reported once.
- * (docs/safety.md, After a reset mid-run) */
+ * (docs/safety.md, The watchdog and the end of a run) */
 #include "core/cli/progress.h"
 #include "core/base/os.h"
 #include "core/base/exit.h"
@@ -144,7 +144,7 @@ int upm_progress_recover(struct upm_run *r, int rerun)
 			 m.detail[0] ? "; " : "", m.detail);
 
 	/* Its folder when it had one, else one made now as it would have been. */
-	if (m.folder[0] && !upm_strchr(m.folder, '/') && !upm_strchr(m.folder, '\\')) {
+	if (m.folder[0] && m.folder[0] != '.' && !upm_strchr(m.folder, '/') && !upm_strchr(m.folder, '\\')) {
 		upm_strlcpy(old->run_name, m.folder, sizeof old->run_name);
 		upm_snprintf(old->run_dir, sizeof old->run_dir, "%s/%s", r->out_parent, m.folder);
 		old->out_dir = old->run_dir;
@@ -157,8 +157,9 @@ int upm_progress_recover(struct upm_run *r, int rerun)
 	upm_buf_init(&text);
 	describe(&text, &m);
 	upm_wall_time_iso(&now, upm_os_wall_time(&now) == UPM_OK, found_at, sizeof found_at);
-	upm_buf_printf(&text, "reported: %s, by the next upmon start%s\n", found_at,
-		       rerun ? ", which went on to its own command" : ", which did not run the job again");
+	upm_buf_printf(&text, "reported: %s, by the next upmon start, which %s%s\n", found_at,
+		       rerun ? "went on to run " : "did not run the job again",
+		       rerun ? (r->opts.command ? r->opts.command : "its own command") : "");
 	int saved = !old->media_error && upm_save(old, UPM_PROGRESS_RESULT_FILE, &text) == UPM_OK;
 	upm_buf_free(&text);
 	old->ident.verdict = UPM_PROGRESS_VERDICT;

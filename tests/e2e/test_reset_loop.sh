@@ -1,10 +1,10 @@
 #!/bin/bash
-# A reset mid-run does not loop (docs/safety.md, After a reset mid-run). The stick boots
-# upmon from removable media with `args = --backend hw fault-probe --unguarded`: the first
-# boot writes the run-in-progress marker, faults outside the guard and resets (-no-reboot
-# ends QEMU there). The second boot of the same image finds the marker: it says what the
-# last run was doing, records it as INTERRUPTED in that run's folder and runs.csv, removes
-# the marker, does not fault again, and does the configured end (qemu-exit, status 3).
+# A reset mid-run does not loop (docs/safety.md, The watchdog and the end of a run). The
+# stick boots upmon from removable media with `args = --backend hw fault-probe --unguarded`:
+# the first boot writes the run-in-progress marker, faults outside the guard and resets
+# (-no-reboot ends QEMU there). The second boot of the same image finds the marker: it says
+# what the last run was doing, records it as INTERRUPTED in that run's folder and runs.csv,
+# removes the marker, does not fault again, and does the configured end (qemu-exit, status 3).
 source "$(dirname "$0")/common.bash"
 T=reset_loop
 e2e_need_efi $T

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# A run cut short by a reset (docs/safety.md, After a reset mid-run): the marker written
-# before the hardware names its step; the next start reports it, records it as INTERRUPTED
-# in its folder and runs.csv, removes the marker, and, started as by the firmware, does not
-# run the same job again. UPMON_HOST_RESET_AT kills the process (as a reset: nothing more is
-# written) once the marker holds a step; UPMON_HOST_FROM_FIRMWARE starts it as the stick's
-# removable boot does (core/host/os_host.h).
+# A run cut short by a reset (docs/safety.md, The watchdog and the end of a run): the
+# marker written before the hardware names its step; the next start reports it, records it
+# as INTERRUPTED in its folder and runs.csv, removes the marker, and, started as by the
+# firmware, does not run the same job again. UPMON_HOST_RESET_AT kills the process (as a
+# reset: nothing more is written) once the marker holds a step; UPMON_HOST_FROM_FIRMWARE
+# starts it as the stick's removable boot does (core/host/os_host.h).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
@@ -110,7 +110,8 @@ said_has typed host/interrupted_reported_then_typed_command_runs \
 	'^upmon: the last run did not finish' '^upmon: its last step: run$' '^run: 1 event spec, 1 pass of 50 ms on 2 sockets$'
 last=$(last_run "$WORK/lab3")
 if [ "$(csv_col "$WORK/lab3/runs.csv" 0 verdict)" = INTERRUPTED ] && [ "$(csv_col "$WORK/lab3/runs.csv" 1 exit_status)" = 0 ] &&
-	grep -q '^upmon: the last run did not finish' "$last/upmon.log" && [ ! -e "$WORK/lab3/in-progress.txt" ]; then
+	grep -q '^upmon: the last run did not finish' "$last/upmon.log" && [ ! -e "$WORK/lab3/in-progress.txt" ] &&
+	grep -q 'by the next upmon start, which went on to run run$' "$WORK/lab3/$(csv_col "$WORK/lab3/runs.csv" 0 folder)/interrupted.txt"; then
 	pass host/interrupted_typed_command_keeps_both_rows
 else
 	fail host/interrupted_typed_command_keeps_both_rows "$(tr '\n' '|' <"$WORK/lab3/runs.csv")"
