@@ -91,7 +91,7 @@ int upm_os_mkdir_p(const char *path);
 int upm_os_write_file(const char *path, const void *data, size_t len);
 int upm_os_read_file(const char *path, void **data, size_t *len); /* caller frees with upm_os_free */
 int upm_os_rename(const char *from, const char *to);
-/* Removes the file at path (nothing there: UPM_OK). */
+/* Removes the file, or the empty folder, at path (nothing there: UPM_OK). */
 int upm_os_remove(const char *path);
 /* 1 when a file or directory is at path; 0 when nothing is, or the medium cannot tell
  * (writing there later says why). */

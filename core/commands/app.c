@@ -7,6 +7,8 @@
 #include "core/cli/cli_args.h"
 #include "core/cli/medium.h"
 #include "core/cli/last_screen.h"
+#include "core/cli/progress.h"
+#include "core/cli/console_wrap.h"
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
@@ -469,6 +471,16 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	run.out_parent = run.opts.out_dir ? run.opts.out_dir
 			 : cfg.out     ? cfg.out
 				       : upm_os_default_out_dir();
+	/* A run cut short before this start is reported now; started by the firmware, its
+	 * job is not run again: the same fault would reset the machine again, for ever
+	 * (docs/safety.md, The watchdog and the end of a run). */
+	if (upm_progress_recover(&run, !env->launched_by_firmware) && env->launched_by_firmware) {
+		upm_say_wrappedf(&run, 7, 0, "upmon: not running %s again: started by the firmware, it would most likely "
+					    "end the same way; to run it, boot the stick again or start upmon from "
+					    "the shell", run.opts.command ? run.opts.command : "the job");
+		status = UPM_EXIT_INCOMPLETE;
+		goto out;
+	}
 
 	if (upm_strcmp(run.opts.command, "help") == 0) {
 		status = upm_cmd_help(&run); /* core/commands/cmd_help.c */
@@ -513,6 +525,10 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	}
 	if (force_platform_refused(&run, tables_only))
 		goto out;
+	/* Before the first register: what this run does is on the medium, should it end
+	 * in a reset (core/cli/progress.h). */
+	if (!tables_only)
+		upm_progress_begin(&run);
 	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0)) {
 		drop_trace_probe(&run);
 		goto out;
@@ -533,7 +549,9 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	 * work, and a usage error, said before either, makes none. */
 	run.folder_pending = cmd->needs_backend;
 	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
+	upm_progress_step("%s", cmd->name);
 	status = cmd->fn(&run);
+	upm_progress_step("%s: saving the results", cmd->name);
 	if (status == UPM_EXIT_USAGE && (!run.backend || run.backend->accesses == accesses) && !run.run_name[0] &&
 	    !run.machine_refused) {
 		drop_trace_probe(&run); /* refused before any register: nothing is written */
@@ -562,6 +580,7 @@ out:
 		if (run.media_error && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 	}
+	upm_progress_end(); /* every path that returns, its files saved: the run was not cut short */
 	upm_last_screen_free(&run);
 	upm_os_free(run.ident.config_text);
 	upm_backend_destroy(run.backend);

@@ -25,5 +25,8 @@ int main(int argc, char **argv)
 	upm_host_simulate(sockets_from_argv(argc, argv), 2);
 	upm_host_knobs_from_env();
 	upm_host_catch_sigint();
+	/* As the stick's removable boot starts it (UPMON_HOST_FROM_FIRMWARE=1: tests). */
+	env.launched_by_firmware = upm_host_from_firmware();
+	env.args_from_config = env.launched_by_firmware;
 	return upm_main(argc, argv, &env);
 }

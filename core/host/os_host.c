@@ -106,6 +106,13 @@ static int status_of_errno(int e)
 	}
 }
 
+/* The size of the file at path, 0 when there is none (the full-medium knob's accounting). */
+static long long file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+}
+
 /* The test knobs' refusal of a file written under path (EIO, EROFS), or UPM_OK. */
 static int refused(const char *path)
 {
@@ -150,9 +157,11 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 	int rc;
 	if ((rc = refused(path)) != UPM_OK)
 		return rc;
+	long long old = file_size(path);
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return status_of_errno(errno);
+	upm_host_medium_freed(old); /* truncated: its space is free */
 	rc = upm_host_medium_full(len) ? UPM_ENOSPC : UPM_OK;
 	if (rc == UPM_OK && fwrite(data, 1, len, f) != len)
 		rc = status_of_errno(errno);
@@ -160,6 +169,8 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 		rc = status_of_errno(errno);
 	if (rc != UPM_OK)
 		remove(path); /* a truncated file must not pass for a result */
+	else
+		upm_host_after_write(path, data, len);
 	return rc;
 }
 
@@ -199,7 +210,14 @@ int upm_os_remove(const char *path)
 	int rc = read_only();
 	if (rc != UPM_OK)
 		return rc;
-	return unlink(path) == 0 || errno == ENOENT ? UPM_OK : status_of_errno(errno);
+	long long old = file_size(path);
+	if (unlink(path) == 0) {
+		upm_host_medium_freed(old);
+		return UPM_OK;
+	}
+	if ((errno == EISDIR || errno == EPERM) && rmdir(path) == 0) /* an empty folder, as UEFI's Delete */
+		return UPM_OK;
+	return errno == ENOENT ? UPM_OK : status_of_errno(errno);
 }
 
 int upm_os_rename(const char *from, const char *to)
