@@ -1,4 +1,4 @@
-/* The "run in progress" marker (docs/safety.md, The watchdog and the end of a run): a
+/* The "run in progress" marker (docs/safety.md, A run cut short by a reset): a
  * fault the guard does not own resets the machine at once and nothing can be written then,
  * so what a run is doing is on the medium before it touches the hardware:
  * <out>/in-progress.txt, next to runs.csv, rewritten at coarse steps (a command's phase, a

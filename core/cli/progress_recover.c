@@ -2,7 +2,7 @@
  * short. It gets what any run that ends gets, as far as it is known: its folder (made now
  * when it had none yet) with interrupted.txt saying its last step, and its runs.csv row
  * with the verdict INTERRUPTED; the marker goes, so it is reported once.
- * (docs/safety.md, The watchdog and the end of a run) */
+ * (docs/safety.md, A run cut short by a reset) */
 #include "core/cli/progress.h"
 #include "core/base/os.h"
 #include "core/base/exit.h"

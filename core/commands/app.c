@@ -473,7 +473,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 				       : upm_os_default_out_dir();
 	/* A run cut short before this start is reported now; started by the firmware, its
 	 * job is not run again: the same fault would reset the machine again, for ever
-	 * (docs/safety.md, The watchdog and the end of a run). */
+	 * (docs/safety.md, A run cut short by a reset). */
 	if (upm_progress_recover(&run, !env->launched_by_firmware) && env->launched_by_firmware) {
 		upm_say_wrappedf(&run, 7, 0, "upmon: not running %s again: started by the firmware, it would most likely "
 					    "end the same way; to run it, boot the stick again or start upmon from "

@@ -1,5 +1,5 @@
 #!/bin/bash
-# A reset mid-run does not loop (docs/safety.md, The watchdog and the end of a run). The
+# A reset mid-run does not loop (docs/safety.md, A run cut short by a reset). The
 # stick boots upmon from removable media with `args = --backend hw fault-probe --unguarded`:
 # the first boot writes the run-in-progress marker, faults outside the guard and resets
 # (-no-reboot ends QEMU there). The second boot of the same image finds the marker: it says

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A run cut short by a reset (docs/safety.md, The watchdog and the end of a run): the
+# A run cut short by a reset (docs/safety.md, A run cut short by a reset): the
 # marker written before the hardware names its step; the next start reports it, records it
 # as INTERRUPTED in its folder and runs.csv, removes the marker, and, started as by the
 # firmware, does not run the same job again. UPMON_HOST_RESET_AT kills the process (as a
