@@ -8,7 +8,10 @@
 #   shim; the lab's key is not enrolled, so shim says "Verification failed: (0x1A) Security
 #   Violation" for upmon and, once that is dismissed, starts MokManager, which offers to
 #   enrol the key ("Press any key to perform MOK management"). upmon does not run before
-#   the key is enrolled.
+#   the key is enrolled;
+# - the lab's certificate in db (as a lab enrols it in the firmware's key menu; here written
+#   into a copy of the variable store by tools/ovmf_vars_db.py): the signed upmon stick
+#   (make image SIGN_KEY=... SIGN_CERT=...) runs, and its identity says Secure Boot is on.
 source "$(dirname "$0")/common.bash"
 T=secure_boot
 E2E_TIMEOUT=${E2E_TIMEOUT_SECURE_BOOT:-300} # an upper bound: each boot stops at what it waits for
@@ -54,5 +57,22 @@ check $T.mokmanager_started "MokManager did not offer to enrol a key" \
 check $T.mokmanager_prompt "qemu-run status $E2E_RC, not 123 (stopped at MokManager's prompt)" \
 	eval '[ "$E2E_RC" = 123 ] && log_has "Press any key to perform MOK management"'
 check $T.shim_upmon_not_run "upmon ran before its key was enrolled" not_in_log 'identity: '
+
+vars=$E2E_OUT/$T-vars.fd
+python3 tools/ovmf_vars_db.py /usr/share/OVMF/OVMF_VARS_4M.ms.fd "$key/lab.cer" "$vars" ||
+	{ fail $T "tools/ovmf_vars_db.py"; exit 1; }
+tools/mkimage.sh --cert "$key/lab.cer" "$E2E_OUT/$T-signed.img" "$UPMON_EFI" "$E2E_OUT/$T.nsh" "$cfg" ||
+	{ fail $T "signed image"; exit 1; }
+img=$E2E_OUT/$T-signed.img
+OVMF_SB_VARS=$vars e2e_boot_secure "$img" "" 'e2e: reached the UEFI shell|Access Denied'
+check $T.enrolled_signed_runs "qemu-run status $E2E_RC, not 0 (upmon's info through isa-debug-exit)" \
+	[ "$E2E_RC" = 0 ]
+check $T.enrolled_identity_on "no 'identity: secure boot: on (SecureBoot 1, SetupMode 0) ...' line" \
+	log_said_has '^identity: secure boot: on \(SecureBoot 1, SetupMode 0\): the firmware starts signed images only$'
+json_on() {
+	img_cat "$img" "$(img_run "$img")/results.json" | python3 -c \
+		'import json, sys; s = json.load(sys.stdin)["secure_boot"]; sys.exit(0 if (s["state"], s["secure_boot"], s["setup_mode"]) == ("on", 1, 0) else 1)'
+}
+check $T.enrolled_results_json "results.json on the stick lacks secure_boot on, 1, 0" json_on
 check $T.no_exception "firmware exception dump on the console" no_exception
 e2e_done
