@@ -9,6 +9,7 @@
 #include "core/cli/last_screen.h"
 #include "core/cli/progress.h"
 #include "core/cli/console_wrap.h"
+#include "core/machine/secure_boot.h"
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
@@ -450,6 +451,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	env->end_after = UPM_END_RETURN;
 	upm_ident_start(&run, argc, argv);
 	upm_machine_read(&run.ident.machine);
+	upm_secure_boot_read(&run.ident.secure_boot);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;

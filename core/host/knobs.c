@@ -126,6 +126,8 @@ int upm_os_abort_requested(void)
  * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C;
  * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine.
  * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI.
+ * UPMON_HOST_EFIVARS_DIR=DIR: the firmware's global variables (SecureBoot, SetupMode) from
+ *   DIR in efivarfs layout (upm_host_efivars_dir).
  * UPMON_HOST_VIRTUAL_CLOCK=RATE: time passes only in sleeps, and in the kernels at RATE
  *   times their real time (upm_host_virtual_clock).
  * UPMON_HOST_MP_BLOCKING=1: firmware that refuses non-blocking StartupAllAPs;
@@ -165,6 +167,8 @@ void upm_host_knobs_from_env(void)
 		upm_host_reset_at(v);
 	if ((v = getenv("UPMON_HOST_FROM_FIRMWARE")) && *v)
 		from_firmware = strtoul(v, NULL, 10) != 0;
+	if ((v = getenv("UPMON_HOST_EFIVARS_DIR")) && *v)
+		upm_host_efivars_dir(v);
 	if ((v = getenv("UPMON_HOST_VIRTUAL_CLOCK")) && *v)
 		upm_host_virtual_clock((unsigned)strtoul(v, NULL, 10));
 }

@@ -324,6 +324,39 @@ const char *upm_os_host_name(void)
 	return name;
 }
 
+/* The firmware's global variables the host models: none (not firmware) unless a test
+ * names a folder of them in Linux's efivarfs layout (upm_host_efivars_dir). */
+static const char *efivars_dir;
+
+void upm_host_efivars_dir(const char *dir)
+{
+	efivars_dir = dir;
+}
+
+int upm_os_global_variable(const char *name, void *value, size_t *len)
+{
+	char path[512];
+	void *data = NULL;
+	size_t n = 0;
+	if (!efivars_dir)
+		return UPM_EUNSUPPORTED;
+	/* efivarfs: NAME-GUID, the variable's 4 attribute bytes, then its value. */
+	snprintf(path, sizeof path, "%s/%s-8be4df61-93ca-11d2-aa0d-00e098032b8c", efivars_dir, name);
+	if (access(path, F_OK) != 0)
+		return UPM_ENOTFOUND;
+	if (upm_os_read_file(path, &data, &n) != UPM_OK || n < 4) {
+		free(data);
+		return UPM_EIO;
+	}
+	n -= 4;
+	int rc = n > *len ? UPM_ERANGE : UPM_OK;
+	if (rc == UPM_OK)
+		memcpy(value, (char *)data + 4, n);
+	*len = n;
+	free(data);
+	return rc;
+}
+
 int upm_os_topology(struct upm_topology *out)
 {
 	memset(out, 0, sizeof *out);

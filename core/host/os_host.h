@@ -17,6 +17,12 @@ void upm_host_fail_writes(int (*pred)(const char *path));
  * /sys/firmware/dmi/tables); also UPMON_HOST_DMI_DIR in the environment. */
 void upm_host_dmi_dir(const char *dir);
 
+/* Test hook: upm_os_global_variable reads the firmware's global variables from DIR in
+ * Linux's efivarfs layout (NAME-8be4df61-93ca-11d2-aa0d-00e098032b8c: 4 attribute bytes,
+ * then the value; a missing file is a variable the firmware lacks); NULL, the default:
+ * not firmware (UPM_EUNSUPPORTED). Also UPMON_HOST_EFIVARS_DIR in the environment. */
+void upm_host_efivars_dir(const char *dir);
+
 /* Test hook: upm_os_memory reports these instead of the machine's (0, 0: the real
  * figures again). */
 #include <stdint.h>
