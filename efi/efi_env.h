@@ -51,7 +51,10 @@ struct upm_efi_args {
 	char **argv;
 	int from_shell;       /* a shell started us (its parameters or interface protocol is on
 			       * our image); 0: the firmware's boot manager or another loader */
-	int has_command_line; /* from a shell, or a textual LoadOptions was given */
+	int has_command_line; /* from a shell, or LoadOptions that are upmon's command line */
+	/* LoadOptions that were not (vendor data: core/cli/load_options.h): the line that
+	 * records them, else NULL. */
+	const char *load_options_note;
 };
 void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out);
 void upm_efi_args_free(struct upm_efi_args *a);

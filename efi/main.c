@@ -39,6 +39,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	env.create_hw_backend = create_hw_backend;
 	env.args_from_config = !args.has_command_line;
+	env.load_options_note = args.load_options_note;
 	env.launched_by_firmware = !args.from_shell; /* no command named: `check` (efi/args.c) */
 	env.end_action = UPM_END_RETURN;
 	status = upm_main(args.argc, args.argv, &env);

@@ -449,6 +449,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	env->end_after = UPM_END_RETURN;
 	upm_ident_start(&run, argc, argv);
 	upm_machine_read(&run.ident.machine);
+	if (env->load_options_note) /* vendor bytes, not a command line: upmon.cfg applies */
+		upm_say(&run, "%s", env->load_options_note);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
