@@ -64,9 +64,11 @@ void upm_efi_args_free(struct upm_efi_args *a);
 void upm_efi_end(enum upm_end_action action, unsigned long timeout_s,
 		 enum upm_end_action after, int status);
 
-/* The marker startup.nsh looks for: upmon ran from the firmware, so a fallback to the
- * shell must not run check a second time (startup.nsh deletes it). */
-#define UPM_EFI_FIRMWARE_MARKER "/upmon/ran-from-firmware"
+/* boot_marker.c: the mark startup.nsh looks for, for this boot only: upmon ran from the
+ * firmware, so a fallback to the shell must not run check a second time (startup.nsh
+ * deletes it). A volatile variable the shell reads as %upmon_ran_from_firmware%. */
+#define UPM_EFI_FIRMWARE_MARKER L"upmon_ran_from_firmware"
+void upm_efi_mark_ran_from_firmware(void);
 
 /* utf.c: conversions with upm_os_alloc; NULL on allocation failure. Code points
  * outside the BMP and malformed bytes become '?'. */
