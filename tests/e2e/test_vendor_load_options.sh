@@ -10,6 +10,9 @@
 #     QEMU takes instead of -bios).
 #  2. The next boot starts that entry: upmon says the LoadOptions were ignored, with
 #     their bytes, and runs info on the mock as upmon.cfg says, then powers off.
+#  3. A boot entry made for upmon (Boot000A, first in BootOrder, its OptionalData the UCS-2
+#     text "upmon.efi --backend mock --platform snbep version", as efibootmgr -u writes
+#     it) is still the command line: version runs, nothing is said ignored.
 source "$(dirname "$0")/common.bash"
 T=vendor_load_options
 e2e_need_efi $T
@@ -28,21 +31,32 @@ printf '@echo -off\necho "e2e: placeholder"\n' >"$E2E_OUT/$T.nsh"
 img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh" "$E2E_OUT/$T.cfg") || { fail $T "image"; exit 1; }
 # The partition as the firmware's device path names it (tools/mkimage.sh: GPT, partition 1).
 part=$(PATH=$PATH:/usr/sbin:/sbin sfdisk --dump "$img" | sed -n 's/.*start= *\([0-9]*\), size= *\([0-9]*\),.*uuid=\([0-9A-Fa-f-]*\).*/\3 \1 \2/p')
-# EFI_LOAD_OPTION (UEFI 2.10, 3.1.3): attributes (active), the file path list's length,
-# the description, HD(1,GPT,uuid,start,size)/\upmon.efi, end, then the OptionalData.
-load_option=$(python3 - $part <<'PY'
+# entry NUMBER-HEX OPTIONAL-DATA-HEX: an EFI_LOAD_OPTION (UEFI 2.10, 3.1.3) in hex:
+# attributes (active), the file path list's length, the description,
+# HD(1,GPT,uuid,start,size)/\upmon.efi, end, then the OptionalData.
+entry() {
+	python3 - $part "$@" <<'PY'
 import struct, sys, uuid
-part, start, size = sys.argv[1:4]
+part, start, size, number, data = sys.argv[1:6]
 hd = struct.pack('<BBHIQQ', 4, 1, 42, 1, int(start), int(size)) + uuid.UUID(part).bytes_le + bytes([2, 2])
 name = '\\upmon.efi\0'.encode('utf-16-le')
 paths = hd + struct.pack('<BBH', 4, 4, 4 + len(name)) + name + bytes([0x7f, 0xff, 4, 0])
-entry = struct.pack('<IH', 1, len(paths)) + 'upmon vendor entry\0'.encode('utf-16-le') + paths + b'RC'
-print(entry.hex().upper())
+desc = 'upmon entry %s\0' % number
+print((struct.pack('<IH', 1, len(paths)) + desc.encode('utf-16-le') + paths + bytes.fromhex(data)).hex().upper())
 PY
-) || { fail $T "load option"; exit 1; }
+}
+rc_entry=$(entry 0009 5243) || { fail $T "load option"; exit 1; }
+text=$(printf 'upmon.efi --backend mock --platform snbep version\0' | iconv -f ASCII -t UTF-16LE | od -An -tx1 | tr -d ' \n')
+text_entry=$(entry 000A "$text") || { fail $T "load option"; exit 1; }
 global=8BE4DF61-93CA-11D2-AA0D-00E098032B8C
-printf '@echo -off\nsetvar Boot0009 -guid %s -bs -rt -nv =%s\nsetvar BootNext -guid %s -bs -rt -nv =0900\necho "e2e: entry made"\nreset -s\n' \
-	$global "$load_option" $global >"$E2E_OUT/$T.nsh"
+{
+	printf '@echo -off\n'
+	printf 'setvar Boot0009 -guid %s -bs -rt -nv =%s\n' $global "$rc_entry"
+	printf 'setvar Boot000A -guid %s -bs -rt -nv =%s\n' $global "$text_entry"
+	printf 'setvar BootOrder -guid %s -bs -rt -nv =0A00\n' $global
+	printf 'setvar BootNext -guid %s -bs -rt -nv =0900\n' $global
+	printf 'echo "e2e: entry made"\nreset -s\n'
+} >"$E2E_OUT/$T.nsh"
 mcopy -o -i "$img@@$E2E_PART_OFFSET" "$E2E_OUT/$T.nsh" ::/startup.nsh || { fail $T "image"; exit 1; }
 e2e_boot "$img"
 cp "$E2E_LOG" "$E2E_OUT/$T-make.log"
@@ -51,7 +65,7 @@ check $T.setvar_ok "setvar refused the entry: $(grep -a 'setvar' "$E2E_LOG" | he
 
 # 2. The entry boots upmon with LoadOptions 52 43.
 e2e_boot "$img"
-check $T.started_entry "the firmware did not start the entry" log_has 'BdsDxe: starting Boot[0-9A-F]+ "upmon vendor entry"'
+check $T.started_entry "the firmware did not start the entry" log_has 'BdsDxe: starting Boot0009 "upmon entry 0009"'
 check $T.said_ignored "no line recording the ignored LoadOptions" \
 	log_has "^upmon: the boot entry's LoadOptions were ignored \(not printable ASCII text\), so \\\\upmon\\\\upmon.cfg's args apply; 2 bytes: 52 43$"
 check $T.ran_cfg_args "upmon.cfg's args did not run (info on the mock)" \
@@ -64,4 +78,11 @@ log_saved() {
 check $T.in_upmon_log "upmon.log lacks the line" log_saved
 check $T.powered_off "qemu-run status $E2E_RC, not 125 (powered off)" [ "$E2E_RC" = 125 ]
 check $T.no_exception "firmware exception dump on the console" no_exception
+
+# 3. The entry made for upmon: its text is the command line.
+e2e_boot "$img"
+check $T.text.started_entry "the firmware did not start the entry" log_has 'BdsDxe: starting Boot000A "upmon entry 000A"'
+check $T.text.ran_version "the entry's command line did not run (version)" log_has '^upmon [0-9.]+ \(revision '
+check $T.text.not_ignored "the entry's text was ignored" not_in_log 'LoadOptions were ignored'
+check $T.text.powered_off "qemu-run status $E2E_RC, not 125 (powered off)" [ "$E2E_RC" = 125 ]
 e2e_done
