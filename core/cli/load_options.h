@@ -4,7 +4,7 @@
  * LoadOptions, and vendors put their own bytes there: HP's firmware-made USB entries the
  * two bytes "RC" (one UCS-2 character), AMI's binary data. Only text that reads as a
  * command line for upmon is one; anything else is recorded (in hex) and upmon.cfg's
- * args apply (docs/safety.md, Vendor firmware). */
+ * args apply (docs/command-line.md, Booting from the stick). */
 #ifndef UPMON_CORE_CLI_LOAD_OPTIONS_H
 #define UPMON_CORE_CLI_LOAD_OPTIONS_H
 
