@@ -29,15 +29,6 @@ const struct upm_command upm_commands[] = {
 };
 const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
 
-static int has_nul(const void *data, size_t len)
-{
-	const char *p = data;
-	for (size_t i = 0; i < len; i++)
-		if (!p[i])
-			return 1;
-	return 0;
-}
-
 /* A command that takes no options of its own (info, version, selftest) refuses words
  * after it, which would otherwise be silently ignored: 'info --box cbo' is a mistake the
  * user should hear of. */
@@ -74,22 +65,16 @@ static int load_config(struct upm_run *r, int argc, char **argv, struct upm_conf
 		}
 		return 0;
 	}
-	if (len > UPM_CFG_MAX_BYTES || has_nul(data, len)) {
-		upm_os_free(data);
-		upm_error(r, "%s: not a configuration file (%s): it must be text below %u KiB", path,
-			  len > UPM_CFG_MAX_BYTES ? "too large" : "holds a NUL byte", UPM_CFG_MAX_BYTES / 1024);
-		return -1;
-	}
-	char *text = upm_os_alloc(len + 1);
-	if (!text) {
-		upm_os_free(data);
-		upm_error(r, "out of memory reading %s", path);
-		return -1;
-	}
-	upm_memcpy(text, data, len);
-	text[len] = 0;
+	/* UTF-16 (Notepad's "Unicode") becomes UTF-8 here; binary is refused. */
+	char *text;
+	rc = upm_config_text(data, len, path, &text, err, sizeof err);
 	upm_os_free(data);
-	/* The identity keeps the file as read (results.json "configuration"). */
+	if (rc < 0) {
+		upm_error(r, "%s", err);
+		return -1;
+	}
+	len = upm_strlen(text);
+	/* The identity keeps the file as read, in UTF-8 (results.json "configuration"). */
 	r->ident.config_path = path;
 	r->ident.config_text = upm_os_alloc(len + 1);
 	if (r->ident.config_text)
@@ -452,6 +437,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_ident_start(&run, argc, argv);
 	upm_machine_read(&run.ident.machine);
 	upm_secure_boot_read(&run.ident.secure_boot);
+	if (env->load_options_note) /* vendor bytes, not a command line: upmon.cfg applies */
+		upm_say(&run, "%s", env->load_options_note);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
