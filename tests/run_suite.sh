@@ -3,7 +3,7 @@
 # A suite that dies (a signal, a sanitizer's abort, a missing interpreter) would leave the
 # tests after its last result uncounted, not failed: its death is a result of its own.
 run_suite() {
-	local name=$1 out status
+	local name=$1 out status began=$SECONDS
 	echo "== $name"
 	shift
 	out=$(mktemp)
@@ -16,6 +16,8 @@ run_suite() {
 		echo "FAIL suite/unit: the unit tests stopped (status $status) before their summary line" | tee -a "$log"
 	fi
 	rm -f "$out"
+	# The console only (not $log): which suites a run's time went to.
+	echo "-- $name: $((SECONDS - began)) s"
 	return 0
 }
 
