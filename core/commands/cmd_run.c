@@ -159,8 +159,9 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_buf_puts(&specs, group_events.data);
 	}
 	upm_buf_free(&group_events);
-	/* --metrics and the groups' metrics: their specs are their own, added by the engine
-	 * on every instance they need: here only checked (core/metrics/metrics.h). */
+	/* --metrics and the groups' metrics: the engine adds their specs on every instance
+	 * they need, each count once with the user's (core/metrics/metrics.h): here only
+	 * checked. */
 	metric_names = group_metrics.len ? group_metrics.data : NULL;
 	struct upm_buf metric_specs;
 	upm_buf_init(&metric_specs);
@@ -197,6 +198,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
+	upm_session_say_doubled(&s, "run");
 	upm_say(r, "run: %u event spec%s, %u pass%s of %llu ms on %u socket%s", s.n_specs,
 		s.n_specs == 1 ? "" : "s", s.n_passes, s.n_passes == 1 ? "" : "es",
 		(unsigned long long)(wait.ns / 1000000u), r->n_sockets, r->n_sockets == 1 ? "" : "s");
