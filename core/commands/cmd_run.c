@@ -1,7 +1,8 @@
 /* `run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--group NAME[,...]] [--seconds S]`:
  * one measured interval per pass (an idle wait until workloads exist), printed and saved.
  * A group (list groups) adds its event specs and metrics to what --events and --metrics
- * give. */
+ * give; with --interval, its interval form where it has one. Each count is counted once
+ * per run, whoever asked for it (core/events/once.h). */
 #include "core/commands/commands.h"
 #include "core/results/record.h"
 #include "core/base/abort.h"
@@ -35,6 +36,25 @@ static void add_to_list(struct upm_buf *list, const char *v)
 
 static int run_command(struct upm_run *r, struct upm_buf *events_list, struct upm_buf *metrics_list,
 		       struct upm_buf *groups_list);
+
+/* --interval counts every event at once: a group whose whole needs more passes counts its
+ * interval form (boxes/group.h), said in one line. */
+static void say_interval_form(struct upm_run *r, const struct upm_group *g)
+{
+	char err[200];
+	if (!upm_group_has_interval_form(g))
+		return;
+	int passes = upm_metrics_passes(r->platform, g->events, g->metrics, err, sizeof err);
+	struct upm_buf form;
+	upm_buf_init(&form);
+	if (g->interval_events)
+		upm_buf_printf(&form, "events %s", g->interval_events);
+	if (g->interval_metrics)
+		upm_buf_printf(&form, "%smetrics %s", form.len ? "; " : "", g->interval_metrics);
+	upm_say(r, "run: %s with --interval: its interval form (%s), since the whole group needs %d passes", g->name,
+		form.data ? form.data : "", passes);
+	upm_buf_free(&form);
+}
 
 int upm_cmd_run(struct upm_run *r)
 {
@@ -139,13 +159,18 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	upm_buf_init(&group_metrics);
 	if (metric_names)
 		upm_buf_puts(&group_metrics, metric_names);
-	if (group_names && upm_group_expand(r->platform, group_names, &group_events, &group_metrics, err,
-					    sizeof err) < 0) {
+	const struct upm_group *named[16];
+	unsigned n_named = 0;
+	if (group_names && upm_group_expand_as(r->platform, group_names, io.period_ns != 0, &group_events,
+					       &group_metrics, named, UPM_ARRAY_LEN(named), &n_named, err,
+					       sizeof err) < 0) {
 		upm_error(r, "run: --group: %s", err);
 		upm_buf_free(&group_events);
 		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
+	for (unsigned i = 0; io.period_ns && i < n_named; i++)
+		say_interval_form(r, named[i]);
 	if (events && upm_config_expand_events(r, events, &specs, err, sizeof err) < 0) {
 		upm_error(r, "run: --events: %s", err); /* @NAME: an event set of upmon.cfg */
 		upm_buf_free(&specs);
