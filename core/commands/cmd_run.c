@@ -138,11 +138,6 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_error(r, "%s", kerr);
 		return UPM_EXIT_USAGE;
 	}
-	if (per_box && io.given && io.period_ns) { /* else it would be taken and do nothing */
-		upm_error(r, "run: --per-box does not go with --interval: interval.csv and results.json's intervals "
-			     "hold every box instance of every sample; leave --per-box out");
-		return UPM_EXIT_USAGE;
-	}
 	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
 		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
 					  : "run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME");
@@ -207,7 +202,8 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	}
 	upm_backend_pass_begins(r->backend, 1); /* a run is pass 1: faults given @pass1 act from here */
 	if (io.period_ns || ko.n_kernels) {
-		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0)
+		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0,
+							 per_box)
 				      : upm_run_kernels(r, &ko, specs.data, metric_names, per_box);
 		upm_buf_free(&specs);
 		upm_buf_free(&group_metrics);
