@@ -63,6 +63,10 @@ struct upm_event_def {
 	/* Sub-configuration every unit mask of this event needs (UPM_SUBS). */
 	const struct upm_sub_setting *sub;
 	uint8_t n_sub;
+	/* 1: it counts what counter 0 of its box counts, through its own threshold and edge
+	 * (the E5 CBo's COUNTER0_OCCUPANCY, 000:842-851): its count measures the queue
+	 * counter 0 held in its pass, whatever that was (core/metrics/metrics.c). */
+	uint8_t reads_counter0;
 };
 
 #ifndef UPM_ARRAY_LEN

@@ -38,6 +38,17 @@ struct upm_term_alias {
 	const char *why;    /* when refused: what to write instead */
 };
 
+/* An event of a kind other platforms count too ("dram_reads"): a name of another
+ * platform, whose event is of a kind, is answered with this platform's event of that kind
+ * (core/events/alias_kin.c); the first of a kind is the one offered, and the first entry
+ * is the example errors give. The kinds are upmon's: an event is of a kind where the
+ * platform's derived metric of that quantity counts it (boxes/<platform>/metrics.c), or
+ * where a cited source says it counts the same thing. */
+struct upm_event_kind {
+	const char *kind; /* "dram_reads" */
+	const char *spec; /* upmon's spelling: "imc/CAS_COUNT.RD/" */
+};
+
 struct upm_naming {
 	const struct upm_box_names *boxes;
 	unsigned n_boxes;
@@ -47,6 +58,8 @@ struct upm_naming {
 	unsigned n_perfmon_exceptions;
 	const struct upm_term_alias *terms;
 	unsigned n_terms;
+	const struct upm_event_kind *kinds;
+	unsigned n_kinds;
 };
 
 /* A perfmon event name a platform's tables do not take, and why: the test that holds

@@ -12,7 +12,7 @@
  * none (LoadOptionsSize 0, checked with a probe under OVMF 2022.11), and EDK2 stores a
  * binary GUID in boot options it creates itself: then there is no command line. On
  * this path a missing command means the lab's default job, `check`
- * (core/commands/app_options.c; README "On a test system"). */
+ * (core/commands/app_options.c; docs/command-line.md, Booting from the stick). */
 #include "efi/efi_env.h"
 #include <efishellintf.h>
 #include "core/base/os.h"

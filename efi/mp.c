@@ -38,6 +38,7 @@ static void single_cpu(void)
 	topo.n_sockets = 1;
 	topo.cpus[0] = (struct upm_cpu_info){ .index = 0, .apic_id = own_apic_id(), .package = 0,
 					      .core = 0, .thread = 0, .is_bsp = 1 };
+	upm_topology_measure(&topo, 1);
 }
 
 /* The package-level APIC ID shift on this processor: leaf 0x1F where implemented, else

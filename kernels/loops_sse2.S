@@ -28,8 +28,8 @@
  * entry until its data comes, a plain load does not. With four adds per line the
  * scheduler fills before the load buffers do and fewer lines are in flight: on a
  * 2-core Xeon the all-PADDQ loop ran 9-11 GB/s from DRAM where this one and
- * load_sse run 11-12.5 (README, "Performance"). One add per line still makes the
- * result depend on every line. */
+ * load_sse run 11-12.5 (docs/benchmarks.md, A 2-core Intel Xeon). One add per line still
+ * makes the result depend on every line. */
 	.p2align 5
 	.globl upm_kl_read
 	.type upm_kl_read, @function
@@ -364,8 +364,9 @@ upm_kl_chase:
  * One 8-byte load per 64-byte line (word 0), summed: one line per iteration, so the one
  * load instruction steps 64 bytes and a per-instruction stride prefetcher sees the
  * stream. Four lines an iteration into four sums (each load stepping 256 bytes) ran at
- * 0.76 of likwid-bench's load_sse on a Zen 4 processor, this loop at 0.92 (README,
- * Performance); the extra loop uops (three a line) are far below what any core issues. */
+ * 0.76 of likwid-bench's load_sse on a Zen 4 processor, this loop at 0.92
+ * (docs/benchmarks.md, What has come out behind); the extra loop uops (three a line) are
+ * far below what any core issues. */
 	.p2align 5
 	.globl upm_kl_line_loads
 	.type upm_kl_line_loads, @function

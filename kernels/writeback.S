@@ -5,10 +5,10 @@
  * with one another, those of CLFLUSHOPT are not (Intel SDM vol. 2A, CLFLUSH and
  * CLFLUSHOPT), so CLFLUSHOPTs overlap where each CLFLUSH waits for the one before. On a
  * 16-core Emerald Rapids, CLFLUSH of 1.2 GB took 2.6 s at one thread, twice a kernel
- * run (README, "Performance"). CLFLUSHOPT is ordered with older writes to the line it
- * flushes, so a line the loop just wrote goes to memory with its data; the MFENCE
- * after the last one (fences order CLFLUSHOPT) ends the write-back when every flush
- * has, as upm_kl_clflush's does.
+ * run (docs/benchmarks.md, The write-back). CLFLUSHOPT is ordered with older writes to
+ * the line it flushes, so a line the loop just wrote goes to memory with its data; the
+ * MFENCE after the last one (fences order CLFLUSHOPT) ends the write-back when every
+ * flush has, as upm_kl_clflush's does.
  *
  * CPUID.(EAX=07H,ECX=0):EBX bit 23 says the processor has CLFLUSHOPT (SDM vol. 2A,
  * CLFLUSHOPT): Skylake and later; none of the Xeon 7500/E7/E5 generations upmon

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The stress kernels on this host against likwid-bench (part of `make bench`; measured,
-# never asserted). Method (README, "Performance"):
+# never asserted). Method (docs/benchmarks.md, Method):
 #   - thread counts: 1, half and all of the online processors (duplicates dropped);
 #   - each pair runs alternately, REPEATS times (at least 5): one upmon run (tools/kbench.c,
 #     the same workload code as `run --kernel`, a process of its own) and one

@@ -17,7 +17,7 @@
  * One run a process, as likwid-bench runs: each run's buffers are new pages, so that
  * the two sides of a comparison draw their memory the same way. On a virtual machine
  * the bandwidth of a buffer depends on the physical pages it got: two 256 MiB buffers of
- * one process read at 25 and 29 GB/s, run after run (README, "Performance"). */
+ * one process read at 25 and 29 GB/s, run after run (docs/benchmarks.md, Method). */
 #define _GNU_SOURCE
 #include "core/host/os_host.h"
 #include "core/workload/workload.h"
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 		target_s = strtod(argv[4], &end);
 		iterations = 0;
 	}
-	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size, iterations };
+	struct upm_workload w = { argv[1], (unsigned)strtoul(argv[2], NULL, 10), 0, -1, size, iterations, 0 };
 	if (pinned && w.threads == 0) {
 		fprintf(stderr, "kbench: CPUS needs a thread count, not THREADS 0 (every processor): give THREADS %d\n",
 			pinned);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# likwid-bench for a machine with no network (`make bench` there; README, Performance).
+# likwid-bench for a machine with no network (`make bench` there; docs/benchmarks.md,
+# Without a network).
 #
 #   tools/likwid_offline.sh fetch DEBDIR
 #       on a machine with Debian's archive: downloads the .deb files of likwid and of the

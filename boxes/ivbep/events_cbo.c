@@ -171,7 +171,7 @@ const struct upm_event_def upm_ivbep_cbo_events[] = {
 		.source = PM_K,
 	},
 	{
-		.name = "COUNTER0_OCCUPANCY", .code = 0x1F, .counters = 0xE,
+		.name = "COUNTER0_OCCUPANCY", .code = 0x1F, .counters = 0xE, .reads_counter0 = 1,
 		.desc = "Counter 0's occupancy value, re-filtered by this counter's thresh/edge",
 		.source = PM_K,
 	},

@@ -10,6 +10,8 @@
 #include "boxes/ivbep/ivbep.h"
 #include "boxes/snbep/metrics_shared.h"
 #include "boxes/snbep/metrics_guide.h"
+#include "boxes/snbep/metrics_cbo.h"
+#include "boxes/snbep/metrics_qpi.h"
 
 const struct upm_metric upm_ivbep_metrics[] = {
 	UPM_METRIC_MEM_BW_READS,
@@ -45,5 +47,18 @@ const struct upm_metric upm_ivbep_metrics[] = {
 	UPM_FMETRIC("LLC_HIT_PCT", "cbo/LLC_LOOKUP.ANY,filter_state=0x3e/ / cbo/LLC_LOOKUP.ANY,filter_state=0x3f/",
 		    "ratio", "LLC lookups that hit (states S E M F M'), over all lookups",
 		    "perfmon IVT UNC_C_LLC_LOOKUP.ANY"),
+	/* The guides' and pmu-tools ucevent's names beyond the above (boxes/snbep/
+	 * metrics_cbo.h, metrics_qpi.h; tests/unit/test_metrics_ucevent_names.c holds the
+	 * lists and what is left out). */
+	UPM_METRIC_DIMM_SPEED,
+	UPM_METRICS_CBO_WHEN_NE,
+	UPM_METRIC_CYC_INGRESS_STARVED,
+	UPM_METRICS_CBO_OPCODES,
+	UPM_METRICS_CBO_PCIE,
+	UPM_METRICS_CBO_RING_IVBEP,
+	UPM_METRICS_CBO_LOCALITY_IVBEP,
+	UPM_METRICS_QPI_DRS,
+	UPM_METRICS_QPI_NODES,
+	UPM_METRIC_QPI_SPEED,
 };
 const unsigned upm_ivbep_n_metrics = UPM_ARRAY_LEN(upm_ivbep_metrics);

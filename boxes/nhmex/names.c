@@ -47,9 +47,22 @@ static const struct upm_term_alias terms[] = {
 	WHOLE("rbox", "iperf_cfg", "upmon sets IPERF_CFG from the event and port=N"),
 };
 
+/* Events of a kind (boxes/names.h): the events of MEM_BW_READS, MEM_BW_WRITES and
+ * UNCORE_FREQ (boxes/nhmex/metrics.c), then the M-Box's B-Box command reads and writes
+ * that perf offers as its memory traffic (uncore_nhmex.c bbox_cmds_read/_write). */
+static const struct upm_event_kind kinds[] = {
+	{ "dram_reads", "bbox/IMT_INSERTS_RD/" },
+	{ "dram_writes", "bbox/IMT_INSERTS_WR/" },
+	{ "uncore_clock", "wbox/UCLK/" },
+	{ "dram_reads", "mbox/FVC_EV0.BBOX_CMDS.READS/" },
+	{ "dram_writes", "mbox/FVC_EV0.BBOX_CMDS.WRITES/" },
+};
+
 const struct upm_naming upm_nhmex_naming = {
 	UPM_NAMING_TABLE(boxes),
 	UPM_NAMING_TABLE(perf_events),
 	.terms = terms,
 	.n_terms = sizeof terms / sizeof terms[0],
+	.kinds = kinds,
+	.n_kinds = sizeof kinds / sizeof kinds[0],
 };

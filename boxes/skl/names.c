@@ -35,10 +35,20 @@ static const struct upm_term_alias terms[] = {
 	{ "arb", "cmask", "thresh", 0 },
 };
 
+/* Events of a kind (boxes/names.h): the events of MEM_BW_READS, MEM_BW_WRITES and
+ * UNCORE_FREQ (boxes/skl/metrics.c). */
+static const struct upm_event_kind kinds[] = {
+	{ "dram_reads", "imc/DRAM_DATA_READS/" },
+	{ "dram_writes", "imc/DRAM_DATA_WRITES/" },
+	{ "uncore_clock", "ncu/UCLK/" },
+};
+
 const struct upm_naming upm_skl_naming = {
 	UPM_NAMING_TABLE(boxes),
 	UPM_NAMING_TABLE(perf_events),
 	.perfmon_exceptions = perfmon_exceptions,
 	.n_perfmon_exceptions = sizeof perfmon_exceptions / sizeof perfmon_exceptions[0],
 	UPM_NAMING_TABLE(terms),
+	.kinds = kinds,
+	.n_kinds = sizeof kinds / sizeof kinds[0],
 };

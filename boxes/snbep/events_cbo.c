@@ -192,7 +192,7 @@ const struct upm_event_def upm_snbep_cbo_events[] = {
 	{
 		/* Max 20 as printed in both the list and the summary (000:721, 846), although
 		 * the overview says counters 1-3 increment by at most 1 (000:433-434). */
-		.name = "COUNTER0_OCCUPANCY", .code = 0x1F, .counters = 0xE, .max_inc = 20,
+		.name = "COUNTER0_OCCUPANCY", .code = 0x1F, .counters = 0xE, .max_inc = 20, .reads_counter0 = 1,
 		.desc = "Counter 0's occupancy value, re-filtered by this counter's thresh/invert/edge",
 		.source = "000:842-851",
 	},

@@ -3,6 +3,8 @@
 #include "boxes/metric.h"
 #include "boxes/snbep/metrics_shared.h"
 #include "boxes/snbep/metrics_guide.h"
+#include "boxes/snbep/metrics_cbo.h"
+#include "boxes/snbep/metrics_qpi.h"
 #include "boxes/snbep/snbep.h"
 
 const struct upm_metric upm_snbep_metrics[] = {
@@ -54,5 +56,17 @@ const struct upm_metric upm_snbep_metrics[] = {
 		    "average reads in one channel's read pending queue per DRAM cycle", "000:2600-2645"),
 	UPM_FMETRIC("WPQ_AVG_LATENCY", "imc/WPQ_OCCUPANCY/ / imc/WPQ_INSERTS/", "DRAM cycles",
 		    "average time a write waits in the write pending queue", "000:2646-2700"),
+	/* The guides' and pmu-tools ucevent's names beyond the above (boxes/snbep/
+	 * metrics_cbo.h, metrics_qpi.h; tests/unit/test_metrics_ucevent_names.c holds the
+	 * lists and what is left out). */
+	UPM_METRIC_DIMM_SPEED,
+	UPM_METRICS_CBO_WHEN_NE,
+	UPM_METRIC_CYC_INGRESS_STARVED,
+	UPM_METRICS_CBO_OPCODES,
+	UPM_METRICS_CBO_PCIE,
+	UPM_METRICS_CBO_RING_SNBEP,
+	UPM_METRICS_QPI_DRS,
+	UPM_METRICS_QPI_NODES,
+	UPM_METRIC_QPI_SPEED,
 };
 const unsigned upm_snbep_n_metrics = UPM_ARRAY_LEN(upm_snbep_metrics);

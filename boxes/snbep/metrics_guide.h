@@ -23,13 +23,15 @@
 #define UPM_DRD_MISS_OCC "cbo/TOR_OCCUPANCY.MISS_OPCODE,filter_opc=0x182/"
 #define UPM_DRD_MISS_INS "cbo/TOR_INSERTS.MISS_OPCODE,filter_opc=0x182/"
 
-/* CBo TOR (000:750-777): data reads are opcode 0x182 (DRd, 000:640). */
+/* CBo TOR (000:750-777): data reads are opcode 0x182 (DRd, 000:640). pmu-tools
+ * jkt_extra.py's AVG_LLC_DATA_READ_MISS_LATENCY is AVG_TOR_DRD_MISS_LATENCY's formula
+ * (its "core clocks" are the CBo's): an alias. */
 #define UPM_METRICS_GUIDE_TOR                                                                       \
 	UPM_FMETRIC("AVG_TOR_DRD_LATENCY", UPM_DRD_OCC " / " UPM_DRD_INS, "uncore cycles",                \
 		    "average time a data read spends in the TOR", "000:759-760; pmu-tools CBO.AVG_TOR_DRD_LATENCY"), \
 	UPM_FMETRIC("AVG_TOR_DRD_LATENCY_NS", UPM_DRD_OCC " / " UPM_DRD_INS UPM_NS_OF_UCLK, "ns",          \
 		    "average time a data read spends in the TOR, in nanoseconds", "000:759-760, 373-374"),  \
-	UPM_FMETRIC_ALIAS("AVG_TOR_DRD_MISS_LATENCY", "LLC_DRD_MISS_LATENCY",                             \
+	UPM_FMETRIC_ALIAS("AVG_TOR_DRD_MISS_LATENCY", "LLC_DRD_MISS_LATENCY,AVG_LLC_DATA_READ_MISS_LATENCY", \
 			  UPM_DRD_MISS_OCC " / " UPM_DRD_MISS_INS, "uncore cycles",                        \
 			  "average time a data read that misses the LLC spends in the TOR",                 \
 			  "000:770-772, 441-456; pmu-tools CBO.AVG_TOR_DRD_MISS_LATENCY"),                  \
@@ -41,7 +43,7 @@
 		    "uncore cycles", "average time a data read that hits the LLC spends in the TOR",       \
 		    "000:756-758; pmu-tools CBO.AVG_TOR_DRD_HIT_LATENCY"),                                  \
 	UPM_FMETRIC("AVG_TOR_DRDS_DEPTH", UPM_DRD_OCC " / cbo/CLOCKTICKS/", "entries",                    \
-		    "average data reads in one CBo's TOR per uncore cycle", "000:750-755 (AVG_TOR_DRDS_WHEN_NE, here over the CBo clock)")
+		    "average data reads in one CBo's TOR per uncore cycle", "000:750-755 (as AVG_TOR_DRDS_WHEN_NE, but over the CBo clock)")
 
 /* CBo ingress (000:740-749, 783-785, 801-803): the IRQ, the cores' request queue. */
 #define UPM_METRICS_GUIDE_INGRESS(rejected_)                                                         \

@@ -24,21 +24,33 @@
 #define UPM_METRIC_DRAM_CLOCK_FREQ                                                   \
 	{ "DRAM_CLOCK_FREQ", "imc0/DCLK/", NULL, 1.0, "Hz", "DRAM clock of channel 0", \
 	  "000:2255-2258", NULL, NULL }
+/* The DIMMs' transfer rate: the DRAM clock is half the DDR rate (000:2255). pmu-tools
+ * jkt_extra.py iMC.DIMM_SPEED divides the fixed counter by 2 instead, against the guide;
+ * the guide is followed. */
+#define UPM_METRIC_DIMM_SPEED                                                          \
+	UPM_FMETRIC("DIMM_SPEED", "imc0/DCLK/ * 2 / SECONDS / 1e6", "MT/s",                \
+		    "DDR transfer rate of channel 0 (twice its DRAM clock)",                  \
+		    "000:2255-2258; name: pmu-tools jkt_extra.py iMC.DIMM_SPEED")
 /* 000:3001-3021; the guide prints CYC_FREQ_THERMAL_LTD over FREQ_MAX_CURRENT_CYCLES,
- * a copy error: the thermal limit event is FREQ_MAX_LIMIT_THERMAL_CYCLES. */
+ * a copy error: the thermal limit event is FREQ_MAX_LIMIT_THERMAL_CYCLES. pmu-tools
+ * names the four PCT_FREQ_*_LTD (jkt_uc.py) and PCT_CYC_FREQ_*_LTD (ivt_uc.py), the same
+ * shares (with the guide's thermal copy error): aliases. */
 #define UPM_METRIC_CYC_FREQ_THERMAL_LTD                                                   \
 	{ "CYC_FREQ_THERMAL_LTD", "pcu/FREQ_MAX_LIMIT_THERMAL_CYCLES/", "pcu/CLOCKTICKS/", \
 	  1.0, "ratio", "share of PCU cycles with frequency limited by temperature",       \
-	  "000:3001-3021", NULL, NULL }
+	  "000:3001-3021", NULL, "PCT_FREQ_THERMAL_LTD,PCT_CYC_FREQ_THERMAL_LTD" }
 #define UPM_METRIC_CYC_FREQ_POWER_LTD                                                  \
 	{ "CYC_FREQ_POWER_LTD", "pcu/FREQ_MAX_POWER_CYCLES/", "pcu/CLOCKTICKS/", 1.0,   \
-	  "ratio", "share of PCU cycles with frequency limited by power", "000:3001-3021", NULL, NULL }
+	  "ratio", "share of PCU cycles with frequency limited by power", "000:3001-3021", NULL, \
+	  "PCT_FREQ_POWER_LTD,PCT_CYC_FREQ_POWER_LTD" }
 #define UPM_METRIC_CYC_FREQ_OS_LTD                                                             \
 	{ "CYC_FREQ_OS_LTD", "pcu/FREQ_MAX_OS_CYCLES/", "pcu/CLOCKTICKS/", 1.0, "ratio",         \
-	  "share of PCU cycles with frequency limited by the OS request", "000:3001-3021", NULL, NULL }
+	  "share of PCU cycles with frequency limited by the OS request", "000:3001-3021", NULL, \
+	  "PCT_FREQ_OS_LTD,PCT_CYC_FREQ_OS_LTD" }
 #define UPM_METRIC_CYC_FREQ_CURRENT_LTD                                                      \
 	{ "CYC_FREQ_CURRENT_LTD", "pcu/FREQ_MAX_CURRENT_CYCLES/", "pcu/CLOCKTICKS/", 1.0,     \
-	  "ratio", "share of PCU cycles with frequency limited by current", "000:3001-3021", NULL, NULL }
+	  "ratio", "share of PCU cycles with frequency limited by current", "000:3001-3021", NULL, \
+	  "PCT_FREQ_CURRENT_LTD,PCT_CYC_FREQ_CURRENT_LTD" }
 #define UPM_METRIC_PCT_CYCLES_CONFLICT                                                      \
 	{ "PCT_CYCLES_CONFLICT", "ha/CONFLICT_CYCLES.CONFLICT/", "ha/CLOCKTICKS/", 1.0, "ratio", \
 	  "share of HA cycles with address conflicts (guide divides by the sample interval; " \
@@ -70,10 +82,11 @@
 	{ "PCT_CYCLES_PPD", "imc/POWER_CHANNEL_PPD/", "imc/DCLK/", 1.0, "ratio",               \
 	  "share of DRAM cycles all ranks are in precharge power-down",                      \
 	  "000:2343-2345; pmu-tools jkt_uc.py iMC.PCT_CYCLES_PPD", NULL, NULL }
+/* PCT_CYCLES_DLLOFF: ivt_uc.py's spelling of the same share (an alias). */
 #define UPM_METRIC_PCT_CYCLES_DLOFF                                                      \
 	{ "PCT_CYCLES_DLOFF", "imc/POWER_CHANNEL_DLLOFF/", "imc/DCLK/", 1.0, "ratio",          \
 	  "share of DRAM cycles all ranks are in CKE off with the DLL off",                   \
-	  "000:2334-2336; pmu-tools jkt_uc.py iMC.PCT_CYCLES_DLOFF", NULL, NULL }
+	  "000:2334-2336; pmu-tools jkt_uc.py iMC.PCT_CYCLES_DLOFF", NULL, "PCT_CYCLES_DLLOFF" }
 #define UPM_METRIC_PCT_CYCLES_CRITICAL_THROTTLE                                           \
 	{ "PCT_CYCLES_CRITICAL_THROTTLE", "imc/POWER_CRITICAL_THROTTLE_CYCLES/", "imc/DCLK/", \
 	  1.0, "ratio", "share of DRAM cycles in critical thermal throttling",               \

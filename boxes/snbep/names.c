@@ -45,9 +45,20 @@ static const struct upm_term_alias terms[] = {
 	QPI_FIELD_TERM("mask_opc"), QPI_FIELD_TERM("mask_vnw"),
 };
 
+/* Events of a kind (boxes/names.h): the events of MEM_BW_READS, MEM_BW_WRITES and
+ * UNCORE_FREQ (boxes/snbep/metrics_shared.h), and the iMC's fixed DRAM clock (DCLK). */
+static const struct upm_event_kind kinds[] = {
+	{ "dram_reads", "imc/CAS_COUNT.RD/" },
+	{ "dram_writes", "imc/CAS_COUNT.WR/" },
+	{ "uncore_clock", "ubox/UCLK/" },
+	{ "dram_clock", "imc/DCLK/" },
+};
+
 const struct upm_naming upm_snbep_naming = {
 	UPM_NAMING_TABLE(boxes),
 	UPM_NAMING_TABLE(perf_events),
 	UPM_NAMING_TABLE(perfmon_exceptions),
 	UPM_NAMING_TABLE(terms),
+	.kinds = kinds,
+	.n_kinds = sizeof kinds / sizeof kinds[0],
 };

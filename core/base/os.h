@@ -36,6 +36,11 @@ struct upm_topology {
 	unsigned n_disagree; /* processors whose MP-services package the APIC ID contradicts */
 	char note[200];      /* the first such disagreement, as a line ("" when none) */
 	char refused[200];   /* why this topology cannot be measured ("" when it can) */
+	/* The sockets measured, 0 .. n_measured - 1, and their processors: what every report
+	 * says. Every socket once settled; fewer after upm_topology_measure, where --sockets,
+	 * a replay's recording or the mock's uncore has fewer than the environment lists. */
+	unsigned n_measured;
+	unsigned n_measured_cpus;
 	struct upm_cpu_info cpus[UPM_MAX_CPUS];
 };
 
@@ -47,6 +52,10 @@ struct upm_topology {
  * packages than UPM_MAX_SOCKETS: refused gets one line and -1 is returned (0
  * otherwise); upm_os_topology then returns UPM_ERANGE. Implemented in core/base/topology.c. */
 int upm_topology_settle(struct upm_topology *t, int pkg_shift);
+/* Narrows what a settled topology says to its first n_sockets sockets (n_measured,
+ * n_measured_cpus); the processors stay listed, as upm_os_run_parallel indexes them.
+ * Implemented in core/base/topology.c. */
+void upm_topology_measure(struct upm_topology *t, unsigned n_sockets);
 
 /* The package-level APIC ID shift from the subleaves of CPUID leaf 0x1F or 0xB
  * (regs[i] = EAX, EBX, ECX, EDX of subleaf i, n of them as read until one has level

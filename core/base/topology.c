@@ -1,4 +1,5 @@
-/* Topology settling: package numbers from APIC IDs, dense socket indices (core/base/os.h). */
+/* Topology settling: package numbers from APIC IDs, dense socket indices, and the sockets
+ * measured, which every report says (core/base/os.h). */
 #include "core/base/os.h"
 #include "core/base/str.h"
 
@@ -75,5 +76,14 @@ int upm_topology_settle(struct upm_topology *t, int pkg_shift)
 				c->package = s;
 	}
 	t->n_sockets = n_ids ? n_ids : 1;
+	upm_topology_measure(t, t->n_sockets);
 	return 0;
+}
+
+void upm_topology_measure(struct upm_topology *t, unsigned n_sockets)
+{
+	t->n_measured = n_sockets < t->n_sockets ? n_sockets : t->n_sockets;
+	t->n_measured_cpus = 0;
+	for (unsigned i = 0; i < t->n_cpus && i < UPM_MAX_CPUS; i++)
+		t->n_measured_cpus += t->cpus[i].package < t->n_measured;
 }

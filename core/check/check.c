@@ -100,6 +100,7 @@ int upm_check_size_fits(struct upm_run *r, const struct upm_check_opts *o, char 
 		upm_memset(&w, 0, sizeof w);
 		w.kernel = kernel_names[k];
 		w.threads = o->threads;
+		w.threads_fit = 1;
 		w.memory_socket = -1;
 		if (upm_workload_min_size(r, &w, &bytes, &n, err, err_size) != UPM_OK)
 			return 0; /* the kernel's own refusal comes where it runs */
@@ -122,6 +123,7 @@ static void workload_for(const struct check *c, struct upm_workload *w, const ch
 	upm_memset(w, 0, sizeof *w);
 	w->kernel = kernel;
 	w->threads = c->o->threads;
+	w->threads_fit = 1; /* --threads above a kernel's sockets' processors: all of them (said up front) */
 	w->memory_socket = -1;
 	if (c->o->quick) {
 		w->size = CK_QUICK_SIZE;
@@ -238,7 +240,9 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 			upm_verdict_add(vs, 0, "kernel", -1, ms[k].label, UPM_RESULT_INCOMPLETE, "not run: aborted (ESC or Ctrl-C)");
 			continue;
 		}
+		uint64_t t0 = upm_os_nanoseconds();
 		ok[k] = upm_ck_measure(&c, &ms[k], &w) == 0;
+		ms[k].ns = upm_os_nanoseconds() - t0;
 		/* Its buffers are done with: the judgements read the counts and results only,
 		 * and the next kernel needs the memory (each is fitted to what is free). */
 		if (ms[k].plan) {
@@ -279,29 +283,45 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	upm_memset(&none, 0, sizeof none);
 	if (!base)
 		base = &none;
+	/* Each judgement's time is its measurement's (junit.xml): verdicts stamped after each. */
+	unsigned from = vs->n;
 	if (ok[K_READ]) {
 		upm_ck_judge_uclk(&c, &ms[K_READ]);
 		upm_ck_judge_memory(&c, &ms[K_READ], base, R_MEM_RD, "memory.read", 0);
 		upm_ck_judge_channels(&c, &ms[K_READ], base);
 	}
+	upm_verdicts_time_from(vs, from, ms[K_READ].ns);
+	from = vs->n;
 	if (ok[K_NTWRITE])
 		upm_ck_judge_memory(&c, &ms[K_NTWRITE], base, R_MEM_WR, "memory.write", 1);
+	upm_verdicts_time_from(vs, from, ms[K_NTWRITE].ns);
+	from = vs->n;
 	if (ok[K_LLC]) {
 		upm_ck_judge_llc(&c, &ms[K_LLC], base, "llc.hits");
 		upm_ck_judge_llc_balance(&c, &ms[K_LLC], base);
 	}
+	upm_verdicts_time_from(vs, from, ms[K_LLC].ns);
+	from = vs->n;
 	if (ok[K_THRASH])
 		upm_ck_judge_llc(&c, &ms[K_THRASH], base, "llc.misses");
+	upm_verdicts_time_from(vs, from, ms[K_THRASH].ns);
+	from = vs->n;
 	if (ok[K_REMOTE])
 		upm_ck_judge_links(&c, &ms[K_REMOTE], base);
+	upm_verdicts_time_from(vs, from, ms[K_REMOTE].ns);
+	from = vs->n;
 	if (ok[K_REMOTE_BACK])
 		upm_ck_judge_links(&c, &ms[K_REMOTE_BACK], base);
+	upm_verdicts_time_from(vs, from, ms[K_REMOTE_BACK].ns);
 	not_judged_after_selftest(&c, first_verdict);
 	if (c.too_little) /* a PASS over judgements never made would mislead: said here too */
 		upm_say_wrappedf(r, 7, 0, "check: %u judgement%s N/A: too little traffic at this --size to judge "
 					  "against the tolerances; give a larger --size or leave it out", c.too_little,
 				 c.too_little == 1 ? "" : "s");
+	from = vs->n;
+	uint64_t t0 = upm_os_nanoseconds();
 	upm_check_link_rate(r, vs); /* link.rate: each port's rate status register (check_link_rate.c) */
+	upm_verdicts_time_from(vs, from, upm_os_nanoseconds() - t0);
 	/* Registers not restored: said and judged by upm_check_safety_session, by address. */
 	for (unsigned k = 0; k <= K_N; k++)
 		upm_ck_measure_free(&ms[k]);

@@ -72,17 +72,48 @@ static int never_read(const struct upm_box_inst *b)
 	return b->state != UPM_BOX_OK && !not_on_part(b);
 }
 
-/* Whether the run has a presence verdict on this instance. */
-static int has_presence(const struct check *c, const char *box, unsigned socket, unsigned instance)
+/* This pass's presence verdict on an instance, or NULL. */
+static const struct upm_verdict *presence_of(const struct check *c, const char *box, unsigned socket,
+					     unsigned instance)
 {
 	for (unsigned i = 0; i < c->vs->n; i++) {
 		const struct upm_verdict *v = &c->vs->v[i];
 		if (v->pass == upm_verdicts_pass(c->vs) && v->socket == socket && v->instance == (int)instance &&
 		    v->box && upm_strcmp(v->box, box) == 0 &&
 		    upm_strcmp(v->check, "presence") == 0)
-			return 1;
+			return v;
 	}
-	return 0;
+	return NULL;
+}
+
+/* Whether the run has a presence verdict on this instance. */
+static int has_presence(const struct check *c, const char *box, unsigned socket, unsigned instance)
+{
+	return presence_of(c, box, socket, instance) != NULL;
+}
+
+/* A judgement of one instance the measurement has nothing of: there all the same, not
+ * run, so a box has the same checks on every run. Its presence says why where it did not
+ * pass, else the measurement's state of the box. */
+static void not_run_unread(struct check *c, const struct measure *m, const char *box, unsigned socket,
+			   unsigned instance, const char *check)
+{
+	const struct upm_verdict *p = presence_of(c, box, socket, instance);
+	if (p && p->result != UPM_RESULT_PASS) {
+		upm_verdict_not_run_after(c->vs, p, check);
+		return;
+	}
+	for (unsigned i = 0; i < m->s.n_boxes; i++) {
+		const struct upm_box_inst *b = &m->s.boxes[i];
+		if (b->socket == socket && b->instance == instance && upm_strcmp(b->type->name, box) == 0 &&
+		    b->state != UPM_BOX_OK) {
+			upm_verdict_not_run(c->vs, socket, box, (int)instance, check, "%s%u was not counted in the %s kernel "
+					    "(%s: %s)", box, instance, m->label, upm_box_state_name(b->state), b->why);
+			return;
+		}
+	}
+	upm_verdict_not_run(c->vs, socket, box, (int)instance, check, "nothing of %s%u was read in the %s kernel", box,
+			    instance, m->label);
 }
 
 /* One cause, one FAIL: a socket total of `box` is N/A, naming the instances, when one it
@@ -370,6 +401,8 @@ void upm_ck_judge_channels(struct check *c, const struct measure *m, const struc
 				else if (answered[i])
 					upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_NA,
 							"the %s kernel read no memory of this socket", m->label);
+				else
+					not_run_unread(c, m, box, sock, i, "memory.channel");
 			continue;
 		}
 		if (busy == 2 && want > 0 && upm_ck_rel_err(total, want) > c->mem_tol) {
@@ -382,8 +415,10 @@ void upm_ck_judge_channels(struct check *c, const struct measure *m, const struc
 			ref_name = "the even share";
 		}
 		for (unsigned i = 0; i < n && i < 32; i++) {
-			if (!answered[i])
-				continue; /* the self-test's presence verdict says why */
+			if (!answered[i]) { /* the self-test's presence verdict says why */
+				not_run_unread(c, m, box, sock, i, "memory.channel");
+				continue;
+			}
 			if (!clocked[i] && cas[i] > 0) { /* CAS without a clock: the clock counter is broken */
 				upm_verdict_add(c->vs, sock, box, (int)i, "memory.channel", UPM_RESULT_FAIL,
 						"%llu CAS reads but its DRAM clock counter did not tick: the clock counter is broken",
@@ -486,8 +521,10 @@ void upm_ck_judge_llc_balance(struct check *c, const struct measure *m, const st
 		uint64_t lookups = upm_ck_activity(m, upm_ck_sum_of(c, m, R_LLC_HIT, sock, -1).pass, sock)->llc_lookups;
 		int idle_here = lookups == 0;
 		for (unsigned i = 0; i < n && i < 64; i++) {
-			if (!answered[i])
+			if (!answered[i]) {
+				not_run_unread(c, m, box, sock, i, "llc.balance");
 				continue;
+			}
 			if (idle_here) {
 				upm_verdict_add(c->vs, sock, box, (int)i, "llc.balance", UPM_RESULT_NA,
 						"the %s kernel made no LLC lookups on this socket", m->label);
@@ -540,14 +577,18 @@ void upm_ck_judge_links(struct check *c, const struct measure *m, const struct m
 				continue;
 			const struct upm_spec *sp = &c->parsed[j];
 			for (unsigned i = 0; i < n; i++) {
+				if (sp->instance >= 0 && (unsigned)sp->instance != i)
+					continue; /* a port of another instance (port=N: rbox N / 4) */
 				struct sum pr;
 				double f = upm_ck_net_specs(m, idle, 1ull << j, sock, (int)i, &pr);
-				if (!pr.n || upm_ck_failed_own(c, box, sock, i) == 2)
-					continue; /* never read: its presence verdict says why */
 				char check[24] = "link.port";
 				if (sp->index >= 0 && sp->box->index_term)
 					upm_snprintf(check, sizeof check, "link.%s%u", sp->box->index_term,
 						     i * sp->box->n_index + (unsigned)sp->index);
+				if (!pr.n || upm_ck_failed_own(c, box, sock, i) == 2) {
+					not_run_unread(c, m, box, sock, i, check); /* its presence says why */
+					continue;
+				}
 				/* A silent port is a warning: with more sockets (or links) than the
 				 * two the kernel uses, the route may not take it; link.flits judges
 				 * whether the ports that did carry it counted every flit. */

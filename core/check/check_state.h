@@ -30,6 +30,7 @@ struct measure {
 	struct upm_workload_plan *plan;
 	struct upm_workload_result res[CK_MAX_PASSES];
 	uint64_t idle_ns;
+	uint64_t ns;               /* how long the measurement took: its judgements' time */
 	int failed;
 	char err[200];
 };

@@ -200,8 +200,10 @@ static uint64_t selftest_interval(struct upm_session *s, unsigned pass, void *ct
 			if (upm_os_run_on_socket(sock, stage_phase, c) != UPM_OK && !s->error[0])
 				upm_snprintf(s->error, sizeof s->error, "socket %u did not run the self-test", sock);
 		}
-		if (ph != P_WRAP)
+		if (ph != P_WRAP) {
 			feed(c);
+			c->phase_step_ns[ph] += c->step_ns;
+		}
 	}
 	return upm_os_nanoseconds() - t0;
 }
@@ -300,8 +302,11 @@ int upm_selftest(struct upm_run *r, struct upm_verdicts *vs, char *err, size_t e
 	}
 	upm_memset(c.sb, 0, (s->n_boxes + 1) * sizeof *c.sb);
 	upm_memset(c.snap, 0, (s->n_boxes + 1) * sizeof *c.snap);
-	for (unsigned i = 0; i < s->n_boxes; i++)
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		uint64_t t0 = upm_os_nanoseconds();
 		upm_st_classify_unused(s, &s->boxes[i], &c.sb[i]);
+		c.sb[i].ns[T_PRESENCE] = upm_os_nanoseconds() - t0;
+	}
 	for (unsigned sock = 0; sock < r->n_sockets; sock++) {
 		c.socket = sock;
 		if (upm_os_run_on_socket(sock, stage_registers, &c) != UPM_OK) {

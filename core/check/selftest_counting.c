@@ -3,6 +3,7 @@
  * each counter counts, holds still frozen and disabled, reads zero after its reset, and
  * wraps near its width with its overflow status set and cleared. */
 #include "core/check/selftest_state.h"
+#include "core/base/os.h"
 
 /* The evidence of a slot's counter (its name: ctrN or fixed) holding value. */
 static void ev_counter(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t value)
@@ -271,7 +272,9 @@ static void reset_and_preload(struct st_ctx *c, struct upm_box_inst *b, unsigned
 	struct upm_session *s = c->s;
 	const struct upm_box_type *t = b->type;
 	(void)upm_box_freeze(s, b, 1);
+	uint64_t t0 = upm_os_nanoseconds();
 	judge_reset(c, b, &c->sb[bi]);
+	c->sb[bi].ns[T_RESET] += upm_os_nanoseconds() - t0;
 	/* Start with a clear status, before anything is preloaded near its wrap: a box
 	 * without a freeze of its own counts from its enable, and 1000 cycles pass in
 	 * about a microsecond. */

@@ -4,6 +4,7 @@
  * and go back as found. */
 #include "core/check/selftest_state.h"
 #include "core/check/check_safety.h"
+#include "core/base/os.h"
 
 static int all_ones(const struct upm_box_inst *b, uint64_t v)
 {
@@ -177,9 +178,15 @@ static void test_counters(struct st_ctx *c, struct upm_box_inst *b, struct st_bo
 
 void upm_st_register_tests(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
 {
+	uint64_t t0 = upm_os_nanoseconds(), t1;
 	probe(c, b, sb);
+	t1 = upm_os_nanoseconds();
+	sb->ns[T_PRESENCE] += t1 - t0;
 	if (sb->cls != UPM_CLASS_WORKING)
 		return;
 	test_controls(c, b, sb);
+	t0 = upm_os_nanoseconds();
+	sb->ns[T_CTL] += t0 - t1;
 	test_counters(c, b, sb);
+	sb->ns[T_CTR] += upm_os_nanoseconds() - t0;
 }

@@ -34,12 +34,19 @@ struct st_box {
 	uint64_t silent_ctl_bad; /* silent slots whose control is one of those */
 	uint64_t disable_faulted; /* slots (bit k) whose enable-clearing write faulted */
 	int disable_status;       /* the first such write's status */
+	/* How long its tests took (presence, the register tests, the reset): junit.xml's
+	 * times. The other counting tests take the clock steps they counted over (st_ctx). */
+	uint64_t ns[T_N];
 };
 
 #define ST_SNAPS 4
 #define ST_PRELOAD_GAP 1000u /* the wrap test preloads 2^width - 1000 */
 #define ST_FEED_NS 1000000u  /* each counting step lets the clock run 1 ms (at least) */
 #define ST_TRAFFIC_BYTES (4ull << 20) /* per socket: the traffic feed's read, one pass */
+
+/* The counting steps, each on every socket with a clock step between them: read the
+ * start, count then freeze, frozen then disable, disabled then reset and preload, wrap. */
+enum phase { P_READ_A, P_COUNT_FREEZE, P_FROZEN_DISABLE, P_DISABLED_RESET_PRELOAD, P_WRAP, P_N };
 
 /* The run: its session, each box's findings and counter snapshots, where it is. */
 struct st_ctx {
@@ -55,15 +62,12 @@ struct st_ctx {
 	struct upm_workload_plan *plan;
 	int traffic_failed;
 	uint64_t step_ns; /* how long the last counting step ran */
+	uint64_t phase_step_ns[P_N]; /* the steps after each phase, over the session's passes */
 	char traffic_err[160];
 	/* The platform's overflow status before the wrap test, so the bits the test set
 	 * (and only those) are cleared after it: write-1-to-clear (e.g. 0xE02 on Skylake). */
 	uint64_t gstatus_before[UPM_MAX_SOCKETS];
 };
-
-/* The counting steps, each on every socket with a clock step between them: read the
- * start, count then freeze, frozen then disable, disabled then reset and preload, wrap. */
-enum phase { P_READ_A, P_COUNT_FREEZE, P_FROZEN_DISABLE, P_DISABLED_RESET_PRELOAD, P_WRAP };
 
 /* A slot is one spec of a box instance: its counter, control and value. */
 struct slot {

@@ -86,6 +86,21 @@ static const struct upm_box_inst *global_holder_failing(const struct st_ctx *c, 
 	return NULL;
 }
 
+/* How long test t of a box took: the counting tests the clock step they counted over,
+ * the others their own steps (0 when it did not run). */
+static uint64_t test_ns(const struct st_ctx *c, const struct st_box *sb, unsigned t)
+{
+	if (!sb->t[t].set)
+		return 0;
+	switch (t) {
+	case T_COUNT: return c->phase_step_ns[P_READ_A];
+	case T_FREEZE: return c->phase_step_ns[P_COUNT_FREEZE];
+	case T_DISABLE: return c->phase_step_ns[P_FROZEN_DISABLE];
+	case T_WRAP: return c->phase_step_ns[P_DISABLED_RESET_PRELOAD];
+	default: return sb->ns[t];
+	}
+}
+
 /* Every counter that did not count sat behind a control that did not keep what was
  * programmed (selftest.ctl's finding). */
 static int silent_behind_ctls(const struct st_box *sb)
@@ -124,6 +139,9 @@ void upm_st_add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 			}
 			upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, upm_st_test_names[T_PRESENCE],
 					UPM_RESULT_NA, "not judged: its socket's %s (see pmu global)", b->why);
+			for (unsigned t = T_CTL; t < T_N; t++) /* every box has its tests on every run */
+				upm_verdict_not_run(vs, b->socket, b->type->name, (int)b->instance, upm_st_test_names[t],
+						    "its socket's %s (see pmu global)", b->why);
 			continue;
 		}
 		int registers_only = b->n > 0, starved = 0;
@@ -176,11 +194,18 @@ void upm_st_add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 		upm_st_ev_apply(pv, (sb->cls == UPM_CLASS_DEAD || sb->cls == UPM_CLASS_UNPOPULATED) && sb->t[T_COUNT].set
 				     ? &sb->t[T_COUNT].ev
 				     : sb->cls == UPM_CLASS_LOCKED && sb->t[T_CTL].set ? &sb->t[T_CTL].ev : &sb->presence);
+		upm_verdict_time(pv, sb->ns[T_PRESENCE]);
 		if (sb->cls != UPM_CLASS_WORKING && sb->cls != UPM_CLASS_DEAD && sb->cls != UPM_CLASS_LOCKED &&
-		    sb->cls != UPM_CLASS_UNPOPULATED)
-			continue; /* nothing else was tested */
+		    sb->cls != UPM_CLASS_UNPOPULATED) {
+			/* Nothing else was tested: each test is there all the same, not run, so a
+			 * box has the same tests on every run whatever its presence found. */
+			for (unsigned t = T_CTL; t < T_N && pv; t++)
+				upm_verdict_not_run_after(vs, pv, upm_st_test_names[t]);
+			continue;
+		}
 		for (unsigned t = T_CTL; t < T_N; t++) {
 			struct st_result *r = &sb->t[t];
+			unsigned first = vs->n;
 			if (sb->cls == UPM_CLASS_UNPOPULATED && t >= T_COUNT)
 				upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, upm_st_test_names[t],
 						UPM_RESULT_NA, "not judged: unpopulated channel");
@@ -218,6 +243,7 @@ void upm_st_add_verdicts(const struct st_ctx *c, struct upm_verdicts *vs, const 
 				upm_st_ev_apply(upm_verdict_add(vs, b->socket, b->type->name, (int)b->instance, upm_st_test_names[t],
 							 r->result, "%s", r->reason),
 					 &r->ev);
+			upm_verdicts_time_from(vs, first, test_ns(c, sb, t));
 		}
 	}
 }

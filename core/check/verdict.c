@@ -46,6 +46,44 @@ struct upm_verdict *upm_verdict_add(struct upm_verdicts *vs, unsigned socket, co
 	return v;
 }
 
+struct upm_verdict *upm_verdict_not_run(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
+					const char *check, const char *fmt, ...)
+{
+	struct upm_verdict *v = upm_verdict_add(vs, socket, box, instance, check, UPM_RESULT_NA, "not run: ");
+	if (!v)
+		return NULL;
+	v->not_run = 1;
+	size_t at = upm_strlen(v->reason);
+	va_list ap;
+	va_start(ap, fmt);
+	upm_vsnprintf(v->reason + at, sizeof v->reason - at, fmt, ap);
+	va_end(ap);
+	return v;
+}
+
+struct upm_verdict *upm_verdict_not_run_after(struct upm_verdicts *vs, const struct upm_verdict *presence,
+					      const char *check)
+{
+	char why[UPM_VERDICT_REASON]; /* a copy: the presence is in the table being added to */
+	upm_strlcpy(why, presence->reason, sizeof why);
+	return upm_verdict_not_run(vs, presence->socket, presence->box, presence->instance, check, "presence %s%s (%s)",
+				   presence->result == UPM_RESULT_FAIL ? "" : "is ",
+				   presence->result == UPM_RESULT_FAIL ? "FAILed" : upm_result_name(presence->result), why);
+}
+
+void upm_verdict_time(struct upm_verdict *v, uint64_t ns)
+{
+	if (v && !v->not_run)
+		v->ns = ns;
+}
+
+void upm_verdicts_time_from(struct upm_verdicts *vs, unsigned first, uint64_t ns)
+{
+	for (unsigned i = first; i < vs->n; i++)
+		if (!vs->v[i].ns)
+			upm_verdict_time(&vs->v[i], ns);
+}
+
 void upm_verdict_measured(struct upm_verdict *v, double measured, const char *unit)
 {
 	if (!v)
@@ -383,28 +421,36 @@ void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out)
 	upm_buf_puts(out, "\n]");
 }
 
-void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out)
+/* verdicts.csv: its header row first (RFC 4180); each row opens with the run's identity
+ * columns and quotes a field only where it must (upm_buf_csv_field), as every results CSV. */
+void upm_verdicts_csv(const struct upm_verdicts *vs, const struct upm_run *r, struct upm_buf *out)
 {
-	upm_buf_puts(out, "socket,box,instance,check,result,reason,measured,expected,low,high,tolerance,unit,"
-			  "register,address,value,written,pass\n");
+	upm_buf_puts(out, UPM_IDENT_CSV_COLUMNS ",socket,box,instance,check,result,reason,measured,expected,low,high,"
+			  "tolerance,unit,register,address,value,written,pass\n");
 	for (unsigned i = 0; i < vs->n; i++) {
 		const struct upm_verdict *v = &vs->v[i];
-		char inst[12] = "";
+		upm_ident_csv_cells(r, out);
+		upm_buf_printf(out, ",%u,", v->socket);
+		upm_buf_csv_field(out, v->box ? v->box : "");
+		upm_buf_puts(out, ",");
 		if (v->instance >= 0)
-			upm_snprintf(inst, sizeof inst, "%d", v->instance);
-		upm_buf_printf(out, "%u,%s,%s,%s,%s,\"", v->socket, v->box, inst, v->check,
-			       upm_result_name(v->result));
-		for (const char *p = v->reason; *p; p++)
-			upm_buf_printf(out, "%s", *p == '"' ? "\"\"" : (char[2]){ *p, 0 });
-		upm_buf_puts(out, "\"");
+			upm_buf_printf(out, "%d", v->instance);
+		upm_buf_puts(out, ",");
+		upm_buf_csv_field(out, v->check);
+		upm_buf_printf(out, ",%s,", upm_result_name(v->result));
+		upm_buf_csv_field(out, v->reason);
 		csv_number(out, v->measured, v->has_measured);
 		csv_number(out, v->expected, v->has_expected);
 		csv_number(out, v->low, v->has_range);
 		csv_number(out, v->high, v->has_range);
 		csv_number(out, v->tolerance, v->has_range && v->has_expected);
-		upm_buf_printf(out, ",%s", v->has_measured || v->has_expected || v->has_range ? v->unit : "");
+		upm_buf_puts(out, ",");
+		upm_buf_csv_field(out, v->has_measured || v->has_expected || v->has_range ? v->unit : "");
 		if (v->has_evidence) {
-			upm_buf_printf(out, ",%s,%s", v->reg, v->address);
+			upm_buf_puts(out, ",");
+			upm_buf_csv_field(out, v->reg);
+			upm_buf_puts(out, ",");
+			upm_buf_csv_field(out, v->address);
 			csv_hex(out, v->value, v->has_value);
 			csv_hex(out, v->written, v->has_written);
 		} else {

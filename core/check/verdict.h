@@ -37,6 +37,13 @@ struct upm_verdict {
 	/* The burn-in pass it was judged in (check --passes/--duration), from 1; a check
 	 * without a burn-in is its pass 1. */
 	unsigned pass;
+	/* The check was not run on its box instance (upm_verdict_not_run): N/A, the reason
+	 * "not run: " and why, so each box has the same checks on every run (junit.xml's
+	 * <skipped>). */
+	int not_run;
+	/* How long the check spent on it, in ns: the test's own steps, or the measurement it
+	 * was judged on (0: not known, or not run). junit.xml's time. */
+	uint64_t ns;
 };
 
 struct upm_verdicts {
@@ -56,6 +63,19 @@ void upm_verdicts_free(struct upm_verdicts *vs);
 struct upm_verdict *upm_verdict_add(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
 		     const char *check, enum upm_result result, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
+
+/* A check that was not run on a box instance: N/A and not_run, its reason "not run: "
+ * and the printf-formatted rest. NULL when it did not fit. */
+struct upm_verdict *upm_verdict_not_run(struct upm_verdicts *vs, unsigned socket, const char *box, int instance,
+					const char *check, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* The same because of the instance's presence verdict (any but PASS): "not run: presence
+ * FAILed (its reason)". */
+struct upm_verdict *upm_verdict_not_run_after(struct upm_verdicts *vs, const struct upm_verdict *presence,
+					      const char *check);
+/* How long the check spent on v (v may be NULL); upm_verdicts_time_from: on each verdict
+ * from index first on that was run and has no time yet. */
+void upm_verdict_time(struct upm_verdict *v, uint64_t ns);
+void upm_verdicts_time_from(struct upm_verdicts *vs, unsigned first, uint64_t ns);
 
 /* The numbers of a verdict (v may be NULL): measured, and expected with its relative
  * tolerance (range expected x (1 -/+ tolerance)). */
@@ -90,7 +110,8 @@ void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs);
 void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs);
 /* "verdicts": [...] and "verdict": "PASS" members of a JSON object (no braces). */
 void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out);
-/* The verdicts as CSV (verdicts.csv). */
-void upm_verdicts_csv(const struct upm_verdicts *vs, struct upm_buf *out);
+/* The verdicts as CSV (verdicts.csv), each row opening with r's identity columns
+ * (UPM_IDENT_CSV_COLUMNS). */
+void upm_verdicts_csv(const struct upm_verdicts *vs, const struct upm_run *r, struct upm_buf *out);
 
 #endif

@@ -47,7 +47,8 @@ int upm_cli_end_action(const char *name, enum upm_end_action *out);
  * messages list; "shell", return's other name, is not offered). */
 void upm_cli_end_action_suggest(const char *word, char *buf, unsigned long size);
 
-/* The usage text printed by `help`. */
+/* The usage text printed by `help`, and `help mock`'s (the mocked backend and its faults). */
 extern const char upm_usage_text[];
+extern const char upm_help_mock_text[];
 
 #endif

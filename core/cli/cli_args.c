@@ -1,11 +1,18 @@
-/* The command line's order and shortcuts, settled before it is parsed (core/cli/cli.c):
- * global options may come before or after the command (after it, an option the command
- * takes itself stays the command's: `run --sockets LIST`); -h and --help ask for help
- * (on the command when one is named), --version for the version. An option given twice
- * takes its last value, everywhere on the command line (scripts append an override to
- * a base command line), except run's lists (--events, --metrics, --group), which add up
- * (core/commands/cmd_run.c); the configuration file refuses a key given twice instead,
- * since there a repeat is a mistake in one file (README, Command line). */
+/* The command line's order and shortcuts, settled before it is parsed (core/cli/cli.c),
+ * so that every later reader sees one form:
+ * - perf's and GNU's --option=value is the two words --option value (split at the first
+ *   '=', the value may hold more); a flag given a value (--dry-run=yes) is refused;
+ * - an option means the same before and after the command: a global option written after
+ *   the command moves before it (no command takes an option of a global's name), and a
+ *   command's own option written before the command moves after it when that command
+ *   takes it, else it is refused naming the commands that do;
+ * - -h and --help ask for help (on the command when one is named), --version for the
+ *   version.
+ * An option given twice takes its last value, everywhere on the command line (scripts
+ * append an override to a base command line), except run's lists (--events, --metrics,
+ * --group), which add up (core/commands/cmd_run.c); the configuration file refuses a key
+ * given twice instead, since there a repeat is a mistake in one file (docs/command-line.md,
+ * Options and their order). */
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
 
@@ -22,50 +29,103 @@ static int is_help(const char *a)
 	return upm_strcmp(a, "-h") == 0 || upm_strcmp(a, "--help") == 0;
 }
 
+static int too_many(char *err, unsigned long size)
+{
+	upm_snprintf(err, size, "%s", "too many arguments");
+	return -1;
+}
+
+/* --name=value as the words --name value, into out (at most max). The name is the tables'
+ * spelling (help.h), the value points into the word. A word whose name no option has stays
+ * whole, for the unknown option's message to show as typed. With err NULL a flag given a
+ * value stays whole too (the early scan of upm_cli_option_value, which must not fail). */
+static int split_values(int argc, char **argv, char **out, int max, char *err, unsigned long size)
+{
+	int n = 0;
+	for (int i = 0; i < argc; i++) {
+		char *a = argv[i];
+		const char *eq = i > 0 && upm_cli_is_option_word(a) ? upm_strchr(a, '=') : NULL;
+		const char *name = eq ? upm_help_option_named(a, (size_t)(eq - a)) : NULL;
+		if (name && !upm_help_option_takes_value(name) && err) {
+			upm_snprintf(err, size, "option '%s' takes no value, not '%s': write %s alone (see 'upmon help')",
+				     name, a, name);
+			return -1;
+		}
+		if (n + 2 > max)
+			return err ? too_many(err, size) : -1;
+		if (name && upm_help_option_takes_value(name)) {
+			out[n++] = (char *)name;
+			out[n++] = (char *)eq + 1;
+		} else {
+			out[n++] = a;
+		}
+	}
+	return n;
+}
+
+const char *upm_cli_option_value(int argc, char **argv, const char *name)
+{
+	char *words[UPM_CLI_MAX_WORDS];
+	int n = split_values(argc, argv, words, UPM_CLI_MAX_WORDS, NULL, 0);
+	const char *v = NULL;
+	for (int i = 1; i + 1 < n; i++)
+		if (upm_strcmp(words[i], name) == 0)
+			v = words[i + 1];
+	return v && v[0] && !upm_cli_is_option_word(v) ? v : NULL;
+}
+
 static int unknown_option(const char *command, const char *a, char *err, unsigned long size)
 {
 	char near[120];
 	upm_help_suggest_option(command, a, near, sizeof near);
-	if (!command && upm_help_command_has_option("run", a))
-		upm_snprintf(err, size, "option '%s' belongs to a command: write it after the command "
-			     "(upmon run %s ...)", a, a);
-	else if (!command && upm_help_command_has_option("list", a))
-		upm_snprintf(err, size, "option '%s' belongs to a command: write it after the command "
-			     "(upmon list events %s ...)", a, a);
-	else
-		upm_snprintf(err, size, "unknown option '%s' (%s%ssee 'upmon help%s%s')", a, near,
-			     near[0] ? "; " : "", command ? " " : "", command ? command : "");
+	upm_snprintf(err, size, "unknown option '%s' (%s%ssee 'upmon help%s%s')", a, near, near[0] ? "; " : "",
+		     command ? " " : "", command ? command : "");
 	return -1;
 }
 
-const char *upm_cli_command_word(int argc, char **argv)
+/* An option's value: the next word, neither missing nor empty nor the next option ('--trace
+ * --dry-run' is a forgotten value, not a file named '--dry-run': taken as one, the dry run
+ * asked for would silently not be). */
+static int value_missing(int argc, char **argv, int i, char *err, unsigned long size)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (is_help(a) || upm_strcmp(a, "--version") == 0)
-			continue;
-		if (a[0] != '-')
-			return a[0] ? a : NULL;
-		if (!upm_is_global_option(a))
-			return NULL;
-		if (upm_global_option_takes_value(a))
-			i++;
-	}
-	return NULL;
+	const char *a = argv[i];
+	if (i + 1 >= argc || !argv[i + 1][0])
+		return upm_snprintf(err, size, "option '%s' needs a value (see 'upmon help')", a), 1;
+	if (upm_cli_is_option_word(argv[i + 1]))
+		return upm_snprintf(err, size, "option '%s' needs a value before the next option '%s' (see 'upmon help')",
+				    a, argv[i + 1]), 1;
+	return 0;
+}
+
+/* A command's option written before the command: taken when the command has it, else one
+ * line saying which command it belongs to and where it goes. */
+static int misplaced_option(const char *command, const char *a, char *err, unsigned long size)
+{
+	char owners[80];
+	upm_help_option_commands(a, owners, sizeof owners);
+	if (command && upm_help_find(command))
+		upm_snprintf(err, size, "option '%s' is not %s's: it goes after the command %s (upmon %s %s ...; see "
+			     "'upmon help %s')", a, command, owners, owners, a, command);
+	else
+		upm_snprintf(err, size, "option '%s' belongs to a command: write it after the command %s (upmon %s%s %s "
+			     "...)", a, owners, owners, upm_strcmp(owners, "list") == 0 ? " events" : "", a);
+	return -1;
 }
 
 int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, unsigned long size)
 {
-	char *globals[UPM_CLI_MAX_WORDS], *rest[UPM_CLI_MAX_WORDS];
-	int n_glob = 0, n_rest = 0, help = 0, version = 0;
+	char *words[UPM_CLI_MAX_WORDS], *globals[UPM_CLI_MAX_WORDS], *early[UPM_CLI_MAX_WORDS],
+		*rest[UPM_CLI_MAX_WORDS];
+	int n_glob = 0, n_early = 0, n_rest = 0, help = 0, version = 0;
 	const char *command = NULL;
-	int cmd_at = -1;
 
-	if (argc > UPM_CLI_MAX_WORDS - 2 || max < argc + 2)
-		return upm_snprintf(err, size, "%s", "too many arguments"), -1;
-	for (int i = 1; i < argc; i++) {
-		char *a = argv[i];
-		int after = command != NULL;
+	if (argc > UPM_CLI_MAX_WORDS - 2 || max < UPM_CLI_MAX_WORDS)
+		return too_many(err, size);
+	int n = split_values(argc, argv, words, UPM_CLI_MAX_WORDS - 2, err, size);
+	if (n < 0)
+		return -1;
+	for (int i = 1; i < n; i++) {
+		char *a = words[i];
 		if (is_help(a)) {
 			help = 1;
 			continue;
@@ -74,31 +134,38 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 			version = 1;
 			continue;
 		}
-		if (!after && a[0] != '-') {
+		if (!command && a[0] != '-') {
 			command = a;
-			cmd_at = i;
 			continue;
 		}
-		if (a[0] == '-' && a[1] == '-' && upm_is_global_option(a) &&
-		    !(after && upm_help_command_has_option(command, a))) {
-			if (upm_global_option_takes_value(a) && (i + 1 >= argc || !argv[i + 1][0]))
-				return upm_snprintf(err, size, "option '%s' needs a value (see 'upmon help')", a), -1;
-			/* '--trace --dry-run' is a forgotten value, not a file named '--dry-run':
-			 * taken as one, the dry run asked for would silently not be. */
-			if (upm_global_option_takes_value(a) && upm_cli_is_option_word(argv[i + 1]))
-				return upm_snprintf(err, size, "option '%s' needs a value before the next option '%s' "
-					     "(see 'upmon help')", a, argv[i + 1]), -1;
+		if (upm_cli_is_option_word(a) && upm_is_global_option(a)) {
+			int valued = upm_global_option_takes_value(a);
+			if (valued && value_missing(n, words, i, err, size))
+				return -1;
 			globals[n_glob++] = a;
-			if (upm_global_option_takes_value(a))
-				globals[n_glob++] = argv[++i];
+			if (valued)
+				globals[n_glob++] = words[++i];
 			continue;
 		}
-		if (!after)
-			return unknown_option(NULL, a, err, size);
+		if (!command) {
+			char owners[80];
+			if (!upm_cli_is_option_word(a) || !upm_help_option_commands(a, owners, sizeof owners))
+				return unknown_option(NULL, a, err, size);
+			early[n_early++] = a;
+			if (upm_help_option_takes_value(a)) {
+				if (value_missing(n, words, i, err, size))
+					return -1;
+				early[n_early++] = words[++i];
+			}
+			continue;
+		}
 		rest[n_rest++] = a;
 	}
-	(void)cmd_at;
-	int n = 0;
+	/* An unknown command is said as such later (with the closest ones). */
+	for (int i = 0; i < n_early && (!command || upm_help_find(command)); i++)
+		if (upm_cli_is_option_word(early[i]) && !upm_help_command_has_option(command, early[i]))
+			return misplaced_option(command, early[i], err, size);
+	n = 0;
 	out[n++] = argv[0];
 	for (int i = 0; i < n_glob; i++)
 		out[n++] = globals[i];
@@ -106,9 +173,8 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 		out[n++] = help_word;
 		if (command && upm_strcmp(command, "help") != 0)
 			out[n++] = (char *)command;
-		else
-			for (int i = 0; i < n_rest && i < 1; i++)
-				out[n++] = rest[i];
+		else if (n_rest)
+			out[n++] = rest[0];
 		return n;
 	}
 	if (version) {
@@ -122,6 +188,8 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 	}
 	if (command)
 		out[n++] = (char *)command;
+	for (int i = 0; i < n_early; i++)
+		out[n++] = early[i];
 	for (int i = 0; i < n_rest; i++)
 		out[n++] = rest[i];
 	return n;

@@ -6,10 +6,12 @@
 
 #define UPM_CLI_MAX_WORDS 96
 
-/* Rewrites argv[0..argc) into out (at most max words) as ARGV0 GLOBAL-OPTIONS COMMAND
- * ARGS: global options written after the command move before it, -h/--help become
- * `help [COMMAND]`, --version `version`. Returns the word count, or -1 with a one-line
- * message (an unknown option with the closest ones, a missing value). */
+/* Rewrites argv[0..argc) into out (at least UPM_CLI_MAX_WORDS words) as ARGV0
+ * GLOBAL-OPTIONS COMMAND COMMAND-OPTIONS: --name=value split into --name value, global
+ * options written after the command moved before it, a command's options written before
+ * it moved after it, -h/--help become `help [COMMAND]`, --version `version`. Returns the
+ * word count, or -1 with a one-line message (an unknown option with the closest ones, a
+ * missing value, a flag given a value, a command's option before another command). */
 int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, unsigned long size);
 
 /* 1 when w is an option word ("--dry-run"), which is never an option's value: a value
@@ -17,11 +19,10 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
  * that starts with "--" is written ./--name). */
 int upm_cli_is_option_word(const char *w);
 
-/* The command word of a command line that may not parse: the first word that is neither
- * an option nor a global option's value; NULL when there is none, or when an unknown
- * option comes before it (whether that one takes a value is not known). For a run
- * refused before its command was parsed: its folder and its runs.csv line still name
- * the command it was given. */
-const char *upm_cli_command_word(int argc, char **argv);
+/* The value of option name ("--config") as the parser will take it, read before the
+ * command line is parsed (the configuration file is read first): the last one given, in
+ * either form (--config FILE, --config=FILE); NULL when it has none (missing, empty, or
+ * the next option), which the parser then refuses. */
+const char *upm_cli_option_value(int argc, char **argv, const char *name);
 
 #endif

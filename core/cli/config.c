@@ -299,7 +299,7 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 	upm_suggest_add(&s, "out");
 	upm_suggest_text(&s, near, sizeof near);
 	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; "
-			   "README, Configuration file)", key, near, near[0] ? "; " : "");
+			   "docs/command-line.md, Configuration file)", key, near, near[0] ? "; " : "");
 }
 
 int upm_config_parse(struct upm_config *cfg, char *text, const char *name, char *err,

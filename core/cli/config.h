@@ -1,5 +1,6 @@
 /* The configuration file (\upmon\upmon.cfg on the boot medium, or --config FILE):
- * `key = value` lines, '#' starts a comment. The keys (README, "Configuration file"):
+ * `key = value` lines, '#' starts a comment. The keys (docs/command-line.md,
+ * Configuration file):
  *   args = COMMAND LINE        the command and options to run when none are given; may
  *                              hold options only (no command: core/commands/app_options.c)
  *   end = ACTION               return, shutdown, reboot, key, qemu-exit

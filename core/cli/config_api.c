@@ -46,17 +46,18 @@ static void no_set(const struct upm_config *c, const char *name, int len, char *
 		if (!len)
 			upm_snprintf(err, err_size, "'@' names no event set, and there is no configuration file: write "
 				     "@NAME after defining events.NAME = SPEC,... in one, given with --config FILE or "
-				     "the default one (README, Configuration file)");
+				     "the default one (docs/command-line.md, Configuration file)");
 		else
 			upm_snprintf(err, err_size, "no event set '%.*s': there is no configuration file: give --config "
-				     "FILE, or create the default one, with a line events.%.*s = SPEC,... (README, "
-				     "Configuration file)", len, name, len, name);
+				     "FILE, or create the default one, with a line events.%.*s = SPEC,... "
+				     "(docs/command-line.md, Configuration file)", len, name, len, name);
 		return;
 	}
 	if (!c->n_sets) {
 		if (!len)
 			upm_snprintf(err, err_size, "'@' names no event set, and %s defines none: write @NAME after "
-				     "adding a line events.NAME = SPEC,... to it (README, Configuration file)", c->file);
+				     "adding a line events.NAME = SPEC,... to it (docs/command-line.md, Configuration "
+				     "file)", c->file);
 		else
 			upm_snprintf(err, err_size, "no event set '%.*s' in %s: define events.%.*s = SPEC,... there",
 				     len, name, c->file, len, name);

@@ -3,9 +3,12 @@
 
 #define CUT_MARK "..."
 
-void upm_say_wrapped_under(struct upm_run *r, const char *cont, unsigned max_lines, const char *text)
+/* Breaks text into its console lines; says them on r's console, or (r NULL) only counts
+ * them. Returns the number of lines. */
+static unsigned wrap(struct upm_run *r, const char *cont, unsigned max_lines, const char *text)
 {
 	char line[UPM_CONSOLE_COLUMNS + 1];
+	unsigned said = 0;
 	const char *p = text;
 	size_t indent = upm_strlen(cont);
 	if (indent > UPM_CONSOLE_COLUMNS / 2)
@@ -36,13 +39,31 @@ void upm_say_wrapped_under(struct upm_run *r, const char *cont, unsigned max_lin
 			while (end > lead && line[end - 1] == ' ')
 				line[--end] = 0;
 		}
-		upm_say(r, "%s", line);
+		if (r)
+			upm_say(r, "%s", line);
+		said++;
 		p += take;
 		while (*p == ' ')
 			p++;
 		if (last)
 			break;
 	}
+	return said;
+}
+
+void upm_say_wrapped_under(struct upm_run *r, const char *cont, unsigned max_lines, const char *text)
+{
+	wrap(r, cont, max_lines, text);
+}
+
+unsigned upm_wrapped_lines(unsigned indent, unsigned max_lines, const char *text)
+{
+	char cont[UPM_CONSOLE_COLUMNS / 2 + 1];
+	if (indent > UPM_CONSOLE_COLUMNS / 2)
+		indent = UPM_CONSOLE_COLUMNS / 2;
+	upm_memset(cont, ' ', indent);
+	cont[indent] = 0;
+	return wrap(NULL, cont, max_lines, text);
 }
 
 void upm_say_wrapped(struct upm_run *r, unsigned indent, unsigned max_lines, const char *text)

@@ -12,6 +12,9 @@
  * (a word longer than a line is cut across lines), each continuation indented by indent
  * spaces. At most max_lines lines (0: all); a cut text ends in "...". */
 void upm_say_wrapped(struct upm_run *r, unsigned indent, unsigned max_lines, const char *text);
+/* How many console lines upm_say_wrapped would say for text (nothing is said): what a
+ * block that must fit the screen budgets by. */
+unsigned upm_wrapped_lines(unsigned indent, unsigned max_lines, const char *text);
 /* The same with each continuation line opening with cont ("identity:   "). */
 void upm_say_wrapped_under(struct upm_run *r, const char *cont, unsigned max_lines, const char *text);
 /* The same as upm_say_wrapped, formatted. */

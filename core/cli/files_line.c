@@ -3,6 +3,7 @@
 #include "core/cli/invocation.h"
 #include "core/base/human.h"
 #include "core/cli/console_wrap.h"
+#include "core/cli/last_screen.h"
 
 void upm_say_files(struct upm_run *r, int on_console)
 {
@@ -25,8 +26,11 @@ void upm_say_files(struct upm_run *r, int on_console)
 	else /* upmon.log, saved last, counted */
 		upm_snprintf(line, sizeof line, "upmon: %u file%s in %s, took %s", r->files_saved + 1,
 			     r->files_saved ? "s" : "", r->out_dir, took);
-	if (on_console) /* a long folder wraps within 80 columns, its continuation indented */
+	if (on_console) { /* the last screen's block, then the line: a long folder wraps */
+		upm_last_screen_say(r);
 		upm_say_wrapped(r, 7, 0, line);
-	else
+	} else {
+		upm_last_screen_free(r);
 		upm_buf_printf(&r->log, "%s\n", line);
+	}
 }

@@ -7,7 +7,7 @@ const char *const upm_global_options[] = { "--platform", "--force-platform", "--
 					   "--out", "--config", "--end", "--help", "--version", NULL };
 
 static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--per-box", "--kernel",
-					"--size", "--iterations", "--threads", "--sockets", "--memory-socket",
+					"--size", "--iterations", "--threads", "--kernel-sockets", "--memory-socket",
 					"--interval", "--count", "--duration", NULL };
 static const char *const check_opts[] = { "--quick", "--threads", "--size", "--passes", "--duration", NULL };
 static const char *const list_opts[] = { "--box", "--format", NULL };
@@ -78,8 +78,9 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "                     an idle baseline; read_avx write_avx ntwrite_avx copy_avx\n"
 	  "                     triad_avx where the firmware enabled AVX on every\n"
 	  "                     processor; --size S, --iterations N,\n"
-	  "                     --threads N|all, --sockets LIST, --memory-socket N|local\n"
-	  "                     tune it\n"
+	  "                     --threads N|all, --kernel-sockets LIST (the sockets it\n"
+	  "                     runs on: 0,1 or 0-1; --sockets N, a global option,\n"
+	  "                     measures the first N), --memory-socket N|local tune it\n"
 	  "  --interval MS      a sample every MS milliseconds (10 to 3600000), one block\n"
 	  "                     each on the console and interval.csv; until ESC/Ctrl-C,\n"
 	  "                     or --count N samples, or --seconds S (with --kernel NAME:\n"
@@ -101,7 +102,8 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "Runs the self-test of every box, then the fixed kernels with the standard\n"
 	  "events, judges each socket and box, and ends with\n"
 	  "'upmon: PASS|WARN|FAIL|INCOMPLETE' (exit status 0, 1, 2, 3). --quick runs\n"
-	  "shorter kernels; --threads sets how many processors run them; --size S sets\n"
+	  "shorter kernels; --threads N sets how many processors run them (a kernel whose\n"
+	  "sockets have fewer runs on all of them, said before it starts); --size S sets\n"
 	  "every kernel's working set (fitted to free memory).\n"
 	  "Burn-in: --passes N repeats the whole check N times (1-100000); --duration D\n"
 	  "(90s, 30m, 8h, 2d; at most 30d) starts passes until D has gone by, finishing\n"
@@ -125,13 +127,14 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "examples:\n"
 	  "  upmon selftest\n"
 	  "  upmon --sockets 1 selftest\n" },
-	{ "help", "help [COMMAND]", "this text, or one command's", no_opts,
-	  "Prints the overview, or the help of one command. 'upmon COMMAND --help' and\n"
-	  "'upmon -h' do the same.\n"
+	{ "help", "help [COMMAND|mock]", "this text, one command's, or the mocked backend's", no_opts,
+	  "Prints the overview, the help of one command, or with 'mock' the mocked backend\n"
+	  "and the faults it can inject. 'upmon COMMAND --help' and 'upmon -h' do the same.\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon help\n"
 	  "  upmon help run\n"
+	  "  upmon help mock\n"
 	  "  upmon list --help\n" },
 	{ "version", "version", "the program version and revision (also --version)", no_opts,
 	  "Prints the version and the source revision the program was built from\n"
@@ -171,6 +174,44 @@ int upm_help_command_has_option(const char *command, const char *opt)
 	return 0;
 }
 
+/* The options that take no value; every other option takes one. */
+static const char *const flag_options[] = { "--per-box", "--quick", "--unguarded", "--dry-run", "--force-platform",
+					    "--help", "--version", NULL };
+
+const char *upm_help_option_named(const char *name, size_t len)
+{
+	for (unsigned i = 0; upm_global_options[i]; i++)
+		if (upm_strlen(upm_global_options[i]) == len && upm_memcmp(upm_global_options[i], name, len) == 0)
+			return upm_global_options[i];
+	for (unsigned c = 0; c < upm_n_cmd_helps; c++)
+		for (unsigned i = 0; upm_cmd_helps[c].options[i]; i++)
+			if (upm_strlen(upm_cmd_helps[c].options[i]) == len &&
+			    upm_memcmp(upm_cmd_helps[c].options[i], name, len) == 0)
+				return upm_cmd_helps[c].options[i];
+	return NULL;
+}
+
+int upm_help_option_takes_value(const char *opt)
+{
+	for (unsigned i = 0; flag_options[i]; i++)
+		if (upm_strcmp(flag_options[i], opt) == 0)
+			return 0;
+	return 1;
+}
+
+unsigned upm_help_option_commands(const char *opt, char *buf, size_t size)
+{
+	unsigned n = 0;
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned c = 0; c < upm_n_cmd_helps; c++)
+		if (upm_help_command_has_option(upm_cmd_helps[c].name, opt) && k < size) {
+			k += (size_t)upm_snprintf(buf + k, size - k, "%s%s", n ? " or " : "", upm_cmd_helps[c].name);
+			n++;
+		}
+	return n;
+}
+
 int upm_is_global_option(const char *opt)
 {
 	for (unsigned i = 0; upm_global_options[i]; i++)
@@ -181,9 +222,7 @@ int upm_is_global_option(const char *opt)
 
 int upm_global_option_takes_value(const char *opt)
 {
-	return upm_is_global_option(opt) && upm_strcmp(opt, "--dry-run") != 0 &&
-	       upm_strcmp(opt, "--force-platform") != 0 && upm_strcmp(opt, "--help") != 0 &&
-	       upm_strcmp(opt, "--version") != 0;
+	return upm_is_global_option(opt) && upm_help_option_takes_value(opt);
 }
 
 /* perf stat's and likwid-perfctr's trailing program (after "--", or alone) */
@@ -242,8 +281,8 @@ static int habit_applies(const char *command, const char *ours)
 	return !command || upm_is_global_option(opt) || upm_help_command_has_option(command, opt);
 }
 
-/* "'-e' is '--events' in upmon" for a habit, "write '--out PATH'" for
- * '--out=PATH'; 0 when word is neither (or the habit's spelling would not work there). */
+/* "'-e' is '--events' in upmon" for a habit; 0 when word is none (or the habit's spelling
+ * would not work there). */
 static int habit_text(const char *command, const char *word, char *buf, unsigned long size)
 {
 	for (unsigned i = 0; i < sizeof habits_built_in / sizeof habits_built_in[0]; i++)
@@ -267,19 +306,6 @@ static int habit_text(const char *command, const char *word, char *buf, unsigned
 		    habit_applies(command, habits[i].ours)) {
 			upm_snprintf(buf, size, "'%s' is perf's '%s %s': write '%s %s'", word, habits[i].theirs, word + 2,
 				     habits[i].ours, word + 2);
-			return 1;
-		}
-	}
-	const char *eq = upm_strchr(word, '=');
-	if (word[0] == '-' && word[1] == '-' && eq) {
-		char opt[40];
-		upm_snprintf(opt, sizeof opt, "%.*s", (int)(eq - word) < 39 ? (int)(eq - word) : 39, word);
-		const struct upm_cmd_help *h = command ? upm_help_find(command) : NULL;
-		int known = upm_is_global_option(opt);
-		for (unsigned i = 0; h && h->options[i]; i++)
-			known |= upm_strcmp(h->options[i], opt) == 0;
-		if (known) {
-			upm_snprintf(buf, size, "write '%s %s', with a space", opt, eq + 1);
 			return 1;
 		}
 	}
@@ -325,7 +351,11 @@ void upm_help_suggest_option(const char *command, const char *word, char *buf, u
 	const struct upm_cmd_help *h = upm_help_find(command);
 	if (habit_text(command, word, buf, size))
 		return;
-	suggest_options(h, word, buf, size);
+	/* --name=value: the closest to its name (a known name was split off before). */
+	char name[64];
+	const char *eq = word[0] == '-' ? upm_strchr(word, '=') : NULL;
+	upm_snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - word) : 63, word);
+	suggest_options(h, name, buf, size);
 	if (buf[0] || word[0] == '-')
 		return;
 	/* An option written without its dashes ("events"). */
@@ -338,25 +368,43 @@ void upm_help_suggest_option(const char *command, const char *word, char *buf, u
 		upm_snprintf(buf, size, "%s", UPM_HELP_NO_PROGRAM);
 }
 
+/* Topics of `help` that are no command: their pages. */
+static const struct {
+	const char *name, *text;
+} topics[] = { { "mock", upm_help_mock_text } };
+
 int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned long err_size)
 {
 	if (!topic) {
 		upm_buf_puts(b, upm_usage_text);
-		upm_buf_puts(b, "\n'upmon help COMMAND' (or 'upmon COMMAND --help') shows a command's options\n"
-				"and examples.\n");
 		return 0;
 	}
+	for (unsigned i = 0; i < sizeof topics / sizeof topics[0]; i++)
+		if (upm_strcmp(topic, topics[i].name) == 0) {
+			upm_buf_puts(b, topics[i].text);
+			return 0;
+		}
 	const struct upm_cmd_help *h = upm_help_find(topic);
 	if (!h) {
 		/* Every command the overview lists, fault-probe too, from the one table. */
-		char near[120], names[120];
+		char near[120], names[160];
 		size_t k = 0;
+		struct upm_suggest s;
 		names[0] = 0;
 		for (unsigned i = 0; i < upm_n_cmd_helps && k < sizeof names; i++)
 			k += (size_t)upm_snprintf(names + k, sizeof names - k, "%s%s", i ? " " : "", upm_cmd_helps[i].name);
-		upm_help_suggest_command(topic, near, sizeof near);
-		upm_snprintf(err, err_size, "help: no command '%s' (%s%scommands: %s)", topic, near, near[0] ? "; " : "",
-			     names);
+		for (unsigned i = 0; i < sizeof topics / sizeof topics[0] && k < sizeof names; i++)
+			k += (size_t)upm_snprintf(names + k, sizeof names - k, "%s%s", i ? " " : "; topics: ", topics[i].name);
+		if (!habit_text(NULL, topic, near, sizeof near)) {
+			upm_suggest_init(&s, topic);
+			for (unsigned i = 0; i < upm_n_cmd_helps; i++)
+				upm_suggest_add(&s, upm_cmd_helps[i].name);
+			for (unsigned i = 0; i < sizeof topics / sizeof topics[0]; i++)
+				upm_suggest_add(&s, topics[i].name);
+			upm_suggest_text(&s, near, sizeof near);
+		}
+		upm_snprintf(err, err_size, "help: no command or topic '%s' (%s%scommands: %s)", topic, near,
+			     near[0] ? "; " : "", names);
 		return -1;
 	}
 	upm_buf_printf(b, "usage: upmon [OPTIONS] %s\n\n%s.\n\n%s", h->usage, h->summary, h->text);

@@ -24,6 +24,13 @@ int upm_help_command_has_option(const char *command, const char *opt);
 extern const char *const upm_global_options[];
 int upm_global_option_takes_value(const char *opt);
 int upm_is_global_option(const char *opt);
+/* The tables' spelling of the option (global or a command's) named by name[0..len), or
+ * NULL when there is none: "--platform" for the "--platform" of "--platform=snbep". */
+const char *upm_help_option_named(const char *name, size_t len);
+/* 1 when opt takes a value (--platform NAME), 0 for a flag (--dry-run, --per-box). */
+int upm_help_option_takes_value(const char *opt);
+/* The commands that take opt, as "run or check" in buf; how many. */
+unsigned upm_help_option_commands(const char *opt, char *buf, size_t size);
 
 /* Help on topic (NULL: the overview) into b. 0, or -1 with a one-line message in err
  * for an unknown topic (with the closest commands). */

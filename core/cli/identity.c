@@ -227,27 +227,6 @@ void upm_ident_say(struct upm_run *r)
 	say(r, "identity: platform %s%s, backend %s", r->platform ? r->platform->name : "unsupported",
 		r->platform_forced ? " (forced by --platform)" : "", upm_ident_backend(r));
 	r->console_held = 0;
-	r->ident.said = 1;
-}
-
-void upm_ident_early(struct upm_run *r, struct upm_buf *out)
-{
-	char start[40];
-	const struct upm_machine *m = &r->ident.machine;
-	upm_wall_time_iso(&r->ident.start, r->ident.start_ok, start, sizeof start);
-	upm_buf_printf(out, "identity: upmon %s (revision %s) on %s, started %s\nidentity: command line: ", UPM_VERSION,
-		       upm_revision(), upm_os_name(), start);
-	size_t before = out->len;
-	upm_ident_command_line(r, out);
-	if (out->len == before)
-		upm_buf_puts(out, "(none: the default job)");
-	upm_buf_printf(out, "\nidentity: configuration: %s\n", r->ident.config_path ? r->ident.config_path : "none");
-	if (m->available)
-		upm_buf_printf(out, "identity: machine: %s %s, serial %s\n", m->manufacturer, m->product,
-			       m->serial[0] ? m->serial : "none");
-	else
-		upm_buf_printf(out, "identity: machine: unavailable (%s)\n", m->why);
-	upm_buf_puts(out, "identity: processor: not identified (upmon stopped before it, at the error below)\n");
 }
 
 static void json_str_or_null(struct upm_buf *b, const char *s)
@@ -370,8 +349,9 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 
 void upm_ident_csv_cells(const struct upm_run *r, struct upm_buf *b)
 {
-	upm_buf_printf(b, "%s,%s,%s", r->run_name[0] ? r->run_name : "none", upm_ident_backend(r),
-		       r->opts.dry_run ? "yes" : "no");
+	/* The folder's name holds the machine's serial or host name: quoted if need be. */
+	upm_buf_csv_field(b, r->run_name[0] ? r->run_name : "none");
+	upm_buf_printf(b, ",%s,%s", upm_ident_backend(r), r->opts.dry_run ? "yes" : "no");
 }
 
 void upm_ident_csv(struct upm_run *r, struct upm_buf *b)

@@ -28,7 +28,6 @@ struct upm_ident {
 	const char *verdict;         /* check/selftest: the overall result name; else NULL */
 	int exit_status;             /* upm_main's, for runs.csv */
 	int stopped;                 /* end taken */
-	int said;                    /* upm_ident_say ran: the log opens with the identity */
 };
 
 /* "2026-11-23T04:52:45Z", "...+01:00", or without zone when the firmware has none;

@@ -1,5 +1,6 @@
 #include "core/cli/invocation.h"
 #include "core/cli/medium.h"
+#include "core/cli/last_screen.h"
 #include "core/base/os.h"
 
 #define UPM_ERROR_PREFIX "upmon: error: "
@@ -11,7 +12,14 @@ static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list
 	upm_buf_init(&line);
 	upm_buf_puts(&line, prefix);
 	upm_buf_vprintf(&line, fmt, ap);
+	/* An error or a warning said while a command runs is on its last screen too. */
+	if (prefix[0] && r->last.capture && line.data)
+		upm_last_finding(r, is_error ? UPM_LAST_FAIL : UPM_LAST_WARN, "%s", line.data + sizeof "upmon: " - 1);
 	upm_buf_puts(&line, "\n");
+	/* The command began to say what it does: its folder now, before its work (whose
+	 * files name it), so that a medium that refuses it is said up front. */
+	if (r->folder_pending && !is_error && !r->console_held)
+		upm_run_folder_open(r);
 	if (line.data) {
 		if (r->console_held) {
 			r->console_pending_len += line.len;
@@ -138,6 +146,8 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 {
 	char path[256];
+	if (r->folder_pending)
+		upm_run_folder_open(r);
 	upm_snprintf(path, sizeof path, "%s/%s", r->out_dir, name);
 	/* upmon.log is the console itself: no need to show it twice. The run folder, once
 	 * opened, exists or was refused (said then): never created again here. */

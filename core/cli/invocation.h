@@ -21,6 +21,19 @@ struct upm_socket_bus {
 	unsigned node_id;
 };
 
+/* How bad a finding of the console's last screen is (core/cli/last_screen.h): the
+ * worst are said first. */
+enum upm_last_level { UPM_LAST_WARN = 1, UPM_LAST_INCOMPLETE, UPM_LAST_FAIL, UPM_LAST_LEVELS };
+
+/* The block that ends the console, said just before the files line (last_screen.h). */
+struct upm_last_screen {
+	char result[224];           /* its first line: the command's result ("" until set) */
+	const char *files;          /* the files that hold every finding, or NULL */
+	struct upm_buf kept;        /* findings worth saying: each its level's byte, text, NUL */
+	unsigned n[UPM_LAST_LEVELS], n_kept[UPM_LAST_LEVELS]; /* findings by level: all, kept */
+	int capture;                /* errors and warnings said now are findings too */
+};
+
 struct upm_run {
 	struct upm_options opts;
 	struct upm_backend *backend;
@@ -43,6 +56,15 @@ struct upm_run {
 	unsigned files_refused;              /* files the medium refused (shown on the console) */
 	unsigned files_saved;                /* by upm_save into the run's folder */
 	int files_said;                      /* upm_say_files ran */
+	struct upm_last_screen last;         /* said before the files line (core/cli/last_screen.h) */
+	/* The command began: its folder is made at its first line that is no error or its
+	 * first file saved, whichever comes first (upm_run_folder_open); a usage error,
+	 * said before either, leaves none. */
+	int folder_pending;
+	/* The processor is none upmon has tables for (upm_error_unsupported): a refusal that is
+	 * a finding about the machine, not a usage error, so the run keeps its folder and its
+	 * line in runs.csv (the lab's record of a machine it booted on). */
+	int machine_refused;
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
@@ -70,7 +92,8 @@ void upm_unsupported_text(const struct upm_run *r, struct upm_buf *out);
 /* Creates the run's folder <out_parent>/<UTC yyyymmdd-hhmmss>-<serial or host name>-
  * <command>, with -2, -3... when that exists (nothing is ever overwritten), and points
  * out_dir at it. A medium that refuses it is said once (media_error); the files then go
- * to the console. Idempotent. */
+ * to the console. Idempotent. Called when folder_pending by the first line that is no
+ * error and the first upm_save, and by upm_main for a run that keeps its folder. */
 void upm_run_folder_open(struct upm_run *r);
 /* Appends the run's line to <out_parent>/runs.csv (its header first when new): start
  * time, machine serial, command, verdict, exit status, folder, backend, dry run. */
@@ -80,11 +103,6 @@ void upm_run_index_append(struct upm_run *r);
 void upm_ident_start(struct upm_run *r, int argc, char **argv); /* start time, argv */
 void upm_ident_stop(struct upm_run *r);  /* the end time, once: before writing files */
 void upm_ident_say(struct upm_run *r);   /* the console's first lines */
-/* For a run that ended before upm_ident_say (a usage error, a backend that could not
- * start): the identity known by then, for upmon.log, which otherwise holds only the
- * error: version, start, command line, configuration, machine, and that the processor
- * was never identified. Appended to out. */
-void upm_ident_early(struct upm_run *r, struct upm_buf *out);
 /* results.json's identity members, each "\n  \"key\": value," (inside the object). */
 void upm_ident_json(struct upm_run *r, struct upm_buf *out);
 /* "# key: value" lines that open a trace file (platform/trace.c; replay reads its first
@@ -127,6 +145,7 @@ int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 /* The run's last line before its verdict: where its files went and how long it took,
  * "upmon: 4 files in DIR, took 1.23 s" (upmon.log counted). On the console when on_console,
  * else in upmon.log only (a usage error stays one line; list's output is for programs).
+ * On the console the last screen's block (core/cli/last_screen.h) comes just before it.
  * Once per run: later calls do nothing. core/cli/files_line.c. */
 void upm_say_files(struct upm_run *r, int on_console);
 /* The same for a file anywhere (path as given, e.g. --trace FILE). */

@@ -6,8 +6,8 @@
 
 #define UPM_RUN_SUFFIX_MAX 99
 
-/* The command for the folder's name: what the command line gave, else "none" (a run that
- * failed before knowing it). Only letters, digits and '-'. */
+/* The command for the folder's name (a run keeps a folder only once its command began;
+ * "none" stays a safe default). Only letters, digits and '-'. */
 static void command_part(const struct upm_run *r, char *buf, size_t size)
 {
 	const char *c = r->opts.command ? r->opts.command : "none";
@@ -23,6 +23,7 @@ void upm_run_folder_open(struct upm_run *r)
 	struct upm_wall_time utc;
 	int rc;
 
+	r->folder_pending = 0;
 	if (r->run_name[0])
 		return;
 	if (!r->out_parent)
@@ -63,8 +64,8 @@ void upm_run_folder_open(struct upm_run *r)
 }
 
 /* runs.csv's columns. The backend says which rows measured this machine: hw, mock or
- * replay, and whether writes were only recorded; empty when the run ended before it had
- * one (a usage error). */
+ * replay, and whether writes were only recorded (empty in rows of upmon before the rule
+ * that a usage error, which has none, writes no row). */
 #define RUNS_HEADER "start,serial,command,verdict,exit_status,folder,backend,dry_run\n"
 /* The header before the backend columns: an index that opens with it gets the new one,
  * its rows as they were (a CSV reader leaves their backend empty). */

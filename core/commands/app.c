@@ -6,6 +6,7 @@
 #include "core/cli/help.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/medium.h"
+#include "core/cli/last_screen.h"
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
@@ -34,18 +35,6 @@ static int has_nul(const void *data, size_t len)
 	return 0;
 }
 
-/* The value of an option read before the command line is parsed: the last one given, as
- * the parser takes it (core/cli/cli_args.c); NULL when it has none (missing, empty, or
- * the next option), which the parser then refuses. */
-static const char *option_from_argv(int argc, char **argv, const char *name)
-{
-	const char *v = NULL;
-	for (int i = 1; i + 1 < argc; i++)
-		if (upm_strcmp(argv[i], name) == 0)
-			v = argv[i + 1];
-	return v && v[0] && !upm_cli_is_option_word(v) ? v : NULL;
-}
-
 /* A command that takes no options of its own (info, version, selftest) refuses words
  * after it, which would otherwise be silently ignored: 'info --box cbo' is a mistake the
  * user should hear of. */
@@ -63,7 +52,7 @@ static int refuse_stray_arguments(struct upm_run *r)
  * the default one when present. */
 static int load_config(struct upm_run *r, int argc, char **argv, struct upm_config *cfg)
 {
-	const char *path = option_from_argv(argc, argv, "--config");
+	const char *path = upm_cli_option_value(argc, argv, "--config");
 	int explicit = path != NULL;
 	void *data;
 	size_t len;
@@ -343,6 +332,7 @@ static int identify(struct upm_run *r)
 		r->n_sockets = r->opts.sockets;
 	if (r->n_sockets > UPM_MAX_SOCKETS) /* settled topologies never are: per-socket arrays */
 		r->n_sockets = UPM_MAX_SOCKETS;
+	upm_topology_measure(&r->topo, r->n_sockets); /* one topology, said alike everywhere */
 	if (r->opts.backend == UPM_BACKEND_HW && upm_guard_prove_sockets(r) == r->n_sockets) {
 		upm_error(r, "--backend hw: the #GP guard is proven on no socket: nothing measured");
 		return -1;
@@ -442,7 +432,11 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	struct upm_config cfg;
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
-	int files = 1; /* help and version leave no run folder */
+	/* Whether the run leaves its folder, its upmon.log and its line in runs.csv: once its
+	 * command began, unless it was refused (exit 4) before touching any register for
+	 * what was asked (a processor upmon does not know is the machine's refusal: kept). A
+	 * usage error, help, version and list write nothing. */
+	int files = 0;
 
 	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
 	upm_os_watchdog_off();
@@ -454,15 +448,14 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	env->end_timeout_s = 0;
 	env->end_after = UPM_END_RETURN;
 	upm_ident_start(&run, argc, argv);
-	/* Until the options are parsed: where a run that fails before then leaves its folder. */
-	run.out_parent = option_from_argv(argc, argv, "--out");
 	upm_machine_read(&run.ident.machine);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
 	run.config = &cfg;
 	/* args are defaults, the command line overrides; no command anywhere: UPM_DEFAULT_JOB
-	 * when the firmware started us, else an error (core/commands/app_options.c). */
+	 * when the firmware started us, the overview when nothing was typed, else an error
+	 * (core/commands/app_options.c). */
 	if (upm_app_options(&cfg, argc, argv, env, &run.opts, err, sizeof err) < 0) {
 		upm_error(&run, "%s", err);
 		goto out;
@@ -480,7 +473,6 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 
 	if (upm_strcmp(run.opts.command, "help") == 0) {
 		status = upm_cmd_help(&run); /* core/commands/cmd_help.c */
-		files = 0;
 		goto out;
 	}
 	if (refuse_stray_arguments(&run))
@@ -488,7 +480,6 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	if (upm_strcmp(run.opts.command, "version") == 0) {
 		upm_say(&run, "upmon %s (revision %s)", UPM_VERSION, upm_revision());
 		status = UPM_EXIT_OK;
-		files = 0;
 		goto out;
 	}
 	const struct upm_command *cmd = NULL;
@@ -532,38 +523,38 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		goto out;
 	}
 	upm_read_microcode(&run);
-	upm_run_folder_open(&run);
 	upm_ident_say(&run);
+	run.last.capture = 1; /* what goes wrong from here is on the last screen (core/cli/last_screen.h) */
 	/* Static tables (list) show no identity on the console, where programs read their csv
-	 * and json: it is in upmon.log. */
+	 * and json; list writes nothing. */
 	if (!cmd->needs_backend)
 		run.console_pending_len = 0;
+	/* The folder is made when the command says its first line that is no error, or saves
+	 * its first file (core/cli/run_folder.c): a medium that refuses it is said before the
+	 * work, and a usage error, said before either, makes none. */
+	run.folder_pending = cmd->needs_backend;
+	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
 	status = cmd->fn(&run);
+	if (status == UPM_EXIT_USAGE && (!run.backend || run.backend->accesses == accesses) && !run.run_name[0] &&
+	    !run.machine_refused) {
+		drop_trace_probe(&run); /* refused before any register: nothing is written */
+		goto out;
+	}
+	files = cmd->needs_backend;
 	if (replay_divergence(&run)) { /* the first access that differs from the recording */
 		say_divergence(&run);
 		status = UPM_EXIT_FAIL;
 	}
 	save_trace(&run);
 	/* Where the files went and how long it took: the last line (check and selftest said
-	 * it before their verdict); in the log only for a usage error and for list. */
-	upm_say_files(&run, cmd->needs_backend && status != UPM_EXIT_USAGE);
+	 * it before their verdict); in the log only for a usage error. */
+	if (files) {
+		upm_run_folder_open(&run);
+		upm_say_files(&run, status != UPM_EXIT_USAGE);
+	}
 out:
 	if (files) {
-		/* Every run, even one that failed before its command, leaves its folder with its
-		 * log and its line in runs.csv, both naming the command it was given. */
-		if (!run.opts.command)
-			run.opts.command = upm_cli_command_word(argc, argv);
-		upm_run_folder_open(&run);
-		upm_say_files(&run, 0);
 		upm_ident_stop(&run);
-		if (!run.ident.said) { /* ended before the identity: the log says what it can */
-			struct upm_buf log;
-			upm_buf_init(&log);
-			upm_ident_early(&run, &log);
-			upm_buf_append(&log, run.log.data ? run.log.data : "", run.log.len);
-			upm_buf_free(&run.log);
-			run.log = log;
-		}
 		upm_save(&run, "upmon.log", &run.log);
 		if (run.media_error && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
@@ -572,6 +563,7 @@ out:
 		if (run.media_error && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 	}
+	upm_last_screen_free(&run);
 	upm_os_free(run.ident.config_text);
 	upm_backend_destroy(run.backend);
 	upm_buf_free(&run.log);

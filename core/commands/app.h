@@ -31,7 +31,7 @@ struct upm_app_env {
 /* How the run ends, as a pure decision: --end, else the configuration's end, else
  * `key` when the firmware started upmon (the verdict stays on screen) and `return`
  * from a shell; end_timeout and end_action come from the configuration
- * (core/commands/app_end.c, README "Unattended from the stick"). */
+ * (core/commands/app_end.c, docs/command-line.md, Unattended from the stick). */
 struct upm_end_plan {
 	enum upm_end_action action;
 	unsigned long timeout_s;
@@ -53,6 +53,10 @@ struct upm_options;
 int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 		    const struct upm_app_env *env, struct upm_options *opts, char *err,
 		    unsigned long err_size);
+/* The global --sockets N the command line gives (read before it is parsed, as the parser
+ * takes it), 0 when none or not a valid one (the parser then says why): the host simulates
+ * that many sockets' processors. */
+unsigned upm_app_sockets_asked(int argc, char **argv);
 void upm_end_decide(int launched_by_firmware, const struct upm_config *cfg,
 		    const struct upm_options *opts, struct upm_end_plan *out);
 

@@ -1,6 +1,6 @@
 /* How a run ends (core/commands/app.h, upm_end_decide): started by the firmware from a
  * stick, nobody may be watching when the verdict comes, so it stays on screen unless
- * the lab said otherwise. README: "Unattended from the stick". */
+ * the lab said otherwise. (docs/command-line.md, Unattended from the stick) */
 #include "core/commands/app.h"
 #include "core/cli/config.h"
 

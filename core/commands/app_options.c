@@ -1,11 +1,13 @@
 /* Which options and command a run uses: the configuration's args are defaults the
  * command line overrides; with no command line (firmware boot path) they are all there
  * is; and when no command is named anywhere, the firmware path runs the lab's default
- * job while a shell (or the host) gets an error. README: "Configuration file" (args)
- * and "On a test system". */
+ * job while a shell (or the host) gets the overview when nothing at all was typed, else an
+ * error (docs/command-line.md, Configuration file), as (docs/command-line.md, Booting
+ * from the stick) tells a lab. */
 #include "core/commands/app.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
+#include "core/cli/cli_args.h"
 
 /* Stands for "no command yet" while both sources are parsed; compared by address, so
  * no command line word can be mistaken for it. */
@@ -38,12 +40,21 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 		   upm_cli_parse(argc, argv, o, why, sizeof why) < 0) {
 		upm_snprintf(err, err_size, "%s", why);
 		rc = -1;
+	} else if (o->command == no_command && argc <= 1) {
+		o->command = "help"; /* nothing typed at all, from a shell: the overview */
 	} else if (o->command == no_command) {
 		upm_snprintf(err, err_size, "%s", "no command given (try 'upmon help')");
 		rc = -1;
 	}
-	/* Never left standing for a command: the run's folder and runs.csv say "none". */
+	/* Never left standing for a command (such a line is refused, and writes nothing). */
 	if (o->command == no_command)
 		o->command = NULL;
 	return rc;
+}
+
+unsigned upm_app_sockets_asked(int argc, char **argv)
+{
+	const char *v = upm_cli_option_value(argc, argv, "--sockets");
+	uint64_t n;
+	return v && upm_parse_u64(v, &n) == 0 && n >= 1 && n <= UPM_MAX_SOCKETS ? (unsigned)n : 0;
 }

@@ -18,13 +18,35 @@
 
 #define UPM_MAX_VERDICTS 8192
 
-/* Processors the kernels may run on: those of the sockets taking part. */
-static unsigned processors(const struct upm_run *r)
+/* Processors the kernels may run on: those of the sockets taking part (socket < 0), or
+ * of one socket. */
+static unsigned processors(const struct upm_run *r, int socket)
 {
 	unsigned n = 0;
 	for (unsigned i = 0; i < r->topo.n_cpus; i++)
-		n += r->topo.cpus[i].package < r->n_sockets;
+		n += socket < 0 ? r->topo.cpus[i].package < r->n_sockets : r->topo.cpus[i].package == (unsigned)socket;
 	return n;
+}
+
+/* --threads N above the processors a kernel's sockets have runs that kernel on all of
+ * them (as stress-ng and memtest86+ fit their load to the machine): said once, before
+ * anything runs, so that a help example or a lab's script means the same everywhere. */
+static void say_threads_fitted(struct upm_run *r, unsigned n)
+{
+	unsigned all = processors(r, -1), least = all;
+	for (unsigned s = 0; s < r->n_sockets; s++)
+		if (processors(r, (int)s) < least)
+			least = processors(r, (int)s);
+	if (n > all && r->n_sockets > 1)
+		upm_say(r, "%s: --threads %u: the %u sockets measured have %u processors: the kernels run on %u "
+			   "(read-remote and read-remote-back, on one socket, on %u)", r->opts.command, n, r->n_sockets,
+			all, all, least);
+	else if (n > all)
+		upm_say(r, "%s: --threads %u: the socket measured has %u processor%s: the kernels run on %u",
+			r->opts.command, n, all, all == 1 ? "" : "s", all);
+	else if (n > least && r->n_sockets > 1)
+		upm_say(r, "%s: --threads %u: read-remote and read-remote-back run on one socket, which has %u "
+			   "processor%s: they run on %u", r->opts.command, n, least, least == 1 ? "" : "s", least);
 }
 
 /* The value after option i (i then past it); "" when there is none: at the end, or the
@@ -55,16 +77,15 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 			uint64_t n;
 			const char *v = option_value(r, &i);
 			if (!v[0]) {
-				upm_error(r, "%s: --threads needs a value: 1..%u or all", r->opts.command, processors(r));
+				upm_error(r, "%s: --threads needs a value: a number of processors (1..%u here) or all",
+					  r->opts.command, processors(r, -1));
 				return -1;
 			}
-			/* Refused before anything runs: more threads than processors cannot be placed. */
-			unsigned max = processors(r) ? processors(r) : UPM_MAX_CPUS;
 			if (upm_strcasecmp(v, "all") == 0) {
 				o->threads = 0;
-			} else if (upm_parse_u64(v, &n) < 0 || n == 0 || n > max) {
-				upm_error(r, "%s: --threads takes 1..%u (the processors of %u socket%s) or all, not '%s'",
-					  r->opts.command, max, r->n_sockets, r->n_sockets == 1 ? "" : "s", v);
+			} else if (upm_parse_u64(v, &n) < 0 || n == 0 || n > UPM_MAX_CPUS) {
+				upm_error(r, "%s: --threads takes a number of processors from 1 (%u here: more run on as "
+					     "many) or all, not '%s'", r->opts.command, processors(r, -1), v);
 				return -1;
 			} else {
 				o->threads = (unsigned)n;
@@ -240,6 +261,8 @@ int upm_cmd_check(struct upm_run *r)
 	o.bandwidth = &bw;
 	upm_say(r, "check: %s on %u socket%s%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s",
 		o.quick ? " (quick)" : "");
+	if (o.threads)
+		say_threads_fitted(r, o.threads);
 	if (burnin) {
 		char d[24] = "";
 		if (o.duration_s)

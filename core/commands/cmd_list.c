@@ -1,10 +1,12 @@
 /* `list boxes|events|metrics|groups [SEARCH] [--box B] [--format text|csv|json]`: the platform's
  * static tables; no register is touched, so on the host --platform alone is enough
- * (core/commands/app.c runs it without a backend then). */
+ * (core/commands/app.c runs it without a backend then). An events SEARCH matches every
+ * name run takes: upmon's, perfmon's, perf's event aliases and specs in either spelling. */
 #include "core/commands/commands.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
 #include "core/base/suggest.h"
+#include "core/events/alias.h"
 #include "core/events/group.h"
 #include "core/events/spec.h"
 #include "core/metrics/metrics.h"
@@ -220,12 +222,86 @@ static void needs_text(const struct upm_box_type *t, unsigned needs, char *buf, 
 	}
 }
 
+/* An event a search names the way run takes it: perf's event alias, perfmon's name, a
+ * spec in perf's or upmon's spelling. */
+struct name_hit {
+	const struct upm_box_type *box;
+	char event[UPM_SPEC_NAME]; /* a row's name; without a unit mask, every row of the event */
+	char said[200];            /* by which name: "perf's event alias cas_count_read" */
+};
+#define NAME_HITS 8
+
+static void add_hit(struct name_hit *h, unsigned *n, const struct upm_box_type *box, const char *terms,
+		    const char *whose, const char *name)
+{
+	size_t len = 0;
+	while (terms[len] && terms[len] != ',')
+		len++;
+	for (unsigned i = 0; i < *n; i++)
+		if (h[i].box == box && upm_strlen(h[i].event) == len && upm_strncasecmp(h[i].event, terms, len) == 0)
+			return;
+	if (*n >= NAME_HITS)
+		return;
+	struct name_hit *x = &h[(*n)++];
+	x->box = box;
+	upm_snprintf(x->event, sizeof x->event, "%.*s", (int)len, terms);
+	/* Terms beyond the event (a preset's unit mask or match values) are said whole. */
+	upm_snprintf(x->said, sizeof x->said, "%s%s%s%s%s%s%s", whose, whose[0] ? " " : "", name,
+		     terms[len] ? ": " : "", terms[len] ? box->name : "", terms[len] ? "/" : "", terms[len] ? terms : "");
+	if (terms[len])
+		upm_snprintf(x->said + upm_strlen(x->said), sizeof x->said - upm_strlen(x->said), "/");
+}
+
+/* The events a search names as run takes it (not a glob): as a spec, or as a name alone
+ * on every box (perf's alias may be on several) and perfmon's. How many, into h. */
+static unsigned names_hit(const struct upm_platform *p, const char *search, struct name_hit *h)
+{
+	unsigned n = 0;
+	if (!search || upm_strchr(search, '*') || upm_strchr(search, '?'))
+		return 0;
+	if (upm_strchr(search, '/')) {
+		struct upm_spec s;
+		char err[300];
+		if (upm_spec_parse(p, search, &s, err, sizeof err) < 0)
+			return 0;
+		const char *event = s.kind == UPM_SPEC_FIXED ? s.box->fixed_event
+				    : s.kind == UPM_SPEC_FREE ? s.free_ctr->name : NULL;
+		char name[UPM_SPEC_NAME];
+		if (s.event)
+			upm_snprintf(name, sizeof name, "%s%s%s", s.event->name, s.umask ? "." : "",
+				     s.umask ? s.umask->name : "");
+		if (event || s.event)
+			add_hit(h, &n, s.box, event ? event : name, "", search);
+		return n;
+	}
+	struct upm_alias_hit a;
+	for (unsigned i = 0; i < p->n_boxes; i++)
+		if (upm_alias_lookup(p, p->boxes[i], search, &a) && a.whose != UPM_ALIAS_UPMON)
+			add_hit(h, &n, a.box, a.terms, upm_alias_whose_text(a.whose), search);
+	if (upm_alias_lookup(p, NULL, search, &a) && a.whose == UPM_ALIAS_PERFMON)
+		add_hit(h, &n, a.box, a.terms, upm_alias_whose_text(a.whose), search);
+	return n;
+}
+
+/* By which name a row was named, or NULL. */
+static const char *hit_row(const struct name_hit *h, unsigned n, const struct upm_box_type *t, const char *event,
+			   const char *name)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (h[i].box == t && (upm_strcasecmp(h[i].event, name) == 0 ||
+				      (!upm_strchr(h[i].event, '.') && upm_strcasecmp(h[i].event, event) == 0)))
+			return h[i].said;
+	return NULL;
+}
+
 static unsigned list_events(struct upm_run *r, const struct upm_box_type *only, const char *search,
 			enum list_format f)
 {
-	static const char *const cols[] = { "platform", "box",	  "event",  "code", "umask",
-					    "counters", "filters", "thresh", "sub",  "description" };
+	static const char *const cols[] = { "platform", "box",	   "event",   "code", "umask",	    "counters",
+					    "filters",	"thresh", "sub", "description", "matched_as" };
 	const struct upm_platform *p = r->platform;
+	struct name_hit hits[NAME_HITS];
+	unsigned n_hits = names_hit(p, search, hits);
 	struct lister l;
 	lister_start(&l, r, f, cols, UPM_ARRAY_LEN(cols));
 	for (unsigned i = 0; i < p->n_boxes; i++) {
@@ -241,9 +317,10 @@ static unsigned list_events(struct upm_run *r, const struct upm_box_type *only, 
 			unsigned n = ev->n_umasks ? ev->n_umasks : 1;
 			for (unsigned u = 0; u < n; u++) {
 				const struct upm_umask *um = ev->n_umasks ? &ev->umasks[u] : NULL;
-				char name[80], umask[8] = "", thresh[8] = "", filters[160], sub[160] = "", line[700];
+				char name[80], umask[8] = "", thresh[8] = "", filters[160], sub[160] = "", line[900];
 				upm_snprintf(name, sizeof name, "%s%s%s", ev->name, um ? "." : "", um ? um->name : "");
-				if (!matches(want, name, ev->desc))
+				const char *by = hit_row(hits, n_hits, t, ev->name, name);
+				if (!by && !matches(want, name, ev->desc))
 					continue;
 				if (um)
 					upm_snprintf(umask, sizeof umask, "0x%02x", um->value);
@@ -260,12 +337,12 @@ static unsigned list_events(struct upm_run *r, const struct upm_box_type *only, 
 				}
 				if (t->index_term && k < sizeof sub)
 					upm_snprintf(sub + k, sizeof sub - k, "%s%s=N", k ? " " : "", t->index_term);
-				upm_snprintf(line, sizeof line, "%-7s %-44s %-6s %-5s ctr %s%s%s%s%s%s%s  %s", t->name, name,
-					     code, umask, ctrs, filters[0] ? "  needs " : "", filters,
+				upm_snprintf(line, sizeof line, "%-7s %-44s %-6s %-5s ctr %s%s%s%s%s%s%s  %s%s%s%s", t->name,
+					     name, code, umask, ctrs, filters[0] ? "  needs " : "", filters,
 					     thresh[0] ? "  thresh " : "", thresh, sub[0] ? "  sub: " : "", sub,
-					     ev->desc ? ev->desc : "");
-				const char *vals[] = { p->name, t->name, name,	 code, umask,
-						       ctrs,    filters, thresh, sub,  ev->desc ? ev->desc : "" };
+					     ev->desc ? ev->desc : "", by ? "  (matched as " : "", by ? by : "", by ? ")" : "");
+				const char *vals[] = { p->name, t->name, name, code, umask, ctrs, filters, thresh, sub,
+						       ev->desc ? ev->desc : "", by ? by : "" };
 				lister_row(&l, vals, line);
 			}
 		}
@@ -278,12 +355,14 @@ static unsigned list_events(struct upm_run *r, const struct upm_box_type *only, 
 		for (unsigned k = 0; k < n_extra; k++) {
 			int fixed = k == 0 && t->fixed_ctr != UPM_NO_REG && t->fixed_event;
 			const char *what = fixed ? "fixed counter" : "free-running counter";
-			char line[200];
-			if (!matches(search, extra[k], what))
+			char line[400];
+			const char *by = hit_row(hits, n_hits, t, extra[k], extra[k]);
+			if (!by && !matches(search, extra[k], what))
 				continue;
-			upm_snprintf(line, sizeof line, "%-7s %-44s %s", t->name, extra[k], what);
+			upm_snprintf(line, sizeof line, "%-7s %-44s %s%s%s%s", t->name, extra[k], what,
+				     by ? "  (matched as " : "", by ? by : "", by ? ")" : "");
 			const char *vals[] = { p->name, t->name, extra[k], fixed ? "fixed" : "free", "", fixed ? "fixed" : "free",
-					       "", "", "", what };
+					       "", "", "", what, by ? by : "" };
 			lister_row(&l, vals, line);
 		}
 	}
@@ -375,6 +454,16 @@ static int nothing_matched(struct upm_run *r, enum list_kind kind, const char *s
 		const struct upm_box_type *t = p->boxes[i];
 		for (unsigned e = 0; (!only || t == only) && e < *t->n_events; e++)
 			upm_suggest_add(&s, t->events[e].name);
+		/* perf's aliases are names run takes too (cas_count_read). */
+		for (unsigned k = 0; (!only || t == only) && p->naming && k < p->naming->n_perf_events; k++)
+			if (upm_strcmp(p->naming->perf_events[k].box, t->name) == 0)
+				upm_suggest_add(&s, p->naming->perf_events[k].name);
+	}
+	/* Another platform's name: whose it is and the nearest here, as run says it. */
+	char foreign[300];
+	if (kind == LIST_EVENTS && upm_alias_foreign(p, only, search, foreign, sizeof foreign)) {
+		upm_error(r, "list: no events on %s match '%s': %s", p->name, search, foreign);
+		return UPM_EXIT_USAGE;
 	}
 	for (unsigned i = 0; kind == LIST_METRICS && p->metrics && i < *p->n_metrics; i++)
 		upm_suggest_add(&s, p->metrics[i].name);

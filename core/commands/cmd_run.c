@@ -140,7 +140,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	}
 	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
 		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
-					  : "run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME");
+					  : "run: --size, --iterations, --threads, --kernel-sockets and --memory-socket need --kernel NAME");
 		return UPM_EXIT_USAGE;
 	}
 	if (!r->platform) {
@@ -251,6 +251,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	upm_record_finish(&rec);
 	upm_record_print(&rec);
 	upm_record_save(&rec);
+	upm_record_say_end(&rec);
 	upm_record_free(&rec);
 	upm_session_free(&s);
 	upm_buf_free(&specs);

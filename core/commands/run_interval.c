@@ -551,6 +551,7 @@ static void save_files(struct upm_run *r, struct upm_session *s, const struct up
 		upm_record_print_metrics(&rec);
 	}
 	upm_record_save(&rec);
+	upm_record_say_end(&rec);
 	upm_record_free(&rec);
 }
 

@@ -81,13 +81,13 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 			  char *err, size_t err_size)
 {
 	static const char *const names[] = { "--kernel", "--size", "--iterations", "--threads",
-					     "--sockets", "--memory-socket" };
+					     "--kernel-sockets", "--memory-socket" };
 	/* What each takes, for a value left out. */
 	static const char *const takes[] = { "NAME[,NAME...] (--kernel read; kernels: ",
 					     "a size in bytes with an optional K, M or G suffix (--size 64M)",
 					     "a count from 1 (--iterations 100)",
 					     "a number of processors or 'all' (--threads all)",
-					     "socket numbers (--sockets 0,1 or 0-1)",
+					     "socket numbers (--kernel-sockets 0,1 or 0-1)",
 					     "a socket number or 'local' (--memory-socket 1)" };
 	unsigned which = UPM_ARRAY_LEN(names);
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(names); i++)
@@ -178,7 +178,7 @@ int upm_run_kernel_option(const char *name, const char *value, struct upm_run_ke
 				   "sockets measured) or 'all', not '%s'", name, value);
 		o->w.threads = (unsigned)n;
 		return 1;
-	case 4: /* --sockets */
+	case 4: /* --kernel-sockets */
 		if (parse_socket_list(value, &o->w.socket_mask) < 0)
 			return bad(err, err_size, "run: %s takes socket numbers like 0,1 or 0-1, not '%s'", name,
 				   value);
@@ -374,8 +374,10 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 	if (upm_abort_check())
 		rec.aborted = 1;
 	rec.exit_status = status;
-	if (rec.n_kernels) /* a kernel got as far as its counters, if only to an abort: said */
+	if (rec.n_kernels) { /* a kernel got as far as its counters, if only to an abort: said */
 		upm_record_save(&rec);
+		upm_record_say_end(&rec);
+	}
 	upm_record_free(&rec);
 	return status;
 }

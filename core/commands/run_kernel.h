@@ -22,7 +22,7 @@ struct upm_run_kernel_opts {
 void upm_run_kernel_opts_init(struct upm_run_kernel_opts *o);
 
 /* Takes `run`'s kernel options: --kernel LIST, --size S (K/M/G), --iterations N,
- * --threads N|all, --sockets LIST (0,1 or 0-1), --memory-socket N|local. Returns 1
+ * --threads N|all, --kernel-sockets LIST (0,1 or 0-1), --memory-socket N|local. Returns 1
  * when name is one of them (value consumed), 0 when it is not, -1 for a bad or missing
  * value with a one-line message in err. */
 int upm_run_kernel_option(const char *name, const char *value, struct upm_run_kernel_opts *o,

@@ -8,4 +8,5 @@ void upm_error_unsupported(struct upm_run *r)
 	upm_unsupported_text(r, &text);
 	upm_error(r, "%s: %s", r->opts.command, text.data ? text.data : "this processor is not one upmon knows");
 	upm_buf_free(&text);
+	r->machine_refused = 1; /* the machine's refusal, kept as a run's (upm_main) */
 }

@@ -1,5 +1,6 @@
-/* Resolving other programs' names (core/events/alias.h). The tables are per platform
- * (boxes/<platform>/names.c); nothing here names a platform. */
+/* Resolving other programs' names (core/events/alias.h), and looking a name up on one
+ * platform. The tables are per platform (boxes/<platform>/names.c); nothing here names a
+ * platform. Names of other platforms: core/events/alias_kin.c. */
 #include "core/events/alias.h"
 #include "core/base/str.h"
 #include "core/base/suggest.h"
@@ -122,6 +123,21 @@ static int perfmon_name(const struct upm_platform *p, const char *name, struct r
 	return r->box != NULL;
 }
 
+/* Whether terms (upmon's, the event first) name an event box has: a raw first term
+ * (key=value) is left to the parser. */
+static int known_terms(const struct upm_box_type *box, const char *terms)
+{
+	char first[96];
+	size_t len = 0;
+	while (terms[len] && terms[len] != ',')
+		len++;
+	if (len >= sizeof first)
+		return 0;
+	upm_memcpy(first, terms, len);
+	first[len] = 0;
+	return upm_strchr(first, '=') || own_event(box, first);
+}
+
 /* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. */
 static int resolve_event(const struct upm_platform *p, const char *name, struct resolved *r, char *err,
 			 unsigned long n)
@@ -142,16 +158,21 @@ static int resolve_event(const struct upm_platform *p, const char *name, struct 
 		return r->box ? 0 : fail(err, n, "table error: no box %s for %s", a->to_box, name);
 	}
 	struct resolved pm = { 0 };
-	if (perfmon_name(p, name, &pm)) {
-		if (pm.box != r->box) {
-			upm_snprintf(err, n, "%s is an event of box %s, not %s: write %s/%s/ or %s alone", name,
-				     pm.box->name, r->box->name, pm.box->name, pm.terms, name);
-			return -1;
-		}
+	int perfmon = perfmon_name(p, name, &pm);
+	if (perfmon && pm.box != r->box) {
+		upm_snprintf(err, n, "%s is an event of box %s, not %s: write %s/%s/ or %s alone", name, pm.box->name,
+			     r->box->name, pm.box->name, pm.terms, name);
+		return -1;
+	}
+	if (perfmon && known_terms(pm.box, pm.terms)) {
 		upm_strlcpy(r->terms, pm.terms, sizeof r->terms);
 		return 0;
 	}
-	upm_strlcpy(r->terms, name, sizeof r->terms); /* the parser names what is unknown */
+	/* Another platform's name is answered with where it belongs; anything else unknown
+	 * is left to the parser, which names it with the closest of this box. */
+	if (upm_alias_foreign(p, r->box, name, err, n))
+		return -1;
+	upm_strlcpy(r->terms, perfmon ? pm.terms : name, sizeof r->terms);
 	return 0;
 }
 
@@ -240,28 +261,118 @@ void upm_alias_suggest_box(const struct upm_platform *p, const char *word, char 
 	upm_suggest_text(&s, buf, size);
 }
 
-/* A word without slashes: a perfmon name, or a mistake to explain. */
+const char *upm_alias_whose_text(enum upm_alias_whose whose)
+{
+	return whose == UPM_ALIAS_PERF ? "perf's event alias" : whose == UPM_ALIAS_PERFMON ? "perfmon's name" : "upmon's name";
+}
+
+static int hit_set(struct upm_alias_hit *hit, const struct upm_box_type *box, const char *terms,
+		   enum upm_alias_whose whose)
+{
+	if (!box || !known_terms(box, terms))
+		return 0;
+	hit->box = box;
+	upm_strlcpy(hit->terms, terms, sizeof hit->terms);
+	hit->whose = whose;
+	return 1;
+}
+
+static const struct upm_box_type *alias_box(const struct upm_platform *p, const struct upm_event_alias *a)
+{
+	return upm_platform_box(p, a->to_box ? a->to_box : a->box);
+}
+
+int upm_alias_lookup(const struct upm_platform *p, const struct upm_box_type *box, const char *name,
+		     struct upm_alias_hit *hit)
+{
+	const struct upm_naming *nm = p->naming;
+	struct resolved r = { 0 };
+	upm_memset(hit, 0, sizeof *hit);
+	if (!name || !name[0])
+		return 0;
+	if (box) {
+		const struct upm_event_alias *a =
+			nm ? find_alias(nm->perf_events, nm->n_perf_events, box->name, name) : NULL;
+		return hit_set(hit, box, name, UPM_ALIAS_UPMON) ||
+		       (a && hit_set(hit, alias_box(p, a), a->terms, UPM_ALIAS_PERF)) ||
+		       (perfmon_name(p, name, &r) && r.box == box && hit_set(hit, box, r.terms, UPM_ALIAS_PERFMON));
+	}
+	if (perfmon_name(p, name, &r) && hit_set(hit, r.box, r.terms, UPM_ALIAS_PERFMON))
+		return 1;
+	for (unsigned i = 0; nm && i < p->n_boxes; i++) {
+		const struct upm_event_alias *a = find_alias(nm->perf_events, nm->n_perf_events, p->boxes[i]->name, name);
+		if (a && hit_set(hit, alias_box(p, a), a->terms, UPM_ALIAS_PERF))
+			return 1;
+	}
+	for (unsigned i = 0; i < p->n_boxes; i++)
+		if (hit_set(hit, p->boxes[i], name, UPM_ALIAS_UPMON))
+			return 1;
+	return 0;
+}
+
+/* perf's event alias alone: perf counts a bare alias on every PMU that defines it
+ * (cas_count_read: every uncore_imc_N), so it is every instance of the one box type
+ * that has it here. 1 resolved into out, -1 refused (err), 0 not perf's alias. */
+static int bare_perf_alias(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
+			   char *err, unsigned long n)
+{
+	const struct upm_naming *nm = p->naming;
+	const struct upm_event_alias *first = NULL;
+	struct upm_buf choices;
+	unsigned types = 0;
+	upm_buf_init(&choices);
+	for (unsigned i = 0; nm && i < p->n_boxes; i++) {
+		const struct upm_event_alias *a = find_alias(nm->perf_events, nm->n_perf_events, p->boxes[i]->name, text);
+		if (!a)
+			continue;
+		first = first ? first : a;
+		upm_buf_printf(&choices, "%s%s/%s/", types++ ? " or " : "", a->box, text);
+	}
+	int rc = 0;
+	if (types == 1) {
+		const struct upm_box_type *b = alias_box(p, first);
+		rc = b ? 1 : fail(err, n, "table error: no box %s for %s", first->to_box, text);
+		if (b)
+			upm_snprintf(out, out_size, "%s/%s/", b->name, first->terms);
+	} else if (types > 1) {
+		upm_snprintf(err, n, "'%s' is perf's event alias on %u box types of %s: say which, %s", text, types,
+			     p->name, choices.data);
+		rc = -1;
+	}
+	upm_buf_free(&choices);
+	return rc;
+}
+
+/* A word without slashes: a perfmon name, perf's event alias, or a mistake to explain. */
 static int resolve_bare(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
 			char *err, unsigned long n)
 {
 	struct resolved r = { 0 };
 	int inst;
 	if (perfmon_name(p, text, &r)) {
+		/* A prefix of p's with an event of another platform: said as such; with an
+		 * unknown event, the parser names it. */
+		if (!known_terms(r.box, r.terms) && upm_alias_foreign(p, NULL, text, err, n))
+			return -1;
 		upm_snprintf(out, out_size, "%s/%s/", r.box->name, r.terms);
 		return 0;
 	}
 	if (own_box(p, text, upm_strlen(text), &inst) || perf_box(p, text, upm_strlen(text), &inst))
 		return fail(err, n, "'%s' names a box but no event: write %s/EVENT/ (see 'upmon list events')",
 			    text, text);
+	int alias = bare_perf_alias(p, text, out, out_size, err, n);
+	if (alias)
+		return alias > 0 ? 0 : -1;
 	const struct upm_naming *nm = p->naming;
 	for (unsigned i = 0; i < p->n_boxes; i++) {
-		if (own_event(p->boxes[i], text) ||
-		    (nm && find_alias(nm->perf_events, nm->n_perf_events, p->boxes[i]->name, text))) {
+		if (own_event(p->boxes[i], text)) {
 			upm_snprintf(err, n, "'%s' lacks its box: write %s/%s/ (or %s%s/%s/ for one instance)", text,
 				     p->boxes[i]->name, text, p->boxes[i]->name, "0", text);
 			return -1;
 		}
 	}
+	if (upm_alias_foreign(p, NULL, text, err, n))
+		return -1;
 	/* The closest event of any box, with its box: a bare name is often a typo of one. */
 	const char *best = NULL, *best_box = NULL;
 	unsigned best_d = ~0u, lw = (unsigned)upm_strlen(text);
@@ -269,24 +380,63 @@ static int resolve_bare(const struct upm_platform *p, const char *text, char *ou
 		const struct upm_box_type *b = p->boxes[i];
 		for (unsigned e = 0; b->events && e < *b->n_events; e++) {
 			unsigned d = upm_edit_distance(text, b->events[e].name);
-			if (d < best_d)
+			if (d && d < best_d)
 				best_d = d, best = b->events[e].name, best_box = b->name;
 		}
 		for (unsigned k = 0; nm && k < nm->n_perf_events; k++) {
 			if (upm_strcmp(nm->perf_events[k].box, b->name) != 0)
 				continue;
 			unsigned d = upm_edit_distance(text, nm->perf_events[k].name);
-			if (d < best_d)
+			if (d && d < best_d)
 				best_d = d, best = nm->perf_events[k].name, best_box = b->name;
 		}
 	}
-	if (best && best_d <= (lw <= 4 ? 1u : lw <= 8 ? 2u : 3u)) {
-		upm_snprintf(err, n, "'%s' is not an event spec (closest: %s/%s/): write BOX/EVENT/ (imc/CAS_COUNT.RD/) "
-			     "or a perfmon name (UNC_M_CAS_COUNT.RD)", text, best_box, best);
-		return -1;
+	/* The platform's own examples: another platform's would not parse here. */
+	char spec[96], perf[96], perfmon[96];
+	struct upm_buf how;
+	upm_buf_init(&how);
+	upm_alias_examples(p, spec, perf, perfmon, sizeof spec);
+	upm_buf_printf(&how, "write BOX/EVENT/%s%s%s", spec[0] ? " (" : "", spec, spec[0] ? ")" : "");
+	if (perf[0])
+		upm_buf_printf(&how, ", perf's event alias (%s)", perf);
+	if (perfmon[0])
+		upm_buf_printf(&how, ", perfmon's name (%s)", perfmon);
+	if (best && best_d <= (lw <= 4 ? 1u : lw <= 8 ? 2u : 3u))
+		upm_snprintf(err, n, "'%s' is not an event spec on %s (closest: %s/%s/): %s", text, p->name, best_box,
+			     best, how.data);
+	else
+		upm_snprintf(err, n, "'%s' is not an event spec on %s: %s; see 'upmon list events'", text, p->name,
+			     how.data);
+	upm_buf_free(&how);
+	return -1;
+}
+
+/* A box name (upmon's or perf's) of other platforms: "it is nhmex's and wsmex's mbox",
+ * or "". */
+static void foreign_box(const struct upm_platform *p, const char *word, char *buf, unsigned long size)
+{
+	struct upm_buf out;
+	const char *where[8], *box = NULL;
+	unsigned n = 0;
+	size_t len = upm_strlen(word);
+	for (unsigned i = 0; i < upm_n_platforms && n < UPM_ARRAY_LEN(where); i++) {
+		const struct upm_platform *q = upm_platforms[i];
+		int inst;
+		const struct upm_box_type *b = q == p ? NULL : own_box(q, word, len, &inst);
+		if (q != p && !b)
+			b = perf_box(q, word, len, &inst);
+		if (!b)
+			continue;
+		box = box ? box : b->name;
+		where[n++] = q->name;
 	}
-	return fail(err, n, "'%s' is not an event spec: write BOX/EVENT/ (imc/CAS_COUNT.RD/) or a perfmon "
-		    "name (UNC_M_CAS_COUNT.RD)%s", text, "");
+	upm_buf_init(&out);
+	for (unsigned i = 0; i < n; i++)
+		upm_buf_printf(&out, "%s%s's", i == 0 ? "it is " : i + 1 == n ? " and " : ", ", where[i]);
+	if (n)
+		upm_buf_printf(&out, " %s", box);
+	upm_strlcpy(buf, out.data ? out.data : "", size);
+	upm_buf_free(&out);
 }
 
 unsigned long upm_alias_spec_len(const char *s)
@@ -325,11 +475,12 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	if (!r.box)
 		r.box = perf_box(p, text, blen, &r.instance);
 	if (!r.box) {
-		char word[UPM_SUGGEST_WORD], near[160];
+		char word[UPM_SUGGEST_WORD], near[160], elsewhere[120];
 		upm_snprintf(word, sizeof word, "%.*s", (int)blen, text);
 		upm_alias_suggest_box(p, word, near, sizeof near);
-		upm_snprintf(err, n, "no box '%s' on %s (%s%ssee 'upmon list boxes')", word, p->name, near,
-			     near[0] ? "; " : "");
+		foreign_box(p, word, elsewhere, sizeof elsewhere);
+		upm_snprintf(err, n, "no box '%s' on %s (%s%s%s%ssee 'upmon list boxes')", word, p->name, elsewhere,
+			     elsewhere[0] ? "; " : "", near, near[0] ? "; " : "");
 		return -1;
 	}
 	/* The terms: the first names the event unless it is key=value (a raw spec). */

@@ -95,7 +95,8 @@ int upm_os_abort_requested(void)
  * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C;
  * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine.
  * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI.
- * UPMON_HOST_VIRTUAL_CLOCK=1: time passes only in sleeps (upm_host_virtual_clock).
+ * UPMON_HOST_VIRTUAL_CLOCK=RATE: time passes only in sleeps, and in the kernels at RATE
+ *   times their real time (upm_host_virtual_clock).
  * UPMON_HOST_MP_BLOCKING=1: firmware that refuses non-blocking StartupAllAPs;
  * UPMON_HOST_PACKAGES=P,P,...: sockets with those package numbers (2 processors each). */
 void upm_host_knobs_from_env(void)
@@ -128,5 +129,5 @@ void upm_host_knobs_from_env(void)
 	if ((v = getenv("UPMON_HOST_DMI_DIR")) && *v)
 		upm_host_dmi_dir(v);
 	if ((v = getenv("UPMON_HOST_VIRTUAL_CLOCK")) && *v)
-		upm_host_virtual_clock(strtoul(v, NULL, 10) != 0);
+		upm_host_virtual_clock((unsigned)strtoul(v, NULL, 10));
 }

@@ -2,23 +2,19 @@
 #include "core/commands/app.h"
 #include "core/host/os_host.h"
 #include "core/base/str.h"
+#include "core/cli/cli_args.h"
+#include "platform/platform.h"
 
-/* The simulated processors follow the global --sockets so the mock's sockets all have
- * a CPU. Only the options before the command count (`run --sockets LIST` is another
- * option); every global option but --dry-run takes a value. */
+/* The simulated processors follow the global --sockets (wherever it is written, in
+ * either form: core/cli/cli_args.h) so the mock's sockets all have a CPU, and without it
+ * the mock's own socket count (--platform's: one for a client part, whose simulated
+ * machine then has one socket as the mock's uncore does). */
 static unsigned sockets_from_argv(int argc, char **argv)
 {
-	for (int i = 1; i + 1 < argc && upm_starts_with(argv[i], "--"); i += 2) {
-		uint64_t n;
-		if (upm_strcmp(argv[i], "--dry-run") == 0 || upm_strcmp(argv[i], "--force-platform") == 0) {
-			i--;
-			continue;
-		}
-		if (upm_strcmp(argv[i], "--sockets") == 0 && upm_parse_u64(argv[i + 1], &n) == 0 &&
-		    n >= 1 && n <= UPM_MAX_SOCKETS)
-			return (unsigned)n;
-	}
-	return 2;
+	unsigned n = upm_app_sockets_asked(argc, argv);
+	const char *name = upm_cli_option_value(argc, argv, "--platform");
+	const struct upm_platform *p = name ? upm_platform_by_name(name) : NULL;
+	return n ? n : p && p->default_sockets ? p->default_sockets : 2;
 }
 
 int main(int argc, char **argv)

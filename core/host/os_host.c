@@ -415,13 +415,21 @@ void upm_os_current_cpu(uint32_t *apic_id, unsigned *package)
 	*package = s; /* the dense socket index, as upm_topology_settle numbers them */
 }
 
-/* The virtual clock (upm_host_virtual_clock): time passes only in sleeps. */
-static int clock_virtual;
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The virtual clock (upm_host_virtual_clock): time passes in sleeps, and in the kernels'
+ * parallel runs at clock_virtual times their real time. */
+static unsigned clock_virtual;
 static uint64_t clock_virtual_ns;
 
-void upm_host_virtual_clock(int on)
+void upm_host_virtual_clock(unsigned kernel_rate)
 {
-	clock_virtual = on;
+	clock_virtual = kernel_rate;
 	__atomic_store_n(&clock_virtual_ns, 1000000000u, __ATOMIC_SEQ_CST);
 }
 
@@ -429,9 +437,7 @@ uint64_t upm_os_nanoseconds(void)
 {
 	if (clock_virtual)
 		return __atomic_load_n(&clock_virtual_ns, __ATOMIC_SEQ_CST);
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return monotonic_ns();
 }
 
 void upm_os_sleep_ns(uint64_t ns)
@@ -560,8 +566,21 @@ int upm_os_parallel_caller_joins(void)
 	return !blocking_only;
 }
 
+static int run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i), void *arg,
+			uint64_t timeout_ns);
+
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns)
+{
+	uint64_t t0 = monotonic_ns();
+	int rc = run_parallel(cpus, n, fn, arg, timeout_ns);
+	if (clock_virtual) /* the kernels' work takes time on the virtual clock too */
+		__atomic_add_fetch(&clock_virtual_ns, (monotonic_ns() - t0) * clock_virtual, __ATOMIC_SEQ_CST);
+	return rc;
+}
+
+static int run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i), void *arg,
+			uint64_t timeout_ns)
 {
 	unsigned n_cpus = sim_sockets * sim_cores;
 	int caller_listed = 0;
@@ -702,12 +721,16 @@ uint64_t upm_os_tsc(void)
 static uint64_t tsc_hz;
 static pthread_once_t tsc_once = PTHREAD_ONCE_INIT;
 
-/* 20 ms against CLOCK_MONOTONIC, like the UEFI side's 20 ms against the firmware timer. */
+/* 20 ms against CLOCK_MONOTONIC, like the UEFI side's 20 ms against the firmware timer.
+ * Against the real clock even under the virtual one: the TSC runs in real time, and the
+ * kernels' barrier deadlines in TSC ticks must last their real time, or no thread would
+ * reach a barrier in time. */
 static void tsc_calibrate(void)
 {
-	uint64_t n0 = upm_os_nanoseconds(), t0 = rdtsc();
-	upm_os_sleep_ns(20000000u);
-	uint64_t n1 = upm_os_nanoseconds(), t1 = rdtsc();
+	uint64_t n0 = monotonic_ns(), t0 = rdtsc();
+	struct timespec ts = { 0, 20000000 };
+	nanosleep(&ts, NULL);
+	uint64_t n1 = monotonic_ns(), t1 = rdtsc();
 	uint64_t dn = n1 - n0;
 	tsc_hz = dn ? (uint64_t)((double)(t1 - t0) * 1e9 / (double)dn) : 1000000000u;
 	if (!tsc_hz)
@@ -726,7 +749,7 @@ uint64_t upm_os_tsc_hz(void)
  * order (MAP_POPULATE), as a program that sets its arrays up from one thread draws them
  * (likwid-bench does), and not by the kernel threads all at once when their setup first
  * writes, which draws pages from the allocator in another order; on a virtual machine a
- * buffer's pages set its bandwidth (README, "Performance"). The UEFI side's pages simply
+ * buffer's pages set its bandwidth (docs/benchmarks.md, Method). The UEFI side's pages simply
  * exist (AllocatePages). */
 static uint64_t placed_live, placed_peak; /* kernel buffer bytes held, and the most held */
 

@@ -55,11 +55,14 @@ int upm_host_pin_order(const unsigned *cpus, unsigned n);
 
 /* Test hook: a deterministic clock: upm_os_nanoseconds stands still except in
  * upm_os_sleep_ns, which returns at once having moved it by exactly the time asked (1 s
- * at the start). So a test can assert on the spacing of samples. Also set by the host main
- * from UPMON_HOST_VIRTUAL_CLOCK=1. Nothing that spins on the clock without sleeping may
- * run under it (a stress kernel's timing reads the TSC, which stays real). 0: the real
- * clock again. */
-void upm_host_virtual_clock(int on);
+ * at the start), and in the kernels' parallel runs (upm_os_run_parallel), which move it
+ * by kernel_rate times the real time they took: so a test can assert on the spacing of
+ * samples, and a night's burn-in (check --duration 8h) or a kernel repeating for a
+ * minute passes in seconds at a rate of 3600. Also set by the host main from
+ * UPMON_HOST_VIRTUAL_CLOCK=RATE. Nothing that spins on the clock without sleeping may run
+ * under it (a stress kernel's timing and deadlines read the TSC, which stays real). 0:
+ * the real clock again. */
+void upm_host_virtual_clock(unsigned kernel_rate);
 
 /* Test hook: processor i's TSC reads ticks_per_cpu * i behind processor 0's, as
  * processors whose TSCs the firmware did not synchronize (0: all agree). */

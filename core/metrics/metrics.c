@@ -121,8 +121,20 @@ static int list_has(const struct upm_buf *list, const char *spec)
 	return 0;
 }
 
-int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
-		     char *err, unsigned long err_size)
+/* 1 when one of the compiled specs reads counter 0 (COUNTER0_OCCUPANCY). */
+static int reads_counter0(const struct upm_formula *f, const struct upm_spec *sp)
+{
+	for (unsigned j = 0; j < f->n_specs; j++)
+		if (sp[j].event && sp[j].event->reads_counter0)
+			return 1;
+	return 0;
+}
+
+/* The specs of the metrics named, in two sweeps: first those of the metrics that read
+ * counter 0, whose occupancy and COUNTER0_OCCUPANCY the scheduler then places in one
+ * pass ahead of any other metric's queue (counter0_is_own), then the others. */
+static int metric_specs_sweep(const struct upm_platform *p, const char *names, struct upm_buf *list, int sweep,
+			      char *err, unsigned long err_size)
 {
 	char name[64];
 	const char *prev = NULL; /* the name before, for an empty one after it */
@@ -167,7 +179,7 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 		int rc = f && sp ? upm_metric_compile(p, m, f, sp, err, err_size) : -1;
 		if (!f || !sp)
 			upm_snprintf(err, err_size, "out of memory");
-		for (unsigned j = 0; rc == 0 && j < f->n_specs; j++) {
+		for (unsigned j = 0; rc == 0 && reads_counter0(f, sp) == !sweep && j < f->n_specs; j++) {
 			if (list_has(list, f->specs[j]))
 				continue;
 			if (list->len)
@@ -181,6 +193,14 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 		names += n + (comma ? 1 : 0);
 	}
 	return 0;
+}
+
+int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
+		     char *err, unsigned long err_size)
+{
+	if (metric_specs_sweep(p, names, list, 0, err, err_size) < 0)
+		return -1;
+	return metric_specs_sweep(p, names, list, 1, err, err_size);
 }
 
 /* The spec list a run counts: the user's specs (their number in *n_user), then the
@@ -416,6 +436,36 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 	}
 }
 
+/* A count of an event that reads counter 0 (upm_event_def.reads_counter0: the E5 CBo's
+ * COUNTER0_OCCUPANCY) measures whatever queue counter 0 of its box held in its pass: the
+ * metric stands only where that was one of its own specs. 0 when, on a box of socket
+ * sock, it was another's (two such metrics, or the user's occupancy, in one run) or
+ * nothing. */
+static int counter0_is_own(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
+			   const struct parts *pt, unsigned sock)
+{
+	for (unsigned i = 0; i < n_counts; i++) {
+		const struct upm_count *c = &counts[i];
+		for (unsigned k = 0; k < pt->f.n_specs && c->socket == sock && c->status == UPM_OK; k++) {
+			const struct upm_spec *t = &pt->specs[k];
+			if (!t->event || !t->event->reads_counter0 || !count_is(s, c, t))
+				continue;
+			int own = 0;
+			for (unsigned j = 0; j < n_counts && !own; j++) {
+				const struct upm_count *d = &counts[j];
+				if (d->pass != c->pass || d->socket != sock || d->box != c->box ||
+				    d->instance != c->instance || d->counter != 0)
+					continue;
+				for (unsigned q = 0; q < pt->f.n_specs; q++)
+					own |= q != k && count_is(s, d, &pt->specs[q]);
+			}
+			if (!own)
+				return 0;
+		}
+	}
+	return 1;
+}
+
 /* A metric's value on one socket; used (when not NULL) gets the indices of the counts it
  * summed, at most max_used, their number in *n_used. */
 static void compute_one(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
@@ -443,12 +493,17 @@ static void compute_one(const struct upm_session *s, const struct upm_count *cou
 	out->of_instances = w.of;
 	out->box = w.box;
 	out->passes = w.passes;
+	out->window_ns = w.window_ns;
 	enum upm_formula_status st = upm_formula_eval(&pt->f, w.terms, (double)w.window_ns / 1e9,
 						      (double)upm_os_tsc_hz(), &out->value);
 	if (st == UPM_FORMULA_OK && w.window_ns == 0 && pt->f.per_second)
 		st = UPM_FORMULA_DIV_ZERO;
 	out->valid = st == UPM_FORMULA_OK;
 	out->why = out->valid ? NULL : upm_formula_status_text(st);
+	if (!counter0_is_own(s, counts, n_counts, pt, sock)) {
+		out->valid = 0;
+		out->why = "its COUNTER0_OCCUPANCY was counted beside another queue: ask for it in a run of its own";
+	}
 }
 
 /* The metric's formula and its specs into pt; -1 when it does not compile. */

@@ -32,6 +32,7 @@ struct upm_metric_value {
 	unsigned instances, of_instances;
 	const char *box;
 	unsigned passes; /* bit p: a part was counted in pass p */
+	uint64_t window_ns; /* the counting window it is over: its parts' longest (SECONDS) */
 	/* A sample's entry over no instance (instances 0, upm_metrics_compute_sample): the
 	 * status of its first part not counted there, or UPM_OK when none of its boxes was. */
 	int not_counted;
@@ -53,7 +54,9 @@ int upm_metric_compile(const struct upm_platform *p, const struct upm_metric *m,
 int upm_metric_per_second(const struct upm_platform *p, const struct upm_metric *m);
 /* The value with decimals, or "n/a (why)". */
 void upm_metric_value_text(const struct upm_metric_value *v, char *buf, unsigned long size, int decimals);
-/* Appends the metric's event specs to list (a spec list string), once each. */
+/* Appends the metrics' event specs to list (a spec list string), once each: first those
+ * of the metrics that read counter 0 (COUNTER0_OCCUPANCY), so that their queue and its
+ * re-filtered count share a pass ahead of other metrics' queues, then the rest. */
 int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
 		     char *err, unsigned long err_size);
 /* upm_session_prepare for the user's specs (NULL or "": none) and the metrics named

@@ -46,8 +46,7 @@ void upm_check_record_json(const struct upm_check_record *rec, struct upm_buf *o
 
 void upm_check_record_csv(const struct upm_check_record *rec, struct upm_buf *out)
 {
-	upm_ident_csv(rec->run, out);
-	upm_verdicts_csv(rec->verdicts, out);
+	upm_verdicts_csv(rec->verdicts, rec->run, out);
 }
 
 static void junit_property(void *props, const char *name, const char *value)

@@ -1,6 +1,7 @@
 /* The page head and identity every report.html shares (html_page.h). */
 #include "core/results/html_page.h"
 #include "core/results/markup.h"
+#include "core/cli/last_screen.h"
 
 static void text(struct upm_buf *out, const char *s)
 {
@@ -26,18 +27,35 @@ void upm_html_head(struct upm_buf *out, const char *command)
 		     "svg text{font-size:11px;font-family:sans-serif}\n"
 		     "svg.trend{vertical-align:middle}.tl{display:inline-block;width:9em}\n"
 		     "td.n{text-align:right;font-family:monospace}li.warn,li.fail{padding:2px}\n"
+		     /* What makes it no measurement: as large as the verdict, black on yellow. */
+		     ".caveat{font-size:2em;font-weight:bold;margin:.2em 0 .5em;padding:.2em .4em;"
+		     "background:#ffeb3b;color:#000;border:4px solid #000}\n"
+		     "#findings{margin:.5em 0 1em}#findings .verdict{font-size:1.2em;font-weight:bold;margin:.3em 0}\n"
+		     "ul.findings{list-style:none;padding:0;margin:.3em 0}ul.findings li{background:none;color:#212121;"
+		     "margin:3px 0}ul.findings li span{font-weight:bold}ul.findings li span.ev{font-weight:normal;color:#555}\n"
 		     "</style>\n</head>\n<body>\n");
 }
 
-void upm_html_identity(struct upm_buf *out, const struct upm_run *r, const char *command,
-		       const char *result_class, const char *result)
+void upm_html_title(struct upm_buf *out, const struct upm_run *r, const char *command, const char *result_class,
+		    const char *result)
 {
-	char when[64];
+	char caveat[512];
 	upm_buf_puts(out, "<h1>upmon ");
 	text(out, command);
 	upm_buf_printf(out, ": <span class=\"v %s\">", result_class);
 	text(out, result);
-	upm_buf_puts(out, "</span></h1>\n<table>\n");
+	upm_buf_puts(out, "</span></h1>\n");
+	if (upm_ident_caveat(r, caveat, sizeof caveat)) {
+		upm_buf_puts(out, "<div class=\"caveat\" id=\"caveat\">");
+		text(out, caveat);
+		upm_buf_puts(out, "</div>\n");
+	}
+}
+
+void upm_html_identity(struct upm_buf *out, const struct upm_run *r)
+{
+	char when[64];
+	upm_buf_puts(out, "<table>\n");
 	upm_buf_printf(out, "<tr><th>upmon</th><td>%s (revision ", UPM_VERSION);
 	text(out, upm_revision());
 	upm_buf_puts(out, ")</td></tr>\n<tr><th>folder</th><td>");

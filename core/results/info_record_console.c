@@ -1,5 +1,7 @@
-/* `info`'s console (and so upmon.log), rendered from its results record (info_record.h). */
+/* `info`'s console (and so upmon.log), rendered from its results record (info_record.h),
+ * and its last screen (core/cli/last_screen.h): what was found, and what was not. */
 #include "core/results/info_record.h"
+#include "core/cli/last_screen.h"
 #include "core/base/os.h"
 #include "platform/pci.h"
 
@@ -20,8 +22,11 @@ static void say_topology(const struct upm_info_record *rec)
 {
 	struct upm_run *r = rec->run;
 	const struct upm_topology *t = rec->topo;
-	upm_say(r, "processors: %u on %u socket%s", t->n_cpus, t->n_sockets, t->n_sockets == 1 ? "" : "s");
-	for (unsigned s = 0; s < t->n_sockets; s++) {
+	upm_say(r, "processors: %u on %u socket%s", t->n_measured_cpus, t->n_measured, t->n_measured == 1 ? "" : "s");
+	if (t->n_measured < t->n_sockets) /* --sockets, a replay or the mock measures fewer */
+		upm_say(r, "processors: %u more on %u more socket%s found, not measured", t->n_cpus - t->n_measured_cpus,
+			t->n_sockets - t->n_measured, t->n_sockets - t->n_measured == 1 ? "" : "s");
+	for (unsigned s = 0; s < t->n_measured; s++) {
 		struct upm_buf line;
 		upm_buf_init(&line);
 		upm_buf_printf(&line, "socket %u (package %u):", s, s < UPM_MAX_SOCKETS ? t->package_ids[s] : s);
@@ -234,6 +239,49 @@ static void say_uncore_devices(const struct upm_info_record *rec)
 		upm_say(r, "uncore: %u more functions than upmon lists (not checked)", rec->devices_dropped);
 }
 
+/* The last screen: the platform and the uncore found, then what upmon could not find
+ * or read there, each in a line. */
+static void last_screen(const struct upm_info_record *rec)
+{
+	struct upm_run *r = rec->run;
+	unsigned found = 0, buses = 0;
+	for (unsigned i = 0; i < rec->n_devices; i++)
+		found += rec->devices[i].presence == UPM_PCI_FOUND;
+	for (unsigned s = 0; s < rec->sockets && s < UPM_MAX_SOCKETS; s++)
+		buses += rec->buses[s].found;
+	if (!rec->platform)
+		upm_last_result(r, NULL, "unsupported processor (family %u model 0x%02x): no uncore tables",
+				rec->cpu.family, rec->cpu.model);
+	else if (rec->has_pci_uncore)
+		upm_last_result(r, NULL, "%s on %u socket%s; an uncore bus on %u of them; %u of %u PCI uncore functions present",
+				rec->platform->name, rec->sockets, rec->sockets == 1 ? "" : "s", buses, found, rec->n_devices);
+	else
+		upm_last_result(r, NULL, "%s on %u socket%s (no PCI uncore boxes)", rec->platform->name, rec->sockets,
+				rec->sockets == 1 ? "" : "s");
+	upm_last_files(r, "results.json and upmon.log");
+	if (rec->host_bridge.ecam_read && !rec->host_bridge.match)
+		upm_last_finding(r, UPM_LAST_WARN, "WARN pci 00:00.0 reads differently through CF8/CFC and ECAM");
+	for (unsigned s = 0; rec->platform && rec->has_pci_uncore && s < rec->sockets && s < UPM_MAX_SOCKETS; s++)
+		if (!rec->buses[s].found)
+			upm_last_finding(r, UPM_LAST_WARN, "WARN socket %u: no uncore bus found", s);
+	for (unsigned b = 0; b < rec->n_boxes; b++) {
+		const struct upm_info_box *ib = &rec->boxes[b];
+		for (unsigned s = 0; ib->type->count && s < rec->sockets && s < UPM_MAX_SOCKETS; s++)
+			if (!ib->count[s].known)
+				upm_last_finding(r, UPM_LAST_WARN, "WARN socket %u %s: instance count unknown: %s", s,
+						 ib->type->name, ib->count[s].why);
+		if (ib->type->space == UPM_SPACE_MMIO && ib->type->mmio && !ib->mmio_found)
+			upm_last_finding(r, UPM_LAST_WARN, "WARN %s (mmio) unavailable: %s", ib->type->name, ib->mmio_why);
+	}
+	for (unsigned i = 0; i < rec->n_devices; i++) {
+		const struct upm_info_device *d = &rec->devices[i];
+		if (d->presence != UPM_PCI_FOUND)
+			upm_last_finding(r, d->presence == UPM_PCI_MISSING ? UPM_LAST_WARN : UPM_LAST_FAIL, "%s socket %u %s %s: %s",
+					 d->presence == UPM_PCI_MISSING ? "WARN" : "FAIL", d->socket, d->name, d->address,
+					 presence_text(d->presence));
+	}
+}
+
 void upm_info_record_print(const struct upm_info_record *rec)
 {
 	upm_say(rec->run, "upmon %s on %s, backend %s%s", UPM_VERSION, rec->environment, rec->backend,
@@ -246,4 +294,5 @@ void upm_info_record_print(const struct upm_info_record *rec)
 	say_msr_boxes(rec);
 	say_runtime_boxes(rec);
 	say_uncore_devices(rec);
+	last_screen(rec); /* said by the files line, just before it */
 }

@@ -1,5 +1,5 @@
 /* `info`'s results.json, rendered from its results record (info_record.h): the identity
- * keys every results.json has, then the findings (README, Results: info's keys). */
+ * keys every results.json has, then the findings (docs/results.md, info). */
 #include "core/results/info_record.h"
 #include "core/base/os.h"
 #include "platform/pci.h"
@@ -30,8 +30,9 @@ static void cpu_json(const struct upm_info_record *rec, struct upm_buf *out)
 static void topology_json(const struct upm_info_record *rec, struct upm_buf *out)
 {
 	const struct upm_topology *t = rec->topo;
-	upm_buf_printf(out, ",\n  \"topology\": {\"cpus\": %u, \"sockets\": [", t->n_cpus);
-	for (unsigned s = 0; s < t->n_sockets; s++) {
+	upm_buf_printf(out, ",\n  \"topology\": {\"cpus\": %u, \"not_measured\": {\"cpus\": %u, \"sockets\": %u}, \"sockets\": [",
+		       t->n_measured_cpus, t->n_cpus - t->n_measured_cpus, t->n_sockets - t->n_measured);
+	for (unsigned s = 0; s < t->n_measured; s++) {
 		upm_buf_printf(out, "%s\n    {\"socket\": %u, \"package\": %u, \"cpus\": [", s ? "," : "", s,
 			       s < UPM_MAX_SOCKETS ? t->package_ids[s] : s);
 		int first = 1;

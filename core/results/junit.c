@@ -39,17 +39,27 @@ static unsigned suite_of(const struct junit_suite *suites, unsigned n, const str
 	return k;
 }
 
-/* time: seconds with millisecond places; verdicts have no time of their own, so every
- * suite and test case says 0 and the root the whole run's. */
+/* A time attribute in seconds, with millisecond places (micro: microsecond places); 0
+ * when not known. */
+static void time_attr(struct upm_buf *out, uint64_t ns, int micro)
+{
+	if (!ns)
+		upm_buf_puts(out, " time=\"0\"");
+	else if (micro)
+		upm_buf_printf(out, " time=\"%llu.%06llu\"", (unsigned long long)(ns / 1000000000ull),
+			       (unsigned long long)(ns / 1000ull % 1000000ull));
+	else
+		upm_buf_printf(out, " time=\"%llu.%03llu\"", (unsigned long long)(ns / 1000000000ull),
+			       (unsigned long long)(ns / 1000000ull % 1000ull));
+}
+
+/* The root's time is the whole run's; a suite's is 0 (its cases share the run's steps:
+ * the sum of their times is no time the suite took). */
 static void counts_attrs(struct upm_buf *out, const struct junit_counts *c, uint64_t ns)
 {
-	upm_buf_printf(out, " tests=\"%u\" failures=\"%u\" errors=\"%u\" skipped=\"%u\" time=\"", c->tests,
+	upm_buf_printf(out, " tests=\"%u\" failures=\"%u\" errors=\"%u\" skipped=\"%u\"", c->tests,
 		       c->failures, c->errors, c->skipped);
-	if (ns)
-		upm_buf_printf(out, "%llu.%03llu\"", (unsigned long long)(ns / 1000000000ull),
-			       (unsigned long long)(ns / 1000000ull % 1000ull));
-	else
-		upm_buf_puts(out, "0\"");
+	time_attr(out, ns, 0);
 }
 
 /* The reason and the numbers, as one escaped text. */
@@ -72,7 +82,9 @@ static void detail(struct upm_buf *out, const struct upm_verdict *v, const char 
 }
 
 /* passes: the run's verdicts come from more than one burn-in pass, so each name says
- * its pass ("cbo3.selftest.count (pass 2)") and stays unique in its suite. */
+ * its pass ("cbo3.selftest.count (pass 2)") and stays unique in its suite. Its time is
+ * the time the check spent on it (0: not known, or not run); a check not run on its box
+ * is <skipped> with the reason, so every box has the same cases on every run. */
 static void testcase(struct upm_buf *out, const struct upm_verdict *v, int passes)
 {
 	const char *box = box_of(v);
@@ -86,7 +98,14 @@ static void testcase(struct upm_buf *out, const struct upm_verdict *v, int passe
 	upm_buf_xml_text(out, v->check);
 	if (passes)
 		upm_buf_printf(out, " (pass %u)", v->pass);
-	upm_buf_puts(out, "\" time=\"0\"");
+	upm_buf_puts(out, "\"");
+	time_attr(out, v->ns, 1);
+	if (v->not_run) {
+		upm_buf_puts(out, ">\n      <skipped message=\"");
+		detail(out, v, "");
+		upm_buf_puts(out, "\"/>\n    </testcase>\n");
+		return;
+	}
 	switch (v->result) {
 	case UPM_RESULT_PASS:
 		upm_buf_puts(out, "/>\n");

@@ -1,7 +1,9 @@
-/* junit.xml of `check` and `selftest` (README "junit.xml"): a <testsuites> root with
- * one <testsuite> per socket and box type and one <testcase> per verdict. FAIL is a
- * <failure>, INCOMPLETE an <error>, N/A <skipped>, WARN a passing test whose
- * <system-out> starts with "WARN: "; each carries the reason and the numbers. */
+/* junit.xml of `check` and `selftest` (docs/results.md, junit.xml): a <testsuites> root with
+ * one <testsuite> per socket and box type and one <testcase> per verdict, with its time.
+ * FAIL is a <failure>, INCOMPLETE an <error>, N/A <skipped>, WARN a passing test whose
+ * <system-out> starts with "WARN: "; each carries the reason and the numbers. A check not
+ * run on its box (its presence failed) is <skipped> with the reason, so a box has the
+ * same cases on every run. */
 #ifndef UPMON_CORE_RESULTS_JUNIT_H
 #define UPMON_CORE_RESULTS_JUNIT_H
 

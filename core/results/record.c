@@ -170,6 +170,7 @@ struct upm_record_metric *upm_record_add_metric(struct upm_record *rec, const st
 		upm_snprintf(m->coverage, sizeof m->coverage, "%u of %u %s", v->instances, v->of_instances,
 			     v->box ? v->box : "");
 	upm_metric_passes(v, m->passes, sizeof m->passes);
+	m->window_ns = v->window_ns;
 	unsigned *used = s->n_counts ? upm_os_alloc((size_t)s->n_counts * sizeof *used) : NULL;
 	unsigned n = used ? upm_metric_counts_used(s, v, used, s->n_counts) : 0;
 	unsigned kept = 0;

@@ -87,6 +87,7 @@ struct upm_record_metric {
 	const char *box;
 	char coverage[48];          /* "3 of 4 imc" when over fewer instances than there are, else "" */
 	char passes[48];            /* "0" or "0+1" */
+	uint64_t window_ns;         /* the counting window it is over (0: none, not reported) */
 	unsigned *counts;           /* indices into the record's counts of every count it used */
 	unsigned n_counts;
 	/* Kernel runs, one pass: the same metric over the baseline's counts, over the net
@@ -241,6 +242,14 @@ void upm_record_print(const struct upm_record *rec);               /* the consol
 void upm_record_print_kernel(const struct upm_record *rec, unsigned k);
 /* The metrics over the whole run alone (`run --interval` shows its counts per sample). */
 void upm_record_print_metrics(const struct upm_record *rec);
+/* The console's last screen (core/cli/last_screen.h), said before the files line: the
+ * run's status and each thing that did not go as planned (an abort, a socket skipped, a
+ * register not restored, a box instance not counted, a metric without a value or over
+ * part of its boxes). After the files are saved. */
+void upm_record_say_end(const struct upm_record *rec);
+/* The run's status as its exit status says it ("OK", "WARN", "FAILED", "INCOMPLETE",
+ * "ABORTED", "FILES NOT SAVED") and its css class for report.html (pass, warn, fail, inc). */
+void upm_record_status(const struct upm_record *rec, const char **css_class, const char **name);
 void upm_record_csv(const struct upm_record *rec, struct upm_buf *out);  /* counters.csv */
 void upm_record_json(const struct upm_record *rec, struct upm_buf *out); /* results.json */
 void upm_record_html(const struct upm_record *rec, struct upm_buf *out); /* report.html */

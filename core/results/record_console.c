@@ -3,9 +3,11 @@
  * separators, metrics and clocks in the units people quote (GB/s, MHz). By default each
  * spec is merged over the box instances of a socket and of the system, as perf does;
  * --per-box shows every instance. A label too long for its column goes on a line of its
- * own, its numbers on the next. README "run". */
+ * own, its numbers on the next. Its last screen (core/cli/last_screen.h): the run's
+ * status and what did not go as planned. (docs/results.md, The console of run) */
 #include "core/results/record.h"
 #include "core/cli/console_wrap.h"
+#include "core/cli/last_screen.h"
 #include "core/base/human.h"
 
 #define EVENT_W 40   /* totals, run without a kernel */
@@ -181,10 +183,46 @@ static void print_counts(const struct upm_record *rec, int kernel)
 			print_totals(rec, kernel, for_metrics);
 }
 
+/* The counting window the metrics of kernel (-1: none) are over, and beside it the
+ * kernel's own timed seconds its GB/s are over: two rates of the same traffic differ by
+ * their windows, and each says its own. */
+static void print_window(const struct upm_record *rec, int kernel)
+{
+	/* The sockets' windows differ by the time between their reads: the longest is said
+	 * (report.html and results.json's counts give each). */
+	uint64_t window = 0;
+	for (unsigned i = 0; i < rec->n_metrics; i++) {
+		const struct upm_record_metric *m = &rec->metrics[i];
+		if (m->kernel == kernel && m->pass < 0 && m->window_ns > window)
+			window = m->window_ns;
+	}
+	if (!window)
+		return;
+	char w[32], own[96] = "";
+	upm_format_duration(w, sizeof w, window);
+	const struct upm_record_kernel_run *run = NULL;
+	unsigned runs = 0;
+	for (unsigned i = 0; kernel >= 0 && i < rec->n_kernel_runs; i++)
+		if ((int)rec->kernel_runs[i].kernel == kernel) {
+			run = &rec->kernel_runs[i];
+			runs++;
+		}
+	if (runs == 1 && !run->res.round_trips) {
+		char took[32];
+		upm_format_duration(took, sizeof took, (uint64_t)(run->res.seconds * 1e9));
+		upm_snprintf(own, sizeof own, ", not the %s loop", took);
+	} else if (runs > 1) {
+		upm_strlcpy(own, ", not each pass's loop", sizeof own);
+	}
+	upm_say_wrappedf(rec->run, 5, 0, "%s%s: metrics over the %s counting window%s", kernel >= 0 ? "kernel " : "",
+			 kernel >= 0 ? rec->kernels[kernel].name : "run", w, own);
+}
+
 /* Metrics over the whole run (pass -1) of kernel (-1: none). */
 static void print_metrics(const struct upm_record *rec, int kernel)
 {
 	unsigned shown = 0;
+	print_window(rec, kernel);
 	for (unsigned i = 0; i < rec->n_metrics; i++) {
 		const struct upm_record_metric *m = &rec->metrics[i];
 		if (m->kernel != kernel || m->pass >= 0)
@@ -247,8 +285,11 @@ static void print_kernel_run(const struct upm_record *rec, const struct upm_reco
 		char how[40] = "";
 		if (w->flushes)
 			upm_snprintf(how, sizeof how, " (%s)", upm_kernel_flush_name(w->flushes));
-		say(rec, "kernel %s pass %u: %s, bus %s; write-back %s after%s", name, k->pass, gbps, bus,
-		    flush, how);
+		/* The kernel's own rates are over its timed loop, not the counting window the
+		 * metrics below are over: each says which. */
+		upm_say_wrappedf(rec->run, 5, 0, "kernel %s pass %u: %s, bus %s over the kernel's %s", name, k->pass, gbps,
+				 bus, took);
+		say(rec, "kernel %s pass %u: write-back %s after%s", name, k->pass, flush, how);
 	}
 	if (w->ns_per_load > 0) {
 		upm_format_double(lat, sizeof lat, w->ns_per_load, 2);
@@ -305,4 +346,75 @@ void upm_record_print(const struct upm_record *rec)
 void upm_record_print_metrics(const struct upm_record *rec)
 {
 	print_metrics(rec, -1);
+}
+
+/* A metric of kernel (-1: none) that is not a plain value over every box instance: said
+ * on the last screen. */
+static void metric_finding(const struct upm_record *rec, const struct upm_record_metric *m)
+{
+	char who[64] = "";
+	if (m->kernel >= 0)
+		upm_snprintf(who, sizeof who, "kernel %s: ", rec->kernels[m->kernel].name);
+	if (!m->reported)
+		upm_last_finding(rec->run, UPM_LAST_WARN, "WARN %ssocket %u %s not reported: none of its boxes was counted%s%s%s",
+				 who, m->socket, m->name, m->not_counted ? " (" : "", m->not_counted ? m->not_counted : "",
+				 m->not_counted ? ")" : "");
+	else if (!m->valid)
+		upm_last_finding(rec->run, UPM_LAST_WARN, "WARN %ssocket %u %s has no value: %s", who, m->socket, m->name,
+				 m->why ? m->why : "no value");
+	else if (m->coverage[0])
+		upm_last_finding(rec->run, UPM_LAST_WARN, "WARN %ssocket %u %s over %s only", who, m->socket, m->name,
+				 m->coverage);
+}
+
+void upm_record_say_end(const struct upm_record *rec)
+{
+	struct upm_run *r = rec->run;
+	const char *cls, *name;
+	upm_record_status(rec, &cls, &name);
+	unsigned none = 0, n_why = 0;
+	const char *why[4];
+	for (unsigned i = 0; i < rec->n_counts; i++) {
+		const struct upm_record_count *c = &rec->counts[i];
+		if (c->status == UPM_OK)
+			continue;
+		none++;
+		unsigned k = 0;
+		while (k < n_why && upm_strcmp(why[k], c->status_name) != 0)
+			k++;
+		if (k == n_why && n_why < UPM_ARRAY_LEN(why))
+			why[n_why++] = c->status_name;
+	}
+	char whys[96] = "";
+	for (unsigned k = 0; k < n_why; k++)
+		upm_snprintf(whys + upm_strlen(whys), sizeof whys - upm_strlen(whys), "%s%s", k ? ", " : "", why[k]);
+	if (none)
+		upm_last_result(r, name, "%u of %u counts %s no number (%s)", none, rec->n_counts,
+				none == 1 ? "has" : "have", whys);
+	else
+		upm_last_result(r, name, "each of %u counts has a number", rec->n_counts);
+	upm_last_files(r, "results.json and report.html");
+	if (rec->aborted)
+		upm_last_finding(r, UPM_LAST_INCOMPLETE, "INCOMPLETE aborted (ESC or Ctrl-C) in pass %u: the counts so far",
+				 rec->aborted_pass);
+	for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++)
+		if (rec->socket_skipped[s])
+			upm_last_finding(r, UPM_LAST_FAIL, "FAIL socket %u skipped: its processor stopped answering", s);
+	for (unsigned i = 0; i < rec->n_unrestored; i++) {
+		const struct upm_unrestored *u = &rec->unrestored[i];
+		upm_last_finding(r, UPM_LAST_FAIL, "FAIL socket %u %s %s %s NOT RESTORED: it should hold 0x%llx%s%s%s",
+				 u->socket, u->where, u->space, u->address, (unsigned long long)u->value,
+				 u->counts_on[0] ? " (its control " : "", u->counts_on, u->counts_on[0] ? " was not: it may count on)" : "");
+	}
+	if (rec->out_of_memory)
+		upm_last_finding(r, UPM_LAST_FAIL, "FAIL out of memory: some counts or metrics are missing");
+	for (unsigned i = 0; i < rec->n_boxes; i++) {
+		const struct upm_record_box *b = &rec->boxes[i];
+		if (!b->ok && !b->not_replayed)
+			upm_last_finding(r, UPM_LAST_WARN, "WARN socket %u %s%u %s: %s", b->socket, b->box, b->instance, b->state,
+					 b->why);
+	}
+	for (unsigned i = 0; i < rec->n_metrics; i++)
+		if (rec->metrics[i].pass < 0)
+			metric_finding(rec, &rec->metrics[i]);
 }

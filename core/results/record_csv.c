@@ -1,25 +1,24 @@
-/* counters.csv of `run` and `run --kernel`, rendered from the results record (README
- * "counters.csv"): the identity's "# " lines, then one row per count, ending with the spec
- * as given and whether it is a metric's own. Kernel runs add the kernel, the idle
- * baseline and the net (empty for clocks: rates over their window). A number there is
- * none of is empty: raw of a counter never read, delta and net without a count,
- * baseline and net without a baseline. */
+/* counters.csv of `run` and `run --kernel`, rendered from the results record
+ * (docs/results.md, counters.csv): its header row first (RFC 4180), then one row per count, each opening
+ * with the run's identity columns (run, backend, dry_run: results.json and upmon.log
+ * keep the whole identity) and ending with the spec as given and whether it is a
+ * metric's own. Kernel runs add the kernel, the idle baseline and the net (empty for
+ * clocks: rates over their window). A number there is none of is empty: raw of a counter
+ * never read, delta and net without a count, baseline and net without a baseline. */
 #include "core/results/record.h"
 
 void upm_record_csv(const struct upm_record *rec, struct upm_buf *out)
 {
 	int kernels = rec->n_kernels > 0;
-	upm_ident_csv(rec->run, out);
-	if (rec->repeated) {
-		upm_buf_puts(out, "# ");
-		upm_record_repeated_line(rec->repeated, out);
-		upm_buf_puts(out, "\n");
-	}
-	upm_buf_puts(out, kernels ? "kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,"
-				    "spec,for_metrics\n"
-				  : "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics\n");
+	/* The kernel repeated between interval samples is results.json's "interval_kernel". */
+	upm_buf_puts(out, kernels ? UPM_IDENT_CSV_COLUMNS ",kernel,socket,box,instance,counter,pass,event,code,umask,raw,"
+				    "delta,baseline,net,status,spec,for_metrics\n"
+				  : UPM_IDENT_CSV_COLUMNS ",socket,box,instance,counter,pass,event,code,umask,raw,delta,"
+				    "status,spec,for_metrics\n");
 	for (unsigned i = 0; i < rec->n_counts; i++) {
 		const struct upm_record_count *c = &rec->counts[i];
+		upm_ident_csv_cells(rec->run, out);
+		upm_buf_puts(out, ",");
 		if (kernels) {
 			upm_buf_csv_field(out, c->kernel >= 0 ? rec->kernels[c->kernel].name : "");
 			upm_buf_puts(out, ",");

@@ -1,5 +1,5 @@
-/* results.json of `run` and `run --kernel`, rendered from the results record (README
- * "results.json"; docs/results.schema.json). Every count carries its "index" in the
+/* results.json of `run` and `run --kernel`, rendered from the results record (docs/results.md,
+ * results.json), described by docs/results.schema.json. Every count carries its "index" in the
  * record; every metric lists the indices of the counts it used. */
 #include "core/results/record.h"
 #include "core/results/interval.h"

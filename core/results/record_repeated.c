@@ -1,5 +1,5 @@
 /* The kernel that repeated between the samples of `run --interval --kernel`, as the
- * files say it: one line (counters.csv and interval.csv as a "# " line, report.html) and
+ * files say it: one line (interval.csv as a "# " line, report.html) and
  * results.json's "interval_kernel". */
 #include "core/results/record.h"
 #include "core/base/human.h"

@@ -2,12 +2,14 @@
  * inline SVG only, drawn from the burn-in record (core/check/burnin.h). */
 #include "core/results/report_parts.h"
 #include "core/results/markup.h"
+#include "core/base/human.h"
 
 #define SPARK_W 160   /* a trend's line: width and height in pixels */
 #define SPARK_H 28
-#define BW_W 640      /* the bandwidth chart: width, label column, bar height */
-#define BW_LABEL 130
-#define BW_BAR 16
+#define BW_W 760      /* the bandwidth chart: width, label column, bar height, and the */
+#define BW_LABEL 130  /* room its figures take right of the longest bar (each says its */
+#define BW_BAR 16     /* window: the kernel's timed loop) */
+#define BW_TEXT 220
 
 static void passes_table(struct upm_buf *out, const struct upm_burnin *b)
 {
@@ -138,21 +140,24 @@ void upm_report_bandwidth(struct upm_buf *out, const struct upm_burnin *b)
 		upm_buf_printf(out, "<h2 id=\"bandwidth\">Kernel bandwidth, pass %u (GB/s)</h2>\n", p->pass);
 	else
 		upm_buf_puts(out, "<h2 id=\"bandwidth\">Kernel bandwidth (GB/s)</h2>\n");
+	upm_buf_puts(out, "<p>Each kernel's own bytes over its own timed loop (each bar says how long); the counts "
+			  "judged above are over the counting window around it.</p>\n");
 	upm_buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bandwidth\" width=\"%u\" height=\"%u\" "
 			    "role=\"img\">\n", BW_W, p->bandwidth.n * (BW_BAR + 4) + 8);
 	for (unsigned k = 0; k < p->bandwidth.n; k++) {
 		unsigned y = 4 + k * (BW_BAR + 4);
 		double g = p->bandwidth.k[k].gbps;
-		int w = max > 0 && g > 0 ? (int)(g / max * (double)(BW_W - BW_LABEL - 100)) : 0;
-		char a[48];
+		int w = max > 0 && g > 0 ? (int)(g / max * (double)(BW_W - BW_LABEL - BW_TEXT)) : 0;
+		char a[48], took[32];
 		upm_format_short(a, sizeof a, g);
+		upm_format_duration(took, sizeof took, (uint64_t)(p->bandwidth.k[k].seconds * 1e9));
 		upm_buf_printf(out, "<text x=\"0\" y=\"%u\">", y + BW_BAR - 4);
 		upm_buf_xml_text(out, p->bandwidth.k[k].label);
 		upm_buf_printf(out, "</text><rect x=\"%u\" y=\"%u\" width=\"%d\" height=\"%u\" fill=\"#1565c0\"><title>",
 			       BW_LABEL, y, w, BW_BAR);
 		upm_buf_xml_text(out, p->bandwidth.k[k].label);
-		upm_buf_printf(out, ": %s GB/s</title></rect><text x=\"%d\" y=\"%u\">%s GB/s</text>\n", a,
-			       BW_LABEL + w + 4, y + BW_BAR - 4, a);
+		upm_buf_printf(out, ": %s GB/s</title></rect><text x=\"%d\" y=\"%u\">%s GB/s over the kernel's %s</text>\n", a,
+			       BW_LABEL + w + 4, y + BW_BAR - 4, a, took);
 	}
 	upm_buf_puts(out, "</svg>\n");
 }

@@ -427,7 +427,9 @@ static void page(struct upm_buf *out, const struct upm_run *r, const struct upm_
 		 const struct upm_check_kernel_run *kernels, unsigned n)
 {
 	upm_html_head(out, command);
-	upm_html_identity(out, r, command, upm_report_class(overall), upm_result_name(overall));
+	upm_html_title(out, r, command, upm_report_class(overall), upm_result_name(overall));
+	upm_report_findings(out, vs, b, overall); /* before any picture or table */
+	upm_html_identity(out, r);
 	totals(out, vs);
 	if (b)
 		upm_report_burnin(out, b); /* passes, first failing pass and trend per instance */

@@ -1,6 +1,9 @@
-/* report.html of `check` and `selftest` (README "report.html"): one self-contained page
+/* report.html of `check` and `selftest` (docs/results.md, report.html of check and
+ * selftest): one self-contained page
  * (inline CSS and SVG, no script, nothing fetched) from the run's identity and verdicts:
- * the verdict at the top, a grid per socket with every box instance coloured by its
+ * the verdict at the top with, as large, what makes it no measurement (mock, dry run,
+ * replay), then every FAIL, INCOMPLETE and WARN in a line with its reason and evidence
+ * before any picture or table, the identity, a grid per socket with every box instance coloured by its
  * worst verdict and linking to its verdicts, the self-test matrix (box instance x test),
  * bar charts of the per-instance measured values, and every verdict with its numbers. */
 #ifndef UPMON_CORE_RESULTS_REPORT_HTML_H

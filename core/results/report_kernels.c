@@ -10,7 +10,7 @@ void upm_report_kernels(struct upm_buf *out, const struct upm_check_kernel_run *
 	upm_buf_puts(out, burnin ? "<h2 id=\"kernels\">Kernels, pass 1</h2>\n" : "<h2 id=\"kernels\">Kernels</h2>\n");
 	upm_buf_puts(out, "<table>\n<tr><th>kernel</th><th>threads</th>"
 			  "<th>working set (bytes)</th><th>bytes read</th><th>bytes written</th><th>bus bytes</th>"
-			  "<th>seconds</th><th>GB/s</th><th>passes</th></tr>\n");
+			  "<th>seconds (its timed loop)</th><th>GB/s (over those seconds)</th><th>passes</th></tr>\n");
 	for (unsigned i = 0; i < n; i++) {
 		char gbps[32], secs[32];
 		upm_format_double(gbps, sizeof gbps, k[i].gbps, 3);

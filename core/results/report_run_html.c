@@ -1,5 +1,5 @@
-/* report.html of `run` and `run --kernel` (README "report.html"), rendered from the
- * results record: one self-contained page (inline CSS and SVG, no script) with the
+/* report.html of `run` and `run --kernel` (docs/results.md, report.html of run), rendered
+ * from the results record: one self-contained page (inline CSS and SVG, no script) with the
  * identity and the run's status at the top, what did not go as planned, the counts per
  * socket with their totals, the metrics in their units with their coverage, a bar per
  * box instance for each event and, for kernel runs, the bandwidth of each kernel. */
@@ -19,7 +19,7 @@ static void text(struct upm_buf *out, const char *s)
 	upm_buf_xml_text(out, s);
 }
 
-static void status(const struct upm_record *rec, const char **cls, const char **name)
+void upm_record_status(const struct upm_record *rec, const char **cls, const char **name)
 {
 	if (rec->run->media_error && rec->exit_status == UPM_EXIT_OK) { /* the run ends with 4 */
 		*cls = "fail", *name = "FILES NOT SAVED";
@@ -34,52 +34,152 @@ static void status(const struct upm_record *rec, const char **cls, const char **
 	}
 }
 
-static void problems(struct upm_buf *out, const struct upm_record *rec)
+/* The metric's line among the findings: not reported, without a value, or over part
+ * of its boxes; nothing for a plain value. */
+static void metric_finding(struct upm_buf *out, const struct upm_record *rec, const struct upm_record_metric *m)
 {
-	int any = 0;
-	for (unsigned i = 0; i < rec->n_boxes; i++)
-		any |= !rec->boxes[i].ok;
-	any |= rec->aborted || rec->n_unrestored || rec->out_of_memory;
-	for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++)
-		any |= rec->socket_skipped[s];
-	if (!any)
+	if (m->reported && m->valid && !m->coverage[0])
 		return;
-	upm_buf_puts(out, "<h2>Not as planned</h2>\n<ul>\n");
-	if (rec->aborted)
-		upm_buf_printf(out, "<li class=\"warn\">aborted (ESC or Ctrl-C) in pass %u (as the tables number "
-				    "them): the counts so far</li>\n", rec->aborted_pass);
+	upm_buf_puts(out, "<li class=\"warn\"><span class=\"warn\">&nbsp;WARN&nbsp;</span> ");
+	if (m->kernel >= 0) {
+		upm_buf_puts(out, "kernel ");
+		text(out, rec->kernels[m->kernel].name);
+		upm_buf_puts(out, ": ");
+	}
+	upm_buf_printf(out, "socket %u ", m->socket);
+	text(out, m->name);
+	if (!m->reported) {
+		upm_buf_puts(out, " not reported: none of its boxes was counted");
+		if (m->not_counted) {
+			upm_buf_puts(out, " (");
+			text(out, m->not_counted);
+			upm_buf_puts(out, ")");
+		}
+	} else if (!m->valid) {
+		upm_buf_puts(out, " has no value: ");
+		text(out, m->why ? m->why : "no value");
+	} else {
+		upm_buf_puts(out, " over ");
+		text(out, m->coverage);
+		upm_buf_puts(out, " only");
+	}
+	upm_buf_puts(out, "</li>\n");
+}
+
+/* Whether count c's status is a finding: no number, for a cause that is no dry run's (the
+ * banner says that) nor a box the part does not have, on a box not listed already. */
+static int count_finding(const struct upm_record *rec, const struct upm_record_count *c)
+{
+	if (c->status == UPM_OK || c->status == UPM_COUNT_DRY_RUN || c->status == UPM_COUNT_NOT_ON_PART)
+		return 0;
+	for (unsigned i = 0; i < rec->n_boxes; i++) {
+		const struct upm_record_box *b = &rec->boxes[i];
+		if (!b->ok && b->socket == c->socket && b->instance == c->instance && upm_strcmp(b->box, c->box) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+static int same_place_and_status(const struct upm_record_count *a, const struct upm_record_count *b)
+{
+	return a->socket == b->socket && a->instance == b->instance && a->status == b->status &&
+	       upm_strcmp(a->box, b->box) == 0;
+}
+
+/* A line per box instance and status of the counts without a number: how many, and the
+ * first one's event. */
+static void count_findings(struct upm_buf *out, const struct upm_record *rec)
+{
+	for (unsigned i = 0; i < rec->n_counts; i++) {
+		const struct upm_record_count *c = &rec->counts[i];
+		if (!count_finding(rec, c))
+			continue;
+		unsigned seen = 0, n = 0;
+		for (unsigned k = 0; k < i && !seen; k++)
+			seen = count_finding(rec, &rec->counts[k]) && same_place_and_status(&rec->counts[k], c);
+		if (seen)
+			continue;
+		for (unsigned k = i; k < rec->n_counts; k++)
+			n += count_finding(rec, &rec->counts[k]) && same_place_and_status(&rec->counts[k], c);
+		upm_buf_printf(out, "<li class=\"warn\"><span class=\"warn\">&nbsp;WARN&nbsp;</span> socket %u ", c->socket);
+		text(out, c->box);
+		upm_buf_printf(out, "%u: ", c->instance);
+		text(out, c->status_name);
+		upm_buf_printf(out, ": %u count%s without a number (", n, n == 1 ? "" : "s");
+		text(out, c->label);
+		upm_buf_printf(out, "%s)</li>\n", n > 1 ? " and more" : "");
+	}
+}
+
+/* The findings, before any picture or table: the status, then each thing that did not
+ * go as planned in a line of its own (the worst first), or one line saying none did. */
+static void findings(struct upm_buf *out, const struct upm_record *rec, const char *cls, const char *name)
+{
+	unsigned none = 0;
+	for (unsigned i = 0; i < rec->n_counts; i++)
+		none += rec->counts[i].status != UPM_OK;
+	upm_buf_printf(out, "<div id=\"findings\">\n<p class=\"verdict\"><span class=\"%s\">&nbsp;%s&nbsp;</span> ", cls,
+		       name);
+	if (none)
+		upm_buf_printf(out, "%u of %u counts %s no number (their status says why).</p>\n", none, rec->n_counts,
+			       none == 1 ? "has" : "have");
+	else
+		upm_buf_printf(out, "Each of %u counts has a number.</p>\n", rec->n_counts);
+	struct upm_buf items;
+	upm_buf_init(&items);
 	for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++)
 		if (rec->socket_skipped[s])
-			upm_buf_printf(out, "<li class=\"fail\">socket %u skipped: its processor stopped answering</li>\n", s);
+			upm_buf_printf(&items, "<li class=\"fail\"><span class=\"fail\">&nbsp;FAIL&nbsp;</span> socket %u skipped: "
+					       "its processor stopped answering</li>\n", s);
 	for (unsigned i = 0; i < rec->n_unrestored; i++) {
 		const struct upm_unrestored *u = &rec->unrestored[i];
-		upm_buf_printf(out, "<li class=\"fail\">NOT RESTORED: socket %u ", u->socket);
-		text(out, u->where);
-		upm_buf_puts(out, " ");
-		text(out, u->space);
-		upm_buf_puts(out, " ");
-		text(out, u->address);
+		upm_buf_printf(&items, "<li class=\"fail\"><span class=\"fail\">&nbsp;FAIL&nbsp;</span> NOT RESTORED: socket %u ",
+			       u->socket);
+		text(&items, u->where);
+		upm_buf_puts(&items, " ");
+		text(&items, u->space);
+		upm_buf_puts(&items, " ");
+		text(&items, u->address);
 		if (u->counts_on[0]) {
-			upm_buf_puts(out, " (written back, but its control ");
-			text(out, u->counts_on);
-			upm_buf_puts(out, " was not: it may count on)");
+			upm_buf_puts(&items, " (written back, but its control ");
+			text(&items, u->counts_on);
+			upm_buf_puts(&items, " was not: it may count on)");
 		}
-		upm_buf_printf(out, ": it should hold 0x%llx</li>\n", (unsigned long long)u->value);
+		upm_buf_printf(&items, ": it should hold 0x%llx</li>\n", (unsigned long long)u->value);
 	}
+	if (rec->out_of_memory)
+		upm_buf_puts(&items, "<li class=\"fail\"><span class=\"fail\">&nbsp;FAIL&nbsp;</span> out of memory: some counts "
+				     "or metrics are missing</li>\n");
+	if (rec->aborted)
+		upm_buf_printf(&items, "<li class=\"warn\"><span class=\"inc\">&nbsp;INCOMPLETE&nbsp;</span> aborted (ESC or "
+				       "Ctrl-C) in pass %u (as the tables number them): the counts so far</li>\n",
+			       rec->aborted_pass);
 	for (unsigned i = 0; i < rec->n_boxes; i++) {
 		const struct upm_record_box *b = &rec->boxes[i];
 		if (b->ok)
 			continue;
-		upm_buf_printf(out, "<li id=\"s%u-%s%u\">socket %u %s%u: ", b->socket, b->box, b->instance, b->socket, b->box,
-			       b->instance);
-		text(out, b->state);
-		upm_buf_puts(out, ": ");
-		text(out, b->why);
-		upm_buf_puts(out, "</li>\n");
+		upm_buf_printf(&items, "<li class=\"warn\" id=\"s%u-%s%u\"><span class=\"warn\">&nbsp;WARN&nbsp;</span> "
+				       "socket %u %s%u: ",
+			       b->socket, b->box, b->instance, b->socket, b->box, b->instance);
+		text(&items, b->state);
+		upm_buf_puts(&items, ": ");
+		text(&items, b->why);
+		upm_buf_puts(&items, "</li>\n");
 	}
-	if (rec->out_of_memory)
-		upm_buf_puts(out, "<li class=\"fail\">out of memory: some counts or metrics are missing</li>\n");
-	upm_buf_puts(out, "</ul>\n");
+	count_findings(&items, rec);
+	for (unsigned i = 0; i < rec->n_metrics; i++)
+		if (rec->metrics[i].pass < 0)
+			metric_finding(&items, rec, &rec->metrics[i]);
+	if (items.len) {
+		upm_buf_puts(out, "<ul class=\"findings\">\n");
+		upm_buf_append(out, items.data, items.len);
+		upm_buf_puts(out, "</ul>\n");
+	} else {
+		upm_buf_puts(out, "<p>Nothing went other than planned: no socket skipped, every register restored, every "
+				  "box instance counted, every metric a value over all its boxes.</p>\n");
+	}
+	upm_buf_free(&items);
+	upm_buf_puts(out, "</div>\n");
 }
 
 static void total_cell(struct upm_buf *out, const struct upm_record *rec, const struct upm_record_total *t)
@@ -163,7 +263,7 @@ static void metrics_table(struct upm_buf *out, const struct upm_record *rec, int
 			continue;
 		if (!any++)
 			upm_buf_puts(out, "<h3>Metrics</h3>\n<table>\n<tr><th>socket</th><th>metric</th><th>value</th>"
-					  "<th>over</th><th>passes</th><th>counts used</th></tr>\n");
+					  "<th>over</th><th>window</th><th>passes</th><th>counts used</th></tr>\n");
 		char v[64] = "not reported", over[96];
 		if (m->reported && m->valid)
 			upm_format_unit(v, sizeof v, m->value, m->unit);
@@ -180,7 +280,13 @@ static void metrics_table(struct upm_buf *out, const struct upm_record *rec, int
 		text(out, m->name);
 		upm_buf_printf(out, "</td><td class=\"n\">%s</td><td%s>", v, m->coverage[0] || !m->reported ? " class=\"warn\"" : "");
 		text(out, over);
-		upm_buf_printf(out, "</td><td>%s</td><td>%u</td></tr>\n", m->passes, m->n_counts);
+		char window[48] = "";
+		if (m->window_ns) { /* a rate is over it: the kernel's GB/s above are over its loop */
+			char d[32];
+			upm_format_duration(d, sizeof d, m->window_ns);
+			upm_snprintf(window, sizeof window, "the %s counting window", d);
+		}
+		upm_buf_printf(out, "</td><td>%s</td><td>%s</td><td>%u</td></tr>\n", window, m->passes, m->n_counts);
 	}
 	if (any)
 		upm_buf_puts(out, "</table>\n");
@@ -260,7 +366,12 @@ static void instance_charts(struct upm_buf *out, const struct upm_record *rec, i
 	}
 }
 
-/* A bar per kernel pass: the kernel's own bandwidth and what it moved to and from memory. */
+#define BW_W (CHART_W + 200) /* the bandwidth chart: room for each figure's window */
+#define BW_TEXT 340
+
+/* A bar per kernel pass: the kernel's own bandwidth and what it moved to and from memory,
+ * each over the kernel's timed loop, and saying so: the metrics' rates of the same
+ * traffic are over the longer counting window. */
 static void bandwidth_chart(struct upm_buf *out, const struct upm_record *rec)
 {
 	static const char *const what[] = { "kernel", "memory read", "memory write" };
@@ -273,17 +384,21 @@ static void bandwidth_chart(struct upm_buf *out, const struct upm_record *rec)
 			if (k->rates_valid && v[j] > max)
 				max = v[j];
 	}
-	upm_buf_printf(out, "<h2>Bandwidth per kernel</h2>\n<p>GB/s: the kernel's own accounting over its timed "
-			    "seconds, and the memory traffic it reported.</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			    "width=\"%u\" height=\"%u\" role=\"img\">\n",
-		       CHART_W, rec->n_kernel_runs * 3 * (CHART_BAR + 4) + rec->n_kernel_runs * 8 + 8);
+	upm_buf_printf(out, "<h2>Bandwidth per kernel</h2>\n<p>GB/s over the kernel's own timed loop (each bar says "
+			    "how long): its own accounting, and the memory traffic it reported. The metrics below "
+			    "are over the counting window, which also holds the write-back and the counters' start "
+			    "and stop: a rate of the same traffic there is lower.</p>\n"
+			    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" role=\"img\">\n",
+		       BW_W, rec->n_kernel_runs * 3 * (CHART_BAR + 4) + rec->n_kernel_runs * 8 + 8);
 	unsigned y = 4;
 	for (unsigned i = 0; i < rec->n_kernel_runs; i++) {
 		const struct upm_record_kernel_run *k = &rec->kernel_runs[i];
 		double v[3] = { k->res.gbps, k->memory_read_gbps, k->memory_write_gbps };
+		char took[32];
+		upm_format_duration(took, sizeof took, (uint64_t)(k->res.seconds * 1e9));
 		for (unsigned j = 0; j < 3; j++, y += CHART_BAR + 4) {
 			char num[48];
-			int x = k->rates_valid ? bar_x(v[j], max, 170) : CHART_LABEL;
+			int x = k->rates_valid ? bar_x(v[j], max, CHART_W - BW_W + BW_TEXT) : CHART_LABEL;
 			upm_format_double(num, sizeof num, v[j], 2);
 			upm_buf_puts(out, "<text x=\"0\" y=\"");
 			upm_buf_printf(out, "%u\">", y + CHART_BAR - 3);
@@ -292,9 +407,9 @@ static void bandwidth_chart(struct upm_buf *out, const struct upm_record *rec)
 				upm_buf_printf(out, " pass %u", k->pass);
 			}
 			upm_buf_printf(out, "</text><rect x=\"%d\" y=\"%u\" width=\"%d\" height=\"%u\" fill=\"%s\"><title>%s</title></rect>"
-					    "<text x=\"%d\" y=\"%u\">%s %s GB/s</text>\n",
+					    "<text x=\"%d\" y=\"%u\">%s %s GB/s over the kernel's %s</text>\n",
 				       CHART_LABEL, y, x - CHART_LABEL, CHART_BAR, colour[j], what[j], x + 4, y + CHART_BAR - 3,
-				       what[j], k->rates_valid ? num : "n/a");
+				       what[j], k->rates_valid ? num : "n/a", took);
 		}
 		y += 8;
 	}
@@ -309,9 +424,20 @@ static void section(struct upm_buf *out, const struct upm_record *rec, int kerne
 		upm_format_bytes(size, sizeof size, k->size_bytes);
 		upm_buf_puts(out, "<h2>Kernel ");
 		text(out, k->name);
-		upm_buf_printf(out, "</h2>\n<p>%u thread%s, %s, %llu iterations, memory %s%s</p>\n", k->threads,
+		upm_buf_printf(out, "</h2>\n<p>%u thread%s, %s, %llu iterations, memory %s%s", k->threads,
 			       k->threads == 1 ? "" : "s", size, (unsigned long long)k->iterations,
 			       k->memory_socket < 0 ? "local" : "on one socket", k->placed ? " (placed by SRAT)" : "");
+		for (unsigned i = 0; i < rec->n_kernel_runs; i++) { /* the two windows its figures are over */
+			const struct upm_record_kernel_run *run = &rec->kernel_runs[i];
+			char took[32], window[32];
+			if ((int)run->kernel != kernel)
+				continue;
+			upm_format_duration(took, sizeof took, (uint64_t)(run->res.seconds * 1e9));
+			upm_format_duration(window, sizeof window, run->res.window_ns);
+			upm_buf_printf(out, "; pass %u: its loop %s, its window %s (threads started to write-back done)",
+				       run->pass, took, window);
+		}
+		upm_buf_puts(out, "</p>\n");
 	}
 	upm_buf_puts(out, "<h3>Counts per socket</h3>\n");
 	counts_table(out, rec, kernel);
@@ -322,10 +448,11 @@ static void section(struct upm_buf *out, const struct upm_record *rec, int kerne
 void upm_record_html(const struct upm_record *rec, struct upm_buf *out)
 {
 	const char *cls, *name;
-	status(rec, &cls, &name);
+	upm_record_status(rec, &cls, &name);
 	upm_html_head(out, rec->command);
-	upm_html_identity(out, rec->run, rec->command, cls, name);
-	problems(out, rec);
+	upm_html_title(out, rec->run, rec->command, cls, name);
+	findings(out, rec, cls, name); /* before any picture or table */
+	upm_html_identity(out, rec->run);
 	if (!rec->n_kernels) {
 		section(out, rec, -1);
 	} else {

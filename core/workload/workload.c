@@ -234,7 +234,7 @@ int upm_workload_survey_isa(struct upm_run *r, enum upm_kernel_isa isa,
 	if (!k)
 		return upm_wl_fail(err, err_size, UPM_ENOTFOUND, "no kernel uses %s", upm_kernel_isa_name(isa));
 	/* The processors a kernel at --threads all on every socket runs on. */
-	struct upm_workload w = { k->name, 0, 0, -1, 0, 0 };
+	struct upm_workload w = { k->name, 0, 0, -1, 0, 0, 0 };
 	struct upm_workload_plan *p = plan_new(r, k);
 	if (!p)
 		return upm_wl_fail(err, err_size, UPM_ENOMEM, "out of memory");

@@ -54,6 +54,10 @@ struct upm_workload {
 	int memory_socket;       /* -1: each thread's memory is local; else place buffers on that socket (SRAT on UEFI; on host/mock only the accounting changes) */
 	uint64_t size;           /* working set in bytes, 0 = the kernel's default from the LLC size */
 	uint64_t iterations;     /* 0 = a default that takes roughly 0.1-0.5 s on real hardware */
+	/* 1: more threads than the chosen sockets have processors run on all of them (check
+	 * --threads: the health check's load fits the machine, as stress-ng's does); 0: they
+	 * are refused (run --kernel --threads: the experiment asked for that many). */
+	int threads_fit;
 };
 
 struct upm_workload_result {

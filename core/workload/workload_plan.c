@@ -67,7 +67,7 @@ int upm_wl_choose_cpus(struct upm_workload_plan *p, const struct upm_workload *w
 					   "--threads out)", want);
 		want = 2;
 	}
-	if (want == 0)
+	if (want == 0 || (w->threads_fit && p->desc && want > avail))
 		want = avail;
 	if (want == 0 || want > avail)
 		return upm_wl_fail(err, err_size, UPM_EINVAL,

@@ -13,6 +13,27 @@
 #define IO_READ_NS 64u     /* one PCIe read line per 64 ns: 1 GB/s */
 #define IO_WRITE_NS 128u   /* one PCIe write line per 128 ns: 0.5 GB/s */
 
+/* COUNTER0_OCCUPANCY: counter 0's queue (the IRQ ingress or the TOR, as its control
+ * selects, with the box's filters) through this counter's threshold and edge detect. The
+ * model's queues are light: entries never overlap, so each entry is a stretch of its own
+ * that the queue is not empty. Threshold 0 passes the occupancy, 1 the cycles not empty
+ * (with edge detect: the stretches, one an entry), 2 and up nothing; invert is not
+ * modelled (0). */
+static uint64_t counter0(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
+{
+	uint64_t c0 = b->n_ctrs && b->ctrs[0].ctl ? b->ctrs[0].ctl->value : 0;
+	unsigned inserts = ev(c0) == 0x11 ? 0x13 : ev(c0) == 0x36 ? 0x35 : 0; /* RxR, TOR */
+	unsigned thresh = (unsigned)((ctl >> 24) & 0xFF);
+	if (!inserts || !b->rate || (ctl >> 23) & 1 || thresh > 1)
+		return 0;
+	uint64_t occ = b->rate(b, c0, a), busy = traffic_cycles(b, a, UCLK_MHZ);
+	if (thresh == 0)
+		return occ;
+	if ((ctl >> 18) & 1)
+		return b->rate(b, (c0 & ~0xFFull) | inserts, a);
+	return occ < busy ? occ : busy;
+}
+
 uint64_t mock_e5_cbo_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a,
 			  unsigned state, unsigned opc, int tor_counts)
 {
@@ -55,6 +76,12 @@ uint64_t mock_e5_cbo_rate(const struct mock_box *b, uint64_t ctl, const struct u
 		uint64_t occ = hits * HIT_CYCLES + miss * MISS_CYCLES, cap = TOR_ENTRIES * traffic_cycles(b, a, UCLK_MHZ);
 		return occ < cap ? occ : cap;
 	}
+	case 0x1D: /* RING_BL_USED: low nibble UP even/odd, DOWN even/odd (the same bits on
+		    * both parts; Ivy Bridge-EP's second virtual ring, 0xF0, carries nothing) */
+		return ((umask(ctl) & 0x01 ? lookups : 0) + (umask(ctl) & 0x02 ? lookups : 0) +
+			(umask(ctl) & 0x04 ? writes : 0) + (umask(ctl) & 0x08 ? writes : 0));
+	case 0x1F: /* COUNTER0_OCCUPANCY */
+		return counter0(b, ctl, a);
 	case 0x13: /* RxR_INSERTS */
 	case 0x11: { /* RxR_OCCUPANCY */
 		uint64_t n = umask(ctl) & 0x01 ? lookups + writes : 0;

@@ -47,14 +47,20 @@
  *     workload, LLC hits (DDIO), HIT_CYCLES each; occupancy at most the TOR's 20
  *     entries a cycle; RxR_INSERTS/RxR_OCCUPANCY (0x13/0x11) IRQ (0x01) = lookups and
  *     lines written, INGRESS_CYCLES each (the CBo model and its
- *     constants: platform/mock/cbo_e5.c, shared with Sandy Bridge-EP)
+ *     constants: platform/mock/cbo_e5.c, shared with Sandy Bridge-EP); the TOR's
+ *     LOCAL_OPCODE (0x21) and MISS_LOCAL_OPCODE (0x23) count as OPCODE and MISS_OPCODE
+ *     (every miss goes to local memory), the REMOTE_ ones stay 0; COUNTER0_OCCUPANCY
+ *     (0x1F) and RING_BL_USED (0x1D, virtual ring 0 alone) as on Sandy Bridge-EP
+ *     (model_snbep.c)
  *   iMC per channel of C CAS commands (R reads, W writes): ACT_COUNT (0x01) RD (0x01)
  *     3R/8, WR (0x02) 3W/8, BYP (0x08) 0; PRE_COUNT (0x02) PAGE_MISS (0x01) C/8;
  *     RPQ_INSERTS (0x10) R, WPQ_INSERTS (0x20) W
  *   QPI flits per port, sent and received, of the lines each socket sends over the
  *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
- *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock
- * Everything else stays at 0. Threshold and edge are not modelled. */
+ *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock; CTO_COUNT (0x38,
+ *     ext) on the receiving port as on Sandy Bridge-EP
+ * Everything else stays at 0. Threshold and edge are not modelled but in
+ * COUNTER0_OCCUPANCY. */
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
 #include "platform/mock/cbo_e5.h"
@@ -204,11 +210,13 @@ static uint64_t dclk_rate(const struct mock_box *b, uint64_t ctl, const struct u
 static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	/* FILTER0 state 22:17 (I S E M F M' = bits 0..5), FILTER1 opc 28:20; the TOR counts
-	 * with OPCODE (0x01) and MISS_OPCODE (0x03) alone. */
+	 * with OPCODE (0x01) and MISS_OPCODE (0x03), and their LOCAL_ forms (0x21, 0x23):
+	 * every miss goes to the socket's own memory, so the REMOTE_ ones (0x81, 0x83) stay 0. */
 	uint64_t f0 = b->filters[0] ? b->filters[0]->value : 0;
 	uint64_t f1 = b->filters[1] ? b->filters[1]->value : 0;
+	unsigned tor = umask(ctl) & ~0x20u;
 	return mock_e5_cbo_rate(b, ctl, a, (unsigned)((f0 >> 17) & 0x3F), (unsigned)((f1 >> 20) & 0x1FF),
-				umask(ctl) == 0x01 || umask(ctl) == 0x03);
+				tor == 0x01 || tor == 0x03);
 }
 
 static uint64_t pcu_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)

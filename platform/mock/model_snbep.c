@@ -37,12 +37,22 @@
  *   CBo ingress (RxR_INSERTS 0x13, RxR_OCCUPANCY 0x11, IRQ umask 0x01): every lookup and
  *     every line written is a core request; each waits INGRESS_CYCLES cycles (the CBo
  *     model and its constants: platform/mock/cbo_e5.c, shared with Ivy Bridge-EP).
+ *   CBo COUNTER0_OCCUPANCY (0x1F): counter 0's ingress or TOR queue through the
+ *     counter's threshold and edge, entries never overlapping (threshold 1: the
+ *     occupancy's cycles; with edge detect: the inserts).
+ *   CBo RING_BL_USED (0x1D): a line takes the BL ring two cycles at its CBo's stop, one
+ *     even and one odd: UP_EVEN (0x01) and UP_ODD (0x02) each = the lookups, DOWN_EVEN
+ *     (0x04) and DOWN_ODD (0x08) each = the lines written.
+ *   QPI CTO_COUNT (0x38, ext) on the receiving port: the lines received, each a DRS
+ *     DataC of a full line for this socket's node, where the match/mask registers
+ *     select them (platform/mock/qpi_flow.h).
  *   iMC queues: RPQ_INSERTS (0x10) = lines read, RPQ_OCCUPANCY (0x80) = RPQ_DCLK DRAM
  *     cycles each (capped at the 22 entries, max inc 22); WPQ_INSERTS (0x20) = lines
  *     written, WPQ_OCCUPANCY (0x81) = WPQ_DCLK each (capped at 32). Pages, per
  *     channel of C CAS commands: ACT_COUNT (0x01) 3C/8, PRE_COUNT.PAGE_MISS (0x02/0x01)
  *     C/8: a page miss share of 1/8, empty 1/4, hit 5/8.
- *   everything else stays at 0. Threshold, invert and edge are not modelled. */
+ *   everything else stays at 0. Threshold, invert and edge are not modelled but in
+ *   COUNTER0_OCCUPANCY. */
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
 #include "platform/mock/cbo_e5.h"

@@ -37,6 +37,25 @@ uint64_t mock_qpi_link_ns(struct upm_mock *m, const struct upm_activity *act, un
 	return (most * MOCK_QPI_LINE_CLOCKS * 1000u + mhz - 1) / mhz;
 }
 
+/* CTO_COUNT (0x38 with the extra select bit 21) on the receiving port rx: each line is
+ * one DRS data response of a full line (MATCH0: message class DRS and opcode DataC,
+ * 0x1C00) for the receiving socket's node (DNID 17:13; the models' socket s is node s),
+ * of a line in state RDS 0x4 (MATCH1 19:16, one of the two pmu-tools counts as F or E)
+ * from the sending socket's node (RNID 3:0). A counter counts it where it agrees with
+ * MATCH0/MATCH1 in every bit MASK0/MASK1 set (000:3490-3524). The registers are the
+ * port's filters 0-3: MATCH0 0x228, MATCH1 0x22C, MASK0 0x238, MASK1 0x23C (Linux
+ * uncore_snbep.c, the same on both parts). */
+static uint64_t cto_count(const struct mock_box *rx, uint64_t ctl, uint64_t lines, unsigned from)
+{
+	uint64_t f[4] = { 0, 0, 0, 0 };
+	if ((ctl & 0xFF) != 0x38 || !((ctl >> 21) & 1))
+		return 0;
+	for (unsigned k = 0; k < 4; k++)
+		f[k] = rx->filters[k] ? rx->filters[k]->value : 0;
+	uint64_t pkt0 = 0x1C00u | (uint64_t)rx->socket << 13, pkt1 = 0x4ull << 16 | from;
+	return ((pkt0 ^ f[0]) & f[2]) == 0 && ((pkt1 ^ f[1]) & f[3]) == 0 ? lines : 0;
+}
+
 void mock_qpi_deliver(struct upm_mock *m, const struct upm_activity *act, unsigned n_ports, uint64_t clocks)
 {
 	unsigned peer = act->socket ^ 1;
@@ -49,6 +68,7 @@ void mock_qpi_deliver(struct upm_mock *m, const struct upm_activity *act, unsign
 		uint64_t lines = mock_qpi_lines(tx, act->remote_lines, clocks);
 		for (unsigned k = 0; k < rx->n_ctrs; k++)
 			if (mock_ctr_counting(rx, &rx->ctrs[k]))
-				mock_ctr_advance(rx, &rx->ctrs[k], mock_qpi_flits(rx->ctrs[k].ctl->value, lines, 1));
+				mock_ctr_advance(rx, &rx->ctrs[k], mock_qpi_flits(rx->ctrs[k].ctl->value, lines, 1) +
+								       cto_count(rx, rx->ctrs[k].ctl->value, lines, act->socket));
 	}
 }

@@ -9,7 +9,10 @@
  *            RxL_FLITS_G0 (0x01) NON_DATA L
  *   receiver (socket s ^ 1, the same port) RxL_FLITS_G0 DATA 8L, NON_DATA L; RxL_FLITS_G1
  *            (0x02, ext) DRS_DATA 8L, DRS_NONDATA L; TxL_FLITS_G0 NON_DATA L;
- *            DIRECT2CORE (0x13) umask 0x01 L/2 (half the lines go straight to a core)
+ *            DIRECT2CORE (0x13) umask 0x01 L/2 (half the lines go straight to a core);
+ *            CTO_COUNT (0x38, ext) L where the match/mask registers select the lines:
+ *            each a DRS DataC of a full line, state RDS 0x4, for the receiver's node
+ *            (qpi_flow.c)
  * A link carries at most 2 flits per clock each way: a line takes a port 5 clocks, so
  * 9 flits for each line sent plus 1 for each line received stay within 2 per clock. A
  * report that came faster is held until the ports could have sent it (mock.h, Links and memory);

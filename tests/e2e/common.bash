@@ -107,3 +107,13 @@ e2e_done() {
 	[ "$e2e_failures" = 0 ]
 	exit $?
 }
+
+# findings_above_last_screen / findings_on_last_screen: the FAIL and WARN rows of the verdict
+# table (before the first `result: ` line), and those the last screen repeats with their
+# reasons (after it; core/cli/last_screen.h). One cause gives one of each.
+findings_above_last_screen() {
+	tr -d '\r' <"$E2E_LOG" | awk '/^result: /{exit} /^(FAIL|WARN) socket/{n++} END{print n+0}'
+}
+findings_on_last_screen() {
+	tr -d '\r' <"$E2E_LOG" | awk '/^result: /{on=1} on && /^(FAIL|WARN) socket/{n++} END{print n+0}'
+}

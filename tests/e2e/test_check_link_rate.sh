@@ -17,12 +17,12 @@ check $T.status "qemu-run returned $E2E_RC, not 1" [ "$E2E_RC" = 1 ]
 check $T.warn_line "no 'upmon: WARN' line" log_has '^upmon: WARN$'
 check $T.names_port "no WARN line for socket 1 qpi0 link.rate" \
 	log_has '^WARN socket 1 qpi0 +link\.rate +ff:08\.0\+0xd4 = 0x13: slow mode is set'
-only_one() { [ "$(tr -d '\r' <"$E2E_LOG" | grep -c '^\(FAIL\|WARN\) socket')" = 1 ]; }
-check $T.only_that_port "other verdicts moved: $(grep -c '^\(FAIL\|WARN\) socket' "$E2E_LOG")" only_one
-csv=$(img_cat "$img" "$(img_run "$img")/verdicts.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
+only_one() { [ "$(findings_above_last_screen)" = 1 ] && [ "$(findings_on_last_screen)" = 1 ]; }
+check $T.only_that_port "other verdicts moved: $(findings_above_last_screen) in the table, $(findings_on_last_screen) on the last screen" only_one
+csv=$(img_cat "$img" "$(img_run "$img")/verdicts.csv" 2>/dev/null | tr -d '\r' | cut -d, -f4-)
 rows_ok() {
 	[ "$(echo "$csv" | grep -c ',qpi,[01],link\.rate,')" = 4 ] &&
-		[ "$(echo "$csv" | grep -c ',qpi,[01],link\.rate,PASS,"8\.0 GT/s')" = 3 ] &&
+		[ "$(echo "$csv" | grep -c ',qpi,[01],link\.rate,PASS,"\{0,1\}8\.0 GT/s')" = 3 ] &&
 		echo "$csv" | grep -q '^1,qpi,0,link\.rate,WARN,'
 }
 check $T.verdicts_csv "verdicts.csv link.rate rows: $(echo "$csv" | grep -c link.rate)" rows_ok

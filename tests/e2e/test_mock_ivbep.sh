@@ -34,7 +34,7 @@ check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: 6 event specs, 1 pass of 200 ms on 2 sockets'
 check $T.run_cbo14_socket1 "cbo14 on socket 1" log_has '^ +1 cbo14 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'
 check $T.run_qpi2_absent "qpi2 not reported absent" log_has '^socket 1 qpi2: absent: ff:0a\.2 does not answer: some parts lack it \(no finding\) \(expected 8086:0e3a, read ffff:ffff\)$'
-csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
+csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | cut -d, -f4-)
 csv_ok() {
 	[ "$(echo "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics" ] &&
 		[ "$(echo "$csv" | grep -c ',CLOCKTICKS,0x0,0x0,')" = 32 ] &&

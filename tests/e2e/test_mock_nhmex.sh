@@ -36,7 +36,7 @@ for P in nhmex wsmex; do
 	last=$((cbos - 1))
 	check $T.run_last_cbo_socket1 "cbo$last on socket 1" log_has "^ +1 cbo$last +0 ctr[0-5] +LLC_HITS.ALL +0"
 	check $T.run_uclk "W-Box fixed counter" log_has '^ +1 wbox0 +0 fixed +UCLK +[1-9][0-9,]*\.[0-9] MHz'
-	csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | grep -v '^# ')
+	csv=$(img_cat "$img" "$(img_run "$img")/counters.csv" 2>/dev/null | tr -d '\r' | cut -d, -f4-)
 	# The R-Box selects carry the port: port 1 in rbox0 is 0x6 (IPERF0) and 0x7 (IPERF1,
 	# the second home), port 4 in rbox1 is 0x0 (002:3882-3940).
 	csv_ok() {

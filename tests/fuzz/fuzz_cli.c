@@ -1,4 +1,4 @@
-/* libFuzzer target: the command line (upm_cli_parse, upm_cli_command_word) and what parses its values.
+/* libFuzzer target: the command line (upm_cli_parse, upm_cli_option_value) and what parses its values.
  * The input is argv[1..] separated by NUL bytes. */
 #include "core/cli/cli.h"
 #include "core/cli/config.h"
@@ -34,10 +34,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* A second parse on top, as the command line does over the configuration's args. */
 		upm_cli_parse(argc, argv, &o, err, sizeof err);
 	}
-	/* The command word a refused line's folder is named by: one of its words, or none. */
-	const char *word = upm_cli_command_word(argc, argv);
-	if (word && (word < buf || word > buf + size))
-		abort();
+	/* An option's value read before the line is parsed: inside one of its words, or none. */
+	static const char *const early[] = { "--config", "--sockets", "--out" };
+	for (unsigned k = 0; k < sizeof early / sizeof early[0]; k++) {
+		const char *v = upm_cli_option_value(argc, argv, early[k]);
+		if (v && (v < buf || v > buf + size))
+			abort();
+	}
 	/* The value parsers the commands use on their arguments. */
 	for (int i = 1; i < argc; i++) {
 		uint64_t v;

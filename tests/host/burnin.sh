@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Burn-in (`check --passes N`, `check --duration D`, README "Burn-in"): every verdict
-# carries its pass, a fault that starts in pass 2 (the mock's @pass2) is caught there and
-# named with its pass, the stop by duration, ESC in mid-burn-in keeping the finished
-# passes, and the usage errors. No timing is asserted: the duration stop is forced by a
-# stall longer than the duration.
+# Burn-in (`check --passes N`, `check --duration D`; docs/health-check.md, Burn-in): every
+# verdict carries its pass, a fault that starts in pass 2 (the mock's @pass2) is caught
+# there and named with its pass, the stop by duration, ESC in mid-burn-in keeping the
+# finished passes, and the usage errors. No timing is asserted: the duration stop is forced
+# by a stall longer than the duration.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
@@ -12,7 +12,7 @@ M=(--backend mock --platform snbep)
 # json_get FILE EXPR: a Python expression over the parsed file (d).
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1" 2>&1; }
 # pass_counts CSV: "PASS:N ..." count of verdicts per pass (the last column).
-pass_counts() { csv_body "$1" | tail -n +2 | awk -F, '{print $NF}' | sort -n | uniq -c | awk '{printf "%s:%s ", $2, $1}'; }
+pass_counts() { tail -n +2 "$1" | awk -F, '{print $NF}' | sort -n | uniq -c | awk '{printf "%s:%s ", $2, $1}'; }
 
 # --- two clean passes ---
 run two "${M[@]}" check --quick --passes 2
@@ -36,7 +36,7 @@ d2=$WORK/$(last_run upmon-results)
 counts=$(pass_counts "$d2/verdicts.csv")
 n1=$(echo "$counts" | tr ' ' '\n' | awk -F: '$1 == 1 {print $2}')
 n2=$(echo "$counts" | tr ' ' '\n' | awk -F: '$1 == 2 {print $2}')
-if csv_body "$d2/verdicts.csv" | head -1 | grep -q ',value,written,pass$' && [ -n "$n1" ] && [ "$n1" -gt 100 ] && [ "$n1" = "$n2" ] &&
+if head -1 "$d2/verdicts.csv" | grep -q '^run,backend,dry_run,socket,.*,value,written,pass$' && [ -n "$n1" ] && [ "$n1" -gt 100 ] && [ "$n1" = "$n2" ] &&
 	[ "$(echo "$counts" | wc -w)" = 2 ]; then
 	pass host/burnin_verdicts_csv_pass_column
 else
@@ -74,13 +74,13 @@ expect late host/burnin_pass2_fault_fails 2 '^pass 1/3 PASS ' '^pass 2/3 FAIL [0
 [ "$(tail -1 "$WORK/late.out")" = "upmon: FAIL" ] && pass host/burnin_fail_line_last ||
 	fail host/burnin_fail_line_last "$(tail -1 "$WORK/late.out")"
 dl=$WORK/$(last_run upmon-results)
-if csv_body "$dl/verdicts.csv" | grep -qE '^0,cbo,3,selftest\.count,PASS,.*,1$' &&
-	csv_body "$dl/verdicts.csv" | grep -qE '^0,cbo,3,selftest\.count,FAIL,.*,2$' &&
-	csv_body "$dl/verdicts.csv" | grep -qE '^0,cbo,3,selftest\.count,FAIL,.*,3$' &&
-	! csv_body "$dl/verdicts.csv" | grep -qE ',FAIL,.*,1$'; then
+if csv_rows "$dl/verdicts.csv" | grep -qE '^0,cbo,3,selftest\.count,PASS,.*,1$' &&
+	csv_rows "$dl/verdicts.csv" | grep -qE '^0,cbo,3,selftest\.count,FAIL,.*,2$' &&
+	csv_rows "$dl/verdicts.csv" | grep -qE '^0,cbo,3,selftest\.count,FAIL,.*,3$' &&
+	! csv_rows "$dl/verdicts.csv" | grep -qE ',FAIL,.*,1$'; then
 	pass host/burnin_pass2_fault_only_from_pass2
 else
-	fail host/burnin_pass2_fault_only_from_pass2 "$(csv_body "$dl/verdicts.csv" | grep -E '^0,cbo,3,selftest\.count' | head -3)"
+	fail host/burnin_pass2_fault_only_from_pass2 "$(csv_rows "$dl/verdicts.csv" | grep -E '^0,cbo,3,selftest\.count' | head -3)"
 fi
 got=$(json_get "$dl/results.json" "(d['verdict'], d['burnin']['first_failing_pass'], [p['verdict'] for p in d['burnin']['passes']], [(x['box'], x['instance'], x['first_failing_pass']) for x in d['burnin']['instances'] if x['first_failing_pass']])")
 if [ "$got" = "('FAIL', 2, ['PASS', 'FAIL', 'FAIL'], [('cbo', 3, 2)])" ]; then

@@ -91,7 +91,7 @@ run cfgover --config lab.cfg version
 expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
-expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file\\)$"
+expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; docs/command-line.md, Configuration file\\)$"
 # An unknown check.* key: the line ends with the last key check reads and its parenthesis.
 printf 'check.memory_tolrance = 5%%\n' >"$WORK/tol.cfg"
 run cfgtol --config tol.cfg --backend mock --platform snbep check --quick
@@ -215,10 +215,26 @@ expect habit_ct host/habit_t_offered_to_check 4 "^upmon: error: check: unknown a
 # An abbreviation edit distance would miss is answered with the option it abbreviates.
 run abbrev --backend mock --platform snbep run --secs 1
 expect abbrev host/option_abbreviation_suggests 4 "^upmon: error: run: unknown argument '--secs' \\(closest: --seconds; see 'upmon help run'\\)\$"
+# perf's and GNU's --option=value, for every option that takes a value, global and a
+# command's (split at the first '=': a value may hold more); a flag takes none.
 run habit_eq --platform=snbep list boxes
-expect habit_eq host/habit_option_equals 4 "^upmon: error: unknown option '--platform=snbep' \\(write '--platform snbep', with a space; see 'upmon help'\\)\$"
+expect habit_eq host/option_equals_value_global 0 '^ubox +msr +x1 '
+run eq_cmd --backend=mock:dead=cbo0 --platform=snbep run --events=cbo0/CLOCKTICKS/ --seconds=0.01
+expect eq_cmd host/option_equals_value_command_and_faults 1 '^identity: MOCK FAULTS INJECTED: dead=cbo0$' \
+	'^run: 1 event spec, 1 pass of 10 ms on 2 sockets$'
+run eq_flag --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ --dry-run=yes
+expect eq_flag host/option_equals_value_flag_refused 4 \
+	"^upmon: error: option '--dry-run' takes no value, not '--dry-run=yes': write --dry-run alone \\(see 'upmon help'\\)\$"
+# A global option after the command means what it means before it (run took --sockets as
+# its kernel's socket list, which is --kernel-sockets now).
+run sockets_after --backend mock --platform snbep run --events imc/CAS_COUNT.RD/ --seconds 0.01 --sockets 1
+expect sockets_after host/global_option_after_command 0 '^run: 1 event spec, 1 pass of 10 ms on 1 socket$'
+run sockets_list --backend mock --platform snbep run --kernel read --events imc/CAS_COUNT.RD/ --sockets 0,1
+expect sockets_list host/sockets_list_names_kernel_sockets 4 \
+	"^upmon: error: --sockets takes a number from 1 to 8, not '0,1': the sockets a kernel runs on are run's --kernel-sockets LIST\$"
 
-# --config given twice: the last one, as every option (README, Command line).
+# --config given twice: the last one, as every option (docs/command-line.md, Options and
+# their order).
 printf 'args = --backend mock --platform snbep --sockets 1 info\n' >"$WORK/first.cfg"
 printf 'args = --backend mock --platform snbep info\n' >"$WORK/second.cfg"
 run cfgtwice --config first.cfg --config second.cfg

@@ -35,7 +35,7 @@ for c in "${cases[@]}"; do
 		csv="$(last_run "out-of-a-long-lab-folder-name-$name")/verdicts.csv"
 		if out=$(python3 - "$WORK/$csv" <(joined "$f") <<'PY'
 import csv, re, sys
-rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")) if r["result"] == "FAIL"]
+rows = [r for r in csv.DictReader(open(sys.argv[1], newline="")) if r["result"] == "FAIL"]
 said = open(sys.argv[2]).read().splitlines()
 assert rows, "no FAIL in verdicts.csv"
 for r in rows:

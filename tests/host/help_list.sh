@@ -24,10 +24,11 @@ expect h3 host/command_dash_dash_help 0 '^usage: upmon \[OPTIONS\] run --events'
 run h4 --platform snbep list -h
 expect h4 host/command_dash_h 0 '^usage: upmon \[OPTIONS\] list boxes\|events\|metrics'
 run h5 help rnu
-expect h5 host/help_unknown_topic_suggests 4 "^upmon: error: help: no command 'rnu' \\(closest: run;"
+expect h5 host/help_unknown_topic_suggests 4 "^upmon: error: help: no command or topic 'rnu' \\(closest: run;"
 one_line h5 host/help_unknown_topic_one_line
-# The commands an unknown topic lists are those the overview lists, the test hook too.
-expect h5 host/help_unknown_topic_lists_every_command 4 "commands: info list run check selftest help version fault-probe\\)\$"
+# The commands an unknown topic lists are every page's: the overview's, the test hook
+# and the mock's topic too.
+expect h5 host/help_unknown_topic_lists_every_command 4 "commands: info list run check selftest help version fault-probe; topics: mock\\)\$"
 # Every help text fits the UEFI console's 80 columns: the overview, each command's
 # help by 'help COMMAND' and by 'COMMAND --help' (the commands as the overview lists
 # them), as the optimised build prints them. A line over 80 is named with its number
@@ -48,9 +49,20 @@ within_80() {
 UPMON=$HELP_UPMON run w0 help
 within_80 w0 host/help_within_80_columns_overview
 topics=$(awk '/^commands:/ { f = 1; next } /^$/ { f = 0 } f && /^  [a-z]/ { print $1 }' "$WORK/w0.out" | sort -u)
-[ "$(echo "$topics" | wc -w)" -ge 8 ] && pass host/help_overview_lists_the_commands ||
+# The overview is the lab's: every command but the test hook (fault-probe, in its own
+# page), each with its main options, and the mock's faults only by name of their page.
+[ "$(echo $topics)" = "check help info list run selftest version" ] && pass host/help_overview_lists_the_commands ||
 	fail host/help_overview_lists_the_commands "commands found: $(echo $topics)"
-for c in $topics; do
+expect w0 host/help_overview_main_options 0 '^  list boxes\|events\|metrics\|groups ' '--group NAME' '--interval MS' \
+	'--count N' '--per-box' '--kernel NAME' '--duration S' '--passes N' '--duration D' '--threads N\|all' '--quick' \
+	"faults: see 'upmon help mock'" '^exit status: 0 ok' '^version and list write nothing' 'ESC or Ctrl-C' \
+	'--option=VALUE'
+expect_not w0 host/help_overview_no_fault_syntax 0 'stuckbit=|nofreeze=|@pass|onesat='
+run hm help mock
+expect hm host/help_mock_holds_the_fault_language 0 '^usage: upmon --backend mock\[:FAULT,\.\.\.\]' \
+	'^  gp=MSR, gpr=MSR, gpw=MSR ' '^  stuckbit=BOXn\.ctlN:BIT ' '^  sN\.stall=MS ' '^  linkrate=qpiN:VALUE ' \
+	'^skl only: cbos=N' 'esc@passN presses ESC in pass N' '^examples:$' '^  upmon --backend mock:'
+for c in $topics fault-probe mock; do
 	UPMON=$HELP_UPMON run "w_$c" help "$c"
 	within_80 "w_$c" "host/help_within_80_columns_help_$c"
 	UPMON=$HELP_UPMON run "wd_$c" "$c" --help
@@ -73,8 +85,17 @@ run o4 lst boxes --platform snbep
 expect o4 host/unknown_command_suggests 4 "^upmon: error: unknown command 'lst' \\(closest: list;"
 run o5 --platform snbp list boxes
 expect o5 host/unknown_platform_suggests 4 "^upmon: error: unknown or unimplemented platform 'snbp' \\(closest: snbep;"
-run o6 --events imc/CAS_COUNT.RD/ run
-expect o6 host/command_option_before_command 4 "^upmon: error: option '--events' belongs to a command"
+# An option means the same before and after the command: a command's own option before
+# it is taken when that command has it, else refused saying where it goes.
+run o6 --events imc/CAS_COUNT.RD/ --backend mock --platform snbep run --seconds 0.01
+expect o6 host/command_option_before_command_taken 0 '^ +all +8 imc +CAS_COUNT\.RD '
+run o7 --quick --backend mock --platform snbep run --events imc/CAS_COUNT.RD/
+expect o7 host/command_option_before_other_command 4 \
+	"^upmon: error: option '--quick' is not run's: it goes after the command check \\(upmon check --quick \\.\\.\\.; see 'upmon help run'\\)\$"
+one_line o7 host/command_option_before_other_command_one_line
+run o8 --events imc/CAS_COUNT.RD/
+expect o8 host/command_option_without_command 4 \
+	"^upmon: error: option '--events' belongs to a command: write it after the command run \\(upmon run --events \\.\\.\\.\\)\$"
 
 # list needs no backend with --platform; text, csv and json for all three lists.
 run l1 --platform snbep list boxes
@@ -127,7 +148,29 @@ expect l13e host/list_box_refused_for_groups 4 \
 	"^upmon: error: list: --box narrows boxes and events, not groups; leave it out \\(or 'upmon list events --box imc'\\)\$"
 run l13c --platform snbep list events cas_count_reed
 expect l13c host/list_no_match_says_so 4 \
-	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
+	"^upmon: error: list: no events on snbep match 'cas_count_reed' \\(closest: CAS_COUNT, cas_count_read; a word of the name or description, or a glob such as 'CAS\\*'; 'upmon list events' shows them all\\)\$"
+# Every name run takes is searched: perf's alias alone or in its PMU's spelling, perfmon's
+# name (uncore_snbep.c cas_count_read event=0x04,umask=0x03; perfmon JKT UNC_M_CAS_COUNT.RD
+# and UNC_M_CLOCKTICKS), each row saying by which name it matched.
+run l14 --platform snbep list events cas_count_read
+expect l14 host/list_events_by_perf_alias 0 \
+	'^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read.*  \(matched as perf.s event alias cas_count_read\)$'
+[ "$(grep -c . "$WORK/l14.out")" = 1 ] && pass host/list_events_by_perf_alias_only_its_event ||
+	fail host/list_events_by_perf_alias_only_its_event "$(cat "$WORK/l14.out")"
+run l14b --platform snbep list events UNC_M_CAS_COUNT.RD
+expect l14b host/list_events_by_perfmon_name 0 \
+	'^imc +CAS_COUNT\.RD +0x04 +0x03 +ctr 0-3  DRAM read.*  \(matched as perfmon.s name UNC_M_CAS_COUNT\.RD\)$'
+run l14c --platform snbep list events UNC_M_CLOCKTICKS --format csv
+expect l14c host/list_events_by_perfmon_second_name 0 \
+	"^snbep,imc,DCLOCKTICKS,0x00,,0-3,,,,.*,perfmon's name UNC_M_CLOCKTICKS\$"
+run l14d --platform snbep list events uncore_imc_2/cas_count_write/
+expect l14d host/list_events_by_perf_spec 0 '^imc +CAS_COUNT\.WR .*\(matched as uncore_imc_2/cas_count_write/\)$'
+run l14e --platform skl list events data_reads
+expect l14e host/list_events_skl_by_perf_alias 0 \
+	'^imc +DRAM_DATA_READS +free-running counter  \(matched as perf.s event alias data_reads\)$'
+run l14f --platform skl list events UNC_M_CAS_COUNT.RD
+expect l14f host/list_events_foreign_name_says_whose 4 \
+	"^upmon: error: list: no events on skl match 'UNC_M_CAS_COUNT\\.RD': 'UNC_M_CAS_COUNT\\.RD' \\(perfmon's name\\) is an event of snbep and ivbep, not of skl: the nearest on skl is imc/DRAM_DATA_READS/"
 run l13d --platform snbep list groups memm
 expect l13d host/list_no_group_match_says_so 4 "^upmon: error: list: no groups on snbep match 'memm' \\(closest: MEM;"
 # A LIKWID group's name says what LIKWID's counts and upmon's nearest group.

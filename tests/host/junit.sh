@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # junit.xml of `check` and `selftest`: parsed as XML, as many testcases, failures,
-# errors and skips as verdicts.csv has FAIL, INCOMPLETE and N/A rows (README "junit.xml").
+# errors and skips as verdicts.csv has FAIL, INCOMPLETE and N/A rows (docs/results.md, junit.xml),
+# and the same cases whatever the boxes' presence found.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
@@ -10,7 +11,7 @@ junit_matches() {
 	if why=$(python3 - "$dir" "$min_failures" <<'PY' 2>&1
 import csv, sys, xml.etree.ElementTree as ET
 d = sys.argv[1]
-rows = list(csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")))
+rows = list(csv.DictReader(open(d + "/verdicts.csv", newline="")))
 root = ET.parse(d + "/junit.xml").getroot()
 assert root.tag == "testsuites", root.tag
 cases = root.findall("./testsuite/testcase")
@@ -52,6 +53,55 @@ junit_matches host/junit_check_fault_is_a_failure "$(last_run res_stuck)" 1
 run st --backend mock:s1.stuck=imc2.ctr1 --platform ivbep --out res_st selftest
 expect st host/junit_selftest_fault_fails 2 '^FAIL socket 1 imc2 ' '^upmon: FAIL$'
 junit_matches host/junit_selftest_matches_verdicts "$(last_run res_st)" 1
+
+# Read as CI reads it (python3-junitparser, tools/deps.sh; Debian's python3 has it where
+# the first python3 on PATH does not): a box whose presence FAILed (dead: all ones) or
+# WARNed (absent) keeps every case of a clean run, the checks not run on it <skipped> with
+# the reason, and every case has its time in seconds.
+jpy=
+for p in python3 /usr/bin/python3; do
+	"$p" -c 'import junitparser' 2>/dev/null && { jpy=$p; break; }
+done
+run dead --backend mock:dead=cbo0 --platform snbep --out res_dead check --quick
+expect dead host/junit_dead_box_fails 2 '^FAIL socket 0 cbo0 +presence ' '^upmon: FAIL$'
+run absent --backend mock:absent=imc2 --platform snbep --out res_absent check --quick
+expect absent host/junit_absent_box_warns 1 '^WARN socket 0 imc2 +presence ' '^upmon: WARN$'
+# same_cases TEST DIR BOX WORD: DIR's junit.xml has the clean run's cases, BOX's checks
+# other than presence skipped as not run because its presence WORD.
+same_cases() {
+	local why
+	if [ -z "$jpy" ]; then
+		fail "$1" "no python3 with junitparser: run tools/deps.sh (python3-junitparser)"
+	elif why=$("$jpy" - "$WORK/$(last_run res)/junit.xml" "$WORK/$2/junit.xml" "$3" "$4" <<'PY' 2>&1
+import sys
+from junitparser import JUnitXml, Skipped
+clean_path, path, box, word = sys.argv[1:5]
+def cases(p):
+    return {(s.name, c.classname, c.name): c for s in JUnitXml.fromfile(p) for c in s}
+clean, got = cases(clean_path), cases(path)
+assert len(got) == len(clean) > 300, (len(got), len(clean))
+assert set(got) == set(clean), (sorted(set(clean) - set(got))[:3], sorted(set(got) - set(clean))[:3])
+for key, c in list(got.items()) + list(clean.items()):
+    assert c.time is not None and c.time >= 0, ("no time", key)
+    for r in c.result:
+        assert not isinstance(r, Skipped) or r.message, ("skipped without a message", key)
+mine = [c for (s, cls, name), c in got.items() if s == "socket0." + box[:-1] and name.startswith(box + ".")]
+not_run = [c for c in mine if not c.name.endswith(".presence")]
+assert len(not_run) >= 7, [c.name for c in mine]
+for c in not_run:
+    assert c.is_skipped and c.time == 0, (c.name, c.time)
+    msg = c.result[0].message
+    assert msg.startswith("not run: presence %s (" % word) and msg.endswith(")"), (c.name, msg)
+assert any(c.time > 0 for c in clean.values()), "no case of the clean run has a time"
+PY
+	); then
+		pass "$1"
+	else
+		fail "$1" "$(echo "$why" | tail -1)"
+	fi
+}
+same_cases host/junit_dead_box_keeps_its_cases "$(last_run res_dead)" cbo0 FAILed
+same_cases host/junit_absent_box_keeps_its_cases "$(last_run res_absent)" imc2 "is WARN"
 
 # Every suite says what the run is as JUnit readers take it: when (UTC, no zone), the
 # machine as the folder names it, and the identity as properties (a mock with its faults).

@@ -5,6 +5,11 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
+# Nothing typed at all: the overview, as 'upmon help' (and nothing written).
+run bare
+expect bare host/launch_nothing_typed_shows_the_overview 0 '^usage: upmon \[OPTIONS\] COMMAND' '^commands:$'
+[ ! -e "$WORK/upmon-results" ] && pass host/launch_nothing_typed_writes_nothing ||
+	fail host/launch_nothing_typed_writes_nothing "$(ls "$WORK/upmon-results")"
 run nocmd --backend mock --platform snbep
 expect nocmd host/launch_no_command_is_an_error 4 "^upmon: error: no command given \\(try 'upmon help'\\)$"
 expect_not nocmd host/launch_no_command_runs_nothing 4 '^(check|selftest):'

@@ -69,7 +69,7 @@ expect_not() {
 
 # last_run DIR: the folder of the last run recorded in DIR/runs.csv (DIR relative to $WORK
 # unless absolute), printed as DIR/FOLDER. Every run writes into its own folder under the
-# --out parent (README "Results").
+# --out parent (docs/results.md, A folder per run).
 last_run() {
 	local d=$1 f
 	case $d in /*) f=$d/runs.csv ;; *) f=$WORK/$d/runs.csv ;; esac
@@ -81,6 +81,9 @@ runs_csv_last_folder() {
 }
 # csv_body FILE: a results CSV without its leading "# " identity lines.
 csv_body() { grep -v '^# ' "$1"; }
+# csv_rows FILE: counters.csv or verdicts.csv, header row included, without the identity
+# columns each row opens with (run, backend, dry_run: none holds a comma).
+csv_rows() { cut -d, -f4- "$1"; }
 # lines NAME: the output's lines after the run's "identity: " lines (the console's first
 # lines say what the run is; a refusal after them is still one line).
 lines() { grep -vc '^identity: ' "$WORK/$1.out"; }

@@ -46,7 +46,7 @@ expect stuck host/mock_fault_stuck_fixed_run 1 \
 	'^upmon: warning: socket 1 ubox0 pass 0 UCLK: stuck: ' \
 	'^upmon: warning: run: 1 count cannot be trusted'
 # Read (raw is a reading), but no count: delta is empty, not 0.
-if grep -qE '^1,ubox,0,fixed,0,UCLK,fixed,,[0-9]+,,stuck,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null; then
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null | grep -qE '^1,ubox,0,fixed,0,UCLK,fixed,,[0-9]+,,stuck,.*$'; then
 	pass host/mock_fault_stuck_fixed_csv_status
 else
 	fail host/mock_fault_stuck_fixed_csv_status "$(cat "$(last_run "$WORK/upmon-results")/counters.csv" 2>&1 | head -5)"
@@ -76,10 +76,10 @@ assert all(isinstance(c["raw"], int) and isinstance(c["delta"], int) for c in cs
 EOF
 }
 absent_json && pass host/run_absent_box_json_no_number || fail host/run_absent_box_json_no_number "results.json"
-if grep -qE '^0,imc,2,ctr0,0,CAS_COUNT\.RD,0x4,0x3,,,box-absent,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null; then
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" 2>/dev/null | grep -qE '^0,imc,2,ctr0,0,CAS_COUNT\.RD,0x4,0x3,,,box-absent,.*$'; then
 	pass host/run_absent_box_csv_status
 else
-	fail host/run_absent_box_csv_status "$(grep '^0,imc,2' "$(last_run "$WORK/upmon-results")/counters.csv" 2>&1)"
+	fail host/run_absent_box_csv_status "$(csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" 2>&1 | grep '^0,imc,2')"
 fi
 # One cause, one line: the absent box under the user's spec, which a metric reads too
 # (one count: each is counted once per run).
@@ -88,8 +88,9 @@ run gone2 --backend mock:absent=imc2 --platform snbep run --seconds 0.01 --event
 	grep -q '^upmon: warning: run: 1 count cannot be trusted' "$WORK/gone2.out" &&
 	pass host/run_absent_box_warned_once || fail host/run_absent_box_warned_once "$(grep warning "$WORK/gone2.out" | head -3)"
 
-run help help
-expect help host/help_lists_box_faults 0 'stuck=BOXn\.ctrN\|\.fixed' 'skew=cboN:F'
+# The fault language is the mock's own page (the overview names it only).
+run help help mock
+expect help host/help_lists_box_faults 0 '^  stuck=BOXn\.ctrN ' '^  stuck=BOXn\.fixed ' '^  skew=cboN:F '
 
 # Diagnostics go where a Linux program's go: on the host the warning and error lines are on
 # stderr and nothing else is; the identity and the table stay on stdout.

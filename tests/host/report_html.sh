@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# report.html of `check` and `selftest` (README "report.html"): well-formed enough for
-# an HTML parser, self-contained, with its SVG charts, naming every box that failed;
-# rendered by headless Chromium to a PNG that is not blank, whose DOM names them too.
+# report.html of `check` and `selftest` (docs/results.md, report.html of check and
+# selftest): well-formed enough for an HTML parser, self-contained, with its SVG charts,
+# naming every box that failed; rendered by headless Chromium to a PNG that is not blank,
+# whose DOM names them too.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
@@ -12,7 +13,7 @@ report_ok() {
 import csv, re, sys
 from html.parser import HTMLParser
 d = sys.argv[1]
-rows = list(csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")))
+rows = list(csv.DictReader(open(d + "/verdicts.csv", newline="")))
 page = open(d + "/report.html", encoding="utf-8").read()
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 class P(HTMLParser):
@@ -73,6 +74,35 @@ run st --backend mock:s1.stuck=imc2.ctr1 --platform ivbep --out res_st selftest
 expect st host/report_selftest_fault_fails 2 '^upmon: FAIL$'
 report_ok host/report_selftest_names_failed_boxes "$(last_run res_st)" 1
 
+# The page opens with its findings: a 4-socket Xeon 7500 with a dead MBox has the FAIL's
+# reason (as verdicts.csv has it) before any picture, tile or table, and the mock's banner
+# under the title. (No hw run on the host: the banner's absence is a unit test's.)
+run mbox --backend mock:dead=mbox1 --platform nhmex --sockets 4 --out res_mbox check --quick
+if why=$(python3 - "$WORK/$(last_run res_mbox)" <<'PY' 2>&1
+import csv, sys
+d = sys.argv[1]
+rows = [r for r in csv.DictReader(l for l in open(d + "/verdicts.csv") if not l.startswith("# ")) if r["result"] == "FAIL"]
+page = open(d + "/report.html", encoding="utf-8").read()
+assert rows, "no FAIL in verdicts.csv"
+first = page.find(rows[0]["reason"])
+assert first > 0, "reason not on the page: " + rows[0]["reason"]
+for pic in ("<svg", "<img", 'class="grid"', "<table"):
+    at = page.find(pic)
+    assert at < 0 or first < at, "%s at %d before the reason at %d" % (pic, at, first)
+findings = page.find('<div id="findings">')
+assert 0 < findings < first, "no findings block before the reason"
+banner = page.find('<div class="caveat" id="caveat">MOCK BACKEND: simulated registers, not measurements of this machine; FAULTS INJECTED: dead=mbox1</div>')
+assert 0 < page.find("<h1>") < banner < findings, "no mock banner between the title and the findings"
+for r in rows:  # every FAIL in one line, with its place
+    li = '<a href="#s%s-%s%s">%s%s</a> %s: %s' % (r["socket"], r["box"], r["instance"], r["box"], r["instance"], r["check"], r["reason"])
+    assert li in page, "no findings line " + li
+PY
+); then
+	pass host/report_check_findings_before_any_picture
+else
+	fail host/report_check_findings_before_any_picture "$(echo "$why" | tail -1)"
+fi
+
 # Rendered: not blank, and the DOM Chromium built names every failed box.
 if ! command -v chromium >/dev/null; then
 	echo "SKIP host/report_rendered_by_chromium: chromium not installed (tools/deps.sh)"
@@ -91,4 +121,27 @@ if grep -q 'href="#s0-cbo3"' "$WORK/dom.html" && grep -q 'id="s0-cbo3"' "$WORK/d
 	pass host/report_dom_names_failed_box
 else
 	fail host/report_dom_names_failed_box "dump-dom lacks s0-cbo3 or svg ($(wc -c <"$WORK/dom.html") bytes)"
+fi
+# The findings are on the first screen of a laptop's window (1024x768), the first FAIL's
+# line whole, and the banner is as large as the verdict: measured by Chromium in a copy
+# of the page with a probe (the page itself runs no script).
+page=$WORK/$(last_run res_mbox)/report.html
+python3 - "$page" "$WORK/probe.html" <<'PY'
+import sys
+page = open(sys.argv[1], encoding="utf-8").read()
+probe = """<script>
+var f = document.getElementById('findings'), li = f && f.querySelector('li'), c = document.getElementById('caveat');
+document.body.setAttribute('data-probe', [f ? Math.round(f.getBoundingClientRect().top) : -1,
+  li ? Math.round(li.getBoundingClientRect().bottom) : -1, window.innerHeight,
+  c ? getComputedStyle(c).fontSize : 'none', getComputedStyle(document.querySelector('h1')).fontSize].join(' '));
+</script>"""
+open(sys.argv[2], "w", encoding="utf-8").write(page.replace("</body>", probe + "</body>"))
+PY
+"${chrome[@]}" --dump-dom --window-size=1024,768 "file://$WORK/probe.html" >"$WORK/probe_dom.html" 2>/dev/null
+read -r top bottom height caveat_size title_size < <(sed -n 's/.*data-probe="\([^"]*\)".*/\1/p' "$WORK/probe_dom.html")
+if [ -n "$height" ] && [ "$top" -ge 0 ] && [ "$bottom" -gt "$top" ] && [ "$bottom" -le "$height" ] &&
+	[ "$caveat_size" = "$title_size" ]; then
+	pass host/report_findings_on_the_first_screen
+else
+	fail host/report_findings_on_the_first_screen "findings top '$top', first line's bottom '$bottom', viewport '$height', banner '$caveat_size' title '$title_size'"
 fi

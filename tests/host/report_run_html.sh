@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# report.html of `run` and `run --kernel` (README "report.html"), rendered from the results
-# record: well-formed, self-contained, its totals those of counters.csv, a bar chart per
-# event naming every box instance, the metrics in their units; with a kernel, the bandwidth
-# per kernel. Rendered by headless Chromium: not blank, its DOM names events and boxes.
-# And every run's last line (before check's verdict) says where the files went.
+# report.html of `run` and `run --kernel` (docs/results.md, report.html of run), rendered
+# from the results record: well-formed, self-contained, its totals those of counters.csv, a
+# bar chart per event naming every box instance, the metrics in their units; with a kernel,
+# the bandwidth per kernel. Rendered by headless Chromium: not blank, its DOM names events
+# and boxes. And every run's last line (before check's verdict) says where the files went.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
@@ -16,7 +16,7 @@ page_ok() {
 import csv, json, re, sys
 from html.parser import HTMLParser
 d, kernel = sys.argv[1], sys.argv[2] == "kernel"
-rows = list(csv.DictReader(l for l in open(d + "/counters.csv") if not l.startswith("# ")))
+rows = list(csv.DictReader(open(d + "/counters.csv", newline="")))
 page = open(d + "/report.html", encoding="utf-8").read()
 VOID = {"meta", "br", "img", "input", "link", "hr"}
 class P(HTMLParser):
@@ -117,6 +117,47 @@ else
 	fail host/report_run_kernel_bandwidth "no bandwidth chart naming read and triad"
 fi
 
+# Every figure says its window: the kernel's GB/s and the memory traffic it reported are
+# over its timed loop, the metrics over the counting window; the page names both.
+run kw "${M[@]}" --out res_kw run --kernel read --size 4M --iterations 2 --events imc/CAS_COUNT.RD/ --metrics MEM_BW_READS
+d=$WORK/$(last_run res_kw)
+loop=$(sed -n 's/^kernel read pass 0: [0-9,.]* [kMG]B\/s, bus .* over the kernel.s \(.*\)$/\1/p' "$WORK/kw.out")
+if [ -n "$loop" ] && grep -qE ">memory read [0-9,]+\.[0-9]{2} GB/s over the kernel's $loop</text>" "$d/report.html" &&
+	grep -qE ">kernel [0-9,]+\.[0-9]{2} GB/s over the kernel's $loop</text>" "$d/report.html" &&
+	grep -qE '<td>MEM_BW_READS</td><td class="n">[0-9,.]+ [kMG]B/s</td><td>4 imc</td><td>the [0-9.]+ [mu]?s counting window</td>' "$d/report.html" &&
+	grep -q "<th>window</th>" "$d/report.html"; then
+	pass host/report_run_figures_say_their_window
+else
+	fail host/report_run_figures_say_their_window "loop '$loop': $(grep -o '>memory read[^<]*<' "$d/report.html" | head -1) $(grep -o '<td>MEM_BW_READS</td>.\{0,120\}' "$d/report.html" | head -1)"
+fi
+# The console the same: the kernel's rates over its loop, the metrics over their window.
+expect kw host/run_console_figures_say_their_window 0 \
+	"^kernel read pass 0: [0-9,]+\\.[0-9]{2} [kMG]B/s, bus [0-9,]+\\.[0-9]{2} [kMG]B/s over the kernel's [0-9.]+ [mu]?s\$" \
+	"^kernel read: metrics over the [0-9.]+ [mu]?s counting window, not the [0-9.]+ [mu]?s loop\$"
+
+# The page opens with its status and findings, before any picture, and a mock's or a dry
+# run's banner as large as the status, under the title.
+run dry "${M[@]}" --dry-run --out res_dry run --seconds 0.01 --events imc/CAS_COUNT.RD/
+if why=$(python3 - "$WORK/$(last_run res_dead)/report.html" "$WORK/$(last_run res_dry)/report.html" "$WORK/$(last_run res_kw)/report.html" <<'PY' 2>&1
+import sys
+dead, dry, kw = (open(p, encoding="utf-8").read() for p in sys.argv[1:4])
+line = dead.find("socket 0 imc1: all-ones: 1 count without a number (CAS_COUNT.RD)")
+assert line > 0, "the dead channel is no finding"
+for pic in ("<svg", "<img", "<table"):
+    at = dead.find(pic)
+    assert at < 0 or line < at, "%s before the dead channel's line" % pic
+assert 0 < dead.find('<div id="findings">') < line
+banner = '<div class="caveat" id="caveat">'
+assert 0 < dead.find("<h1>") < dead.find(banner + "MOCK BACKEND: simulated registers, not measurements of this machine; FAULTS INJECTED: dead=imc1</div>") < dead.find('id="findings"'), "no mock banner"
+assert dry.find(banner + "DRY RUN: no register was written, counts are not measurements; MOCK BACKEND") > 0, "no dry-run banner"
+assert "<p>Nothing went other than planned:" in kw, "a clean run does not say so"
+PY
+); then
+	pass host/report_run_findings_and_banner_first
+else
+	fail host/report_run_findings_and_banner_first "$(echo "$why" | tail -1)"
+fi
+
 # check: the files line just before the verdict, which stays last.
 run c "${M[@]}" --out res_c check --quick
 if [ "$(tail -1 "$WORK/c.out")" = "upmon: PASS" ] &&
@@ -125,9 +166,9 @@ if [ "$(tail -1 "$WORK/c.out")" = "upmon: PASS" ] &&
 else
 	fail host/check_files_line_before_verdict "$(tail -2 "$WORK/c.out" | tr '\n' '|')"
 fi
-# A usage error stays one line; its files line is in upmon.log.
+# A usage error stays one line and writes nothing (no folder, no upmon.log).
 run u "${M[@]}" --out res_u run --bogus
-if [ "$(lines u)" = 1 ] && grep -q '^upmon: 1 file in ' "$WORK/$(last_run res_u)/upmon.log"; then
+if [ "$(lines u)" = 1 ] && [ ! -e "$WORK/res_u" ]; then
 	pass host/usage_error_files_line_in_log_only
 else
 	fail host/usage_error_files_line_in_log_only "$(cat "$WORK/u.out")"

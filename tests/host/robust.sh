@@ -39,14 +39,14 @@ expect cfgmme host/config_misspelt_event_set_names_closest 4 \
 	"^upmon: error: run: --events: no event set 'mme' in lab.cfg \\(closest: mem; its sets: mem\\): use one of those, or define events.mme = SPEC,... there$"
 run cfgnone "${M[@]}" run --events @mem
 expect cfgnone host/config_event_set_without_a_file 4 \
-	"^upmon: error: run: --events: no event set 'mem': there is no configuration file: give --config FILE, or create the default one, with a line events.mem = SPEC,... \\(README, Configuration file\\)$"
+	"^upmon: error: run: --events: no event set 'mem': there is no configuration file: give --config FILE, or create the default one, with a line events.mem = SPEC,... \\(docs/command-line.md, Configuration file\\)$"
 # '@' alone: the sets the file defines, or where to define one (not "events. = ...").
 run cfgat --config lab.cfg run --events @
 expect cfgat host/config_event_set_name_missing 4 \
 	"^upmon: error: run: --events: '@' names no event set: write @NAME, NAME one of lab.cfg's sets \\(mem\\)$"
 run cfgat0 "${M[@]}" run --events @
 expect cfgat0 host/config_event_set_name_missing_no_file 4 \
-	"^upmon: error: run: --events: '@' names no event set, and there is no configuration file: write @NAME after defining events.NAME = SPEC,... in one, given with --config FILE or the default one \\(README, Configuration file\\)$"
+	"^upmon: error: run: --events: '@' names no event set, and there is no configuration file: write @NAME after defining events.NAME = SPEC,... in one, given with --config FILE or the default one \\(docs/command-line.md, Configuration file\\)$"
 printf 'end = return\ncheck.memory_tolerance = 150\n' >"$WORK/tol.cfg"
 run cfgtol --config tol.cfg version
 expect cfgtol host/config_bad_value_names_the_line 4 \

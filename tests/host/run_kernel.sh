@@ -17,7 +17,8 @@ expect kread host/run_kernel_read_counts_cas 0 \
 	'^run: kernel read on 4 threads \(socket mask 0x3\)$' '^run: kernel read: memory local, not placed: the host build leaves memory$' \
 	'^run: kernel read: 4 MiB x 2 iterations; 1 spec, 1 pass, 2 sockets$' \
 	'^kernel read pass 0: 4 threads, 4 MiB x 2 iterations in [0-9.]+ [mu]?s$' \
-	"^kernel read pass 0: [0-9,]+\\.[0-9]{2} [kMG]B/s, bus [0-9,]+\\.[0-9]{2} [kMG]B/s; write-back [0-9.]+ [mu]?s after \\($flush_insn\\)\$" \
+	"^kernel read pass 0: [0-9,]+\\.[0-9]{2} [kMG]B/s, bus [0-9,]+\\.[0-9]{2} [kMG]B/s over the kernel's [0-9.]+ [mu]?s\$" \
+	"^kernel read pass 0: write-back [0-9.]+ [mu]?s after \\($flush_insn\\)\$" \
 	'^kernel read pass 0: window [0-9.]+ [mu]?s, idle baseline [0-9.]+ [mu]?s, tsc [0-9,]+\.[0-9] MHz$' \
 	'^socket  boxes   event +count +baseline +net$' \
 	'^ +1  4 imc   CAS_COUNT.RD +65,536 +0 +65,536$' \
@@ -81,7 +82,7 @@ expect kllc host/run_kernel_two_pass_metric_on_console 0 \
 	'^ +0  LLC_DRD_HIT_PCT +[0-9]+\.[0-9]{3} ratio  8 cbo, passes 0\+1$' \
 	'^kernel llc: counts per box \(net: less the idle baseline; clocks in MHz\)$' \
 	'^ +0  ubox0  UCLK +[0-9,]+\.[0-9] MHz +- +-$'
-if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok,.*$' "$(last_run "$WORK/upmon-results")/counters.csv" &&
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok,.*$' &&
 	! grep -qE 'net -|,-[0-9]' "$(last_run "$WORK/upmon-results")/counters.csv" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); u=[c for r in d["kernel_runs"] for c in r["counters"] if c["event"] == "UCLK"]; assert u and all(c["baseline"] is None and c["net"] == c["delta"] for c in u)' \
 		"$(last_run "$WORK/upmon-results")/results.json"; then
@@ -89,12 +90,12 @@ if grep -qE '^llc,0,ubox,0,fixed,[01],UCLK,fixed,,[0-9]+,[0-9]+,,,ok,.*$' "$(las
 else
 	fail host/run_kernel_clock_not_net_of_baseline "$(grep UCLK "$(last_run "$WORK/upmon-results")/counters.csv" | head -3)"
 fi
-csv_body "$(last_run "$WORK/upmon-results")/counters.csv" | head -1 | grep -q '^kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,spec,for_metrics$' &&
+head -1 "$(last_run "$WORK/upmon-results")/counters.csv" | grep -q '^run,backend,dry_run,kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,spec,for_metrics$' &&
 	pass host/run_kernel_counters_csv || fail host/run_kernel_counters_csv "$(head -2 "$(last_run "$WORK/upmon-results")/counters.csv")"
 
 # Two kernels, threads on socket 1 only, memory on socket 0: the reads are counted on
 # socket 0's iMCs and cross QPI.
-run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 2 --sockets 1 \
+run ktwo "${M[@]}" run --kernel triad,chase --size 96K --iterations 3 --threads 2 --kernel-sockets 1 \
 	--memory-socket 0 --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/
 expect ktwo host/run_kernel_two_kernels 0 '^run: kernel triad on 2 threads \(socket mask 0x2\)$' '^run: kernel triad: memory on socket 0, not placed: the host build leaves memory$' \
 	'^run: kernel chase on 2 threads' '^kernel chase pass 0: [0-9.]+ ns per load$'
@@ -153,12 +154,12 @@ expect kpp1 host/run_kernel_pingpong_threads_says_what_to_give 4 \
 	'^upmon: error: run: pingpong runs on exactly two processors, not 1: give --threads 2 \(or leave --threads out\)$'
 run kthr "${M[@]}" run --kernel read --threads 9 --size 1M --events imc/CAS_COUNT.RD/
 expect kthr host/run_kernel_too_many_threads 4 '^upmon: error: run: read needs 9 processors; the chosen sockets have 4$'
-run ksock "${M[@]}" run --kernel read --sockets 2 --events imc/CAS_COUNT.RD/
+run ksock "${M[@]}" run --kernel read --kernel-sockets 2 --events imc/CAS_COUNT.RD/
 expect ksock host/run_kernel_socket_not_in_run 4 '^upmon: error: run: socket 2 is not part of this run'
 run ksize "${M[@]}" run --kernel read --size 12Q --events imc/CAS_COUNT.RD/
 expect ksize host/run_kernel_bad_size 4 "^upmon: error: run: --size takes a size above 0, in bytes with an optional K, M or G suffix \\(64M\\), not '12Q'$"
 run korphan "${M[@]}" run --size 1M --events imc/CAS_COUNT.RD/
-expect korphan host/run_kernel_options_need_kernel 4 '^upmon: error: run: --size, --iterations, --threads, --sockets and --memory-socket need --kernel NAME$'
+expect korphan host/run_kernel_options_need_kernel 4 '^upmon: error: run: --size, --iterations, --threads, --kernel-sockets and --memory-socket need --kernel NAME$'
 run ksec "${M[@]}" run --kernel read --seconds 1 --events imc/CAS_COUNT.RD/
 expect ksec host/run_kernel_no_seconds 4 '^upmon: error: run: --seconds does not go with --kernel'
 
@@ -185,10 +186,10 @@ EOF2
 }
 abort_check && pass host/run_kernel_abort_counts_what_ran || fail host/run_kernel_abort_counts_what_ran "results.json"
 expect kabort host/run_kernel_abort_no_baseline_said 5 '^ +all  8 imc   CAS_COUNT\.RD +[0-9,]+ +- +-$'
-if grep -qE '^read,0,imc,0,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,,,ok,' "$(last_run "$WORK/upmon-results")/counters.csv"; then
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep -qE '^read,0,imc,0,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,,,ok,'; then
 	pass host/run_kernel_abort_csv_no_baseline
 else
-	fail host/run_kernel_abort_csv_no_baseline "$(grep '^read,0,imc,0' "$(last_run "$WORK/upmon-results")/counters.csv")"
+	fail host/run_kernel_abort_csv_no_baseline "$(csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep '^read,0,imc,0')"
 fi
 # A metric whose counts are in several passes has no value per pass (its other part is in
 # another pass): only its whole-run value, which names the passes.
@@ -211,10 +212,10 @@ EOF2
 per_pass && pass host/run_kernel_pass_metrics_of_one_pass_only || fail host/run_kernel_pass_metrics_of_one_pass_only "results.json"
 # A dead counter (all ones) has no count, so no baseline and no net either: not a 0.
 run kdead --backend mock:dead=imc1 --platform snbep run --kernel read --threads 1 --size 1M --events imc/CAS_COUNT.RD/
-if grep -qE '^read,0,imc,1,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,,,,all-ones,' "$(last_run "$WORK/upmon-results")/counters.csv"; then
+if csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep -qE '^read,0,imc,1,ctr0,0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,,,,all-ones,'; then
 	pass host/run_kernel_dead_counter_no_baseline
 else
-	fail host/run_kernel_dead_counter_no_baseline "$(grep '^read,0,imc,1' "$(last_run "$WORK/upmon-results")/counters.csv")"
+	fail host/run_kernel_dead_counter_no_baseline "$(csv_rows "$(last_run "$WORK/upmon-results")/counters.csv" | grep '^read,0,imc,1')"
 fi
 # A metric's net needs the baseline too: after an abort it has a value, no net.
 UPMON_HOST_ABORT_AFTER=3 run kabm "${M[@]}" run --kernel read --threads 1 --size 1M --iterations 50 --metrics MEM_BW_READS

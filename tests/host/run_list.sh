@@ -20,8 +20,8 @@ expect r host/run_prints_table 0 \
 	'^ +0  DRAM_CLOCK_FREQ +(79[2-9]|80[0-7])\.[0-9] MHz  [1-4] imc$' \
 	'^ +0  MEM_BW_WRITES +0\.00 kB/s  4 imc$'
 csv="$(last_run "$WORK/upmon-results")/counters.csv"
-if [ "$(csv_body "$csv" | head -1)" = "socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics" ] &&
-	grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok,imc/CAS_COUNT.RD/,no' "$csv" &&
+if [ "$(head -1 "$csv")" = "run,backend,dry_run,socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics" ] &&
+	csv_rows "$csv" | grep -qx '1,imc,3,ctr[0-3],0,CAS_COUNT.RD,0x4,0x3,0,0,ok,imc/CAS_COUNT.RD/,no' &&
 	[ "$(grep -c ',"LLC_LOOKUP.DATA_READ,filter_state=0x1f",0x34,0x3,' "$csv")" = 16 ] &&
 	[ "$(grep -c ',CAS_COUNT.WR,0x4,0xc,' "$csv")" = 8 ]; then
 	pass host/run_counters_csv
@@ -72,8 +72,8 @@ run boxes --backend mock --platform snbep list boxes
 expect boxes host/list_boxes 0 '^ubox +msr +x1  2 counters of 44 bits, fixed UCLK' \
 	'^r3qpi +pci +x2  3 counters of 44 bits' '^imc +pci +x4  4 counters of 48 bits, fixed DCLK'
 run events --backend mock --platform snbep list events --box imc --format csv
-expect events host/list_events_csv 0 '^platform,box,event,code,umask,counters,filters,thresh,sub,description$' \
-	'^snbep,imc,CAS_COUNT\.RD,0x04,0x03,0-3,,,,DRAM read' '^snbep,imc,DCLK,fixed,,fixed,,,,fixed counter$'
+expect events host/list_events_csv 0 '^platform,box,event,code,umask,counters,filters,thresh,sub,description,matched_as$' \
+	'^snbep,imc,CAS_COUNT\.RD,0x04,0x03,0-3,,,,DRAM read' '^snbep,imc,DCLK,fixed,,fixed,,,,fixed counter,$'
 expect_not events host/list_events_box_filter 0 '^snbep,cbo,'
 run qev --backend mock --platform snbep list events --box qpi --format csv
 expect qev host/list_events_ext_code 0 '^snbep,qpi,CTO_COUNT,0x138,,0-3,match0\|match1\|mask0\|mask1,,,'
@@ -149,11 +149,11 @@ expect specs host/run_same_count_said_once 0 \
 	'^run: note: UNC_M_CAS_COUNT\.RD is imc/CAS_COUNT\.RD/, asked for already: counted once$' \
 	'^run: 1 event spec, 1 pass of 10 ms on 2 sockets$'
 spcsv=$WORK/$(last_run sp)/counters.csv
-if [ "$(grep -cE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,' "$spcsv")" = 1 ] &&
-	grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,no$' "$spcsv"; then
+if [ "$(csv_rows "$spcsv" | grep -cE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,')" = 1 ] &&
+	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,no$'; then
 	pass host/counters_csv_each_count_once
 else
-	fail host/counters_csv_each_count_once "$(grep '^0,imc,0,' "$spcsv" | head -4 | tr '\n' '|')"
+	fail host/counters_csv_each_count_once "$(csv_rows "$spcsv" | grep '^0,imc,0,' | head -4 | tr '\n' '|')"
 fi
 # The same on the 6th-generation Core, whose IMC counters run free (they were refused as
 # "given twice" there), and for the same spec twice on Sandy Bridge-EP (counted twice).

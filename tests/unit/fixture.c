@@ -1,5 +1,6 @@
 #include "tests/unit/fixture.h"
 #include "core/results/record.h"
+#include "core/cli/last_screen.h"
 #include "tests/unit/test.h"
 #include "core/host/os_host.h"
 #include "platform/pci.h"
@@ -41,6 +42,7 @@ void fixture_free(struct fixture *f)
 {
 	upm_backend_destroy(f->run.backend);
 	upm_buf_free(&f->run.log);
+	upm_last_screen_free(&f->run); /* a writer's last screen that no files line said */
 	upm_host_simulate(2, 2);
 }
 

@@ -52,3 +52,13 @@ double metric_alone(const char *platform, const char *name, unsigned socket, con
 	metric_run_free(&r);
 	return v;
 }
+
+const char *metric_value_text(const struct metric_run *r, const char *name, unsigned s)
+{
+	static char text[160];
+	upm_strlcpy(text, "(not computed)", sizeof text);
+	for (unsigned i = 0; i < r->n; i++)
+		if (!strcmp(r->mv[i].metric->name, name) && r->mv[i].socket == s)
+			upm_metric_value_text(&r->mv[i], text, sizeof text, 3);
+	return text;
+}

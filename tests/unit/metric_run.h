@@ -24,6 +24,9 @@ int metric_run(struct metric_run *r, const char *platform, const char *user, con
 void metric_run_free(struct metric_run *r);
 /* The value of a metric on a socket, or -1 (with a failure) when it has none. */
 double metric_value(const struct metric_run *r, const char *name, unsigned socket);
+/* The value's text on socket s ("n/a (why)" when it has none; "(not computed)" when the
+ * run has no value of that metric there), in a static buffer. */
+const char *metric_value_text(const struct metric_run *r, const char *name, unsigned socket);
 /* A share of a clock's cycles, asked for alone so that its parts share one pass and one
  * window: the mock's clocks count the fed interval, not the window (parts over a clock
  * counted in different passes are each taken over their own window). */

@@ -58,6 +58,18 @@ static const struct alias_case cases[] = {
 	  0x00, 0x02 },
 	{ "ivbep", "uncore_r3qpi_2/UNC_R3_CLOCKTICKS/", "r3qpi2/CLOCKTICKS/", "r3qpi", 2, UPM_SPEC_GENERAL, 0x01, 0 },
 	{ "ivbep", "r2pcie/UNC_R2_CLOCKTICKS/", "r2pcie/CLOCKTICKS/", "r2pcie", -1, UPM_SPEC_GENERAL, 0x01, 0 },
+	/* perf's alias alone is every instance of the one box type that defines it, as perf
+	 * counts it on every PMU with that alias. */
+	{ "snbep", "cas_count_read", "imc/CAS_COUNT.RD/", "imc", -1, UPM_SPEC_GENERAL, 0x04, 0x03 },
+	{ "snbep", "cas_count_write", "imc/CAS_COUNT.WR/", "imc", -1, UPM_SPEC_GENERAL, 0x04, 0x0c },
+	{ "snbep", "txl_flits_active", "qpi/TxL_FLITS_G0,umask=0x06/", "qpi", -1, UPM_SPEC_GENERAL, 0x00, 0x06 },
+	{ "snbep", "drs_data", "qpi/RxL_FLITS_G1.DRS_DATA/", "qpi", -1, UPM_SPEC_GENERAL, 0x102, 0x08 },
+	{ "snbep", "ncb_data", "qpi/RxL_FLITS_G2.NCB_DATA/", "qpi", -1, UPM_SPEC_GENERAL, 0x103, 0x04 },
+	{ "ivbep", "cas_count_read", "imc/CAS_COUNT.RD/", "imc", -1, UPM_SPEC_GENERAL, 0x04, 0x03 },
+	{ "ivbep", "cas_count_write", "imc/CAS_COUNT.WR/", "imc", -1, UPM_SPEC_GENERAL, 0x04, 0x0c },
+	{ "ivbep", "clockticks", "imc/DCLK/", "imc", -1, UPM_SPEC_FIXED, 0, 0 },
+	{ "skl", "clockticks", "ncu/UCLK/", "ncu", -1, UPM_SPEC_FIXED, 0, 0 },
+	{ "nhmex", "clockticks", "wbox/UCLK/", "wbox", -1, UPM_SPEC_FIXED, 0, 0 },
 	{ "skl", "uncore_cbox_0/clockticks/", "ncu/UCLK/", "ncu", -1, UPM_SPEC_FIXED, 0, 0 },
 	{ "skl", "UNC_CLOCK.SOCKET", "ncu/UCLK/", "ncu", -1, UPM_SPEC_FIXED, 0, 0 },
 	{ "skl", "UNC_CBO_CACHE_LOOKUP.ANY_MESI", "cbo/CACHE_LOOKUP.ANY_MESI/", "cbo", -1, UPM_SPEC_GENERAL, 0x34, 0x8F },
@@ -126,6 +138,8 @@ TEST(alias_skl_imc_perf_events_are_the_free_running_counters)
 	} c[] = {
 		{ "uncore_imc/data_reads/", 0x5050 }, { "imc/data_writes/", 0x5054 }, { "imc/gt_requests/", 0x5040 },
 		{ "imc/ia_requests/", 0x5044 },       { "imc/io_requests/", 0x5048 },
+		/* Alone, as perf takes them. */
+		{ "data_reads", 0x5050 },	      { "data_writes", 0x5054 },       { "io_requests", 0x5048 },
 	};
 	const struct upm_platform *p = upm_platform_by_name("skl");
 	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -151,6 +165,8 @@ TEST(alias_nhmex_mbox_bbox_cmds_match_perf_fvc)
 		{ "nhmex", "mbox/bbox_cmds_write/", 0x2820 },
 		{ "wsmex", "mbox_1/bbox_cmds_read/", 0x5000 },
 		{ "wsmex", "uncore_mbox/bbox_cmds_write/", 0x5040 },
+		{ "nhmex", "bbox_cmds_read", 0x2800 },
+		{ "wsmex", "bbox_cmds_write", 0x5040 },
 	};
 	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
 		struct upm_spec s;
@@ -180,6 +196,9 @@ TEST(alias_refusals_and_mistakes_say_what_to_write)
 		{ "nhmex", "bbox/IMT_INSERTS_ALL,counter=1/", "term 'counter' (perf's) is not taken on box bbox" },
 		{ "snbep", "imc2/UNC_C_CLOCKTICKS/", "UNC_C_CLOCKTICKS is an event of box cbo, not imc: write cbo/CLOCKTICKS/" },
 		{ "snbep", "imc", "'imc' names a box but no event: write imc/EVENT/" },
+		/* perf's alias alone on two box types (uncore_snbep.c: imc and qpi clockticks). */
+		{ "snbep", "clockticks", "'clockticks' is perf's event alias on 2 box types of snbep: say which, "
+					 "imc/clockticks/ or qpi/clockticks/" },
 		{ "snbep", "CAS_COUNT.RD", "'CAS_COUNT.RD' lacks its box: write imc/CAS_COUNT.RD/" },
 		{ "snbep", "imc/CAS_COUNT.RD", "'imc/CAS_COUNT.RD' lacks its closing '/'" },
 		{ "snbep", "uncore_imc_9/cas_count_read/", "box imc has instances 0-3 on snbep, not 9" },

@@ -117,13 +117,17 @@ TEST(shell_without_command_is_still_an_error)
 {
 	struct upm_options o;
 	char err[400];
-	CHECK_EQ(resolve(FROM_SHELL, NULL, "", &o, err), -1);
-	CHECK_STR(err, "no command given (try 'upmon help')");
-	CHECK_STR(o.command, "(null)");
+	/* Nothing typed at all: the overview, as 'upmon help'. */
+	CHECK_EQ(resolve(FROM_SHELL, NULL, "", &o, err), 0);
+	CHECK_STR(o.command, "help");
+	CHECK_EQ(resolve(FROM_SHELL, "args = --backend mock --platform snbep\n", "", &o, err), 0);
+	CHECK_STR(o.command, "help");
+	/* Options without a command: an error. */
 	CHECK_EQ(resolve(FROM_SHELL, "end = shutdown\n", "--sockets 1", &o, err), -1);
 	CHECK_STR(err, "no command given (try 'upmon help')");
+	CHECK_STR(o.command, "(null)");
 	/* Options-only args do not name a command either. */
-	CHECK_EQ(resolve(FROM_SHELL, "args = --backend mock --platform snbep\n", "", &o, err), -1);
+	CHECK_EQ(resolve(FROM_SHELL, "args = --backend mock --platform snbep\n", "--dry-run", &o, err), -1);
 	CHECK_STR(err, "no command given (try 'upmon help')");
 	/* The placeholder is compared by address: a word spelled like it is a command. */
 	CHECK_EQ(resolve(FROM_SHELL, NULL, "(none)", &o, err), 0);
@@ -140,6 +144,20 @@ TEST(shell_command_uses_the_config_args_as_defaults)
 	CHECK_EQ(resolve(FROM_SHELL, "args = --platform snbep info\n", "--platform skl", &o, err), 0);
 	CHECK_STR(o.command, "info"); /* the file's command stands, its option is overridden */
 	CHECK_STR(o.platform, "skl");
+	/* --option=value and a global after the command, in the file as on the command line. */
+	CHECK_EQ(resolve(FROM_SHELL, "args = --backend=mock info --sockets=1\n", NULL, &o, err), 0);
+	CHECK_EQ(o.backend, UPM_BACKEND_MOCK); /* (the file's words are freed by now: numbers only) */
+	CHECK_EQ(o.sockets, 1);
+	CHECK_EQ(resolve(FROM_SHELL, NULL, "--backend=mock:dead=cbo0 info --platform=snbep --sockets=2", &o, err), 0);
+	CHECK_STR(o.command, "info");
+	CHECK_STR(o.mock_faults, "dead=cbo0");
+	CHECK_STR(o.platform, "snbep");
+	CHECK_EQ(o.sockets, 2);
+	/* The early read of --sockets (the host's processors) sees both forms anywhere. */
+	char *argv[] = { "upmon", "run", "--events", "x", "--sockets=1", NULL };
+	CHECK_EQ(upm_app_sockets_asked(5, argv), 1);
+	char *argv2[] = { "upmon", "--sockets", "9", "info", NULL };
+	CHECK_EQ(upm_app_sockets_asked(4, argv2), 0);
 }
 
 TEST(bad_config_args_name_file_and_line)

@@ -1,5 +1,6 @@
 /* How a run ends (core/commands/app_end.c) and the configuration keys behind it
- * (core/cli/config.c: end_timeout, end_action). README: "Unattended from the stick". */
+ * (core/cli/config.c: end_timeout, end_action; docs/command-line.md, Unattended from the
+ * stick). */
 #include "tests/unit/test.h"
 #include "core/commands/app.h"
 #include "core/cli/config.h"

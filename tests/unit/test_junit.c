@@ -101,3 +101,44 @@ TEST(junit_suites_say_what_the_run_is)
 	upm_buf_free(&props);
 	upm_verdicts_free(&vs);
 }
+
+/* A check not run on its box (its presence FAILed) is a case all the same: <skipped> with
+ * the reason, time 0; a case run has the time the check spent on it, in seconds. */
+TEST(junit_not_run_cases_skipped_with_reason_and_times)
+{
+	struct upm_verdicts vs;
+	struct upm_buf x;
+	CHECK_EQ(upm_verdicts_init(&vs, 8), 0);
+	struct upm_verdict *p = upm_verdict_add(&vs, 0, "cbo", 0, "presence", UPM_RESULT_FAIL,
+						"faulting: control 0xd10: EFAULT");
+	upm_verdict_time(p, 1500);
+	struct upm_verdict *n = upm_verdict_not_run_after(&vs, p, "selftest.ctl");
+	CHECK(n && n->not_run && n->result == UPM_RESULT_NA);
+	upm_verdict_time(n, 7000); /* a check not run took no time */
+	p = upm_verdict_add(&vs, 0, "cbo", 1, "presence", UPM_RESULT_WARN, "absent: 0xd30: EFAULT");
+	upm_verdict_not_run_after(&vs, p, "llc.balance");
+	unsigned first = vs.n;
+	upm_verdict_add(&vs, 0, "cbo", 2, "llc.balance", UPM_RESULT_PASS, "balanced");
+	upm_verdict_add(&vs, 0, "cbo", -1, "llc.hits", UPM_RESULT_NA, "too little to judge");
+	upm_verdict_not_run(&vs, 0, "cbo", 3, "llc.balance", "nothing of cbo3 was read in the llc kernel");
+	upm_verdicts_time_from(&vs, first, 2345678901ull); /* the measurement's, not the one not run */
+	upm_buf_init(&x);
+	upm_junit_xml(&vs, "check", NULL, NULL, &x);
+	CHECK_CONTAINS(x.data, "<testsuites name=\"upmon check\" tests=\"7\" failures=\"1\" errors=\"0\" skipped=\"4\"");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.cbo\" name=\"cbo0.presence\" time=\"0.000001\">\n"
+			       "      <failure type=\"FAIL\" message=\"FAIL: faulting: control 0xd10: EFAULT\">");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.cbo\" name=\"cbo0.selftest.ctl\" time=\"0\">\n"
+			       "      <skipped message=\"not run: presence FAILed (faulting: control 0xd10: EFAULT)\"/>\n"
+			       "    </testcase>\n");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.cbo\" name=\"cbo1.llc.balance\" time=\"0\">\n"
+			       "      <skipped message=\"not run: presence is WARN (absent: 0xd30: EFAULT)\"/>\n");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.cbo\" name=\"cbo2.llc.balance\" time=\"2.345678\"/>\n");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.cbo\" name=\"llc.hits\" time=\"2.345678\">\n"
+			       "      <skipped message=\"N/A: too little to judge\"/>\n");
+	CHECK_CONTAINS(x.data, "<testcase classname=\"socket0.cbo\" name=\"cbo3.llc.balance\" time=\"0\">\n"
+			       "      <skipped message=\"not run: nothing of cbo3 was read in the llc kernel\"/>\n");
+	/* The suites' time stays 0: their cases share the run's steps. */
+	CHECK_CONTAINS(x.data, "<testsuite name=\"socket0.cbo\" tests=\"7\" failures=\"1\" errors=\"0\" skipped=\"4\" time=\"0\">");
+	upm_buf_free(&x);
+	upm_verdicts_free(&vs);
+}

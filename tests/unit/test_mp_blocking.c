@@ -16,7 +16,7 @@ TEST(mp_blocking_kernels_run_without_the_caller)
 		return;
 	}
 	/* Every processor: 2 sockets x 2, the caller (processor 0) left out. */
-	struct upm_workload w = { "read", 0, 0, -1, 1u << 20, 2 };
+	struct upm_workload w = { "read", 0, 0, -1, 1u << 20, 2, 0 };
 	struct upm_workload_result res;
 	char err[300] = "";
 	int rc = upm_workload_run(&f.run, &w, &res, err, sizeof err);
@@ -25,13 +25,13 @@ TEST(mp_blocking_kernels_run_without_the_caller)
 		printf("    %s\n", err);
 	CHECK_EQ(res.threads, 3);
 	/* Pingpong between two processors that are not the caller. */
-	struct upm_workload pp = { "pingpong", 2, 0, -1, 0, 1000 };
+	struct upm_workload pp = { "pingpong", 2, 0, -1, 0, 1000, 0 };
 	rc = upm_workload_run(&f.run, &pp, &res, err, sizeof err);
 	CHECK_EQ(rc, UPM_OK);
 	if (rc != UPM_OK)
 		printf("    %s\n", err);
 	/* Socket 0 only: its other processor alone. */
-	struct upm_workload one = { "read", 0, 1u, -1, 1u << 20, 2 };
+	struct upm_workload one = { "read", 0, 1u, -1, 1u << 20, 2, 0 };
 	rc = upm_workload_run(&f.run, &one, &res, err, sizeof err);
 	CHECK_EQ(rc, UPM_OK);
 	CHECK_EQ(res.threads, 1);
@@ -51,13 +51,13 @@ TEST(mp_blocking_caller_alone_when_it_is_the_only_processor)
 	upm_host_simulate(1, 1);
 	f.run.n_sockets = 1;
 	upm_os_topology(&f.run.topo);
-	struct upm_workload w = { "read", 0, 0, -1, 1u << 20, 2 };
+	struct upm_workload w = { "read", 0, 0, -1, 1u << 20, 2, 0 };
 	struct upm_workload_result res;
 	char err[300] = "";
 	CHECK_EQ(upm_workload_run(&f.run, &w, &res, err, sizeof err), UPM_OK);
 	CHECK_EQ(res.threads, 1);
 	/* Pingpong needs two: one line saying why there is only one. */
-	struct upm_workload pp = { "pingpong", 2, 0, -1, 0, 1000 };
+	struct upm_workload pp = { "pingpong", 2, 0, -1, 0, 1000, 0 };
 	CHECK_EQ(upm_workload_run(&f.run, &pp, &res, err, sizeof err), UPM_EINVAL);
 	CHECK(strstr(err, "non-blocking") != NULL);
 	fixture_free(&f);
@@ -86,7 +86,7 @@ TEST(kernel_duration_uses_one_processors_tsc)
 		return;
 	upm_host_tsc_skew(upm_os_tsc_hz());
 	for (unsigned run = 0; run < 6; run++) {
-		struct upm_workload w = { "read", 4, 0, -1, 1u << 20, 2 };
+		struct upm_workload w = { "read", 4, 0, -1, 1u << 20, 2, 0 };
 		struct upm_workload_result res;
 		char err[300] = "";
 		int rc = upm_workload_run(&f.run, &w, &res, err, sizeof err);

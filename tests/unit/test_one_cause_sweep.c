@@ -11,7 +11,7 @@
 struct sweep_case {
 	const char *fault;
 	/* The FAILs wanted: 1, or 0 where the fault is a part without that box (an absent
-	 * box's presence WARNs; README "presence"). */
+	 * box's presence WARNs; docs/health-check.md, One cause, one FAIL). */
 	unsigned fails;
 	/* Where the FAIL is, when not on the faulted box: the socket's global control, which
 	 * an absent U-Box takes with it (pmu global, box "pmu", instance -1). */

@@ -236,12 +236,23 @@ TEST(record_writers_render_the_record)
 	CHECK_CONTAINS(log, "     0 imc1      0 ctr0  CAS_COUNT.RD                                    1,001\n");
 	CHECK(strstr(log, "4,242,424") == NULL);
 
-	/* counters.csv: one row per count, after the identity. */
+	/* counters.csv: its header row first (RFC 4180), then one row per count, each
+	 * opening with the run's folder, the backend and whether it was a dry run. */
+	upm_strlcpy(f.run.run_name, "20261128-104819-vm-run", sizeof f.run.run_name);
 	upm_buf_init(&out);
 	upm_record_csv(&rec, &out);
-	CHECK_CONTAINS(out.data, "\nsocket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,for_metrics\n"
-				 "0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,100,1000,ok,imc/CAS_COUNT.RD/,no\n"
-				 "0,imc,1,ctr0,0,CAS_COUNT.RD,0x4,0x3,101,1001,ok,imc/CAS_COUNT.RD/,no\n");
+	CHECK_STR(out.data, "run,backend,dry_run,socket,box,instance,counter,pass,event,code,umask,raw,delta,status,spec,"
+			    "for_metrics\n"
+			    "20261128-104819-vm-run,mock,no,0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,100,1000,ok,imc/CAS_COUNT.RD/,no\n"
+			    "20261128-104819-vm-run,mock,no,0,imc,1,ctr0,0,CAS_COUNT.RD,0x4,0x3,101,1001,ok,imc/CAS_COUNT.RD/,no\n");
+	upm_buf_free(&out);
+	/* A dry run says so in every row: the "# DRY RUN" line it had is no more. */
+	f.run.opts.dry_run = 1;
+	upm_buf_init(&out);
+	upm_record_csv(&rec, &out);
+	CHECK_CONTAINS(out.data, "\n20261128-104819-vm-run,mock,yes,0,imc,0,ctr0,");
+	CHECK(strstr(out.data, "\n#") == NULL && out.data[0] != '#');
+	f.run.opts.dry_run = 0;
 	upm_buf_free(&out);
 
 	/* results.json: counts with their index, the metric with the counts it used. */
@@ -392,10 +403,14 @@ TEST(record_of_a_kernel_run)
 	upm_record_print(&rec);
 	const char *log = f.run.log.data + from;
 	CHECK_CONTAINS(log, "kernel read pass 0: 4 threads, 4 MiB x 2 iterations in 10 ms\n");
-	CHECK_CONTAINS(log, "kernel read pass 0: 25.60 MB/s, bus 0.00 kB/s; write-back 2 us after (CLFLUSH)\n");
+	/* The kernel's rates say their window (its timed loop); the metrics' is the counting window. */
+	CHECK_CONTAINS(log, "kernel read pass 0: 25.60 MB/s, bus 0.00 kB/s over the kernel's 10 ms\n");
+	CHECK_CONTAINS(log, "kernel read pass 0: write-back 2 us after (CLFLUSH)\n");
 	CHECK_CONTAINS(log, "kernel read pass 0: window 10 ms, idle baseline 10 ms, tsc ");
 	CHECK_CONTAINS(log, "     0  4 imc   CAS_COUNT.RD                    4,000            0        4,000\n");
 	CHECK_CONTAINS(log, "   all  8 imc   CAS_COUNT.RD                    8,000            0        8,000\n");
+	/* The metrics say their window, which is not the kernel's loop its GB/s are over. */
+	CHECK_CONTAINS(log, "kernel read: metrics over the 10 ms counting window, not the 10 ms loop\n");
 	for (const char *l = log; *l;) {
 		const char *nl = strchr(l, '\n');
 		size_t n = nl ? (size_t)(nl - l) : strlen(l);
@@ -406,8 +421,9 @@ TEST(record_of_a_kernel_run)
 	struct upm_buf out;
 	upm_buf_init(&out);
 	upm_record_csv(&rec, &out);
-	CHECK_CONTAINS(out.data, "\nkernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,baseline,net,status,spec,for_metrics\n");
-	CHECK_CONTAINS(out.data, "read,0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,");
+	CHECK(strncmp(out.data, "run,backend,dry_run,kernel,socket,box,instance,counter,pass,event,code,umask,raw,delta,"
+			       "baseline,net,status,spec,for_metrics\n", 124) == 0);
+	CHECK_CONTAINS(out.data, "\nnone,mock,no,read,0,imc,0,ctr0,0,CAS_COUNT.RD,0x4,0x3,");
 	CHECK_CONTAINS(out.data, ",1000,0,1000,ok,imc/CAS_COUNT.RD/,no\n");
 	CHECK_CONTAINS(out.data, ",,,ok,ubox/UCLK/,no\n"); /* the clock: no baseline, no net */
 	upm_buf_free(&out);

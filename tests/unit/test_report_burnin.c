@@ -28,6 +28,7 @@ static void three_passes(struct fixture *f, struct upm_burnin *b, struct upm_ver
 		bw.n = 2;
 		strcpy(bw.k[0].label, "read");
 		bw.k[0].gbps = 10.0 + p;
+		bw.k[0].seconds = 0.5;
 		strcpy(bw.k[1].label, "read-remote");
 		bw.k[1].gbps = 5.0;
 		upm_burnin_pass_done(&f->run, b, vs, first, 0, &bw);
@@ -57,10 +58,16 @@ TEST(report_burnin_passes_trend_and_bandwidth)
 	/* cbo1's flat trend sits in the middle. */
 	CHECK_CONTAINS(h.data, "points=\"4,14 80,14 156,14\"");
 	CHECK_EQ(occurrences(h.data, "class=\"trend\""), 2);
-	/* Bandwidth: the last pass's, the fastest kernel (13 GB/s) the full 640 - 130 - 100 px. */
+	/* The findings: cbo1's FAIL once, with the pass it first showed in, before cbo0's WARN. */
+	CHECK_EQ(occurrences(h.data, "<a href=\"#s0-cbo1\">cbo1</a> selftest.count: count <i>(pass 2 and later passes)</i></li>"), 1);
+	CHECK(strstr(h.data, "<a href=\"#s0-cbo1\">cbo1</a> selftest.count") <
+	      strstr(h.data, "<a href=\"#s0-cbo0\">cbo0</a> llc.balance: share"));
+	/* Bandwidth: the last pass's, the fastest kernel (13 GB/s) the full 760 - 130 - 220 px,
+	 * each figure saying its window (the kernel's timed loop). */
 	CHECK_CONTAINS(h.data, "<h2 id=\"bandwidth\">Kernel bandwidth, pass 3 (GB/s)</h2>");
 	CHECK_CONTAINS(h.data, "<rect x=\"130\" y=\"4\" width=\"410\" height=\"16\" fill=\"#1565c0\"><title>read: 13 GB/s</title>");
 	CHECK_CONTAINS(h.data, "<rect x=\"130\" y=\"24\" width=\"157\" height=\"16\" fill=\"#1565c0\"><title>read-remote: 5 GB/s</title>");
+	CHECK_CONTAINS(h.data, ">13 GB/s over the kernel's 500 ms</text>");
 	/* The per-instance charts are pass 3's; the verdict tables hold pass 3 and the findings. */
 	CHECK_CONTAINS(h.data, "<h2>Measured per box instance, pass 3</h2>");
 	CHECK_EQ(occurrences(h.data, "<rect x=\"90\" y=\""), 2); /* two bars: cbo0 and cbo1 of pass 3 */

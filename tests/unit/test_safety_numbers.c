@@ -51,7 +51,9 @@ TEST(safety_verdicts_processor_and_aborted_numbers)
 				 "\"unit\": \"passes\"");
 	upm_buf_free(&out);
 	upm_buf_init(&out);
-	upm_verdicts_csv(&vs, &out);
+	static struct upm_run r; /* a hardware run without a folder: its identity columns */
+	upm_verdicts_csv(&vs, &r, &out);
+	CHECK_CONTAINS(out.data, "\nnone,hw,no,1,socket,,processor,INCOMPLETE,");
 	CHECK_CONTAINS(out.data, "in results.json)\",,1000");
 	CHECK_CONTAINS(out.data, ",ms,,,,,1\n");
 	upm_buf_free(&out);

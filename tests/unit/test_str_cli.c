@@ -3,6 +3,7 @@
 #include "core/cli/cli.h"
 #include "core/cli/config.h"
 #include "core/cli/cli_args.h"
+#include "core/cli/help.h"
 #include "core/base/str.h"
 #include <stdlib.h>
 
@@ -90,28 +91,95 @@ TEST(cli_errors_name_the_problem)
 	CHECK_EQ(parse(&o, err, "--backend mock: info"), -1);
 }
 
-/* The command word of a line that may not parse: global options and their values are
- * stepped over, an unknown option ends the search (it may take a value). */
-static const char *command_word(const char *line)
+/* --option=value is --option value everywhere (split at the first '='), and an option
+ * means the same before and after the command (core/cli/cli_args.c). */
+TEST(cli_option_equals_value)
+{
+	struct upm_options o;
+	char err[200];
+	CHECK_EQ(parse(&o, err, "--platform=snbep --backend=mock:stuck=cbo0.ctr0,dead=cbo1 run "
+				"--events=cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1f/ --interval=1000 --out=lab"), 0);
+	CHECK_STR(o.platform, "snbep");
+	CHECK_EQ(o.backend, UPM_BACKEND_MOCK);
+	CHECK_STR(o.mock_faults, "stuck=cbo0.ctr0,dead=cbo1");
+	CHECK_STR(o.out_dir, "lab");
+	CHECK_STR(o.command, "run");
+	CHECK_EQ(o.cmd_argc, 4);
+	CHECK_STR(o.cmd_argv[0], "--events");
+	CHECK_STR(o.cmd_argv[1], "cbo0/LLC_LOOKUP.DATA_READ,filter_state=0x1f/");
+	CHECK_STR(o.cmd_argv[2], "--interval");
+	CHECK_STR(o.cmd_argv[3], "1000");
+	/* A flag takes none. */
+	CHECK_EQ(parse(&o, err, "--dry-run=yes info"), -1);
+	CHECK_STR(err, "option '--dry-run' takes no value, not '--dry-run=yes': write --dry-run alone (see 'upmon help')");
+	CHECK_EQ(parse(&o, err, "run --per-box= --events x"), -1);
+	CHECK_CONTAINS(err, "option '--per-box' takes no value");
+	/* An empty value is a missing one; an unknown name is shown as typed. */
+	CHECK_EQ(parse(&o, err, "--platform= info"), -1);
+	CHECK_STR(err, "option '--platform' needs a value (see 'upmon help')");
+	CHECK_EQ(parse(&o, err, "--bogus=3 info"), -1);
+	CHECK_CONTAINS(err, "unknown option '--bogus=3'");
+	CHECK_EQ(parse(&o, err, "--platfrom=snbep info"), -1);
+	CHECK_STR(err, "unknown option '--platfrom=snbep' (closest: --platform; see 'upmon help')");
+}
+
+TEST(cli_option_means_the_same_before_and_after_the_command)
+{
+	struct upm_options o;
+	char err[200];
+	/* A global after the command (the issue's `run --events X --sockets 1`). */
+	CHECK_EQ(parse(&o, err, "run --events X --sockets 1 --dry-run --backend mock"), 0);
+	CHECK_EQ(o.sockets, 1);
+	CHECK_EQ(o.dry_run, 1);
+	CHECK_EQ(o.backend, UPM_BACKEND_MOCK);
+	CHECK_EQ(o.cmd_argc, 2);
+	/* A command's option before it is the command's. */
+	CHECK_EQ(parse(&o, err, "--events=X --platform snbep run --seconds 1"), 0);
+	CHECK_STR(o.command, "run");
+	CHECK_EQ(o.cmd_argc, 4);
+	CHECK_STR(o.cmd_argv[0], "--events");
+	CHECK_STR(o.cmd_argv[1], "X");
+	CHECK_STR(o.cmd_argv[2], "--seconds");
+	CHECK_EQ(parse(&o, err, "--quick check"), 0);
+	CHECK_STR(o.cmd_argv[0], "--quick");
+	/* ... or refused in one line saying where it goes. */
+	CHECK_EQ(parse(&o, err, "--quick run --events X"), -1);
+	CHECK_STR(err, "option '--quick' is not run's: it goes after the command check (upmon check --quick ...; see "
+		       "'upmon help run')");
+	CHECK_EQ(parse(&o, err, "--threads 2 info"), -1);
+	CHECK_CONTAINS(err, "option '--threads' is not info's: it goes after the command run or check");
+	CHECK_EQ(parse(&o, err, "--events X"), -1);
+	CHECK_STR(err, "option '--events' belongs to a command: write it after the command run (upmon run --events ...)");
+	CHECK_EQ(parse(&o, err, "--events"), -1);
+	CHECK_CONTAINS(err, "option '--events' needs a value");
+	/* No command takes an option of a global's name: the rule holds by construction. */
+	for (unsigned c = 0; c < upm_n_cmd_helps; c++)
+		for (unsigned i = 0; upm_cmd_helps[c].options[i]; i++)
+			CHECK(!upm_is_global_option(upm_cmd_helps[c].options[i]));
+}
+
+/* The early reads (--config before the configuration, --sockets for the host's processors)
+ * see the value as the parser takes it. */
+static const char *option_value(const char *line, const char *name)
 {
 	static char copy[512];
 	static char *argv[40];
 	strcpy(copy, line);
 	argv[0] = "upmon";
 	int n = upm_split_words(copy, argv + 1, 38);
-	return upm_cli_command_word(n + 1, argv);
+	return upm_cli_option_value(n + 1, argv, name);
 }
 
-TEST(cli_command_word_of_a_refused_line)
+TEST(cli_option_value_read_early)
 {
-	CHECK_STR(command_word("check --backend mokc"), "check");
-	CHECK_STR(command_word("--backend mokc --out lab check --quick"), "check");
-	CHECK_STR(command_word("--dry-run --trace t.txt run --events x"), "run");
-	CHECK_STR(command_word("--help selftest"), "selftest");
-	CHECK_STR(command_word("selftest --trace"), "selftest");
-	CHECK(command_word("--platfrom snbep check") == NULL); /* unknown: does it take a value? */
-	CHECK(command_word("--out lab") == NULL);
-	CHECK(command_word("") == NULL);
+	CHECK_STR(option_value("--config=a.cfg info", "--config"), "a.cfg");
+	CHECK_STR(option_value("info --config b.cfg", "--config"), "b.cfg");
+	CHECK_STR(option_value("--config a --config=b=c info", "--config"), "b=c");
+	CHECK_STR(option_value("run --events X --sockets=1", "--sockets"), "1");
+	CHECK(option_value("--config --dry-run info", "--config") == NULL);
+	CHECK(option_value("--config= info", "--config") == NULL);
+	CHECK(option_value("--dry-run=1 --config x", "--config") != NULL); /* the parser refuses the line */
+	CHECK(option_value("info", "--config") == NULL);
 }
 
 TEST(config_file_keys_and_errors)
@@ -130,7 +198,7 @@ TEST(config_file_keys_and_errors)
 
 	text = upm_strdup("end = shutdown\ncolour = blue\n");
 	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), -1);
-	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour' (the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; README, Configuration file)");
+	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour' (the keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; docs/command-line.md, Configuration file)");
 	upm_config_free(&c);
 
 	text = upm_strdup("end = sometime\n");
@@ -181,13 +249,14 @@ TEST(cli_order_help_version_and_repeats)
 	CHECK_EQ(upm_cli_parse(2, a4, &o, err, sizeof err), 0);
 	CHECK_STR(o.command, "version");
 
-	/* run takes --sockets itself: after `run` it is run's, before it the global one. */
-	char *a5[] = { "upmon", "--sockets", "1", "run", "--kernel", "read", "--sockets", "0", NULL };
+	/* --sockets means the same before and after the command (a kernel's sockets are
+	 * --kernel-sockets): the last wins. */
+	char *a5[] = { "upmon", "--sockets", "1", "run", "--kernel", "read", "--sockets", "2", NULL };
 	memset(&o, 0, sizeof o);
 	CHECK_EQ(upm_cli_parse(8, a5, &o, err, sizeof err), 0);
-	CHECK_EQ(o.sockets, 1);
-	CHECK_EQ(o.cmd_argc, 4);
-	CHECK_STR(o.cmd_argv[2], "--sockets");
+	CHECK_EQ(o.sockets, 2);
+	CHECK_EQ(o.cmd_argc, 2);
+	CHECK_STR(o.cmd_argv[0], "--kernel");
 
 	char *a6[] = { "upmon", "--platform", "ivbep", "info", "--platform", "snbep", NULL };
 	memset(&o, 0, sizeof o);

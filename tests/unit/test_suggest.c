@@ -71,3 +71,20 @@ TEST(suggest_keeps_the_closest_in_order)
 	upm_suggest_text(&s, buf, sizeof buf);
 	CHECK_STR(buf, "closest: cbox, cb, cbo1x");
 }
+
+/* What was typed is never offered back, in any case: a name that is valid elsewhere is
+ * answered by its caller (core/events/alias_kin.c), not by suggesting it again. */
+TEST(suggest_never_offers_the_word_typed)
+{
+	struct upm_suggest s;
+	char buf[120];
+	upm_suggest_init(&s, "UNC_M_CAS_COUNT.RD");
+	upm_suggest_add(&s, "unc_m_cas_count.rd");
+	upm_suggest_add(&s, "UNC_M_CAS_COUNT.WR");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "closest: UNC_M_CAS_COUNT.WR");
+	upm_suggest_init(&s, "imc");
+	upm_suggest_add(&s, "IMC");
+	upm_suggest_text(&s, buf, sizeof buf);
+	CHECK_STR(buf, "");
+}

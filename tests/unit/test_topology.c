@@ -131,3 +131,25 @@ TEST(uncore_buses_of_packages_with_gaps)
 	CHECK(buses[0].bus != buses[1].bus);
 	fixture_free(&f);
 }
+
+/* One topology, said alike everywhere: narrowed to the sockets measured, it counts their
+ * processors and leaves every processor listed (upm_os_run_parallel indexes them). */
+TEST(topology_measured_sockets_count_their_processors)
+{
+	static const unsigned ids[] = { 0, 1, 2 };
+	struct upm_topology t;
+	upm_host_simulate_packages(ids, 3, 2, 0);
+	CHECK_EQ(upm_os_topology(&t), UPM_OK);
+	CHECK_EQ(t.n_measured, 3);
+	CHECK_EQ(t.n_measured_cpus, 6);
+	upm_topology_measure(&t, 1);
+	CHECK_EQ(t.n_sockets, 3);
+	CHECK_EQ(t.n_cpus, 6);
+	CHECK_EQ(t.n_measured, 1);
+	CHECK_EQ(t.n_measured_cpus, 2);
+	/* More than there are: every socket. */
+	upm_topology_measure(&t, 8);
+	CHECK_EQ(t.n_measured, 3);
+	CHECK_EQ(t.n_measured_cpus, 6);
+	upm_host_simulate(2, 2);
+}

@@ -94,7 +94,7 @@ static int run_workload(struct fixture *f, const char *kernel, unsigned threads,
 			int mem, uint64_t size, uint64_t iterations, struct upm_workload_result *out,
 			char *err, size_t err_size)
 {
-	struct upm_workload w = { kernel, threads, mask, mem, size, iterations };
+	struct upm_workload w = { kernel, threads, mask, mem, size, iterations, 0 };
 	return upm_workload_run(&f->run, &w, out, err, err_size);
 }
 
@@ -295,7 +295,7 @@ TEST(workload_feeds_the_mock_what_the_kernel_did)
 		char err[200];
 		if (fixture_init(&f, "snbep", 2, NULL) < 0)
 			return;
-		struct upm_workload w = { kernels[k], 0, 0, -1, 3 * 4 * 1000 * LINE, 2 };
+		struct upm_workload w = { kernels[k], 0, 0, -1, 3 * 4 * 1000 * LINE, 2, 0 };
 		CHECK_EQ(upm_workload_prepare(&f.run, &w, &m.plan, err, sizeof err), UPM_OK);
 		CHECK_EQ(upm_session_prepare(&s, &f.run, "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,ha/REQUESTS.READS/"), 0);
 		CHECK_EQ(upm_session_run(&s, workload_interval, &m), 0);
@@ -434,7 +434,7 @@ TEST(workload_default_iterations_and_sockets)
 	struct upm_workload_info info;
 	char err[200];
 	/* Threads dealt over the sockets: two threads on two sockets are one each. */
-	struct upm_workload w = { "read", 2, 0, -1, 8 * MiB, 0 };
+	struct upm_workload w = { "read", 2, 0, -1, 8 * MiB, 0, 0 };
 	CHECK_EQ(upm_workload_prepare(&f.run, &w, &p, err, sizeof err), UPM_OK);
 	upm_workload_describe(p, &info);
 	CHECK_EQ(info.threads, 2);
@@ -510,7 +510,7 @@ TEST(caches_from_cpuid_leaf_4_size_the_kernels)
 	upm_host_fake_memory(0, 0);
 	struct upm_workload_plan *p;
 	struct upm_workload_info info;
-	struct upm_workload w = { "llc", 0, 0, -1, 0, 1 };
+	struct upm_workload w = { "llc", 0, 0, -1, 0, 1, 0 };
 	CHECK_EQ(upm_workload_prepare(&f.run, &w, &p, err, sizeof err), UPM_OK);
 	upm_workload_describe(p, &info);
 	CHECK_EQ(info.llc_bytes, 20 * MiB);
@@ -602,7 +602,7 @@ TEST(workload_threads_take_every_core_before_a_second_hardware_thread)
 	struct upm_workload_plan *p;
 	struct upm_workload_info info;
 	char err[200];
-	struct upm_workload w = { "read", 2, 0, -1, 64 * 1024, 1 };
+	struct upm_workload w = { "read", 2, 0, -1, 64 * 1024, 1, 0 };
 	CHECK_EQ(upm_workload_prepare(&f.run, &w, &p, err, sizeof err), UPM_OK);
 	upm_workload_describe(p, &info);
 	CHECK_EQ(info.cpus[0], 0);
@@ -665,7 +665,7 @@ TEST(workload_avx_kernel_runs_or_is_refused_with_its_twin)
 	int avx = upm_test_avx_here();
 	struct upm_workload_result ra, rb;
 	char err[256] = "";
-	struct upm_workload w = { "copy_avx", 4, 0, -1, 64 * 1024, 3 };
+	struct upm_workload w = { "copy_avx", 4, 0, -1, 64 * 1024, 3, 0 };
 	int rc_check = upm_workload_check_isa(&f.run, &w, err, sizeof err);
 	int rc = run_workload(&f, "copy_avx", 4, 0, -1, 64 * 1024, 3, &ra, err, sizeof err);
 	if (avx) {
@@ -687,7 +687,7 @@ TEST(workload_avx_kernel_runs_or_is_refused_with_its_twin)
 		CHECK_CONTAINS(err, "the processor has no AVX (CPUID.01H:ECX bit 28 clear); run copy, its SSE2 twin");
 	}
 	/* SSE2 kernels and pingpong need no asking. */
-	struct upm_workload sse = { "copy", 4, 0, -1, 64 * 1024, 3 };
+	struct upm_workload sse = { "copy", 4, 0, -1, 64 * 1024, 3, 0 };
 	CHECK_EQ(upm_workload_check_isa(&f.run, &sse, err, sizeof err), UPM_OK);
 	fixture_free(&f);
 }

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Every example of every help page runs as printed: the overview, each command's page and
+# each topic's (the list `help` gives for an unknown one), each line under "examples:"
+# that starts with "upmon ", its trailing "(comment)" left out. Each runs on the mock
+# (--backend mock --platform snbep before it, unless it names a platform or backend
+# itself), in a folder of its own, and must end 0 or 1 without an error line; one that
+# injects mock faults may end 2 (its finding), never 4 or 5. Files an example names are
+# made first (--config FILE, a replay:TRACE recorded by the same command on the mock).
+# Time passes on the host's virtual clock (the kernels at 3600 times their real time), so
+# `check --duration 8h` and `--interval 1000 --count 60` take seconds; the check's kernels
+# fit a machine of 64 MiB free memory, as on any machine (docs/health-check.md, Health check).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+
+"$UPMON" help >"$WORK/overview.txt" 2>&1
+"$UPMON" help no-such-page >"$WORK/pages.txt" 2>&1
+# "help: no command or topic '...' (commands: info list ...; topics: mock)"
+pages=$(sed -n "s/.*(commands: \([^;)]*\)\(; topics: \([^)]*\)\)\?).*/\1 \3/p" "$WORK/pages.txt")
+if [ -z "$pages" ]; then
+	fail host/help_examples_pages_listed "$(cat "$WORK/pages.txt")"
+	exit 0
+fi
+for p in $pages; do
+	"$UPMON" help "$p" >"$WORK/page-$p.txt" 2>&1
+done
+
+python3 - "$WORK" $pages >"$WORK/examples.tsv" <<'EOF'
+import re, shlex, sys
+work, pages = sys.argv[1], sys.argv[2:]
+for page, name in [("overview", "overview")] + [("page-" + p, p) for p in pages]:
+    lines = open(f"{work}/{page}.txt").read().splitlines()
+    n, inside = 0, False
+    for line in lines:
+        if line == "examples:":
+            inside = True
+            continue
+        if inside and not line.strip():
+            inside = False
+        m = re.match(r"^  upmon (.*?)(\s{2,}\(.*\))?$", line) if inside else None
+        if m:
+            n += 1
+            print(f"{name}\t{n}\t{m.group(1)}")
+    if n == 0:
+        print(f"{name}\t0\t")
+EOF
+
+total=0
+while IFS=$'\t' read -r page n example; do
+	if [ "$n" = 0 ]; then
+		fail "host/help_examples_${page}_has_examples" "'upmon help $page' shows no example"
+		continue
+	fi
+	total=$((total + 1))
+	name="help_example_${page//-/_}_$n"
+	dir="$WORK/$name"
+	mkdir -p "$dir"
+	# The words as a shell would split them, and what the example needs made first.
+	mapfile -t words < <(python3 -c 'import shlex, sys; print("\n".join(shlex.split(sys.argv[1])))' "$example")
+	prefix=(--backend mock --platform snbep)
+	faults=0
+	for ((i = 0; i < ${#words[@]}; i++)); do
+		w=${words[$i]}
+		case $w in
+		--platform | --platform=* | --backend | --backend=*) prefix=() ;;
+		esac
+		case $w in
+		mock:* | --backend=mock:*) faults=1 ;;
+		esac
+		case $w in
+		--config) printf '# made by the test\n' >"$dir/${words[$((i + 1))]}" ;;
+		--config=*) printf '# made by the test\n' >"$dir/${w#--config=}" ;;
+		esac
+	done
+	for ((i = 0; i < ${#words[@]}; i++)); do
+		w=${words[$i]}
+		[ "$w" = --backend ] && w="--backend=${words[$((i + 1))]}"
+		case $w in
+		--backend=replay:*)
+			trace=${w#--backend=replay:}
+			rec=()
+			for ((k = 0; k < ${#words[@]}; k++)); do
+				case ${words[$k]} in
+				--backend) k=$((k + 1)) ;;
+				--backend=*) ;;
+				*) rec+=("${words[$k]}") ;;
+				esac
+			done
+			(cd "$dir" && "$OLDPWD/$UPMON" --backend mock --platform snbep --trace "$trace" --out recording "${rec[@]}" >/dev/null 2>&1)
+			;;
+		esac
+	done
+	env=(UPMON_HOST_VIRTUAL_CLOCK=3600)
+	for w in "${words[@]}"; do
+		[ "$w" = check ] && env+=(UPMON_HOST_FREE_MIB=64)
+	done
+	(cd "$dir" && env "${env[@]}" timeout 300 "$OLDPWD/$UPMON" "${prefix[@]}" "${words[@]}" >out 2>&1
+	echo $? >rc)
+	st=$(cat "$dir/rc")
+	if grep -q '^upmon: error:' "$dir/out"; then
+		fail "host/$name" "'upmon $example' says: $(grep -m1 '^upmon: error:' "$dir/out")"
+	elif [ "$st" = 0 ] || [ "$st" = 1 ] || { [ "$st" = 2 ] && [ "$faults" = 1 ]; }; then
+		pass "host/$name"
+	else
+		fail "host/$name" "'upmon $example' ended $st: $(tail -2 "$dir/out" | tr '\n' ' ')"
+	fi
+done <"$WORK/examples.tsv"
+
+# The pages hold examples at all (the overview, each command, mock): a parse that found
+# none would pass every one above.
+[ "$total" -ge 20 ] && pass host/help_examples_found || fail host/help_examples_found "only $total examples found"
