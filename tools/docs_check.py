@@ -10,6 +10,9 @@
           #anchor a heading of that file (GitHub's anchors)
   source  every "(docs/PAGE.md, Section)" or 'docs/PAGE.md "Section"' in the sources names
           a page and a heading of it that exist, and no source still cites a README section
+  cite    every citation of Intel's guides in the sources, PPP:LINE or PPP:LINE-LINE, names
+          a prefix of docs/architecture.md's citation key and a line inside that document; where the
+          extractions are present (ROOT/../shared/seeds), the table's line counts are theirs
 
   python3 tools/docs_check.py [ROOT]
 
@@ -223,6 +226,56 @@ def check_sources(root):
             problem("source", f"{name}:{line}", "cites a README section: the reference is in docs/ now, cite (docs/PAGE.md, Section)")
 
 
+KEY_PAGE = "docs/architecture.md"
+CITATION = re.compile(r'(?<![0-9A-Za-z_.:x])([0-9]{3}):([0-9]{1,5})(?:-([0-9]{1,5}))?\b')
+
+
+def citation_key(root):
+    """docs/architecture.md's citation key: prefix -> (line count, table line)."""
+    path = os.path.join(root, KEY_PAGE)
+    key = {}
+    if os.path.isfile(path):
+        for n, line in enumerate(open(path, encoding="utf-8"), 1):
+            m = re.match(r'\|\s*`([0-9]{3})`\s*\|.*\|\s*([0-9]+)\s*\|\s*$', line)
+            if m:
+                key[m.group(1)] = (int(m.group(2)), n)
+    if not key:
+        problem("cite", KEY_PAGE, "no citation key: a table of prefix, document, platform and lines")
+    return key
+
+
+def check_citations(root):
+    key = citation_key(root)
+    seeds = os.path.join(root, "..", "shared", "seeds")
+    if os.path.isdir(seeds):
+        for f in sorted(os.listdir(seeds)):
+            m = re.match(r'([0-9]{3})_.*\.txt$', f)
+            if not m:
+                continue
+            with open(os.path.join(seeds, f), "rb") as fh:
+                count = len(fh.read().splitlines())
+            if m.group(1) not in key:
+                problem("cite", KEY_PAGE, f"no row for {f}")
+            elif key[m.group(1)][0] != count:
+                problem("cite", f"{KEY_PAGE}:{key[m.group(1)][1]}",
+                        f"{m.group(1)} has {key[m.group(1)][0]} lines here, {count} in {f}")
+    for path in source_files(root):
+        if rel(root, path) in SKIP:
+            continue
+        try:
+            raw = open(path, encoding="utf-8").read()
+        except (UnicodeDecodeError, OSError):
+            continue
+        for m in CITATION.finditer(raw):
+            line = raw.count("\n", 0, m.start()) + 1
+            where = f"{rel(root, path)}:{line}"
+            prefix, first, last = m.group(1), int(m.group(2)), int(m.group(3) or m.group(2))
+            if prefix not in key:
+                problem("cite", where, f"'{m.group(0)}': prefix {prefix} is not in the citation key of {KEY_PAGE}")
+            elif not 1 <= first <= last <= key[prefix][0]:
+                problem("cite", where, f"'{m.group(0)}': document {prefix} has lines 1-{key[prefix][0]}")
+
+
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
     check_readme(root)
@@ -230,6 +283,7 @@ def main():
         check_toc(root, page)
         check_links(root, page)
     check_sources(root)
+    check_citations(root)
     for p in problems:
         print(p)
     return 1 if problems else 0

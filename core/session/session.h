@@ -267,8 +267,6 @@ void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out);
  * the closing "N registers NOT RESTORED ... power-cycle" line (nothing for n == 0). */
 void upm_unrestored_say(struct upm_run *r, const struct upm_unrestored *u);
 void upm_unrestored_say_total(struct upm_run *r, unsigned n);
-/* ,"aborted": ..., "sockets_skipped": [...], "unrestored": [...] members for results.json. */
-void upm_session_safety_json(const struct upm_session *s, struct upm_buf *out);
 
 const char *upm_box_state_name(enum upm_box_state st);
 /* end - start for a counter of this width that may have wrapped once. */

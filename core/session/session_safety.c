@@ -217,22 +217,3 @@ unsigned upm_session_report_unrestored(struct upm_session *s)
 	upm_unrestored_say_total(s->run, n);
 	return n;
 }
-
-void upm_session_safety_json(const struct upm_session *s, struct upm_buf *out)
-{
-	struct upm_unrestored u;
-	upm_buf_printf(out, ",\n  \"aborted\": %s,\n  \"sockets_skipped\": [", s->aborted ? "true" : "false");
-	int first = 1;
-	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++) {
-		if (!s->socket_lost[sock])
-			continue;
-		upm_buf_printf(out, "%s%u", first ? "" : ", ", sock);
-		first = 0;
-	}
-	upm_buf_puts(out, "],\n  \"unrestored\": [");
-	for (unsigned i = 0; upm_session_unrestored(s, i, &u) == 0; i++) {
-		upm_buf_puts(out, i ? ",\n    " : "\n    ");
-		upm_unrestored_json(&u, out);
-	}
-	upm_buf_puts(out, "\n  ]");
-}

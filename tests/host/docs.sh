@@ -3,13 +3,15 @@
 # lines that opens with `make run` and `make test`, which install what they need; every
 # docs/*.md page has a table of contents whose links are its headings; every relative link
 # in README.md and docs/*.md reaches a file and a heading (GitHub's anchors); every
-# "(docs/PAGE.md, Section)" in the sources names a page and section that exist. Then each
+# "(docs/PAGE.md, Section)" in the sources names a page and section that exist; every
+# citation of Intel's guides (PPP:LINE) has its prefix in docs/architecture.md's citation key and a line inside
+# that document, and the key's line counts are the extractions' where they are. Then each
 # kind of break is caught.
 cd "$(dirname "$0")/../.." || exit 1
 
 out=$(python3 tools/docs_check.py . 2>&1)
 rc=$?
-for check in readme toc link source; do
+for check in readme toc link source cite; do
 	found=$(grep "^$check: " <<<"$out")
 	if [ -n "$found" ]; then
 		echo "FAIL docs/$check: $(head -3 <<<"$found" | tr '\n' ' ')"
@@ -99,3 +101,23 @@ fresh
 mkdir -p "$tmp/root/platform"
 printf '/* the keys (README, Configuration file) */\n' >"$tmp/root/platform/y.h"
 caught source_stale_readme_caught "^source: platform/y.h:1: cites a README section"
+
+fresh
+mkdir -p "$tmp/root/boxes"
+printf '/* the box control (007:120) */\n' >"$tmp/root/boxes/z.c"
+caught cite_prefix_caught "^cite: boxes/z.c:1: '007:120': prefix 007 is not in the citation key of docs/architecture.md"
+
+fresh
+mkdir -p "$tmp/root/boxes"
+printf '/* the QPI excerpt (003:50-59) */\n' >"$tmp/root/boxes/z.c"
+caught cite_past_end_caught "^cite: boxes/z.c:1: '003:50-59': document 003 has lines 1-58"
+
+fresh
+sed -i '/^| `00[0-9]` |/d' "$tmp/root/docs/architecture.md"
+caught cite_key_missing_caught "^cite: docs/architecture.md: no citation key"
+
+fresh
+mkdir -p "$tmp/shared/seeds"
+printf 'one\ntwo\nthree' >"$tmp/shared/seeds/001_test.txt"
+caught cite_count_caught "^cite: docs/architecture.md:[0-9]+: 001 has 645 lines here, 3 in 001_test.txt"
+rm -rf "$tmp/shared"
