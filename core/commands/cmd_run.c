@@ -8,6 +8,7 @@
 #include "core/base/abort.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
+#include "core/cli/console_wrap.h"
 #include "core/cli/cli_args.h"
 #include "core/commands/run_kernel.h"
 #include "core/commands/run_interval.h"
@@ -51,8 +52,8 @@ static void say_interval_form(struct upm_run *r, const struct upm_group *g)
 		upm_buf_printf(&form, "events %s", g->interval_events);
 	if (g->interval_metrics)
 		upm_buf_printf(&form, "%smetrics %s", form.len ? "; " : "", g->interval_metrics);
-	upm_say(r, "run: %s with --interval: its interval form (%s), since the whole group needs %d passes", g->name,
-		form.data ? form.data : "", passes);
+	upm_say_wrappedf(r, 5, 0, "run: %s with --interval: its interval form (%s), since the whole group needs %d passes",
+			 g->name, form.data ? form.data : "", passes);
 	upm_buf_free(&form);
 }
 

@@ -1,4 +1,5 @@
 #include "core/session/session.h"
+#include "core/cli/console_wrap.h"
 #include "core/base/os.h"
 #include "core/session/present.h"
 #include "core/base/abort.h"
@@ -196,11 +197,11 @@ void upm_session_say_doubled(const struct upm_session *s, const char *who)
 	unsigned shown = s->n_doubled < UPM_ARRAY_LEN(s->doubled) ? s->n_doubled : UPM_ARRAY_LEN(s->doubled);
 	for (unsigned i = 0; i < shown; i++) {
 		upm_spec_double_text(&s->doubled[i], line, sizeof line);
-		upm_say(s->run, "%s: note: %s", who, line);
+		upm_say_wrappedf(s->run, 5, 0, "%s: note: %s", who, line); /* specs may be long: 80 columns */
 	}
 	if (s->n_doubled > shown)
-		upm_say(s->run, "%s: note: %u more specs count what others count: each counted once", who,
-			s->n_doubled - shown);
+		upm_say_wrappedf(s->run, 5, 0, "%s: note: %u more specs count what others count: each counted once",
+				 who, s->n_doubled - shown);
 }
 
 int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
