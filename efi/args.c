@@ -8,15 +8,18 @@
  *
  * Otherwise the firmware's boot manager (\EFI\BOOT\BOOTX64.EFI on removable media, or
  * a Boot#### entry) or some other loader started it: the command line is LoadOptions
- * when they hold text (a boot entry's arguments). OVMF's removable-media boot passes
- * none (LoadOptionsSize 0, checked with a probe under OVMF 2022.11), and EDK2 stores a
- * binary GUID in boot options it creates itself: then there is no command line. On
- * this path a missing command means the lab's default job, `check`
- * (core/commands/app_options.c; docs/command-line.md, Booting from the stick). */
+ * only when they read as one for upmon (core/cli/load_options.c decides: UCS-2 printable
+ * text naming the program, a command or an option first). OVMF's removable-media boot
+ * passes none (LoadOptionsSize 0, checked with a probe under OVMF 2022.11); EDK2 stores a
+ * binary GUID in boot options it creates itself, HP the two bytes "RC", AMI binary data:
+ * those are recorded in hex (upmon.log) and there is no command line. On this path a
+ * missing command means the lab's default job, `check` (core/commands/app_options.c;
+ * docs/command-line.md, Booting from the stick). */
 #include "efi/efi_env.h"
 #include <efishellintf.h>
 #include "core/base/os.h"
 #include "core/base/str.h"
+#include "core/cli/load_options.h"
 
 static char program_name[] = "upmon";
 static char *fallback_argv[] = { program_name, NULL };
@@ -24,19 +27,6 @@ static char *fallback_argv[] = { program_name, NULL };
 static int is_space(CHAR16 c)
 {
 	return c == ' ' || c == '\t';
-}
-
-/* Printable text up to the first NUL (or the end): a command line, not binary data. */
-static UINTN text_length(const CHAR16 *s, UINTN max)
-{
-	UINTN n = 0;
-	for (; n < max && s[n]; n++) {
-		CHAR16 c = s[n];
-		if ((c < 0x20 && c != '\t') || (c >= 0x7F && c < 0xA0) ||
-		    (c >= 0xD800 && c <= 0xDFFF) || c >= 0xFFFE)
-			return 0;
-	}
-	return n;
 }
 
 /* Splits on spaces and tabs; double quotes group words and are removed. With argv
@@ -64,12 +54,6 @@ static int split(const CHAR16 *s, UINTN len, CHAR16 *buf, CHAR16 **argv)
 		argc++;
 	}
 	return argc;
-}
-
-static int ends_with_efi(const char *s)
-{
-	size_t n = upm_strlen(s);
-	return n >= 4 && upm_strcasecmp(s + n - 4, ".efi") == 0;
 }
 
 static int from_ucs2_list(CHAR16 **list, int n, int add_program, struct upm_efi_args *out)
@@ -101,14 +85,45 @@ static int from_ucs2_list(CHAR16 **list, int n, int add_program, struct upm_efi_
 	return 0;
 }
 
+/* The name of the image's file: the last file-path node of the path it was loaded by
+ * ("\EFI\BOOT\BOOTX64.EFI"), as UTF-8 into buf; "" when it has none. */
+static void image_file_name(EFI_LOADED_IMAGE *li, char *buf, size_t size)
+{
+	buf[0] = 0;
+	for (EFI_DEVICE_PATH *dp = li->FilePath; dp && !IsDevicePathEnd(dp); dp = NextDevicePathNode(dp)) {
+		UINTN len = DevicePathNodeLength(dp);
+		if (DevicePathType(dp) != MEDIA_DEVICE_PATH || DevicePathSubType(dp) != MEDIA_FILEPATH_DP ||
+		    len < sizeof(EFI_DEVICE_PATH) + sizeof(CHAR16))
+			continue;
+		const CHAR16 *name = ((FILEPATH_DEVICE_PATH *)dp)->PathName;
+		UINTN n = 0, max = (len - sizeof(EFI_DEVICE_PATH)) / sizeof(CHAR16);
+		while (n < max && name[n])
+			n++;
+		char *utf8 = upm_efi_ucs2_to_utf8(name, n);
+		if (utf8)
+			upm_strlcpy(buf, utf8, size);
+		upm_os_free(utf8);
+	}
+}
+
 static int from_load_options(EFI_HANDLE image, struct upm_efi_args *out)
 {
+	static char note[UPM_LOADOPT_HEX_MAX * 3 + 400]; /* kept for the run: env points at it */
 	EFI_LOADED_IMAGE *li = NULL;
-	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) != EFI_SUCCESS || !li ||
-	    !li->LoadOptions || li->LoadOptionsSize < sizeof(CHAR16) || (li->LoadOptionsSize & 1))
+	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) != EFI_SUCCESS || !li)
+		return 0;
+	char name[256];
+	struct upm_load_options_decision d;
+	image_file_name(li, name, sizeof name);
+	upm_load_options_decide(li->LoadOptions, li->LoadOptionsSize, name, &d);
+	if (d.verdict == UPM_LOADOPT_IGNORED) {
+		upm_load_options_note(li->LoadOptions, li->LoadOptionsSize, d.reason, note, sizeof note);
+		out->load_options_note = note;
+	}
+	if (d.verdict != UPM_LOADOPT_COMMAND_LINE)
 		return 0;
 	const CHAR16 *s = li->LoadOptions;
-	UINTN len = text_length(s, li->LoadOptionsSize / sizeof(CHAR16));
+	UINTN len = d.text_units;
 	int n = split(s, len, NULL, NULL);
 	if (n == 0)
 		return 0;
@@ -118,12 +133,8 @@ static int from_load_options(EFI_HANDLE image, struct upm_efi_args *out)
 	int rc = -1;
 	if (buf && list) {
 		split(s, len, buf, list);
-		rc = from_ucs2_list(list, n, 0, out);
 		/* A boot entry may or may not name the program first, as the shell does. */
-		if (rc == 0 && !ends_with_efi(out->argv[0])) {
-			upm_efi_args_free(out);
-			rc = from_ucs2_list(list, n, 1, out);
-		}
+		rc = from_ucs2_list(list, n, !d.names_program, out);
 	}
 	upm_os_free(buf);
 	upm_os_free(list);
@@ -159,6 +170,7 @@ void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out)
 	out->argv = fallback_argv;
 	out->from_shell = n >= 0;
 	out->has_command_line = n >= 0;
+	out->load_options_note = NULL;
 	if (n >= 0) {
 		if (n > 0)
 			from_ucs2_list(shell_argv, (int)n, 0, out);

@@ -51,7 +51,10 @@ struct upm_efi_args {
 	char **argv;
 	int from_shell;       /* a shell started us (its parameters or interface protocol is on
 			       * our image); 0: the firmware's boot manager or another loader */
-	int has_command_line; /* from a shell, or a textual LoadOptions was given */
+	int has_command_line; /* from a shell, or LoadOptions that are upmon's command line */
+	/* LoadOptions that were not (vendor data: core/cli/load_options.h): the line that
+	 * records them, else NULL. */
+	const char *load_options_note;
 };
 void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out);
 void upm_efi_args_free(struct upm_efi_args *a);
@@ -61,9 +64,11 @@ void upm_efi_args_free(struct upm_efi_args *a);
 void upm_efi_end(enum upm_end_action action, unsigned long timeout_s,
 		 enum upm_end_action after, int status);
 
-/* The marker startup.nsh looks for: upmon ran from the firmware, so a fallback to the
- * shell must not run check a second time (startup.nsh deletes it). */
-#define UPM_EFI_FIRMWARE_MARKER "/upmon/ran-from-firmware"
+/* boot_marker.c: the mark startup.nsh looks for, for this boot only: upmon ran from the
+ * firmware, so a fallback to the shell must not run check a second time (startup.nsh
+ * deletes it). A volatile variable the shell reads as %upmon_ran_from_firmware%. */
+#define UPM_EFI_FIRMWARE_MARKER L"upmon_ran_from_firmware"
+void upm_efi_mark_ran_from_firmware(void);
 
 /* utf.c: conversions with upm_os_alloc; NULL on allocation failure. Code points
  * outside the BMP and malformed bytes become '?'. */

@@ -39,16 +39,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	env.create_hw_backend = create_hw_backend;
 	env.args_from_config = !args.has_command_line;
+	env.load_options_note = args.load_options_note;
 	env.launched_by_firmware = !args.from_shell; /* no command named: `check` (efi/args.c) */
 	env.end_action = UPM_END_RETURN;
 	status = upm_main(args.argc, args.argv, &env);
 
 	upm_efi_guard_remove();
-	if (env.launched_by_firmware) {
-		static const char why[] = "upmon ran from the firmware; startup.nsh: do not run check again\r\n";
-		upm_os_mkdir_p("/upmon");
-		upm_os_write_file(UPM_EFI_FIRMWARE_MARKER, why, sizeof why - 1);
-	}
+	if (env.launched_by_firmware)
+		upm_efi_mark_ran_from_firmware(); /* for this boot's startup.nsh (efi/boot_marker.c) */
 	upm_efi_end(env.end_action, env.end_timeout_s, env.end_after, status);
 	int from_shell = args.from_shell;
 	upm_efi_args_free(&args);

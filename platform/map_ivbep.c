@@ -66,6 +66,5 @@ const struct upm_platform upm_platform_ivbep = {
 	.n_metrics = &upm_ivbep_n_metrics,
 	.groups = upm_ivbep_groups,
 	.n_groups = &upm_ivbep_n_groups,
-	.default_sockets = 2,
 	.naming = &upm_ivbep_naming,
 };

@@ -76,6 +76,5 @@ const struct upm_platform upm_platform_nhmex = {
 	.n_metrics = &upm_nhmex_n_metrics,
 	.groups = upm_nhmex_groups,
 	.n_groups = &upm_nhmex_n_groups,
-	.default_sockets = 2,
 	.naming = &upm_nhmex_naming,
 };

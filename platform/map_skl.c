@@ -27,6 +27,5 @@ const struct upm_platform upm_platform_skl = {
 	.n_metrics = &upm_skl_n_metrics,
 	.groups = upm_skl_groups,
 	.n_groups = &upm_skl_n_groups,
-	.default_sockets = 1,
 	.naming = &upm_skl_naming,
 };

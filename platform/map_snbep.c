@@ -34,6 +34,5 @@ const struct upm_platform upm_platform_snbep = {
 	.n_metrics = &upm_snbep_n_metrics,
 	.groups = upm_snbep_groups,
 	.n_groups = &upm_snbep_n_groups,
-	.default_sockets = 2,
 	.naming = &upm_snbep_naming,
 };

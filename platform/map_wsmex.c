@@ -32,6 +32,5 @@ const struct upm_platform upm_platform_wsmex = {
 	.n_metrics = &upm_wsmex_n_metrics,
 	.groups = upm_nhmex_groups,
 	.n_groups = &upm_nhmex_n_groups,
-	.default_sockets = 2,
 	.naming = &upm_nhmex_naming,
 };

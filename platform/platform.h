@@ -153,7 +153,6 @@ struct upm_platform {
 	const unsigned *n_metrics;
 	const struct upm_group *groups;    /* shipped event groups (boxes/<platform>/groups.c) */
 	const unsigned *n_groups;
-	unsigned default_sockets;          /* the mock's default */
 	/* Linux perf's and Intel perfmon's names for the boxes and events (boxes/names.h). */
 	const struct upm_naming *naming;
 };
@@ -161,6 +160,9 @@ struct upm_platform {
 extern const struct upm_platform *const upm_platforms[];
 extern const unsigned upm_n_platforms;
 
+/* The registry's names in its order, joined by ", " and last_join before the last:
+ * "nhmex, wsmex, snbep, ivbep or skl" for " or ". Cut short to fit cap. */
+void upm_platform_names(char *out, unsigned long cap, const char *last_join);
 const struct upm_platform *upm_platform_by_name(const char *name);
 const struct upm_platform *upm_platform_by_cpu(const struct upm_cpu_ident *id);
 

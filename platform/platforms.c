@@ -7,14 +7,32 @@ extern const struct upm_platform upm_platform_ivbep;
 extern const struct upm_platform upm_platform_nhmex;
 extern const struct upm_platform upm_platform_wsmex;
 
+/* The one registry: every list of platform names (help, errors, info, suggestions) is
+ * made from it, oldest generation first. */
 const struct upm_platform *const upm_platforms[] = {
-	&upm_platform_snbep,
-	&upm_platform_skl,
-	&upm_platform_ivbep,
 	&upm_platform_nhmex,
 	&upm_platform_wsmex,
+	&upm_platform_snbep,
+	&upm_platform_ivbep,
+	&upm_platform_skl,
 };
 const unsigned upm_n_platforms = UPM_ARRAY_LEN(upm_platforms);
+
+void upm_platform_names(char *out, unsigned long cap, const char *last_join)
+{
+	unsigned long len = 0;
+	if (!cap)
+		return;
+	out[0] = 0;
+	for (unsigned i = 0; i < upm_n_platforms; i++) {
+		const char *join = i == 0 ? "" : i + 1 == upm_n_platforms ? last_join : ", ";
+		const char *parts[] = { join, upm_platforms[i]->name };
+		for (unsigned k = 0; k < 2; k++)
+			for (const char *c = parts[k]; *c && len + 1 < cap; c++)
+				out[len++] = *c;
+	}
+	out[len] = 0;
+}
 
 const struct upm_platform *upm_platform_by_name(const char *name)
 {

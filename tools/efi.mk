@@ -6,6 +6,11 @@
 #   make efi                     build/efi/upmon.efi
 #   make image [CFG=file]        build/upmon.img: lab disk (BOOTX64.EFI = upmon, reads
 #                                \upmon\upmon.cfg; startup.nsh for the shell)
+#   make image SIGN_KEY=lab.key SIGN_CERT=lab.crt [SHIM=1]
+#                                the same with upmon signed for Secure Boot with the lab's
+#                                key (PEM) and its certificate at \upmon-lab.cer (DER);
+#                                SHIM=1: booted through Debian's Microsoft-signed shim, with
+#                                MokManager to enrol the key (docs/safety.md, Secure Boot)
 #   make run ARGS='...' [TIMEOUT=s]
 #                                boots QEMU into the UEFI shell, runs upmon ARGS, prints
 #                                the exit status, powers off; exits with upmon's status
@@ -44,6 +49,16 @@ TIMEOUT ?= 120
 EFI_IMAGE := build/upmon.img
 EFI_RUN_IMAGE := build/run.img
 
+# Secure Boot: tools/sign-efi.sh signs (sbsigntool); shim and MokManager from Debian's
+# shim-signed and shim-helpers-amd64-signed (tools/deps.sh).
+SIGN_KEY ?=
+SIGN_CERT ?=
+SHIM ?= 0
+SHIM_EFI ?= /usr/lib/shim/shimx64.efi.signed
+MOK_MANAGER_EFI ?= /usr/lib/shim/mmx64.efi.signed
+EFI_SIGNED := $(EFI_BUILD)/upmon-signed.efi
+EFI_LAB_CER := $(EFI_BUILD)/upmon-lab.cer
+
 .PHONY: efi image run e2e
 
 efi: $(EFI_BUILD)/upmon.efi
@@ -73,7 +88,16 @@ $(EFI_BUILD)/upmon.efi: $(EFI_BUILD)/upmon.so
 
 # Rebuilt every time: CFG names an outside file make cannot track.
 image: $(EFI_BUILD)/upmon.efi
+ifneq ($(SIGN_KEY)$(SIGN_CERT),)
+	@[ -n "$(SIGN_KEY)" ] && [ -n "$(SIGN_CERT)" ] || { echo "make image: signing needs both SIGN_KEY=lab.key and SIGN_CERT=lab.crt (PEM; tools/lab-key.sh DIR makes a pair)" >&2; exit 2; }
+	tools/sign-efi.sh $(EFI_BUILD)/upmon.efi $(EFI_SIGNED) $(SIGN_KEY) $(SIGN_CERT)
+	openssl x509 -in $(SIGN_CERT) -outform DER -out $(EFI_LAB_CER)
+	tools/mkimage.sh --cert $(EFI_LAB_CER) $(if $(filter 1,$(SHIM)),--shim $(SHIM_EFI) $(MOK_MANAGER_EFI)) \
+		$(EFI_IMAGE) $(EFI_SIGNED) startup.nsh $(CFG)
+else
+	@[ "$(SHIM)" != 1 ] || { echo "make image: SHIM=1 needs SIGN_KEY=lab.key SIGN_CERT=lab.crt: shim starts only an upmon signed with a key the lab enrols (tools/lab-key.sh DIR makes a pair)" >&2; exit 2; }
 	tools/mkimage.sh $(EFI_IMAGE) $(EFI_BUILD)/upmon.efi startup.nsh $(CFG)
+endif
 
 run: deps $(EFI_BUILD)/upmon.efi
 	tools/nsh-script.sh $(EFI_BUILD)/run.nsh -- $(ARGS)

@@ -7,6 +7,7 @@
 #   0-63  upmon's exit status: from isa-debug-exit (`--end qemu-exit`, QEMU exits with
 #         (status << 1) | 1), or from the "upmon exit status N" line a shell script
 #         prints before `reset -s`
+#   123   stopped: the console showed UPMON_QEMU_UNTIL (QEMU killed)
 #   124   timeout: upmon or the firmware did not finish (QEMU killed)
 #   125   QEMU powered off without reporting a status
 #   126   QEMU failed
@@ -24,6 +25,16 @@
 #   UPMON_QEMU_STDIN=1 connect this terminal's input to the console (for `--end key`);
 #                      otherwise the console gets one key, which skips the shell's
 #                      startup.nsh countdown
+#   UPMON_QEMU_ENTER   ';'-separated extended regexes: Enter is pressed once for each, in
+#                      order, when the console shows it (a dialog to dismiss), instead of
+#                      the key for the shell's countdown
+#   UPMON_QEMU_UNTIL   an extended regex: QEMU is stopped once the console shows it (exit
+#                      123), for firmware that would wait for ever (a boot menu)
+#   UPMON_QEMU_SECURE_BOOT=1  Secure Boot on with Microsoft's keys enrolled: OVMF's
+#                      OVMF_CODE_4M.ms.fd with a fresh copy of OVMF_VARS_4M.ms.fd as the
+#                      machine's variables (flash, SMM on as that firmware requires); one
+#                      processor unless UPMON_QEMU_SMP says otherwise (that firmware's SMM
+#                      under TCG did not reach its boot manager in minutes with four)
 set -uo pipefail
 
 for need in qemu-system-x86_64:qemu-system-x86 timeout:coreutils; do
@@ -45,6 +56,13 @@ CPU=${UPMON_QEMU_CPU:-qemu64,vendor=GenuineIntel,family=6,model=58,stepping=9}
 
 [ -f "$image" ] || { echo "$0: $image: no such file" >&2; exit 126; }
 [ -f "$OVMF" ] || { echo "$0: $OVMF missing (apt-get install ovmf)" >&2; exit 126; }
+OVMF_SB_CODE=${OVMF_SB_CODE:-/usr/share/OVMF/OVMF_CODE_4M.ms.fd}
+OVMF_SB_VARS=${OVMF_SB_VARS:-/usr/share/OVMF/OVMF_VARS_4M.ms.fd}
+if [ "${UPMON_QEMU_SECURE_BOOT:-0}" = 1 ]; then
+	for f in "$OVMF_SB_CODE" "$OVMF_SB_VARS"; do
+		[ -f "$f" ] || { echo "$0: $f missing (apt-get install ovmf)" >&2; exit 126; }
+	done
+fi
 
 if [ "${UPMON_READONLY:-0}" = 1 ]; then
 	disk=(-drive "file=$image,format=raw,if=none,id=disk0,readonly=on"
@@ -59,6 +77,7 @@ work=$(mktemp -d)
 feeder=
 cleanup() {
 	[ -n "$feeder" ] && kill "$feeder" 2>/dev/null
+	[ -n "${watcher:-}" ] && kill "$watcher" 2>/dev/null
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -70,16 +89,50 @@ else
 	mkfifo "$stdin"
 	(
 		exec >"$stdin"
-		while ! grep -q 'any other key to continue' "$log.raw" 2>/dev/null; do
-			sleep 0.1
-		done
-		printf ' '
+		if [ -n "${UPMON_QEMU_ENTER:-}" ]; then
+			IFS=';' read -ra prompts <<<"$UPMON_QEMU_ENTER"
+			for p in "${prompts[@]}"; do
+				# The raw console, escapes and all: a dialog's line is drawn in pieces.
+				until sed 's/\x1b\[[0-9;?=]*[A-Za-z]//g' "$log.raw" 2>/dev/null | grep -Eq -- "$p"; do
+					sleep 0.2
+				done
+				sleep 1 # the dialog reads keys once it is drawn
+				printf '\r'
+			done
+		else
+			while ! grep -q 'any other key to continue' "$log.raw" 2>/dev/null; do
+				sleep 0.1
+			done
+			printf ' '
+		fi
 		exec sleep "$limit" # keep the console open: EOF is not a key
 	) &
 	feeder=$!
 fi
 
 extra=()
+machine=${UPMON_QEMU_MACHINE:-q35}
+firmware=(-bios "$OVMF")
+if [ "${UPMON_QEMU_SECURE_BOOT:-0}" = 1 ]; then
+	cp "$OVMF_SB_VARS" "$work/vars.fd"
+	machine=$machine,smm=on
+	UPMON_QEMU_SMP=${UPMON_QEMU_SMP:-1}
+	firmware=(-global driver=cfi.pflash01,property=secure,value=on
+		  -drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_SB_CODE"
+		  -drive "if=pflash,format=raw,unit=1,file=$work/vars.fd")
+fi
+# UPMON_QEMU_UNTIL: a watcher stops QEMU once the console shows it.
+watcher=
+if [ -n "${UPMON_QEMU_UNTIL:-}" ]; then
+	(
+		until sed 's/\x1b\[[0-9;?=]*[A-Za-z]//g' "$log.raw" 2>/dev/null | grep -Eq -- "$UPMON_QEMU_UNTIL"; do
+			sleep 0.2
+		done
+		touch "$work/until"
+		kill -TERM "$(cat "$work/qemu.pid" 2>/dev/null)" 2>/dev/null
+	) &
+	watcher=$!
+fi
 [ -n "${UPMON_QEMU_EXTRA:-}" ] && read -ra extra <<<"$UPMON_QEMU_EXTRA"
 if [ -n "${UPMON_QEMU_SMBIOS:-}" ]; then
 	IFS=';' read -ra smbios <<<"$UPMON_QEMU_SMBIOS"
@@ -91,12 +144,13 @@ fi
 # -nodefaults: no NIC (OVMF would try PXE first) and no VGA; -serial stdio carries the
 # firmware console. -no-reboot turns a reset into an exit.
 timeout --kill-after=5 "$limit" qemu-system-x86_64 \
-	-machine "${UPMON_QEMU_MACHINE:-q35}",accel=tcg -cpu "$CPU" -bios "$OVMF" \
+	-machine "$machine",accel=tcg -cpu "$CPU" "${firmware[@]}" \
 	-smp "${UPMON_QEMU_SMP:-4,sockets=2,cores=2}" -m 512M \
 	-nodefaults -display none -monitor none -no-reboot -serial stdio \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "${extra[@]}" \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 -pidfile "$work/qemu.pid" "${extra[@]}" \
 	"${disk[@]}" <"$stdin" 2>"$log.err" | tee "$log.raw"
 rc=${PIPESTATUS[0]}
+[ -n "$watcher" ] && kill "$watcher" 2>/dev/null
 
 sed -e 's/\x1b\[[0-9;?=]*[A-Za-z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' -e 's/\r//g' \
 	"$log.raw" >"$log"
@@ -107,6 +161,10 @@ qemu_errors=$(grep -v 'terminating on signal' "$log.err" 2>/dev/null)
 [ -n "$qemu_errors" ] && echo "$qemu_errors" >&2
 rm -f "$log.err"
 
+if [ -e "$work/until" ]; then
+	echo "qemu-run: stopped: the console showed /$UPMON_QEMU_UNTIL/ (log: $log)" >&2
+	exit 123
+fi
 case $rc in
 124 | 137)
 	echo "qemu-run: timeout after ${limit}s (log: $log)" >&2

@@ -91,7 +91,7 @@ int upm_os_mkdir_p(const char *path);
 int upm_os_write_file(const char *path, const void *data, size_t len);
 int upm_os_read_file(const char *path, void **data, size_t *len); /* caller frees with upm_os_free */
 int upm_os_rename(const char *from, const char *to);
-/* Removes the file at path (nothing there: UPM_OK). */
+/* Removes the file, or the empty folder, at path (nothing there: UPM_OK). */
 int upm_os_remove(const char *path);
 /* 1 when a file or directory is at path; 0 when nothing is, or the medium cannot tell
  * (writing there later says why). */
@@ -123,6 +123,14 @@ int upm_os_wall_time(struct upm_wall_time *out); /* UPM_OK or UPM_EUNSUPPORTED *
  * a upm_status with why filled ("not readable without root", "no SMBIOS table"). */
 int upm_os_smbios(void **entry, size_t *entry_len, void **table, size_t *table_len, char *why,
 		  size_t why_size);
+/* A UEFI global variable by name ("SecureBoot"), vendor GUID EFI_GLOBAL_VARIABLE
+ * 8BE4DF61-93CA-11D2-AA0D-00E098032B8C (UEFI specification, 3.3 Globally Defined
+ * Variables): at most *len bytes of its value into value, *len set to the variable's
+ * size. UPM_OK; UPM_ENOTFOUND when the firmware has no such variable; UPM_ERANGE when
+ * it is larger than *len (*len then holds its size); UPM_EUNSUPPORTED where there is no
+ * firmware (the host, unless a test models one: core/host/os_host.h); else UPM_EIO.
+ * UEFI: RT->GetVariable, on the bootstrap processor. */
+int upm_os_global_variable(const char *name, void *value, size_t *len);
 /* The machine's network name (host: gethostname), or NULL where there is none (UEFI). */
 const char *upm_os_host_name(void);
 

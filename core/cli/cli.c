@@ -36,7 +36,7 @@ const char upm_usage_text[] =
 	"\n"
 	"options (before or after the command, --option VALUE or --option=VALUE; given\n"
 	"twice, the last wins):\n"
-	"  --platform NAME    nhmex, wsmex, snbep, ivbep or skl (default: from CPUID)\n"
+	"  --platform NAME    " UPM_USAGE_PLATFORMS " (default: from CPUID)\n"
 	"  --backend hw|mock[:FAULTS]|replay:TRACE\n"
 	"                     the hardware (UEFI; the default), the mocked uncore\n"
 	"                     (with --platform; faults: see 'upmon help mock'), or a\n"

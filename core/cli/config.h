@@ -61,6 +61,15 @@ struct upm_config {
 	unsigned n_tolerances;
 };
 
+/* The file's bytes (data, len) as the NUL-terminated text upm_config_parse takes, into
+ * *text (upm_os_alloc): ASCII and UTF-8 (a byte-order mark is skipped by the parser) as
+ * they are; UTF-16LE and UTF-16BE with their byte-order mark converted to UTF-8, a
+ * character outside ASCII refused outside a comment. 0, or -1 with err naming the file
+ * (and line): too large, UTF-16 without a byte-order mark, a NUL byte
+ * (core/cli/config_text.c). */
+int upm_config_text(const void *data, size_t len, const char *name, char **text, char *err,
+		    unsigned long err_size);
+
 /* Parses text (NUL-terminated, taken over by cfg: freed by upm_config_free even when
  * parsing fails). name is the file's name for messages and must outlive cfg.
  * 0, or -1 with err = "name:line: problem: what to do". */

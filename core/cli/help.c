@@ -2,6 +2,7 @@
 #include "core/cli/help.h"
 #include "core/base/suggest.h"
 #include "core/cli/cli.h"
+#include "platform/platform.h"
 
 const char *const upm_global_options[] = { "--platform", "--force-platform", "--backend", "--sockets", "--trace", "--dry-run",
 					   "--out", "--config", "--end", "--help", "--version", NULL };
@@ -382,7 +383,17 @@ static const struct {
 int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned long err_size)
 {
 	if (!topic) {
-		upm_buf_puts(b, upm_usage_text);
+		const size_t mark = sizeof UPM_USAGE_PLATFORMS - 1;
+		const char *at = upm_usage_text;
+		while (*at && upm_strncmp(at, UPM_USAGE_PLATFORMS, mark) != 0)
+			at++;
+		char names[160];
+		upm_platform_names(names, sizeof names, " or ");
+		upm_buf_append(b, upm_usage_text, (size_t)(at - upm_usage_text));
+		if (*at) {
+			upm_buf_puts(b, names);
+			upm_buf_puts(b, at + mark);
+		}
 		return 0;
 	}
 	for (unsigned i = 0; i < sizeof topics / sizeof topics[0]; i++)

@@ -70,6 +70,9 @@ void upm_ident_start(struct upm_run *r, int argc, char **argv)
 	r->ident.start_ok = upm_os_wall_time(&r->ident.start) == UPM_OK;
 	r->ident.start_ns = upm_os_nanoseconds();
 	upm_machine_unavailable(&r->ident.machine, "not read yet");
+	r->ident.secure_boot.state = UPM_SECURE_BOOT_UNKNOWN;
+	r->ident.secure_boot.secure_boot = r->ident.secure_boot.setup_mode = -1;
+	upm_strlcpy(r->ident.secure_boot.text, "unknown (not read yet)", sizeof r->ident.secure_boot.text);
 }
 
 void upm_ident_stop(struct upm_run *r)
@@ -217,6 +220,7 @@ void upm_ident_say(struct upm_run *r)
 	}
 	else
 		say(r, "identity: machine: unavailable (%s)", m->why);
+	say(r, "identity: secure boot: %s", r->ident.secure_boot.text);
 	signature(r, sig, sizeof sig);
 	struct upm_buf mc;
 	upm_buf_init(&mc);
@@ -283,6 +287,27 @@ static void json_machine(const struct upm_machine *m, struct upm_buf *b)
 	upm_buf_puts(b, "]}");
 }
 
+/* A variable's byte, or null when it was not read. */
+static void json_flag(struct upm_buf *b, int v)
+{
+	if (v < 0)
+		upm_buf_puts(b, "null");
+	else
+		upm_buf_printf(b, "%d", v);
+}
+
+static void json_secure_boot(const struct upm_secure_boot *sb, struct upm_buf *b)
+{
+	upm_buf_printf(b, ",\n  \"secure_boot\": {\"state\": \"%s\", \"secure_boot\": ",
+		       upm_secure_boot_state_name(sb->state));
+	json_flag(b, sb->secure_boot);
+	upm_buf_puts(b, ", \"setup_mode\": ");
+	json_flag(b, sb->setup_mode);
+	upm_buf_puts(b, ", \"text\": ");
+	upm_buf_json_string(b, sb->text);
+	upm_buf_puts(b, "}");
+}
+
 void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 {
 	char start[40], end[40], sig[16], dur[40];
@@ -321,6 +346,7 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	}
 	upm_buf_puts(b, ",\n  \"machine\": ");
 	json_machine(&r->ident.machine, b);
+	json_secure_boot(&r->ident.secure_boot, b);
 	signature(r, sig, sizeof sig);
 	upm_buf_puts(b, ",\n  \"processor\": {\"vendor\": ");
 	upm_buf_json_string(b, r->cpu.vendor);
@@ -422,6 +448,7 @@ void upm_ident_each(struct upm_run *r, void (*fn)(void *ctx, const char *name, c
 		pair(fn, ctx, "machine", "%s %s, serial %s", m->manufacturer, m->product, m->serial[0] ? m->serial : "none");
 	else
 		pair(fn, ctx, "machine", "unavailable (%s)", m->why);
+	pair(fn, ctx, "secure_boot", "%s", r->ident.secure_boot.text);
 	upm_buf_init(&b);
 	microcode_list(r, &b);
 	pair(fn, ctx, "processor", "%s %s stepping %u, microcode %s", r->cpu.vendor, sig, r->cpu.stepping,

@@ -1,14 +1,16 @@
 /* What a run is, said first on the console and in every results file: when (start, end,
  * duration), how (command line as given, configuration file path and content), which
- * upmon (version, source revision), on what (machine from SMBIOS, processor, platform,
- * backend with its mock fault spec) and whether anything in it is not a measurement
- * (dry run, mock backend, injected faults). Part of the invocation (invocation.h). */
+ * upmon (version, source revision), on what (machine from SMBIOS, the firmware's Secure
+ * Boot state, processor, platform, backend with its mock fault spec) and whether anything
+ * in it is not a measurement (dry run, mock backend, injected faults). Part of the
+ * invocation (invocation.h). */
 #ifndef UPMON_CORE_IDENTITY_H
 #define UPMON_CORE_IDENTITY_H
 
 #include "core/base/os.h"
 #include "core/base/str.h"
 #include "core/machine/machine.h"
+#include "core/machine/secure_boot.h"
 
 /* results.json's "schema": raised whenever a key changes meaning or goes away
  * (docs/results.schema.json describes it). */
@@ -23,6 +25,7 @@ struct upm_ident {
 	const char *config_path;     /* the configuration file read, or NULL */
 	char *config_text;           /* its content (NUL-terminated), or NULL */
 	struct upm_machine machine;  /* SMBIOS, or why not */
+	struct upm_secure_boot secure_boot; /* whether the firmware starts signed images only */
 	uint32_t microcode[UPM_MAX_SOCKETS]; /* per socket measured (upm_read_microcode) */
 	int microcode_ok[UPM_MAX_SOCKETS];
 	const char *verdict;         /* check/selftest: the overall result name; else NULL */

@@ -2,6 +2,7 @@
  * through a lab keeps every run apart and lists them itself. */
 #include "core/cli/invocation.h"
 #include "core/cli/medium.h"
+#include "core/cli/progress.h"
 #include "core/base/os.h"
 
 #define UPM_RUN_SUFFIX_MAX 99
@@ -61,6 +62,7 @@ void upm_run_folder_open(struct upm_run *r)
 			  rc == UPM_EINVAL ? "move the old runs away" : upm_medium_fix(rc));
 		r->media_error = 1;
 	}
+	upm_progress_folder(r); /* a run cut short from now on is reported into it */
 }
 
 /* runs.csv's columns. The backend says which rows measured this machine: hw, mock or

@@ -7,6 +7,9 @@
 #include "core/cli/cli_args.h"
 #include "core/cli/medium.h"
 #include "core/cli/last_screen.h"
+#include "core/cli/progress.h"
+#include "core/cli/console_wrap.h"
+#include "core/machine/secure_boot.h"
 #include "core/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
@@ -25,15 +28,6 @@ const struct upm_command upm_commands[] = {
 	{ "check", upm_cmd_check, 1, 1 },
 };
 const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
-
-static int has_nul(const void *data, size_t len)
-{
-	const char *p = data;
-	for (size_t i = 0; i < len; i++)
-		if (!p[i])
-			return 1;
-	return 0;
-}
 
 /* A command that takes no options of its own (info, version, selftest) refuses words
  * after it, which would otherwise be silently ignored: 'info --box cbo' is a mistake the
@@ -71,22 +65,16 @@ static int load_config(struct upm_run *r, int argc, char **argv, struct upm_conf
 		}
 		return 0;
 	}
-	if (len > UPM_CFG_MAX_BYTES || has_nul(data, len)) {
-		upm_os_free(data);
-		upm_error(r, "%s: not a configuration file (%s): it must be text below %u KiB", path,
-			  len > UPM_CFG_MAX_BYTES ? "too large" : "holds a NUL byte", UPM_CFG_MAX_BYTES / 1024);
-		return -1;
-	}
-	char *text = upm_os_alloc(len + 1);
-	if (!text) {
-		upm_os_free(data);
-		upm_error(r, "out of memory reading %s", path);
-		return -1;
-	}
-	upm_memcpy(text, data, len);
-	text[len] = 0;
+	/* UTF-16 (Notepad's "Unicode") becomes UTF-8 here; binary is refused. */
+	char *text;
+	rc = upm_config_text(data, len, path, &text, err, sizeof err);
 	upm_os_free(data);
-	/* The identity keeps the file as read (results.json "configuration"). */
+	if (rc < 0) {
+		upm_error(r, "%s", err);
+		return -1;
+	}
+	len = upm_strlen(text);
+	/* The identity keeps the file as read, in UTF-8 (results.json "configuration"). */
 	r->ident.config_path = path;
 	r->ident.config_text = upm_os_alloc(len + 1);
 	if (r->ident.config_text)
@@ -105,10 +93,8 @@ static int resolve_forced_platform(struct upm_run *r)
 		return 0;
 	r->platform = upm_platform_by_name(r->opts.platform);
 	if (!r->platform) {
-		struct upm_buf names;
-		upm_buf_init(&names);
-		for (unsigned i = 0; i < upm_n_platforms; i++)
-			upm_buf_printf(&names, "%s%s", i ? ", " : "", upm_platforms[i]->name);
+		char names[160];
+		upm_platform_names(names, sizeof names, ", ");
 		char near[120];
 		struct upm_suggest s;
 		upm_suggest_init(&s, r->opts.platform);
@@ -116,8 +102,7 @@ static int resolve_forced_platform(struct upm_run *r)
 			upm_suggest_add(&s, upm_platforms[i]->name);
 		upm_suggest_text(&s, near, sizeof near);
 		upm_error(r, "unknown or unimplemented platform '%s' (%s%simplemented: %s)", r->opts.platform,
-			  near, near[0] ? "; " : "", names.data ? names.data : "none");
-		upm_buf_free(&names);
+			  near, near[0] ? "; " : "", names[0] ? names : "none");
 		return -1;
 	}
 	r->platform_forced = 1;
@@ -199,7 +184,9 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 		return -1;
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {
-			upm_error(r, "--backend mock needs --platform NAME (nhmex, wsmex, snbep, ivbep or skl)");
+			char names[160];
+			upm_platform_names(names, sizeof names, " or ");
+			upm_error(r, "--backend mock needs --platform NAME (%s)", names);
 			return -1;
 		}
 		r->backend = upm_mock_create(o->platform, o->sockets, o->mock_faults, err, sizeof err);
@@ -449,6 +436,9 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	env->end_after = UPM_END_RETURN;
 	upm_ident_start(&run, argc, argv);
 	upm_machine_read(&run.ident.machine);
+	upm_secure_boot_read(&run.ident.secure_boot);
+	if (env->load_options_note) /* vendor bytes, not a command line: upmon.cfg applies */
+		upm_say(&run, "%s", env->load_options_note);
 
 	if (load_config(&run, argc, argv, &cfg) < 0)
 		goto out;
@@ -470,6 +460,16 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	run.out_parent = run.opts.out_dir ? run.opts.out_dir
 			 : cfg.out     ? cfg.out
 				       : upm_os_default_out_dir();
+	/* A run cut short before this start is reported now; started by the firmware, its
+	 * job is not run again: the same fault would reset the machine again, for ever
+	 * (docs/safety.md, A run cut short by a reset). */
+	if (upm_progress_recover(&run, !env->launched_by_firmware) && env->launched_by_firmware) {
+		upm_say_wrappedf(&run, 7, 0, "upmon: not running %s again: started by the firmware, it would most likely "
+					    "end the same way; to run it, boot the stick again or start upmon from "
+					    "the shell", run.opts.command ? run.opts.command : "the job");
+		status = UPM_EXIT_INCOMPLETE;
+		goto out;
+	}
 
 	if (upm_strcmp(run.opts.command, "help") == 0) {
 		status = upm_cmd_help(&run); /* core/commands/cmd_help.c */
@@ -514,6 +514,10 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	}
 	if (force_platform_refused(&run, tables_only))
 		goto out;
+	/* Before the first register: what this run does is on the medium, should it end
+	 * in a reset (core/cli/progress.h). */
+	if (!tables_only)
+		upm_progress_begin(&run);
 	if (!tables_only && (create_backend(&run, env) < 0 || identify(&run) < 0)) {
 		drop_trace_probe(&run);
 		goto out;
@@ -534,7 +538,9 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	 * work, and a usage error, said before either, makes none. */
 	run.folder_pending = cmd->needs_backend;
 	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
+	upm_progress_step("%s", cmd->name);
 	status = cmd->fn(&run);
+	upm_progress_step("%s: saving the results", cmd->name);
 	if (status == UPM_EXIT_USAGE && (!run.backend || run.backend->accesses == accesses) && !run.run_name[0] &&
 	    !run.machine_refused) {
 		drop_trace_probe(&run); /* refused before any register: nothing is written */
@@ -563,6 +569,7 @@ out:
 		if (run.media_error && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 	}
+	upm_progress_end(); /* every path that returns, its files saved: the run was not cut short */
 	upm_last_screen_free(&run);
 	upm_os_free(run.ident.config_text);
 	upm_backend_destroy(run.backend);

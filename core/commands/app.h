@@ -22,6 +22,9 @@ struct upm_app_env {
 	 * handler: the hardware backend then makes no access that could page-fault (its
 	 * loads_unguarded, platform/backend.h): no ECAM, no MMIO. */
 	int page_fault_guard_missing;
+	/* The line recording a boot entry's LoadOptions that were not taken as the command
+	 * line (core/cli/load_options.h), said first and kept in upmon.log; NULL when none. */
+	const char *load_options_note;
 	/* Filled by upm_main() (upm_end_decide). */
 	enum upm_end_action end_action;
 	unsigned long end_timeout_s;       /* UPM_END_WAITKEY: 0 = wait for a key only */

@@ -12,6 +12,7 @@
 #include "core/commands/commands.h"
 #include "core/cli/help.h"
 #include "core/cli/cli_args.h"
+#include "core/cli/progress.h"
 #include "core/check/selftest.h"
 #include "kernels/kernel.h"
 #include "core/results/check_record.h"
@@ -192,6 +193,7 @@ int upm_cmd_selftest(struct upm_run *r)
 		return UPM_EXIT_USAGE;
 	}
 	upm_backend_pass_begins(r->backend, 1); /* a self-test is pass 1, as a plain check's */
+	upm_progress_step("selftest of every box");
 	upm_say(r, "selftest: %s on %u socket%s", r->platform->name, r->n_sockets, r->n_sockets == 1 ? "" : "s");
 	int status = self_test(r, &vs) < 0 ? UPM_EXIT_USAGE : finish(r, &vs, NULL, NULL, "selftest");
 	safety_end(r);
@@ -201,11 +203,13 @@ int upm_cmd_selftest(struct upm_run *r)
 
 /* One pass: the self-test, then the kernels. -1 when the self-test could not run at all. */
 static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
-		      struct upm_check_kernel_runs *kernels)
+		      struct upm_check_kernel_runs *kernels, unsigned pass)
 {
 	char err[200];
 	if (!o->quiet)
 		upm_say(r, "check: [1/2] self-test of every box");
+	upm_progress_keep_detail(pass <= 1);
+	upm_progress_step("check pass %u: [1/2] self-test of every box", pass);
 	if (self_test(r, vs) < 0)
 		return -1;
 	if (upm_check_safety_stop(r, "kernels")) {
@@ -223,6 +227,7 @@ static int check_pass(struct upm_run *r, const struct upm_check_opts *o, struct 
 	}
 	if (!o->quiet)
 		upm_say(r, "check: [2/2] kernels with the standard event set");
+	upm_progress_step("check pass %u: [2/2] kernels with the standard event set", pass);
 	if (upm_check_plausibility(r, o, vs, kernels, err, sizeof err) < 0) {
 		upm_say(r, "check: %s", err);
 		upm_verdict_add(vs, 0, "check", -1, "plausibility", UPM_RESULT_INCOMPLETE, "%s", err);
@@ -283,7 +288,7 @@ int upm_cmd_check(struct upm_run *r)
 		 * in the burn-in's passes. */
 		struct upm_check_kernel_runs *kj = bi.n_pass == 1 ? &kernels : NULL;
 		o.quiet = bi.n_pass > 1; /* the stages' lines once: a pass after the first is one line */
-		if (check_pass(r, &o, &vs, kj) < 0) {
+		if (check_pass(r, &o, &vs, kj, bi.n_pass) < 0) {
 			if (bi.n_pass == 1) {
 				status = UPM_EXIT_USAGE;
 				goto out;

@@ -1,10 +1,12 @@
 /* Host-only fault knobs for tests (core/host/os_host.h): a socket whose processors stop
  * answering, a medium that fills up, and the user's abort (SIGINT, or after N polls). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* memmem */
 #include "core/host/os_host.h"
 #include "core/base/os.h"
+#include "core/cli/progress.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +45,35 @@ int upm_host_medium_full(size_t len)
 		return 1;
 	written += (long long)len;
 	return 0;
+}
+
+void upm_host_medium_freed(long long bytes)
+{
+	if (full_after >= 0)
+		written = written > bytes ? written - bytes : 0;
+}
+
+static char reset_at[200];
+static int from_firmware;
+
+void upm_host_reset_at(const char *text)
+{
+	snprintf(reset_at, sizeof reset_at, "%s", text ? text : "");
+}
+
+void upm_host_after_write(const char *path, const void *data, size_t len)
+{
+	size_t n = strlen(path), m = strlen(UPM_PROGRESS_FILE);
+	if (!reset_at[0] || n < m || strcmp(path + n - m, UPM_PROGRESS_FILE) != 0 ||
+	    !memmem(data, len, reset_at, strlen(reset_at)))
+		return;
+	fflush(NULL);
+	raise(SIGKILL);
+}
+
+int upm_host_from_firmware(void)
+{
+	return from_firmware;
 }
 
 void upm_host_medium_read_only(int on)
@@ -95,10 +126,14 @@ int upm_os_abort_requested(void)
  * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C;
  * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine.
  * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI.
+ * UPMON_HOST_EFIVARS_DIR=DIR: the firmware's global variables (SecureBoot, SetupMode) from
+ *   DIR in efivarfs layout (upm_host_efivars_dir).
  * UPMON_HOST_VIRTUAL_CLOCK=RATE: time passes only in sleeps, and in the kernels at RATE
  *   times their real time (upm_host_virtual_clock).
  * UPMON_HOST_MP_BLOCKING=1: firmware that refuses non-blocking StartupAllAPs;
- * UPMON_HOST_PACKAGES=P,P,...: sockets with those package numbers (2 processors each). */
+ * UPMON_HOST_PACKAGES=P,P,...: sockets with those package numbers (2 processors each);
+ * UPMON_HOST_RESET_AT=TEXT: killed once the run-in-progress marker holds TEXT;
+ * UPMON_HOST_FROM_FIRMWARE=1: started as by the firmware, not a shell. */
 void upm_host_knobs_from_env(void)
 {
 	const char *v;
@@ -128,6 +163,12 @@ void upm_host_knobs_from_env(void)
 	}
 	if ((v = getenv("UPMON_HOST_DMI_DIR")) && *v)
 		upm_host_dmi_dir(v);
+	if ((v = getenv("UPMON_HOST_RESET_AT")) && *v)
+		upm_host_reset_at(v);
+	if ((v = getenv("UPMON_HOST_FROM_FIRMWARE")) && *v)
+		from_firmware = strtoul(v, NULL, 10) != 0;
+	if ((v = getenv("UPMON_HOST_EFIVARS_DIR")) && *v)
+		upm_host_efivars_dir(v);
 	if ((v = getenv("UPMON_HOST_VIRTUAL_CLOCK")) && *v)
 		upm_host_virtual_clock((unsigned)strtoul(v, NULL, 10));
 }

@@ -4,17 +4,19 @@
 #include "core/base/str.h"
 #include "core/cli/cli_args.h"
 #include "platform/platform.h"
+#include "platform/mock/models.h"
 
 /* The simulated processors follow the global --sockets (wherever it is written, in
  * either form: core/cli/cli_args.h) so the mock's sockets all have a CPU, and without it
- * the mock's own socket count (--platform's: one for a client part, whose simulated
+ * the mock model's own socket count (--platform's: one for a client part, whose simulated
  * machine then has one socket as the mock's uncore does). */
 static unsigned sockets_from_argv(int argc, char **argv)
 {
 	unsigned n = upm_app_sockets_asked(argc, argv);
 	const char *name = upm_cli_option_value(argc, argv, "--platform");
 	const struct upm_platform *p = name ? upm_platform_by_name(name) : NULL;
-	return n ? n : p && p->default_sockets ? p->default_sockets : 2;
+	const struct upm_mock_model *model = p ? upm_mock_model_find(p->name) : NULL;
+	return n ? n : model ? model->default_sockets : 2;
 }
 
 int main(int argc, char **argv)
@@ -23,5 +25,8 @@ int main(int argc, char **argv)
 	upm_host_simulate(sockets_from_argv(argc, argv), 2);
 	upm_host_knobs_from_env();
 	upm_host_catch_sigint();
+	/* As the stick's removable boot starts it (UPMON_HOST_FROM_FIRMWARE=1: tests). */
+	env.launched_by_firmware = upm_host_from_firmware();
+	env.args_from_config = env.launched_by_firmware;
 	return upm_main(argc, argv, &env);
 }

@@ -106,6 +106,13 @@ static int status_of_errno(int e)
 	}
 }
 
+/* The size of the file at path, 0 when there is none (the full-medium knob's accounting). */
+static long long file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+}
+
 /* The test knobs' refusal of a file written under path (EIO, EROFS), or UPM_OK. */
 static int refused(const char *path)
 {
@@ -150,9 +157,11 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 	int rc;
 	if ((rc = refused(path)) != UPM_OK)
 		return rc;
+	long long old = file_size(path);
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return status_of_errno(errno);
+	upm_host_medium_freed(old); /* truncated: its space is free */
 	rc = upm_host_medium_full(len) ? UPM_ENOSPC : UPM_OK;
 	if (rc == UPM_OK && fwrite(data, 1, len, f) != len)
 		rc = status_of_errno(errno);
@@ -160,6 +169,8 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 		rc = status_of_errno(errno);
 	if (rc != UPM_OK)
 		remove(path); /* a truncated file must not pass for a result */
+	else
+		upm_host_after_write(path, data, len);
 	return rc;
 }
 
@@ -199,7 +210,14 @@ int upm_os_remove(const char *path)
 	int rc = read_only();
 	if (rc != UPM_OK)
 		return rc;
-	return unlink(path) == 0 || errno == ENOENT ? UPM_OK : status_of_errno(errno);
+	long long old = file_size(path);
+	if (unlink(path) == 0) {
+		upm_host_medium_freed(old);
+		return UPM_OK;
+	}
+	if ((errno == EISDIR || errno == EPERM) && rmdir(path) == 0) /* an empty folder, as UEFI's Delete */
+		return UPM_OK;
+	return errno == ENOENT ? UPM_OK : status_of_errno(errno);
 }
 
 int upm_os_rename(const char *from, const char *to)
@@ -304,6 +322,39 @@ const char *upm_os_host_name(void)
 	if (gethostname(name, sizeof name - 1) != 0 || !name[0])
 		return NULL;
 	return name;
+}
+
+/* The firmware's global variables the host models: none (not firmware) unless a test
+ * names a folder of them in Linux's efivarfs layout (upm_host_efivars_dir). */
+static const char *efivars_dir;
+
+void upm_host_efivars_dir(const char *dir)
+{
+	efivars_dir = dir;
+}
+
+int upm_os_global_variable(const char *name, void *value, size_t *len)
+{
+	char path[512];
+	void *data = NULL;
+	size_t n = 0;
+	if (!efivars_dir)
+		return UPM_EUNSUPPORTED;
+	/* efivarfs: NAME-GUID, the variable's 4 attribute bytes, then its value. */
+	snprintf(path, sizeof path, "%s/%s-8be4df61-93ca-11d2-aa0d-00e098032b8c", efivars_dir, name);
+	if (access(path, F_OK) != 0)
+		return UPM_ENOTFOUND;
+	if (upm_os_read_file(path, &data, &n) != UPM_OK || n < 4) {
+		free(data);
+		return UPM_EIO;
+	}
+	n -= 4;
+	int rc = n > *len ? UPM_ERANGE : UPM_OK;
+	if (rc == UPM_OK)
+		memcpy(value, (char *)data + 4, n);
+	*len = n;
+	free(data);
+	return rc;
 }
 
 int upm_os_topology(struct upm_topology *out)

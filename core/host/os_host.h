@@ -17,6 +17,12 @@ void upm_host_fail_writes(int (*pred)(const char *path));
  * /sys/firmware/dmi/tables); also UPMON_HOST_DMI_DIR in the environment. */
 void upm_host_dmi_dir(const char *dir);
 
+/* Test hook: upm_os_global_variable reads the firmware's global variables from DIR in
+ * Linux's efivarfs layout (NAME-8be4df61-93ca-11d2-aa0d-00e098032b8c: 4 attribute bytes,
+ * then the value; a missing file is a variable the firmware lacks); NULL, the default:
+ * not firmware (UPM_EUNSUPPORTED). Also UPMON_HOST_EFIVARS_DIR in the environment. */
+void upm_host_efivars_dir(const char *dir);
+
 /* Test hook: upm_os_memory reports these instead of the machine's (0, 0: the real
  * figures again). */
 #include <stdint.h>
@@ -80,6 +86,18 @@ int upm_host_socket_hangs(unsigned socket); /* counts the call */
 /* Writes fail (UPM_ENOSPC, nothing left behind) once the bytes written exceed this; -1: never. */
 void upm_host_medium_full_after(long long bytes);
 int upm_host_medium_full(size_t len); /* counts the bytes */
+/* A file of that many bytes was overwritten or removed: its space is free again, as on a
+ * real medium (a marker rewritten at every step must not fill it). */
+void upm_host_medium_freed(long long bytes);
+/* UPMON_HOST_RESET_AT=TEXT: the process is killed (SIGKILL, as a reset: nothing more is
+ * written) right after a run-in-progress marker holding TEXT is written
+ * (core/cli/progress.h): the next start finds the run cut short at that step. */
+void upm_host_reset_at(const char *text);
+void upm_host_after_write(const char *path, const void *data, size_t len);
+/* UPMON_HOST_FROM_FIRMWARE=1: upm_main is told the firmware started upmon (no shell), as
+ * the stick's removable boot does: a missing command is the lab's default job, the
+ * configuration's args stand for the command line. */
+int upm_host_from_firmware(void);
 /* 1: the medium is write-protected: every write, folder creation, rename and removal
  * fails with UPM_EROFS. */
 void upm_host_medium_read_only(int on);

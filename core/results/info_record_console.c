@@ -110,11 +110,14 @@ static void say_platform(const struct upm_info_record *rec)
 	if (rec->platform)
 		upm_say(r, "platform: %s, %s (%s)", rec->platform->name, rec->platform->title,
 			rec->platform_forced ? "from --platform" : "detected from CPUID");
-	else
+	else {
+		char names[160];
+		upm_platform_names(names, sizeof names, " and ");
 		upm_say(r,
-			"platform: unsupported: family %u model 0x%02x; upmon knows nhmex, wsmex, snbep, "
-			"ivbep and skl; use --backend mock --platform NAME to exercise it without one",
-			rec->cpu.family, rec->cpu.model);
+			"platform: unsupported: family %u model 0x%02x; upmon knows %s; use --backend mock "
+			"--platform NAME to exercise it without one",
+			rec->cpu.family, rec->cpu.model, names);
+	}
 }
 
 /* The access path, and proof that both mechanisms agree on the host bridge. */

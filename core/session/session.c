@@ -10,6 +10,7 @@
 #include "core/session/save_restore.h"
 #include "core/session/global_ctl.h"
 #include "platform/pci.h"
+#include "core/cli/progress.h"
 
 uint64_t upm_counter_delta(uint64_t start, uint64_t end, unsigned width)
 {
@@ -574,6 +575,27 @@ static void socket_step(void *arg)
 		upm_global_restore(s, a->socket);
 }
 
+/* The run-in-progress marker's detail (core/cli/progress.h): which boxes, which step,
+ * which pass and socket; a reset during it leaves that as the run's last step. */
+static void progress_detail(const struct upm_session *s, enum step step, unsigned pass, unsigned sock)
+{
+	static const char *const names[] = { "saving the registers", "programming", "starting",
+					     "stopping and reading", "restoring the registers" };
+	char types[120] = "", at[40] = "";
+	size_t n = 0;
+	for (unsigned i = 0; i < s->n_boxes && n + 16 < sizeof types; i++) {
+		unsigned j = 0;
+		while (j < i && s->boxes[j].type != s->boxes[i].type)
+			j++;
+		if (j == i)
+			n += (size_t)upm_snprintf(types + n, sizeof types - n, "%s%s", n ? ", " : "",
+						  s->boxes[i].type->name);
+	}
+	if (step != STEP_SAVE && step != STEP_RESTORE)
+		upm_snprintf(at, sizeof at, ", pass %u of %u", pass + 1, s->n_passes);
+	upm_progress_detail("session of %s: %s%s, socket %u", types[0] ? types : "no box", names[step], at, sock);
+}
+
 static int on_every_socket(struct upm_session *s, enum step step, unsigned pass, unsigned base)
 {
 	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
@@ -581,6 +603,7 @@ static int on_every_socket(struct upm_session *s, enum step step, unsigned pass,
 		/* A lost socket gets one restore attempt, when anything of it was saved. */
 		if (s->socket_lost[sock] && (step != STEP_RESTORE || !upm_session_socket_saved(s, sock)))
 			continue;
+		progress_detail(s, step, pass, sock);
 		int rc = upm_os_run_on_socket(sock, socket_step, &a);
 		if (rc != UPM_OK)
 			upm_session_socket_lost(s, sock, step == STEP_RESTORE, rc);

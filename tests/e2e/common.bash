@@ -69,6 +69,14 @@ e2e_boot() {
 	E2E_RC=$?
 }
 
+# e2e_boot_secure IMAGE [ENTER] [UNTIL]: e2e_boot with Secure Boot on and Microsoft's keys
+# enrolled (OVMF_CODE_4M.ms.fd, a fresh OVMF_VARS_4M.ms.fd: tools/qemu-run.sh,
+# UPMON_QEMU_SECURE_BOOT); Enter is pressed at each ';'-separated prompt of ENTER and the
+# machine stopped once the console shows UNTIL (E2E_RC 123).
+e2e_boot_secure() {
+	UPMON_QEMU_SECURE_BOOT=1 UPMON_QEMU_ENTER=${2:-} UPMON_QEMU_UNTIL=${3:-} e2e_boot "$1"
+}
+
 # log_has REGEX: the console log has a line matching the extended regex.
 log_has() { grep -Eq -- "$1" "$E2E_LOG"; }
 # log_said_has PATTERN: as log_has, on the lines as upmon said them before they were

@@ -10,8 +10,9 @@
 #     error; `check` runs on the hardware backend (QEMU's processor is unsupported, so
 #     it says so) and its log is on the image; the firmware then falls back to the shell.
 #     Nobody configured an end, so the verdict stays on screen until a key (the test
-#     presses one); upmon leaves \upmon\ran-from-firmware, and the lab's startup.nsh
-#     then says so and does NOT run check a second time (one run folder, one runs.csv line).
+#     presses one); upmon sets the volatile variable upmon_ran_from_firmware (this boot
+#     only: efi/boot_marker.c), and the lab's startup.nsh then says so, does NOT run
+#     check a second time (one run folder, one runs.csv line) and deletes the variable.
 #  3. A bad upmon.cfg: one error line naming FILE:LINE, nothing runs.
 #  4. end = key with end_timeout = 2 and end_action = shutdown: no key is sent, the wait
 #     ends by itself and the machine powers off.
@@ -63,7 +64,8 @@ boot_pressing_key() {
 		sleep "${E2E_TIMEOUT:-120}")
 }
 # The lab's startup.nsh, then power off so that QEMU ends.
-{ cat startup.nsh; printf 'echo "e2e: reached the UEFI shell"\nreset -s\n'; } >"$E2E_OUT/$T-lab.nsh"
+{ cat startup.nsh; printf 'echo "e2e: mark [%%upmon_ran_from_firmware%%]"\necho "e2e: reached the UEFI shell"\nreset -s\n'; } \
+	>"$E2E_OUT/$T-lab.nsh"
 hw_default() {
 	local name=$1 img=$2
 	boot_pressing_key "$img"
@@ -75,8 +77,8 @@ hw_default() {
 	runs_csv_rows() { img_cat "$img" /upmon/results/runs.csv | tr -d '\r' | python3 -c 'import csv, sys; print(len(list(csv.DictReader(sys.stdin))))'; }
 	one_run() { [ "$(img_runs "$img" | wc -l)" = 1 ] && [ "$(runs_csv_rows)" = 1 ]; }
 	check $T.$name.one_run "$(img_runs "$img" | wc -l) run folders, $(runs_csv_rows) runs.csv rows: not 1 and 1" one_run
-	marker_gone() { ! img_cat "$img" /upmon/ran-from-firmware >/dev/null 2>&1; }
-	check $T.$name.marker_deleted "startup.nsh left \\upmon\\ran-from-firmware" marker_gone
+	check $T.$name.marker_deleted "startup.nsh left upmon_ran_from_firmware: $(grep -a '^e2e: mark' "$E2E_LOG")" \
+		log_has '^e2e: mark \[\]$'
 	check $T.$name.ran_check "no check on the hardware backend" \
 		log_has '^upmon: error: check: this processor is not one upmon knows: found .* family 6 model 0x3a stepping '
 	check $T.$name.not_an_error "the configuration was reported" not_in_log 'upmon.cfg'

@@ -1,8 +1,10 @@
 /* libFuzzer target: the command line (upm_cli_parse, upm_cli_option_value) and what parses its values.
- * The input is argv[1..] separated by NUL bytes. */
+ * The input is argv[1..] separated by NUL bytes; the same bytes as a boot entry's LoadOptions
+ * (upm_load_options_decide: command line or vendor data). */
 #include "core/cli/cli.h"
 #include "core/cli/config.h"
 #include "core/cli/cli_args.h"
+#include "core/cli/load_options.h"
 #include "core/base/str.h"
 
 #include <stdint.h>
@@ -57,6 +59,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		line[size] = 0;
 		upm_split_words(line, words, UPM_CFG_MAX_ARGS);
 		free(line);
+	}
+	/* The bytes as LoadOptions: a command line is printable ASCII (as UCS-2) within them,
+	 * every other verdict says why, and the note that records them fits its line. */
+	static const char *const images[] = { NULL, "\\EFI\\BOOT\\BOOTX64.EFI", "" };
+	for (unsigned k = 0; k < sizeof images / sizeof images[0]; k++) {
+		struct upm_load_options_decision d;
+		upm_load_options_decide(data, size, images[k], &d);
+		if (d.verdict == UPM_LOADOPT_COMMAND_LINE) {
+			if (size & 1 || d.text_units == 0 || d.text_units * 2 > size)
+				abort();
+			for (size_t i = 0; i < d.text_units; i++) {
+				unsigned c = data[2 * i] | (unsigned)data[2 * i + 1] << 8;
+				if (c != '\t' && (c < 0x20 || c > 0x7E))
+					abort();
+			}
+		} else if (!d.reason[0] || (d.verdict != UPM_LOADOPT_NONE && d.verdict != UPM_LOADOPT_IGNORED)) {
+			abort();
+		} else if (d.verdict == UPM_LOADOPT_IGNORED) {
+			char note[UPM_LOADOPT_HEX_MAX * 3 + 400];
+			upm_load_options_note(data, size, d.reason, note, sizeof note);
+			if (!strstr(note, "were ignored (") || strlen(note) + 1 >= sizeof note)
+				abort();
+		}
 	}
 	free(buf);
 	return 0;

@@ -1,5 +1,5 @@
-/* libFuzzer target: the configuration file (upm_config_parse) and what commands read
- * from it (event sets, tolerances, the args line through the command-line parser). */
+/* libFuzzer target: the configuration file (upm_config_text, upm_config_parse) and what
+ * commands read from it (event sets, tolerances, the args line through the command-line parser). */
 #include "core/commands/app.h"
 #include "core/cli/config.h"
 #include "core/cli/invocation.h"
@@ -15,13 +15,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct upm_config cfg;
 	struct upm_run run;
 	char err[200];
-	if (size > UPM_CFG_MAX_BYTES || memchr(data, 0, size)) /* refused by load_config */
+	/* The file's bytes as load_config takes them: UTF-16 decoded, binary refused. */
+	char *text = NULL;
+	if (upm_config_text(data, size, "fuzz.cfg", &text, err, sizeof err) < 0) {
+		if (text || !strstr(err, "fuzz.cfg"))
+			__builtin_trap(); /* every refusal names the file */
 		return 0;
-	char *text = upm_os_alloc(size + 1);
-	if (!text)
-		return 0;
-	memcpy(text, data, size);
-	text[size] = 0;
+	}
 	int rc = upm_config_parse(&cfg, text, "fuzz.cfg", err, sizeof err);
 	if (rc < 0 && !strstr(err, "fuzz.cfg:"))
 		__builtin_trap(); /* every error names the file and line */

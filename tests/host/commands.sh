@@ -52,6 +52,22 @@ run noplat --backend mock info
 expect noplat host/mock_needs_platform 4 '^upmon: error: --backend mock needs --platform NAME'
 run badplat --backend mock --platform p6 info
 expect badplat host/unknown_platform 4 "^upmon: error: unknown or unimplemented platform 'p6'"
+expect noplat host/mock_needs_platform_names_registry 4 \
+	'^upmon: error: --backend mock needs --platform NAME \(nhmex, wsmex, snbep, ivbep or skl\)$'
+# Lists of platform names are made from the registry (platform/platforms.c), never typed.
+typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|wsmex|snbep|ivbep|skl)\b' \
+	core efi platform boxes kernels --include=*.c --include=*.h | grep -v '^platform/platforms.c:' |
+	grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)')
+[ -z "$typed" ] && pass host/platform_names_not_typed ||
+	fail host/platform_names_not_typed "$(head -2 <<<"$typed" | tr '\n' ' ')"
+# Every registered platform (help's list) has table tests that name it.
+run plist help
+untested=
+for p in $(sed -n 's/^  --platform NAME  *\(.*\) (default: from CPUID)$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
+	grep -lq "\"$p\"\|upm_platform_$p\b" tests/unit/test_tables_*.c || untested="$untested $p"
+done
+[ -z "$untested" ] && grep -q '^  --platform NAME  *nhmex' "$WORK/plist.out" && pass host/platforms_each_table_tested ||
+	fail host/platforms_each_table_tested "no tests/unit/test_tables_*.c names:${untested:- (help lists no platforms)}"
 run badfault --backend mock:gp=nowhere --platform snbep info
 expect badfault host/bad_fault_spec 4 "^upmon: error: mock fault: 'nowhere' is not an MSR number$"
 run help help

@@ -57,6 +57,24 @@ expect cfgargs host/config_bad_args_names_the_line 4 "^upmon: error: args.cfg:1:
 printf 'end = return\n\0speed = 1\n' >"$WORK/bin.cfg"
 run cfgbin --config bin.cfg version
 expect cfgbin host/config_binary_file_refused 4 '^upmon: error: bin.cfg: not a configuration file \(holds a NUL byte\)'
+# Notepad's "Unicode" (UTF-16LE, FF FE) and "Unicode big endian" (FE FF) are read; UTF-16
+# without a byte-order mark is refused naming the encoding (core/cli/config_text.c).
+utf16_cfg() { # FILE ENCODING BOM-HEX: lab.cfg's lines in that encoding
+	{ [ -n "$3" ] && printf "$3"; printf 'args = --backend mock --platform snbep --sockets 1 info\r\nend = return\r\n' |
+		iconv -f ASCII -t "$2"; } >"$WORK/$1"
+}
+utf16_cfg u16le.cfg UTF-16LE '\xff\xfe'
+run cfgu16le --config u16le.cfg
+expect cfgu16le host/config_utf16le_with_bom_read 0 '^identity: platform snbep \(forced by --platform\), backend mock$' '^processors: 2 on 1 socket$'
+utf16_cfg u16be.cfg UTF-16BE '\xfe\xff'
+run cfgu16be --config u16be.cfg
+expect cfgu16be host/config_utf16be_with_bom_read 0 '^identity: platform snbep \(forced by --platform\), backend mock$' '^processors: 2 on 1 socket$'
+json "$(last_run upmon-results)/results.json" 'c = d["configuration"]; assert c["content"].startswith("args = --backend mock"), c' &&
+	pass host/config_utf16_kept_as_utf8 || fail host/config_utf16_kept_as_utf8 "results.json's configuration is not the file's text"
+utf16_cfg u16nobom.cfg UTF-16LE ''
+run cfgu16nobom --config u16nobom.cfg
+expect cfgu16nobom host/config_utf16_without_bom_named 4 \
+	'^upmon: error: u16nobom.cfg: looks like UTF-16 without a byte-order mark: save it as UTF-8 or ANSI$'
 
 # --- abort ---
 # The second poll (inside the first pass's interval) reports ESC: pass 1 is read, pass 2
