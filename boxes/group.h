@@ -10,6 +10,13 @@ struct upm_group {
 	const char *question; /* what it answers, one short line */
 	const char *events;   /* event specs, comma-separated, as --events takes them */
 	const char *metrics;  /* names of the platform's metrics (list metrics); NULL: none */
+	/* Its interval form: what `run --group NAME --interval MS` counts, where the whole
+	 * group (its events and its metrics' events, each count once) needs more than one
+	 * pass and --interval counts everything at once. Event specs and metric names as
+	 * above, chosen to answer the group's question as far as one pass of the boxes'
+	 * counters holds. Both NULL: the whole group fits one pass (a test holds each). */
+	const char *interval_events;
+	const char *interval_metrics;
 };
 
 #endif

@@ -398,24 +398,37 @@ static unsigned list_metrics(struct upm_run *r, const char *search, enum list_fo
 	return lister_end(&l);
 }
 
-/* Each group: its name and the question it answers, then what `run --group NAME` counts. */
+/* Each group: its name and the question it answers, then what `run --group NAME` counts,
+ * and what it counts with --interval (every event at once): its interval form where the
+ * whole group needs more than one pass, else the whole group. */
 static unsigned list_groups(struct upm_run *r, const char *search, enum list_format f)
 {
-	static const char *const cols[] = { "platform", "group", "question", "events", "metrics" };
+	static const char *const cols[] = { "platform", "group", "question", "events", "metrics", "interval_events",
+					    "interval_metrics" };
 	const struct upm_platform *p = r->platform;
 	unsigned n = p->n_groups ? *p->n_groups : 0;
 	struct lister l;
-	lister_start(&l, r, f, cols, 5);
+	lister_start(&l, r, f, cols, UPM_ARRAY_LEN(cols));
 	for (unsigned i = 0; i < n; i++) {
 		const struct upm_group *g = &p->groups[i];
 		if (!matches(search, g->name, g->question))
 			continue;
-		char line[1024];
+		const char *iev = upm_group_events(g, 1), *ime = upm_group_metrics(g, 1);
+		char line[2048], err[200];
 		upm_snprintf(line, sizeof line, "%-6s %s%s%s%s%s", g->name, g->question,
 			     g->events ? "\n       events:  " : "", g->events ? g->events : "",
 			     g->metrics ? "\n       metrics: " : "", g->metrics ? g->metrics : "");
+		size_t used = upm_strlen(line);
+		if (!upm_group_has_interval_form(g))
+			upm_snprintf(line + used, sizeof line - used, "\n       interval: the whole group (fits one pass)");
+		else /* the whole group's passes, from the tables */
+			upm_snprintf(line + used, sizeof line - used,
+				     "\n       interval: its interval form (the whole group needs %d passes)%s%s%s%s",
+				     upm_metrics_passes(p, g->events, g->metrics, err, sizeof err),
+				     iev ? "\n         events:  " : "", iev ? iev : "", ime ? "\n         metrics: " : "",
+				     ime ? ime : "");
 		const char *vals[] = { p->name, g->name, g->question, g->events ? g->events : "",
-				       g->metrics ? g->metrics : "" };
+				       g->metrics ? g->metrics : "", iev ? iev : "", ime ? ime : "" };
 		lister_row(&l, vals, line);
 	}
 	if (!n && f == LIST_TEXT)

@@ -1,12 +1,14 @@
 /* `run --events SPEC[,SPEC...] [--metrics NAME[,...]] [--group NAME[,...]] [--seconds S]`:
  * one measured interval per pass (an idle wait until workloads exist), printed and saved.
  * A group (list groups) adds its event specs and metrics to what --events and --metrics
- * give. */
+ * give; with --interval, its interval form where it has one. Each count is counted once
+ * per run, whoever asked for it (core/events/once.h). */
 #include "core/commands/commands.h"
 #include "core/results/record.h"
 #include "core/base/abort.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
+#include "core/cli/console_wrap.h"
 #include "core/cli/cli_args.h"
 #include "core/commands/run_kernel.h"
 #include "core/commands/run_interval.h"
@@ -35,6 +37,25 @@ static void add_to_list(struct upm_buf *list, const char *v)
 
 static int run_command(struct upm_run *r, struct upm_buf *events_list, struct upm_buf *metrics_list,
 		       struct upm_buf *groups_list);
+
+/* --interval counts every event at once: a group whose whole needs more passes counts its
+ * interval form (boxes/group.h), said in one line. */
+static void say_interval_form(struct upm_run *r, const struct upm_group *g)
+{
+	char err[200];
+	if (!upm_group_has_interval_form(g))
+		return;
+	int passes = upm_metrics_passes(r->platform, g->events, g->metrics, err, sizeof err);
+	struct upm_buf form;
+	upm_buf_init(&form);
+	if (g->interval_events)
+		upm_buf_printf(&form, "events %s", g->interval_events);
+	if (g->interval_metrics)
+		upm_buf_printf(&form, "%smetrics %s", form.len ? "; " : "", g->interval_metrics);
+	upm_say_wrappedf(r, 5, 0, "run: %s with --interval: its interval form (%s), since the whole group needs %d passes",
+			 g->name, form.data ? form.data : "", passes);
+	upm_buf_free(&form);
+}
 
 int upm_cmd_run(struct upm_run *r)
 {
@@ -118,11 +139,6 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_error(r, "%s", kerr);
 		return UPM_EXIT_USAGE;
 	}
-	if (per_box && io.given && io.period_ns) { /* else it would be taken and do nothing */
-		upm_error(r, "run: --per-box does not go with --interval: interval.csv and results.json's intervals "
-			     "hold every box instance of every sample; leave --per-box out");
-		return UPM_EXIT_USAGE;
-	}
 	if (upm_run_kernel_options_orphaned(&ko) || (ko.n_kernels && seconds_given)) {
 		upm_error(r, ko.n_kernels ? "run: --seconds does not go with --kernel: the kernel's run is the interval (use --iterations)"
 					  : "run: --size, --iterations, --threads, --kernel-sockets and --memory-socket need --kernel NAME");
@@ -139,13 +155,18 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	upm_buf_init(&group_metrics);
 	if (metric_names)
 		upm_buf_puts(&group_metrics, metric_names);
-	if (group_names && upm_group_expand(r->platform, group_names, &group_events, &group_metrics, err,
-					    sizeof err) < 0) {
+	const struct upm_group *named[16];
+	unsigned n_named = 0;
+	if (group_names && upm_group_expand_as(r->platform, group_names, io.period_ns != 0, &group_events,
+					       &group_metrics, named, UPM_ARRAY_LEN(named), &n_named, err,
+					       sizeof err) < 0) {
 		upm_error(r, "run: --group: %s", err);
 		upm_buf_free(&group_events);
 		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
+	for (unsigned i = 0; io.period_ns && i < n_named; i++)
+		say_interval_form(r, named[i]);
 	if (events && upm_config_expand_events(r, events, &specs, err, sizeof err) < 0) {
 		upm_error(r, "run: --events: %s", err); /* @NAME: an event set of upmon.cfg */
 		upm_buf_free(&specs);
@@ -159,8 +180,9 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_buf_puts(&specs, group_events.data);
 	}
 	upm_buf_free(&group_events);
-	/* --metrics and the groups' metrics: their specs are their own, added by the engine
-	 * on every instance they need: here only checked (core/metrics/metrics.h). */
+	/* --metrics and the groups' metrics: the engine adds their specs on every instance
+	 * they need, each count once with the user's (core/metrics/metrics.h): here only
+	 * checked. */
 	metric_names = group_metrics.len ? group_metrics.data : NULL;
 	struct upm_buf metric_specs;
 	upm_buf_init(&metric_specs);
@@ -181,7 +203,8 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	}
 	upm_backend_pass_begins(r->backend, 1); /* a run is pass 1: faults given @pass1 act from here */
 	if (io.period_ns || ko.n_kernels) {
-		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0)
+		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0,
+							 per_box)
 				      : upm_run_kernels(r, &ko, specs.data, metric_names, per_box);
 		upm_buf_free(&specs);
 		upm_buf_free(&group_metrics);
@@ -197,6 +220,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
+	upm_session_say_doubled(&s, "run");
 	upm_say(r, "run: %u event spec%s, %u pass%s of %llu ms on %u socket%s", s.n_specs,
 		s.n_specs == 1 ? "" : "s", s.n_passes, s.n_passes == 1 ? "" : "es",
 		(unsigned long long)(wait.ns / 1000000u), r->n_sockets, r->n_sockets == 1 ? "" : "s");

@@ -4,6 +4,7 @@
 #include "core/commands/run_interval.h"
 #include "core/base/abort.h"
 #include "core/base/exit.h"
+#include "core/base/human.h"
 #include "core/results/interval.h"
 #include "core/results/record.h"
 #include "core/session/vouch.h"
@@ -122,8 +123,11 @@ static int mem_kind(const struct mem_specs *m, const struct upm_spec *sp)
 struct console {
 	struct upm_run *r;
 	struct mem_specs mem;
-	int user_only;         /* show the user's specs only (a metric's own ones repeat them) */
+	int user_only;         /* show the user's specs only, not those added for a metric alone */
+	int per_box;           /* each box instance's count, not its socket's sum (--per-box) */
 	int logged;            /* lines go through upm_say (kept in upmon.log); else console only */
+	struct upm_metric_value *mv; /* room for a sample's metrics: every metric on every socket */
+	unsigned max_mv;
 	struct upm_buf line;
 };
 
@@ -275,12 +279,60 @@ static void say_memory(struct console *c, const struct upm_session *s, const str
 	}
 }
 
+/* One count's value as the console says it: a clock's frequency, else the count and its
+ * rate over the sample's window. */
+static void count_words(char *w, size_t size, uint64_t sum, unsigned n, int clock, uint64_t window_ns)
+{
+	char a[32], b[32];
+	if (clock) {
+		upm_format_double(a, sizeof a, window_ns ? (double)sum * 1e3 / n / (double)window_ns : 0, 1);
+		upm_snprintf(w, size, "%s MHz", a);
+	} else {
+		si(a, sizeof a, (double)sum);
+		si(b, sizeof b, window_ns ? (double)sum * 1e9 / (double)window_ns : 0);
+		upm_snprintf(w, size, "%s (%s/s)", a, b);
+	}
+}
+
+/* --per-box: spec sp on each box instance, socket by socket ("s0 cbo0 2000.0 MHz cbo1
+ * ..."); an instance without a value this sample says why ("imc1 all-ones"). */
+static void say_instances(struct console *c, const struct upm_session *s, const struct upm_sample_tick *t,
+			  const uint64_t *v, const uint8_t *f, unsigned sp, int clock)
+{
+	char w[200], val[96];
+	for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
+		int opened = 0;
+		for (unsigned k = 0; k < s->n_counts; k++) {
+			const struct upm_count *cn = &s->counts[k];
+			if (cn->spec != sp || cn->socket != sock || cn->status == UPM_COUNT_NOT_ON_PART)
+				continue;
+			if (!opened) { /* each socket after the first on a line of its own */
+				if (sock && c->line.len > 5) {
+					line_flush(c);
+					upm_buf_puts(&c->line, "     ");
+				}
+				upm_snprintf(w, sizeof w, "s%u", sock);
+				word(c, w);
+				opened = 1;
+			}
+			if (f[k] & UPM_SAMPLE_NO_VALUE)
+				upm_strlcpy(val, (f[k] & UPM_SAMPLE_DRY_RUN) && !(f[k] & UPM_SAMPLE_ALL_ONES) ? "-"
+						 : (f[k] & UPM_SAMPLE_ALL_ONES) ? "all-ones"
+						 : (f[k] & UPM_SAMPLE_STUCK) ? "stuck" : "failed", sizeof val);
+			else
+				count_words(val, sizeof val, v[k], 1, clock, t->window_ns);
+			upm_snprintf(w, sizeof w, "%s%u %s", cn->box->name, cn->instance, val);
+			word(c, w);
+		}
+	}
+}
+
 /* Other events: per socket the count summed over instances and its rate; a clock as
  * its frequency (the instances' mean). */
 static void say_counts(struct console *c, const struct upm_session *s, const struct upm_sample_tick *t,
 		       const uint64_t *v, const uint8_t *f)
 {
-	char w[200], a[32], b[32];
+	char w[200], a[96];
 	for (unsigned sp = 0; sp < s->n_specs; sp++) {
 		const struct upm_spec *spec = &s->specs[sp];
 		if ((c->user_only && spec->engine) || (c->mem.n_read && mem_kind(&c->mem, spec)))
@@ -292,6 +344,11 @@ static void say_counts(struct console *c, const struct upm_session *s, const str
 			upm_buf_puts(&c->line, "  ");
 		upm_snprintf(w, sizeof w, "%s/%s:", spec->box->name, label);
 		word(c, w);
+		if (c->per_box) {
+			say_instances(c, s, t, v, f, sp, clock);
+			line_flush(c);
+			continue;
+		}
 		for (unsigned sock = 0; sock < s->run->n_sockets; sock++) {
 			uint64_t sum = 0;
 			unsigned n = 0;
@@ -304,18 +361,44 @@ static void say_counts(struct console *c, const struct upm_session *s, const str
 			}
 			if (!n) {
 				upm_snprintf(w, sizeof w, "s%u -", sock);
-			} else if (clock) {
-				upm_format_double(a, sizeof a, t->window_ns ? (double)sum * 1e3 / n / (double)t->window_ns : 0, 1);
-				upm_snprintf(w, sizeof w, "s%u %s MHz", sock, a);
 			} else {
-				si(a, sizeof a, (double)sum);
-				si(b, sizeof b, t->window_ns ? (double)sum * 1e9 / (double)t->window_ns : 0);
-				upm_snprintf(w, sizeof w, "s%u %s (%s/s)", sock, a, b);
+				count_words(a, sizeof a, sum, n, clock, t->window_ns);
+				upm_snprintf(w, sizeof w, "s%u %s", sock, a);
 			}
 			word(c, w);
 		}
 		line_flush(c);
 	}
+}
+
+/* The metrics over the sample's window, a line each: "  MEM_BW_READS: s0 1.23 GB/s s1
+ * 1.20 GB/s"; a socket where it has no value says why ("s0 n/a (division by zero)",
+ * "s1 -" when none of its parts was counted). */
+static void say_metrics(struct console *c, const struct upm_session *s, const struct upm_sample_tick *t,
+			const uint64_t *v, const uint8_t *f)
+{
+	char w[160], val[96], cov[48];
+	unsigned n = c->mv ? upm_metrics_compute_sample(s, v, f, t->window_ns, c->mv, c->max_mv) : 0;
+	for (unsigned k = 0; k < n; k++) {
+		const struct upm_metric_value *m = &c->mv[k];
+		if (!k || m->metric != c->mv[k - 1].metric) {
+			line_flush(c);
+			upm_snprintf(w, sizeof w, "  %s:", m->metric->name);
+			word(c, w);
+		}
+		if (!m->instances) {
+			upm_strlcpy(val, "-", sizeof val);
+		} else if (!m->valid) {
+			upm_snprintf(val, sizeof val, "n/a (%s)", m->why ? m->why : "no value");
+		} else {
+			upm_format_unit(val, sizeof val, m->value, m->metric->unit);
+			upm_metric_coverage(m, cov, sizeof cov);
+			upm_strlcpy(val + upm_strlen(val), cov, sizeof val - upm_strlen(val));
+		}
+		upm_snprintf(w, sizeof w, "s%u %s", m->socket, val);
+		word(c, w);
+	}
+	line_flush(c);
 }
 
 static void say_sample(struct console *c, const struct upm_session *s, const struct upm_sample_tick *t,
@@ -332,6 +415,7 @@ static void say_sample(struct console *c, const struct upm_session *s, const str
 		say_memory(c, s, t, v, f);
 	say_counts(c, s, t, v, f); /* without memory events the first starts on the time's line */
 	line_flush(c);
+	say_metrics(c, s, t, v, f);
 	if (t->overflowed) {
 		char w[80];
 		upm_snprintf(w, sizeof w, "     %u count%s overflowed (status bit set): see interval.csv", t->overflowed,
@@ -444,8 +528,11 @@ static void save_files(struct upm_run *r, struct upm_session *s, const struct up
 	rec.seconds_ns = seconds_ns;
 	rec.exit_status = status;
 	upm_record_add_session(&rec, s);
-	rec.samples = sm;
-	rec.sampled = s;
+	upm_record_add_samples(&rec, s, sm);
+	if (rec.sample_metrics_short) /* the files say no less than they hold */
+		upm_say(r, "run: interval.csv holds the metrics of the first %u samples only (at most %u metric values "
+			   "in all); the console showed every one", rec.n_sample_metric_ticks,
+			(unsigned)UPM_RECORD_MAX_SAMPLE_METRICS);
 	if (kb->plan) { /* the kernel is in every file, not only the command line */
 		struct upm_workload_info info;
 		upm_workload_describe(kb->plan, &info);
@@ -469,7 +556,7 @@ static void save_files(struct upm_run *r, struct upm_session *s, const struct up
 }
 
 int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, const struct upm_run_kernel_opts *ko,
-		     const char *specs, const char *metric_names, uint64_t seconds_ns)
+		     const char *specs, const char *metric_names, uint64_t seconds_ns, int per_box)
 {
 	struct upm_session s;
 	struct upm_samples sm;
@@ -485,34 +572,28 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 	struct kernel_between *kb = &x->kb;
 	con->r = r;
 	con->logged = 1;
+	con->per_box = per_box;
 	upm_buf_init(&con->line);
 	if (upm_metrics_prepare(&s, r, specs, metric_names) < 0) {
 		upm_error(r, "run: %s", s.error);
 		status = UPM_EXIT_USAGE;
 		goto out;
 	}
-	if (s.n_passes > 1 && metric_names) {
-		/* A metric counts its own events beside the user's: sampled, the events alone. */
+	if (s.n_passes > 1 && s.n_metrics && specs && specs[0]) {
+		/* The metrics' events do not fit beside the events given: the events alone, if
+		 * they fit. */
 		unsigned passes = s.n_passes;
-		struct upm_buf alone;
-		char err[200];
-		upm_buf_init(&alone);
-		if (specs && specs[0])
-			upm_buf_puts(&alone, specs);
-		else
-			(void)upm_metric_specs(r->platform, metric_names, &alone, err, sizeof err);
 		upm_session_free(&s);
-		int bad = upm_session_prepare(&s, r, alone.data ? alone.data : "") < 0;
-		upm_buf_free(&alone);
-		if (bad) {
+		if (upm_metrics_prepare(&s, r, specs, NULL) < 0) {
 			upm_error(r, "run: %s", s.error);
 			status = UPM_EXIT_USAGE;
 			goto out;
 		}
 		if (s.n_passes == 1)
-			upm_say(r, "run: --interval: the metrics are left out (with their own events the run needs %u "
-				   "passes); their events are sampled", passes);
+			upm_say(r, "run: --interval: the metrics are left out (with their events the run needs %u "
+				   "passes); the events given are sampled", passes);
 	}
+	upm_session_say_doubled(&s, "run");
 	if (s.n_passes > 1) {
 		upm_error(r, "run: --interval counts every event at once, and these need %u passes: give fewer events "
 			     "(at most the box's counters each; see 'upmon list events')", s.n_passes);
@@ -534,6 +615,8 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 		upm_run_kernel_say_plan(r, &info, ko->w.size, ", repeated between the samples");
 	}
 	mem_specs_init(r->platform, &con->mem);
+	con->max_mv = s.n_metrics * r->n_sockets;
+	con->mv = con->max_mv ? upm_os_alloc(con->max_mv * sizeof *con->mv) : NULL;
 	for (unsigned i = 0; i < s.n_specs; i++)
 		con->user_only |= !s.specs[i].engine;
 	say_plan(r, &s, o, seconds_ns, ko->n_kernels ? ko->kernels[0] : NULL);
@@ -574,6 +657,7 @@ out:
 	if (kb->plan)
 		upm_workload_release(kb->plan);
 	upm_buf_free(&con->line);
+	upm_os_free(con->mv);
 	upm_os_free(x);
 	return status;
 }

@@ -272,6 +272,8 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		status = UPM_EXIT_USAGE;
 		goto out;
 	}
+	if (!rec->n_kernels) /* the same specs for every kernel: said once */
+		upm_session_say_doubled(&s, "run");
 	struct upm_workload_info info;
 	upm_workload_describe(k->plan, &info);
 	char tail[96];

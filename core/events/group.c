@@ -61,12 +61,36 @@ static void list_groups(const struct upm_platform *p, char *err, unsigned long e
 	}
 }
 
+int upm_group_has_interval_form(const struct upm_group *g)
+{
+	return g->interval_events || g->interval_metrics;
+}
+
+const char *upm_group_events(const struct upm_group *g, int interval)
+{
+	return interval && upm_group_has_interval_form(g) ? g->interval_events : g->events;
+}
+
+const char *upm_group_metrics(const struct upm_group *g, int interval)
+{
+	return interval && upm_group_has_interval_form(g) ? g->interval_metrics : g->metrics;
+}
+
 int upm_group_expand(const struct upm_platform *p, const char *names, struct upm_buf *events,
 		     struct upm_buf *metrics, char *err, unsigned long err_size)
+{
+	return upm_group_expand_as(p, names, 0, events, metrics, NULL, 0, NULL, err, err_size);
+}
+
+int upm_group_expand_as(const struct upm_platform *p, const char *names, int interval, struct upm_buf *events,
+			struct upm_buf *metrics, const struct upm_group **named, unsigned max, unsigned *n_named,
+			char *err, unsigned long err_size)
 {
 	char name[32];
 	const struct upm_group *seen[64];
 	unsigned n_seen = 0;
+	if (n_named)
+		*n_named = 0;
 	if (!p->n_groups || !*p->n_groups) {
 		upm_snprintf(err, err_size, "%s has no event groups: give --events SPEC,... instead", p->name);
 		return -1;
@@ -118,8 +142,10 @@ int upm_group_expand(const struct upm_platform *p, const char *names, struct upm
 		for (unsigned i = 0; i < n_seen; i++)
 			again |= seen[i] == g;
 		if (!again) {
-			append_list(events, g->events);
-			append_list(metrics, g->metrics);
+			append_list(events, upm_group_events(g, interval));
+			append_list(metrics, upm_group_metrics(g, interval));
+			if (named && n_named && *n_named < max)
+				named[(*n_named)++] = g;
 			if (n_seen < UPM_ARRAY_LEN(seen))
 				seen[n_seen++] = g;
 		}

@@ -106,20 +106,7 @@ int upm_metric_per_second(const struct upm_platform *p, const struct upm_metric 
 
 int upm_spec_same(const struct upm_spec *a, const struct upm_spec *b)
 {
-	if (a->box != b->box || a->kind != b->kind || a->ctl != b->ctl || a->free_ctr != b->free_ctr ||
-	    a->n_filters != b->n_filters)
-		return 0;
-	if (a->instance >= 0 && a->instance != b->instance)
-		return 0;
-	for (unsigned i = 0; i < a->n_filters; i++) {
-		int found = 0;
-		for (unsigned k = 0; k < b->n_filters; k++)
-			found |= a->filters[i].field == b->filters[k].field &&
-				 a->filters[i].value == b->filters[k].value;
-		if (!found)
-			return 0;
-	}
-	return 1;
+	return upm_spec_same_count(a, b) && (a->instance < 0 || a->instance == b->instance);
 }
 
 /* 1 when spec stands in the comma-joined list as a whole entry. */
@@ -216,72 +203,108 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
 	return metric_specs_sweep(p, names, list, 1, err, err_size);
 }
 
+/* The spec list a run counts: the user's specs (their number in *n_user), then the
+ * metrics' own, and the metrics named, once each in the order given, in wanted. 0, or
+ * -1 with err. */
+static int run_list(const struct upm_platform *p, const char *user_specs, const char *metric_names,
+		    struct upm_buf *list, int *n_user, const struct upm_metric **wanted, unsigned *n_wanted, char *err,
+		    unsigned long err_size)
+{
+	*n_user = 0;
+	*n_wanted = 0;
+	if (user_specs && *user_specs) {
+		struct upm_spec *tmp = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *tmp);
+		if (!tmp) {
+			upm_strlcpy(err, "out of memory", err_size);
+			return -1;
+		}
+		*n_user = p ? upm_spec_parse_list(p, user_specs, tmp, UPM_SESSION_MAX_SPECS, err, err_size) : 0;
+		upm_os_free(tmp);
+		if (*n_user < 0)
+			return -1;
+		upm_buf_puts(list, user_specs);
+	}
+	if (!metric_names || !*metric_names || !p)
+		return 0;
+	struct upm_buf mine;
+	upm_buf_init(&mine);
+	if (upm_metric_specs(p, metric_names, &mine, err, err_size) < 0) {
+		upm_buf_free(&mine);
+		return -1;
+	}
+	/* The metrics themselves, once each, in the order given. */
+	for (const char *m = metric_names; *m;) {
+		const char *comma = upm_strchr(m, ',');
+		size_t n = comma ? (size_t)(comma - m) : upm_strlen(m);
+		char name[64];
+		upm_memcpy(name, m, n < sizeof name ? n : sizeof name - 1);
+		name[n < sizeof name ? n : sizeof name - 1] = 0;
+		const struct upm_metric *found = upm_metric_find(p, name);
+		int dup = 0;
+		for (unsigned k = 0; k < *n_wanted; k++)
+			dup |= wanted[k] == found;
+		if (found && !dup && *n_wanted == UPM_SESSION_MAX_METRICS) {
+			upm_snprintf(err, err_size, "too many metrics: at most %u in one run (ask for fewer, or run twice)",
+				     (unsigned)UPM_SESSION_MAX_METRICS);
+			upm_buf_free(&mine);
+			return -1;
+		}
+		if (found && !dup)
+			wanted[(*n_wanted)++] = found;
+		m += n + (comma ? 1 : 0);
+	}
+	if (list->len && mine.len)
+		upm_buf_puts(list, ",");
+	if (mine.len)
+		upm_buf_puts(list, mine.data);
+	upm_buf_free(&mine);
+	return 0;
+}
+
 int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *user_specs,
 			const char *metric_names)
 {
 	struct upm_buf list;
-	int n_user = 0, rc = -1;
+	const struct upm_metric *wanted[UPM_SESSION_MAX_METRICS];
+	unsigned n_wanted;
+	int n_user, rc = -1;
 	upm_buf_init(&list);
 	upm_memset(s, 0, sizeof *s);
-	if (user_specs && *user_specs) {
-		struct upm_spec *tmp = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *tmp);
-		if (!tmp) {
-			upm_strlcpy(s->error, "out of memory", sizeof s->error);
-			return -1;
-		}
-		n_user = r->platform ? upm_spec_parse_list(r->platform, user_specs, tmp, UPM_SESSION_MAX_SPECS,
-							   s->error, sizeof s->error) : 0;
-		upm_os_free(tmp);
-		if (n_user < 0)
-			return -1;
-		upm_buf_puts(&list, user_specs);
-	}
-	const struct upm_metric *wanted[UPM_SESSION_MAX_METRICS];
-	unsigned n_wanted = 0;
-	if (metric_names && *metric_names && r->platform) {
-		struct upm_buf mine;
-		upm_buf_init(&mine);
-		if (upm_metric_specs(r->platform, metric_names, &mine, s->error, sizeof s->error) < 0) {
-			upm_buf_free(&mine);
-			goto out;
-		}
-		/* The metrics themselves, once each, in the order given. */
-		for (const char *p = metric_names; *p;) {
-			const char *comma = upm_strchr(p, ',');
-			size_t n = comma ? (size_t)(comma - p) : upm_strlen(p);
-			char name[64];
-			upm_memcpy(name, p, n < sizeof name ? n : sizeof name - 1);
-			name[n < sizeof name ? n : sizeof name - 1] = 0;
-			const struct upm_metric *m = upm_metric_find(r->platform, name);
-			int dup = 0;
-			for (unsigned k = 0; k < n_wanted; k++)
-				dup |= wanted[k] == m;
-			if (m && !dup && n_wanted == UPM_SESSION_MAX_METRICS) {
-				upm_snprintf(s->error, sizeof s->error,
-					     "too many metrics: at most %u in one run (ask for fewer, or run twice)",
-					     (unsigned)UPM_SESSION_MAX_METRICS);
-				upm_buf_free(&mine);
-				goto out;
-			}
-			if (m && !dup)
-				wanted[n_wanted++] = m;
-			p += n + (comma ? 1 : 0);
-		}
-		if (list.len && mine.len)
-			upm_buf_puts(&list, ",");
-		if (mine.len)
-			upm_buf_puts(&list, mine.data);
-		upm_buf_free(&mine);
-	}
-	rc = upm_session_prepare_split(s, r, list.data ? list.data : "", (unsigned)n_user);
+	if (run_list(r->platform, user_specs, metric_names, &list, &n_user, wanted, &n_wanted, s->error,
+		     sizeof s->error) == 0)
+		rc = upm_session_prepare_split(s, r, list.data ? list.data : "", (unsigned)n_user, 1);
 	if (rc == 0) {
 		for (unsigned k = 0; k < n_wanted; k++)
 			s->metrics[k] = wanted[k];
 		s->n_metrics = n_wanted;
 	}
-out:
 	upm_buf_free(&list);
 	return rc;
+}
+
+int upm_metrics_passes(const struct upm_platform *p, const char *user_specs, const char *metric_names, char *err,
+		       unsigned long err_size)
+{
+	struct upm_buf list;
+	const struct upm_metric *wanted[UPM_SESSION_MAX_METRICS];
+	unsigned n_wanted, n_doubles;
+	int n_user, passes = -1;
+	struct upm_spec *specs = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *specs);
+	struct upm_spec_double doubles[1];
+	upm_buf_init(&list);
+	if (!specs) {
+		upm_strlcpy(err, "out of memory", err_size);
+	} else if (run_list(p, user_specs, metric_names, &list, &n_user, wanted, &n_wanted, err, err_size) == 0) {
+		int n = upm_spec_parse_list(p, list.data ? list.data : "", specs, UPM_SESSION_MAX_SPECS, err, err_size);
+		unsigned nu = (unsigned)n_user;
+		if (n > 0)
+			n = (int)upm_specs_once(specs, (unsigned)n, &nu, doubles, 1, &n_doubles);
+		if (n > 0)
+			passes = upm_specs_passes(p, specs, (unsigned)n, err, err_size);
+	}
+	upm_os_free(specs);
+	upm_buf_free(&list);
+	return passes;
 }
 
 /* A metric compiled: its formula and the specs of its terms. */
@@ -294,11 +317,11 @@ struct parts {
 	unsigned char clock[UPM_METRIC_FORMULA_TERMS]; /* the term counts a clock */
 };
 
-/* 1 when count c belongs to the metric (one of its own specs, as the term says). */
+/* 1 when count c is what the term counts on c's instance: the metric's own spec, or the
+ * user's or another metric's that counts the same (each is counted once per instance:
+ * core/events/once.h). */
 static int count_is(const struct upm_session *s, const struct upm_count *c, const struct upm_spec *term)
 {
-	if (c->spec < s->metric_specs_from)
-		return 0; /* the user's: never a metric's */
 	struct upm_spec inst = s->specs[c->spec];
 	inst.instance = (int)c->instance;
 	return upm_spec_same(term, &inst);
@@ -306,8 +329,8 @@ static int count_is(const struct upm_session *s, const struct upm_count *c, cons
 
 /* Whether every term that applies to box instance b was counted on it and can be
  * trusted; *applies gets whether any term applies. */
-static int instance_counted(const struct upm_session *s, const struct parts *pt, const struct upm_box_inst *b,
-			    int *applies)
+static int instance_counted(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
+			    const struct parts *pt, const struct upm_box_inst *b, int *applies)
 {
 	int ok = 1;
 	*applies = 0;
@@ -317,8 +340,8 @@ static int instance_counted(const struct upm_session *s, const struct parts *pt,
 			continue;
 		*applies = 1;
 		int got = 0;
-		for (unsigned i = 0; i < s->n_counts; i++) {
-			const struct upm_count *c = &s->counts[i];
+		for (unsigned i = 0; i < n_counts; i++) {
+			const struct upm_count *c = &counts[i];
 			if (c->socket == b->socket && c->box == b->type && c->instance == b->instance &&
 			    count_is(s, c, t))
 				got |= c->status == UPM_OK ? 1 : 2;
@@ -346,6 +369,8 @@ static int covers(const struct parts *pt, const struct upm_box_inst *b)
 
 /* Calls fn for each count of the metric's on the instances of socket sock it can use. */
 struct walk {
+	const struct upm_count *counts; /* the session's, or one sample's (upm_metrics_compute_sample) */
+	unsigned n_counts;
 	unsigned counted, of, passes;
 	const char *box;
 	uint64_t window_ns; /* the longest window of the parts */
@@ -362,7 +387,7 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 		if (b->socket != sock || b->state == UPM_BOX_NOT_ON_PART ||
 		    (b->state == UPM_BOX_ABSENT && b->type->optional_from && b->instance >= b->type->optional_from))
 			continue; /* not on this part (an EX-only port): not one of the socket's */
-		int ok = instance_counted(s, pt, b, &applies);
+		int ok = instance_counted(s, w->counts, w->n_counts, pt, b, &applies);
 		if (!applies)
 			continue;
 		if (!sum && covers(pt, b)) {
@@ -372,8 +397,8 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
 		}
 		if (!ok)
 			continue;
-		for (unsigned i = 0; i < s->n_counts; i++) {
-			const struct upm_count *c = &s->counts[i];
+		for (unsigned i = 0; i < w->n_counts; i++) {
+			const struct upm_count *c = &w->counts[i];
 			if (c->socket != sock || c->box != b->type || c->instance != b->instance)
 				continue;
 			for (unsigned k = 0; k < pt->f.n_specs; k++) {
@@ -416,17 +441,18 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
  * metric stands only where that was one of its own specs. 0 when, on a box of socket
  * sock, it was another's (two such metrics, or the user's occupancy, in one run) or
  * nothing. */
-static int counter0_is_own(const struct upm_session *s, const struct parts *pt, unsigned sock)
+static int counter0_is_own(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
+			   const struct parts *pt, unsigned sock)
 {
-	for (unsigned i = 0; i < s->n_counts; i++) {
-		const struct upm_count *c = &s->counts[i];
+	for (unsigned i = 0; i < n_counts; i++) {
+		const struct upm_count *c = &counts[i];
 		for (unsigned k = 0; k < pt->f.n_specs && c->socket == sock && c->status == UPM_OK; k++) {
 			const struct upm_spec *t = &pt->specs[k];
 			if (!t->event || !t->event->reads_counter0 || !count_is(s, c, t))
 				continue;
 			int own = 0;
-			for (unsigned j = 0; j < s->n_counts && !own; j++) {
-				const struct upm_count *d = &s->counts[j];
+			for (unsigned j = 0; j < n_counts && !own; j++) {
+				const struct upm_count *d = &counts[j];
 				if (d->pass != c->pass || d->socket != sock || d->box != c->box ||
 				    d->instance != c->instance || d->counter != 0)
 					continue;
@@ -442,12 +468,14 @@ static int counter0_is_own(const struct upm_session *s, const struct parts *pt, 
 
 /* A metric's value on one socket; used (when not NULL) gets the indices of the counts it
  * summed, at most max_used, their number in *n_used. */
-static void compute_one(const struct upm_session *s, const struct upm_metric *m, const struct parts *pt,
-			unsigned sock, struct upm_metric_value *out, int *have, unsigned *used,
-			unsigned max_used, unsigned *n_used)
+static void compute_one(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
+			const struct upm_metric *m, const struct parts *pt, unsigned sock, struct upm_metric_value *out,
+			int *have, unsigned *used, unsigned max_used, unsigned *n_used)
 {
 	struct walk w;
 	upm_memset(&w, 0, sizeof w);
+	w.counts = counts;
+	w.n_counts = n_counts;
 	w.used = used;
 	w.max_used = max_used;
 	*have = 0;
@@ -458,6 +486,7 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 	if (n_used)
 		*n_used = w.n_used;
 	*have = 1;
+	upm_memset(out, 0, sizeof *out);
 	out->metric = m;
 	out->socket = sock;
 	out->instances = w.counted;
@@ -471,7 +500,7 @@ static void compute_one(const struct upm_session *s, const struct upm_metric *m,
 		st = UPM_FORMULA_DIV_ZERO;
 	out->valid = st == UPM_FORMULA_OK;
 	out->why = out->valid ? NULL : upm_formula_status_text(st);
-	if (!counter0_is_own(s, pt, sock)) {
+	if (!counter0_is_own(s, counts, n_counts, pt, sock)) {
 		out->valid = 0;
 		out->why = "its COUNTER0_OCCUPANCY was counted beside another queue: ask for it in a run of its own";
 	}
@@ -493,7 +522,23 @@ static int metric_parts(const struct upm_platform *p, const struct upm_metric *m
 	return 0;
 }
 
-unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max)
+/* The session's metrics over counts (the session's own, or one sample's). */
+static int not_counted_over(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
+			    const struct parts *pt, unsigned socket)
+{
+	for (unsigned i = 0; i < n_counts; i++) {
+		const struct upm_count *c = &counts[i];
+		for (unsigned k = 0; k < pt->f.n_specs && c->socket == socket && c->status != UPM_OK; k++)
+			if (count_is(s, c, &pt->specs[k]))
+				return c->status;
+	}
+	return UPM_OK;
+}
+
+/* every: a socket where none of a metric's instances was counted gets an entry too,
+ * with no value (instances 0) and not_counted. */
+static unsigned compute_over(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
+			     struct upm_metric_value *out, unsigned max, int every)
 {
 	const struct upm_platform *p = s->run->platform;
 	unsigned n = 0;
@@ -506,11 +551,58 @@ unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_valu
 			continue;
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
 			int have;
-			compute_one(s, m, pt, sock, &out[n], &have, NULL, 0, NULL);
+			compute_one(s, counts, n_counts, m, pt, sock, &out[n], &have, NULL, 0, NULL);
+			if (!have && every) {
+				upm_memset(&out[n], 0, sizeof out[n]);
+				out[n].metric = m;
+				out[n].socket = sock;
+				out[n].not_counted = not_counted_over(s, counts, n_counts, pt, sock);
+				out[n].why = "not counted";
+				have = 1;
+			}
 			n += (unsigned)have;
 		}
 	}
 	upm_os_free(pt);
+	return n;
+}
+
+unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max)
+{
+	return compute_over(s, s->counts, s->n_counts, out, max, 0);
+}
+
+/* Why a sample has no value of count c: its flag as the count status a whole run gives
+ * the same cause (a count without a value is never a metric's part). */
+static int sample_status(const struct upm_count *c, uint8_t flag)
+{
+	if (!(flag & UPM_SAMPLE_NO_VALUE))
+		return c->status;
+	if (c->status != UPM_OK)
+		return c->status;
+	if (flag & UPM_SAMPLE_ALL_ONES)
+		return UPM_COUNT_ALL_ONES;
+	if (flag & UPM_SAMPLE_DRY_RUN)
+		return UPM_COUNT_DRY_RUN;
+	if (flag & UPM_SAMPLE_STUCK)
+		return UPM_COUNT_STUCK;
+	return UPM_COUNT_BOX_FAULT;
+}
+
+unsigned upm_metrics_compute_sample(const struct upm_session *s, const uint64_t *values, const uint8_t *flags,
+				    uint64_t window_ns, struct upm_metric_value *out, unsigned max)
+{
+	struct upm_count *counts = s->n_counts ? upm_os_alloc(s->n_counts * sizeof *counts) : NULL;
+	if (!counts)
+		return 0;
+	for (unsigned k = 0; k < s->n_counts; k++) {
+		counts[k] = s->counts[k];
+		counts[k].delta = values[k];
+		counts[k].status = sample_status(&s->counts[k], flags[k]);
+		counts[k].interval_ns = window_ns; /* every part of a sample shares its window */
+	}
+	unsigned n = compute_over(s, counts, s->n_counts, out, max, 1);
+	upm_os_free(counts);
 	return n;
 }
 
@@ -524,7 +616,7 @@ unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_me
 	if (!pt)
 		return 0;
 	if (metric_parts(s->run->platform, v->metric, pt) == 0)
-		compute_one(s, v->metric, pt, v->socket, &again, &have, idx, max, &n);
+		compute_one(s, s->counts, s->n_counts, v->metric, pt, v->socket, &again, &have, idx, max, &n);
 	upm_os_free(pt);
 	for (unsigned i = 1; i < n; i++) /* box by box above: put in the counts' order */
 		for (unsigned j = i; j > 0 && idx[j - 1] > idx[j]; j--) {
@@ -540,12 +632,7 @@ int upm_metric_not_counted(const struct upm_session *s, const struct upm_metric 
 	int status = UPM_OK;
 	struct parts *pt = upm_os_alloc(sizeof *pt);
 	if (pt && metric_parts(s->run->platform, m, pt) == 0)
-		for (unsigned i = 0; i < s->n_counts && status == UPM_OK; i++) {
-			const struct upm_count *c = &s->counts[i];
-			for (unsigned k = 0; k < pt->f.n_specs && c->socket == socket && c->status != UPM_OK; k++)
-				if (count_is(s, c, &pt->specs[k]))
-					status = c->status;
-		}
+		status = not_counted_over(s, s->counts, s->n_counts, pt, socket);
 	upm_os_free(pt);
 	return status;
 }

@@ -1,8 +1,9 @@
 /* Room metrics: derived metrics computed from a session's counts. Includes session.
  *
- * Derived metrics over the counts of a session. A metric is computed from its own
- * specs, which the engine adds to the session on every instance the metric needs
- * (upm_metrics_prepare); the user's specs never feed it.
+ * Derived metrics over the counts of a session. A metric's specs are added to the
+ * session on every instance the metric needs (upm_metrics_prepare), and each count is
+ * counted once per run (core/events/once.h): where the user's spec, or another metric's,
+ * counts the same on an instance, the metric reads that one count.
  *
  * Each spec's count is summed over the socket's box instances where every part of the
  * metric that applies to the instance was counted and can be trusted. Parts counted in
@@ -17,6 +18,7 @@
 
 #include "core/session/session.h"
 #include "core/session/vouch.h" /* count statuses: results writers name them */
+#include "core/session/sample.h"
 
 struct upm_metric_value {
 	const struct upm_metric *metric;
@@ -31,6 +33,9 @@ struct upm_metric_value {
 	const char *box;
 	unsigned passes; /* bit p: a part was counted in pass p */
 	uint64_t window_ns; /* the counting window it is over: its parts' longest (SECONDS) */
+	/* A sample's entry over no instance (instances 0, upm_metrics_compute_sample): the
+	 * status of its first part not counted there, or UPM_OK when none of its boxes was. */
+	int not_counted;
 };
 
 struct upm_formula;
@@ -59,10 +64,23 @@ int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm
  * s->error. */
 int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *user_specs,
 			const char *metric_names);
-/* The session's metrics, per socket, from the metric's own counts that can be trusted.
+/* The passes a run of the user's specs and the metrics named would need on p, each count
+ * once (core/events/once.h), from the tables alone (nothing is read: every instance
+ * they allow). -1 with err when the specs or metrics are wrong. */
+int upm_metrics_passes(const struct upm_platform *p, const char *user_specs, const char *metric_names, char *err,
+		       unsigned long err_size);
+/* The session's metrics, per socket, from the counts of their terms that can be trusted.
  * Returns how many values were written to out (at most max); a socket where none of a
  * metric's instances was counted gets no value. */
 unsigned upm_metrics_compute(const struct upm_session *s, struct upm_metric_value *out, unsigned max);
+/* The same over one sample of a sampled session (core/session/sample.h): values[k] and
+ * flags[k] are count k's in the sample, window_ns its window; a count the sample has no
+ * value of (UPM_SAMPLE_NO_VALUE) is a part not counted, as in a whole run. Every metric
+ * gets an entry on every socket, in the session's order (metric by metric, socket by
+ * socket): one none of whose instances was counted has instances 0, no value, and the
+ * reason in not_counted. */
+unsigned upm_metrics_compute_sample(const struct upm_session *s, const uint64_t *values, const uint8_t *flags,
+				    uint64_t window_ns, struct upm_metric_value *out, unsigned max);
 /* The indices (into s->counts, ascending) of the counts value v of session s was
  * computed from, at most max; returns how many. */
 unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_metric_value *v, unsigned *idx,

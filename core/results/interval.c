@@ -1,5 +1,6 @@
 #include "core/results/interval.h"
 #include "core/results/markup.h"
+#include "core/results/record.h"
 
 static double seconds_of(uint64_t ns)
 {
@@ -45,33 +46,77 @@ void upm_interval_time(const struct upm_samples *sm, unsigned i, char *buf, unsi
 		     t.second, ms, zone);
 }
 
-void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm, const char *note, struct upm_buf *out)
+/* The cells every row of a sample opens with: the run's identity, then time and seconds. */
+static void row_start(const struct upm_record *rec, const char *when, const char *secs, const char *kind,
+		      unsigned socket, struct upm_buf *out)
 {
-	upm_ident_csv(s->run, out);
-	if (note)
-		upm_buf_printf(out, "# %s\n", note);
-	upm_buf_puts(out, "time,seconds,socket,box,instance,spec,count,rate,status,for_metrics\n");
+	upm_ident_csv_cells(rec->run, out);
+	upm_buf_puts(out, ",");
+	upm_buf_csv_field(out, when);
+	upm_buf_printf(out, ",%s,%s,%u,", secs, kind, socket);
+}
+
+/* A metric's status over a sample: "ok", "partial (3 of 4 imc)", "n/a (why)" or
+ * "not-counted (status)". */
+static void metric_status(const struct upm_record_sample_metric *e, const char *box, char *buf, unsigned long size)
+{
+	if (!e->instances)
+		upm_snprintf(buf, size, "not-counted (%s)", e->not_counted ? e->not_counted : "none of its boxes");
+	else if (!e->valid)
+		upm_snprintf(buf, size, "n/a (%s)", e->why ? e->why : "no value");
+	else if (e->instances < e->of_instances)
+		upm_snprintf(buf, size, "partial (%u of %u %s)", e->instances, e->of_instances, box ? box : "");
+	else
+		upm_strlcpy(buf, "ok", size);
+}
+
+void upm_interval_csv(const struct upm_record *rec, struct upm_buf *out)
+{
+	const struct upm_session *s = rec->sampled;
+	const struct upm_samples *sm = rec->samples;
+	unsigned sockets = s->run->n_sockets;
+	upm_buf_puts(out, UPM_IDENT_CSV_COLUMNS ",time,seconds,kind,socket,box,instance,spec,count,rate,status,for_metrics,"
+			  "metric,value,unit\n");
 	for (unsigned i = 0; i < sm->n_ticks; i++) {
 		const struct upm_sample_tick *t = &sm->ticks[i];
-		char when[48], secs[32], rate[48];
+		char when[48], secs[32], rate[48], status[96];
 		upm_interval_time(sm, i, when, sizeof when);
 		upm_format_double(secs, sizeof secs, seconds_of(t->t_ns), 6);
 		for (unsigned k = 0; k < sm->n_counts; k++) {
 			const struct upm_count *c = &s->counts[k];
 			uint64_t v = upm_sample_value(sm, i, k);
 			uint8_t f = upm_sample_flag(sm, i, k);
-			upm_format_double(rate, sizeof rate, rate_of(v, t->window_ns), 3);
-			upm_buf_csv_field(out, when);
-			upm_buf_printf(out, ",%s,%u,", secs, c->socket);
+			row_start(rec, when, secs, "count", c->socket, out);
 			upm_buf_csv_field(out, c->box->name);
 			upm_buf_printf(out, ",%u,", c->instance);
 			upm_buf_csv_field(out, s->specs[c->spec].text);
-			/* for_metrics: a metric's own count, else a row like the user's same spec. */
+			/* for_metrics: added for a metric alone, not asked for (a count both share is
+			 * the user's, and counted once: core/events/once.h). */
 			const char *own = s->specs[c->spec].engine ? "yes" : "no";
-			if (f & UPM_SAMPLE_NO_VALUE)
-				upm_buf_printf(out, ",,,%s,%s\n", flag_name(f), own);
-			else
-				upm_buf_printf(out, ",%llu,%s,%s,%s\n", (unsigned long long)v, rate, flag_name(f), own);
+			if (f & UPM_SAMPLE_NO_VALUE) {
+				upm_buf_printf(out, ",,,%s,%s,,,\n", flag_name(f), own);
+			} else {
+				upm_format_double(rate, sizeof rate, rate_of(v, t->window_ns), 3);
+				upm_buf_printf(out, ",%llu,%s,%s,%s,,,\n", (unsigned long long)v, rate, flag_name(f), own);
+			}
+		}
+		for (unsigned j = 0; i < rec->n_sample_metric_ticks && j < rec->n_sample_slots; j++) {
+			const struct upm_record_sample_metric *e = &rec->sample_metrics[(size_t)i * rec->n_sample_slots + j];
+			const struct upm_metric *m = s->metrics[j / sockets];
+			const char *box = rec->sample_metric_box[j / sockets];
+			char value[48] = "";
+			row_start(rec, when, secs, "metric", j % sockets, out);
+			upm_buf_csv_field(out, box ? box : "");
+			metric_status(e, box, status, sizeof status);
+			if (e->instances && e->valid)
+				upm_format_double(value, sizeof value, e->value, 6);
+			upm_buf_puts(out, ",,,,,");
+			upm_buf_csv_field(out, status);
+			upm_buf_puts(out, ",,");
+			upm_buf_csv_field(out, m->name);
+			upm_buf_printf(out, ",%s,", value);
+			upm_buf_csv_field(out, m->unit ? m->unit : "");
+			upm_buf_puts(out, "\n");
 		}
 	}
 }

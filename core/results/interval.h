@@ -11,19 +11,31 @@
  * tick's seconds. "" when the wall clock could not be read. */
 void upm_interval_time(const struct upm_samples *sm, unsigned i, char *buf, unsigned long size);
 
-/* interval.csv: the run's "# " identity lines, note as one more when not NULL, then
- *   time,seconds,socket,box,instance,spec,count,rate,status,for_metrics
- * one row per count per sample: seconds since the counters started (6 decimals), spec
- * as written, count in the event's units, rate = count per second of the sample's own
- * window, status "ok", "overflowed" or "failed". */
-void upm_interval_csv(const struct upm_session *s, const struct upm_samples *sm, const char *note, struct upm_buf *out);
+struct upm_record;
+
+/* interval.csv, in long form (one observation a row, as CSV loaders group and pivot it),
+ * opening with its header row (RFC 4180):
+ *   run,backend,dry_run,time,seconds,kind,socket,box,instance,spec,count,rate,status,
+ *   for_metrics,metric,value,unit
+ * run, backend, dry_run: the run's identity (UPM_IDENT_CSV_COLUMNS; the rest of it is in
+ * results.json and upmon.log); time: ISO 8601 with milliseconds; seconds: since the
+ * counters started (6 decimals). Per sample, one row of kind "count" per count (box
+ * instance and spec as written; count in the event's units; rate per second of the
+ * sample's own window; status "ok", "overflowed", "failed", "all-ones", "stuck" or
+ * "dry-run", count and rate empty where there is no value; for_metrics "yes" for a count
+ * added for a metric alone), then one row of kind "metric" per metric per socket (the
+ * metric over that sample's window, in its unit; status "ok", "partial (3 of 4 imc)",
+ * "n/a (why)" or "not-counted (status)", value empty where there is none). Fields that
+ * can hold commas (specs, statuses) are quoted. The record holds the samples and their
+ * metrics (upm_record_add_samples). */
+void upm_interval_csv(const struct upm_record *rec, struct upm_buf *out);
 
 /* results.json's members for the samples, each "\n  \"key\": value" preceded by a comma:
  * "interval_sampling" (period, samples taken and kept, how each socket was read, the
  * cost: register accesses and microseconds per sample) and "intervals" (one object per
  * kept sample: time, seconds, window_ns, accesses, cost_us, counts). */
 void upm_interval_json_members(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);
-/* An inline SVG line chart per event spec (the user's, not a metric's own): one line
+/* An inline SVG line chart per event spec (the user's, not one added for a metric alone): one line
  * per socket, the socket's rate (count per second summed over its instances; a clock's the mean) against
  * seconds; axes labelled with the maximum and the run's length. For report.html. */
 void upm_interval_svg(const struct upm_session *s, const struct upm_samples *sm, struct upm_buf *out);

@@ -324,5 +324,6 @@ void upm_record_free(struct upm_record *rec)
 	upm_os_free(rec->boxes);
 	upm_os_free(rec->kernel_runs);
 	upm_os_free(rec->unrestored);
+	upm_os_free(rec->sample_metrics);
 	upm_memset(rec, 0, sizeof *rec);
 }

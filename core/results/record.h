@@ -97,6 +97,18 @@ struct upm_record_metric {
 	uint8_t baseline_valid, net_valid, per_kernel_second_valid;
 };
 
+/* A metric over one sample of `run --interval`: its value over that sample's window, or
+ * why there is none. */
+struct upm_record_sample_metric {
+	double value;
+	const char *why;            /* !valid: the reason (upm_formula_status_text, or
+				     * "not counted"), static */
+	const char *not_counted;    /* instances 0: the status of its first part not counted
+				     * ("dry-run", "all-ones"), or NULL when none of its boxes was */
+	uint16_t instances, of_instances; /* box instances computed over, of how many */
+	uint8_t valid;
+};
+
 /* A box instance the session looked at, with its state. */
 struct upm_record_box {
 	unsigned socket, instance;
@@ -176,6 +188,15 @@ struct upm_record {
 	const struct upm_samples *samples;
 	const struct upm_session *sampled;
 	const struct upm_record_repeated *repeated; /* the kernel between samples, or NULL */
+	/* The metrics over each kept sample: sample_metrics[i * n_sample_slots + j] is slot j
+	 * of sample i, slot j the session's metric j / sockets on socket j % sockets, of box
+	 * type sample_metric_box[j / sockets] ("imc"). Samples from n_sample_metric_ticks on
+	 * have none (UPM_RECORD_MAX_SAMPLE_METRICS reached, or out of memory: said in
+	 * sample_metrics_short). */
+	struct upm_record_sample_metric *sample_metrics;
+	unsigned n_sample_slots, n_sample_metric_ticks;
+	const char *sample_metric_box[UPM_SESSION_MAX_METRICS];
+	int sample_metrics_short;
 
 	/* What did not go as planned. */
 	int aborted;                /* ESC/Ctrl-C */
@@ -196,6 +217,10 @@ void upm_record_add_session(struct upm_record *rec, const struct upm_session *s)
 void upm_record_add_kernel(struct upm_record *rec, const struct upm_session *s, const struct upm_session *base,
 			   const struct upm_workload_info *info, const struct upm_workload_result *res,
 			   const uint64_t *baseline_ns);
+/* The samples of `run --interval` (sm, taken from session s, whose counts the record
+ * holds already: upm_record_add_session) and each metric over each kept sample. */
+#define UPM_RECORD_MAX_SAMPLE_METRICS UPM_SAMPLE_MAX_VALUES /* slots x samples kept */
+void upm_record_add_samples(struct upm_record *rec, const struct upm_session *s, const struct upm_samples *sm);
 /* k as info resolved it, with the passes it ran. */
 void upm_record_kernel_describe(struct upm_record_kernel *k, const struct upm_workload_info *info, unsigned n_passes);
 /* One line on the repeated kernel for the files (no newline): what it was, how often it

@@ -16,14 +16,10 @@ void upm_record_save(const struct upm_record *rec)
 		upm_save(rec->run, names[i], &out);
 		upm_buf_free(&out);
 	}
-	if (rec->samples) {
-		struct upm_buf out, note;
+	if (rec->samples) { /* the kernel between the samples is in results.json and report.html */
+		struct upm_buf out;
 		upm_buf_init(&out);
-		upm_buf_init(&note);
-		if (rec->repeated)
-			upm_record_repeated_line(rec->repeated, &note);
-		upm_interval_csv(rec->sampled, rec->samples, note.data, &out);
-		upm_buf_free(&note);
+		upm_interval_csv(rec, &out);
 		upm_save(rec->run, "interval.csv", &out);
 		upm_buf_free(&out);
 	}

@@ -1,4 +1,5 @@
 #include "core/session/session.h"
+#include "core/cli/console_wrap.h"
 #include "core/base/os.h"
 #include "core/session/present.h"
 #include "core/base/abort.h"
@@ -49,11 +50,6 @@ static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *
 }
 
 /* --- preparation --- */
-
-static int spec_applies(const struct upm_spec *sp, const struct upm_box_type *t, unsigned inst)
-{
-	return sp->box == t && (sp->instance < 0 || (unsigned)sp->instance == inst);
-}
 
 static void mark_usage(struct upm_box_inst *b, const struct upm_spec *specs)
 {
@@ -193,11 +189,24 @@ static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
 
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list)
 {
-	return upm_session_prepare_split(s, r, spec_list, UPM_SESSION_MAX_SPECS);
+	return upm_session_prepare_split(s, r, spec_list, UPM_SESSION_MAX_SPECS, 0);
+}
+
+void upm_session_say_doubled(const struct upm_session *s, const char *who)
+{
+	char line[400];
+	unsigned shown = s->n_doubled < UPM_ARRAY_LEN(s->doubled) ? s->n_doubled : UPM_ARRAY_LEN(s->doubled);
+	for (unsigned i = 0; i < shown; i++) {
+		upm_spec_double_text(&s->doubled[i], line, sizeof line);
+		upm_say_wrappedf(s->run, 5, 0, "%s: note: %s", who, line); /* specs may be long: 80 columns */
+	}
+	if (s->n_doubled > shown)
+		upm_say_wrappedf(s->run, 5, 0, "%s: note: %u more specs count what others count: each counted once",
+				 who, s->n_doubled - shown);
 }
 
 int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
-			      unsigned engine_from)
+			      unsigned engine_from, int once)
 {
 	const struct upm_platform *p = r->platform;
 	struct upm_ecam_window w;
@@ -217,8 +226,12 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 				    sizeof s->error);
 	if (n < 0)
 		return -1;
+	unsigned n_user = engine_from < (unsigned)n ? engine_from : (unsigned)n;
+	if (once)
+		n = (int)upm_specs_once(s->specs, (unsigned)n, &n_user, s->doubled, UPM_ARRAY_LEN(s->doubled),
+					&s->n_doubled);
 	s->n_specs = (unsigned)n;
-	s->metric_specs_from = engine_from < s->n_specs ? engine_from : s->n_specs;
+	s->metric_specs_from = n_user;
 	for (unsigned i = s->metric_specs_from; i < s->n_specs; i++)
 		s->specs[i].engine = 1;
 	if (upm_platform_reads_pci(p)) /* how configuration space is reached, said once */
@@ -258,12 +271,9 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 				const struct upm_spec *mine[UPM_SESSION_MAX_SPECS];
 				struct upm_box_inst *b = &s->boxes[s->n_boxes];
 				upm_memset(b, 0, sizeof *b);
-				for (unsigned i = 0; i < s->n_specs; i++) {
-					if (spec_applies(&s->specs[i], t, inst)) {
-						b->spec_idx[b->n] = i;
-						mine[b->n++] = &s->specs[i];
-					}
-				}
+				b->n = upm_specs_on_instance(s->specs, s->n_specs, t, inst, once, b->spec_idx);
+				for (unsigned k = 0; k < b->n; k++)
+					mine[k] = &s->specs[b->spec_idx[k]];
 				if (!b->n)
 					continue;
 				if (s->n_boxes + 1 >= cap) {

@@ -14,6 +14,7 @@
 #include "core/session/present.h"
 #include "core/events/sched.h"
 #include "core/events/spec.h"
+#include "core/events/once.h"
 
 #define UPM_SESSION_MAX_SPECS 64
 #define UPM_SESSION_MAX_METRICS 32 /* x UPM_MAX_SOCKETS values fit the 256 the writers hold */
@@ -131,19 +132,32 @@ struct upm_session {
 	 * what a socket counted over. 0: not measured (the interval's length stands). */
 	uint64_t window_read_ns[UPM_MAX_SOCKETS], window_start_ns[UPM_MAX_SOCKETS],
 		window_end_ns[UPM_MAX_SOCKETS];
-	/* Metrics asked for (core/metrics/metrics.h): their specs are the session's own,
-	 * specs[metric_specs_from...], scheduled on every instance apart from the user's. */
+	/* Metrics asked for (core/metrics/metrics.h): the specs they add are
+	 * specs[metric_specs_from...] (those no user's spec counts already), and they read
+	 * whichever count on an instance counts their term. */
 	const struct upm_metric *metrics[UPM_SESSION_MAX_METRICS];
 	unsigned n_metrics;
 	unsigned metric_specs_from;
+	/* The user's specs left out because another of theirs counts the same
+	 * (upm_session_prepare_split with once), for the note the command says
+	 * (upm_session_say_doubled); n_doubled counts them all, doubled holds the first. */
+	struct upm_spec_double doubled[4];
+	unsigned n_doubled;
 };
 
 /* Parses and schedules the specs and finds the box instances. 0, or -1 with error. */
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list);
 /* The same, where the specs from index engine_from on are the engine's own (a metric's:
- * metric_specs_from), counted apart from the user's. */
+ * metric_specs_from). once: each count once per run (core/events/once.h): a spec another
+ * counts is dropped (a user's double is kept in s->doubled), and a box instance that two
+ * kept specs of the same count apply to (a user's imc0/X/ and a metric's imc/X/) is
+ * programmed once, with the first; without it every spec is counted as given (the
+ * self-test counts one spec on every counter it may use). */
 int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
-			      unsigned engine_from);
+			      unsigned engine_from, int once);
+/* "WHO: note: imc/CAS_COUNT.RD/ is asked for twice: counted once", one line per user's
+ * double of the session (s->doubled), nothing when none. */
+void upm_session_say_doubled(const struct upm_session *s, const char *who);
 /* Runs every pass. Counts land in s->counts. Hardware is restored whatever happens.
  * 0, or -1 with error (counts gathered so far are kept). */
 int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx);

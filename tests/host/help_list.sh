@@ -243,7 +243,7 @@ else
 	fail host/list_json_is_json "$(head -3 "$WORK/lj.out")"
 fi
 run lc --platform snbep list groups --format csv
-if head -1 "$WORK/lc.out" | grep -q '^platform,group,question,events,metrics$' &&
+if head -1 "$WORK/lc.out" | grep -q '^platform,group,question,events,metrics,interval_events,interval_metrics$' &&
 	grep -q '^snbep,MEM,' "$WORK/lc.out"; then
 	pass host/list_groups_csv
 else

@@ -7,10 +7,12 @@ cd "$(dirname "$0")/../.." || exit 1
 run r --backend mock --platform snbep run --seconds 0.01 --per-box \
 	--events 'imc/CAS_COUNT.RD/,cbo/LLC_LOOKUP.DATA_READ,filter_state=0x1f/,imc0/DCLK/,ubox/UCLK/' \
 	--metrics MEM_BW_WRITES,UNCORE_FREQ,DRAM_CLOCK_FREQ
-# The metrics' specs are their own (4 user specs, 3 of the metrics).
+# Each count once per run (core/events/once.h): UNCORE_FREQ and DRAM_CLOCK_FREQ read the
+# user's UCLK and DCLK; MEM_BW_WRITES adds CAS_COUNT.WR (4 user specs, 1 of the metrics).
 expect r host/run_prints_table 0 \
-	'^run: 7 event specs, 1 pass of 10 ms on 2 sockets$' \
+	'^run: 5 event specs, 1 pass of 10 ms on 2 sockets$' \
 	'^socket box +pass ctr +counted for the metrics +count$' \
+	'^ +0 imc0 +0 ctr[0-3] +CAS_COUNT\.WR +0$' \
 	'^ +0 ubox0 +0 fixed +UCLK +[0-9,]+\.[0-9] MHz$' \
 	'^ +1 cbo7 +0 ctr[01] +LLC_LOOKUP\.DATA_READ,filter_state=0x1f +0$' \
 	'^ +0 imc0 +0 fixed +DCLK +[0-9,]+\.[0-9] MHz$' \
@@ -83,11 +85,13 @@ expect listbad host/list_unknown_box 4 "no box 'gpu' on snbep"
 # Event groups (boxes/snbep/groups.c): listed, expanded by run --group, refused by name.
 run groups --backend mock --platform snbep list groups
 expect groups host/list_groups 0 '^MEM +memory bandwidth' '^QPI ' '^PCIE ' '^POWER ' '^RING ' \
+	'^ +interval: its interval form \(the whole group needs 2 passes\)$' \
+	'^ +events: +imc/CAS_COUNT\.RD/,imc/CAS_COUNT\.WR/,imc/RPQ_INSERTS/,imc/RPQ_OCCUPANCY/$' \
 	'^ +events: +qpi/CLOCKTICKS/,qpi/TxL_FLITS_G0\.DATA/,.*qpi/RxL_FLITS_G0\.DATA/' \
 	'^ +metrics: +MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,RPQ_AVG_LATENCY,RPQ_AVG_LATENCY_NS,PCT_RD_REQUESTS,PCT_REQUESTS_PAGE_HIT,PCT_REQUESTS_PAGE_EMPTY,PCT_REQUESTS_PAGE_MISS$' \
 	'^ +metrics: +QPI_LINK_UTIL,QPI_TX_LINK_UTIL,QPI_DATA_BW,DATA_FROM_QPI,PCT_LINK_HALF_DISABLED_CYCLES,PCT_LINK_SHUTDOWN_CYCLES$'
 run grp --backend mock --platform snbep run --seconds 0.01 --group MEM,PCIE --events ha/CLOCKTICKS/ --per-box
-expect grp host/run_group 0 '^run: 23 event specs, ' \
+expect grp host/run_group 0 '^run: 15 event specs, 5 passes' \
 	'^ +0 imc0 +[0-9]+ ctr[0-3] +CAS_COUNT\.RD ' '^ +0  MEM_BW_TOTAL ' \
 	'^ +0  RPQ_AVG_LATENCY ' '^ +0 ha0? +[0-9]+ ctr[0-3] +CLOCKTICKS ' \
 	'^ +0  PCT_REQUESTS_PAGE_EMPTY +n/a  \(division by zero\) 4 imc$' '^ +0  IO_READ_BW +[1-9][0-9.,]+ [kMG]B/s  8 cbo$'
@@ -106,7 +110,7 @@ fi
 # group named twice counts once.
 run twice --backend mock --platform snbep run --seconds 0.01 --events imc/CAS_COUNT.RD/ --events imc/CAS_COUNT.WR/ \
 	--metrics MEM_BW_READS --metrics MEM_BW_WRITES
-expect twice host/run_events_and_metrics_given_twice_add_up 0 '^run: 4 event specs, ' \
+expect twice host/run_events_and_metrics_given_twice_add_up 0 '^run: 2 event specs, ' \
 	'^ +all +8 imc +CAS_COUNT\.RD ' '^ +all +8 imc +CAS_COUNT\.WR ' '^ +0  MEM_BW_READS ' '^ +0  MEM_BW_WRITES '
 run grp1 --backend mock --platform snbep run --seconds 0.01 --group MEM
 run grp2 --backend mock --platform snbep run --seconds 0.01 --group MEM,MEM
@@ -135,15 +139,41 @@ expect exonly host/ex_only_port_not_a_missing_instance 0 \
 	'^ +1 +2 qpi +TxL_FLITS_G0\.DATA ' '^ +all +4 qpi +TxL_FLITS_G0\.DATA ' '^ +1 +QPI_DATA_BW .* 2 qpi$'
 expect_not exonly host/ex_only_port_no_warning 0 'warning|of 3 qpi'
 
-# counters.csv tells specs of one event apart: the spec as given, and a metric's own.
+# One event spelled three ways (the whole type, one instance of it, perfmon's name) and a
+# metric of it: programmed once a channel, one row each in counters.csv, each double said
+# in one line (core/events/once.h).
 run specs --backend mock --platform snbep --out sp run --events imc/CAS_COUNT.RD/,imc0/CAS_COUNT.RD/,UNC_M_CAS_COUNT.RD \
 	--metrics MEM_BW_READS --seconds 0.01
+expect specs host/run_same_count_said_once 0 \
+	'^run: note: imc0/CAS_COUNT\.RD/ is within imc/CAS_COUNT\.RD/ \(every imc\): counted once$' \
+	'^run: note: UNC_M_CAS_COUNT\.RD is imc/CAS_COUNT\.RD/, asked for already: counted once$' \
+	'^run: 1 event spec, 1 pass of 10 ms on 2 sockets$'
 spcsv=$WORK/$(last_run sp)/counters.csv
-if csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,no$' &&
-	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc0/CAS_COUNT\.RD/,no$' &&
-	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,UNC_M_CAS_COUNT\.RD,no$' &&
-	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,yes$'; then
-	pass host/counters_csv_names_each_spec
+if [ "$(csv_rows "$spcsv" | grep -cE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,')" = 1 ] &&
+	csv_rows "$spcsv" | grep -qE '^0,imc,0,ctr[0-3],0,CAS_COUNT\.RD,0x4,0x3,[0-9]+,[0-9]+,ok,imc/CAS_COUNT\.RD/,no$'; then
+	pass host/counters_csv_each_count_once
 else
-	fail host/counters_csv_names_each_spec "$(csv_rows "$spcsv" | grep '^0,imc,0,' | head -4 | tr '\n' '|')"
+	fail host/counters_csv_each_count_once "$(csv_rows "$spcsv" | grep '^0,imc,0,' | head -4 | tr '\n' '|')"
+fi
+# The same on the 6th-generation Core, whose IMC counters run free (they were refused as
+# "given twice" there), and for the same spec twice on Sandy Bridge-EP (counted twice).
+run skl2 --backend mock --platform skl run --events imc/DRAM_DATA_READS/,imc/DRAM_DATA_READS/ --seconds 0.01
+expect skl2 host/run_same_spec_twice_skl 0 '^run: note: imc/DRAM_DATA_READS/ is asked for twice: counted once$' \
+	'^run: 1 event spec, 1 pass of 10 ms on 1 socket$' '^ +0 +1 imc +DRAM_DATA_READS +[0-9,]+$'
+run snb2 --backend mock --platform snbep run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.RD/ --seconds 0.01
+expect snb2 host/run_same_spec_twice_snbep 0 '^run: note: imc/CAS_COUNT\.RD/ is asked for twice: counted once$' \
+	'^run: 1 event spec, 1 pass of 10 ms on 2 sockets$'
+if [ "$(grep -v "^identity" "$WORK/snb2.out" | grep -c "CAS_COUNT.RD")" = 4 ]; then # the note, and sockets 0, 1 and all
+	pass host/run_same_spec_twice_rows_once
+else
+	fail host/run_same_spec_twice_rows_once "$(grep 'CAS_COUNT.RD' "$WORK/snb2.out" | tr '\n' '|')"
+fi
+# A group's events and metrics, counted once each: MEM needs the passes of its distinct
+# counts on an iMC channel's 4 counters (9: 8 general and the fixed DCLK), its rows once.
+run memk --backend mock --platform snbep run --group MEM --kernel read --size 64M
+expect memk host/run_group_distinct_counts_passes 0 '^run: kernel read: 64 MiB x [0-9]+ iterations; 9 specs, 2 passes, 2 sockets$'
+if [ "$(grep -cE '^ +0 +4 imc +CAS_COUNT\.RD ' "$WORK/memk.out")" = 1 ] && [ "$(grep -cE '^ +0 +4 imc +RPQ_INSERTS ' "$WORK/memk.out")" = 1 ]; then
+	pass host/run_group_rows_once
+else
+	fail host/run_group_rows_once "$(grep -E 'CAS_COUNT.RD|RPQ_INSERTS' "$WORK/memk.out" | tr '\n' '|')"
 fi

@@ -36,7 +36,7 @@ uint64_t feed_interval(struct upm_session *s, unsigned pass, void *ctx);
 int near(double v, double want);
 
 /* 1 when a rate metric's value is scale x the sum, over the counts of spec `name` on
- * `socket` from spec index from_spec on (a metric's own: s->metric_specs_from), of each
+ * `socket` from spec index from_spec on (0: all of them, each counted once per run), of each
  * delta over its own window (within 1e-9), and each window holds the fed interval plus
  * at most the stepping's few milliseconds (a count's window is timed at its box's edges
  * on its socket: core/session/session.h). */

@@ -5,6 +5,7 @@
 #include "core/events/group.h"
 #include "core/events/spec.h"
 #include "core/metrics/metrics.h"
+#include "platform/platform.h"
 
 static const char *const platforms[] = { "snbep", "ivbep", "skl", "nhmex", "wsmex" };
 
@@ -110,6 +111,86 @@ TEST(groups_likwid_names_say_the_nearest)
 		       "uncore PMON unit; groups: MEM, LLC, PCIE, ARB (see 'upmon list groups')");
 	/* MEM and QPI are LIKWID's names too: taken as they are. */
 	CHECK_EQ(upm_group_expand(snb, "MEM,QPI", &ev, &me, err, sizeof err), 0);
+	upm_buf_free(&ev);
+	upm_buf_free(&me);
+}
+
+/* With --interval every event is counted at once: each shipped group of every platform
+ * (the tables, not a list here) either fits one pass as a whole (its events and its
+ * metrics' events, each count once) and has no interval form, or needs more and has an
+ * interval form that fits one pass, whose specs parse and whose metrics exist. */
+TEST(groups_fit_one_pass_or_have_an_interval_form)
+{
+	char err[300];
+	unsigned groups = 0, forms = 0;
+	for (unsigned k = 0; k < upm_n_platforms; k++) {
+		const struct upm_platform *p = upm_platforms[k];
+		for (unsigned i = 0; p->n_groups && i < *p->n_groups; i++) {
+			const struct upm_group *g = &p->groups[i];
+			int whole = upm_metrics_passes(p, g->events, g->metrics, err, sizeof err);
+			groups++;
+			if (whole < 1) {
+				upm_test_fail(__FILE__, __LINE__, "%s %s: %s", p->name, g->name, err);
+				continue;
+			}
+			if (!upm_group_has_interval_form(g)) {
+				if (whole != 1)
+					upm_test_fail(__FILE__, __LINE__, "%s %s needs %d passes and has no interval form",
+						      p->name, g->name, whole);
+				continue;
+			}
+			forms++;
+			int form = upm_metrics_passes(p, g->interval_events, g->interval_metrics, err, sizeof err);
+			if (whole == 1)
+				upm_test_fail(__FILE__, __LINE__, "%s %s fits one pass: its interval form is not needed",
+					      p->name, g->name);
+			if (form != 1)
+				upm_test_fail(__FILE__, __LINE__, "%s %s: its interval form needs %d passes%s%s", p->name,
+					      g->name, form, form < 0 ? ": " : "", form < 0 ? err : "");
+		}
+	}
+	CHECK(groups >= 20);
+	CHECK(forms >= 10);
+}
+
+/* MEM on Sandy Bridge-EP: its 5 events and 9 metrics are 9 distinct counts per channel
+ * (8 general, the fixed DCLK), two passes of a channel's 4 counters; its interval form
+ * is the read and write CAS and the read queue, one pass. */
+TEST(groups_passes_are_the_distinct_counts)
+{
+	const struct upm_platform *p = upm_platform_by_name("snbep");
+	const struct upm_group *g = upm_group_find(p, "MEM");
+	char err[300];
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	CHECK_EQ(upm_metrics_passes(p, g->events, g->metrics, err, sizeof err), 2);
+	CHECK_EQ(upm_metrics_passes(p, "imc/CAS_COUNT.RD/,imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/", "MEM_BW_READS", err,
+				    sizeof err), 1);
+	/* Five different counts on four counters: two passes. */
+	CHECK_EQ(upm_metrics_passes(p, "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSERTS/,imc/WPQ_INSERTS/,"
+				       "imc/CAS_COUNT.ALL/", NULL, err, sizeof err), 2);
+	CHECK_STR(upm_group_events(g, 1), "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSERTS/,imc/RPQ_OCCUPANCY/");
+	CHECK_STR(upm_group_events(g, 0), g->events);
+}
+
+/* --group with --interval expands each group's interval form where it has one, and
+ * names the groups expanded, once each. */
+TEST(groups_expand_their_interval_form)
+{
+	const struct upm_platform *p = upm_platform_by_name("snbep");
+	struct upm_buf ev, me;
+	const struct upm_group *named[4];
+	unsigned n = 0;
+	char err[300];
+	upm_buf_init(&ev);
+	upm_buf_init(&me);
+	CHECK_EQ(upm_group_expand_as(p, "MEM,RING,mem", 1, &ev, &me, named, 4, &n, err, sizeof err), 0);
+	CHECK_STR(ev.data, "imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/,imc/RPQ_INSERTS/,imc/RPQ_OCCUPANCY/,"
+			   "cbo/CLOCKTICKS/,cbo/RING_BL_USED.UP_EVEN/,cbo/RING_BL_USED.DOWN_EVEN/,cbo/RING_BOUNCES.BL_CORE/");
+	CHECK_STR(me.data, "MEM_BW_READS,MEM_BW_WRITES,RPQ_AVG_LATENCY,RPQ_AVG_LATENCY_NS");
+	CHECK_EQ(n, 2);
+	CHECK(n == 2 && strcmp(named[0]->name, "MEM") == 0 && strcmp(named[1]->name, "RING") == 0);
 	upm_buf_free(&ev);
 	upm_buf_free(&me);
 }

@@ -3,11 +3,13 @@
  * spacing, what each costs in register accesses and which accesses those are (addresses
  * and values from the guides), counter wrap, the abort, registers as found afterwards;
  * and the files' text (core/results/interval.c). */
+#include <stdlib.h>
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
 #include "core/base/abort.h"
 #include "core/host/os_host.h"
 #include "core/results/interval.h"
+#include "core/results/record.h"
 #include "core/session/sample.h"
 
 #define MS 1000000ull
@@ -301,37 +303,83 @@ TEST(interval_refuses_two_passes)
 	fixture_free(&f);
 }
 
-TEST(interval_csv_rows)
+/* interval.csv as the record holds it: the row for sample secs of kind and socket whose
+ * text after that holds what (NULL: none). */
+static const char *csv_row(const char *csv, const char *secs, const char *kind, unsigned sock, const char *what)
+{
+	char head[96];
+	snprintf(head, sizeof head, ",%s,%s,%u,", secs, kind, sock);
+	for (const char *line = csv; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		char row[512];
+		snprintf(row, sizeof row, "%.*s", (int)n, line);
+		const char *h = strstr(row, head);
+		if (h && strstr(h, what))
+			return line;
+	}
+	return NULL;
+}
+
+/* A metric over each sample in interval.csv is the one its counts give: MEM_BW_READS is
+ * the sample's CAS_COUNT.RD over the socket's channels x 64 bytes over its window; the
+ * file opens with its header row (RFC 4180), the run's identity its first columns. */
+TEST(interval_csv_header_counts_and_metrics_per_sample)
 {
 	struct fixture f;
-	if (virtual_fixture(&f, "snbep", 1) < 0)
+	if (virtual_fixture(&f, "snbep", 2) < 0)
 		return;
 	struct upm_session s;
 	struct upm_samples sm;
-	CHECK_EQ(upm_session_prepare(&s, &f.run, "ubox/UCLK/,cbo1/CLOCKTICKS/"), 0);
-	struct upm_sample_opts o = { 500 * MS, 2, 0, NULL, NULL, NULL };
+	CHECK_EQ(upm_metrics_prepare(&s, &f.run, "imc/CAS_COUNT.RD/,cbo1/CLOCKTICKS/", "MEM_BW_READS,UNCORE_FREQ"), 0);
+	struct traffic tr = { 1000000, 0 };
+	struct upm_sample_opts o = { 500 * MS, 3, 0, feed_between, NULL, &tr };
 	CHECK_EQ(upm_session_sample(&s, &o, &sm), 0);
+	struct upm_record rec;
+	upm_record_init(&rec, &f.run, "run");
+	upm_record_add_session(&rec, &s);
+	upm_record_add_samples(&rec, &s, &sm);
 	struct upm_buf csv;
 	upm_buf_init(&csv);
-	upm_interval_csv(&s, &sm, NULL, &csv);
-	const char *body = csv.data ? strstr(csv.data, "\ntime,") : NULL;
-	CHECK(body != NULL);
-	if (body) {
-		body++;
-		CHECK(strncmp(body, "time,seconds,socket,box,instance,spec,count,rate,status,for_metrics\n",
-			      strlen("time,seconds,socket,box,instance,spec,count,rate,status,for_metrics\n")) == 0);
-		unsigned rows = 0;
-		for (const char *p = body; (p = strchr(p, '\n')) != NULL; p++)
-			rows++;
-		CHECK_EQ(rows, 1 + 2 * s.n_counts);
-		/* 500 ms of the mock's 2.0 GHz uncore clock: 1e9 cycles, 2e9 a second. */
-		CHECK(strstr(body, ".500Z,0.500000,0,cbo,1,cbo1/CLOCKTICKS/,1000000000,2000000000.000,ok,no\n") != NULL ||
-		      strstr(body, ".500,0.500000,0,cbo,1,cbo1/CLOCKTICKS/,1000000000,2000000000.000,ok,no\n") != NULL);
-		CHECK(strstr(body, ",1.000000,0,ubox,0,ubox/UCLK/,1000000000,2000000000.000,ok,no\n") != NULL);
+	upm_interval_csv(&rec, &csv);
+	const char *header = "run,backend,dry_run,time,seconds,kind,socket,box,instance,spec,count,rate,status,"
+			     "for_metrics,metric,value,unit\n";
+	CHECK(csv.data && strncmp(csv.data, header, strlen(header)) == 0);
+	unsigned rows = 0;
+	for (const char *p = csv.data; p && (p = strchr(p, '\n')) != NULL; p++)
+		rows++;
+	/* Per sample every count, and both metrics on both sockets. */
+	CHECK_EQ(sm.n_ticks, 3);
+	CHECK_EQ(rows, 1 + sm.n_ticks * (s.n_counts + 2 * 2));
+	unsigned checked = 0;
+	for (unsigned i = 0; csv.data && i < sm.n_ticks; i++) {
+		char secs[32];
+		snprintf(secs, sizeof secs, "%.6f", (double)sm.ticks[i].t_ns / 1e9);
+		for (unsigned sock = 0; sock < 2; sock++) {
+			uint64_t lines = 0;
+			for (unsigned k = 0; k < sm.n_counts; k++)
+				if (s.counts[k].socket == sock && strcmp(s.specs[s.counts[k].spec].name, "CAS_COUNT.RD") == 0)
+					lines += upm_sample_value(&sm, i, k);
+			double want = (double)lines * 64 * 1e9 / (double)sm.ticks[i].window_ns;
+			const char *row = csv_row(csv.data, secs, "metric", sock, ",MEM_BW_READS,");
+			CHECK(row != NULL && lines > 0);
+			if (!row)
+				continue;
+			const char *v = strstr(row, ",MEM_BW_READS,") + strlen(",MEM_BW_READS,");
+			double got = strtod(v, NULL);
+			CHECK(near(got, want));
+			CHECK(strncmp(strstr(row, ",metric,"), ",metric,", 8) == 0 && strstr(row, ",imc,,,,,ok,,MEM_BW_READS,"));
+			checked++;
+		}
 	}
-	/* Every line of the file before the header is an identity line. */
-	CHECK(csv.data && strncmp(csv.data, "# ", 2) == 0);
+	CHECK_EQ(checked, 6);
+	/* 500 ms of the mock's 2.0 GHz uncore clock: 1e9 cycles, 2e9 a second; the metric reads
+	 * the same clock's one count. */
+	CHECK(csv_row(csv.data, "0.500000", "count", 0, ",cbo,1,cbo1/CLOCKTICKS/,1000000000,2000000000.000,ok,no,,,"));
+	CHECK(csv_row(csv.data, "1.000000", "metric", 1, ",ubox,,,,,ok,,UNCORE_FREQ,2000000000.000000,Hz"));
+	CHECK(strstr(csv.data ? csv.data : "", "# ") == NULL);
 	upm_buf_free(&csv);
+	upm_record_free(&rec);
 	virtual_fixture_free(&f, &s, &sm);
 }
 
