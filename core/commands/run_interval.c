@@ -546,10 +546,8 @@ static void save_files(struct upm_run *r, struct upm_session *s, const struct up
 		rec.repeated = &repeated;
 	}
 	upm_record_finish(&rec);
-	if (rec.n_metrics) {
-		upm_say(r, "run: metrics over the whole run (from the counters' start to the last sample):");
-		upm_record_print_metrics(&rec);
-	}
+	if (rec.n_metrics)
+		upm_record_print_metrics(&rec); /* its window line says it is the whole run's */
 	upm_record_save(&rec);
 	upm_record_say_end(&rec);
 	upm_record_free(&rec);

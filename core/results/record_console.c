@@ -213,6 +213,9 @@ static void print_window(const struct upm_record *rec, int kernel)
 		upm_snprintf(own, sizeof own, ", not the %s loop", took);
 	} else if (runs > 1) {
 		upm_strlcpy(own, ", not each pass's loop", sizeof own);
+	} else if (rec->samples) {
+		/* A sampled run's whole-run metrics follow its samples' own. */
+		upm_strlcpy(own, ", the whole run to the last sample", sizeof own);
 	}
 	upm_say_wrappedf(rec->run, 5, 0, "%s%s: metrics over the %s counting window%s", kernel >= 0 ? "kernel " : "",
 			 kernel >= 0 ? rec->kernels[kernel].name : "run", w, own);

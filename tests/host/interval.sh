@@ -299,7 +299,7 @@ kernel_files && pass host/interval_kernel_in_every_file || fail host/interval_ke
 # A metric over the whole sampled run reaches the console too (the virtual clock: exact).
 vrun im "${S[@]}" run --metrics UNCORE_FREQ --interval 500 --count 2
 expect im host/interval_metrics_on_console 0 \
-	'^run: metrics over the whole run \(from the counters. start to the last sample\):$' \
+	'^run: metrics over the 1\.00 s counting window, the whole run to the last sample$' \
 	'^ +0  UNCORE_FREQ +2,000\.0 MHz  1 ubox$' '^ +1  UNCORE_FREQ +2,000\.0 MHz  1 ubox$'
 
 # --- usage errors: one line, exit 4 ---
