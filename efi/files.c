@@ -383,39 +383,52 @@ int upm_os_mkdir_new(const char *path)
 	return status_of(d->Close(d));
 }
 
-/* No append survives a cut on FAT: the old content plus the new goes to path.tmp, which
- * then replaces path. A cut before the rename leaves path as it was; during it (delete,
- * then rename) path.tmp holds everything, under the temporary name. */
+/* Appends in place: the new bytes go past the old end, so no earlier byte is rewritten
+ * and nothing depends on a rename (older vendor FAT drivers refuse SetInfo renames or
+ * lose the entry, and a rename over a file deletes it first). A cut can lose only the
+ * new bytes; a write that fails is cut back to the old length. */
 int upm_os_append_file(const char *path, const void *data, size_t len)
 {
-	void *old = NULL;
-	size_t old_len = 0;
-	int rc = upm_os_read_file(path, &old, &old_len);
-	if (rc == UPM_ENOTFOUND) {
-		old = NULL;
-		old_len = 0;
-	} else if (rc != UPM_OK) {
-		return rc;
+	EFI_FILE_HANDLE f;
+	EFI_FILE_INFO *info;
+	EFI_STATUS st = open_path(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0, &f);
+	if (st != EFI_SUCCESS)
+		return status_of(st);
+	if ((st = file_info(f, &info)) != EFI_SUCCESS) {
+		f->Close(f);
+		return status_of(st);
 	}
-	size_t n = upm_strlen(path);
-	char *tmp = upm_os_alloc(n + 5);
-	char *all = upm_os_alloc(old_len + len + 1);
-	if (!tmp || !all) {
-		upm_os_free(tmp);
-		upm_os_free(all);
-		upm_os_free(old);
-		return UPM_ENOMEM;
+	if (info->Attribute & EFI_FILE_DIRECTORY) {
+		upm_os_free(info);
+		f->Close(f);
+		return UPM_EIO;
 	}
-	upm_memcpy(tmp, path, n);
-	upm_memcpy(tmp + n, ".tmp", 5);
-	if (old_len)
-		upm_memcpy(all, old, old_len);
-	upm_memcpy(all + old_len, data, len);
-	upm_os_free(old);
-	rc = upm_os_write_file(tmp, all, old_len + len);
-	if (rc == UPM_OK)
-		rc = upm_os_rename(tmp, path);
-	upm_os_free(all);
-	upm_os_free(tmp);
-	return rc;
+	UINT64 old = info->FileSize;
+	st = f->SetPosition(f, old);
+	const uint8_t *p = data;
+	while (st == EFI_SUCCESS && len) {
+		UINTN n = len;
+		st = f->Write(f, &n, (void *)p);
+		if (st == EFI_SUCCESS && n == 0)
+			st = EFI_VOLUME_FULL; /* no progress: never loop forever */
+		p += n;
+		len -= n;
+	}
+	if (st == EFI_SUCCESS)
+		st = f->Flush(f);
+	if (st != EFI_SUCCESS) {
+		/* A partial line must not pass for a row: back to the old length (a file this
+		 * call created goes). */
+		if (old == 0) {
+			f->Delete(f); /* Delete also closes */
+		} else {
+			info->FileSize = old;
+			f->SetInfo(f, &GenericFileInfo, info->Size, info);
+			f->Close(f);
+		}
+		upm_os_free(info);
+		return status_of(st);
+	}
+	upm_os_free(info);
+	return status_of(f->Close(f)); /* Close also writes back: its error counts */
 }

@@ -103,10 +103,11 @@ const char *upm_os_default_out_dir(void);
  * UPM_OK; UPM_EINVAL when a file or directory of that name exists (pick another name);
  * UPM_EIO when the medium refuses. Never reuses what is there: a run's folder is new. */
 int upm_os_mkdir_new(const char *path);
-/* Adds data at the end of path (created when missing) as one piece: the host writes it
- * with a single write(2) on an O_APPEND descriptor; UEFI has no append that survives a
- * cut, so it writes the old content plus data under path.tmp and renames that over path
- * (efi/files.c). UPM_OK or a upm_status; on failure path keeps its old content. */
+/* Adds data at the end of path (created when missing) as one piece, in place: no earlier
+ * byte is rewritten and no rename is needed, so a cut or a medium that refuses renames
+ * can lose only data. The host writes it with a single write(2) on an O_APPEND
+ * descriptor; UEFI writes past the old end and cuts a failed write back (efi/files.c).
+ * UPM_OK or a upm_status; on failure path keeps its old content. */
 int upm_os_append_file(const char *path, const void *data, size_t len);
 
 /* Wall-clock time. UEFI: RT->GetTime, the firmware's clock, with its time zone when it

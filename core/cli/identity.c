@@ -189,6 +189,9 @@ void upm_ident_say(struct upm_run *r)
 	r->console_pending_len = 0;
 	say(r, "identity: upmon %s (revision %s) on %s, started %s", UPM_VERSION, upm_revision(), upm_os_name(),
 		start);
+	if (!r->ident.start_ok) /* docs/results.md, A folder per run */
+		say(r, "identity: NO CLOCK: the firmware's clock did not answer (a flat CMOS battery?): the run has "
+		       "no date, its folder is numbered notime-N instead; set the clock in the firmware setup");
 	/* What makes the counts below no measurement comes first. */
 	if (r->opts.dry_run)
 		say(r, "identity: DRY RUN: no register is written, counts are not measurements");

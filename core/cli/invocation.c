@@ -85,6 +85,18 @@ static void dump_to_console(const char *path, const struct upm_buf *content)
 	upm_os_write(line, upm_strlen(line));
 }
 
+void upm_say_renames_refused(struct upm_run *r)
+{
+	const struct upm_medium_renames *m = &r->renames;
+	const char *after = "this run's files are written in place, directly under their names (a cut while "
+			    "one is written can leave it partial)";
+	if (m->status != UPM_OK)
+		upm_warn(r, "the medium refused to rename %s.tmp to its name (%s): %s", m->file,
+			 upm_status_name(m->status), after);
+	else
+		upm_warn(r, "the medium lost %s.tmp when renaming it: %s", m->file, after);
+}
+
 int upm_save_tmp_path(const char *path, char *buf, size_t size)
 {
 	if (upm_strlen(path) + 5 > size)
@@ -113,10 +125,11 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 		return content->failed ? UPM_ENOMEM : UPM_EINVAL;
 	}
 	rc = dir ? upm_os_mkdir_p(dir) : UPM_OK;
+	int refused_before = r->renames.refused;
 	if (rc == UPM_OK)
-		rc = upm_os_write_file(tmp, content->data ? content->data : "", content->len);
-	if (rc == UPM_OK)
-		rc = upm_os_rename(tmp, path);
+		rc = upm_medium_write_file(&r->renames, path, content->data ? content->data : "", content->len);
+	if (r->renames.refused && !refused_before)
+		upm_say_renames_refused(r);
 	if (rc != UPM_OK) {
 		/* What was saved before it stays (each file is whole or absent). A trace is said
 		 * whatever was said before: it is shown nowhere else. */

@@ -4,6 +4,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/identity.h"
+#include "core/cli/medium.h"
 #include "core/base/revision.h"
 #include "core/base/str.h"
 #include "platform/backend.h"
@@ -55,6 +56,7 @@ struct upm_run {
 	int media_error;                     /* results could not be written */
 	unsigned files_refused;              /* files the medium refused (shown on the console) */
 	unsigned files_saved;                /* by upm_save into the run's folder */
+	struct upm_medium_renames renames;   /* the medium refused a rename: files go in place */
 	int files_said;                      /* upm_say_files ran */
 	struct upm_last_screen last;         /* said before the files line (core/cli/last_screen.h) */
 	/* The command began: its folder is made at its first line that is no error or its
@@ -91,10 +93,15 @@ void upm_unsupported_text(const struct upm_run *r, struct upm_buf *out);
 
 /* Creates the run's folder <out_parent>/<UTC yyyymmdd-hhmmss>-<serial or host name>-
  * <command>, with -2, -3... when that exists (nothing is ever overwritten), and points
- * out_dir at it. A medium that refuses it is said once (media_error); the files then go
+ * out_dir at it. Without a clock (ident.start_ok 0) the folder is numbered instead,
+ * notime-<7 digits>-<serial or host name>-<command>, the number kept on the medium
+ * (upm_run_notime_next). A medium that refuses it is said once (media_error); the files then go
  * to the console. Idempotent. Called when folder_pending by the first line that is no
  * error and the first upm_save, and by upm_main for a run that keeps its folder. */
 void upm_run_folder_open(struct upm_run *r);
+/* The number the next run without a clock gets under out_parent: one past the highest
+ * of <out_parent>/runs-notime-counter.txt and runs.csv's notime- folders (1 when none). */
+uint64_t upm_run_notime_next(const char *out_parent);
 /* Appends the run's line to <out_parent>/runs.csv (its header first when new): start
  * time, machine serial, command, verdict, exit status, folder, backend, dry run. */
 void upm_run_index_append(struct upm_run *r);
@@ -139,9 +146,14 @@ const char *upm_ident_backend(const struct upm_run *r);
 #define UPM_SAVE_TMP_MAX 272
 int upm_save_tmp_path(const char *path, char *buf, size_t size);
 /* Writes out_dir/name through a temporary name and a rename, so a cut never leaves a
- * partial file under the real name. On failure says so once, sets media_error and shows
- * the file on the console instead (not upmon.log, which is the console; at most 64 KiB). */
+ * partial file under the real name; a medium that refuses the rename (or loses the file
+ * in it) gets this and every later file in place, said once (upm_medium_write_file). On
+ * failure says so once, sets media_error and shows the file on the console instead (not
+ * upmon.log, which is the console; at most 64 KiB). */
 int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content);
+/* Says once, as a warning, that the medium refused a rename (r->renames) and what that
+ * means for the run's files. */
+void upm_say_renames_refused(struct upm_run *r);
 /* The run's last line before its verdict: where its files went and how long it took,
  * "upmon: 4 files in DIR, took 1.23 s" (upmon.log counted). On the console when on_console,
  * else in upmon.log only (a usage error stays one line; list's output is for programs).

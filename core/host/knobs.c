@@ -1,5 +1,6 @@
 /* Host-only fault knobs for tests (core/host/os_host.h): a socket whose processors stop
- * answering, a medium that fills up, and the user's abort (SIGINT, or after N polls). */
+ * answering, a medium that fills up or refuses renames, a clock that does not answer, and
+ * the user's abort (SIGINT, or after N polls). */
 #define _GNU_SOURCE /* memmem */
 #include "core/host/os_host.h"
 #include "core/base/os.h"
@@ -14,6 +15,8 @@ static int hang_socket = -1;
 static unsigned hang_after, hang_calls;
 static long long full_after = -1, written;
 static int read_only;
+static enum upm_host_rename rename_fault;
+static int clock_dead;
 static unsigned abort_after, abort_polls;
 static volatile sig_atomic_t sigint_seen;
 
@@ -86,6 +89,26 @@ int upm_host_medium_is_read_only(void)
 	return read_only;
 }
 
+void upm_host_medium_renames(enum upm_host_rename fault)
+{
+	rename_fault = fault;
+}
+
+enum upm_host_rename upm_host_medium_rename_fault(void)
+{
+	return rename_fault;
+}
+
+void upm_host_clock_dead(int on)
+{
+	clock_dead = on;
+}
+
+int upm_host_clock_is_dead(void)
+{
+	return clock_dead;
+}
+
 void upm_host_abort_after_polls(unsigned n)
 {
 	abort_after = n;
@@ -123,6 +146,8 @@ int upm_os_abort_requested(void)
 /* UPMON_HOST_HANG=S[@N]: socket S stops answering after N calls (default 0);
  * UPMON_HOST_FULL_AFTER=BYTES: writes fail once the files written exceed BYTES;
  * UPMON_HOST_READ_ONLY=1: the medium is write-protected;
+ * UPMON_HOST_RENAME=refuse|lose: the medium refuses renames, or loses the renamed file;
+ * UPMON_HOST_NO_CLOCK=1: the wall clock does not answer (a flat CMOS battery);
  * UPMON_HOST_ABORT_AFTER=N: the N-th abort poll reports ESC/Ctrl-C;
  * UPMON_HOST_FREE_MIB=N: the machine reports N MiB free (of 2N): a small machine.
  * UPMON_HOST_DMI_DIR=DIR: SMBIOS from DIR/smbios_entry_point and DIR/DMI.
@@ -147,6 +172,11 @@ void upm_host_knobs_from_env(void)
 		upm_host_medium_full_after(strtoll(v, NULL, 10));
 	if ((v = getenv("UPMON_HOST_READ_ONLY")) && *v)
 		upm_host_medium_read_only(strtoul(v, NULL, 10) != 0);
+	if ((v = getenv("UPMON_HOST_RENAME")) && *v)
+		upm_host_medium_renames(!strcmp(v, "refuse") ? UPM_HOST_RENAME_REFUSED
+					: !strcmp(v, "lose") ? UPM_HOST_RENAME_LOST : UPM_HOST_RENAME_WORKS);
+	if ((v = getenv("UPMON_HOST_NO_CLOCK")) && *v)
+		upm_host_clock_dead(strtoul(v, NULL, 10) != 0);
 	if ((v = getenv("UPMON_HOST_PACKAGES")) && *v) {
 		unsigned ids[UPM_MAX_CPUS], n = 0;
 		for (const char *p = v; *p && n < UPM_MAX_CPUS; p = *end ? end + 1 : end)

@@ -225,7 +225,15 @@ int upm_os_rename(const char *from, const char *to)
 	int rc = read_only();
 	if (rc != UPM_OK)
 		return rc;
-	return rename(from, to) == 0 ? UPM_OK : status_of_errno(errno);
+	switch (upm_host_medium_rename_fault()) {
+	case UPM_HOST_RENAME_REFUSED: return UPM_EIO;
+	case UPM_HOST_RENAME_LOST:
+		/* The target goes first (as on UEFI, efi/files.c), then the driver drops the
+		 * renamed entry: neither name holds anything. */
+		(void)unlink(to);
+		return unlink(from) == 0 ? UPM_OK : status_of_errno(errno);
+	default: return rename(from, to) == 0 ? UPM_OK : status_of_errno(errno);
+	}
 }
 
 int upm_os_exists(const char *path)
@@ -273,6 +281,8 @@ int upm_os_wall_time(struct upm_wall_time *out)
 	struct timespec ts;
 	struct tm tm;
 	memset(out, 0, sizeof *out);
+	if (upm_host_clock_is_dead())
+		return UPM_EUNSUPPORTED;
 	if (clock_gettime(CLOCK_REALTIME, &ts) != 0 || !gmtime_r(&ts.tv_sec, &tm))
 		return UPM_EUNSUPPORTED;
 	out->year = (unsigned)tm.tm_year + 1900;

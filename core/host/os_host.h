@@ -75,7 +75,8 @@ void upm_host_virtual_clock(unsigned kernel_rate);
 void upm_host_tsc_skew(uint64_t ticks_per_cpu);
 
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
- * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_READ_ONLY=1, UPMON_HOST_ABORT_AFTER=N,
+ * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_READ_ONLY=1,
+ * UPMON_HOST_RENAME=refuse|lose, UPMON_HOST_NO_CLOCK=1, UPMON_HOST_ABORT_AFTER=N,
  * UPMON_HOST_FREE_MIB=N (upm_host_fake_memory: N MiB free of 2N). */
 #include <stddef.h>
 /* From the (after_calls+1)-th call on, upm_os_run_on_socket(socket) fails with
@@ -102,6 +103,16 @@ int upm_host_from_firmware(void);
  * fails with UPM_EROFS. */
 void upm_host_medium_read_only(int on);
 int upm_host_medium_is_read_only(void);
+/* Renames on the medium as older vendor FAT drivers do them: refused (UPM_EIO, as their
+ * SetInfo's EFI_ACCESS_DENIED or EFI_UNSUPPORTED, nothing changed), or lost (reported
+ * done while the file is gone under both names). Also UPMON_HOST_RENAME=refuse|lose. */
+enum upm_host_rename { UPM_HOST_RENAME_WORKS, UPM_HOST_RENAME_REFUSED, UPM_HOST_RENAME_LOST };
+void upm_host_medium_renames(enum upm_host_rename fault);
+enum upm_host_rename upm_host_medium_rename_fault(void);
+/* 1: upm_os_wall_time fails (UPM_EUNSUPPORTED), as GetTime on a machine whose CMOS
+ * battery is flat. Also UPMON_HOST_NO_CLOCK=1. */
+void upm_host_clock_dead(int on);
+int upm_host_clock_is_dead(void);
 /* upm_os_abort_requested() answers 1 from the n-th poll on (0: only SIGINT). */
 void upm_host_abort_after_polls(unsigned n);
 /* Polls counted since upm_host_abort_after_polls (n = ~0u counts without aborting): where
