@@ -38,7 +38,7 @@ static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *
 	b->not_replayed = rc == UPM_EDIVERGED;
 	upm_box_failed_reg(b, what, addr, 0, 0);
 	addr = upm_box_reg_addr(b, addr);
-	/* A CF8/CFC access given up: the lock and its holder (docs/safety.md, PCI configuration access). */
+	/* A CF8/CFC access given up: the lock and its holder (docs/safety.md, CF8/CFC and the firmware). */
 	const char *lock = rc == UPM_EBUSY ? s->run->backend->lock_finding : NULL;
 	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s%s%s%s", what, addr, upm_status_name(rc),
 		     rc == UPM_EABSENT ? " (the device reads all ones: gone from the bus)" : "",

@@ -380,7 +380,7 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 	}
 	/* Durations: each thread sets its deadlines on its own TSC when it starts
 	 * (upm_wl_run_thread). An instant on this processor's TSC means nothing on a socket
-	 * whose TSC the firmware started apart. (docs/safety.md, Deadlines across sockets) */
+	 * whose TSC the firmware started apart. (docs/benchmarks.md, Sizes, threads and time) */
 	p->start_ticks = upm_wl_ns_to_tsc(START_TIMEOUT_NS);
 	p->stop_ticks = upm_wl_ns_to_tsc(p->timeout_ns);
 

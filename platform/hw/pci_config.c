@@ -18,8 +18,8 @@
  * On the processor itself, interrupts are off across the pair (as EDK2's BasePciCf8Lib
  * has them, SaveAndDisableInterrupts): a firmware timer callback that used CF8/CFC
  * between the two would leave its own address in CF8. They go off after the lock is
- * held, so a wait for it never holds interrupts off. (docs/safety.md, PCI configuration
- * access) */
+ * held, so a wait for it never holds interrupts off. (docs/safety.md, CF8/CFC and the
+ * firmware) */
 #define CF8_WAIT_MS 1000u /* far past any SMI a healthy board takes */
 
 static struct upm_spinlock cf8_lock = { .name = "CF8/CFC" };
