@@ -68,7 +68,8 @@ void upm_host_virtual_clock(unsigned kernel_rate);
  * processors whose TSCs the firmware did not synchronize (0: all agree). */
 void upm_host_tsc_skew(uint64_t ticks_per_cpu);
 /* Test hook: every processor of socket's TSC reads ticks ahead of the others', as a
- * socket whose TSC the firmware started apart (0: with the others again). */
+ * socket whose TSC the firmware started apart (0: with the others again). Also set by
+ * the host main from UPMON_HOST_SOCKET_TSC_AHEAD=S:SECONDS. */
 void upm_host_socket_tsc_ahead(unsigned socket, uint64_t ticks);
 
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
