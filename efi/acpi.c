@@ -2,13 +2,16 @@
  * first, else 1.0), then the walk of platform/acpi_tables.c, which checks every table on
  * the way. While boot services run, memory the UEFI memory map describes is identity
  * mapped (UEFI 2.10, section 2.3.4), so a range is read where it points once the map
- * describes all of it as something other than MMIO; anything else (a corrupt pointer,
- * a length past the table's memory) is not read, since it could fault or touch a device. */
+ * describes all of it as something other than MMIO, or when it lies in the legacy BIOS
+ * area (0xE0000-0xFFFFF), which CSM firmware often leaves out of the map; anything else (a
+ * corrupt pointer, a length past the table's memory) is not read, since it could fault or
+ * touch a device (upm_phys_range_readable). */
 #include "efi/efi_env.h"
 #include "core/base/os.h"
 #include "core/base/str.h"
 #include "platform/acpi_tables.h"
 #include "platform/mcfg.h"
+#include "core/machine/machine.h"
 
 #define UPM_ACPI20_GUID \
 	{ 0x8868e871, 0xe4f1, 0x11d3, { 0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
@@ -44,18 +47,20 @@ static void describe(struct described *d)
 static const uint8_t *view(void *ctx, uint64_t addr, uint32_t len)
 {
 	const struct described *d = ctx;
-	if (!addr || !upm_phys_range_described(d->r, d->n, addr, len))
+	if (!addr || !upm_phys_range_readable(d->r, d->n, addr, len))
 		return NULL;
 	return (const uint8_t *)(uintptr_t)addr;
 }
 
-int upm_efi_memory_readable(uint64_t addr, uint64_t len)
+int upm_efi_smbios_fetch(uint64_t ep_addr, size_t ep_len, void **entry, void **table, size_t *table_len,
+			 char *why, size_t why_size)
 {
 	struct described d;
 	describe(&d);
-	int ok = len <= UINT32_MAX && view(&d, addr, (uint32_t)len) != NULL; /* the rule the ACPI walk reads by */
+	const struct upm_acpi_memory mem = { view, &d }; /* the rule the ACPI walk reads by */
+	int rc = upm_smbios_fetch(&mem, ep_addr, ep_len, entry, table, table_len, why, why_size);
 	upm_os_free(d.r);
-	return ok;
+	return rc;
 }
 
 static uint64_t find_rsdp(void)

@@ -41,9 +41,11 @@ unsigned upm_efi_find_mcfg(struct upm_ecam_window *out, unsigned max, unsigned *
  * on the way checked (platform/acpi_tables.h); NULL when there is none, or when one failed
  * a check and why says which ("" otherwise). */
 const uint8_t *upm_efi_find_acpi_table(const char *sig, uint32_t *len, char *why, size_t why_size);
-/* 1 when the UEFI memory map describes all of [addr, addr + len) as memory other than
- * MMIO, so reading it cannot fault or touch a device (efi/acpi.c); 0 otherwise. */
-int upm_efi_memory_readable(uint64_t addr, uint64_t len);
+/* The SMBIOS entry point at ep_addr (from the configuration table) and its structure
+ * table, copied (upm_smbios_fetch), each read only where the ACPI walk reads: memory the
+ * UEFI memory map describes other than MMIO, or the legacy BIOS area (efi/acpi.c). */
+int upm_efi_smbios_fetch(uint64_t ep_addr, size_t ep_len, void **entry, void **table, size_t *table_len,
+			 char *why, size_t why_size);
 
 /* args.c: the command line as UTF-8 argv[] (argv[0] is the program). */
 struct upm_efi_args {

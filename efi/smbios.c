@@ -11,8 +11,6 @@
 #define UPM_SMBIOS_GUID \
 	{ 0xeb9d2d31, 0x2d88, 0x11d3, { 0x9a, 0x16, 0x00, 0x90, 0x27, 0x3f, 0xc1, 0x4d } }
 
-#define UPM_SMBIOS_MAX_TABLE (1024u * 1024u) /* far above any real table: a bound on garbage */
-
 static const uint8_t *config_table(EFI_GUID guid)
 {
 	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++)
@@ -21,22 +19,11 @@ static const uint8_t *config_table(EFI_GUID guid)
 	return NULL;
 }
 
-static void *copy(const void *src, size_t n)
-{
-	void *p = upm_os_alloc(n ? n : 1);
-	if (p)
-		upm_memcpy(p, src, n);
-	return p;
-}
-
 int upm_os_smbios(void **entry, size_t *entry_len, void **table, size_t *table_len, char *why,
 		  size_t why_size)
 {
 	const uint8_t *ep = config_table((EFI_GUID)UPM_SMBIOS3_GUID);
 	size_t ep_len = 0x18; /* DSP0134 5.2.2: the 3.0 entry point is 18h bytes */
-	uint64_t addr;
-	uint32_t len;
-	unsigned major, minor;
 
 	*entry = *table = NULL;
 	if (!ep) {
@@ -47,37 +34,12 @@ int upm_os_smbios(void **entry, size_t *entry_len, void **table, size_t *table_l
 		upm_snprintf(why, why_size, "the firmware publishes no SMBIOS table");
 		return UPM_ENOTFOUND;
 	}
-	/* A corrupt pointer is not followed: it could fault outside any guard, or read a
-	 * device. */
-	if (!upm_efi_memory_readable((uint64_t)(uintptr_t)ep, ep_len)) {
-		upm_snprintf(why, why_size, "the SMBIOS entry point at 0x%llx lies outside the memory the "
-					     "firmware's memory map describes: not read",
-			     (unsigned long long)(uintptr_t)ep);
-		return UPM_EINVAL;
-	}
-	if (upm_smbios_entry(ep, ep_len, &addr, &len, &major, &minor, why, why_size) < 0)
-		return UPM_EINVAL;
-	if (!addr || !len || len > UPM_SMBIOS_MAX_TABLE) {
-		upm_snprintf(why, why_size, "the SMBIOS entry point gives a table of %u bytes at 0x%llx",
-			     (unsigned)len, (unsigned long long)addr);
-		return UPM_EINVAL;
-	}
-	if (!upm_efi_memory_readable(addr, len)) {
-		upm_snprintf(why, why_size, "the SMBIOS table (%u bytes at 0x%llx) lies outside the memory the "
-					     "firmware's memory map describes: not read",
-			     (unsigned)len, (unsigned long long)addr);
-		return UPM_EINVAL;
-	}
-	*entry = copy(ep, ep_len);
-	*table = copy((const void *)(uintptr_t)addr, len);
-	if (!*entry || !*table) {
-		upm_os_free(*entry);
-		upm_os_free(*table);
-		*entry = *table = NULL;
-		upm_snprintf(why, why_size, "out of memory copying the SMBIOS table");
-		return UPM_ENOMEM;
-	}
-	*entry_len = ep_len;
-	*table_len = len;
-	return UPM_OK;
+	/* Read where the configuration table points (the firmware's own word, UEFI 2.10,
+	 * 4.6), in the legacy BIOS area too, where CSM firmware puts SMBIOS 2.x without
+	 * describing it in the memory map; a corrupt pointer elsewhere is not followed: it
+	 * could fault outside any guard, or read a device. */
+	int rc = upm_efi_smbios_fetch((uint64_t)(uintptr_t)ep, ep_len, entry, table, table_len, why, why_size);
+	if (rc == UPM_OK)
+		*entry_len = ep_len;
+	return rc;
 }

@@ -163,3 +163,10 @@ int upm_phys_range_described(const struct upm_phys_range *r, unsigned n, uint64_
 	}
 	return 1;
 }
+
+int upm_phys_range_readable(const struct upm_phys_range *r, unsigned n, uint64_t addr, uint64_t len)
+{
+	if (addr >= UPM_LEGACY_BIOS_BASE && addr < UPM_LEGACY_BIOS_END && len <= UPM_LEGACY_BIOS_END - addr)
+		return 1;
+	return upm_phys_range_described(r, n, addr, len);
+}

@@ -32,6 +32,19 @@ struct upm_phys_range {
  * only memory its map describes, so the UEFI view reads nothing outside it. */
 int upm_phys_range_described(const struct upm_phys_range *r, unsigned n, uint64_t addr, uint64_t len);
 
+/* The legacy BIOS area, [0xE0000, 0x100000): on x86 PCs always readable memory (the
+ * system BIOS's read-only image), where CSM-enabled firmware (AMI Aptio, HP) puts the
+ * SMBIOS 2.x entry point and the ACPI RSDP, often leaving it out of the UEFI memory map.
+ * The configuration table's pointer there is the firmware's own word (UEFI 2.10, 4.6). */
+#define UPM_LEGACY_BIOS_BASE 0xE0000ull
+#define UPM_LEGACY_BIOS_END 0x100000ull
+
+/* 1 when [addr, addr + len) may be read: the n ranges (the memory map, less MMIO)
+ * describe all of it, or it lies wholly inside the legacy BIOS area. Anything else (a
+ * corrupt pointer, a length past the table's memory, memory-mapped I/O) is not read.
+ * (docs/safety.md, ACPI tables) */
+int upm_phys_range_readable(const struct upm_phys_range *r, unsigned n, uint64_t addr, uint64_t len);
+
 enum upm_acpi_lookup {
 	UPM_ACPI_FOUND = 0,   /* *table and *len set */
 	UPM_ACPI_ABSENT = 1,  /* no RSDP, or the root lists no table with that signature */

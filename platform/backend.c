@@ -15,6 +15,7 @@ const char *upm_status_name(int status)
 	case UPM_EDIVERGED: return "EDIVERGED";
 	case UPM_ENOSPC: return "ENOSPC";
 	case UPM_EROFS: return "EROFS";
+	case UPM_EBUSY: return "EBUSY";
 	default: return "E?";
 	}
 }

@@ -27,6 +27,7 @@ enum upm_status {
 	UPM_EDIVERGED = 9,    /* a replay's access after it diverged: the recording has no answer */
 	UPM_ENOSPC = 10,      /* file: the medium is full (EFI_VOLUME_FULL, ENOSPC) */
 	UPM_EROFS = 11,       /* file: the medium is write-protected (EFI_WRITE_PROTECTED, EROFS) */
+	UPM_EBUSY = 12,       /* a shared lock's holder kept it past the wait: the access was not made */
 };
 
 const char *upm_status_name(int status);
@@ -113,6 +114,10 @@ struct upm_backend {
 	 * ACPI MCFG table at 0x... has a wrong checksum"), or NULL when it is used or absent
 	 * (creators set it; wrappers copy their inner backend's). */
 	const char *mcfg_refused;
+	/* The first access given up because a shared lock's holder (CF8/CFC's) kept it past
+	 * its bounded wait: a line naming the lock and the holder, "" or NULL when none was
+	 * (creators set it; wrappers copy their inner backend's). */
+	const char *lock_finding;
 	/* Memory traffic lands in the socket the workload planned it for whether or not its
 	 * buffers were placed there, so a socket's memory counts can be judged against the
 	 * plan: a model backend fed the plan's activity (the mock). Hardware's land where the

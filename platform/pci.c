@@ -32,6 +32,23 @@ int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, 
 	return UPM_OK;
 }
 
+const struct upm_ecam_window *upm_pci_ecam_covering(const struct upm_ecam_window *ws, unsigned n,
+						    struct upm_pci_addr a)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (a.seg == ws[i].seg && a.bus >= ws[i].bus_start && a.bus <= ws[i].bus_end)
+			return &ws[i];
+	return NULL;
+}
+
+enum upm_pci_mech upm_pci_mech_choose(const struct upm_ecam_window *ws, unsigned n, enum upm_pci_mech mech,
+				      struct upm_pci_addr a)
+{
+	if (mech != UPM_PCI_AUTO)
+		return mech;
+	return upm_pci_ecam_covering(ws, n, a) ? UPM_PCI_ECAM : UPM_PCI_CF8;
+}
+
 void upm_pci_format(char *buf, unsigned long size, struct upm_pci_addr a)
 {
 	if (a.seg)

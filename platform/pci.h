@@ -18,6 +18,16 @@ int upm_pci_cf8_encode(struct upm_pci_addr a, uint32_t *cf8);
  * UPM_ERANGE when the bus is outside the window's range or the segment differs. */
 int upm_pci_ecam_offset(const struct upm_ecam_window *w, struct upm_pci_addr a, uint64_t *off);
 
+/* The window of ws[0..n) covering a's segment and bus; NULL when none does. */
+const struct upm_ecam_window *upm_pci_ecam_covering(const struct upm_ecam_window *ws, unsigned n,
+						    struct upm_pci_addr a);
+
+/* The mechanism an access takes: an explicit one as asked; AUTO: ECAM wherever a window
+ * covers the segment and bus (every offset, and no shared address port to lock), CF8/CFC
+ * only where none does (segment 0 alone: upm_pci_cf8_encode refuses the others). */
+enum upm_pci_mech upm_pci_mech_choose(const struct upm_ecam_window *ws, unsigned n, enum upm_pci_mech mech,
+				      struct upm_pci_addr a);
+
 /* "BB:DD.F+0xOFF" (the trace format). Writes at most size bytes. */
 void upm_pci_format(char *buf, unsigned long size, struct upm_pci_addr a);
 /* A function, as info prints it: "BB:DD.F" on segment 0, "SSSS:BB:DD.F" elsewhere. */

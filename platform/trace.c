@@ -182,6 +182,7 @@ struct upm_backend *upm_trace_create(struct upm_backend *inner, int dry_run, uin
 	t->backend.name = inner->name;
 	t->backend.ecam_entries_dropped = inner->ecam_entries_dropped;
 	t->backend.mcfg_refused = inner->mcfg_refused;
+	t->backend.lock_finding = inner->lock_finding;
 	t->backend.memory_follows_plan = inner->memory_follows_plan;
 	t->backend.loads_unguarded = inner->loads_unguarded;
 	t->backend.ops = &trace_ops;

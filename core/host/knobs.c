@@ -158,7 +158,9 @@ int upm_os_abort_requested(void)
  * UPMON_HOST_MP_BLOCKING=1: firmware that refuses non-blocking StartupAllAPs;
  * UPMON_HOST_PACKAGES=P,P,...: sockets with those package numbers (2 processors each);
  * UPMON_HOST_RESET_AT=TEXT: killed once the run-in-progress marker holds TEXT;
- * UPMON_HOST_FROM_FIRMWARE=1: started as by the firmware, not a shell. */
+ * UPMON_HOST_FROM_FIRMWARE=1: started as by the firmware, not a shell;
+ * UPMON_HOST_SOCKET_TSC_AHEAD=S:SECONDS: socket S's TSC reads SECONDS ahead of the others'
+ *   (upm_host_socket_tsc_ahead). */
 void upm_host_knobs_from_env(void)
 {
 	const char *v;
@@ -199,6 +201,11 @@ void upm_host_knobs_from_env(void)
 		from_firmware = strtoul(v, NULL, 10) != 0;
 	if ((v = getenv("UPMON_HOST_EFIVARS_DIR")) && *v)
 		upm_host_efivars_dir(v);
+	if ((v = getenv("UPMON_HOST_SOCKET_TSC_AHEAD")) && *v) {
+		unsigned long socket = strtoul(v, &end, 10);
+		if (*end == ':')
+			upm_host_socket_tsc_ahead((unsigned)socket, strtoull(end + 1, NULL, 10) * upm_os_tsc_hz());
+	}
 	if ((v = getenv("UPMON_HOST_VIRTUAL_CLOCK")) && *v)
 		upm_host_virtual_clock((unsigned)strtoul(v, NULL, 10));
 }

@@ -774,9 +774,19 @@ static uint64_t rdtsc(void)
 	return (uint64_t)hi << 32 | lo;
 }
 
+static uint64_t socket_tsc_ahead[UPM_MAX_SOCKETS];
+
+void upm_host_socket_tsc_ahead(unsigned socket, uint64_t ticks)
+{
+	if (socket < UPM_MAX_SOCKETS)
+		socket_tsc_ahead[socket] = ticks;
+}
+
 uint64_t upm_os_tsc(void)
 {
-	return rdtsc() - current_cpu_index * tsc_skew;
+	unsigned socket = sim_cores ? current_cpu_index / sim_cores : 0;
+	uint64_t ahead = socket < UPM_MAX_SOCKETS ? socket_tsc_ahead[socket] : 0;
+	return rdtsc() - current_cpu_index * tsc_skew + ahead;
 }
 
 static uint64_t tsc_hz;

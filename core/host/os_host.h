@@ -73,6 +73,10 @@ void upm_host_virtual_clock(unsigned kernel_rate);
 /* Test hook: processor i's TSC reads ticks_per_cpu * i behind processor 0's, as
  * processors whose TSCs the firmware did not synchronize (0: all agree). */
 void upm_host_tsc_skew(uint64_t ticks_per_cpu);
+/* Test hook: every processor of socket's TSC reads ticks ahead of the others', as a
+ * socket whose TSC the firmware started apart (0: with the others again). Also set by
+ * the host main from UPMON_HOST_SOCKET_TSC_AHEAD=S:SECONDS. */
+void upm_host_socket_tsc_ahead(unsigned socket, uint64_t ticks);
 
 /* Fault knobs (core/host/knobs.c), also set from the environment by the host main:
  * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_READ_ONLY=1,

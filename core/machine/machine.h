@@ -42,6 +42,14 @@ struct upm_machine {
 int upm_smbios_entry(const uint8_t *ep, size_t ep_len, uint64_t *table_addr, uint32_t *table_len,
 		     unsigned *major, unsigned *minor, char *why, size_t why_size);
 
+/* Reads the entry point at ep_addr (ep_len bytes: 18h for 3.0, 1Fh for 2.1, DSP0134
+ * 5.2) and the structure table it names through mem's view (platform/acpi_tables.h),
+ * which says what may be read, and copies both (the caller frees them with upm_os_free;
+ * *table_len set). UPM_OK, or a status with why: a range the view refuses is never read. */
+struct upm_acpi_memory;
+int upm_smbios_fetch(const struct upm_acpi_memory *mem, uint64_t ep_addr, size_t ep_len, void **entry,
+		     void **table, size_t *table_len, char *why, size_t why_size);
+
 /* Fills out from an entry point and its structure table (either may be cut short or
  * garbage: whatever is well-formed is kept, nothing is read outside the bytes given).
  * When ep is NULL the version stays 0. Sets available. */

@@ -40,8 +40,11 @@ static void box_fail(struct upm_session *s, struct upm_box_inst *b, const char *
 	b->not_replayed = rc == UPM_EDIVERGED;
 	upm_box_failed_reg(b, what, addr, 0, 0);
 	addr = upm_box_reg_addr(b, addr);
-	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s%s", what, addr, upm_status_name(rc),
-		     rc == UPM_EABSENT ? " (the device reads all ones: gone from the bus)" : "");
+	/* A CF8/CFC access given up: the lock and its holder (docs/safety.md, CF8/CFC and the firmware). */
+	const char *lock = rc == UPM_EBUSY ? s->run->backend->lock_finding : NULL;
+	upm_snprintf(b->why, sizeof b->why, "%s 0x%x: %s%s%s%s", what, addr, upm_status_name(rc),
+		     rc == UPM_EABSENT ? " (the device reads all ones: gone from the bus)" : "",
+		     lock && lock[0] ? ": " : "", lock && lock[0] ? lock : "");
 	if (!s->error[0]) {
 		upm_snprintf(s->error, sizeof s->error, "socket %u %s%u: %s", b->socket, b->type->name,
 			     b->instance, b->why);

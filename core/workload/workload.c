@@ -378,9 +378,11 @@ int upm_workload_execute(struct upm_workload_plan *p, struct upm_workload_result
 		p->slots[i].passes_done = 0;
 		p->slots[i].flush = 0;
 	}
-	uint64_t now = upm_os_tsc();
-	p->start_deadline = now + upm_wl_ns_to_tsc(START_TIMEOUT_NS);
-	p->stop_deadline = now + upm_wl_ns_to_tsc(p->timeout_ns);
+	/* Durations: each thread sets its deadlines on its own TSC when it starts
+	 * (upm_wl_run_thread). An instant on this processor's TSC means nothing on a socket
+	 * whose TSC the firmware started apart. (docs/benchmarks.md, Sizes, threads and time) */
+	p->start_ticks = upm_wl_ns_to_tsc(START_TIMEOUT_NS);
+	p->stop_ticks = upm_wl_ns_to_tsc(p->timeout_ns);
 
 	uint64_t w0 = upm_os_nanoseconds();
 	int rc = upm_wl_run_all(p, upm_wl_run_thread, err, err_size);

@@ -41,6 +41,9 @@ struct slot {
 	uint64_t passes_done; /* this execute's passes (pingpong: turns) */
 	struct upm_kernel_result done; /* the accounting of the passes done */
 	unsigned flush;       /* the write-back's instruction (upm_kernel_flush) */
+	/* This execute's deadlines on this slot's own TSC: taken when its thread starts, from
+	 * the plan's durations (another socket's TSC may be far ahead or behind). */
+	uint64_t start_deadline, stop_deadline;
 };
 
 struct gate {
@@ -66,7 +69,10 @@ struct upm_workload_plan {
 	struct gate start, stop, flushed;
 	unsigned abort;
 	unsigned user_stop; /* ESC/Ctrl-C seen (by thread 0, which polls) */
-	uint64_t t0, t1, t2, start_deadline, stop_deadline; /* t2: every write-back done */
+	uint64_t t0, t1, t2; /* thread 0's TSC; t2: every write-back done */
+	/* How long a thread may wait for the start gate, and for the run's end, in TSC ticks
+	 * from its own start: durations, not instants, since each socket's TSC is its own. */
+	uint64_t start_ticks, stop_ticks;
 };
 
 /* workload.c */

@@ -60,9 +60,9 @@ static int start_gate(struct upm_workload_plan *p, unsigned i)
 	struct gate *g = &p->start;
 	if (i != 0) {
 		__atomic_add_fetch(&g->arrived, 1, __ATOMIC_ACQ_REL);
-		return spin_until(p, &g->open, 1, p->start_deadline);
+		return spin_until(p, &g->open, 1, p->slots[i].start_deadline);
 	}
-	if (spin_until(p, &g->arrived, p->n - 1, p->start_deadline) < 0)
+	if (spin_until(p, &g->arrived, p->n - 1, p->slots[i].start_deadline) < 0)
 		return -1;
 	p->t0 = upm_os_tsc();
 	__atomic_store_n(&g->open, 1, __ATOMIC_RELEASE);
@@ -121,6 +121,9 @@ void upm_wl_run_thread(void *arg, unsigned i)
 {
 	struct upm_workload_plan *p = arg;
 	struct slot *s = &p->slots[i];
+	uint64_t now = upm_os_tsc(); /* this processor's own clock: every deadline of it is on it */
+	s->start_deadline = now + p->start_ticks;
+	s->stop_deadline = now + p->stop_ticks;
 	if (start_gate(p, i) < 0) {
 		s->timed_out = 1;
 		return;
@@ -128,7 +131,7 @@ void upm_wl_run_thread(void *arg, unsigned i)
 	if (p->desc) {
 		s->check = upm_kernel_loop(&s->job);
 	} else {
-		int rc = upm_kernel_pingpong(p->line, i, p->iterations, p->stop_deadline, upm_wl_stop_requested, s,
+		int rc = upm_kernel_pingpong(p->line, i, p->iterations, s->stop_deadline, upm_wl_stop_requested, s,
 					     &s->passes_done);
 		if (rc == -1) {
 			s->timed_out = 2;
@@ -136,7 +139,7 @@ void upm_wl_run_thread(void *arg, unsigned i)
 			return;
 		}
 	}
-	if (meet(p, &p->stop, p->stop_deadline) < 0) {
+	if (meet(p, &p->stop, s->stop_deadline) < 0) {
 		s->timed_out = 2;
 		return;
 	}
@@ -147,7 +150,7 @@ void upm_wl_run_thread(void *arg, unsigned i)
 	/* The write-back is timed apart (flush_ns, on thread 0's TSC like the loop): the
 	 * loop's bandwidth is the loop's. */
 	s->flush = upm_kernel_writeback(&s->job);
-	if (meet(p, &p->flushed, p->stop_deadline) < 0) {
+	if (meet(p, &p->flushed, s->stop_deadline) < 0) {
 		s->timed_out = 2;
 		return;
 	}

@@ -104,6 +104,7 @@ struct upm_backend *upm_hw_backend_create(const struct upm_ecam_window *ecam, un
 		c->ecam[i] = ecam[i];
 	c->backend.ecam_entries_dropped = n_dropped + (n_ecam - c->n_ecam);
 	c->backend.mcfg_refused = mcfg_refused;
+	c->backend.lock_finding = upm_hw_pci_lock_finding();
 	c->backend.name = "hw";
 	c->backend.ops = &hw_ops;
 	c->backend.ctx = c;

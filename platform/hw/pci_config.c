@@ -4,24 +4,45 @@
 #include "platform/pci.h"
 #include "platform/spinlock.h"
 #include "core/base/os.h"
+#include "core/base/str.h"
 
 #define UPM_PCI_CONFIG_ADDRESS 0xCF8
 #define UPM_PCI_CONFIG_DATA 0xCFC
 
 /* CF8/CFC is an address-then-data pair of ports shared by all processors: a second
- * processor writing CF8 between our two accesses would redirect our data access. An
- * application processor stopped by MP services' timeout while holding the lock must not
- * block every later access: after 10 ms of the same holder the lock is taken over. On
- * the processor itself, interrupts are off across the pair (as EDK2's BasePciCf8Lib has
- * them, SaveAndDisableInterrupts): a firmware timer callback that used CF8/CFC between
- * the two would leave its own address in CF8. They go off after the lock is held, so a
- * wait for it never holds interrupts off. */
-static struct upm_spinlock cf8_lock;
+ * processor writing CF8 between our two accesses would redirect our data access. The
+ * lock is never taken over: its holder may only be delayed (a long SMI between its CF8
+ * and CFC accesses) and would then read or write at our address. A waiter gives up after
+ * a bounded wait instead and its access fails with UPM_EBUSY and a line naming the holder
+ * (platform/spinlock.h), so a holder that never lets go costs a finding, never a hang.
+ * On the processor itself, interrupts are off across the pair (as EDK2's BasePciCf8Lib
+ * has them, SaveAndDisableInterrupts): a firmware timer callback that used CF8/CFC
+ * between the two would leave its own address in CF8. They go off after the lock is
+ * held, so a wait for it never holds interrupts off. (docs/safety.md, CF8/CFC and the
+ * firmware) */
+#define CF8_WAIT_MS 1000u /* far past any SMI a healthy board takes */
 
-static void cf8_acquire(void)
+static struct upm_spinlock cf8_lock = { .name = "CF8/CFC" };
+static char cf8_finding[160];
+
+const char *upm_hw_pci_lock_finding(void)
+{
+	return cf8_finding;
+}
+
+static int cf8_acquire(void)
 {
 	uint64_t hz = upm_os_tsc_hz();
-	upm_spinlock_acquire(&cf8_lock, hz ? hz / 100 : 10000000u);
+	uint32_t apic_id;
+	unsigned package;
+	char why[sizeof cf8_finding];
+	upm_os_current_cpu(&apic_id, &package);
+	if (upm_spinlock_acquire(&cf8_lock, apic_id, (hz ? hz : 1000000000u) / 1000 * CF8_WAIT_MS, why,
+				 sizeof why) == 0)
+		return UPM_OK;
+	if (!cf8_finding[0]) /* the first: the one that names the holder that stopped */
+		upm_strlcpy(cf8_finding, why, sizeof cf8_finding);
+	return UPM_EBUSY;
 }
 
 static void cf8_release(void)
@@ -35,7 +56,8 @@ static int cf8_access(struct upm_pci_addr a, uint32_t *val, int write)
 	int rc = upm_pci_cf8_encode(a, &cf8);
 	if (rc != UPM_OK)
 		return rc;
-	cf8_acquire();
+	if ((rc = cf8_acquire()) != UPM_OK)
+		return rc;
 	uint64_t flags = upm_hw_irq_save();
 	upm_hw_outl(UPM_PCI_CONFIG_ADDRESS, cf8);
 	if (write)
@@ -47,23 +69,13 @@ static int cf8_access(struct upm_pci_addr a, uint32_t *val, int write)
 	return UPM_OK;
 }
 
-/* The window covering a's segment and bus; NULL when none does. */
-static const struct upm_ecam_window *covering(const struct upm_ecam_window *ws, unsigned n,
-					      struct upm_pci_addr a)
-{
-	for (unsigned i = 0; i < n; i++)
-		if (a.seg == ws[i].seg && a.bus >= ws[i].bus_start && a.bus <= ws[i].bus_end)
-			return &ws[i];
-	return NULL;
-}
-
 /* MCFG's base address maps bus 0 of the segment even when the window starts at a
  * higher bus; upm_pci_ecam_offset() counts from there too. A bus no window covers is
  * never reached through ECAM. */
 static int ecam_address(const struct upm_ecam_window *ws, unsigned n, struct upm_pci_addr a,
 			uint64_t *addr)
 {
-	const struct upm_ecam_window *w = covering(ws, n, a);
+	const struct upm_ecam_window *w = upm_pci_ecam_covering(ws, n, a);
 	uint64_t off;
 	int rc;
 	if (!upm_pci_addr_valid(a))
@@ -76,23 +88,13 @@ static int ecam_address(const struct upm_ecam_window *ws, unsigned n, struct upm
 	return UPM_OK;
 }
 
-/* AUTO: ECAM where a window covers the bus, else CF8/CFC, which reaches segment 0 only
- * (upm_pci_cf8_encode refuses the others). */
-static enum upm_pci_mech resolve(const struct upm_ecam_window *ws, unsigned n,
-				 enum upm_pci_mech mech, struct upm_pci_addr a)
-{
-	if (mech != UPM_PCI_AUTO)
-		return mech;
-	return covering(ws, n, a) ? UPM_PCI_ECAM : UPM_PCI_CF8;
-}
-
 int upm_hw_pci_read32(const struct upm_ecam_window *ecam, unsigned n_ecam, enum upm_pci_mech mech,
 		      struct upm_pci_addr a, uint32_t *val)
 {
 	uint64_t addr;
 	int rc;
 
-	switch (resolve(ecam, n_ecam, mech, a)) {
+	switch (upm_pci_mech_choose(ecam, n_ecam, mech, a)) {
 	case UPM_PCI_CF8:
 		return cf8_access(a, val, 0);
 	case UPM_PCI_ECAM:
@@ -110,7 +112,7 @@ int upm_hw_pci_write32(const struct upm_ecam_window *ecam, unsigned n_ecam,
 	uint64_t addr;
 	int rc;
 
-	switch (resolve(ecam, n_ecam, mech, a)) {
+	switch (upm_pci_mech_choose(ecam, n_ecam, mech, a)) {
 	case UPM_PCI_CF8:
 		return cf8_access(a, &val, 1);
 	case UPM_PCI_ECAM:

@@ -13,4 +13,8 @@ int upm_hw_pci_read32(const struct upm_ecam_window *ecam, unsigned n_ecam, enum 
 int upm_hw_pci_write32(const struct upm_ecam_window *ecam, unsigned n_ecam,
 		       enum upm_pci_mech mech, struct upm_pci_addr a, uint32_t val);
 
+/* The first CF8/CFC access given up because the lock's holder kept it past the wait (a
+ * line naming the holder), or "" when none was. */
+const char *upm_hw_pci_lock_finding(void);
+
 #endif

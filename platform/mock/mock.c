@@ -298,16 +298,6 @@ static const struct upm_ecam_window *covering(const struct upm_mock *m, struct u
 	return NULL;
 }
 
-/* As the hw backend (platform/hw/pci_config.c): AUTO takes ECAM where a window covers
- * the bus, else CF8/CFC, which reaches segment 0 only. */
-static enum upm_pci_mech resolve(const struct upm_mock *m, enum upm_pci_mech mech,
-				 struct upm_pci_addr a)
-{
-	if (mech != UPM_PCI_AUTO)
-		return mech;
-	return covering(m, a) ? UPM_PCI_ECAM : UPM_PCI_CF8;
-}
-
 static int check_mech(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci_addr a)
 {
 	if (!upm_pci_addr_valid(a))
@@ -328,7 +318,7 @@ static int check_mech(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci
 static int pci_target(struct upm_mock *m, enum upm_pci_mech mech, struct upm_pci_addr a,
 		      struct upm_mock_pci_dev **d, unsigned *socket)
 {
-	mech = resolve(m, mech, a);
+	mech = upm_pci_mech_choose(m->ecam, m->n_ecam, mech, a); /* as the hw backend */
 	int rc = check_mech(m, mech, a);
 	*d = NULL;
 	*socket = 0;
