@@ -161,6 +161,22 @@ static EFI_STATUS truncate_file(EFI_FILE_HANDLE f)
 	return st;
 }
 
+/* Writes all of data at the file's position and flushes it. */
+static EFI_STATUS write_all(EFI_FILE_HANDLE f, const void *data, size_t len)
+{
+	const uint8_t *p = data;
+	EFI_STATUS st = EFI_SUCCESS;
+	while (st == EFI_SUCCESS && len) {
+		UINTN n = len;
+		st = f->Write(f, &n, (void *)p);
+		if (st == EFI_SUCCESS && n == 0)
+			st = EFI_VOLUME_FULL; /* no progress: never loop forever */
+		p += n;
+		len -= n;
+	}
+	return st == EFI_SUCCESS ? f->Flush(f) : st;
+}
+
 int upm_os_write_file(const char *path, const void *data, size_t len)
 {
 	EFI_FILE_HANDLE f;
@@ -173,17 +189,8 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 		return UPM_EIO;
 	}
 	st = truncate_file(f);
-	const uint8_t *p = data;
-	while (st == EFI_SUCCESS && len) {
-		UINTN n = len;
-		st = f->Write(f, &n, (void *)p);
-		if (st == EFI_SUCCESS && n == 0)
-			st = EFI_VOLUME_FULL; /* no progress: never loop forever */
-		p += n;
-		len -= n;
-	}
 	if (st == EFI_SUCCESS)
-		st = f->Flush(f);
+		st = write_all(f, data, len);
 	if (st != EFI_SUCCESS) {
 		/* A truncated file must not pass for a result. Delete also closes. */
 		f->Delete(f);
@@ -405,17 +412,8 @@ int upm_os_append_file(const char *path, const void *data, size_t len)
 	}
 	UINT64 old = info->FileSize;
 	st = f->SetPosition(f, old);
-	const uint8_t *p = data;
-	while (st == EFI_SUCCESS && len) {
-		UINTN n = len;
-		st = f->Write(f, &n, (void *)p);
-		if (st == EFI_SUCCESS && n == 0)
-			st = EFI_VOLUME_FULL; /* no progress: never loop forever */
-		p += n;
-		len -= n;
-	}
 	if (st == EFI_SUCCESS)
-		st = f->Flush(f);
+		st = write_all(f, data, len);
 	if (st != EFI_SUCCESS) {
 		/* A partial line must not pass for a row: back to the old length (a file this
 		 * call created goes). */

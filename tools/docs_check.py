@@ -180,6 +180,17 @@ def source_files(root):
             yield os.path.join(root, f)
 
 
+def source_texts(root):
+    """(path, text) of each source the checks read: UTF-8 ones, the checker's own left out."""
+    for path in source_files(root):
+        if rel(root, path) in SKIP:
+            continue
+        try:
+            yield path, open(path, encoding="utf-8").read()
+        except (UnicodeDecodeError, OSError):
+            continue
+
+
 def joined(raw):
     """The text with C string literals that continue on the next line joined, and comment
     or script lines joined to the line they continue; and for each of its characters the
@@ -203,13 +214,7 @@ def check_sources(root):
         sections[rel(root, page)] = {strip_inline(t).lower() for _, t, _, _ in parse_md(page)[0]}
     ref = re.compile(r'(docs/[\w.-]+\.md)(?:,\s*([^)"]+?)\s*\)|\s+"([^"]+)")?')
     stale = re.compile(r'(?<![/\w])README(?:\s*,\s*\S|:\s*"|\s+")')
-    for path in source_files(root):
-        if rel(root, path) in SKIP:
-            continue
-        try:
-            raw = open(path, encoding="utf-8").read()
-        except (UnicodeDecodeError, OSError):
-            continue
+    for path, raw in source_texts(root):
         text, offsets = joined(raw)
         name = rel(root, path)
         for m in ref.finditer(text):
@@ -259,13 +264,7 @@ def check_citations(root):
             elif key[m.group(1)][0] != count:
                 problem("cite", f"{KEY_PAGE}:{key[m.group(1)][1]}",
                         f"{m.group(1)} has {key[m.group(1)][0]} lines here, {count} in {f}")
-    for path in source_files(root):
-        if rel(root, path) in SKIP:
-            continue
-        try:
-            raw = open(path, encoding="utf-8").read()
-        except (UnicodeDecodeError, OSError):
-            continue
+    for path, raw in source_texts(root):
         for m in CITATION.finditer(raw):
             line = raw.count("\n", 0, m.start()) + 1
             where = f"{rel(root, path)}:{line}"
