@@ -52,7 +52,9 @@ import json, sys
 d = json.load(sys.stdin)
 assert d["environment"] == "uefi" and d["platform"] == "skl" and d["backend"] == "mock"
 m = {x["name"]: x["value"] for x in d["metrics"]}
-assert abs(m["UNCORE_FREQ"] - 2.0e9) < 1e6, m
+# The mock counts 2.0 GHz over the time that passed; under emulation the reads of the
+# clock and of the TSC are apart by a little, so 1% (a wrong clock is off by far more).
+assert abs(m["UNCORE_FREQ"] - 2.0e9) < 2e7, m
 assert "MEM_BW_READS" in m, m'
 }
 check $T.run_results_json "results.json did not validate" json_ok
@@ -74,8 +76,8 @@ trace_ok() {
 		END {
 			if (bad) { print bad; exit 1 }
 			if (!ids || !bar || ids > bar) { print "MCHBAR read before the IDs"; exit 1 }
-			# start and end, for the spec given and for the metric MEM_BW_READS
-			if (n5050 != 4) { print "DRAM_DATA_READS read " n5050 " times"; exit 1 }
+			# start and end, once: the spec given and the metric MEM_BW_READS share the count
+			if (n5050 != 2) { print "DRAM_DATA_READS read " n5050 " times"; exit 1 }
 			if (ne != 4 || !(e01[1] < sel) || v01[2] != "0x20000000" || !(e01[2] > clr3) ||
 			    v01[3] != "0x0" || v01[4] != "0x0") { print "global control order"; exit 1 }
 		}'
