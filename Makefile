@@ -2,7 +2,7 @@
 # `make run` and `make test` install missing Debian packages first (tools/deps.sh).
 
 CC ?= gcc
-# The source revision every results file names (core/base/revision.c). build/revision
+# The source revision every results file names (platform/base/revision.c). build/revision
 # holds the revision the last build used and is rewritten here, as make reads this file,
 # only when the revision has changed (a commit, or a tree made dirty or clean again):
 # what compiles revision.c depends on it, so the program never names a revision it was
@@ -18,7 +18,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 # Sources common to both builds: everything but the environment layers. core/ is in
 # rooms, one folder each (core/README.md); core/host/ is the host environment layer.
 CORE_ROOMS := $(filter-out core/host/,$(wildcard core/*/))
-CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c))
+CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platform/base/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c))
 # The kernels' inner loops are assembly (kernels/loops_sse2.S): every build assembles
 # the same file, so the host program and the UEFI application run the same instructions
 # (tests/host/kernel_code.sh compares them).
@@ -26,7 +26,7 @@ KERNEL_ASM := $(wildcard kernels/*.S)
 HOST_ASM_OBJS := $(patsubst %.S,build/host/obj/%.o,$(KERNEL_ASM))
 HOST_SRCS := $(wildcard core/host/*.c)
 TEST_SRCS := $(wildcard tests/unit/*.c)
-HDRS := $(wildcard core/*/*.h platform/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
+HDRS := $(wildcard core/*/*.h platform/*.h platform/base/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
 
 # JOBS: how many compilers run at once (every processor by default).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -57,8 +57,8 @@ build/san/obj/%.o: %.c
 
 # The one object the source revision is compiled into (build/revision, above), and the
 # only one compiled with it, so a commit recompiles nothing else.
-build/host/obj/core/base/revision.o build/san/obj/core/base/revision.o: $(REVISION_STAMP)
-build/host/obj/core/base/revision.o build/san/obj/core/base/revision.o: CPPFLAGS += $(REV_DEF)
+build/host/obj/platform/base/revision.o build/san/obj/platform/base/revision.o: $(REVISION_STAMP)
+build/host/obj/platform/base/revision.o build/san/obj/platform/base/revision.o: CPPFLAGS += $(REV_DEF)
 
 build/host/upmon: $(HOST_OBJS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
@@ -102,8 +102,8 @@ build/fuzz/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-build/fuzz/obj/core/base/revision.o: $(REVISION_STAMP)
-build/fuzz/obj/core/base/revision.o: CPPFLAGS += $(REV_DEF)
+build/fuzz/obj/platform/base/revision.o: $(REVISION_STAMP)
+build/fuzz/obj/platform/base/revision.o: CPPFLAGS += $(REV_DEF)
 
 build/fuzz/obj/%.o: %.S
 	@mkdir -p $(@D)

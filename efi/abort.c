@@ -1,7 +1,7 @@
 /* upm_os_abort_requested: ESC or Ctrl-C on the console, read without waiting. Only the
  * bootstrap processor may call ConIn; other keys typed during a run are dropped. */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_KEY_CTRL_C 0x03 /* what the firmware's terminal delivers for Ctrl-C */
 

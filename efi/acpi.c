@@ -7,8 +7,8 @@
  * corrupt pointer, a length past the table's memory) is not read, since it could fault or
  * touch a device (upm_phys_range_readable). */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "platform/acpi_tables.h"
 #include "platform/mcfg.h"
 #include "core/machine/machine.h"

@@ -17,8 +17,8 @@
  * docs/command-line.md, Booting from the stick). */
 #include "efi/efi_env.h"
 #include <efishellintf.h>
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "core/cli/load_options.h"
 
 static char program_name[] = "upmon";

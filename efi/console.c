@@ -1,7 +1,7 @@
 /* upm_os_write: UTF-8 text to ConOut, which OVMF and most firmware also mirror to the
  * serial console. BSP only (the core never prints from application processors). */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_CONSOLE_CHUNK 128
 

@@ -1,12 +1,12 @@
 /* What the files of efi/ share: set-up entry points called by efi_main and the
- * UTF-8/UCS-2 conversions. Everything else reaches the core through core/base/os.h. */
+ * UTF-8/UCS-2 conversions. Everything else reaches the core through platform/base/os.h. */
 #ifndef UPMON_EFI_EFI_ENV_H
 #define UPMON_EFI_EFI_ENV_H
 
 #include <efi.h>
 #include <efilib.h>
 #include "platform/backend.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* time.c: calibrates the TSC against BS->Stall. Call first. */
 void upm_efi_time_init(void);

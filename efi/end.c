@@ -1,8 +1,8 @@
 /* upm_os_end: what happens when upmon is done (the cfg's `end =` or --end, and for
  * `key` the cfg's end_timeout and end_action). */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "platform/hw/hw.h"
 
 static void say(const char *s)

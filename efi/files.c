@@ -2,8 +2,8 @@
  * paths use '/'; here they become '\' paths from the volume's root. Every failure
  * returns a status: a full medium gives UPM_ENOSPC, a write-protected one UPM_EROFS. */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 static EFI_HANDLE volume;
 

@@ -1,9 +1,9 @@
 /* UEFI entry point: sets up the environment, runs the core, ends the run. */
 #include "efi/efi_env.h"
 #include "core/commands/app.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
-#include "core/base/exit.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
+#include "platform/base/exit.h"
 #include "platform/hw/hw.h"
 
 static struct upm_backend *create_hw_backend(void)
@@ -52,6 +52,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	upm_efi_args_free(&args);
 	/* From the shell, a small positive value, shown as is in %lasterror% (0x4 for 4):
 	 * tests/e2e/test_shell_status.sh checks it. From the firmware, one status for every
-	 * verdict (core/base/exit.h): EFI_ABORTED, so the boot order goes on. */
+	 * verdict (platform/base/exit.h): EFI_ABORTED, so the boot order goes on. */
 	return (EFI_STATUS)upm_exit_to_launcher(status, !from_shell, EFI_ABORTED);
 }

@@ -2,9 +2,9 @@
  * lists as EfiConventionalMemory, what AllocatePool/AllocatePages can still hand out),
  * and buffers placed in a socket's memory with the ACPI SRAT (core/workload/srat.c). */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/workload/srat.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 #define PAGE 4096u
 

@@ -2,7 +2,7 @@
  * and identifying the executing processor (callable on application processors). */
 #include "efi/efi_env.h"
 #include "efi/pi_mp_services.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_AP_TIMEOUT_US (UPM_OS_SOCKET_TIMEOUT_MS * 1000ull)
 

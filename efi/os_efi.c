@@ -1,7 +1,7 @@
-/* The small services of core/base/os.h under UEFI: memory and the environment's name.
+/* The small services of platform/base/os.h under UEFI: memory and the environment's name.
  * Console, files, processors, time and the end of the run have their own files. */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 void *upm_os_alloc(size_t size)
 {

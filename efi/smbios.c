@@ -1,8 +1,8 @@
 /* SMBIOS from the UEFI configuration table: the 3.0 entry point (SMBIOS3_TABLE_GUID)
  * first, else the 2.1 one (SMBIOS_TABLE_GUID); the core parses both (core/machine). */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "core/machine/machine.h"
 
 /* GUIDs from the UEFI specification (EFI_CONFIGURATION_TABLE, industry standard tables). */

@@ -1,8 +1,8 @@
 /* Time from the TSC, calibrated once against BS->Stall. The TSC is readable on every
  * processor, so upm_os_nanoseconds() works on application processors too. */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 #define UPM_CALIBRATION_US 20000 /* 20 ms: about 0.01 % resolution at any TSC rate */
 #define UPM_STALL_CHUNK_US 100000

@@ -1,5 +1,5 @@
 #include "efi/efi_env.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_REPLACEMENT '?'
 

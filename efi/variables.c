@@ -1,7 +1,7 @@
-/* The firmware's global variables for the core (upm_os_global_variable, core/base/os.h):
+/* The firmware's global variables for the core (upm_os_global_variable, platform/base/os.h):
  * SecureBoot and SetupMode, which say the Secure Boot state (core/machine/secure_boot.h). */
 #include "efi/efi_env.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 int upm_os_global_variable(const char *name, void *value, size_t *len)
 {

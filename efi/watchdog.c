@@ -1,6 +1,6 @@
-/* upm_os_watchdog_off/_arm/_restore under UEFI (core/base/os.h). */
+/* upm_os_watchdog_off/_arm/_restore under UEFI (platform/base/os.h). */
 #include "efi/efi_env.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* SetWatchdogTimer's WatchdogCode: the firmware reserves 0x0000-0xFFFF (UEFI
  * specification, EFI_BOOT_SERVICES.SetWatchdogTimer); this one is upmon's ("UPMN"). */

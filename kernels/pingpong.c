@@ -4,8 +4,8 @@
  * it out of the other processor's cache (a snoop hitting a modified line, HITM), over
  * the socket interconnect when the two are on different sockets. */
 #include "kernels/loops.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 /* How many spins between two looks at the clock: rare enough to cost nothing, often
  * enough that a partner that died is noticed within microseconds of the deadline. */

@@ -3,8 +3,8 @@
  * pass's accounting by the iterations. */
 #include "kernels/loops.h"
 #include "kernels/writeback.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "platform/backend.h"
 
 /* n * iterations, refusing what does not fit rather than reporting a wrapped count. */

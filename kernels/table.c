@@ -2,7 +2,7 @@
 #include "kernels/loops.h"
 #include "kernels/sse2.h"
 #include "kernels/avx.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 #define DRAM UPM_KERNEL_IN_DRAM
 #define AVX UPM_KERNEL_ISA_AVX

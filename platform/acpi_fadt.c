@@ -1,5 +1,5 @@
 #include "platform/acpi_fadt.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* FADT layout (ACPI 6.5, 5.2.9, table 5.9): header revision at 8; Flags u32 at 112 (bit
  * 10 RESET_REG_SUP); RESET_REG, a 12-byte Generic Address Structure, at 116; RESET_VALUE

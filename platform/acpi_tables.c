@@ -1,5 +1,5 @@
 #include "platform/acpi_tables.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* Layouts, ACPI Specification 6.5:
  *   RSDP (5.2.5.3, table 5.3): "RSD PTR " at 0, checksum of the first 20 bytes at 8,

@@ -1,5 +1,5 @@
 #include "platform/cpu.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 void upm_cpu_decode_signature(uint32_t eax, unsigned *family, unsigned *model, unsigned *stepping)
 {

@@ -1,5 +1,5 @@
 #include "platform/mcfg.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* Layout (PCI Firmware Specification 3.0, section 4.1.2, tables 4-2 and 4-3; the ACPI
  * specification reserves the "MCFG" signature for it): the 36-byte ACPI table header

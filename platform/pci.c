@@ -1,5 +1,5 @@
 #include "platform/pci.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 int upm_pci_addr_valid(struct upm_pci_addr a)
 {

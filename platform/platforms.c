@@ -1,5 +1,5 @@
 #include "platform/platform.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 extern const struct upm_platform upm_platform_snbep;
 extern const struct upm_platform upm_platform_skl;

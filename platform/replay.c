@@ -3,8 +3,8 @@
 #include "platform/trace.h"
 #include "platform/pci.h"
 #include "boxes/box.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 /* One recorded access; key orders them by processor, space, address and operation. */
 struct rec {

@@ -1,7 +1,7 @@
 /* The bounded-wait spin lock (platform/spinlock.h). */
 #include "platform/spinlock.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 static void gave_up(struct upm_spinlock *l, uint32_t ticket, uint64_t timeout_ticks, char *why,
 		    size_t why_size)

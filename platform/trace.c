@@ -1,7 +1,7 @@
 #include "platform/trace.h"
 #include "platform/pci.h"
 #include "boxes/box.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 static struct upm_trace *trace_of(struct upm_backend *b)
 {

@@ -14,7 +14,7 @@
 #define UPMON_PLATFORM_TRACE_H
 
 #include "platform/backend.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 struct upm_trace_record {
 	uint32_t seq;

@@ -68,8 +68,8 @@ $(EFI_BUILD)/obj/%.o: %.c
 	$(EFI_CC) $(EFI_CFLAGS) $(CPPFLAGS) -c $< -o $@
 
 # The one object the source revision is compiled into (Makefile, build/revision).
-$(EFI_BUILD)/obj/core/base/revision.o: $(REVISION_STAMP)
-$(EFI_BUILD)/obj/core/base/revision.o: CPPFLAGS += $(REV_DEF)
+$(EFI_BUILD)/obj/platform/base/revision.o: $(REVISION_STAMP)
+$(EFI_BUILD)/obj/platform/base/revision.o: CPPFLAGS += $(REV_DEF)
 
 # The kernels' inner loops (kernels/loops_sse2.S): assembled as the host build does,
 # so both run the same instructions (tests/host/kernel_code.sh).

@@ -20,7 +20,7 @@ in=$1 out=$2 key=$3 cert=$4
 for f in "$in" "$key" "$cert"; do
 	[ -r "$f" ] || { echo "$0: $f: cannot read (SIGN_KEY and SIGN_CERT name the lab's PEM key and certificate)" >&2; exit 2; }
 done
-version=$(sed -n 's/^#define UPM_VERSION "\(.*\)"$/\1/p' core/base/revision.h)
+version=$(sed -n 's/^#define UPM_VERSION "\(.*\)"$/\1/p' platform/base/revision.h)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Generation 1: raise it when a release must be revoked through SBAT.

@@ -1,9 +1,9 @@
 #include "core/check/burnin.h"
 #include "core/check/check_safety.h"
-#include "core/base/abort.h"
-#include "core/base/os.h"
-#include "core/base/human.h"
-#include "core/base/human_text.h"
+#include "platform/base/abort.h"
+#include "platform/base/os.h"
+#include "platform/base/human.h"
+#include "platform/base/human_text.h"
 #include "core/cli/console_wrap.h"
 
 /* --- small things --- */

@@ -3,7 +3,7 @@
  * the idle rate taken off. */
 #include "core/check/check_state.h"
 #include "core/check/check_safety.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 #include "core/cli/console_wrap.h"
 #include "core/workload/watchdog_plan.h"
 

@@ -1,6 +1,6 @@
 #include "core/check/check_safety.h"
-#include "core/base/abort.h"
-#include "core/base/os.h"
+#include "platform/base/abort.h"
+#include "platform/base/os.h"
 #include "core/check/selftest.h"
 
 /* A stage as the console says it: "the self-test", "kernel read". */

@@ -3,7 +3,7 @@
  * the helpers its parts share (selftest_state.h). */
 #include "core/check/selftest_state.h"
 #include "core/check/check_safety.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/events/subcfg.h"
 #include "core/workload/watchdog_plan.h"
 #include <stdarg.h>

@@ -3,7 +3,7 @@
  * each counter counts, holds still frozen and disabled, reads zero after its reset, and
  * wraps near its width with its overflow status set and cleared. */
 #include "core/check/selftest_state.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* The evidence of a slot's counter (its name: ctrN or fixed) holding value. */
 static void ev_counter(struct upm_st_ev *e, const struct upm_box_inst *b, const struct slot *sl, uint64_t value)

@@ -1,5 +1,5 @@
 #include "core/check/selftest_evidence.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 void upm_st_reg_where(const struct upm_box_inst *b, uint32_t reg, char *out, size_t n)
 {

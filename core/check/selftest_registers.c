@@ -4,7 +4,7 @@
  * and go back as found. */
 #include "core/check/selftest_state.h"
 #include "core/check/check_safety.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 static int all_ones(const struct upm_box_inst *b, uint64_t v)
 {

@@ -1,7 +1,7 @@
 #include "core/check/verdict.h"
-#include "core/base/os.h"
-#include "core/base/human.h"
-#include "core/base/human_text.h"
+#include "platform/base/os.h"
+#include "platform/base/human.h"
+#include "platform/base/human_text.h"
 #include "core/cli/console_wrap.h"
 #include <stdarg.h>
 

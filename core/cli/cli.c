@@ -1,7 +1,7 @@
 #include "core/cli/cli.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "core/cli/cli_args.h"
-#include "core/base/suggest.h"
+#include "platform/base/suggest.h"
 
 const char upm_usage_text[] =
 	"usage: upmon [OPTIONS] COMMAND [COMMAND OPTIONS]\n"

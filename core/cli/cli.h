@@ -7,7 +7,7 @@
 #ifndef UPMON_CORE_CLI_H
 #define UPMON_CORE_CLI_H
 
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_MAX_CMD_ARGS 32
 

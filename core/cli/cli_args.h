@@ -2,7 +2,7 @@
 #ifndef UPMON_CORE_CLI_ARGS_H
 #define UPMON_CORE_CLI_ARGS_H
 
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 #define UPM_CLI_MAX_WORDS 96
 

@@ -1,7 +1,7 @@
 #include "core/cli/config.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
-#include "core/base/suggest.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
+#include "platform/base/suggest.h"
 
 /* The check.NAME keys: exactly those core/check/check.c reads (upm_config_tolerance), so a key
  * nothing reads is an error, not a silent no-op. Fractions accept "0.05" or "5%". */

@@ -17,7 +17,7 @@
 #define UPMON_CORE_CONFIG_H
 
 #include "core/cli/cli.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 #define UPM_CFG_MAX_ARGS 32
 #define UPM_CFG_MAX_SETS 32

@@ -1,7 +1,7 @@
 /* What commands read from the configuration file: tolerances and event sets. */
 #include "core/cli/config.h"
 #include "core/cli/invocation.h"
-#include "core/base/suggest.h"
+#include "platform/base/suggest.h"
 
 double upm_config_tolerance(const struct upm_run *r, const char *name, double dflt)
 {

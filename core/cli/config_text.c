@@ -5,7 +5,7 @@
  * and anything else that holds a NUL byte, refused naming what it is
  * (docs/safety.md, A UTF-16 upmon.cfg). */
 #include "core/cli/config.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 static int whole_file_error(char *err, unsigned long err_size, const char *name, const char *what)
 {

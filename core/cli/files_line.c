@@ -1,7 +1,7 @@
 /* The line that ends every run (invocation.h, upm_say_files): a lab reading the console
  * learns where the files are and how long the run took. */
 #include "core/cli/invocation.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 #include "core/cli/console_wrap.h"
 #include "core/cli/last_screen.h"
 

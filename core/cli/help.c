@@ -1,6 +1,6 @@
 /* Help texts (core/cli/help.h). The overview is upm_usage_text (core/cli/cli.c). */
 #include "core/cli/help.h"
-#include "core/base/suggest.h"
+#include "platform/base/suggest.h"
 #include "core/cli/cli.h"
 #include "platform/platform.h"
 

@@ -4,7 +4,7 @@
 #ifndef UPMON_CORE_CLI_HELP_H
 #define UPMON_CORE_CLI_HELP_H
 
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 struct upm_cmd_help {
 	const char *name;

@@ -1,6 +1,6 @@
 /* The run's identity on the console and in every file (identity.h). */
 #include "core/cli/invocation.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/cli/console_wrap.h"
 #include "platform/replay.h"
 #include <stdarg.h>

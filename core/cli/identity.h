@@ -7,8 +7,8 @@
 #ifndef UPMON_CORE_IDENTITY_H
 #define UPMON_CORE_IDENTITY_H
 
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "core/machine/machine.h"
 #include "core/machine/secure_boot.h"
 

@@ -1,7 +1,7 @@
 #include "core/cli/invocation.h"
 #include "core/cli/medium.h"
 #include "core/cli/last_screen.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_ERROR_PREFIX "upmon: error: "
 

@@ -8,7 +8,7 @@
 #ifndef UPMON_CORE_CLI_LOAD_OPTIONS_H
 #define UPMON_CORE_CLI_LOAD_OPTIONS_H
 
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 enum upm_load_options_verdict {
 	UPM_LOADOPT_NONE,         /* nothing there (no bytes, or blank text): no command line */

@@ -1,8 +1,8 @@
 /* Medium refusals in words, and files written whole whether or not the medium renames
  * (core/cli/medium.h). */
 #include "core/cli/medium.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "platform/backend.h"
 
 const char *upm_medium_problem(int status, const char *otherwise)

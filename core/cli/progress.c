@@ -1,7 +1,7 @@
 /* Writes the "run in progress" marker and keeps its step current (core/cli/progress.h).
  * One run per process: the marker's state is kept here, not in every caller. */
 #include "core/cli/progress.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/cli/config.h"
 
 #define MARKER_MAX 1536

@@ -4,8 +4,8 @@
  * with the verdict INTERRUPTED; the marker goes, so it is reported once.
  * (docs/safety.md, A run cut short by a reset) */
 #include "core/cli/progress.h"
-#include "core/base/os.h"
-#include "core/base/exit.h"
+#include "platform/base/os.h"
+#include "platform/base/exit.h"
 #include "core/cli/medium.h"
 #include "core/cli/console_wrap.h"
 

@@ -3,7 +3,7 @@
 #include "core/cli/invocation.h"
 #include "core/cli/medium.h"
 #include "core/cli/progress.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_RUN_SUFFIX_MAX 99
 

@@ -1,6 +1,6 @@
 /* upm_main: configuration, backend, platform, command, results, end action. */
 #include "core/commands/app.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/commands/commands.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
@@ -10,7 +10,7 @@
 #include "core/cli/progress.h"
 #include "core/cli/console_wrap.h"
 #include "core/machine/secure_boot.h"
-#include "core/base/suggest.h"
+#include "platform/base/suggest.h"
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
 #include "platform/replay.h"
@@ -425,7 +425,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	 * usage error, help, version and list write nothing. */
 	int files = 0;
 
-	/* Before any register access; every path below leaves through `out` (core/base/os.h). */
+	/* Before any register access; every path below leaves through `out` (platform/base/os.h). */
 	upm_os_watchdog_off();
 	upm_os_watchdog_arm(UPM_WATCHDOG_MARGIN_S); /* a hang resets the machine */
 	upm_memset(&run, 0, sizeof run);

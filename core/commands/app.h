@@ -2,8 +2,8 @@
 #ifndef UPMON_CORE_APP_H
 #define UPMON_CORE_APP_H
 
-#include "core/base/exit.h"
-#include "core/base/os.h"
+#include "platform/base/exit.h"
+#include "platform/base/os.h"
 
 struct upm_backend;
 

@@ -2,7 +2,7 @@
  * architectural microcode-signature sequence) into info's results record
  * (core/results/info_record.h), which the console, upmon.log and results.json render. */
 #include "core/commands/commands.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/results/info_record.h"
 
 int upm_cmd_info(struct upm_run *r)

@@ -5,7 +5,7 @@
 #include "core/commands/commands.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
-#include "core/base/suggest.h"
+#include "platform/base/suggest.h"
 #include "core/events/alias.h"
 #include "core/events/group.h"
 #include "core/events/spec.h"

@@ -5,7 +5,7 @@
  * per run, whoever asked for it (core/events/once.h). */
 #include "core/commands/commands.h"
 #include "core/results/record.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
 #include "core/cli/console_wrap.h"

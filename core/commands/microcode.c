@@ -2,7 +2,7 @@
  * (sockets of one board should run one revision), and the BSP's alone cannot show it. */
 #include "platform/replay.h"
 #include "core/commands/commands.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 struct sign_read {
 	struct upm_backend *b;

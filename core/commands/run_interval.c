@@ -2,9 +2,9 @@
  * between samples, and the files. The sampling itself: core/session/sample.c; the
  * files' text: core/results/interval.c. */
 #include "core/commands/run_interval.h"
-#include "core/base/abort.h"
-#include "core/base/exit.h"
-#include "core/base/human.h"
+#include "platform/base/abort.h"
+#include "platform/base/exit.h"
+#include "platform/base/human.h"
 #include "core/results/interval.h"
 #include "core/results/record.h"
 #include "core/session/vouch.h"

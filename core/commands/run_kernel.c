@@ -1,11 +1,11 @@
 /* `run --kernel`: options, the measured and baseline sessions of each kernel, the
  * console lines and counters.csv. results.json's kernel entries: results_kernel.c. */
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/commands/run_kernel.h"
-#include "core/base/suggest.h"
-#include "core/base/exit.h"
+#include "platform/base/suggest.h"
+#include "platform/base/exit.h"
 #include "core/results/record.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 #include "core/session/vouch.h"
 #include "core/workload/watchdog_plan.h"
 #include "core/cli/console_wrap.h"

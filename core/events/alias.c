@@ -2,8 +2,8 @@
  * platform. The tables are per platform (boxes/<platform>/names.c); nothing here names a
  * platform. Names of other platforms: core/events/alias_kin.c. */
 #include "core/events/alias.h"
-#include "core/base/str.h"
-#include "core/base/suggest.h"
+#include "platform/base/str.h"
+#include "platform/base/suggest.h"
 #include "core/events/spec.h"
 
 static int fail(char *err, unsigned long n, const char *fmt, const char *a, const char *b)

@@ -4,8 +4,8 @@
  * name of the namesake box; and a platform's own examples for messages, so that no
  * message offers a spelling that does not parse where it is read. */
 #include "core/events/alias.h"
-#include "core/base/str.h"
-#include "core/base/suggest.h"
+#include "platform/base/str.h"
+#include "platform/base/suggest.h"
 #include "core/events/spec.h"
 
 /* "box/terms/" of a hit. */

@@ -4,7 +4,7 @@
 #define UPMON_CORE_EVENTS_GROUP_H
 
 #include "platform/platform.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* The platform's group of that name (case-insensitive), or NULL. */
 const struct upm_group *upm_group_find(const struct upm_platform *p, const char *name);

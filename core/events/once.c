@@ -1,6 +1,6 @@
 /* Counting each thing once per run (core/events/once.h). */
 #include "core/events/once.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 int upm_spec_same_count(const struct upm_spec *a, const struct upm_spec *b)
 {

@@ -1,5 +1,5 @@
 #include "core/events/sched.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "core/events/subcfg.h"
 
 /* Kuhn's augmenting-path matching over at most UPM_MAX_CTRS counters. */

@@ -1,5 +1,5 @@
 #include "core/events/spec.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "core/events/alias.h"
 
 const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name)

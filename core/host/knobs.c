@@ -3,7 +3,7 @@
  * the user's abort (SIGINT, or after N polls). */
 #define _GNU_SOURCE /* memmem */
 #include "core/host/os_host.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/cli/progress.h"
 
 #include <signal.h>

@@ -1,7 +1,7 @@
 /* The Linux program: the same core as upmon.efi, with the mock backend only. */
 #include "core/commands/app.h"
 #include "core/host/os_host.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "core/cli/cli_args.h"
 #include "platform/platform.h"
 #include "platform/mock/models.h"

@@ -1,8 +1,8 @@
-/* core/base/os.h on Linux. The host has no uncore to drive: its processors are simulated
+/* platform/base/os.h on Linux. The host has no uncore to drive: its processors are simulated
  * (sockets x 2 cores, like the QEMU machine), so the mock's per-socket MSR routing and
  * the trace's cpu/socket columns behave as on firmware. */
 #define _GNU_SOURCE /* sched_setaffinity, for the parallel runner's threads */
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/host/os_host.h"
 #include "platform/backend.h"
 

@@ -1,7 +1,7 @@
 /* The Secure Boot state from SecureBoot and SetupMode (secure_boot.h). */
 #include "core/machine/secure_boot.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "platform/backend.h" /* UPM_OK, upm_status_name */
 
 const char *upm_secure_boot_state_name(enum upm_secure_boot_state state)

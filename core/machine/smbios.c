@@ -1,8 +1,8 @@
 /* SMBIOS entry points and structure table (DMTF DSP0134). Everything read is bounded by
  * the bytes given: the table comes from firmware and may be wrong. */
 #include "core/machine/machine.h"
-#include "core/base/str.h"
-#include "core/base/os.h"
+#include "platform/base/str.h"
+#include "platform/base/os.h"
 #include "platform/backend.h" /* UPM_OK */
 
 static uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }

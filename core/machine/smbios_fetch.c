@@ -3,8 +3,8 @@
  * view allows (platform/acpi_tables.h: on UEFI, memory its map describes, or the legacy
  * BIOS area where CSM firmware keeps SMBIOS 2.x), then copied for the parser. */
 #include "core/machine/machine.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 #include "platform/acpi_tables.h"
 #include "platform/backend.h" /* UPM_OK */
 

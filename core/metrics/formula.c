@@ -1,6 +1,6 @@
 /* Recursive descent over the formula text, emitting a postfix program. */
 #include "core/metrics/formula.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* A term's index is kept in an unsigned char (struct upm_formula's code). */
 _Static_assert(UPM_METRIC_FORMULA_TERMS <= 255, "term index must fit the program's byte");

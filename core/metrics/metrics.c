@@ -1,6 +1,6 @@
 #include "core/metrics/metrics.h"
 #include "core/metrics/formula.h"
-#include "core/base/suggest.h"
+#include "platform/base/suggest.h"
 
 /* 1 when name is one of the comma-separated names in list. */
 static int names_have(const char *list, const char *name)

@@ -1,6 +1,6 @@
 /* The health check's results record, filled once when the check ends (check_record.h). */
 #include "core/results/check_record.h"
-#include "core/base/exit.h"
+#include "platform/base/exit.h"
 
 void upm_check_record_fill(struct upm_check_record *rec, struct upm_run *r, const char *command,
 			   struct upm_verdicts *vs, struct upm_burnin *burnin,

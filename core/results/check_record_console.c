@@ -1,8 +1,8 @@
 /* The health check's console end, rendered from its results record (check_record.h). */
 #include "core/results/check_record.h"
 #include "core/cli/last_screen.h"
-#include "core/base/human.h"
-#include "core/base/human_text.h"
+#include "platform/base/human.h"
+#include "platform/base/human_text.h"
 
 void upm_check_record_print(const struct upm_check_record *rec)
 {

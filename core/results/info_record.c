@@ -1,7 +1,7 @@
 /* `info`'s results record, filled once by reads only (info_record.h). Everything the
  * writers show is worked out here: they only render. */
 #include "core/results/info_record.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "core/session/present.h"
 #include "kernels/kernel.h"
 #include "platform/pci.h"

@@ -2,7 +2,7 @@
  * and its last screen (core/cli/last_screen.h): what was found, and what was not. */
 #include "core/results/info_record.h"
 #include "core/cli/last_screen.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "platform/pci.h"
 
 static void say_cpu(const struct upm_info_record *rec)

@@ -1,7 +1,7 @@
 /* `info`'s results.json, rendered from its results record (info_record.h): the identity
  * keys every results.json has, then the findings (docs/results.md, info). */
 #include "core/results/info_record.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "platform/pci.h"
 
 static void str_or_null(struct upm_buf *out, const char *s)

@@ -2,7 +2,7 @@
  * with the counts they used, safety facts; and the totals per socket and system. The
  * kernel runs' part is record_kernel.c. */
 #include "core/results/record.h"
-#include "core/base/exit.h"
+#include "platform/base/exit.h"
 #include "core/results/record_fill.h"
 #include "core/results/results.h"
 

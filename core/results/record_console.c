@@ -8,7 +8,7 @@
 #include "core/results/record.h"
 #include "core/cli/console_wrap.h"
 #include "core/cli/last_screen.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 
 #define EVENT_W 40   /* totals, run without a kernel */
 #define EVENT_W_K 24 /* totals, kernel runs (count, baseline, net) */

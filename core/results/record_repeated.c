@@ -2,7 +2,7 @@
  * files say it: one line (interval.csv as a "# " line, report.html) and
  * results.json's "interval_kernel". */
 #include "core/results/record.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 
 static double gbps_of(const struct upm_record_repeated *k)
 {

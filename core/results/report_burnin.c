@@ -2,7 +2,7 @@
  * inline SVG only, drawn from the burn-in record (core/check/burnin.h). */
 #include "core/results/report_parts.h"
 #include "core/results/markup.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 
 #define SPARK_W 160   /* a trend's line: width and height in pixels */
 #define SPARK_H 28

@@ -5,7 +5,7 @@
  * it first showed in. */
 #include "core/results/report_parts.h"
 #include "core/results/markup.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 
 #define MAX_LINES 200 /* the rest are in the verdicts below and in verdicts.csv */
 

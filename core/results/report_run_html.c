@@ -7,8 +7,8 @@
 #include "core/results/interval.h"
 #include "core/results/html_page.h"
 #include "core/results/markup.h"
-#include "core/base/human.h"
-#include "core/base/exit.h"
+#include "platform/base/human.h"
+#include "platform/base/exit.h"
 
 #define CHART_W 640    /* SVG width; bars start after the label column */
 #define CHART_LABEL 110

@@ -1,7 +1,7 @@
 /* Where a box's registers are, and the access that put a box out of use (session.h):
  * the evidence a presence verdict shows. */
 #include "core/session/session.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 void upm_box_reg_where(const struct upm_box_inst *b, uint32_t reg, char *out, size_t n)
 {

@@ -1,6 +1,6 @@
 /* The fault guard's proof (core/session/guard_proof.h). */
 #include "core/session/guard_proof.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 struct probe {
 	struct upm_run *r;

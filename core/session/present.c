@@ -1,5 +1,5 @@
 #include "core/session/present.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "platform/pci.h"
 
 struct count_read {

@@ -1,6 +1,6 @@
 #include "core/session/sample.h"
-#include "core/base/abort.h"
-#include "core/base/os.h"
+#include "platform/base/abort.h"
+#include "platform/base/os.h"
 #include "core/session/overflow.h"
 #include "core/session/vouch.h"
 

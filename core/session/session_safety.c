@@ -1,7 +1,7 @@
 /* What the session does when the machine misbehaves: PCI functions that leave the bus,
  * processors that stop answering, registers that cannot be put back. */
 #include "core/session/session.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "platform/pci.h"
 #include "platform/replay.h"
 

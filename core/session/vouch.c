@@ -1,6 +1,6 @@
 #include "core/session/vouch.h"
 #include "core/cli/invocation.h"
-#include "core/base/exit.h"
+#include "platform/base/exit.h"
 
 const char *upm_count_status_name(int status)
 {

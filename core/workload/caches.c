@@ -3,7 +3,7 @@
  * EAX[25:14] logical processors sharing - 1; EBX[11:0] line size - 1, EBX[21:12]
  * partitions - 1, EBX[31:22] ways - 1; ECX sets - 1. Subleaves run until type 0. */
 #include "core/workload/caches.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 int upm_caches_read(struct upm_backend *b, struct upm_caches *out)
 {

@@ -7,7 +7,7 @@
  *   type 2, 24 bytes, processor local x2APIC affinity: domain at 4, x2APIC ID at 8,
  *     flags at 12 (bit 0 enabled) */
 #include "core/workload/srat.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "platform/backend.h"
 
 #define SRAT_FIRST_ENTRY 48

@@ -5,7 +5,7 @@
 #ifndef UPMON_CORE_SRAT_H
 #define UPMON_CORE_SRAT_H
 
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #define UPM_SRAT_MAX_MEMS 64
 

@@ -1,6 +1,6 @@
 /* The watchdog's length for a planned pass (watchdog_plan.h). */
 #include "core/workload/watchdog_plan.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 uint64_t upm_plan_kernel_ns(uint64_t size_bytes, uint64_t iterations)
 {

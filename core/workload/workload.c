@@ -3,8 +3,8 @@
  * core/workload/workload.h for the rules). */
 #include "core/workload/workload_state.h"
 #include "core/workload/caches.h"
-#include "core/base/os.h"
-#include "core/base/abort.h"
+#include "platform/base/os.h"
+#include "platform/base/abort.h"
 
 int upm_wl_fail(char *err, size_t size, int status, const char *fmt, ...)
 {

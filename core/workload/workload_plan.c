@@ -3,7 +3,7 @@
  * about TARGET_NS where none are given. */
 #include "core/workload/workload_state.h"
 #include "core/workload/caches.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* The processors of the chosen sockets, dealt round-robin over the sockets (so two
  * threads on two sockets are one per socket); in each socket the calling processor

@@ -2,8 +2,8 @@
  * up, probing its instruction set or running the kernel; the run opens when every thread
  * waits at the start gate and closes at the stop gate, and each waits with a deadline. */
 #include "core/workload/workload_state.h"
-#include "core/base/os.h"
-#include "core/base/abort.h"
+#include "platform/base/os.h"
+#include "platform/base/abort.h"
 
 uint64_t upm_wl_ns_to_tsc(uint64_t ns)
 {

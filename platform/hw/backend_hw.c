@@ -2,8 +2,8 @@
 #include "platform/hw/hw.h"
 #include "platform/hw/guarded.h"
 #include "platform/hw/pci_config.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 struct hw_ctx {
 	struct upm_backend backend;

@@ -3,8 +3,8 @@
 #include "platform/hw/port_io.h"
 #include "platform/pci.h"
 #include "platform/spinlock.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 #define UPM_PCI_CONFIG_ADDRESS 0xCF8
 #define UPM_PCI_CONFIG_DATA 0xCFC

@@ -1,6 +1,6 @@
 /* The mock's time: clocks that run with elapsed time (platform/mock/mock.h, Time). */
 #include "platform/mock/mock.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 static uint64_t os_clock(void *ctx)
 {

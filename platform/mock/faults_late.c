@@ -2,8 +2,8 @@
  * N accesses or at the measured interval, and a PCI function that leaves the bus. */
 #include "platform/mock/mock.h"
 #include "platform/pci.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 void upm_mock_arm_msr(struct upm_mock *m, struct upm_mock_reg *r, unsigned kind)
 {

@@ -6,9 +6,9 @@
  * burn-in in the middle of a known pass. The hardware backend has no such operation: all
  * of this stays in the mock. */
 #include "platform/mock/mock.h"
-#include "core/base/abort.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/abort.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 /* "TERM@passN" -> N, with the term's length before '@'; 0 when the term has no such end. */
 static unsigned pass_suffix(const char *term, size_t *len)

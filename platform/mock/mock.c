@@ -3,9 +3,9 @@
 #include "platform/trace.h"
 #include "platform/mock/models.h"
 #include "platform/pci.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
-#include "core/base/suggest.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
+#include "platform/base/suggest.h"
 
 static void *grow(void *arr, unsigned *cap, unsigned n, unsigned elem)
 {

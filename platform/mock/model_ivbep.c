@@ -67,8 +67,8 @@
 #include "platform/mock/qpi_flow.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 enum ivbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI, K_IRP };
 

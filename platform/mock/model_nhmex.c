@@ -47,8 +47,8 @@
  * invert and edge are not modelled. */
 #include "platform/mock/pmon.h"
 #include "platform/mock/dram_flow.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 enum nhmex_kind { K_UBOX, K_CBO, K_BBOX, K_SBOX, K_MBOX, K_RBOX, K_WBOX };
 

@@ -40,8 +40,8 @@
 #include "platform/mock/model_rates.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 enum skl_kind { K_NCU, K_CBO, K_ARB };
 

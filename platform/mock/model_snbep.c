@@ -59,7 +59,7 @@
 #include "platform/mock/qpi_flow.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
 

@@ -1,5 +1,5 @@
 #include "platform/mock/models.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 int upm_mock_build_snbep(struct upm_mock *m);
 int upm_mock_build_skl(struct upm_mock *m);

@@ -1,6 +1,6 @@
 #include "platform/mock/pmon.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 static const struct upm_mock_model_ops pmon_ops;
 

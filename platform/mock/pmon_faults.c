@@ -3,8 +3,8 @@
  * registered with mock_pmon_add_box, never through the tables in boxes/; the faults act
  * on the box's registers (flags, stuck bits) or on its box state (freeze, shares). */
 #include "platform/mock/pmon.h"
-#include "core/base/str.h"
-#include "core/base/suggest.h"
+#include "platform/base/str.h"
+#include "platform/base/suggest.h"
 
 #define MAX_BOX_REGS (1 + 3 * MOCK_MAX_CTRS + 3 + MOCK_MAX_FILTERS + MOCK_MAX_EXTRA)
 

@@ -5,7 +5,7 @@
 #include "core/cli/config.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/load_options.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * platform's tables. The input is the --events (or --metrics) text. */
 #include "core/metrics/metrics.h"
 #include "core/events/spec.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 #include <stdint.h>
 #include <stdlib.h>

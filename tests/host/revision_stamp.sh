@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The revision a program names is the one it was built from: a changed revision with no
 # source changed (a commit, a tree made dirty or clean) rebuilds what names it, and the
-# same revision rebuilds nothing (Makefile, build/revision; core/base/revision.c). Built
+# same revision rebuilds nothing (Makefile, build/revision; platform/base/revision.c). Built
 # in a scratch copy of the tree, with the revision set on make's command line.
 cd "$(dirname "$0")/../.." || exit 1
 pass() { echo "PASS $1"; }
@@ -45,7 +45,7 @@ case $? in
 esac
 make build/efi/upmon.efi UPM_REVISION=$b >rebuild.log 2>&1
 compiled=$(grep -oE ' -c [^ ]+' rebuild.log | awk '{ print $2 }' | tr '\n' ' ')
-[ "$compiled" = "core/base/revision.c " ] && pass host/revision_changed_recompiles_revision_c_alone ||
+[ "$compiled" = "platform/base/revision.c " ] && pass host/revision_changed_recompiles_revision_c_alone ||
 	fail host/revision_changed_recompiles_revision_c_alone "compiled: ${compiled:-nothing}"
 has host/revision_changed_in_efi build/efi/upmon.efi $b
 has host/revision_old_gone_from_efi build/efi/upmon.efi $a not

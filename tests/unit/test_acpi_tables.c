@@ -6,7 +6,7 @@
 #include "tests/unit/test.h"
 #include "platform/acpi_tables.h"
 #include "platform/mcfg.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* Physical addresses of the image: [IMG_BASE, IMG_BASE + sizeof img). */
 #define IMG_BASE 0x7fb00000ull

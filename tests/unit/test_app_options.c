@@ -5,7 +5,7 @@
 #include "tests/unit/test.h"
 #include "core/commands/app.h"
 #include "core/cli/config.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 enum launch { FROM_SHELL, FROM_FIRMWARE };
 

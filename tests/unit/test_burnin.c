@@ -5,7 +5,7 @@
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
 #include "tests/unit/test_clock.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/check/burnin.h"
 #include "core/check/check_safety.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/base/exit.h"
+#include "platform/base/exit.h"
 #include "core/results/check_record.h"
 
 /* 12582912 bytes in 0.123456 s would be 0.102 GB/s; the record says 98.765. */

@@ -8,7 +8,7 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/check/check.h"
 #include "core/check/check_safety.h"
 #include "core/commands/commands.h"

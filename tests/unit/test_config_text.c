@@ -3,7 +3,7 @@
  * UTF-16 without a mark and binary are refused naming what they are. */
 #include "tests/unit/test.h"
 #include "core/cli/config.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* ascii as UTF-16 with its byte-order mark; the size in bytes. */
 static size_t utf16(const char *ascii, int big_endian, int bom, unsigned char *out)

@@ -1,7 +1,7 @@
 /* Console lines within 80 columns (core/cli/console_wrap.h) and counts grouped in free
- * text (core/base/human_text.h). */
+ * text (platform/base/human_text.h). */
 #include "tests/unit/test.h"
-#include "core/base/human_text.h"
+#include "platform/base/human_text.h"
 #include "core/cli/console_wrap.h"
 #include <string.h>
 

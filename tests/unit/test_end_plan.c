@@ -4,7 +4,7 @@
 #include "tests/unit/test.h"
 #include "core/commands/app.h"
 #include "core/cli/config.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* Parses cfg_text (NULL: no file) and a command line's --end (NULL: none), decides. */
 static int plan_for(int from_firmware, const char *cfg_text, const char *cli_end,

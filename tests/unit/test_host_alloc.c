@@ -3,7 +3,7 @@
  * the kernel threads' first writes. */
 #define _GNU_SOURCE /* mincore */
 #include "tests/unit/test.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 #include <sys/mman.h>
 #include <unistd.h>

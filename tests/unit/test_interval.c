@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/host/os_host.h"
 #include "core/results/interval.h"
 #include "core/results/record.h"

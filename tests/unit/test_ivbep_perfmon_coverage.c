@@ -4,7 +4,7 @@
 #include "tests/unit/test.h"
 #include "tests/unit/ivt_uncore_names.h"
 #include "boxes/ivbep/ivbep.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "core/events/alias.h"
 #include "core/events/spec.h"
 

@@ -1,10 +1,10 @@
 /* Stress kernels: accounting against the test's own arithmetic, results element by
  * element, the chase cycle, per-thread splits, size rules and parsing, refusals. */
 #include "tests/unit/test.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "kernels/kernel.h"
 #include "platform/backend.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "kernels/writeback.h"
 #include "tests/unit/host_cpuid.h"
 #include <stdlib.h>

@@ -11,8 +11,8 @@
 #include "platform/acpi_tables.h"
 #include "platform/backend.h"
 #include "core/machine/machine.h"
-#include "core/base/os.h"
-#include "core/base/str.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 #define RAM_BASE 0x7fb00000ull /* ACPI reclaim memory the map describes */
 #define GAP_BASE 0x200000ull   /* backed by the model, described by nothing: never read */

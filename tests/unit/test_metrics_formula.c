@@ -4,7 +4,7 @@
 #include "tests/unit/test.h"
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "platform/platform.h"
 
 static double eval(const char *text, const double *terms, double seconds, double tsc_hz, int *status)

@@ -8,7 +8,7 @@
 #include "tests/unit/metric_run.h"
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* "b0/E0/ + b1/E1/ + ... " with n distinct specs. */
 static void sum_of(unsigned n, char *buf, unsigned long size)

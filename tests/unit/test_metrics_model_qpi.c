@@ -4,7 +4,7 @@
 #include "tests/unit/test.h"
 #include "tests/unit/metric_run.h"
 #include "tests/unit/fixture.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* A link carries at most 2 flits a clock each way (a line takes a port 5 clocks). A
  * report faster than that is held until the ports could have sent it, every line

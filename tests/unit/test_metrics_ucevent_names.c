@@ -12,7 +12,7 @@
  * upmon (the CBo's, the iMC's). */
 #include "tests/unit/test.h"
 #include "core/metrics/metrics.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 struct left_out {
 	const char *name, *why;

@@ -4,7 +4,7 @@
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 static struct upm_backend *mock(const char *faults, unsigned sockets)
 {

@@ -10,7 +10,7 @@
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* Counter control fields (Table 2-10, 000:560-572): en 22, umask 15:8, ev_sel 7:0. */
 #define EN (1ull << 22)

@@ -9,7 +9,7 @@
 #include "tests/unit/test_clock.h"
 #include "platform/mock/mock.h"
 #include "platform/mock/pmon.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* The mocks here run on a test clock: time passes only in tick(), so counts are exact. */
 static struct test_clock clock;

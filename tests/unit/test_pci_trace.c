@@ -4,7 +4,7 @@
 #include "platform/mock/mock.h"
 #include "platform/pci.h"
 #include "platform/trace.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include <stdlib.h>
 
 TEST(pci_cf8_encoding)

@@ -3,7 +3,7 @@
  * list that names a processor twice or too many. */
 #define _GNU_SOURCE /* sched_getcpu */
 #include "tests/unit/test.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include "platform/backend.h"
 #include "core/host/os_host.h"
 

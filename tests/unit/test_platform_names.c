@@ -1,7 +1,7 @@
 /* Every list of platform names comes from the one registry (platform/platforms.c): help's
  * overview, the mock's "needs --platform" error and info's unsupported line name each
  * registered platform once, in the registry's order, and no list is typed by hand. */
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include "core/cli/cli.h"
 #include "core/cli/help.h"
 #include "platform/mock/models.h"

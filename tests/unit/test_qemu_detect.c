@@ -17,7 +17,7 @@ TEST(qemu_hypervisor_signatures)
 
 /* What the image returns: the shell gets the verdict's status; the firmware one status
  * for every verdict (its boot manager must not treat PASS and FAIL differently). */
-#include "core/base/exit.h"
+#include "platform/base/exit.h"
 TEST(status_to_launcher_same_for_every_verdict_from_firmware)
 {
 	const unsigned long fw = 0x8000000000000015ul; /* EFI_ABORTED */

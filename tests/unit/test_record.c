@@ -1,10 +1,10 @@
 /* The results record of `run` (core/results/record.h) and its writers: filled once from
  * a session (counts, totals, metrics with the counts they used), and rendered by the
  * console, counters.csv, results.json and report.html without computing anything; the
- * human numbers they use (core/base/human.h). */
+ * human numbers they use (platform/base/human.h). */
 #include "tests/unit/test.h"
 #include "tests/unit/metric_run.h"
-#include "core/base/human.h"
+#include "platform/base/human.h"
 #include "core/results/record.h"
 #include "core/results/results.h"
 

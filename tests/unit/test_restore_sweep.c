@@ -3,7 +3,7 @@
  * on every platform with a mock, compared with the mock's snapshot from before it. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/check/check.h"
 #include "core/check/check_safety.h"
 #include "core/check/selftest.h"

@@ -7,7 +7,7 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/cli/config.h"
 #include "core/host/os_host.h"
 #include "core/results/results.h"

@@ -5,7 +5,7 @@
 #include "tests/unit/smbios_tables.h"
 #include "core/machine/machine.h"
 #include "core/host/os_host.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #include "tests/unit/fixture.h"
 #include "core/host/os_host.h"
 #include "core/workload/workload.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 
 /* Far past the start gate's 30 s and any kernel's time limit in these runs. */
 #define AHEAD_S 600u

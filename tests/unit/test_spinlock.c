@@ -7,7 +7,7 @@
 #include "tests/unit/test.h"
 #include "platform/spinlock.h"
 #include "platform/pci.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include <pthread.h>
 
 TEST(spinlock_dead_holder_is_not_taken_over)

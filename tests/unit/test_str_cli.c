@@ -4,7 +4,7 @@
 #include "core/cli/config.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
-#include "core/base/str.h"
+#include "platform/base/str.h"
 #include <stdlib.h>
 
 TEST(snprintf_formats)

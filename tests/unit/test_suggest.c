@@ -1,6 +1,6 @@
-/* Closest valid choices (core/base/suggest.c). */
+/* Closest valid choices (platform/base/suggest.c). */
 #include "tests/unit/test.h"
-#include "core/base/suggest.h"
+#include "platform/base/suggest.h"
 
 TEST(suggest_edit_distance)
 {

@@ -1,11 +1,11 @@
-/* The watchdog discipline of upm_main (issue 9, core/base/os.h): off before the first
+/* The watchdog discipline of upm_main (issue 9, platform/base/os.h): off before the first
  * register access, restored exactly once after the last, on every way out (success,
  * usage error, configuration error, failure, abort). Runs the whole program on the
  * mocked two-socket Sandy Bridge-EP; the host's upm_os_current_cpu, which the mock
  * calls on every MSR access, counts the accesses by watchdog state. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, dup */
 #include "tests/unit/test.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "core/commands/app.h"
 #include "core/host/os_host.h"
 #include <dirent.h>

@@ -2,7 +2,7 @@
  * by hand from the floors (100 MB/s, 10 us per iteration) and the 600 s margin. */
 #include "tests/unit/test.h"
 #include "core/workload/watchdog_plan.h"
-#include "core/base/os.h"
+#include "platform/base/os.h"
 #include <stdint.h>
 
 TEST(watchdog_plan_kernel_length_at_the_floors)

@@ -8,7 +8,7 @@
 #include "core/workload/workload.h"
 #include "core/workload/caches.h"
 #include "core/workload/srat.h"
-#include "core/base/abort.h"
+#include "platform/base/abort.h"
 #include "tests/unit/host_cpuid.h"
 #include <stdlib.h>
 #include <time.h>

@@ -1,5 +1,5 @@
 /* The one file the source revision is compiled into (revision.h). */
-#include "core/base/revision.h"
+#include "platform/base/revision.h"
 
 #ifndef UPM_REVISION
 #define UPM_REVISION "unknown" /* a build that did not say: not from the Makefile */

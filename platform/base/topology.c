@@ -1,7 +1,7 @@
 /* Topology settling: package numbers from APIC IDs, dense socket indices, and the sockets
- * measured, which every report says (core/base/os.h). */
-#include "core/base/os.h"
-#include "core/base/str.h"
+ * measured, which every report says (platform/base/os.h). */
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 /* Extended topology leaves (0xB, 0x1F): level types in ECX[15:8]. Linux,
  * arch/x86/kernel/cpu/topology.c: INVALID_TYPE 0, SMT_TYPE 1; LEAFB_SUBTYPE(ecx) is

@@ -1,5 +1,5 @@
 /* Human-readable numbers (human.h), with the freestanding helpers only: UEFI too. */
-#include "core/base/human.h"
+#include "platform/base/human.h"
 
 void upm_format_count(char *buf, size_t size, uint64_t v)
 {

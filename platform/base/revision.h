@@ -1,5 +1,5 @@
 /* Which upmon this is: the version people quote and the source revision it was built
- * from. The revision is compiled into core/base/revision.c alone, which the build
+ * from. The revision is compiled into platform/base/revision.c alone, which the build
  * recompiles whenever the revision changes (Makefile, build/revision), so no results
  * file names a revision other than the one its program was built from. */
 #ifndef UPMON_CORE_REVISION_H

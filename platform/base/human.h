@@ -4,7 +4,7 @@
 #ifndef UPMON_CORE_HUMAN_H
 #define UPMON_CORE_HUMAN_H
 
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* "12,345,678". */
 void upm_format_count(char *buf, size_t size, uint64_t v);

@@ -1,5 +1,5 @@
-#include "core/base/human_text.h"
-#include "core/base/human.h"
+#include "platform/base/human_text.h"
+#include "platform/base/human.h"
 
 static int is_alnum(char c)
 {

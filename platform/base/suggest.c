@@ -1,5 +1,5 @@
-#include "core/base/suggest.h"
-#include "core/base/str.h"
+#include "platform/base/suggest.h"
+#include "platform/base/str.h"
 
 unsigned upm_edit_distance(const char *a, const char *b)
 {

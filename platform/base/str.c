@@ -1,5 +1,5 @@
-#include "core/base/str.h"
-#include "core/base/os.h"
+#include "platform/base/str.h"
+#include "platform/base/os.h"
 
 size_t upm_strlen(const char *s)
 {

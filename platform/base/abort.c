@@ -1,5 +1,5 @@
-#include "core/base/abort.h"
-#include "core/base/os.h"
+#include "platform/base/abort.h"
+#include "platform/base/os.h"
 
 /* Short enough that ESC feels immediate, long enough that polling costs nothing. */
 #define UPM_ABORT_SLICE_NS 20000000ull

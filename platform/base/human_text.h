@@ -4,7 +4,7 @@
 #ifndef UPM_CORE_HUMAN_TEXT_H
 #define UPM_CORE_HUMAN_TEXT_H
 
-#include "core/base/str.h"
+#include "platform/base/str.h"
 
 /* Copies text into buf with separators in every decimal number of four digits or more
  * that stands on its own: not hexadecimal (0x..., or digits after a letter such as

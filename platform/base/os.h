@@ -50,11 +50,11 @@ struct upm_topology {
  * services' number stands), disagreements counted and described in note, then the
  * package numbers mapped to dense socket indices in ascending order. More distinct
  * packages than UPM_MAX_SOCKETS: refused gets one line and -1 is returned (0
- * otherwise); upm_os_topology then returns UPM_ERANGE. Implemented in core/base/topology.c. */
+ * otherwise); upm_os_topology then returns UPM_ERANGE. Implemented in platform/base/topology.c. */
 int upm_topology_settle(struct upm_topology *t, int pkg_shift);
 /* Narrows what a settled topology says to its first n_sockets sockets (n_measured,
  * n_measured_cpus); the processors stay listed, as upm_os_run_parallel indexes them.
- * Implemented in core/base/topology.c. */
+ * Implemented in platform/base/topology.c. */
 void upm_topology_measure(struct upm_topology *t, unsigned n_sockets);
 
 /* The package-level APIC ID shift from the subleaves of CPUID leaf 0x1F or 0xB
@@ -188,7 +188,7 @@ uint64_t upm_os_tsc(void);
 uint64_t upm_os_tsc_hz(void);
 
 /* Abort: 1 when the user asked to stop now, polled without blocking by the interval
- * loops (through core/base/abort.h, which latches it). UEFI: ESC or Ctrl-C read from ConIn,
+ * loops (through platform/base/abort.h, which latches it). UEFI: ESC or Ctrl-C read from ConIn,
  * on the bootstrap processor only (elsewhere 0); host: SIGINT (Ctrl-C). */
 int upm_os_abort_requested(void);
 
