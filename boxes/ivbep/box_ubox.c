@@ -4,7 +4,7 @@
  * Sandy Bridge-EP addresses (Linux ivbep_uncore_ubox uses SNBEP_U_MSR_PMON_CTL0 0xc10,
  * _CTR0 0xc16, _UCLK_FIXED_CTL 0xc08, _CTR 0xc09; PCM JKTIVT_UBOX_*). Threshold 5 bits,
  * no invert (Linux IVBEP_U_MSR_PMON_RAW_EVENT_MASK). The per-socket freeze above every
- * box is U_MSR_PMON_GLOBAL_CTL 0xC00 (platform/map_ivbep.c), itself a UBox register. */
+ * box is U_MSR_PMON_GLOBAL_CTL 0xC00 (boxes/ivbep/map.c), itself a UBox register. */
 const struct upm_box_type upm_ivbep_ubox = {
 	.name = "ubox",
 	.title = "System configuration controller (UBox)",

@@ -54,9 +54,9 @@ run badplat --backend mock --platform p6 info
 expect badplat host/unknown_platform 4 "^upmon: error: unknown or unimplemented platform 'p6'"
 expect noplat host/mock_needs_platform_names_registry 4 \
 	'^upmon: error: --backend mock needs --platform NAME \(nhmex, wsmex, snbep, ivbep or skl\)$'
-# Lists of platform names are made from the registry (platform/platforms.c), never typed.
+# Lists of platform names are made from the registry (boxes/platforms.c), never typed.
 typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|wsmex|snbep|ivbep|skl)\b' \
-	core efi platform boxes kernels --include=*.c --include=*.h | grep -v '^platform/platforms.c:' |
+	core efi platform boxes kernels --include=*.c --include=*.h | grep -v '^boxes/platforms.c:' |
 	grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)')
 [ -z "$typed" ] && pass host/platform_names_not_typed ||
 	fail host/platform_names_not_typed "$(head -2 <<<"$typed" | tr '\n' ' ')"

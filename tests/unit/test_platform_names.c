@@ -1,11 +1,11 @@
-/* Every list of platform names comes from the one registry (platform/platforms.c): help's
+/* Every list of platform names comes from the one registry (boxes/platforms.c): help's
  * overview, the mock's "needs --platform" error and info's unsupported line name each
  * registered platform once, in the registry's order, and no list is typed by hand. */
 #include "platform/base/str.h"
 #include "core/cli/cli.h"
 #include "core/cli/help.h"
-#include "platform/mock/models.h"
-#include "platform/platform.h"
+#include "platform/mock/model.h"
+#include "boxes/platform.h"
 #include "tests/unit/test.h"
 
 TEST(platform_names_from_registry)

@@ -3,7 +3,7 @@
  * (boxes/PUBLIC_FACTS.md, Skylake section). */
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
-#include "platform/mock/models.h"
+#include "platform/mock/model.h"
 #include "tests/unit/test.h"
 #include "tests/unit/lookup.h"
 #include "core/events/spec.h"

@@ -47,24 +47,25 @@
  *     workload, LLC hits (DDIO), HIT_CYCLES each; occupancy at most the TOR's 20
  *     entries a cycle; RxR_INSERTS/RxR_OCCUPANCY (0x13/0x11) IRQ (0x01) = lookups and
  *     lines written, INGRESS_CYCLES each (the CBo model and its
- *     constants: platform/mock/cbo_e5.c, shared with Sandy Bridge-EP); the TOR's
+ *     constants: platform/mock/ep/cbo.c, shared with Sandy Bridge-EP); the TOR's
  *     LOCAL_OPCODE (0x21) and MISS_LOCAL_OPCODE (0x23) count as OPCODE and MISS_OPCODE
  *     (every miss goes to local memory), the REMOTE_ ones stay 0; COUNTER0_OCCUPANCY
  *     (0x1F) and RING_BL_USED (0x1D, virtual ring 0 alone) as on Sandy Bridge-EP
- *     (model_snbep.c)
+ *     (platform/mock/snbep/model.c)
  *   iMC per channel of C CAS commands (R reads, W writes): ACT_COUNT (0x01) RD (0x01)
  *     3R/8, WR (0x02) 3W/8, BYP (0x08) 0; PRE_COUNT (0x02) PAGE_MISS (0x01) C/8;
  *     RPQ_INSERTS (0x10) R, WPQ_INSERTS (0x20) W
  *   QPI flits per port, sent and received, of the lines each socket sends over the
- *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
+ *     interconnect (platform/mock/ep/qpi_flow.h): 9 flits a line one way, 1 back, never
  *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock; CTO_COUNT (0x38,
  *     ext) on the receiving port as on Sandy Bridge-EP
  * Everything else stays at 0. Threshold and edge are not modelled but in
  * COUNTER0_OCCUPANCY. */
+#include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
-#include "platform/mock/cbo_e5.h"
-#include "platform/mock/qpi_flow.h"
+#include "platform/mock/ep/cbo.h"
+#include "platform/mock/ep/qpi_flow.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
 #include "platform/base/os.h"
@@ -591,7 +592,7 @@ static int build_pci(struct upm_mock *m, unsigned s)
 	return 0;
 }
 
-int upm_mock_build_ivbep(struct upm_mock *m)
+static int build_ivbep(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000306E4; /* family 6, model 0x3E, stepping 4 */
 	upm_strlcpy(m->brand, "upmon mock Xeon E5-2600 v2 (Ivy Bridge-EP)", sizeof m->brand);
@@ -625,3 +626,11 @@ int upm_mock_build_ivbep(struct upm_mock *m)
 	}
 	return 0;
 }
+
+/* Two sockets unless --sockets says otherwise, at most four. */
+const struct upm_mock_model upm_mock_model_ivbep = {
+	.platform = "ivbep",
+	.default_sockets = 2,
+	.max_sockets = 4,
+	.build = build_ivbep,
+};

@@ -24,7 +24,7 @@
  *     filter selects); WRITE (0x05) = lines written, all in state M
  *   CBo LLC_VICTIMS (0x37): M_STATE (0x01) = lines written, E_STATE (0x02) = misses
  *   QPI flits per port, sent and received, of the lines each socket sends over the
- *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
+ *     interconnect (platform/mock/ep/qpi_flow.h): 9 flits a line one way, 1 back, never
  *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock (the link never
  *     leaves L0); L0p and L1 stay 0.
  *   CBo TOR (TOR_INSERTS 0x35, TOR_OCCUPANCY 0x36; OPCODE umask 0x01, MISS_OPCODE
@@ -36,7 +36,7 @@
  *     TOR's 20 entries a cycle (max inc 20, 000:591).
  *   CBo ingress (RxR_INSERTS 0x13, RxR_OCCUPANCY 0x11, IRQ umask 0x01): every lookup and
  *     every line written is a core request; each waits INGRESS_CYCLES cycles (the CBo
- *     model and its constants: platform/mock/cbo_e5.c, shared with Ivy Bridge-EP).
+ *     model and its constants: platform/mock/ep/cbo.c, shared with Ivy Bridge-EP).
  *   CBo COUNTER0_OCCUPANCY (0x1F): counter 0's ingress or TOR queue through the
  *     counter's threshold and edge, entries never overlapping (threshold 1: the
  *     occupancy's cycles; with edge detect: the inserts).
@@ -45,7 +45,7 @@
  *     (0x04) and DOWN_ODD (0x08) each = the lines written.
  *   QPI CTO_COUNT (0x38, ext) on the receiving port: the lines received, each a DRS
  *     DataC of a full line for this socket's node, where the match/mask registers
- *     select them (platform/mock/qpi_flow.h).
+ *     select them (platform/mock/ep/qpi_flow.h).
  *   iMC queues: RPQ_INSERTS (0x10) = lines read, RPQ_OCCUPANCY (0x80) = RPQ_DCLK DRAM
  *     cycles each (capped at the 22 entries, max inc 22); WPQ_INSERTS (0x20) = lines
  *     written, WPQ_OCCUPANCY (0x81) = WPQ_DCLK each (capped at 32). Pages, per
@@ -53,10 +53,11 @@
  *     C/8: a page miss share of 1/8, empty 1/4, hit 5/8.
  *   everything else stays at 0. Threshold, invert and edge are not modelled but in
  *   COUNTER0_OCCUPANCY. */
+#include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
-#include "platform/mock/cbo_e5.h"
-#include "platform/mock/qpi_flow.h"
+#include "platform/mock/ep/cbo.h"
+#include "platform/mock/ep/qpi_flow.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
 #include "platform/base/str.h"
@@ -419,7 +420,7 @@ static int build_pci(struct upm_mock *m, unsigned s)
 	return 0;
 }
 
-int upm_mock_build_snbep(struct upm_mock *m)
+static int build_snbep(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000206D7; /* family 6, model 0x2D, stepping 7 */
 	upm_strlcpy(m->brand, "upmon mock Xeon E5-2600 (Sandy Bridge-EP)", sizeof m->brand);
@@ -444,3 +445,11 @@ int upm_mock_build_snbep(struct upm_mock *m)
 	}
 	return 0;
 }
+
+/* Two sockets unless --sockets says otherwise, at most four. */
+const struct upm_mock_model upm_mock_model_snbep = {
+	.platform = "snbep",
+	.default_sockets = 2,
+	.max_sockets = 4,
+	.build = build_snbep,
+};
