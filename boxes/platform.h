@@ -1,7 +1,9 @@
-/* Per-processor uncore maps: which box types a platform has and how its PCI boxes
- * are found. One struct upm_platform per processor (platform/map_*.c). */
-#ifndef UPMON_PLATFORM_PLATFORM_H
-#define UPMON_PLATFORM_PLATFORM_H
+/* The platform registration and the registry: which box types a processor generation has,
+ * how its PCI boxes are found, its check profile, metrics, groups, names and mock model.
+ * One struct upm_platform per processor, in its generation's folder (boxes/NAME/map.c);
+ * the registry (boxes/platforms.c) lists them all (docs/porting.md, The registry line). */
+#ifndef UPMON_BOXES_PLATFORM_H
+#define UPMON_BOXES_PLATFORM_H
 
 #include "boxes/box.h"
 #include "boxes/group.h"
@@ -167,7 +169,7 @@ extern const unsigned upm_n_platforms;
  * "nhmex, wsmex, snbep, ivbep or skl" for " or ". Cut short to fit cap. */
 void upm_platform_names(char *out, unsigned long cap, const char *last_join);
 const struct upm_platform *upm_platform_by_name(const char *name);
-/* The mock model of the registered platform named name (its name, not an alias; any
+/* The mock model of the registered platform named platform (its name, not an alias; any
  * case), or NULL. */
 const struct upm_mock_model *upm_mock_model_find(const char *platform);
 /* Creates the mock of the registered platform named platform (upm_mock_model_find) with

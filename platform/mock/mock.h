@@ -1,6 +1,6 @@
 /* The mock backend: an in-process model of the uncore register file, per socket.
  *
- * Models (platform/mock/model_*.c) populate it from their own reading of the guides,
+ * Models (platform/mock/NAME/model.c) populate it from their own reading of the guides,
  * independently of the box tables in boxes/, so a wrong table address shows up as an
  * access the mock does not know (a #GP for MSRs, all ones for PCI) instead of being
  * mirrored. Nothing here allocates after creation: accesses may run on application
