@@ -18,7 +18,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 # Sources common to both builds: everything but the environment layers. core/ is in
 # rooms, one folder each (core/README.md); core/host/ is the host environment layer.
 CORE_ROOMS := $(filter-out core/host/,$(wildcard core/*/))
-CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platform/base/*.c platform/mock/*.c boxes/*.c boxes/*/*.c kernels/*.c))
+CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platform/base/*.c platform/mock/*.c platform/mock/*/*.c boxes/*.c boxes/*/*.c kernels/*.c))
 # The kernels' inner loops are assembly (kernels/loops_sse2.S): every build assembles
 # the same file, so the host program and the UEFI application run the same instructions
 # (tests/host/kernel_code.sh compares them).
@@ -26,7 +26,7 @@ KERNEL_ASM := $(wildcard kernels/*.S)
 HOST_ASM_OBJS := $(patsubst %.S,build/host/obj/%.o,$(KERNEL_ASM))
 HOST_SRCS := $(wildcard core/host/*.c)
 TEST_SRCS := $(wildcard tests/unit/*.c)
-HDRS := $(wildcard core/*/*.h platform/*.h platform/base/*.h platform/mock/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
+HDRS := $(wildcard core/*/*.h platform/*.h platform/base/*.h platform/mock/*.h platform/mock/*/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
 
 # JOBS: how many compilers run at once (every processor by default).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

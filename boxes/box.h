@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include "boxes/event.h"
+#include "platform/space.h"
 
 #define UPM_MAX_CTRS 8
 #define UPM_MAX_FILTER_REGS 12
@@ -13,12 +14,6 @@
  * at most this many ports per box instance. */
 #define UPM_MAX_SUB_INDEX 4
 #define UPM_NO_REG 0xFFFFFFFFu
-
-enum upm_space {
-	UPM_SPACE_MSR = 0,
-	UPM_SPACE_PCI = 1,
-	UPM_SPACE_MMIO = 2,
-};
 
 /* A bit field of a register; width 0 means the register has no such field. */
 struct upm_bitfield {

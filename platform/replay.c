@@ -2,7 +2,7 @@
 #include "platform/replay.h"
 #include "platform/trace.h"
 #include "platform/pci.h"
-#include "boxes/box.h"
+#include "platform/space.h"
 #include "platform/base/os.h"
 #include "platform/base/str.h"
 

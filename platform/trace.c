@@ -1,6 +1,6 @@
 #include "platform/trace.h"
 #include "platform/pci.h"
-#include "boxes/box.h"
+#include "platform/space.h"
 #include "platform/base/os.h"
 
 static struct upm_trace *trace_of(struct upm_backend *b)

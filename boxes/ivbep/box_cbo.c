@@ -1,4 +1,5 @@
 #include "boxes/ivbep/ivbep.h"
+#include "boxes/ep/ep.h"
 
 /* The CBo filter is two MSRs, FILTER0 at box+0x14 and FILTER1 at box+0x1A, together a
  * 64-bit value whose high half is FILTER1 (Linux ivbep_cbox_enable_event writes the
@@ -30,20 +31,10 @@ static const struct upm_filter_field cbo_filters[] = {
 const struct upm_box_type upm_ivbep_cbo = {
 	.name = "cbo",
 	.title = "Caching agent (CBo), one per LLC slice",
-	.space = UPM_SPACE_MSR,
+	UPM_EP_CBO_REGS,
 	.max_instances = 15,
-	.count_clamped_to_cores = 1, /* Linux: CBos beyond x86_max_cores are absent */
-	.stride = 0x20,
-	.box_ctl = 0xD04,
-	.ctl = { 0xD10, 0xD11, 0xD12, 0xD13 },
-	.ctr = { 0xD16, 0xD17, 0xD18, 0xD19 },
-	.n_ctrs = 4,
-	.ctr_width = 44,
-	.ctl_width = 32,
-	.fixed_ctr = UPM_NO_REG,
 	.filter_regs = { 0xD14, 0xD1A },
 	.n_filter_regs = 2,
-	.filter_width = 32,
 	.filters = cbo_filters,
 	.n_filters = UPM_ARRAY_LEN(cbo_filters),
 	/* 329468-002 Table 2-14 (p.33): thresh 31:24, bit 23 reserved (no invert), en 22,

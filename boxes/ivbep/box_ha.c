@@ -1,13 +1,5 @@
 #include "boxes/ivbep/ivbep.h"
-
-/* HA match registers, as on Sandy Bridge-EP (perfmon ADDR_OPC_MATCH filters
- * HA_AddrMatch0[31:6], HA_AddrMatch1[13:0], HA_OpcodeMatch[5:0]; Linux
- * SNBEP_HA_PCI_PMON_BOX_ADDRMATCH0 0x40, _ADDRMATCH1 0x44, _OPCODEMATCH 0x48). */
-static const struct upm_filter_field ha_filters[] = {
-	{ "filter_addr_lo", 0, UPM_FIELD(6, 26), UPM_FILT_HA_MATCH },
-	{ "filter_addr_hi", 1, UPM_FIELD(0, 14), UPM_FILT_HA_MATCH },
-	{ "filter_opc", 2, UPM_FIELD(0, 6), UPM_FILT_HA_MATCH },
-};
+#include "boxes/ep/ep.h"
 
 /* Two home agents: HA0 0x0E30 at 0E.1, HA1 0x0E38 at 1C.1 (Linux ivbep_uncore_pci_ids;
  * likwid accessDaemon ivybridgeEP_pci_devices). A part with one HA reports HA1 absent. */
@@ -16,21 +8,11 @@ static const struct upm_pci_fn ha_pci[] = { { 14, 1, 0x0E30 }, { 28, 1, 0x0E38 }
 const struct upm_box_type upm_ivbep_ha = {
 	.name = "ha",
 	.title = "Home agent (HA)",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_PCI_REGS(48),
+	UPM_EP_HA_MATCH,
 	.max_instances = 2,
 	.pci = ha_pci,
-	.box_ctl = UPM_IVBEP_PCI_BOX_CTL,
-	.ctl = UPM_IVBEP_PCI_CTLS,
-	.ctr = UPM_IVBEP_PCI_CTRS,
-	.n_ctrs = 4,
-	.ctr_width = 48,
-	.ctl_width = 32,
 	.fixed_ctr = UPM_NO_REG,
-	.filter_regs = { 0x40, 0x44, 0x48 },
-	.n_filter_regs = 3,
-	.filter_width = 32,
-	.filters = ha_filters,
-	.n_filters = UPM_ARRAY_LEN(ha_filters),
 	/* Table 2-39 (p.56): ov 3:0, one bit per counter, write 1 to clear. */
 	.ovf_status = UPM_IVBEP_PCI_BOX_STATUS,
 	.ovf_clear = UPM_IVBEP_PCI_BOX_STATUS,

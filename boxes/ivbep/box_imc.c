@@ -1,4 +1,5 @@
 #include "boxes/ivbep/ivbep.h"
+#include "boxes/ep/ep.h"
 
 /* Eight channels, two controllers at D16 and D30 (0x1E), functions 4, 5, 0, 1 each, in
  * Linux's box order: 0x0EB4, 0x0EB5, 0x0EB0, 0x0EB1, 0x0EF4, 0x0EF5, 0x0EF0, 0x0EF1
@@ -12,24 +13,10 @@ static const struct upm_pci_fn imc_pci[] = {
 const struct upm_box_type upm_ivbep_imc = {
 	.name = "imc",
 	.title = "Integrated memory controller channel (iMC)",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_PCI_REGS(48),
+	UPM_EP_IMC_FIXED,
 	.max_instances = 8,
 	.pci = imc_pci,
-	.box_ctl = UPM_IVBEP_PCI_BOX_CTL,
-	.ctl = UPM_IVBEP_PCI_CTLS,
-	.ctr = UPM_IVBEP_PCI_CTRS,
-	.n_ctrs = 4,
-	.ctr_width = 48,
-	.ctl_width = 32,
-	/* Fixed DRAM-clock counter: control 0xF0 (en 22, rst 19), counter 0xD0/0xD4, 48
-	 * bits (Linux SNBEP_MC_CHy_PCI_PMON_FIXED_CTL/CTR in ivbep_uncore_imc, fixed_ctr_bits
-	 * 48; PCM MC_CH_PCI_PMON_FIXED_CTL_EN/RST). */
-	.fixed_ctl = 0xF0,
-	.fixed_ctr = 0xD0,
-	.fixed_width = 48,
-	.fixed_en = UPM_BIT(22),
-	.fixed_rst = UPM_BIT(19),
-	.fixed_event = "DCLK", .fixed_clock = 1,
 	/* Table 2-73 (p.79): bit 0 the fixed counter, then one bit per counter from bit 1
 	 * (E7 v2 datasheet 13.2.4.6: "iMC: [0] = Fixed; 1 = Counter0"); write 1 to clear. */
 	.ovf_status = UPM_IVBEP_PCI_BOX_STATUS,

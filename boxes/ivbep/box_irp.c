@@ -1,4 +1,5 @@
 #include "boxes/ivbep/ivbep.h"
+#include "boxes/ep/ep.h"
 
 /* IRP (the coherent I/O request path), new on Ivy Bridge-EP: device 0x0E39 at 05.6
  * (Linux ivbep_uncore_pci_ids, IVBEP_PCI_UNCORE_IRP; likwid PCI_IRP_DEVICE "05.6"). Four
@@ -16,7 +17,7 @@ const struct upm_box_type upm_ivbep_irp = {
 	.space = UPM_SPACE_PCI,
 	.max_instances = 1,
 	.pci = irp_pci,
-	.box_ctl = UPM_IVBEP_PCI_BOX_CTL,
+	.box_ctl = UPM_EP_PCI_BOX_CTL,
 	.ctl = { 0xD8, 0xDC, 0xE0, 0xE4 },
 	.ctr = { 0xA0, 0xB0, 0xB8, 0xC0 },
 	.n_ctrs = 4,

@@ -1,4 +1,5 @@
 #include "boxes/ivbep/ivbep.h"
+#include "boxes/ep/ep.h"
 
 /* Three ports; the third is on EX parts only ("two Intel QPI agents ... share a single
  * ring stop and a third agent in the EX part with its own ring stop", 003:24-26), so an
@@ -15,38 +16,17 @@ static const struct upm_pci_fn qpi_filter_pci[] = {
 	{ 8, 6, 0x0E86 }, { 9, 6, 0x0E96 }, { 10, 6, 0x0EC6 },
 };
 
-/* Packet match/mask registers on the filter function, as on Sandy Bridge-EP (Linux
- * SNBEP_Q_Py_PCI_PMON_PKT_MATCH0 0x228, _MATCH1 0x22c, _MASK0 0x238, _MASK1 0x23c, used
- * by ivbep_uncore_qpi through snbep_qpi_enable_event; 329468-002 Tables 2-134..2-136,
- * p.136, give their fields). Offsets above 0xFF: ECAM only. */
-static const struct upm_filter_field qpi_filters[] = {
-	{ "match0", 0, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-	{ "match1", 1, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-	{ "mask0", 2, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-	{ "mask1", 3, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-};
-
 /* Four 48-bit counters per port (003:33-35). */
 const struct upm_box_type upm_ivbep_qpi = {
 	.name = "qpi",
 	.title = "QPI link layer port (QPI)",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_PCI_REGS(48),
+	UPM_EP_QPI_MATCH,
 	.max_instances = 3,
 	.optional_from = 2, /* the third port/link is on EX parts only */
 	.pci = qpi_pci,
-	.box_ctl = UPM_IVBEP_PCI_BOX_CTL,
-	.ctl = UPM_IVBEP_PCI_CTLS,
-	.ctr = UPM_IVBEP_PCI_CTRS,
-	.n_ctrs = 4,
-	.ctr_width = 48,
-	.ctl_width = 32,
 	.fixed_ctr = UPM_NO_REG,
-	.filter_regs = { 0x228, 0x22C, 0x238, 0x23C },
-	.n_filter_regs = 4,
-	.filter_width = 32,
 	.filter_pci = qpi_filter_pci,
-	.filters = qpi_filters,
-	.n_filters = UPM_ARRAY_LEN(qpi_filters),
 	/* Q_Py_PCI_PMON_BOX_STATUS.ov (003:51-58; 2.1.4 example "Q_P1_PCI_PMON_BOX_STATUS
 	 * .ov[3]", p.18): one bit per counter, write 1 to clear. */
 	.ovf_status = UPM_IVBEP_PCI_BOX_STATUS,

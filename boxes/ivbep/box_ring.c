@@ -1,4 +1,5 @@
 #include "boxes/ivbep/ivbep.h"
+#include "boxes/ep/ep.h"
 
 /* R2PCIe 0x0E34 at 13.1 (4 counters); R3QPI links 0x0E36 at 13.5, 0x0E37 at 13.6 and,
  * on EX parts, 0x0E3E at 12.5 (3 counters each); 44-bit counters; box control, status,
@@ -13,15 +14,9 @@ static const struct upm_pci_fn r3qpi_pci[] = { { 19, 5, 0x0E36 }, { 19, 6, 0x0E3
 const struct upm_box_type upm_ivbep_r2pcie = {
 	.name = "r2pcie",
 	.title = "Ring to PCIe agent (R2PCIe)",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_PCI_REGS(44),
 	.max_instances = 1,
 	.pci = r2pcie_pci,
-	.box_ctl = UPM_IVBEP_PCI_BOX_CTL,
-	.ctl = UPM_IVBEP_PCI_CTLS,
-	.ctr = UPM_IVBEP_PCI_CTRS,
-	.n_ctrs = 4,
-	.ctr_width = 44,
-	.ctl_width = 32,
 	.fixed_ctr = UPM_NO_REG,
 	.ovf_status = UPM_IVBEP_PCI_BOX_STATUS,
 	.ovf_clear = UPM_IVBEP_PCI_BOX_STATUS,
@@ -37,17 +32,10 @@ const struct upm_box_type upm_ivbep_r2pcie = {
 const struct upm_box_type upm_ivbep_r3qpi = {
 	.name = "r3qpi",
 	.title = "Ring to QPI agent (R3QPI), one per link",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_R3QPI_REGS,
 	.max_instances = 3,
 	.optional_from = 2, /* the third port/link is on EX parts only */
 	.pci = r3qpi_pci,
-	.box_ctl = UPM_IVBEP_PCI_BOX_CTL,
-	.ctl = { 0xD8, 0xDC, 0xE0 },
-	.ctr = { 0xA0, 0xA8, 0xB0 },
-	.n_ctrs = 3,
-	.ctr_width = 44,
-	.ctl_width = 32,
-	.fixed_ctr = UPM_NO_REG,
 	.ovf_status = UPM_IVBEP_PCI_BOX_STATUS,
 	.ovf_clear = UPM_IVBEP_PCI_BOX_STATUS,
 	.ctl_layout = UPM_IVBEP_PCI_CTL_LAYOUT,

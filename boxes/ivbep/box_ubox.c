@@ -1,26 +1,15 @@
 #include "boxes/ivbep/ivbep.h"
+#include "boxes/ep/ep.h"
 
 /* UBox: no box control; two 44-bit counters and the 48-bit UCLK fixed counter at the
  * Sandy Bridge-EP addresses (Linux ivbep_uncore_ubox uses SNBEP_U_MSR_PMON_CTL0 0xc10,
  * _CTR0 0xc16, _UCLK_FIXED_CTL 0xc08, _CTR 0xc09; PCM JKTIVT_UBOX_*). Threshold 5 bits,
  * no invert (Linux IVBEP_U_MSR_PMON_RAW_EVENT_MASK). The per-socket freeze above every
- * box is U_MSR_PMON_GLOBAL_CTL 0xC00 (platform/map_ivbep.c), itself a UBox register. */
+ * box is U_MSR_PMON_GLOBAL_CTL 0xC00 (boxes/ivbep/map.c), itself a UBox register. */
 const struct upm_box_type upm_ivbep_ubox = {
 	.name = "ubox",
 	.title = "System configuration controller (UBox)",
-	.space = UPM_SPACE_MSR,
-	.max_instances = 1,
-	.box_ctl = UPM_NO_REG,
-	.ctl = { 0xC10, 0xC11 },
-	.ctr = { 0xC16, 0xC17 },
-	.n_ctrs = 2,
-	.ctr_width = 44,
-	.ctl_width = 32,
-	.fixed_ctl = 0xC08,
-	.fixed_ctr = 0xC09,
-	.fixed_width = 48,
-	.fixed_en = UPM_BIT(22),
-	.fixed_event = "UCLK", .fixed_clock = 1,
+	UPM_EP_UBOX_REGS,
 	.ctl_layout = {
 		.ev_sel = UPM_FIELD(0, 8), .umask = UPM_FIELD(8, 8), .rst = UPM_BIT(17),
 		.edge = UPM_BIT(18), .en = UPM_BIT(22), .thresh = UPM_FIELD(24, 5),

@@ -2,7 +2,7 @@
  * Sandy Bridge-EP profile (boxes/snbep/check.c) with the IRP clock added and the LLC
  * state filter of this generation. */
 #include "boxes/ivbep/ivbep.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 const struct upm_check_profile upm_ivbep_check = {
 	/* CLOCKTICKS of every box with a clock event (perfmon IVT: CBo/HA/PCU/IRP 0x00, QPI

@@ -58,15 +58,10 @@ UPM_IVBEP_EVENTS(irp);
 	{ .frz = UPM_BIT(8), .rst_ctrs = UPM_BIT(1), .rst_ctrl = UPM_BIT(0),     \
 	  .write_ones = UPM_FIELD(16, 2) }
 
-/* PCI box registers (same offsets as Sandy Bridge-EP; Linux SNBEP_PCI_PMON_BOX_CTL
- * 0xf4, _CTL0 0xd8, _CTR0 0xa0, used by the ivbep PCI types): box control 0xF4, box
- * status 0xF8 (likwid registers.h PCI_UNC_*_PMON_BOX_STATUS; 329468-002 Tables 2-39,
- * 2-73 give its ov field, write-1-to-clear), controls from 0xD8, 48-bit counters from
- * 0xA0 read as two dwords. */
-#define UPM_IVBEP_PCI_BOX_CTL 0xF4
+/* PCI box status 0xF8 beside the box control, controls and counters Sandy Bridge-EP
+ * placed (boxes/ep/ep.h, UPM_EP_PCI_REGS) (likwid registers.h PCI_UNC_*_PMON_BOX_STATUS;
+ * 329468-002 Tables 2-39, 2-73 give its ov field, write-1-to-clear). */
 #define UPM_IVBEP_PCI_BOX_STATUS 0xF8
-#define UPM_IVBEP_PCI_CTLS { 0xD8, 0xDC, 0xE0, 0xE4 }
-#define UPM_IVBEP_PCI_CTRS { 0xA0, 0xA8, 0xB0, 0xB8 }
 
 /* Counter control of the PCI boxes: ev_sel 7:0, umask 15:8, rst 17, edge 18, ov_en 20,
  * en 22, thresh 31:24. ov_en at bit 20: the guide names the field (003:50-52, and

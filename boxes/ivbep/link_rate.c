@@ -3,7 +3,7 @@
  * names the register; its field table was not read from the public copy, so the layout
  * is taken from likwid's Ivy Bridge-EP code and checked against PCM. */
 #include "boxes/ivbep/ivbep.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 /* One register for ports 0 and 1: likwid's Ivy Bridge-EP tables read the rate of both
  * ports at the "QPI misc" function 08.0, device 0x0E80 ("PCI_QPI_MISC_DEVICE_PORT_0/1";

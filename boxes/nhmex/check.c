@@ -2,7 +2,7 @@
  * core/check/selftest.c); one profile serves both: the specs name box types, and the two
  * platforms' box types (8 or 10 C-Boxes, the FVC layout) differ only in their tables. */
 #include "boxes/nhmex/nhmex.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 const struct upm_check_profile upm_nhmex_check = {
 	/* Only two counters tick whenever they are enabled: the W-Box fixed counter at the

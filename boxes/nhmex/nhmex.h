@@ -28,7 +28,7 @@ extern const struct upm_event_def upm_nhmex_rbox_events[];
 extern const unsigned upm_nhmex_rbox_n_events;
 
 /* Where each box's overflow shows in the S-Box summaries: platform summary 0 is
- * S0_MSR_PMON_SUMMARY, 1 is S1's (map_nhmex.c); bits of Table 2-26 (002:2440-2453). */
+ * S0_MSR_PMON_SUMMARY, 1 is S1's (boxes/nhmex/map.c); bits of Table 2-26 (002:2440-2453). */
 #define UPM_NHMEX_SUM_S0 0
 #define UPM_NHMEX_SUM_S1 1
 #define UPM_NHMEX_OV_C_L 0   /* C-Box 0/1 (S0), 5/6 (S1) */

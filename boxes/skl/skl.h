@@ -6,7 +6,7 @@
 #include "boxes/box.h"
 #include "boxes/group.h"
 #include "boxes/metric.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 extern const struct upm_box_type upm_skl_ncu, upm_skl_cbo, upm_skl_arb, upm_skl_imc;
 extern const struct upm_global_ctl upm_skl_global;

@@ -1,4 +1,5 @@
 #include "boxes/snbep/snbep.h"
+#include "boxes/ep/ep.h"
 
 /* CBo filter (Table 2-12, 000:608-629, mangled). Field positions reconstructed from the
  * umask tables that cite CBoFilter[17:10] (nid) and [31:23] (opc), the 5-bit tid
@@ -17,20 +18,10 @@ static const struct upm_filter_field cbo_filters[] = {
 const struct upm_box_type upm_snbep_cbo = {
 	.name = "cbo",
 	.title = "Caching agent (CBo), one per LLC slice",
-	.space = UPM_SPACE_MSR,
+	UPM_EP_CBO_REGS,
 	.max_instances = 8,
-	.count_clamped_to_cores = 1, /* Linux: CBos beyond x86_max_cores are absent */
-	.stride = 0x20,
-	.box_ctl = 0xD04,
-	.ctl = { 0xD10, 0xD11, 0xD12, 0xD13 },
-	.ctr = { 0xD16, 0xD17, 0xD18, 0xD19 },
-	.n_ctrs = 4,
-	.ctr_width = 44,
-	.ctl_width = 32,
-	.fixed_ctr = UPM_NO_REG,
 	.filter_regs = { 0xD14 },
 	.n_filter_regs = 1,
-	.filter_width = 32,
 	.filters = cbo_filters,
 	.n_filters = UPM_ARRAY_LEN(cbo_filters),
 	/* Table 2-10 (000:553-590). */

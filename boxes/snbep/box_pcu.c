@@ -1,12 +1,5 @@
 #include "boxes/snbep/snbep.h"
-
-/* PCU band filter (Table 2-77, 000:2863-2882): one frequency band per byte, 100 MHz units. */
-static const struct upm_filter_field pcu_filters[] = {
-	{ "filter_band0", 0, UPM_FIELD(0, 8), UPM_FILT_PCU_BAND0 },
-	{ "filter_band1", 0, UPM_FIELD(8, 8), UPM_FILT_PCU_BAND1 },
-	{ "filter_band2", 0, UPM_FIELD(16, 8), UPM_FILT_PCU_BAND2 },
-	{ "filter_band3", 0, UPM_FIELD(24, 8), UPM_FILT_PCU_BAND3 },
-};
+#include "boxes/ep/ep.h"
 
 /* Core C-state residency counters the PCU section describes (000:2883-2890); their
  * MSR numbers are lost with sheet 2 of Table 2-73: Linux uncore_snbep.c has
@@ -22,20 +15,7 @@ static const struct upm_free_ctr pcu_free[] = {
 const struct upm_box_type upm_snbep_pcu = {
 	.name = "pcu",
 	.title = "Power control unit (PCU)",
-	.space = UPM_SPACE_MSR,
-	.max_instances = 1,
-	.box_ctl = 0xC24,
-	.ctl = { 0xC30, 0xC31, 0xC32, 0xC33 },
-	.ctr = { 0xC36, 0xC37, 0xC38, 0xC39 },
-	.n_ctrs = 4,
-	.ctr_width = 48,
-	.ctl_width = 32,
-	.fixed_ctr = UPM_NO_REG,
-	.filter_regs = { 0xC34 },
-	.n_filter_regs = 1,
-	.filter_width = 32,
-	.filters = pcu_filters,
-	.n_filters = UPM_ARRAY_LEN(pcu_filters),
+	UPM_EP_PCU_REGS,
 	.free_ctrs = pcu_free,
 	.n_free_ctrs = UPM_ARRAY_LEN(pcu_free),
 	/* Table 2-75 (000:2796-2858). The extra select bit is not named by the table

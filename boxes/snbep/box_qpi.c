@@ -1,5 +1,5 @@
 #include "boxes/snbep/snbep.h"
-#include "boxes/snbep/box_pci.h"
+#include "boxes/ep/ep.h"
 
 /* Ports 0/1 at D8:F2 and D9:F2; their mask/match functions at D8:F6 and D9:F6
  * (Table 1-3, 000:186-206). Device IDs 0x3C41/0x3C42 and 0x3C86/0x3C96: Linux
@@ -7,34 +7,15 @@
 static const struct upm_pci_fn qpi_pci[] = { { 8, 2, 0x3C41 }, { 9, 2, 0x3C42 } };
 static const struct upm_pci_fn qpi_filter_pci[] = { { 8, 6, 0x3C86 }, { 9, 6, 0x3C96 } };
 
-/* Packet match/mask (000:3490-3524; Tables 2-88/2-89 merged in the extraction, 2-90/2-91
- * lost). The terms take whole registers; offsets 0x228-0x23C need ECAM. */
-static const struct upm_filter_field qpi_filters[] = {
-	{ "match0", 0, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-	{ "match1", 1, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-	{ "mask0", 2, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-	{ "mask1", 3, UPM_FIELD(0, 32), UPM_FILT_QPI_MATCH },
-};
-
 const struct upm_box_type upm_snbep_qpi = {
 	.name = "qpi",
 	.title = "QPI link layer port (QPI)",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_PCI_REGS(48),
+	UPM_EP_QPI_MATCH,
 	.max_instances = 2,
 	.pci = qpi_pci,
-	.box_ctl = UPM_SNBEP_PCI_BOX_CTL,
-	.ctl = UPM_SNBEP_PCI_CTLS,
-	.ctr = UPM_SNBEP_PCI_CTRS,
-	.n_ctrs = 4,
-	.ctr_width = 48,
-	.ctl_width = 32,
 	.fixed_ctr = UPM_NO_REG,
-	.filter_regs = { 0x228, 0x22C, 0x238, 0x23C },
-	.n_filter_regs = 4,
-	.filter_width = 32,
 	.filter_pci = qpi_filter_pci,
-	.filters = qpi_filters,
-	.n_filters = UPM_ARRAY_LEN(qpi_filters),
 	/* Table 2-86 (000:3447-3485): ev_sel_ext at bit 21. The text at 000:3624-3625 says
 	 * "b16", which the table marks reserved; Linux also uses bit 21. */
 	.ctl_layout = {

@@ -1,5 +1,5 @@
 #include "boxes/snbep/snbep.h"
-#include "boxes/snbep/box_pci.h"
+#include "boxes/ep/ep.h"
 
 /* The R2PCIe and R3QPI chapters (2.8, 2.9) are lost from the extraction. Table 1-3
  * survives (000:172-179): R2PCIe at D19:F1 with controls E4-D8 and counters BC-A0 (four),
@@ -18,15 +18,9 @@ static const struct upm_pci_fn r3qpi_pci[] = { { 19, 5, 0x3C44 }, { 19, 6, 0x3C4
 const struct upm_box_type upm_snbep_r2pcie = {
 	.name = "r2pcie",
 	.title = "Ring to PCIe agent (R2PCIe)",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_PCI_REGS(44),
 	.max_instances = 1,
 	.pci = r2pcie_pci,
-	.box_ctl = UPM_SNBEP_PCI_BOX_CTL,
-	.ctl = UPM_SNBEP_PCI_CTLS,
-	.ctr = UPM_SNBEP_PCI_CTRS,
-	.n_ctrs = 4,
-	.ctr_width = 44,
-	.ctl_width = 32,
 	.fixed_ctr = UPM_NO_REG,
 	.ctl_layout = RING_CTL_LAYOUT,
 	.box_ctl_layout = UPM_SNBEP_BOX_CTL_WITH_RESET,
@@ -39,16 +33,9 @@ const struct upm_box_type upm_snbep_r2pcie = {
 const struct upm_box_type upm_snbep_r3qpi = {
 	.name = "r3qpi",
 	.title = "Ring to QPI agent (R3QPI), one per link",
-	.space = UPM_SPACE_PCI,
+	UPM_EP_R3QPI_REGS,
 	.max_instances = 2,
 	.pci = r3qpi_pci,
-	.box_ctl = UPM_SNBEP_PCI_BOX_CTL,
-	.ctl = { 0xD8, 0xDC, 0xE0 },
-	.ctr = { 0xA0, 0xA8, 0xB0 },
-	.n_ctrs = 3,
-	.ctr_width = 44,
-	.ctl_width = 32,
-	.fixed_ctr = UPM_NO_REG,
 	.ctl_layout = RING_CTL_LAYOUT,
 	.box_ctl_layout = UPM_SNBEP_BOX_CTL_WITH_RESET,
 	.session = UPM_SESS_BOX_FREEZE | UPM_SESS_RESET_BIT,

@@ -1,4 +1,5 @@
 #include "boxes/snbep/snbep.h"
+#include "boxes/ep/ep.h"
 
 /* UBox: no box control; two 44-bit counters and the 48-bit UCLK fixed counter.
  * Field layouts: Table 2-2 (000:339-368), 2-4 (000:377-386); widths 000:369-374.
@@ -8,19 +9,7 @@
 const struct upm_box_type upm_snbep_ubox = {
 	.name = "ubox",
 	.title = "System configuration controller (UBox)",
-	.space = UPM_SPACE_MSR,
-	.max_instances = 1,
-	.box_ctl = UPM_NO_REG,
-	.ctl = { 0xC10, 0xC11 },
-	.ctr = { 0xC16, 0xC17 },
-	.n_ctrs = 2,
-	.ctr_width = 44,
-	.ctl_width = 32,
-	.fixed_ctl = 0xC08,
-	.fixed_ctr = 0xC09,
-	.fixed_width = 48,
-	.fixed_en = UPM_BIT(22),
-	.fixed_event = "UCLK", .fixed_clock = 1,
+	UPM_EP_UBOX_REGS,
 	.ctl_layout = {
 		.ev_sel = UPM_FIELD(0, 8), .umask = UPM_FIELD(8, 8), .rst = UPM_BIT(17),
 		.edge = UPM_BIT(18), .en = UPM_BIT(22), .invert = UPM_BIT(23),

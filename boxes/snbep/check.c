@@ -1,6 +1,6 @@
 /* What the health check measures on Sandy Bridge-EP (core/check/check.c, core/check/selftest.c). */
 #include "boxes/snbep/snbep.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 const struct upm_check_profile upm_snbep_check = {
 	/* A clock on every box that has one: CBo/HA CLOCKTICKS 0x00 (000:709, 1683), PCU

@@ -1,7 +1,7 @@
 /* Sandy Bridge-EP QPI link rate: QPI_RATE_STATUS, one per port, judged by
  * core/check/check_link_rate.c (boxes/PUBLIC_FACTS.md section 22). */
 #include "boxes/snbep/snbep.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 /* Where: Table 1-3 (000:192, 207) puts the "QPI Misc" function of ports 0 and 1 at
  * D8:F0 and D9:F0 with "D4 QPI Rate Status"; Table 2-84 (000:3418-3421) says D8:F0 and

@@ -44,6 +44,11 @@ UPM_SNBEP_EVENTS(r3qpi);
  * surviving descriptions (000:544-547). */
 #define UPM_SNBEP_BOX_CTL_WITH_RESET \
 	{ .frz_en = UPM_BIT(16), .frz = UPM_BIT(8), .rst_ctrs = UPM_BIT(1), .rst_ctrl = UPM_BIT(0) }
+/* Counter control of the HA and iMC: Tables 2-35, 2-61 (000:1568-1604, 2221-2249):
+ * like the CBo's but without tid_en and rst. */
+#define UPM_SNBEP_PCI_CTL_LAYOUT                                                    \
+	{ .ev_sel = UPM_FIELD(0, 8), .umask = UPM_FIELD(8, 8), .edge = UPM_BIT(18),  \
+	  .en = UPM_BIT(22), .invert = UPM_BIT(23), .thresh = UPM_FIELD(24, 8) }
 /* HA and iMC: frz_en and frz only; bits 1:0 reserved, written 0 (000:1546-1562, 2190-2215). */
 #define UPM_SNBEP_BOX_CTL_NO_RESET { .frz_en = UPM_BIT(16), .frz = UPM_BIT(8) }
 

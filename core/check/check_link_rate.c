@@ -5,7 +5,7 @@
 #include "core/cli/config.h"
 #include "core/session/discover.h"
 #include "platform/pci.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 #define CHECK_NAME "link.rate"
 

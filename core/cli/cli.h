@@ -49,7 +49,7 @@ void upm_cli_end_action_suggest(const char *word, char *buf, unsigned long size)
 
 /* The usage text printed by `help`, and `help mock`'s (the mocked backend and its faults). */
 /* The overview; help writes the registry's platform names where it says
- * UPM_USAGE_PLATFORMS (platform/platforms.c), so no list of names is typed twice. */
+ * UPM_USAGE_PLATFORMS (boxes/platforms.c), so no list of names is typed twice. */
 #define UPM_USAGE_PLATFORMS "{platforms}"
 extern const char upm_usage_text[];
 extern const char upm_help_mock_text[];

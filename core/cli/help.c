@@ -2,7 +2,7 @@
 #include "core/cli/help.h"
 #include "platform/base/suggest.h"
 #include "core/cli/cli.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 const char *const upm_global_options[] = { "--platform", "--force-platform", "--backend", "--sockets", "--trace", "--dry-run",
 					   "--out", "--config", "--end", "--help", "--version", NULL };

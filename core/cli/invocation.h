@@ -9,7 +9,7 @@
 #include "platform/base/str.h"
 #include "platform/backend.h"
 #include "platform/cpu.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 struct upm_config;
 struct upm_check_safety;

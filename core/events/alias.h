@@ -7,7 +7,7 @@
 #ifndef UPMON_CORE_EVENTS_ALIAS_H
 #define UPMON_CORE_EVENTS_ALIAS_H
 
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 /* Rewrites one spec (BOX/TERMS/, a bare perfmon name or a bare perf event alias) into
  * upmon's spelling in out. A bare perf alias is every box that perf defines it on, as

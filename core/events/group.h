@@ -3,7 +3,7 @@
 #ifndef UPMON_CORE_EVENTS_GROUP_H
 #define UPMON_CORE_EVENTS_GROUP_H
 
-#include "platform/platform.h"
+#include "boxes/platform.h"
 #include "platform/base/str.h"
 
 /* The platform's group of that name (case-insensitive), or NULL. */

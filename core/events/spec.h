@@ -12,7 +12,7 @@
 #ifndef UPMON_CORE_SPEC_H
 #define UPMON_CORE_SPEC_H
 
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 #define UPM_SPEC_MAX_FILTERS 8
 #define UPM_SPEC_NAME 64

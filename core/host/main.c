@@ -3,8 +3,8 @@
 #include "core/host/os_host.h"
 #include "platform/base/str.h"
 #include "core/cli/cli_args.h"
-#include "platform/platform.h"
-#include "platform/mock/models.h"
+#include "boxes/platform.h"
+#include "platform/mock/model.h"
 
 /* The simulated processors follow the global --sockets (wherever it is written, in
  * either form: core/cli/cli_args.h) so the mock's sockets all have a CPU, and without it

@@ -56,7 +56,7 @@ int upm_mock_defer_fault(struct upm_mock *m, const char *term)
 	if (upm_strcmp(d->term, "esc") != 0) {
 		/* Refused now when it would be refused then. */
 		char err[sizeof m->error - 32];
-		struct upm_backend *scratch = upm_mock_create(m->platform, m->n_sockets, d->term, err, sizeof err);
+		struct upm_backend *scratch = upm_mock_create_model(m->model, m->n_sockets, d->term, err, sizeof err);
 		if (!scratch) {
 			upm_snprintf(m->error, sizeof m->error, "%s (in '%s')", err, term);
 			return -1;

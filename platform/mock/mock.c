@@ -1,7 +1,7 @@
 /* The mock backend's register file and its backend operations. */
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
-#include "platform/mock/models.h"
+#include "platform/mock/model.h"
 #include "platform/pci.h"
 #include "platform/base/os.h"
 #include "platform/base/str.h"
@@ -689,14 +689,10 @@ static int apply_faults(struct upm_mock *m, const char *spec)
 	return 0;
 }
 
-struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, const char *faults,
-				    char *err, unsigned long err_size)
+struct upm_backend *upm_mock_create_model(const struct upm_mock_model *model, unsigned n_sockets,
+					  const char *faults, char *err, unsigned long err_size)
 {
-	const struct upm_mock_model *model = upm_mock_model_find(platform);
-	if (!model) {
-		upm_snprintf(err, err_size, "no mock model for platform '%s'", platform);
-		return NULL;
-	}
+	const char *platform = model->platform;
 	if (n_sockets == 0)
 		n_sockets = model->default_sockets;
 	if (n_sockets > model->max_sockets || n_sockets > UPM_MOCK_MAX_SOCKETS) {
@@ -717,6 +713,7 @@ struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, co
 	m->backend.ops = &mock_ops;
 	m->backend.memory_follows_plan = 1; /* its counts are the activity fed to it */
 	m->backend.ctx = m;
+	m->model = model;
 	m->platform = model->platform;
 	m->n_sockets = n_sockets;
 	m->forced_socket = -1;

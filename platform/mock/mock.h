@@ -1,12 +1,12 @@
 /* The mock backend: an in-process model of the uncore register file, per socket.
  *
- * Models (platform/mock/model_*.c) populate it from their own reading of the guides,
+ * Models (platform/mock/NAME/model.c) populate it from their own reading of the guides,
  * independently of the box tables in boxes/, so a wrong table address shows up as an
  * access the mock does not know (a #GP for MSRs, all ones for PCI) instead of being
  * mirrored. Nothing here allocates after creation: accesses may run on application
  * processors under UEFI, where allocation is not allowed.
  *
- * Fault specs (`--backend mock:FAULT[,FAULT...]`, upm_mock_create's `faults`). Each term
+ * Fault specs (`--backend mock:FAULT[,FAULT...]`, upm_mock_create_model's `faults`). Each term
  * may start with `sN.` to act on socket N (default socket 0). BOXn is a box the model
  * registered with mock_pmon_add_box, by its name and instance (cbo3, imc0, qpi1, ubox0);
  * every box fault names exactly one box on one socket.
@@ -59,7 +59,7 @@
  * presses ESC in pass N (faults_pass.c, below).
  * nochannel, unpopulated and skew work through mock_box_share() (platform/mock/pmon.h),
  * which models use to spread traffic over a box type's instances.
- * Model options (mock_pmon.model_fault), skl only (platform/mock/model_skl.c):
+ * Model options (mock_pmon.model_fault), skl only (platform/mock/skl/model.c):
  *   cbos=N                   N CBos (1-4): MSR_UNC_CBO_CONFIG reads N+1, the rest fault
  *   hostbridge=0xDDDD        00:00.0 answers with that device ID
  *   mchbar=off               MCHBAR's enable bit (00:00.0+0x48 bit 0) is clear */
@@ -178,8 +178,11 @@ struct upm_mock_deferred {
 	int applied;
 };
 
+struct upm_mock_model;
+
 struct upm_mock {
 	struct upm_backend backend;
+	const struct upm_mock_model *model; /* what built it (platform/mock/model.h) */
 	const char *platform;
 	unsigned n_sockets;
 	struct upm_mock_socket sockets[UPM_MOCK_MAX_SOCKETS];
@@ -221,11 +224,12 @@ struct upm_mock {
 	uint64_t clock_held_ns;
 };
 
-/* Creates the mock of a platform ("snbep", ...) with n_sockets sockets (0: the
- * model's default) and applies a fault spec (NULL or "" for none). Returns NULL with a
- * one-line reason in err when the platform has no model or the spec is malformed. */
-struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, const char *faults,
-				    char *err, unsigned long err_size);
+/* Creates the mock a model builds (platform/mock/model.h) with n_sockets sockets (0:
+ * the model's default) and applies a fault spec (NULL or "" for none). Returns NULL with
+ * a one-line reason in err when the socket count or the spec is refused. By platform
+ * name: upm_mock_create (boxes/platform.h), through the platform registry. */
+struct upm_backend *upm_mock_create_model(const struct upm_mock_model *model, unsigned n_sockets,
+					  const char *faults, char *err, unsigned long err_size);
 struct upm_mock *upm_mock_of(struct upm_backend *b); /* NULL if b is not a mock */
 /* The mock b is, or wraps (a --trace of the mock); NULL when there is none. */
 struct upm_mock *upm_mock_find(struct upm_backend *b);
@@ -289,7 +293,7 @@ unsigned upm_mock_current_socket(struct upm_mock *m);
  * held time, since their traffic crossed at once. The hold is at most
  * UPM_MOCK_HOLD_MAX times the report's own interval, so a report no machine could
  * make (a test's flood) is not waited out: the lines beyond what the links and
- * channels carry in the time allowed are not counted by them (platform/mock/qpi_flow.h,
+ * channels carry in the time allowed are not counted by them (platform/mock/ep/qpi_flow.h,
  * platform/mock/dram_flow.h), as a link's slots and a channel's clocks bound them. */
 void upm_mock_set_clock(struct upm_mock *m, upm_mock_clock_fn now, void *ctx);
 /* Brings every socket's counters up to the time source's now (done by every access). */

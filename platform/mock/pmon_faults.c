@@ -429,7 +429,7 @@ static int fault_cores(struct upm_mock *m, const char *term, const char *value)
 {
 	uint64_t n;
 	/* Skylake client has as many CBos as cores, and says so in MSR_UNC_CBO_CONFIG
-	 * (model_skl.c): fewer cores than CBos is no machine there. */
+	 * (platform/mock/skl/model.c): fewer cores than CBos is no machine there. */
 	if (upm_strcmp(m->platform, "skl") == 0)
 		return fail(m, term, "skl has one CBo a core and counts them in MSR_UNC_CBO_CONFIG: use cbos=N");
 	if (upm_parse_u64(value, &n) < 0 || n < 1 || n > 64)

@@ -2,7 +2,7 @@
 # The uncore clock over each socket's own window, on four sockets under OVMF: QEMU with
 # four packages (one processor each, so every socket step wakes an application processor
 # through MP services) and the mocked Xeon E5-2600 on four sockets, whose uncore clock
-# runs at 2.0 GHz with elapsed time (platform/mock/model_snbep.c, UCLK_MHZ). `check
+# runs at 2.0 GHz with elapsed time (platform/mock/snbep/model.c, UCLK_MHZ). `check
 # --quick`'s uclk verdict and `run`'s UNCORE_FREQ metric must read it within 1% on every
 # socket (counted over the kernels' own seconds they read up to 46% high).
 source "$(dirname "$0")/common.bash"

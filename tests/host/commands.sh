@@ -54,9 +54,9 @@ run badplat --backend mock --platform p6 info
 expect badplat host/unknown_platform 4 "^upmon: error: unknown or unimplemented platform 'p6'"
 expect noplat host/mock_needs_platform_names_registry 4 \
 	'^upmon: error: --backend mock needs --platform NAME \(nhmex, wsmex, snbep, ivbep or skl\)$'
-# Lists of platform names are made from the registry (platform/platforms.c), never typed.
+# Lists of platform names are made from the registry (boxes/platforms.c), never typed.
 typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|wsmex|snbep|ivbep|skl)\b' \
-	core efi platform boxes kernels --include=*.c --include=*.h | grep -v '^platform/platforms.c:' |
+	core efi platform boxes kernels --include=*.c --include=*.h | grep -v '^boxes/platforms.c:' |
 	grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)')
 [ -z "$typed" ] && pass host/platform_names_not_typed ||
 	fail host/platform_names_not_typed "$(head -2 <<<"$typed" | tr '\n' ' ')"
@@ -64,10 +64,26 @@ typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|ws
 run plist help
 untested=
 for p in $(sed -n 's/^  --platform NAME  *\(.*\) (default: from CPUID)$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
-	grep -lq "\"$p\"\|upm_platform_$p\b" tests/unit/test_tables_*.c || untested="$untested $p"
+	grep -lq "\"$p\"\|upm_platform_$p\b" $(find tests/unit -name 'test_tables_*.c') || untested="$untested $p"
 done
 [ -z "$untested" ] && grep -q '^  --platform NAME  *nhmex' "$WORK/plist.out" && pass host/platforms_each_table_tested ||
 	fail host/platforms_each_table_tested "no tests/unit/test_tables_*.c names:${untested:- (help lists no platforms)}"
+# ... and is one folder as docs/porting.md lays it out: its registration in boxes/GEN/, its
+# mock model in the mirror folder platform/mock/GEN/, the table tests of the folder
+# (tests/unit/test_tables_GEN.c) and its mock's end-to-end test (tests/e2e/test_mock_GEN.sh).
+unhoused=
+for p in $(sed -n 's/^  --platform NAME  *\(.*\) (default: from CPUID)$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
+	reg=$(grep -l "^const struct upm_platform upm_platform_$p = {" boxes/*/*.c | head -1)
+	gen=$(basename "$(dirname "${reg:-none/none}")")
+	[ -n "$reg" ] || { unhoused="$unhoused $p: no boxes/*/ registration;"; continue; }
+	grep -q "^const struct upm_mock_model upm_mock_model_$p = {" "platform/mock/$gen/model.c" 2>/dev/null ||
+		unhoused="$unhoused $p: no upm_mock_model_$p in platform/mock/$gen/model.c;"
+	grep -q "\.mock = &upm_mock_model_$p," "$reg" || unhoused="$unhoused $p: $reg has no .mock;"
+	[ -n "$(find tests/unit -name "test_tables_$gen.c")" ] || unhoused="$unhoused $p: no tests/unit/test_tables_$gen.c;"
+	[ -f "tests/e2e/test_mock_$gen.sh" ] || unhoused="$unhoused $p: no tests/e2e/test_mock_$gen.sh;"
+done
+[ -z "$unhoused" ] && grep -q '^  --platform NAME  *nhmex' "$WORK/plist.out" && pass host/platforms_each_one_folder ||
+	fail host/platforms_each_one_folder "${unhoused:- help lists no platforms}"
 run badfault --backend mock:gp=nowhere --platform snbep info
 expect badfault host/bad_fault_spec 4 "^upmon: error: mock fault: 'nowhere' is not an MSR number$"
 run help help

@@ -2,7 +2,7 @@
 #ifndef UPMON_TESTS_UNIT_LOOKUP_H
 #define UPMON_TESTS_UNIT_LOOKUP_H
 
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 /* The platform named name; NULL after failing the test when there is none. */
 const struct upm_platform *platform_named(const char *name);

@@ -3,6 +3,7 @@
 #ifndef UPMON_TESTS_UNIT_MOCK_BACKEND_H
 #define UPMON_TESTS_UNIT_MOCK_BACKEND_H
 
+#include "boxes/platform.h"
 #include "platform/mock/mock.h"
 #include "tests/unit/test_clock.h"
 

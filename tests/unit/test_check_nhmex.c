@@ -69,7 +69,7 @@ TEST(check_wsmex_selftest_covers_every_box_of_the_e7)
 	selftest_covers_every_box("wsmex", 10);
 }
 
-/* The mock puts a quarter of the lines in closed-page CAS (model_nhmex.c): memory.read
+/* The mock puts a quarter of the lines in closed-page CAS (platform/mock/nhmex/model.c): memory.read
  * passes within 10% only because both CAS specs are added. */
 TEST(check_wsmex_full_check_judges_every_role)
 {

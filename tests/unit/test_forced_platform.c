@@ -6,7 +6,7 @@
 #include "tests/unit/test.h"
 #include "core/commands/app.h"
 #include "core/host/os_host.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 #include "platform/mock/mock.h"
 #include <fcntl.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
  * every write against that register's real fields. */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 #include <stdlib.h>
 
 static const struct upm_global_ctl test_global = {

@@ -5,7 +5,7 @@
 #include "core/events/group.h"
 #include "core/events/spec.h"
 #include "core/metrics/metrics.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 static const char *const platforms[] = { "snbep", "ivbep", "skl", "nhmex", "wsmex" };
 

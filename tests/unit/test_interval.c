@@ -226,7 +226,7 @@ static struct upm_mock_reg *mmio_reg(struct upm_mock *m, uint32_t off)
  * MMIO read (DRAM_DATA_READS, MCHBAR + 0x5050), nothing written. Over 9 s windows with
  * more than 2^32 lines each, the readings between samples (one a second) keep the count
  * exact across several wraps. The traffic is what the part's memory can move (two
- * DDR4-2133 channels, 533333 lines a millisecond: platform/mock/model_skl.c). */
+ * DDR4-2133 channels, 533333 lines a millisecond: platform/mock/skl/model.c). */
 TEST(interval_free_running_wraps_counted_skl)
 {
 	struct fixture f;

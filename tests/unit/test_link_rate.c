@@ -13,7 +13,7 @@
 #include "core/check/check.h"
 #include "core/cli/config.h"
 #include "platform/pci.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 #include <stdlib.h>
 
 static const struct upm_link_rate *table(const char *platform)

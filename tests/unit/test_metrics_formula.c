@@ -5,7 +5,7 @@
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
 #include "platform/base/str.h"
-#include "platform/platform.h"
+#include "boxes/platform.h"
 
 static double eval(const char *text, const double *terms, double seconds, double tsc_hz, int *status)
 {

@@ -1,7 +1,7 @@
 /* The formula engine holds 16 distinct specs (boxes/metric.h), the size of the largest
  * formula the guides define: the Xeon E7's DRS.AnyResp - DRS.AnyDataC over the R-Box's
  * eight ports (002:4069), RBOX_DRS_WRITES on wsmex. It is checked on the mock against
- * what the model makes (platform/mock/model_nhmex.c: each QPI port's remote lines are
+ * what the model makes (platform/mock/nhmex/model.c: each QPI port's remote lines are
  * DRS messages, writebacks in the socket's share of written lines). */
 #include "tests/unit/test.h"
 #include "tests/unit/fixture.h"

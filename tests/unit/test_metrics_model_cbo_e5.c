@@ -1,6 +1,6 @@
 /* The CBo metrics of the guides' and pmu-tools ucevent's names (boxes/snbep/
  * metrics_cbo.h) on the Sandy Bridge-EP and Ivy Bridge-EP mocks, against what their
- * shared CBo model moves (platform/mock/cbo_e5.c): per socket and 1 ms, Sandy Bridge-EP
+ * shared CBo model moves (platform/mock/ep/cbo.c): per socket and 1 ms, Sandy Bridge-EP
  * 16000 data-read lookups (4000 miss) and 4000 lines written over 8 CBos, Ivy Bridge-EP
  * 15000 (3000 miss) and 8000 over 15. A TOR hit holds its entry 40 cycles, a miss 200;
  * a request waits 4 in the ingress; queue entries never overlap; a line takes the BL

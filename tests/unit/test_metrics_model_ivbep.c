@@ -1,5 +1,5 @@
 /* The guide's metrics on the Ivy Bridge-EP mock against what its model makes
- * (platform/mock/model_ivbep.c): per socket, a fed interval of 1 ms with 8000 lines
+ * (platform/mock/ivbep/model.c): per socket, a fed interval of 1 ms with 8000 lines
  * read and 8000 written over 8 channels, 15000 LLC data-read lookups over 15 CBos of
  * which 3000 miss, 1000 lines sent over QPI. Model parameters as on Sandy Bridge-EP
  * (test_metrics_model_snbep.c), activates counted by cause (RD 3/8 of the reads, WR 3/8

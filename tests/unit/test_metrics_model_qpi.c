@@ -1,5 +1,5 @@
 /* The QPI link utilisation metrics on the Sandy Bridge-EP and Ivy Bridge-EP mocks, whose
- * models carry a line over QPI alike (platform/mock/qpi_flow.c), and how they hold a report
+ * models carry a line over QPI alike (platform/mock/ep/qpi_flow.c), and how they hold a report
  * that came faster than their links. */
 #include "tests/unit/test.h"
 #include "tests/unit/metric_run.h"

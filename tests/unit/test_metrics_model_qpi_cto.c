@@ -1,6 +1,6 @@
 /* The QPI packet-match metrics of the guides' and pmu-tools ucevent's names (boxes/snbep/
  * metrics_qpi.h), and the link and DIMM speeds, on the Sandy Bridge-EP and Ivy Bridge-EP
- * mocks against what their shared QPI model moves (platform/mock/qpi_flow.c): each
+ * mocks against what their shared QPI model moves (platform/mock/ep/qpi_flow.c): each
  * socket sends 1000 lines in 1 ms, 500 a port, which the other socket's ports receive,
  * each line one DRS data response (DataC) of a full line, state RDS 0x4, for the
  * receiving socket's node (socket s is node s). Clocks: QPI 1 GHz (8 GT/s), DRAM 800 MHz.

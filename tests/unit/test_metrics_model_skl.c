@@ -1,4 +1,4 @@
-/* Skylake client metrics on its mock against the model (platform/mock/model_skl.c): in
+/* Skylake client metrics on its mock against the model (platform/mock/skl/model.c): in
  * 1 ms, 8000 lines read and 4000 written, 8000 LLC read lookups of which 2000 miss;
  * reads that hit find E/S, misses I, writes M. */
 #include "tests/unit/test.h"

@@ -1,5 +1,5 @@
 /* The guide's metrics on the Sandy Bridge-EP mock against what its model makes
- * (platform/mock/model_snbep.c): per socket, a fed interval of 1 ms with 8000 lines
+ * (platform/mock/snbep/model.c): per socket, a fed interval of 1 ms with 8000 lines
  * read, 4000 written, 16000 LLC data-read lookups of which 4000 miss, 1000 lines sent
  * over QPI. Model parameters: a TOR hit holds its entry 40 uncore cycles, a miss 200;
  * the ingress 4; the RPQ 40 DRAM cycles, the WPQ 80; ACT 3/8 and PRE.PAGE_MISS 1/8 of

@@ -1,5 +1,5 @@
 /* The Xeon 7500/E7 mock's QPI ports never carry more flits than their slots: 1.6 G flits
- * a second (6.4 GT/s, platform/mock/model_nhmex.c), 9 flits a line. A report faster than
+ * a second (6.4 GT/s, platform/mock/nhmex/model.c), 9 flits a line. A report faster than
  * that is held until the ports could have sent it, at most 3 times its interval
  * (platform/mock/mock.h, Links and memory); the lines beyond are not counted. */
 #include "tests/unit/test.h"

@@ -1,4 +1,4 @@
-/* The Skylake client mock on its own (platform/mock/model_skl.c): the global enable
+/* The Skylake client mock on its own (platform/mock/skl/model.c): the global enable
  * gates every PMON counter, overflow sets GLOBAL_STATUS bits that clear on writing one,
  * the IMC counters run free, and the model's options. Addresses from seed 001. */
 #include "tests/unit/test.h"

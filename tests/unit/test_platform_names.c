@@ -1,11 +1,11 @@
-/* Every list of platform names comes from the one registry (platform/platforms.c): help's
+/* Every list of platform names comes from the one registry (boxes/platforms.c): help's
  * overview, the mock's "needs --platform" error and info's unsupported line name each
  * registered platform once, in the registry's order, and no list is typed by hand. */
 #include "platform/base/str.h"
 #include "core/cli/cli.h"
 #include "core/cli/help.h"
-#include "platform/mock/models.h"
-#include "platform/platform.h"
+#include "platform/mock/model.h"
+#include "boxes/platform.h"
 #include "tests/unit/test.h"
 
 TEST(platform_names_from_registry)
@@ -44,12 +44,17 @@ TEST(platform_names_help_overview_from_registry)
 }
 
 /* A platform is registered whole: its box types with their events (or fixed counters), its metrics and
- * groups, a health-check profile and a mock model of its own name. */
+ * groups, a health-check profile and its mock model, reached from the registration (.mock) and
+ * modelling that platform (docs/porting.md). */
 TEST(platform_registry_each_whole)
 {
 	for (unsigned i = 0; i < upm_n_platforms; i++) {
 		const struct upm_platform *p = upm_platforms[i];
-		const struct upm_mock_model *model = upm_mock_model_find(p->name);
+		const struct upm_mock_model *model = p->mock;
+		if (model && (upm_mock_model_find(p->name) != model || strcmp(model->platform, p->name) != 0 ||
+			      !model->build))
+			upm_test_fail(__FILE__, __LINE__, "%s: its mock model (%s) is not the one its name finds",
+				      p->name, model->platform);
 		if (!model || !p->n_boxes || !p->metrics || !p->n_metrics || !*p->n_metrics || !p->groups ||
 		    !p->n_groups || !*p->n_groups || !p->check || !p->naming)
 			upm_test_fail(__FILE__, __LINE__, "%s: a registered platform lacks its mock, boxes, metrics, "

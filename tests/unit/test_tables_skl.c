@@ -3,7 +3,7 @@
  * (boxes/PUBLIC_FACTS.md, Skylake section). */
 #include "core/metrics/formula.h"
 #include "core/metrics/metrics.h"
-#include "platform/mock/models.h"
+#include "platform/mock/model.h"
 #include "tests/unit/test.h"
 #include "tests/unit/lookup.h"
 #include "core/events/spec.h"
@@ -40,7 +40,7 @@ TEST(skl_platform_identity)
 	CHECK(upm_platform_by_cpu(&id) == NULL);
 	strcpy(id.brand, "Intel(R) Core(TM) i7-6700K CPU @ 4.00GHz");
 	CHECK(upm_platform_by_cpu(&id) == p);
-	/* One socket: a client part (the mock model's own count, platform/mock/models.c). */
+	/* One socket: a client part (the mock model's own count, platform/mock/skl/model.c). */
 	CHECK(upm_mock_model_find("skl") && upm_mock_model_find("skl")->default_sockets == 1);
 	CHECK(p->bus_map == NULL);
 }

@@ -20,7 +20,7 @@ TEST(unsupported_processor_says_found_supported_and_what_to_do)
 		return;
 	CHECK_CONTAINS(r.log.data, "upmon: error: check: this processor is not one upmon knows: found GenuineIntel "
 				   "family 6 model 0x3a stepping 9 \"Intel(R) Core(TM) i7-3770 CPU @ 3.40GHz\"");
-	/* Every platform, with its CPUID models (platform/map_*.c). */
+	/* Every platform, with its CPUID models (boxes/NAME/map.c). */
 	CHECK_CONTAINS(r.log.data, "Xeon E5-2600 (Sandy Bridge-EP) (snbep, model 0x2d)");
 	CHECK_CONTAINS(r.log.data, "(ivbep, model 0x3e)");
 	CHECK_CONTAINS(r.log.data, "(nhmex, model 0x2e)");

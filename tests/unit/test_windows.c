@@ -10,7 +10,7 @@
 #include "tests/unit/check_run.h"
 #include <stdlib.h>
 
-/* The mock's Sandy Bridge-EP uncore clock (platform/mock/model_snbep.c: UCLK_MHZ). */
+/* The mock's Sandy Bridge-EP uncore clock (platform/mock/snbep/model.c: UCLK_MHZ). */
 #define MOCK_UCLK_MHZ 2000.0
 
 /* An idle interval whose time passes (on the environment's clock, the mock's here). */

@@ -45,6 +45,7 @@
  * (writebacks in the socket's share of written lines, the rest data responses:
  * xbar_mm_count). Everything else stays 0. Threshold,
  * invert and edge are not modelled. */
+#include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/base/os.h"
@@ -842,12 +843,27 @@ static int build(struct upm_mock *m, unsigned n_cbo, unsigned fvc_evnt0, int err
 }
 
 /* Xeon 7500: family 6 model 0x2E; Xeon E7: model 0x2F (CPUID.1:EAX 0x206E6, 0x206F2). */
-int upm_mock_build_nhmex(struct upm_mock *m)
+static int build_nhmex(struct upm_mock *m)
 {
 	return build(m, 8, 11, 0, 0x000206E6, "upmon mock Xeon 7500 (Nehalem-EX)");
 }
 
-int upm_mock_build_wsmex(struct upm_mock *m)
+static int build_wsmex(struct upm_mock *m)
 {
 	return build(m, 10, 12, 1, 0x000206F2, "upmon mock Xeon E7 (Westmere-EX)");
 }
+
+/* Two sockets unless --sockets says otherwise, at most four. */
+const struct upm_mock_model upm_mock_model_nhmex = {
+	.platform = "nhmex",
+	.default_sockets = 2,
+	.max_sockets = 4,
+	.build = build_nhmex,
+};
+
+const struct upm_mock_model upm_mock_model_wsmex = {
+	.platform = "wsmex",
+	.default_sockets = 2,
+	.max_sockets = 4,
+	.build = build_wsmex,
+};

@@ -1,6 +1,6 @@
 /* Sandy Bridge-EP (Xeon E5-2600): UBox, CBo and PCU by MSR; HA, iMC, QPI, R2PCIe and
  * R3QPI by PCI configuration space on each socket's uncore bus. */
-#include "platform/platform.h"
+#include "boxes/platform.h"
 #include "boxes/snbep/snbep.h"
 
 static const struct upm_box_type *const snbep_boxes[] = {
@@ -19,13 +19,15 @@ static const struct upm_bus_map snbep_bus_map = {
 	.source = "Linux uncore_snbep.c (snbep_pci2phy_map_init)",
 };
 
+extern const struct upm_mock_model upm_mock_model_snbep; /* platform/mock/snbep/model.c */
+
 const struct upm_platform upm_platform_snbep = {
 	.name = "snbep",
 	.title = "Xeon E5-2600 (Sandy Bridge-EP)",
 	.aliases = { "jaketown", "jkt", "snb-ep", "sandybridge-ep" },
 	.family = 6,
+	/* CPUID models: Linux arch/x86/include/asm/intel-family.h: INTEL_SANDYBRIDGE_X 0x2D. */
 	.models = { 0x2D },
-	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_SANDYBRIDGE_X 0x2D",
 	.boxes = snbep_boxes,
 	.n_boxes = UPM_ARRAY_LEN(snbep_boxes),
 	.bus_map = &snbep_bus_map,
@@ -35,4 +37,5 @@ const struct upm_platform upm_platform_snbep = {
 	.groups = upm_snbep_groups,
 	.n_groups = &upm_snbep_n_groups,
 	.naming = &upm_snbep_naming,
+	.mock = &upm_mock_model_snbep,
 };

@@ -1,4 +1,4 @@
-#include "platform/mock/qpi_flow.h"
+#include "platform/mock/ep/qpi_flow.h"
 
 uint64_t mock_qpi_lines(const struct mock_box *b, uint64_t n, uint64_t clocks)
 {

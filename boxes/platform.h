@@ -1,7 +1,9 @@
-/* Per-processor uncore maps: which box types a platform has and how its PCI boxes
- * are found. One struct upm_platform per processor (platform/map_*.c). */
-#ifndef UPMON_PLATFORM_PLATFORM_H
-#define UPMON_PLATFORM_PLATFORM_H
+/* The platform registration and the registry: which box types a processor generation has,
+ * how its PCI boxes are found, its check profile, metrics, groups, names and mock model.
+ * One struct upm_platform per processor, in its generation's folder (boxes/NAME/map.c);
+ * the registry (boxes/platforms.c) lists them all (docs/porting.md, The registry line). */
+#ifndef UPMON_BOXES_PLATFORM_H
+#define UPMON_BOXES_PLATFORM_H
 
 #include "boxes/box.h"
 #include "boxes/group.h"
@@ -9,6 +11,8 @@
 #include "boxes/names.h"
 #include "platform/backend.h"
 #include "platform/cpu.h"
+
+struct upm_mock_model;
 
 /* How the socket owning a PCI uncore bus is found. */
 struct upm_bus_map {
@@ -134,11 +138,9 @@ struct upm_platform {
 	const char *title;       /* "Xeon E5-2600 (Sandy Bridge-EP)" */
 	unsigned family;
 	uint8_t models[4];       /* CPUID display models; 0 ends the list */
-	const char *model_source;
 	/* NULL, or a word whose presence in the CPUID brand string rules the platform out:
 	 * a guide that does not apply to every part of its models ("Xeon"). */
 	const char *brand_excludes;
-	const char *brand_source;
 	/* Other names people know it by, taken by --platform as the name: Intel's perfmon
 	 * event-file names (pmu-tools: jaketown, ivytown, nehalemex, westmereex, skylake),
 	 * their short codes and Linux's uncore driver spelling. NULL ends the list. */
@@ -155,6 +157,9 @@ struct upm_platform {
 	const unsigned *n_groups;
 	/* Linux perf's and Intel perfmon's names for the boxes and events (boxes/names.h). */
 	const struct upm_naming *naming;
+	/* The mock model of this processor (platform/mock/NAME/model.c), which the mock
+	 * backend builds from its own reading of the guides, never from these tables. */
+	const struct upm_mock_model *mock;
 };
 
 extern const struct upm_platform *const upm_platforms[];
@@ -164,6 +169,15 @@ extern const unsigned upm_n_platforms;
  * "nhmex, wsmex, snbep, ivbep or skl" for " or ". Cut short to fit cap. */
 void upm_platform_names(char *out, unsigned long cap, const char *last_join);
 const struct upm_platform *upm_platform_by_name(const char *name);
+/* The mock model of the registered platform named platform (its name, not an alias; any
+ * case), or NULL. */
+const struct upm_mock_model *upm_mock_model_find(const char *platform);
+/* Creates the mock of the registered platform named platform (upm_mock_model_find) with
+ * n_sockets sockets (0: the model's default) and applies a fault spec (NULL or "" for
+ * none; platform/mock/mock.h). Returns NULL with a one-line reason in err when the
+ * platform has no model or the mock refuses the sockets or the spec. */
+struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, const char *faults,
+				    char *err, unsigned long err_size);
 const struct upm_platform *upm_platform_by_cpu(const struct upm_cpu_ident *id);
 
 /* Whether a platform named with --platform may drive the processor CPUID identifies,

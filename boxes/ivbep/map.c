@@ -1,7 +1,7 @@
 /* Ivy Bridge-EP (Xeon E5-2600 v2 / E7 v2): UBox, CBo and PCU by MSR; HA, iMC, QPI,
  * R2PCIe, R3QPI and IRP by PCI configuration space on each socket's uncore bus; one
  * global freeze per socket in the UBox. */
-#include "platform/platform.h"
+#include "boxes/platform.h"
 #include "boxes/ivbep/ivbep.h"
 
 static const struct upm_box_type *const ivbep_boxes[] = {
@@ -50,13 +50,15 @@ static const struct upm_global_ctl ivbep_global = {
 	.source = "329468-002 Tables 2-1, 2-2 (p.18-19); 003:52-55",
 };
 
+extern const struct upm_mock_model upm_mock_model_ivbep; /* platform/mock/ivbep/model.c */
+
 const struct upm_platform upm_platform_ivbep = {
 	.name = "ivbep",
 	.title = "Xeon E5-2600 v2 (Ivy Bridge-EP)",
 	.aliases = { "ivytown", "ivt", "ivb-ep", "ivybridge-ep" },
 	.family = 6,
+	/* CPUID models: Linux arch/x86/include/asm/intel-family.h: INTEL_IVYBRIDGE_X 0x3E. */
 	.models = { 0x3E },
-	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_IVYBRIDGE_X 0x3E",
 	.boxes = ivbep_boxes,
 	.n_boxes = UPM_ARRAY_LEN(ivbep_boxes),
 	.bus_map = &ivbep_bus_map,
@@ -67,4 +69,5 @@ const struct upm_platform upm_platform_ivbep = {
 	.groups = upm_ivbep_groups,
 	.n_groups = &upm_ivbep_n_groups,
 	.naming = &upm_ivbep_naming,
+	.mock = &upm_mock_model_ivbep,
 };

@@ -24,7 +24,7 @@
  *     filter selects); WRITE (0x05) = lines written, all in state M
  *   CBo LLC_VICTIMS (0x37): M_STATE (0x01) = lines written, E_STATE (0x02) = misses
  *   QPI flits per port, sent and received, of the lines each socket sends over the
- *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
+ *     interconnect (platform/mock/ep/qpi_flow.h): 9 flits a line one way, 1 back, never
  *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock (the link never
  *     leaves L0); L0p and L1 stay 0.
  *   CBo TOR (TOR_INSERTS 0x35, TOR_OCCUPANCY 0x36; OPCODE umask 0x01, MISS_OPCODE
@@ -36,7 +36,7 @@
  *     TOR's 20 entries a cycle (max inc 20, 000:591).
  *   CBo ingress (RxR_INSERTS 0x13, RxR_OCCUPANCY 0x11, IRQ umask 0x01): every lookup and
  *     every line written is a core request; each waits INGRESS_CYCLES cycles (the CBo
- *     model and its constants: platform/mock/cbo_e5.c, shared with Ivy Bridge-EP).
+ *     model and its constants: platform/mock/ep/cbo.c, shared with Ivy Bridge-EP).
  *   CBo COUNTER0_OCCUPANCY (0x1F): counter 0's ingress or TOR queue through the
  *     counter's threshold and edge, entries never overlapping (threshold 1: the
  *     occupancy's cycles; with edge detect: the inserts).
@@ -45,7 +45,7 @@
  *     (0x04) and DOWN_ODD (0x08) each = the lines written.
  *   QPI CTO_COUNT (0x38, ext) on the receiving port: the lines received, each a DRS
  *     DataC of a full line for this socket's node, where the match/mask registers
- *     select them (platform/mock/qpi_flow.h).
+ *     select them (platform/mock/ep/qpi_flow.h).
  *   iMC queues: RPQ_INSERTS (0x10) = lines read, RPQ_OCCUPANCY (0x80) = RPQ_DCLK DRAM
  *     cycles each (capped at the 22 entries, max inc 22); WPQ_INSERTS (0x20) = lines
  *     written, WPQ_OCCUPANCY (0x81) = WPQ_DCLK each (capped at 32). Pages, per
@@ -53,10 +53,12 @@
  *     C/8: a page miss share of 1/8, empty 1/4, hit 5/8.
  *   everything else stays at 0. Threshold, invert and edge are not modelled but in
  *   COUNTER0_OCCUPANCY. */
+#include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
-#include "platform/mock/cbo_e5.h"
-#include "platform/mock/qpi_flow.h"
+#include "platform/mock/ep/cbo.h"
+#include "platform/mock/ep/model.h"
+#include "platform/mock/ep/qpi_flow.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
 #include "platform/base/str.h"
@@ -64,16 +66,13 @@
 enum snbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI };
 
 #define N_CBO 8
-#define UCLK_MHZ 2000u
-#define DCLK_MHZ 800u
-#define PCLK_MHZ 800u
-#define QPI_MHZ 1000u
+#define UCLK_MHZ MOCK_EP_UCLK_MHZ
+#define DCLK_MHZ MOCK_EP_DCLK_MHZ
+#define PCLK_MHZ MOCK_EP_PCLK_MHZ
 #define RPQ_DCLK 40u       /* DRAM cycles a read waits in the read pending queue */
 #define RPQ_ENTRIES 22u
 #define WPQ_DCLK 80u
 #define WPQ_ENTRIES 32u
-
-static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
 
 /* Control-register writable bits (tables cited at each use). */
 #define EV_UMASK 0xFFFFull
@@ -85,20 +84,6 @@ static const uint8_t socket_bus[4] = { 0x7F, 0xFF, 0xBF, 0x3F };
 #define THRESH5 (0x1Full << 24)
 #define BOX_CTL_WO ((1ull << 16) | (1ull << 8) | 3ull) /* frz_en, frz, rst_ctrs, rst_ctrl */
 #define BOX_CTL_WO_NORST ((1ull << 16) | (1ull << 8))
-
-static uint64_t uclk_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
-{
-	(void)b;
-	(void)ctl;
-	return cycles(a, UCLK_MHZ);
-}
-
-static uint64_t dclk_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
-{
-	(void)b;
-	(void)ctl;
-	return cycles(a, DCLK_MHZ);
-}
 
 /* CBo filter state bits (Table 2-12, 000:617-622): I 0x01, S 0x02, E 0x04, M 0x08, F 0x10. */
 static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
@@ -128,17 +113,13 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
 	}
 }
 
-/* A channel moves one line every 4 DRAM clocks (platform/mock/dram_flow.h), 51.2 GB/s a
- * socket of four at 800 MHz. */
-static const struct mock_dram_limit imc_channel = MOCK_DDR_CHANNEL(DCLK_MHZ);
-
 /* Event 0x00 on a general counter is the channel's clock (perfmon JKT UNC_M_CLOCKTICKS,
  * counters 0-3; not in the guide's Table 2-64): the same DRAM clock the fixed counter
  * counts (000:2255). */
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	uint64_t rd, wr;
-	mock_dram_box_lines(b, a, &imc_channel, &rd, &wr);
+	mock_dram_box_lines(b, a, &mock_ep_imc_channel, &rd, &wr);
 	uint64_t dclk = cycles(a, DCLK_MHZ), took = traffic_cycles(b, a, DCLK_MHZ), occ;
 	switch (ev(ctl)) {
 	case 0x00:
@@ -164,25 +145,9 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	}
 }
 
-static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
-{
-	int ext = (ctl >> 21) & 1;
-	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext)
-		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
-	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, traffic_cycles(b, a, QPI_MHZ)), 0);
-}
-
-/* The other socket's ports receive what this socket's ports send (port p to port p). */
-static void snbep_advance(struct upm_mock *m, const struct upm_activity *act)
-{
-	mock_qpi_deliver(m, act, 2, mock_took_ns(m, act) * QPI_MHZ / 1000u);
-}
-
 static uint64_t snbep_carry_ns(struct upm_mock *m, const struct upm_activity *act)
 {
-	uint64_t links = mock_qpi_link_ns(m, act, 2, QPI_MHZ);
-	uint64_t dram = mock_dram_socket_ns(m, act, "imc", 4, &imc_channel);
-	return links > dram ? links : dram;
+	return mock_ep_carry_ns(m, act, 4);
 }
 
 /* R2PCIe and R3QPI: only their clock (event 0x01) counts here. */
@@ -194,19 +159,6 @@ static uint64_t ring_rate(const struct mock_box *b, uint64_t ctl, const struct u
 
 /* --- MSR boxes --- */
 
-static struct upm_mock_reg *msr(struct upm_mock *m, unsigned s, uint32_t addr, uint64_t rw)
-{
-	return upm_mock_add_msr(m, s, addr, 0, rw);
-}
-
-static struct upm_mock_reg *msr_ctl(struct upm_mock *m, unsigned s, uint32_t addr, uint64_t rw)
-{
-	struct upm_mock_reg *r = msr(m, s, addr, rw);
-	if (r)
-		r->wo_mask = RST; /* the per-counter reset bit is write-only */
-	return r;
-}
-
 static int build_ubox(struct upm_mock *m, unsigned s)
 {
 	/* Table 2-2 (000:339-368): thresh is 5 bits. Addresses 0xC10/0xC11, 0xC16/0xC17,
@@ -216,20 +168,7 @@ static int build_ubox(struct upm_mock *m, unsigned s)
 	if (!b)
 		return -1;
 	b->rate = NULL; /* no modelled UBox events */
-	for (unsigned i = 0; i < 2; i++) {
-		struct upm_mock_reg *ctl = msr_ctl(m, s, 0xC10 + i, rw);
-		struct upm_mock_reg *ctr = msr(m, s, 0xC16 + i, upm_mock_width_mask(44));
-		if (!ctl || !ctr)
-			return -1;
-		mock_box_add_ctr(b, ctl, ctr, NULL, 44, 22, 17);
-	}
-	struct upm_mock_reg *fctl = msr(m, s, 0xC08, EN); /* Table 2-4: only en (bit 22) */
-	struct upm_mock_reg *fctr = msr(m, s, 0xC09, upm_mock_width_mask(48));
-	if (!fctl || !fctr)
-		return -1;
-	mock_box_set_fixed(b, fctl, fctr, NULL, 48, 22, MOCK_NO_BIT);
-	b->fixed_rate = uclk_rate;
-	return 0;
+	return mock_ep_ubox_counters(m, s, b, rw);
 }
 
 static int build_cbo(struct upm_mock *m, unsigned s, unsigned n)
@@ -245,21 +184,14 @@ static int build_cbo(struct upm_mock *m, unsigned s, unsigned n)
 		return -1;
 	b->rate = cbo_rate;
 	b->n_peers = N_CBO;
-	struct upm_mock_reg *box = msr(m, s, base + 0x4, 0);
-	struct upm_mock_reg *filter = msr(m, s, base + 0x14, filter_rw);
+	struct upm_mock_reg *box = mock_ep_msr(m, s, base + 0x4, 0);
+	struct upm_mock_reg *filter = mock_ep_msr(m, s, base + 0x14, filter_rw);
 	if (!box || !filter)
 		return -1;
 	box->wo_mask = BOX_CTL_WO;
 	mock_box_set_box_ctl(b, box, 1);
 	b->filters[0] = filter;
-	for (unsigned i = 0; i < 4; i++) {
-		struct upm_mock_reg *ctl = msr_ctl(m, s, base + 0x10 + i, rw);
-		struct upm_mock_reg *ctr = msr(m, s, base + 0x16 + i, upm_mock_width_mask(44));
-		if (!ctl || !ctr)
-			return -1;
-		mock_box_add_ctr(b, ctl, ctr, NULL, 44, 22, 17);
-	}
-	return 0;
+	return mock_ep_cbo_counters(m, s, n, b, rw);
 }
 
 static int build_pcu(struct upm_mock *m, unsigned s)
@@ -273,30 +205,17 @@ static int build_pcu(struct upm_mock *m, unsigned s)
 	if (!b)
 		return -1;
 	b->rate = pcu_rate;
-	struct upm_mock_reg *box = msr(m, s, 0xC24, 0);
-	struct upm_mock_reg *filter = msr(m, s, 0xC34, 0xFFFFFFFFull);
-	if (!box || !filter || !msr(m, s, 0x3FC, 0) || !msr(m, s, 0x3FD, 0))
+	struct upm_mock_reg *box = mock_ep_msr(m, s, 0xC24, 0);
+	struct upm_mock_reg *filter = mock_ep_msr(m, s, 0xC34, 0xFFFFFFFFull);
+	if (!box || !filter || mock_ep_pcu_residency(m, s) < 0)
 		return -1;
 	box->wo_mask = BOX_CTL_WO;
 	mock_box_set_box_ctl(b, box, 1);
 	b->filters[0] = filter;
-	for (unsigned i = 0; i < 4; i++) {
-		struct upm_mock_reg *ctl = msr_ctl(m, s, 0xC30 + i, rw);
-		struct upm_mock_reg *ctr = msr(m, s, 0xC36 + i, upm_mock_width_mask(48));
-		if (!ctl || !ctr)
-			return -1;
-		mock_box_add_ctr(b, ctl, ctr, NULL, 48, 22, 17);
-	}
-	return 0;
+	return mock_ep_pcu_counters(m, s, b, rw);
 }
 
 /* --- PCI boxes --- */
-
-static struct upm_mock_pci_dev *dev(struct upm_mock *m, unsigned s, uint8_t d, uint8_t f,
-				    uint16_t id)
-{
-	return upm_mock_add_pci_dev(m, s, socket_bus[s], d, f, UPM_PCI_VENDOR_INTEL, id);
-}
 
 /* Box control 0xF4, controls 0xD8.., counters 0xA0.. as two dwords (Table 1-3,
  * 000:168-208). */
@@ -336,80 +255,62 @@ static int build_pci(struct upm_mock *m, unsigned s)
 
 	/* UBox node-id function (device 0x3CE0 at 11.0): CPUNODEID 0x40 bits 2:0 and
 	 * GIDNIDMAP 0x54, three bits per socket (Linux uncore_snbep.c). Socket s is node s. */
-	struct upm_mock_pci_dev *u = dev(m, s, 11, 0, 0x3CE0);
-	uint32_t map = 0;
-	for (unsigned i = 0; i < 8; i++)
-		map |= (uint32_t)(i & 7) << (3 * i);
-	if (!u || !upm_mock_add_pci_reg(m, u, 0x40, s, 0) || !upm_mock_add_pci_reg(m, u, 0x54, map, 0))
+	if (mock_ep_node_ids(m, s, 0x3CE0) < 0)
 		return -1;
 
-	struct upm_mock_pci_dev *ha = dev(m, s, 14, 1, 0x3C46);
+	struct upm_mock_pci_dev *ha = mock_ep_dev(m, s, 14, 1, 0x3C46);
 	struct mock_box *b = pci_box(m, ha, "ha", K_HA, s, 0, 4, 48, ha_imc_rw, 0, 0);
 	if (!b)
 		return -1;
 	b->rate = ha_rate;
-	/* ADDRMATCH0 lo_addr 31:6, ADDRMATCH1 hi_addr 13:0, OPCODEMATCH opc 5:0 (000:1609-1651). */
-	if (!(b->filters[0] = upm_mock_add_pci_reg(m, ha, 0x40, 0, 0xFFFFFFC0u)) ||
-	    !(b->filters[1] = upm_mock_add_pci_reg(m, ha, 0x44, 0, 0x3FFFu)) ||
-	    !(b->filters[2] = upm_mock_add_pci_reg(m, ha, 0x48, 0, 0x3Fu)))
+	if (mock_ep_ha_match(m, ha, b) < 0) /* 000:1609-1651 */
 		return -1;
 
 	static const uint8_t imc_fn[4] = { 0, 1, 4, 5 };
 	static const uint16_t imc_id[4] = { 0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5 };
 	for (unsigned c = 0; c < 4; c++) {
-		struct upm_mock_pci_dev *d = dev(m, s, 16, imc_fn[c], imc_id[c]);
+		struct upm_mock_pci_dev *d = mock_ep_dev(m, s, 16, imc_fn[c], imc_id[c]);
 		b = pci_box(m, d, "imc", K_IMC, s, c, 4, 48, ha_imc_rw, 0, 0);
 		if (!b)
 			return -1;
 		b->rate = imc_rate;
 		b->n_peers = 4;
-		/* Fixed DRAM clock: control 0xF0 (en 22, rst 19 write-only; Table 2-62), counter
-		 * 0xD0/0xD4. */
-		struct upm_mock_reg *fctl = upm_mock_add_pci_reg(m, d, 0xF0, 0, (uint32_t)EN);
-		struct upm_mock_reg *flo = upm_mock_add_pci_reg(m, d, 0xD0, 0, 0xFFFFFFFFu);
-		struct upm_mock_reg *fhi = upm_mock_add_pci_reg(m, d, 0xD4, 0, 0xFFFFu);
-		if (!fctl || !flo || !fhi)
+		if (mock_ep_imc_fixed(m, d, b) < 0) /* Table 2-62, 000:2259-2270 */
 			return -1;
-		fctl->wo_mask = 1ull << 19;
-		mock_box_set_fixed(b, fctl, flo, fhi, 48, 22, 19);
-		b->fixed_rate = dclk_rate;
 	}
 
 	static const uint16_t qpi_id[2] = { 0x3C41, 0x3C42 }, qpi_filt_id[2] = { 0x3C86, 0x3C96 };
 	for (unsigned p = 0; p < 2; p++) {
-		struct upm_mock_pci_dev *d = dev(m, s, (uint8_t)(8 + p), 2, qpi_id[p]);
+		struct upm_mock_pci_dev *d = mock_ep_dev(m, s, (uint8_t)(8 + p), 2, qpi_id[p]);
 		b = pci_box(m, d, "qpi", K_QPI, s, p, 4, 48, qpi_rw, RST, 1);
 		if (!b)
 			return -1;
-		b->rate = qpi_rate;
+		b->rate = mock_ep_qpi_rate;
 		b->n_peers = 2;
-		/* Mask/match function: MATCH0/1 0x228/0x22C, MASK0/1 0x238/0x23C (000:3406-3417). */
-		struct upm_mock_pci_dev *f = dev(m, s, (uint8_t)(8 + p), 6, qpi_filt_id[p]);
-		static const uint16_t mm_off[4] = { 0x228, 0x22C, 0x238, 0x23C };
-		for (unsigned k = 0; k < 4; k++)
-			if (!f || !(b->filters[k] = upm_mock_add_pci_reg(m, f, mm_off[k], 0, 0xFFFFFFFFu)))
-				return -1;
+		/* Mask/match function (000:3406-3417). */
+		if (mock_ep_qpi_match(m, s, p, qpi_filt_id[p], b) < 0)
+			return -1;
 		/* Misc function of the port: "QPI Misc D8,9:F0" with "D4 QPI Rate Status" (Table
 		 * 1-3, 000:192, 207); IDs 0x3C80 (08.0) and 0x3C90 (09.0) as public lspci logs of
 		 * E5-2600 systems show. QPI_RATE_STATUS (Table 2-93, 000:3594-3614) is read-only:
-		 * qpi_rate 2:0 = 101b, 8 GT/s (qfclk = 8.0 GT/s / 8 = QPI_MHZ), slow_mode 4 clear
+		 * qpi_rate 2:0 = 101b, 8 GT/s (qfclk = 8.0 GT/s / 8 = MOCK_EP_QPI_MHZ), slow_mode 4 clear
 		 * (the link left slow mode at training). */
 		static const uint16_t misc_id[2] = { 0x3C80, 0x3C90 };
-		struct upm_mock_pci_dev *mi = dev(m, s, (uint8_t)(8 + p), 0, misc_id[p]);
+		struct upm_mock_pci_dev *mi = mock_ep_dev(m, s, (uint8_t)(8 + p), 0, misc_id[p]);
 		struct upm_mock_reg *rate = mi ? upm_mock_add_pci_reg(m, mi, 0xD4, 0x5, 0) : NULL;
 		if (!rate || mock_box_add_reg(b, rate) < 0)
 			return -1;
 		b->rate_status = rate;
 	}
 
-	struct upm_mock_pci_dev *r2 = dev(m, s, 19, 1, 0x3C43);
+	struct upm_mock_pci_dev *r2 = mock_ep_dev(m, s, 19, 1, 0x3C43);
 	b = pci_box(m, r2, "r2pcie", K_R2PCIE, s, 0, 4, 44, ha_imc_rw, RST, 1);
 	if (!b)
 		return -1;
 	b->rate = ring_rate;
 	static const uint16_t r3_id[2] = { 0x3C44, 0x3C45 };
 	for (unsigned l = 0; l < 2; l++) {
-		struct upm_mock_pci_dev *d = dev(m, s, 19, (uint8_t)(5 + l), r3_id[l]);
+		struct upm_mock_pci_dev *d = mock_ep_dev(m, s, 19, (uint8_t)(5 + l), r3_id[l]);
 		b = pci_box(m, d, "r3qpi", K_R3QPI, s, l, 3, 44, ha_imc_rw, RST, 1);
 		if (!b)
 			return -1;
@@ -419,28 +320,24 @@ static int build_pci(struct upm_mock *m, unsigned s)
 	return 0;
 }
 
-int upm_mock_build_snbep(struct upm_mock *m)
+static int build_snbep(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000206D7; /* family 6, model 0x2D, stepping 7 */
 	upm_strlcpy(m->brand, "upmon mock Xeon E5-2600 (Sandy Bridge-EP)", sizeof m->brand);
-	m->n_ecam = 1;
-	m->ecam[0].base = 0x80000000ull;
-	m->ecam[0].seg = 0;
-	m->ecam[0].bus_start = 0;
-	m->ecam[0].bus_end = 255;
+	mock_ep_ecam(m);
 	if (mock_pmon_init(m) < 0)
 		return -1;
-	mock_pmon_of(m)->model_advance = snbep_advance;
+	mock_pmon_of(m)->model_advance = mock_ep_qpi_advance;
 	mock_pmon_of(m)->model_carry_ns = snbep_carry_ns;
 	/* Host bridge: Xeon E5/Core i7 DMI2 (8086:3C00). */
-	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x3C00))
-		return -1;
-	for (unsigned s = 0; s < m->n_sockets; s++) {
-		if (build_ubox(m, s) < 0 || build_pcu(m, s) < 0 || build_pci(m, s) < 0)
-			return -1;
-		for (unsigned n = 0; n < N_CBO; n++)
-			if (build_cbo(m, s, n) < 0)
-				return -1;
-	}
-	return 0;
+	static const struct mock_ep_builders builders = { build_ubox, build_pcu, build_pci, build_cbo, N_CBO };
+	return mock_ep_build_sockets(m, 0x3C00, &builders);
 }
+
+/* Two sockets unless --sockets says otherwise, at most four. */
+const struct upm_mock_model upm_mock_model_snbep = {
+	.platform = "snbep",
+	.default_sockets = 2,
+	.max_sockets = 4,
+	.build = build_snbep,
+};

@@ -1,8 +1,9 @@
-/* mock_e5_cbo_rate: the Sandy/Ivy Bridge-EP CBo traffic model (cbo_e5.h). */
-#include "platform/mock/cbo_e5.h"
+/* mock_e5_cbo_rate: the Sandy/Ivy Bridge-EP CBo traffic model (ep/cbo.h). */
+#include "platform/mock/ep/cbo.h"
+#include "platform/mock/ep/model.h"
 #include "platform/mock/model_rates.h"
 
-#define UCLK_MHZ 2000u     /* the models' uncore clock (model_snbep.c, model_ivbep.c) */
+#define UCLK_MHZ MOCK_EP_UCLK_MHZ /* the models' uncore clock (ep/model.h) */
 #define DRD_OPCODE 0x182u  /* data read */
 #define PCIRDCUR 0x19Eu
 #define PCIITOM 0x19Cu

@@ -47,24 +47,26 @@
  *     workload, LLC hits (DDIO), HIT_CYCLES each; occupancy at most the TOR's 20
  *     entries a cycle; RxR_INSERTS/RxR_OCCUPANCY (0x13/0x11) IRQ (0x01) = lookups and
  *     lines written, INGRESS_CYCLES each (the CBo model and its
- *     constants: platform/mock/cbo_e5.c, shared with Sandy Bridge-EP); the TOR's
+ *     constants: platform/mock/ep/cbo.c, shared with Sandy Bridge-EP); the TOR's
  *     LOCAL_OPCODE (0x21) and MISS_LOCAL_OPCODE (0x23) count as OPCODE and MISS_OPCODE
  *     (every miss goes to local memory), the REMOTE_ ones stay 0; COUNTER0_OCCUPANCY
  *     (0x1F) and RING_BL_USED (0x1D, virtual ring 0 alone) as on Sandy Bridge-EP
- *     (model_snbep.c)
+ *     (platform/mock/snbep/model.c)
  *   iMC per channel of C CAS commands (R reads, W writes): ACT_COUNT (0x01) RD (0x01)
  *     3R/8, WR (0x02) 3W/8, BYP (0x08) 0; PRE_COUNT (0x02) PAGE_MISS (0x01) C/8;
  *     RPQ_INSERTS (0x10) R, WPQ_INSERTS (0x20) W
  *   QPI flits per port, sent and received, of the lines each socket sends over the
- *     interconnect (platform/mock/qpi_flow.h): 9 flits a line one way, 1 back, never
+ *     interconnect (platform/mock/ep/qpi_flow.h): 9 flits a line one way, 1 back, never
  *     above 2 flits a clock; RxL0_POWER_CYCLES (0x0F) = the clock; CTO_COUNT (0x38,
  *     ext) on the receiving port as on Sandy Bridge-EP
  * Everything else stays at 0. Threshold and edge are not modelled but in
  * COUNTER0_OCCUPANCY. */
+#include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
-#include "platform/mock/cbo_e5.h"
-#include "platform/mock/qpi_flow.h"
+#include "platform/mock/ep/cbo.h"
+#include "platform/mock/ep/model.h"
+#include "platform/mock/ep/qpi_flow.h"
 #include "platform/mock/dram_flow.h"
 #include "platform/pci.h"
 #include "platform/base/os.h"
@@ -78,13 +80,9 @@ enum ivbep_kind { K_UBOX, K_CBO, K_PCU, K_HA, K_IMC, K_QPI, K_R2PCIE, K_R3QPI, K
 #define N_IMC 8
 #define N_QPI 2
 #define N_R3QPI 2
-#define UCLK_MHZ 2000u
-#define DCLK_MHZ 800u
-#define PCLK_MHZ 800u
-#define QPI_MHZ 1000u
-
-/* Sockets 2 and 3 (a four-socket E5-4600 v2 machine) on the buses the snbep mock uses. */
-static const uint8_t socket_bus[N_SOCKETS_MAX] = { 0x7F, 0xFF, 0xBF, 0x3F };
+#define UCLK_MHZ MOCK_EP_UCLK_MHZ
+#define DCLK_MHZ MOCK_EP_DCLK_MHZ
+#define PCLK_MHZ MOCK_EP_PCLK_MHZ
 
 /* Counter-control fields (329468-002 Table 2-14 for the CBo; the PCI boxes as Linux's
  * IVBEP_PMON_RAW_EVENT_MASK plus ov_en). */
@@ -193,20 +191,6 @@ static void on_overflow(const struct mock_box *b, const struct mock_ctr *c)
 
 /* --- what counts --- */
 
-static uint64_t uclk_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
-{
-	(void)b;
-	(void)ctl;
-	return cycles(a, UCLK_MHZ);
-}
-
-static uint64_t dclk_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
-{
-	(void)b;
-	(void)ctl;
-	return cycles(a, DCLK_MHZ);
-}
-
 static uint64_t cbo_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	/* FILTER0 state 22:17 (I S E M F M' = bits 0..5), FILTER1 opc 28:20; the TOR counts
@@ -238,13 +222,10 @@ static uint64_t ha_rate(const struct mock_box *b, uint64_t ctl, const struct upm
 	}
 }
 
-/* A channel moves one line every 4 DRAM clocks: 51.2 GB/s a controller of four. */
-static const struct mock_dram_limit imc_channel = MOCK_DDR_CHANNEL(DCLK_MHZ);
-
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
 {
 	uint64_t rd, wr;
-	mock_dram_box_lines(b, a, &imc_channel, &rd, &wr);
+	mock_dram_box_lines(b, a, &mock_ep_imc_channel, &rd, &wr);
 	switch (ev(ctl)) {
 	case 0x00:
 		return cycles(a, DCLK_MHZ);
@@ -263,24 +244,9 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	}
 }
 
-static uint64_t qpi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *a)
-{
-	if ((ev(ctl) == 0x14 || ev(ctl) == 0x0F) && !ext(ctl))
-		return cycles(a, QPI_MHZ); /* CLOCKTICKS, RxL0_POWER_CYCLES */
-	return mock_qpi_flits(ctl, mock_qpi_lines(b, a->remote_lines, traffic_cycles(b, a, QPI_MHZ)), 0);
-}
-
-/* The other socket's ports receive what this socket's ports send (port p to port p). */
-static void ivbep_qpi_advance(struct upm_mock *m, const struct upm_activity *act)
-{
-	mock_qpi_deliver(m, act, N_QPI, mock_took_ns(m, act) * QPI_MHZ / 1000u);
-}
-
 static uint64_t ivbep_carry_ns(struct upm_mock *m, const struct upm_activity *act)
 {
-	uint64_t links = mock_qpi_link_ns(m, act, N_QPI, QPI_MHZ);
-	uint64_t dram = mock_dram_socket_ns(m, act, "imc", N_IMC, &imc_channel);
-	return links > dram ? links : dram;
+	return mock_ep_carry_ns(m, act, N_IMC);
 }
 
 static uint64_t clock_at(unsigned code, uint64_t ctl, const struct upm_activity *a)
@@ -302,19 +268,6 @@ static uint64_t irp_rate(const struct mock_box *b, uint64_t ctl, const struct up
 
 /* --- MSR boxes --- */
 
-static struct upm_mock_reg *msr(struct upm_mock *m, unsigned s, uint32_t addr, uint64_t rw)
-{
-	return upm_mock_add_msr(m, s, addr, 0, rw);
-}
-
-static struct upm_mock_reg *msr_ctl(struct upm_mock *m, unsigned s, uint32_t addr, uint64_t rw)
-{
-	struct upm_mock_reg *r = msr(m, s, addr, rw);
-	if (r)
-		r->wo_mask = RST;
-	return r;
-}
-
 static int build_ubox(struct upm_mock *m, unsigned s)
 {
 	/* Counters 0xC10/0xC11 -> 0xC16/0xC17 (44 bits), fixed 0xC08 (en 22) / 0xC09 (48
@@ -325,23 +278,12 @@ static int build_ubox(struct upm_mock *m, unsigned s)
 	if (!b)
 		return -1;
 	b->stops = ivbep_stops; /* the global freeze reaches the UBox too */
-	for (unsigned i = 0; i < 2; i++) {
-		struct upm_mock_reg *ctl = msr_ctl(m, s, 0xC10 + i, rw);
-		struct upm_mock_reg *ctr = msr(m, s, 0xC16 + i, upm_mock_width_mask(44));
-		if (!ctl || !ctr)
-			return -1;
-		mock_box_add_ctr(b, ctl, ctr, NULL, 44, 22, 17);
-	}
-	struct upm_mock_reg *fctl = msr(m, s, 0xC08, EN);
-	struct upm_mock_reg *fctr = msr(m, s, 0xC09, upm_mock_width_mask(48));
-	if (!fctl || !fctr)
+	if (mock_ep_ubox_counters(m, s, b, rw) < 0)
 		return -1;
-	mock_box_set_fixed(b, fctl, fctr, NULL, 48, 22, MOCK_NO_BIT);
-	b->fixed_rate = uclk_rate;
 
 	/* Global control 0xC00 and status 0xC01 (329468-002 Tables 2-1, 2-2). */
-	struct upm_mock_reg *g = msr(m, s, 0xC00, G_WK_ON_PMI | G_PMI_CORE_SEL);
-	struct upm_mock_reg *gs = msr(m, s, 0xC01, 0);
+	struct upm_mock_reg *g = mock_ep_msr(m, s, 0xC00, G_WK_ON_PMI | G_PMI_CORE_SEL);
+	struct upm_mock_reg *gs = mock_ep_msr(m, s, 0xC01, 0);
 	if (!g || !gs)
 		return -1;
 	g->wo_mask = G_FRZ_ALL | G_UNFRZ_ALL;
@@ -367,22 +309,15 @@ static int build_cbo(struct upm_mock *m, unsigned s, unsigned n)
 		return -1;
 	b->rate = cbo_rate;
 	b->n_peers = N_CBO;
-	struct upm_mock_reg *bc = msr(m, s, box, 0);
-	struct upm_mock_reg *f0 = msr(m, s, box + 0x10, f0_rw);
-	struct upm_mock_reg *f1 = msr(m, s, box + 0x16, f1_rw);
+	struct upm_mock_reg *bc = mock_ep_msr(m, s, box, 0);
+	struct upm_mock_reg *f0 = mock_ep_msr(m, s, box + 0x10, f0_rw);
+	struct upm_mock_reg *f1 = mock_ep_msr(m, s, box + 0x16, f1_rw);
 	if (!bc || !f0 || !f1)
 		return -1;
 	set_box_ctl(b, bc);
 	b->filters[0] = f0;
 	b->filters[1] = f1;
-	for (unsigned i = 0; i < 4; i++) {
-		struct upm_mock_reg *ctl = msr_ctl(m, s, box + 0xC + i, rw);
-		struct upm_mock_reg *ctr = msr(m, s, box + 0x12 + i, upm_mock_width_mask(44));
-		if (!ctl || !ctr)
-			return -1;
-		mock_box_add_ctr(b, ctl, ctr, NULL, 44, 22, 17);
-	}
-	return 0;
+	return mock_ep_cbo_counters(m, s, n, b, rw);
 }
 
 static int build_pcu(struct upm_mock *m, unsigned s)
@@ -397,10 +332,10 @@ static int build_pcu(struct upm_mock *m, unsigned s)
 	if (!b)
 		return -1;
 	b->rate = pcu_rate;
-	struct upm_mock_reg *bc = msr(m, s, 0xC24, 0);
-	struct upm_mock_reg *st = msr(m, s, 0xC35, 0);
-	struct upm_mock_reg *filter = msr(m, s, 0xC34, 0xFFFFFFFFull);
-	if (!bc || !st || !filter || !msr(m, s, 0x3FC, 0) || !msr(m, s, 0x3FD, 0))
+	struct upm_mock_reg *bc = mock_ep_msr(m, s, 0xC24, 0);
+	struct upm_mock_reg *st = mock_ep_msr(m, s, 0xC35, 0);
+	struct upm_mock_reg *filter = mock_ep_msr(m, s, 0xC34, 0xFFFFFFFFull);
+	if (!bc || !st || !filter || mock_ep_pcu_residency(m, s) < 0)
 		return -1;
 	st->w1c_mask = 0xF;
 	set_box_ctl(b, bc);
@@ -408,23 +343,10 @@ static int build_pcu(struct upm_mock *m, unsigned s)
 	if (mock_box_add_reg(b, st) < 0)
 		return -1;
 	b->overflow = on_overflow;
-	for (unsigned i = 0; i < 4; i++) {
-		struct upm_mock_reg *ctl = msr_ctl(m, s, 0xC30 + i, rw);
-		struct upm_mock_reg *ctr = msr(m, s, 0xC36 + i, upm_mock_width_mask(48));
-		if (!ctl || !ctr)
-			return -1;
-		mock_box_add_ctr(b, ctl, ctr, NULL, 48, 22, 17);
-	}
-	return 0;
+	return mock_ep_pcu_counters(m, s, b, rw);
 }
 
 /* --- PCI boxes --- */
-
-static struct upm_mock_pci_dev *dev(struct upm_mock *m, unsigned s, uint8_t d, uint8_t f,
-				    uint16_t id)
-{
-	return upm_mock_add_pci_dev(m, s, socket_bus[s], d, f, UPM_PCI_VENDOR_INTEL, id);
-}
 
 /* Where a PCI box's counters are: controls and counter low dwords (high at +4). */
 struct pci_layout {
@@ -494,11 +416,7 @@ static int build_pci(struct upm_mock *m, unsigned s)
 {
 	/* UBox node-id function 0x0E1E at 0B.0: CPUNODEID 0x40 (bits 2:0) and GIDNIDMAP
 	 * 0x54, three bits per node (Linux ivbep_uncore_pci_init). Socket s is node s. */
-	struct upm_mock_pci_dev *u = dev(m, s, 11, 0, 0x0E1E);
-	uint32_t map = 0;
-	for (unsigned i = 0; i < 8; i++)
-		map |= (uint32_t)(i & 7) << (3 * i);
-	if (!u || !upm_mock_add_pci_reg(m, u, 0x40, s, 0) || !upm_mock_add_pci_reg(m, u, 0x54, map, 0))
+	if (mock_ep_node_ids(m, s, 0x0E1E) < 0)
 		return -1;
 
 	/* Home agents: 0x0E30 at 0E.1, 0x0E38 at 1C.1; match registers 0x40 (addr 31:6),
@@ -507,15 +425,13 @@ static int build_pci(struct upm_mock *m, unsigned s)
 	static const uint8_t ha_dev[N_HA] = { 14, 28 };
 	static const uint16_t ha_id[N_HA] = { 0x0E30, 0x0E38 };
 	for (unsigned h = 0; h < N_HA; h++) {
-		struct upm_mock_pci_dev *d = dev(m, s, ha_dev[h], 1, ha_id[h]);
+		struct upm_mock_pci_dev *d = mock_ep_dev(m, s, ha_dev[h], 1, ha_id[h]);
 		struct mock_box *b = pci_box(m, d, "ha", K_HA, s, h, &generic4_48);
 		if (!b)
 			return -1;
 		b->rate = ha_rate;
 		b->n_peers = N_HA;
-		if (!(b->filters[0] = upm_mock_add_pci_reg(m, d, 0x40, 0, 0xFFFFFFC0u)) ||
-		    !(b->filters[1] = upm_mock_add_pci_reg(m, d, 0x44, 0, 0x3FFFu)) ||
-		    !(b->filters[2] = upm_mock_add_pci_reg(m, d, 0x48, 0, 0x3Fu)))
+		if (mock_ep_ha_match(m, d, b) < 0)
 			return -1;
 	}
 
@@ -527,79 +443,66 @@ static int build_pci(struct upm_mock *m, unsigned s)
 	static const uint16_t imc_id[N_IMC] = { 0x0EB4, 0x0EB5, 0x0EB0, 0x0EB1,
 						0x0EF4, 0x0EF5, 0x0EF0, 0x0EF1 };
 	for (unsigned c = 0; c < N_IMC; c++) {
-		struct upm_mock_pci_dev *d = dev(m, s, imc_dev[c], imc_fn[c], imc_id[c]);
+		struct upm_mock_pci_dev *d = mock_ep_dev(m, s, imc_dev[c], imc_fn[c], imc_id[c]);
 		struct mock_box *b = pci_box(m, d, "imc", K_IMC, s, c, &imc_layout);
 		if (!b)
 			return -1;
 		b->rate = imc_rate;
 		b->n_peers = N_IMC;
-		struct upm_mock_reg *fctl = upm_mock_add_pci_reg(m, d, 0xF0, 0, (uint32_t)EN);
-		struct upm_mock_reg *flo = upm_mock_add_pci_reg(m, d, 0xD0, 0, 0xFFFFFFFFu);
-		struct upm_mock_reg *fhi = upm_mock_add_pci_reg(m, d, 0xD4, 0, 0xFFFFu);
-		if (!fctl || !flo || !fhi)
+		if (mock_ep_imc_fixed(m, d, b) < 0)
 			return -1;
-		fctl->wo_mask = 1ull << 19;
-		mock_box_set_fixed(b, fctl, flo, fhi, 48, 22, 19);
-		b->fixed_rate = dclk_rate;
 	}
 
 	/* QPI ports 0 and 1: PMON 0x0E32 at 08.2, 0x0E33 at 09.2; mask/match 0x0E86 at 08.6,
 	 * 0x0E96 at 09.6 with MATCH0/1 0x228/0x22C and MASK0/1 0x238/0x23C. */
 	static const uint16_t qpi_id[N_QPI] = { 0x0E32, 0x0E33 }, qpi_filt_id[N_QPI] = { 0x0E86, 0x0E96 };
-	static const uint16_t mm_off[4] = { 0x228, 0x22C, 0x238, 0x23C };
 	for (unsigned p = 0; p < N_QPI; p++) {
-		struct upm_mock_pci_dev *d = dev(m, s, (uint8_t)(8 + p), 2, qpi_id[p]);
+		struct upm_mock_pci_dev *d = mock_ep_dev(m, s, (uint8_t)(8 + p), 2, qpi_id[p]);
 		struct mock_box *b = pci_box(m, d, "qpi", K_QPI, s, p, &qpi_layout);
 		if (!b)
 			return -1;
-		b->rate = qpi_rate;
+		b->rate = mock_ep_qpi_rate;
 		b->n_peers = N_QPI;
-		struct upm_mock_pci_dev *f = dev(m, s, (uint8_t)(8 + p), 6, qpi_filt_id[p]);
-		for (unsigned k = 0; k < 4; k++)
-			if (!f || !(b->filters[k] = upm_mock_add_pci_reg(m, f, mm_off[k], 0, 0xFFFFFFFFu)))
-				return -1;
+		if (mock_ep_qpi_match(m, s, p, qpi_filt_id[p], b) < 0)
+			return -1;
 	}
 	/* The ports' misc functions, as public lspci logs show them: 0x0E80 at 08.0 ("QPI Link
 	 * 0"), 0x0E90 at 09.0 ("QPI Link 1"). The rate status QPI_RATE_STATUS is 08.0's 0xD4
 	 * alone, for both ports (likwid reads ports 0 and 1 there; PCM: "link 1 does not have
 	 * own speed register"); 09.0 has no register modelled (reads 0). Bits 2:0 = 5: 8.0 GT/s
-	 * (likwid and PCM decode, 4.0 + 0.8 x 5), which QPI_MHZ (8.0 GT/s / 8) matches. */
-	struct upm_mock_pci_dev *misc0 = dev(m, s, 8, 0, 0x0E80);
+	 * (likwid and PCM decode, 4.0 + 0.8 x 5), which MOCK_EP_QPI_MHZ (8.0 GT/s / 8) matches. */
+	struct upm_mock_pci_dev *misc0 = mock_ep_dev(m, s, 8, 0, 0x0E80);
 	struct upm_mock_reg *rate = misc0 ? upm_mock_add_pci_reg(m, misc0, 0xD4, 0x5, 0) : NULL;
 	struct mock_box *q0 = mock_pmon_find(m, s, "qpi", 0);
-	if (!rate || !dev(m, s, 9, 0, 0x0E90) || !q0 || mock_box_add_reg(q0, rate) < 0)
+	if (!rate || !mock_ep_dev(m, s, 9, 0, 0x0E90) || !q0 || mock_box_add_reg(q0, rate) < 0)
 		return -1;
 	q0->rate_status = rate;
 
 	/* R2PCIe 0x0E34 at 13.1; R3QPI 0x0E36 at 13.5, 0x0E37 at 13.6; IRP 0x0E39 at 05.6. */
-	struct mock_box *b = pci_box(m, dev(m, s, 19, 1, 0x0E34), "r2pcie", K_R2PCIE, s, 0, &r2pcie_layout);
+	struct mock_box *b = pci_box(m, mock_ep_dev(m, s, 19, 1, 0x0E34), "r2pcie", K_R2PCIE, s, 0, &r2pcie_layout);
 	if (!b)
 		return -1;
 	b->rate = ring_rate;
 	static const uint16_t r3_id[N_R3QPI] = { 0x0E36, 0x0E37 };
 	for (unsigned l = 0; l < N_R3QPI; l++) {
-		b = pci_box(m, dev(m, s, 19, (uint8_t)(5 + l), r3_id[l]), "r3qpi", K_R3QPI, s, l, &r3qpi_layout);
+		b = pci_box(m, mock_ep_dev(m, s, 19, (uint8_t)(5 + l), r3_id[l]), "r3qpi", K_R3QPI, s, l, &r3qpi_layout);
 		if (!b)
 			return -1;
 		b->rate = ring_rate;
 		b->n_peers = N_R3QPI;
 	}
-	b = pci_box(m, dev(m, s, 5, 6, 0x0E39), "irp", K_IRP, s, 0, &irp_layout);
+	b = pci_box(m, mock_ep_dev(m, s, 5, 6, 0x0E39), "irp", K_IRP, s, 0, &irp_layout);
 	if (!b)
 		return -1;
 	b->rate = irp_rate;
 	return 0;
 }
 
-int upm_mock_build_ivbep(struct upm_mock *m)
+static int build_ivbep(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000306E4; /* family 6, model 0x3E, stepping 4 */
 	upm_strlcpy(m->brand, "upmon mock Xeon E5-2600 v2 (Ivy Bridge-EP)", sizeof m->brand);
-	m->n_ecam = 1;
-	m->ecam[0].base = 0x80000000ull;
-	m->ecam[0].seg = 0;
-	m->ecam[0].bus_start = 0;
-	m->ecam[0].bus_end = 255;
+	mock_ep_ecam(m);
 	if (m->n_sockets > N_SOCKETS_MAX) {
 		upm_snprintf(m->error, sizeof m->error, "mock ivbep: at most %u sockets", N_SOCKETS_MAX);
 		return -1;
@@ -611,17 +514,17 @@ int upm_mock_build_ivbep(struct upm_mock *m)
 	if (!p->model)
 		return -1;
 	upm_memset(p->model, 0, sizeof(struct ivbep_state));
-	p->model_advance = ivbep_qpi_advance;
+	p->model_advance = mock_ep_qpi_advance;
 	p->model_carry_ns = ivbep_carry_ns;
 	/* Host bridge: Xeon E5 v2 DMI2 (8086:0E00, pci.ids). */
-	if (!upm_mock_add_pci_dev(m, 0, 0, 0, 0, UPM_PCI_VENDOR_INTEL, 0x0E00))
-		return -1;
-	for (unsigned s = 0; s < m->n_sockets; s++) {
-		if (build_ubox(m, s) < 0 || build_pcu(m, s) < 0 || build_pci(m, s) < 0)
-			return -1;
-		for (unsigned n = 0; n < N_CBO; n++)
-			if (build_cbo(m, s, n) < 0)
-				return -1;
-	}
-	return 0;
+	static const struct mock_ep_builders builders = { build_ubox, build_pcu, build_pci, build_cbo, N_CBO };
+	return mock_ep_build_sockets(m, 0x0E00, &builders);
 }
+
+/* Two sockets unless --sockets says otherwise, at most four. */
+const struct upm_mock_model upm_mock_model_ivbep = {
+	.platform = "ivbep",
+	.default_sockets = 2,
+	.max_sockets = 4,
+	.build = build_ivbep,
+};

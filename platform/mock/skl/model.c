@@ -36,6 +36,7 @@
  *
  * Options, as fault terms: cbos=N (1-4 CBos, default 4: CBO_CONFIG reads N+1, the others'
  * MSRs fault), hostbridge=0xDDDD (00:00.0's device ID), mchbar=off (MCHBAR enable clear). */
+#include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
 #include "platform/mock/dram_flow.h"
@@ -309,7 +310,7 @@ static int build_imc(struct upm_mock *m, struct skl_state *st)
 	return 0;
 }
 
-int upm_mock_build_skl(struct upm_mock *m)
+static int build_skl(struct upm_mock *m)
 {
 	m->cpuid_signature = 0x000506E3; /* family 6, model 0x5E, stepping 3 */
 	upm_strlcpy(m->brand, "upmon mock Core i5-6400 (Skylake)", sizeof m->brand);
@@ -333,3 +334,11 @@ int upm_mock_build_skl(struct upm_mock *m)
 		return -1;
 	return 0;
 }
+
+/* A client part: one socket. */
+const struct upm_mock_model upm_mock_model_skl = {
+	.platform = "skl",
+	.default_sockets = 1,
+	.max_sockets = 1,
+	.build = build_skl,
+};

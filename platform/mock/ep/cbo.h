@@ -2,8 +2,8 @@
  * guides define the same LLC_LOOKUP, LLC_VICTIMS, TOR and ingress events with the same
  * unit masks (000: Table 2-14 ff.; 003 and perfmon IVT), and only the filter registers
  * that select state and opcode differ (each model decodes its own, then asks here).
- * What counts is described in the models' header comments (model_snbep.c,
- * model_ivbep.c). */
+ * What counts is described in the models' header comments (platform/mock/snbep/model.c,
+ * platform/mock/ivbep/model.c). */
 #ifndef UPMON_PLATFORM_MOCK_CBO_E5_H
 #define UPMON_PLATFORM_MOCK_CBO_E5_H
 

@@ -1,4 +1,8 @@
-#include "platform/platform.h"
+/* The platform registry: every registered processor generation (boxes/NAME/map.c), and
+ * what is found through it (a platform by name or CPUID, its mock model). */
+#include "boxes/platform.h"
+#include "platform/mock/mock.h"
+#include "platform/mock/model.h"
 #include "platform/base/str.h"
 
 extern const struct upm_platform upm_platform_snbep;
@@ -44,6 +48,25 @@ const struct upm_platform *upm_platform_by_name(const char *name)
 			if (upm_strcasecmp(upm_platforms[i]->aliases[k], name) == 0)
 				return upm_platforms[i];
 	return NULL;
+}
+
+const struct upm_mock_model *upm_mock_model_find(const char *platform)
+{
+	for (unsigned i = 0; i < upm_n_platforms; i++)
+		if (upm_strcasecmp(upm_platforms[i]->name, platform) == 0)
+			return upm_platforms[i]->mock;
+	return NULL;
+}
+
+struct upm_backend *upm_mock_create(const char *platform, unsigned n_sockets, const char *faults,
+				    char *err, unsigned long err_size)
+{
+	const struct upm_mock_model *model = upm_mock_model_find(platform);
+	if (!model) {
+		upm_snprintf(err, err_size, "no mock model for platform '%s'", platform);
+		return NULL;
+	}
+	return upm_mock_create_model(model, n_sockets, faults, err, err_size);
 }
 
 static int brand_has(const char *brand, const char *word)

@@ -7,7 +7,7 @@
  * event tables are its own: no E7-only events, four-bit C-Box pair unit masks
  * (events_cbo.c, events_sbox.c). See boxes/PUBLIC_FACTS.md.
  * The E7 (map_wsmex.c) shares the global control and the overflow hierarchy. */
-#include "platform/platform.h"
+#include "boxes/platform.h"
 #include "boxes/nhmex/nhmex.h"
 
 /* U_MSR_PMON_GLOBAL_CTL 0xC00 (Table 2-2, 002:502-512): frz_all 31, rst_all 29, en_all 28,
@@ -58,14 +58,16 @@ static const struct upm_box_type *const nhmex_boxes[] = {
 	&upm_nhmex_mbox, &upm_nhmex_rbox, &upm_nhmex_wbox,
 };
 
+extern const struct upm_mock_model upm_mock_model_nhmex; /* platform/mock/nhmex/model.c */
+
 const struct upm_platform upm_platform_nhmex = {
 	.name = "nhmex",
 	.title = "Xeon 7500 (Nehalem-EX)",
 	.aliases = { "nehalemex", "nhm-ex", "nehalem-ex" },
 	.family = 6,
+	/* CPUID models: Linux arch/x86/include/asm/intel-family.h: INTEL_NEHALEM_EX 0x2E;
+	 * uncore_nhmex.c tests x86_model == 46. */
 	.models = { 0x2E },
-	.model_source = "Linux arch/x86/include/asm/intel-family.h: INTEL_NEHALEM_EX 0x2E; "
-			"uncore_nhmex.c tests x86_model == 46",
 	.boxes = nhmex_boxes,
 	.n_boxes = UPM_ARRAY_LEN(nhmex_boxes),
 	.bus_map = NULL,
@@ -77,4 +79,5 @@ const struct upm_platform upm_platform_nhmex = {
 	.groups = upm_nhmex_groups,
 	.n_groups = &upm_nhmex_n_groups,
 	.naming = &upm_nhmex_naming,
+	.mock = &upm_mock_model_nhmex,
 };
