@@ -2,6 +2,7 @@
 #include "platform/base/str.h"
 #include "core/cli/cli_args.h"
 #include "platform/base/suggest.h"
+#include "core/cli/options.h"
 
 const char upm_usage_text[] =
 	"usage: upmon [OPTIONS] COMMAND [COMMAND OPTIONS]\n"
@@ -36,21 +37,10 @@ const char upm_usage_text[] =
 	"\n"
 	"options (before or after the command, --option VALUE or --option=VALUE; given\n"
 	"twice, the last wins):\n"
-	"  --platform NAME    " UPM_USAGE_PLATFORMS " (default: from CPUID)\n"
-	"  --backend hw|mock[:FAULTS]|replay:TRACE\n"
-	"                     the hardware (UEFI; the default), the mocked uncore\n"
-	"                     (with --platform; faults: see 'upmon help mock'), or a\n"
-	"                     recording made with --trace\n"
-	"  --sockets N        measure the first N sockets (the mock has N)\n"
-	"  --trace FILE       record every register access in a new FILE\n"
-	"  --dry-run          perform reads, only record writes (not for check or\n"
-	"                     selftest, which judge what writes do)\n"
-	"  --out PATH         where each run gets its folder and runs.csv (default\n"
-	"                     \\upmon\\results on the boot medium, ./upmon-results on a\n"
-	"                     host)\n"
-	"  --config FILE      configuration file (default \\upmon\\upmon.cfg when there)\n"
-	"  --end ACTION       when done: return, shutdown, reboot, key, qemu-exit\n"
-	"  --force-platform   use --platform on the hardware although CPUID disagrees\n"
+	;
+
+/* The global options' lines go here: core/cli/options.c. */
+const char upm_usage_after_options[] =
 	"\n"
 	"'upmon help COMMAND' (or 'upmon COMMAND --help') shows a command's options and\n"
 	"examples.\n"
@@ -158,106 +148,33 @@ static int fail(char *err, unsigned long size, const char *fmt, const char *what
 	return -1;
 }
 
-static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size);
-
-/* Options before or after the command, -h, --help, --version: core/cli/cli_args.c. */
-int upm_cli_parse(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
-{
-	char *words[UPM_CLI_MAX_WORDS];
-	int n = upm_cli_normalise(argc, argv, words, UPM_CLI_MAX_WORDS, err, err_size);
-	return n < 0 ? -1 : parse_ordered(n, words, o, err, err_size);
-}
-
-static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
+/* The normalised words (ARGV0 GLOBALS COMMAND COMMAND-WORDS, core/cli/cli_args.c) into o:
+ * each global through its row of the option table, its value recorded in given (when not
+ * NULL) by row; the command and its words. No command leaves o's as it was. */
+static int parse_ordered(int argc, char **argv, struct upm_options *o, const char **given, char *err,
+			 unsigned long err_size)
 {
 	int i = 1;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		if (a[0] != '-' || a[1] != '-')
 			break;
-		const char *name = a + 2;
-		/* Every global option except --dry-run and --force-platform takes a value. */
-		if (upm_strcmp(name, "dry-run") == 0) {
-			o->dry_run = 1;
-			continue;
+		const struct upm_cli_option *opt = upm_cli_option_named(a);
+		if (!upm_cli_option_is_global(opt) || !opt->store)
+			return fail(err, err_size, "unknown option '%s' (see 'upmon help')", a);
+		const char *v = NULL;
+		if (opt->value) {
+			if (i + 1 >= argc || argv[i + 1][0] == 0)
+				return fail(err, err_size, "option '%s' needs a value (see 'upmon help')", a);
+			v = argv[++i];
 		}
-		if (upm_strcmp(name, "force-platform") == 0) {
-			o->force_platform = 1;
-			continue;
-		}
-		static const char *const with_value[] = { "platform", "backend", "sockets", "trace",
-							  "out", "config", "end" };
-		int known = 0;
-		for (unsigned k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
-			known |= upm_strcmp(name, with_value[k]) == 0;
-		if (!known)
-			return fail(err, err_size,
-				    "unknown option '%s' (see 'upmon help')", a);
-		if (i + 1 >= argc || argv[i + 1][0] == 0)
-			return fail(err, err_size, "option '%s' needs a value (see 'upmon help')", a);
-		const char *v = argv[++i];
-
-		if (upm_strcmp(name, "platform") == 0) {
-			o->platform = v;
-		} else if (upm_strcmp(name, "backend") == 0) {
-			if (upm_strcmp(v, "hw") == 0) {
-				o->backend = UPM_BACKEND_HW;
-				o->mock_faults = NULL;
-			} else if (upm_strcmp(v, "mock") == 0) {
-				o->backend = UPM_BACKEND_MOCK;
-				o->mock_faults = NULL;
-			} else if (upm_starts_with(v, "mock:") && v[5]) {
-				o->backend = UPM_BACKEND_MOCK;
-				o->mock_faults = v + 5;
-			} else if (upm_starts_with(v, "replay:") && v[7]) {
-				o->backend = UPM_BACKEND_REPLAY;
-				o->replay_path = v + 7;
-			} else if (upm_strcmp(v, "replay:") == 0 || upm_strcmp(v, "mock:") == 0) {
-				return fail(err, err_size, "--backend %s needs what follows the colon: replay:TRACE (a file "
-					    "--trace wrote) or mock:FAULTS (docs/mock.md, Faults)", v);
-			} else {
-				struct upm_suggest s;
-				char near[120];
-				static const char *const backends[] = { "hw", "mock", "replay:" };
-				upm_suggest_init(&s, v);
-				for (unsigned k = 0; k < 3; k++)
-					upm_suggest_add(&s, backends[k]);
-				upm_suggest_text(&s, near, sizeof near);
-				upm_snprintf(err, err_size, "unknown backend '%s' (%s%suse hw, mock, mock:FAULTS or replay:TRACE)",
-					     v, near, near[0] ? "; " : "");
-				return -1;
-			}
-		} else if (upm_strcmp(name, "sockets") == 0) {
-			uint64_t n;
-			if (upm_parse_u64(v, &n) < 0 || n == 0 || n > UPM_MAX_SOCKETS)
-				return fail(err, err_size, upm_strchr(v, ',') || upm_strchr(v, '-')
-					    ? "--sockets takes a number from 1 to 8, not '%s': the sockets a kernel runs on "
-					      "are run's --kernel-sockets LIST"
-					    : "--sockets takes a number from 1 to 8, not '%s'", v);
-			o->sockets = (unsigned)n;
-		} else if (upm_strcmp(name, "trace") == 0) {
-			o->trace_path = v;
-		} else if (upm_strcmp(name, "out") == 0) {
-			o->out_dir = v;
-		} else if (upm_strcmp(name, "config") == 0) {
-			o->config_path = v;
-		} else { /* end */
-			if (upm_cli_end_action(v, &o->end) < 0) {
-				char near[120];
-				upm_cli_end_action_suggest(v, near, sizeof near);
-				upm_snprintf(err, err_size, "unknown end action '%s' (%s%suse return, shutdown, reboot, key or "
-					     "qemu-exit)", v, near, near[0] ? "; " : "");
-				return -1;
-			}
-			o->end_set = 1;
-		}
+		if (opt->store(o, v, err, err_size) < 0)
+			return -1;
+		if (given)
+			given[opt - upm_cli_options] = v ? v : "";
 	}
-	if (i >= argc) {
-		/* A command from the configuration file stands when none is given here. */
-		if (o->command)
-			return 0;
-		return fail(err, err_size, "%s", "no command given (try 'upmon help')");
-	}
+	if (i >= argc)
+		return 0;
 	o->command = argv[i++];
 	o->cmd_argc = 0;
 	for (; i < argc; i++) {
@@ -266,4 +183,55 @@ static int parse_ordered(int argc, char **argv, struct upm_options *o, char *err
 		o->cmd_argv[o->cmd_argc++] = argv[i];
 	}
 	return 0;
+}
+
+/* Options before or after the command, -h, --help, --version: core/cli/cli_args.c. */
+int upm_cli_parse(int argc, char **argv, struct upm_options *o, char *err, unsigned long err_size)
+{
+	char *words[UPM_CLI_MAX_WORDS];
+	int n = upm_cli_normalise(argc, argv, words, UPM_CLI_MAX_WORDS, err, err_size);
+	if (n < 0 || parse_ordered(n, words, o, NULL, err, err_size) < 0)
+		return -1;
+	/* A command from the configuration file stands when none is given here. */
+	if (!o->command)
+		return fail(err, err_size, "%s", "no command given (try 'upmon help')");
+	return 0;
+}
+
+int upm_cli_read(int argc, char **argv, struct upm_cli_line *line)
+{
+	char *words[UPM_CLI_MAX_WORDS];
+	upm_memset(line, 0, sizeof *line);
+	line->argc = argc;
+	int n = upm_cli_normalise(argc, argv, words, UPM_CLI_MAX_WORDS, line->err, sizeof line->err);
+	if (n < 0 || parse_ordered(n, words, &line->opts, line->given, line->err, sizeof line->err) < 0) {
+		line->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+int upm_cli_apply(const struct upm_cli_line *line, struct upm_options *o, char *err, unsigned long err_size)
+{
+	if (line->failed)
+		return fail(err, err_size, "%s", line->err);
+	/* Each store succeeded on the same value when the line was read. */
+	for (unsigned i = 0; i < upm_cli_n_options; i++)
+		if (line->given[i] && upm_cli_options[i].store)
+			(void)upm_cli_options[i].store(o, upm_cli_options[i].value ? line->given[i] : NULL, err, err_size);
+	if (line->opts.command) {
+		o->command = line->opts.command;
+		o->cmd_argc = line->opts.cmd_argc;
+		for (int i = 0; i < o->cmd_argc; i++)
+			o->cmd_argv[i] = line->opts.cmd_argv[i];
+	}
+	return 0;
+}
+
+const char *upm_cli_line_value(const struct upm_cli_line *line, const char *name)
+{
+	const struct upm_cli_option *opt = upm_cli_option_named(name);
+	if (line->failed || !opt || !opt->value)
+		return NULL;
+	return line->given[opt - upm_cli_options];
 }

@@ -41,6 +41,29 @@ struct upm_options {
  * returns -1 with a one-line message in err. */
 int upm_cli_parse(int argc, char **argv, struct upm_options *opts, char *err, unsigned long err_size);
 
+/* The command line parsed once, before anything reads it (upm_cli_read): what needs an
+ * early look (the configuration file it names, the host's simulated sockets) reads it
+ * here, and upm_cli_apply lays it over the configuration's args. */
+#define UPM_CLI_MAX_OPTIONS 48
+struct upm_cli_line {
+	int argc;                /* as given: 1 when nothing was typed */
+	int failed;              /* the line does not parse; err says why */
+	char err[400];
+	struct upm_options opts; /* the line alone; command NULL when it names none */
+	/* By row of the option table (core/cli/options.h): the value given last, "" for a
+	 * flag; NULL when not given. Values point into argv. */
+	const char *given[UPM_CLI_MAX_OPTIONS];
+};
+/* Parses argv[0..argc) into line (no command is no error here). 0, or -1 with
+ * line->failed set and its one-line message in line->err. */
+int upm_cli_read(int argc, char **argv, struct upm_cli_line *line);
+/* Stores each option the line gave over o, and its command with the command's words when
+ * it names one. 0, or -1 with the line's error in err when it did not parse. */
+int upm_cli_apply(const struct upm_cli_line *line, struct upm_options *o, char *err, unsigned long err_size);
+/* The value option name ("--config") was given on the parsed line, or NULL (not given, a
+ * flag, or a line that does not parse). */
+const char *upm_cli_line_value(const struct upm_cli_line *line, const char *name);
+
 /* "return", "shutdown", "reboot", "key", "qemu-exit" -> action; -1 when unknown. */
 int upm_cli_end_action(const char *name, enum upm_end_action *out);
 /* The end actions closest to a wrong one, as "closest: shutdown" or "" (the names the
@@ -52,6 +75,8 @@ void upm_cli_end_action_suggest(const char *word, char *buf, unsigned long size)
  * UPM_USAGE_PLATFORMS (boxes/platforms.c), so no list of names is typed twice. */
 #define UPM_USAGE_PLATFORMS "{platforms}"
 extern const char upm_usage_text[];
+/* The overview after its option lines, which come from the option table. */
+extern const char upm_usage_after_options[];
 extern const char upm_help_mock_text[];
 
 #endif

@@ -15,6 +15,7 @@
  * Options and their order). */
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
+#include "core/cli/options.h"
 
 static char help_word[] = "help";
 static char version_word[] = "version";
@@ -35,25 +36,25 @@ static int too_many(char *err, unsigned long size)
 	return -1;
 }
 
-/* --name=value as the words --name value, into out (at most max). The name is the tables'
- * spelling (help.h), the value points into the word. A word whose name no option has stays
- * whole, for the unknown option's message to show as typed. With err NULL a flag given a
- * value stays whole too (the early scan of upm_cli_option_value, which must not fail). */
+/* --name=value as the words --name value, into out (at most max). The name is the option
+ * table's spelling (options.h), the value points into the word. A word whose name no option has stays
+ * whole, for the unknown option's message to show as typed. */
 static int split_values(int argc, char **argv, char **out, int max, char *err, unsigned long size)
 {
 	int n = 0;
 	for (int i = 0; i < argc; i++) {
 		char *a = argv[i];
 		const char *eq = i > 0 && upm_cli_is_option_word(a) ? upm_strchr(a, '=') : NULL;
-		const char *name = eq ? upm_help_option_named(a, (size_t)(eq - a)) : NULL;
-		if (name && !upm_help_option_takes_value(name) && err) {
+		const struct upm_cli_option *opt = eq ? upm_cli_option_find(a, (size_t)(eq - a)) : NULL;
+		const char *name = opt ? opt->name : NULL;
+		if (opt && !opt->value) {
 			upm_snprintf(err, size, "option '%s' takes no value, not '%s': write %s alone (see 'upmon help')",
 				     name, a, name);
 			return -1;
 		}
 		if (n + 2 > max)
-			return err ? too_many(err, size) : -1;
-		if (name && upm_help_option_takes_value(name)) {
+			return too_many(err, size);
+		if (opt && opt->value) {
 			out[n++] = (char *)name;
 			out[n++] = (char *)eq + 1;
 		} else {
@@ -63,15 +64,12 @@ static int split_values(int argc, char **argv, char **out, int max, char *err, u
 	return n;
 }
 
+/* Read from the parsed line, so it is the value the parser takes (core/cli/cli.c). */
 const char *upm_cli_option_value(int argc, char **argv, const char *name)
 {
-	char *words[UPM_CLI_MAX_WORDS];
-	int n = split_values(argc, argv, words, UPM_CLI_MAX_WORDS, NULL, 0);
-	const char *v = NULL;
-	for (int i = 1; i + 1 < n; i++)
-		if (upm_strcmp(words[i], name) == 0)
-			v = words[i + 1];
-	return v && v[0] && !upm_cli_is_option_word(v) ? v : NULL;
+	struct upm_cli_line line;
+	(void)upm_cli_read(argc, argv, &line);
+	return upm_cli_line_value(&line, name);
 }
 
 static int unknown_option(const char *command, const char *a, char *err, unsigned long size)
@@ -102,7 +100,7 @@ static int value_missing(int argc, char **argv, int i, char *err, unsigned long 
 static int misplaced_option(const char *command, const char *a, char *err, unsigned long size)
 {
 	char owners[80];
-	upm_help_option_commands(a, owners, sizeof owners);
+	upm_cli_option_commands(upm_cli_option_named(a), owners, sizeof owners);
 	if (command && upm_help_find(command))
 		upm_snprintf(err, size, "option '%s' is not %s's: it goes after the command %s (upmon %s %s ...; see "
 			     "'upmon help %s')", a, command, owners, owners, a, command);
@@ -138,8 +136,9 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 			command = a;
 			continue;
 		}
-		if (upm_cli_is_option_word(a) && upm_is_global_option(a)) {
-			int valued = upm_global_option_takes_value(a);
+		const struct upm_cli_option *opt = upm_cli_is_option_word(a) ? upm_cli_option_named(a) : NULL;
+		if (upm_cli_option_is_global(opt)) {
+			int valued = opt->value != NULL;
 			if (valued && value_missing(n, words, i, err, size))
 				return -1;
 			globals[n_glob++] = a;
@@ -149,10 +148,10 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 		}
 		if (!command) {
 			char owners[80];
-			if (!upm_cli_is_option_word(a) || !upm_help_option_commands(a, owners, sizeof owners))
+			if (!opt || !upm_cli_option_commands(opt, owners, sizeof owners))
 				return unknown_option(NULL, a, err, size);
 			early[n_early++] = a;
-			if (upm_help_option_takes_value(a)) {
+			if (opt->value) {
 				if (value_missing(n, words, i, err, size))
 					return -1;
 				early[n_early++] = words[++i];
@@ -163,7 +162,7 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
 	}
 	/* An unknown command is said as such later (with the closest ones). */
 	for (int i = 0; i < n_early && (!command || upm_help_find(command)); i++)
-		if (upm_cli_is_option_word(early[i]) && !upm_help_command_has_option(command, early[i]))
+		if (upm_cli_is_option_word(early[i]) && !upm_cli_option_of(upm_cli_option_named(early[i]), command))
 			return misplaced_option(command, early[i], err, size);
 	n = 0;
 	out[n++] = argv[0];

@@ -19,10 +19,10 @@ int upm_cli_normalise(int argc, char **argv, char **out, int max, char *err, uns
  * that starts with "--" is written ./--name). */
 int upm_cli_is_option_word(const char *w);
 
-/* The value of option name ("--config") as the parser will take it, read before the
- * command line is parsed (the configuration file is read first): the last one given, in
- * either form (--config FILE, --config=FILE); NULL when it has none (missing, empty, or
- * the next option), which the parser then refuses. */
+/* The value of option name ("--config") as the parser takes it: the command line is
+ * parsed (core/cli/cli.c, upm_cli_read) and the value read from the result; NULL when the
+ * option was not given or the line does not parse (the parser then says why). A caller
+ * that holds the parsed line reads it there (upm_cli_line_value). */
 const char *upm_cli_option_value(int argc, char **argv, const char *name);
 
 #endif

@@ -1,22 +1,13 @@
-/* Help texts (core/cli/help.h). The overview is upm_usage_text (core/cli/cli.c). */
+/* Help texts (core/cli/help.h). The overview is upm_usage_text (core/cli/cli.c); every
+ * option line comes from the option table (core/cli/options.c). */
 #include "core/cli/help.h"
 #include "platform/base/suggest.h"
 #include "core/cli/cli.h"
 #include "boxes/platform.h"
-
-const char *const upm_global_options[] = { "--platform", "--force-platform", "--backend", "--sockets", "--trace", "--dry-run",
-					   "--out", "--config", "--end", "--help", "--version", NULL };
-
-static const char *const run_opts[] = { "--events", "--metrics", "--group", "--seconds", "--per-box", "--kernel",
-					"--size", "--iterations", "--threads", "--kernel-sockets", "--memory-socket",
-					"--interval", "--count", "--duration", NULL };
-static const char *const check_opts[] = { "--quick", "--threads", "--size", "--passes", "--duration", NULL };
-static const char *const list_opts[] = { "--box", "--format", NULL };
-static const char *const no_opts[] = { NULL };
-static const char *const fault_probe_opts[] = { "--unguarded", NULL };
+#include "core/cli/options.h"
 
 const struct upm_cmd_help upm_cmd_helps[] = {
-	{ "info", "info", "processor, sockets, uncore platform and the uncore PCI devices found", no_opts,
+	{ "info", "info", "processor, sockets, uncore platform and the uncore PCI devices found",
 	  "Prints what upmon found: the processor (CPUID), the sockets, the platform it\n"
 	  "picked and every uncore PCI function it looked for, and whether every\n"
 	  "processor can run the AVX kernels (the firmware must have enabled AVX).\n"
@@ -24,10 +15,11 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "\n"
 	  "examples:\n"
 	  "  upmon info\n"
-	  "  upmon --backend mock --platform snbep info      (on a Linux host)\n" },
+	  "  upmon --backend mock --platform snbep info      (on a Linux host)\n",
+	  0, 0, NULL },
 	{ "list", "list boxes|events|metrics|groups [SEARCH] [--box BOX]\n"
 		  "                            [--format text|csv|json]",
-	  "the platform's box types, events, derived metrics and event groups\n(no backend needed)", list_opts,
+	  "the platform's box types, events, derived metrics and event groups\n(no backend needed)",
 	  "Prints the platform's tables. On the host --platform NAME alone is enough; on a\n"
 	  "test system the platform comes from CPUID.\n"
 	  "  boxes     each box type: instances, counters, fixed counter, perf and perfmon\n"
@@ -40,8 +32,8 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "            instance (imc0)\n"
 	  "  metrics   each derived metric, its formula and its former names (aliases)\n"
 	  "  groups    each shipped event group, the question it answers, its events and\n"
-	  "            metrics\n"
-	  "  --format  text (default), csv (a header line, then one row each) or json\n"
+	  "            metrics\n",
+	  12, 1,
 	  "\n"
 	  "examples:\n"
 	  "  upmon --platform snbep list boxes\n"
@@ -51,47 +43,13 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	{ "run", "run --events SPEC[,SPEC...] [--metrics NAME[,...]]\n"
 		 "                           [--group NAME[,...]] [--seconds S] [--per-box]\n"
 		 "                         | --kernel NAME[,...] ...",
-	  "count events over an interval, or around a stress kernel", run_opts,
+	  "count events over an interval, or around a stress kernel",
 	  "Programs the counters, waits (or runs a kernel), reads, restores every register\n"
 	  "as found, prints the counts and saves counters.csv, results.json and\n"
 	  "report.html. The console merges each event over the box instances of a socket\n"
 	  "and of the system (as perf does), with thousands separators, clocks in MHz and\n"
-	  "metrics in their units (GB/s, MHz, MiB); the files keep every instance.\n"
-	  "  --events SPEC,...  what to count. SPEC is BOX/EVENT[.UMASK][,TERMS]/\n"
-	  "                     (perf's form): BOX a box type (imc: every instance) or\n"
-	  "                     one instance (imc2); TERMS umask=, thresh= (0-255),\n"
-	  "                     edge, inv, tid_en, filter_*=...\n"
-	  "                     Also taken: Intel perfmon names alone\n"
-	  "                     (UNC_M_CAS_COUNT.RD, every instance) or in a box\n"
-	  "                     (imc2/UNC_M_CAS_COUNT.RD/), Linux perf's PMU names\n"
-	  "                     (uncore_imc_2, cbox_3) and event aliases (cas_count_read),\n"
-	  "                     and @NAME, an event set of upmon.cfg. Given again,\n"
-	  "                     --events, --metrics and --group add to the list; a\n"
-	  "                     count asked for twice (by a spec, a metric or a\n"
-	  "                     group) is counted once, a double typed said in a note\n"
-	  "  --metrics NAME,... derived metrics (their events are added); a former name\n"
-	  "                     works too; a value that would be negative or divides by\n"
-	  "                     zero is printed n/a with the reason\n"
-	  "  --group NAME,...   a shipped event group: MEM, LLC, QPI, PCIE, POWER, RING...\n"
-	  "                     ('upmon list groups'): its events and metrics\n"
-	  "  --seconds S        the interval, 0.001 to 86400 (default 1)\n"
-	  "  --per-box          the console shows every box instance, not totals\n"
-	  "                     (in each sample too, with --interval)\n"
-	  "  --kernel NAME,...  a stress kernel instead of the wait: read write ntwrite\n"
-	  "                     copy scale add triad chase llc thrash flush pingpong, with\n"
-	  "                     an idle baseline; read_avx write_avx ntwrite_avx copy_avx\n"
-	  "                     triad_avx where the firmware enabled AVX on every\n"
-	  "                     processor; --size S, --iterations N,\n"
-	  "                     --threads N|all, --kernel-sockets LIST (the sockets it\n"
-	  "                     runs on: 0,1 or 0-1; --sockets N, a global option,\n"
-	  "                     measures the first N), --memory-socket N|local tune it\n"
-	  "  --interval MS      a sample every MS milliseconds (10 to 3600000), one block\n"
-	  "                     each on the console and interval.csv, with the metrics\n"
-	  "                     over each sample; until ESC/Ctrl-C, or --count N\n"
-	  "                     samples, or --seconds S (with --kernel NAME:\n"
-	  "                     --duration S, the kernel repeating meanwhile); the events\n"
-	  "                     must fit one pass (a group needing more counts its\n"
-	  "                     interval form: 'upmon list groups')\n"
+	  "metrics in their units (GB/s, MHz, MiB); the files keep every instance.\n",
+	  21, 0,
 	  "\n"
 	  "examples:\n"
 	  "  upmon run --events imc/CAS_COUNT.RD/,imc/CAS_COUNT.WR/ --seconds 2\n"
@@ -105,7 +63,7 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon run --kernel read --duration 60 --interval 1000 --events cas_count_read\n" },
 	{ "check", "check [--quick] [--threads N|all] [--size S]\n"
 		   "                             [--passes N] [--duration D]",
-	  "the health check: selftest, kernels, verdicts", check_opts,
+	  "the health check: selftest, kernels, verdicts",
 	  "Runs the self-test of every box, then the fixed kernels with the standard\n"
 	  "events, judges each socket and box, and ends with\n"
 	  "'upmon: PASS|WARN|FAIL|INCOMPLETE' (exit status 0, 1, 2, 3). --quick runs\n"
@@ -125,16 +83,18 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon check --quick --threads 4\n"
 	  "  upmon check --duration 8h                 (a night's burn-in)\n"
 	  "  upmon check --passes 10 --duration 2h     (10 passes, at most 2 hours)\n"
-	  "  upmon --backend mock --platform ivbep check --quick      (on a Linux host)\n" },
-	{ "selftest", "selftest", "write/read-back, reset, freeze, enable and wrap tests of every box", no_opts,
+	  "  upmon --backend mock --platform ivbep check --quick      (on a Linux host)\n",
+	  0, 0, NULL },
+	{ "selftest", "selftest", "write/read-back, reset, freeze, enable and wrap tests of every box",
 	  "Tests the counters themselves: every control register written and read back,\n"
 	  "reset, freeze, enable and the counter wrap; every register is restored as\n"
 	  "found.\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon selftest\n"
-	  "  upmon --sockets 1 selftest\n" },
-	{ "help", "help [COMMAND|mock]", "this text, one command's, or the mocked backend's", no_opts,
+	  "  upmon --sockets 1 selftest\n",
+	  0, 0, NULL },
+	{ "help", "help [COMMAND|mock]", "this text, one command's, or the mocked backend's",
 	  "Prints the overview, the help of one command, or with 'mock' the mocked backend\n"
 	  "and the faults it can inject. 'upmon COMMAND --help' and 'upmon -h' do the same.\n"
 	  "\n"
@@ -142,22 +102,21 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon help\n"
 	  "  upmon help run\n"
 	  "  upmon help mock\n"
-	  "  upmon list --help\n" },
-	{ "version", "version", "the program version and revision (also --version)", no_opts,
+	  "  upmon list --help\n",
+	  0, 0, NULL },
+	{ "version", "version", "the program version and revision (also --version)",
 	  "Prints the version and the source revision the program was built from\n"
 	  "(git describe; \"-dirty\": with changes not committed).\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon version\n"
-	  "  upmon --version\n" },
+	  "  upmon --version\n",
+	  0, 0, NULL },
 	{ "fault-probe", "fault-probe [--unguarded]", "test hook: makes accesses that fault, to prove the #GP guard",
-	  fault_probe_opts,
 	  "Reads registers that do not exist, to show that a fault is caught and reported\n"
 	  "and not fatal. For testing upmon itself.\n"
-	  "\n"
-	  "  --unguarded   makes the same load outside the guard, to show that a fault\n"
-	  "                that is not upmon's resets the machine (UEFI in a virtual\n"
-	  "                machine only)\n"
+	  "\n",
+	  16, 0,
 	  "\n"
 	  "examples:\n"
 	  "  upmon fault-probe\n" },
@@ -170,66 +129,6 @@ const struct upm_cmd_help *upm_help_find(const char *command)
 		if (upm_strcmp(upm_cmd_helps[i].name, command) == 0)
 			return &upm_cmd_helps[i];
 	return NULL;
-}
-
-int upm_help_command_has_option(const char *command, const char *opt)
-{
-	const struct upm_cmd_help *h = upm_help_find(command);
-	for (unsigned i = 0; h && h->options[i]; i++)
-		if (upm_strcmp(h->options[i], opt) == 0)
-			return 1;
-	return 0;
-}
-
-/* The options that take no value; every other option takes one. */
-static const char *const flag_options[] = { "--per-box", "--quick", "--unguarded", "--dry-run", "--force-platform",
-					    "--help", "--version", NULL };
-
-const char *upm_help_option_named(const char *name, size_t len)
-{
-	for (unsigned i = 0; upm_global_options[i]; i++)
-		if (upm_strlen(upm_global_options[i]) == len && upm_memcmp(upm_global_options[i], name, len) == 0)
-			return upm_global_options[i];
-	for (unsigned c = 0; c < upm_n_cmd_helps; c++)
-		for (unsigned i = 0; upm_cmd_helps[c].options[i]; i++)
-			if (upm_strlen(upm_cmd_helps[c].options[i]) == len &&
-			    upm_memcmp(upm_cmd_helps[c].options[i], name, len) == 0)
-				return upm_cmd_helps[c].options[i];
-	return NULL;
-}
-
-int upm_help_option_takes_value(const char *opt)
-{
-	for (unsigned i = 0; flag_options[i]; i++)
-		if (upm_strcmp(flag_options[i], opt) == 0)
-			return 0;
-	return 1;
-}
-
-unsigned upm_help_option_commands(const char *opt, char *buf, size_t size)
-{
-	unsigned n = 0;
-	size_t k = 0;
-	buf[0] = 0;
-	for (unsigned c = 0; c < upm_n_cmd_helps; c++)
-		if (upm_help_command_has_option(upm_cmd_helps[c].name, opt) && k < size) {
-			k += (size_t)upm_snprintf(buf + k, size - k, "%s%s", n ? " or " : "", upm_cmd_helps[c].name);
-			n++;
-		}
-	return n;
-}
-
-int upm_is_global_option(const char *opt)
-{
-	for (unsigned i = 0; upm_global_options[i]; i++)
-		if (upm_strcmp(upm_global_options[i], opt) == 0)
-			return 1;
-	return 0;
-}
-
-int upm_global_option_takes_value(const char *opt)
-{
-	return upm_is_global_option(opt) && upm_help_option_takes_value(opt);
 }
 
 /* perf stat's and likwid-perfctr's trailing program (after "--", or alone) */
@@ -285,7 +184,8 @@ static int habit_applies(const char *command, const char *ours)
 		n++;
 	}
 	opt[n] = 0;
-	return !command || upm_is_global_option(opt) || upm_help_command_has_option(command, opt);
+	const struct upm_cli_option *o = upm_cli_option_named(opt);
+	return !command || upm_cli_option_is_global(o) || upm_cli_option_of(o, command);
 }
 
 /* "'-e' is '--events' in upmon" for a habit; 0 when word is none (or the habit's spelling
@@ -330,14 +230,17 @@ void upm_help_suggest_command(const char *word, char *buf, unsigned long size)
 	upm_suggest_text(&s, buf, size);
 }
 
+/* The command's own options first, then the global ones, each in the table's order. */
 static void suggest_options(const struct upm_cmd_help *h, const char *word, char *buf, unsigned long size)
 {
 	struct upm_suggest s;
 	upm_suggest_init(&s, word);
-	for (unsigned i = 0; h && h->options[i]; i++)
-		upm_suggest_add(&s, h->options[i]);
-	for (unsigned i = 0; upm_global_options[i]; i++)
-		upm_suggest_add(&s, upm_global_options[i]);
+	for (unsigned i = 0; h && i < upm_cli_n_options; i++)
+		if (upm_cli_option_of(&upm_cli_options[i], h->name))
+			upm_suggest_add(&s, upm_cli_options[i].name);
+	for (unsigned i = 0; i < upm_cli_n_options; i++)
+		if (upm_cli_option_is_global(&upm_cli_options[i]))
+			upm_suggest_add(&s, upm_cli_options[i].name);
 	upm_suggest_text(&s, buf, size);
 }
 
@@ -380,20 +283,38 @@ static const struct {
 	const char *name, *text;
 } topics[] = { { "mock", upm_help_mock_text } };
 
+/* The registry's platform names where the overview says UPM_USAGE_PLATFORMS (in
+ * --platform's line: platform/platforms.c), so no list of names is typed twice. */
+static void name_platforms(struct upm_buf *b, size_t from)
+{
+	const size_t mark = sizeof UPM_USAGE_PLATFORMS - 1;
+	for (size_t at = from; b->data && at + mark <= b->len; at++)
+		if (upm_strncmp(b->data + at, UPM_USAGE_PLATFORMS, mark) == 0) {
+			char names[160];
+			struct upm_buf rest;
+			upm_platform_names(names, sizeof names, " or ");
+			upm_buf_init(&rest);
+			upm_buf_puts(&rest, b->data + at + mark);
+			b->len = at;
+			b->data[at] = 0;
+			upm_buf_puts(b, names);
+			if (rest.data)
+				upm_buf_puts(b, rest.data);
+			rest.failed |= b->failed;
+			b->failed = rest.failed;
+			upm_buf_free(&rest);
+			return;
+		}
+}
+
 int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned long err_size)
 {
 	if (!topic) {
-		const size_t mark = sizeof UPM_USAGE_PLATFORMS - 1;
-		const char *at = upm_usage_text;
-		while (*at && upm_strncmp(at, UPM_USAGE_PLATFORMS, mark) != 0)
-			at++;
-		char names[160];
-		upm_platform_names(names, sizeof names, " or ");
-		upm_buf_append(b, upm_usage_text, (size_t)(at - upm_usage_text));
-		if (*at) {
-			upm_buf_puts(b, names);
-			upm_buf_puts(b, at + mark);
-		}
+		size_t from = b->len;
+		upm_buf_puts(b, upm_usage_text);
+		upm_cli_option_lines(NULL, 21, 0, b);
+		upm_buf_puts(b, upm_usage_after_options);
+		name_platforms(b, from);
 		return 0;
 	}
 	for (unsigned i = 0; i < sizeof topics / sizeof topics[0]; i++)
@@ -425,8 +346,10 @@ int upm_help_write(const char *topic, struct upm_buf *b, char *err, unsigned lon
 		return -1;
 	}
 	upm_buf_printf(b, "usage: upmon [OPTIONS] %s\n\n%s.\n\n%s", h->usage, h->summary, h->text);
-	upm_buf_puts(b, "\nGlobal options (before or after the command; see 'upmon help'): --platform,\n"
-			"--force-platform, --backend, --sockets, --trace, --dry-run, --out, --config,\n"
-			"--end.\n");
+	if (h->option_column)
+		upm_cli_option_lines(h->name, h->option_column, h->option_bare, b);
+	if (h->after)
+		upm_buf_puts(b, h->after);
+	upm_cli_global_list("\nGlobal options (before or after the command; see 'upmon help'):", b);
 	return 0;
 }

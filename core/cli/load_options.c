@@ -7,6 +7,7 @@
 #include "core/cli/load_options.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
+#include "core/cli/options.h"
 
 #define UPM_LOADOPT_WORD_MAX 256
 
@@ -62,7 +63,7 @@ static int known_command_or_option(const char *word)
 	if (!upm_cli_is_option_word(word))
 		return 0;
 	const char *eq = upm_strchr(word, '=');
-	return upm_help_option_named(word, eq ? (size_t)(eq - word) : upm_strlen(word)) != NULL;
+	return upm_cli_option_find(word, eq ? (size_t)(eq - word) : upm_strlen(word)) != NULL;
 }
 
 static int decided(struct upm_load_options_decision *out, enum upm_load_options_verdict v, const char *reason)

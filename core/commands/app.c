@@ -4,7 +4,7 @@
 #include "core/commands/commands.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
-#include "core/cli/cli_args.h"
+#include "core/cli/options.h"
 #include "core/cli/medium.h"
 #include "core/cli/last_screen.h"
 #include "core/cli/progress.h"
@@ -35,18 +35,19 @@ const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
 static int refuse_stray_arguments(struct upm_run *r)
 {
 	const struct upm_cmd_help *h = upm_help_find(r->opts.command);
-	if (!h || h->options[0] || r->opts.cmd_argc == 0 || upm_strcmp(r->opts.command, "help") == 0)
+	if (!h || upm_cli_command_has_options(h->name) || r->opts.cmd_argc == 0 ||
+	    upm_strcmp(r->opts.command, "help") == 0)
 		return 0;
 	upm_error(r, "%s takes no arguments, not '%s' (see 'upmon help %s')", r->opts.command, r->opts.cmd_argv[0],
 		  r->opts.command);
 	return 1;
 }
 
-/* Loads the configuration: the one named by --config (an error when unreadable), else
- * the default one when present. */
-static int load_config(struct upm_run *r, int argc, char **argv, struct upm_config *cfg)
+/* Loads the configuration: the one the parsed command line names with --config (an error
+ * when unreadable), else the default one when present. */
+static int load_config(struct upm_run *r, const struct upm_cli_line *line, struct upm_config *cfg)
 {
-	const char *path = upm_cli_option_value(argc, argv, "--config");
+	const char *path = upm_cli_line_value(line, "--config");
 	int explicit = path != NULL;
 	void *data;
 	size_t len;
@@ -417,6 +418,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 {
 	struct upm_run run;
 	struct upm_config cfg;
+	struct upm_cli_line line;
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
 	/* Whether the run leaves its folder, its upmon.log and its line in runs.csv: once its
@@ -440,13 +442,16 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	if (env->load_options_note) /* vendor bytes, not a command line: upmon.cfg applies */
 		upm_say(&run, "%s", env->load_options_note);
 
-	if (load_config(&run, argc, argv, &cfg) < 0)
+	/* The command line, parsed once: the configuration file it names is read first, and
+	 * its options then laid over the file's args (core/commands/app_options.c). */
+	upm_cli_read(argc, argv, &line);
+	if (load_config(&run, &line, &cfg) < 0)
 		goto out;
 	run.config = &cfg;
 	/* args are defaults, the command line overrides; no command anywhere: UPM_DEFAULT_JOB
 	 * when the firmware started us, the overview when nothing was typed, else an error
 	 * (core/commands/app_options.c). */
-	if (upm_app_options(&cfg, argc, argv, env, &run.opts, err, sizeof err) < 0) {
+	if (upm_app_options(&cfg, &line, env, &run.opts, err, sizeof err) < 0) {
 		upm_error(&run, "%s", err);
 		goto out;
 	}

@@ -49,16 +49,17 @@ int upm_main(int argc, char **argv, struct upm_app_env *env);
 
 struct upm_config;
 struct upm_options;
+struct upm_cli_line;
 /* core/commands/app_options.c: the options and command a run uses, from the configuration (args
- * as defaults, end) and the command line (argc/argv, ignored when env->args_from_config
- * and the configuration has args). 0, or -1 with a one-line message in err (an args
- * error names FILE:LINE). */
-int upm_app_options(struct upm_config *cfg, int argc, char **argv,
+ * as defaults, end) and the parsed command line (core/cli/cli.h, upm_cli_read; ignored when
+ * env->args_from_config and the configuration has args). 0, or -1 with a one-line message
+ * in err (an args error names FILE:LINE). */
+int upm_app_options(struct upm_config *cfg, const struct upm_cli_line *line,
 		    const struct upm_app_env *env, struct upm_options *opts, char *err,
 		    unsigned long err_size);
-/* The global --sockets N the command line gives (read before it is parsed, as the parser
- * takes it), 0 when none or not a valid one (the parser then says why): the host simulates
- * that many sockets' processors. */
+/* The global --sockets N the command line gives, as the parser takes it, 0 when none or
+ * the line does not parse (upm_main then says why): the host simulates that many sockets'
+ * processors before upm_main. */
 unsigned upm_app_sockets_asked(int argc, char **argv);
 void upm_end_decide(int launched_by_firmware, const struct upm_config *cfg,
 		    const struct upm_options *opts, struct upm_end_plan *out);

@@ -7,13 +7,13 @@
 #include "core/commands/app.h"
 #include "core/cli/config.h"
 #include "core/cli/help.h"
-#include "core/cli/cli_args.h"
+#include "core/cli/cli.h"
 
 /* Stands for "no command yet" while both sources are parsed; compared by address, so
  * no command line word can be mistaken for it. */
 static const char no_command[] = "(none)";
 
-int upm_app_options(struct upm_config *cfg, int argc, char **argv,
+int upm_app_options(struct upm_config *cfg, const struct upm_cli_line *line,
 		    const struct upm_app_env *env, struct upm_options *o, char *err,
 		    unsigned long err_size)
 {
@@ -36,11 +36,9 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 		upm_snprintf(err, err_size, "%s:%u: args: unknown command '%s' (%s%ssee 'upmon help')", cfg->file,
 			     cfg->args_line, o->command, near, near[0] ? "; " : "");
 		rc = -1;
-	} else if ((!env->args_from_config || !cfg->has_args) &&
-		   upm_cli_parse(argc, argv, o, why, sizeof why) < 0) {
-		upm_snprintf(err, err_size, "%s", why);
-		rc = -1;
-	} else if (o->command == no_command && argc <= 1) {
+	} else if ((!env->args_from_config || !cfg->has_args) && upm_cli_apply(line, o, err, err_size) < 0) {
+		rc = -1; /* the command line's own error, said as typed */
+	} else if (o->command == no_command && line->argc <= 1) {
 		o->command = "help"; /* nothing typed at all, from a shell: the overview */
 	} else if (o->command == no_command) {
 		upm_snprintf(err, err_size, "%s", "no command given (try 'upmon help')");
@@ -54,7 +52,6 @@ int upm_app_options(struct upm_config *cfg, int argc, char **argv,
 
 unsigned upm_app_sockets_asked(int argc, char **argv)
 {
-	const char *v = upm_cli_option_value(argc, argv, "--sockets");
-	uint64_t n;
-	return v && upm_parse_u64(v, &n) == 0 && n >= 1 && n <= UPM_MAX_SOCKETS ? (unsigned)n : 0;
+	struct upm_cli_line line;
+	return upm_cli_read(argc, argv, &line) == 0 ? line.opts.sockets : 0;
 }

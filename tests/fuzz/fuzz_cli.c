@@ -1,4 +1,5 @@
-/* libFuzzer target: the command line (upm_cli_parse, upm_cli_option_value) and what parses its values.
+/* libFuzzer target: the command line (upm_cli_parse, upm_cli_read and upm_cli_apply, upm_cli_option_value) and
+ * what parses its values.
  * The input is argv[1..] separated by NUL bytes; the same bytes as a boot entry's LoadOptions
  * (upm_load_options_decide: command line or vendor data). */
 #include "core/cli/cli.h"
@@ -36,11 +37,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* A second parse on top, as the command line does over the configuration's args. */
 		upm_cli_parse(argc, argv, &o, err, sizeof err);
 	}
-	/* An option's value read before the line is parsed: inside one of its words, or none. */
-	static const char *const early[] = { "--config", "--sockets", "--out" };
+	/* The line parsed once (upm_main's way) and laid over options: that succeeds exactly
+	 * when upm_cli_read did, and an early look's value is the parsed line's, inside one of
+	 * the words. */
+	struct upm_cli_line parsed;
+	int read = upm_cli_read(argc, argv, &parsed);
+	memset(&o, 0, sizeof o);
+	if (upm_cli_apply(&parsed, &o, err, sizeof err) != read)
+		abort();
+	static const char *const early[] = { "--config", "--sockets", "--out", "--platform" };
 	for (unsigned k = 0; k < sizeof early / sizeof early[0]; k++) {
 		const char *v = upm_cli_option_value(argc, argv, early[k]);
-		if (v && (v < buf || v > buf + size))
+		const char *w = upm_cli_line_value(&parsed, early[k]);
+		if ((v && (v < buf || v > buf + size)) || v != w)
 			abort();
 	}
 	/* The value parsers the commands use on their arguments. */

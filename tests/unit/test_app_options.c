@@ -39,7 +39,9 @@ static int resolve(enum launch how, const char *cfg_text, const char *cmdline,
 	argv[argc] = NULL;
 	env.launched_by_firmware = how == FROM_FIRMWARE;
 	env.args_from_config = how == FROM_FIRMWARE && !cmdline;
-	int rc = upm_app_options(&cfg, argc, argv, &env, o, err, 400);
+	struct upm_cli_line parsed;
+	upm_cli_read(argc, argv, &parsed); /* as upm_main does, once */
+	int rc = upm_app_options(&cfg, &parsed, &env, o, err, 400);
 	/* The options point into the configuration's text: compare before freeing it. */
 	static char command[64], platform[64], cmd_args[4][64];
 	upm_snprintf(command, sizeof command, "%s", o->command ? o->command : "(null)");

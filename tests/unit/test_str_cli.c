@@ -4,6 +4,7 @@
 #include "core/cli/config.h"
 #include "core/cli/cli_args.h"
 #include "core/cli/help.h"
+#include "core/cli/options.h"
 #include "platform/base/str.h"
 #include <stdlib.h>
 
@@ -153,9 +154,9 @@ TEST(cli_option_means_the_same_before_and_after_the_command)
 	CHECK_EQ(parse(&o, err, "--events"), -1);
 	CHECK_CONTAINS(err, "option '--events' needs a value");
 	/* No command takes an option of a global's name: the rule holds by construction. */
-	for (unsigned c = 0; c < upm_n_cmd_helps; c++)
-		for (unsigned i = 0; upm_cmd_helps[c].options[i]; i++)
-			CHECK(!upm_is_global_option(upm_cmd_helps[c].options[i]));
+	for (unsigned i = 0; i < upm_cli_n_options; i++)
+		for (unsigned k = 0; k < upm_cli_n_options; k++)
+			CHECK(k == i || upm_strcmp(upm_cli_options[i].name, upm_cli_options[k].name) != 0);
 }
 
 /* The early reads (--config before the configuration, --sockets for the host's processors)
@@ -178,7 +179,9 @@ TEST(cli_option_value_read_early)
 	CHECK_STR(option_value("run --events X --sockets=1", "--sockets"), "1");
 	CHECK(option_value("--config --dry-run info", "--config") == NULL);
 	CHECK(option_value("--config= info", "--config") == NULL);
-	CHECK(option_value("--dry-run=1 --config x", "--config") != NULL); /* the parser refuses the line */
+	/* Read from the parsed line: a line the parser refuses names no file. */
+	CHECK(option_value("--dry-run=1 --config x", "--config") == NULL);
+	CHECK(option_value("--dry-run --config x info", "--config") != NULL);
 	CHECK(option_value("info", "--config") == NULL);
 }
 
