@@ -1,4 +1,9 @@
-/* Per-processor uncore maps: which box types a platform has and how its PCI boxes
+/* Room platform: CPU identification (cpu.h), the backend interface (backend.h) and the
+ * replay and trace backends, PCI addressing (pci.h, mcfg.h), ACPI tables, the spinlock,
+ * and each processor's uncore map and their registry (platform.h). Includes base and
+ * boxes.
+ *
+ * Per-processor uncore maps: which box types a platform has and how its PCI boxes
  * are found. One struct upm_platform per processor (platform/map_*.c). */
 #ifndef UPMON_PLATFORM_PLATFORM_H
 #define UPMON_PLATFORM_PLATFORM_H
