@@ -110,8 +110,10 @@ class Names:
         return [], f"'{name}' is no room (rooms: {', '.join(sorted(self.rooms))})"
 
     def short(self, room):
+        """How the messages name a room: core's rooms and base by their last part."""
         last = room.rsplit("/", 1)[-1]
-        return last if room.startswith("core/") and len(self.by_last[last]) == 1 else room
+        plain = room.startswith("core/") or room == "platform/base"
+        return last if plain and len(self.by_last[last]) == 1 else room
 
 
 def split_names(text):
@@ -413,14 +415,14 @@ def main(argv):
             downward = floor.get(target, 0) < floor.get(room, 0)
             if downward and target in allowed.get(room, ()):
                 continue
-            why = (f"{target} is on floor {floor.get(target, '?')}, {room} on floor {floor.get(room, '?')}"
-                   if not downward else f"{room}'s row allows only "
-                   f"{', '.join(sorted(allowed.get(room, ()))) or 'nothing'}")
+            why = (f"runs back up: {target} is on floor {floor.get(target, '?')}, {room} on floor "
+                   f"{floor.get(room, '?')}" if not downward else f"is not in {room}'s row, which allows "
+                   f"{join_names(sorted(allowed.get(room, ()))) if allowed.get(room) else 'nothing'}")
             if (path, target) in KNOWN_UP and not strict:
                 known_up.append(f"known arrow up: {path} -> {target} (\"{included}\"; {KNOWN_UP[(path, target)]})")
             else:
-                up.append(f"up: {path} includes \"{included}\": {room} -> {target} does not run down "
-                          f"({why}): include only rooms its row in {PLAN_FILE} allows, or move the code")
+                up.append(f"up: {path} includes \"{included}\": {room} -> {target} {why}: include only "
+                          f"what the room's row in {PLAN_FILE} allows, or move the code")
     for line in known_up:
         print(line)
     seen = {(p, t) for (r, t), sites in arrows.items() for p, _ in sites}
