@@ -415,9 +415,14 @@ def main(argv):
             downward = floor.get(target, 0) < floor.get(room, 0)
             if downward and target in allowed.get(room, ()):
                 continue
-            why = (f"runs back up: {target} is on floor {floor.get(target, '?')}, {room} on floor "
-                   f"{floor.get(room, '?')}" if not downward else f"is not in {room}'s row, which allows "
-                   f"{join_names(sorted(allowed.get(room, ()))) if allowed.get(room) else 'nothing'}")
+            here, there = floor.get(room, "?"), floor.get(target, "?")
+            if downward:
+                rows = sorted(allowed.get(room, ()))
+                why = f"is not in {room}'s row, which allows {join_names(rows) if rows else 'nothing'}"
+            elif here == there:
+                why = f"stays on floor {here}: a room includes only rooms below it"
+            else:
+                why = f"runs back up: {target} is on floor {there}, {room} on floor {here}"
             if (path, target) in KNOWN_UP and not strict:
                 known_up.append(f"known arrow up: {path} -> {target} (\"{included}\"; {KNOWN_UP[(path, target)]})")
             else:
