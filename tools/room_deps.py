@@ -16,6 +16,7 @@ Prints the graph from the top floor down, then fails (exit 1), one line each, on
   cycle:   an include cycle between rooms
   up:      an arrow to a room on the same or a higher floor, or one the room's row does not
            allow (those listed in KNOWN_UP are reported, not failed, until they go)
+  include: a file that includes a header of no room
   header:  a room without exactly one "/* Room NAME:" header, or whose "Includes" sentence
            names a room it never includes or misses one it does
   circle:  files of one room that call each other in a loop (read from the built objects'
@@ -196,7 +197,7 @@ def read_includes(root, rooms):
             for target in INCLUDE.findall(text):
                 where = os.path.dirname(target) if "/" in target else room
                 if where not in rooms:
-                    stray.append(f"up: {path} includes \"{target}\", which is in no room: include "
+                    stray.append(f"include: {path} includes \"{target}\", which is in no room: include "
                                  f"a header of a room ({', '.join(TOPS)})")
                 elif where != room:
                     arrows.setdefault((room, where), []).append((path, target))
@@ -299,12 +300,17 @@ def check_headers(root, rooms, names, arrows, optional):
     return problems
 
 
-def object_symbols(object_roots):
-    """Per source file (path without extension): (defined global names, undefined names)."""
+def object_symbols(root, object_roots):
+    """Per source file (path without extension): (defined global names, undefined names).
+    An object whose source is gone (moved or removed since it was built) is left out."""
     objects = []
     for top in object_roots:
         for folder, _, files in os.walk(top):
-            objects += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".o")]
+            for f in sorted(files):
+                source = os.path.join(os.path.relpath(folder, top), f[:-2])
+                if f.endswith(".o") and any(os.path.exists(os.path.join(root, source + ext))
+                                            for ext in (".c", ".S")):
+                    objects.append(os.path.join(folder, f))
     defined, used = {}, {}
     for i in range(0, len(objects), 200):
         batch = objects[i:i + 200]
@@ -450,7 +456,7 @@ def main(argv):
         failures.append(f"circle: not checked: no objects under {', '.join(missing or OBJECT_ROOTS)}: "
                         f"build them first (make build/host/upmon) or name them with --objects DIR")
     else:
-        defined, used = object_symbols(roots)
+        defined, used = object_symbols(root, roots)
         circles = file_circles(defined, used)
         untied = [k for k in KNOWN_CIRCLES]
         for files, ties in circles:
