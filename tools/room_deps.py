@@ -385,7 +385,7 @@ def file_circles(defined, used):
 
 def circle_text(files, ties):
     room = os.path.dirname(files[0])
-    short = lambda p: os.path.basename(p) + ".c"
+    short = lambda p: os.path.basename(p) + (".S" if os.path.exists(p + ".S") else ".c")
     links = "; ".join(f"{short(a)} -> {short(b)}: {', '.join(sorted(n))}" for (a, b), n in sorted(ties.items()))
     return f"{room}: {', '.join(short(f) for f in files)} ({links})"
 
