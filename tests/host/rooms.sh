@@ -95,12 +95,12 @@ caught row_caught 'up: core/metrics/formula.c includes "core/cli/cli.h": core/me
 
 # A header whose Includes sentence names a room its files never include.
 fresh
-perl -0pi -e 's/Includes\n \* base and platform\./Includes\n * base, platform and events./' "$tmp/tree/core/machine/machine.h"
+perl -0pi -e 's/Includes(\s)/Includes events,$1/' "$tmp/tree/core/machine/machine.h"
 caught header_names_too_much 'header: core/machine/machine.h says core/machine includes events, which it never includes: ' "${real[@]}"
 
 # A header whose Includes sentence misses a room its files include.
 fresh
-perl -0pi -e 's/Includes base,\n \* boxes and session\./Includes base\n * and session./' "$tmp/tree/core/metrics/metrics.h"
+perl -0pi -e 's/Includes\s[^.]*\./Includes base and session./' "$tmp/tree/core/metrics/metrics.h"
 caught header_misses_one 'header: core/metrics/metrics.h does not say core/metrics includes boxes, which core/metrics/formula.h does \("boxes/metric.h"\): ' "${real[@]}"
 
 # A room without its header comment.
