@@ -35,9 +35,10 @@ for dir in $(find efi core boxes platform kernels -type f \( -name '*.c' -o -nam
 done
 if [ -z "$missing" ]; then echo "PASS rooms/every_folder_on_a_floor"; else echo "FAIL rooms/every_folder_on_a_floor: not in the graph or on no floor:$missing"; fi
 # The environment layers are on the top floor, platform/base on the ground floor.
-top=$(grep -E '^ *[0-9]+: ' <<<"$out" | head -2 | sed -E 's/^ *([0-9]+): ([^ ]+) .*/\1 \2/' | sort | tr '\n' ' ')
+highest=$(grep -m1 -oE '^ *[0-9]+: ' <<<"$out" | tr -d ' :')
+top=$(grep -E "^ *$highest: " <<<"$out" | sed -E 's/^ *[0-9]+: ([^ ]+) .*/\1/' | sort | tr '\n' ' ')
 ground=$(grep -E '^ *1: platform/base -> \(nothing\)$' <<<"$out")
-if [ "$top" = "13 core/host 13 efi " ] && [ -n "$ground" ]; then
+if [ "$top" = "core/host efi " ] && [ -n "$ground" ]; then
 	echo "PASS rooms/top_and_ground_floor"
 else
 	echo "FAIL rooms/top_and_ground_floor: top '$top', ground '$ground'"
