@@ -1,4 +1,8 @@
-/* Box types as data: where a PMON box's registers are, what their fields mean, and
+/* Room boxes: the shapes every platform's tables fill: box types (box.h), events
+ * (event.h), groups (group.h), metrics (metric.h) and event names (names.h). Includes no
+ * other room.
+ *
+ * Box types as data: where a PMON box's registers are, what their fields mean, and
  * which steps of the monitoring session apply. The session engine (core/session/session.c)
  * reads these tables; it holds no per-box special cases. */
 #ifndef UPMON_BOXES_BOX_H

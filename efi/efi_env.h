@@ -1,4 +1,9 @@
-/* What the files of efi/ share: set-up entry points called by efi_main and the
+/* Room efi: the UEFI environment layer: efi_main, the shell's arguments, console and file
+ * output, MP services, memory and its map, ACPI and SMBIOS tables, the #GP guard, and the
+ * services of platform/base/os.h on UEFI. Includes base, platform, platform/hw, machine,
+ * cli, workload and commands.
+ *
+ * What the files of efi/ share: set-up entry points called by efi_main and the
  * UTF-8/UCS-2 conversions. Everything else reaches the core through platform/base/os.h. */
 #ifndef UPMON_EFI_EFI_ENV_H
 #define UPMON_EFI_EFI_ENV_H

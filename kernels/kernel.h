@@ -1,4 +1,7 @@
-/* Stress kernels: the memory traffic a measured interval runs (issue 4).
+/* Room kernels: the stress kernels: their table, passes, loops (in assembly), sizes and
+ * accounting, and whether a processor can run AVX. Includes base and platform.
+ *
+ * Stress kernels: the memory traffic a measured interval runs (issue 4).
  *
  * Each kernel runs single-threaded on a buffer the caller provides (nothing is allocated
  * here, so the same code runs on a UEFI application processor and on the host) and

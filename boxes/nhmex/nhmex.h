@@ -1,4 +1,7 @@
-/* Xeon 7500 (Nehalem-EX, nhmex) and Xeon E7 (Westmere-EX, wsmex) box types.
+/* Room boxes/nhmex: Xeon 7500's and Xeon E7's box types, event tables, groups, metrics
+ * and check profile. Includes boxes and platform.
+ *
+ * Xeon 7500 (Nehalem-EX, nhmex) and Xeon E7 (Westmere-EX, wsmex) box types.
  * Guide: Xeon E7 Family Uncore Performance Monitoring Programming Guide 325294-001,
  * seed 002_0a58b738de4f4a68.txt (cited as 002:LINES); the Xeon 7500 guide survives only
  * as a C-Box excerpt (seed 004). Where the 7500 differs, the fact comes from Linux

@@ -1,4 +1,7 @@
-/* 6th-generation Core (Skylake client) box types, event tables and global control.
+/* Room boxes/skl: 6th-generation Core's box types, event tables, groups, metrics, check
+ * profile and global control. Includes boxes and platform.
+ *
+ * 6th-generation Core (Skylake client) box types, event tables and global control.
  * Guide: 334060-001 / 331051-001, seed 001_f69aba9de51b253a.txt (cited as 001:LINES). */
 #ifndef UPMON_BOXES_SKL_H
 #define UPMON_BOXES_SKL_H

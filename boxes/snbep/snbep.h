@@ -1,4 +1,7 @@
-/* Sandy Bridge-EP (Xeon E5-2600) box types and event tables.
+/* Room boxes/snbep: Sandy Bridge-EP's box types, event tables, groups, metrics, check
+ * profile and link rates. Includes boxes and platform.
+ *
+ * Sandy Bridge-EP (Xeon E5-2600) box types and event tables.
  * Guide: 327043-001, seed 000_b315dbf0b9943fe1.txt (cited as 000:LINES). */
 #ifndef UPMON_BOXES_SNBEP_H
 #define UPMON_BOXES_SNBEP_H

@@ -1,5 +1,7 @@
 /* Room commands: upm_main and the commands it dispatches (info, list, run, run --kernel,
- * selftest, check, fault-probe): the only room that ties the others together.
+ * selftest, check, fault-probe): the only room that ties the others together. Includes
+ * base, platform, platform/mock, kernels, machine, cli, events, workload, session, metrics,
+ * check and results.
  *
  * The commands upm_main() dispatches to. Each returns an exit status (enum upm_exit). */
 #ifndef UPMON_CORE_COMMANDS_H

@@ -1,7 +1,7 @@
 /* Room machine: the machine upmon runs on as its firmware describes it in SMBIOS (BIOS,
  * system, board, populated sockets, memory devices), parsed from bytes the environment
  * hands over (upm_os_smbios in platform/base/os.h), the same on UEFI and the host. Includes
- * base only.
+ * base and platform.
  *
  * Field offsets are those of DMTF DSP0134 (System Management BIOS Reference
  * Specification), cited beside each read in smbios.c. */

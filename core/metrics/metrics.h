@@ -1,4 +1,5 @@
-/* Room metrics: derived metrics computed from a session's counts. Includes session.
+/* Room metrics: derived metrics computed from a session's counts. Includes base,
+ * boxes and session.
  *
  * Derived metrics over the counts of a session. A metric's specs are added to the
  * session on every instance the metric needs (upm_metrics_prepare), and each count is

@@ -1,7 +1,7 @@
 /* Room session: the monitoring-session engine: finding the uncore (PCI bus per socket, box
  * presence, the configuration-access path), then per pass freeze, program, reset,
  * unfreeze, read, restore, with the overflow walk and the safety record. Includes base,
- * cli, events and workload (the watchdog's length for a pass: watchdog_plan.h).
+ * platform, cli, events and workload (the watchdog's length for a pass: watchdog_plan.h).
  *
  * The monitoring session (guide 327043-001 section 2.1, and its equivalents), driven by
  * the box tables: save what will be touched; per pass freeze, program, reset, unfreeze,

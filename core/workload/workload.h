@@ -1,6 +1,6 @@
 /* Room workload: the stress kernels on processors: thread placement, SRAT memory placement,
- * cache sizes, TSC timing, and what each run tells the backend it did. Includes base and
- * cli.
+ * cache sizes, TSC timing, and what each run tells the backend it did. Includes base,
+ * platform, kernels and cli.
  *
  * Workloads: a stress kernel (kernels/) run on one or more processors at once, timed by
  * the TSC, with what it did reported to the backend as the measured interval's activity.

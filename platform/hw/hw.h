@@ -1,4 +1,7 @@
-/* The real hardware backend: RDMSR/WRMSR, PCI configuration through CF8/CFC or ECAM,
+/* Room platform/hw: the real hardware backend, built into the UEFI image only. Includes
+ * base and platform.
+ *
+ * The real hardware backend: RDMSR/WRMSR, PCI configuration through CF8/CFC or ECAM,
  * and MMIO loads, executed by the processor running the call.
  *
  * Built into the UEFI image only (the host build has no hw backend). This directory

@@ -1,4 +1,7 @@
-/* The mock backend: an in-process model of the uncore register file, per socket.
+/* Room platform/mock: the mock backend, its processor models and its faults. Includes
+ * base and platform.
+ *
+ * The mock backend: an in-process model of the uncore register file, per socket.
  *
  * Models (platform/mock/NAME/model.c) populate it from their own reading of the guides,
  * independently of the box tables in boxes/, so a wrong table address shows up as an
