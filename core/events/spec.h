@@ -13,6 +13,7 @@
 #define UPMON_CORE_SPEC_H
 
 #include "platform/platform.h"
+#include "core/events/event_find.h" /* the table lookups specs are parsed with */
 
 #define UPM_SPEC_MAX_FILTERS 8
 #define UPM_SPEC_NAME 64
@@ -61,14 +62,5 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
  * commas inside a spec's slashes belong to that spec. Returns the count or -1. */
 int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct upm_spec *out,
 			unsigned max, char *err, unsigned long err_size);
-
-/* Looks an event up by guide name in a box's table (case-insensitive). */
-const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name);
-const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const char *name);
-/* 1 when name (case-insensitive) is the box's fixed counter: its event or that alias. */
-int upm_fixed_named(const struct upm_box_type *box, const char *name);
-/* The event code a control value selects, as specs write it: ev_sel, plus 0x100 for the
- * extra select bit (the second select's value when the box has one, M-Box). */
-uint64_t upm_ctl_code(const struct upm_box_type *box, uint64_t ctl);
 
 #endif
