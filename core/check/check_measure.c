@@ -37,7 +37,9 @@ int upm_ck_measure(struct check *c, struct measure *m, const struct upm_workload
 	struct upm_run *r = c->r;
 	if (w && upm_workload_prepare(r, w, &m->plan, m->err, sizeof m->err) != UPM_OK)
 		return -1;
-	if (upm_session_prepare(&m->s, r, c->specs.data) < 0) {
+	/* The standard event set as check.c parsed it, once: the session takes it as it is. */
+	struct upm_spec_list parsed = { c->parsed, c->n_parsed, 0 };
+	if (upm_session_take(&m->s, r, &parsed, 0) < 0) {
 		upm_strlcpy(m->err, m->s.error, sizeof m->err);
 		return -1;
 	}

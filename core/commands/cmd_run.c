@@ -37,6 +37,8 @@ static void add_to_list(struct upm_buf *list, const char *v)
 
 static int run_command(struct upm_run *r, struct upm_buf *events_list, struct upm_buf *metrics_list,
 		       struct upm_buf *groups_list);
+static int run_plain(struct upm_run *r, const struct upm_spec_list *asked, const struct upm_metric_list *metrics,
+		     uint64_t wait_ns, int per_box);
 
 /* --interval counts every event at once: a group whose whole needs more passes counts its
  * interval form (boxes/group.h), said in one line. */
@@ -148,76 +150,90 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		upm_error_unsupported(r);
 		return UPM_EXIT_USAGE;
 	}
+	/* What the run counts, each parsed once: the specs asked for (--events, then the
+	 * groups', each remembering who asked: core/events/spec_list.h) and the metrics
+	 * named (--metrics, then the groups'), which the session takes as they are. */
 	struct upm_buf specs, group_events, group_metrics;
+	struct upm_spec_list asked;
+	struct upm_metric_list metrics;
+	struct upm_spec_part parts[1 + 64];
+	unsigned n_parts = 0;
 	char err[300];
+	int status = UPM_EXIT_USAGE;
 	upm_buf_init(&specs);
 	upm_buf_init(&group_events);
 	upm_buf_init(&group_metrics);
+	upm_spec_list_init(&asked);
+	upm_metric_list_init(&metrics);
 	if (metric_names)
 		upm_buf_puts(&group_metrics, metric_names);
-	const struct upm_group *named[16];
+	const struct upm_group *named[64];
 	unsigned n_named = 0;
 	if (group_names && upm_group_expand_as(r->platform, group_names, io.period_ns != 0, &group_events,
 					       &group_metrics, named, UPM_ARRAY_LEN(named), &n_named, err,
 					       sizeof err) < 0) {
 		upm_error(r, "run: --group: %s", err);
-		upm_buf_free(&group_events);
-		upm_buf_free(&group_metrics);
-		return UPM_EXIT_USAGE;
+		goto out;
 	}
 	for (unsigned i = 0; io.period_ns && i < n_named; i++)
 		say_interval_form(r, named[i]);
 	if (events && upm_config_expand_events(r, events, &specs, err, sizeof err) < 0) {
 		upm_error(r, "run: --events: %s", err); /* @NAME: an event set of upmon.cfg */
-		upm_buf_free(&specs);
-		upm_buf_free(&group_events);
-		upm_buf_free(&group_metrics);
-		return UPM_EXIT_USAGE;
+		goto out;
 	}
-	if (group_events.len) {
+	parts[n_parts++] = (struct upm_spec_part){ 0, UPM_SPEC_BY_USER, NULL };
+	/* The groups' specs after the user's, in one text as they were always joined (a
+	 * slip of the comma is named alike), each group's part remembered. */
+	for (unsigned i = 0; i < n_named; i++) {
+		const char *ev = upm_group_events(named[i], io.period_ns != 0);
+		if (!ev || !*ev)
+			continue;
 		if (specs.len)
 			upm_buf_puts(&specs, ",");
-		upm_buf_puts(&specs, group_events.data);
+		parts[n_parts++] = (struct upm_spec_part){ specs.len, UPM_SPEC_BY_GROUP, named[i]->name };
+		upm_buf_puts(&specs, ev);
 	}
-	upm_buf_free(&group_events);
-	/* --metrics and the groups' metrics: the engine adds their specs on every instance
-	 * they need, each count once with the user's (core/metrics/metrics.h): here only
-	 * checked. */
+	/* --metrics and the groups' metrics: split once; the engine adds their specs on every
+	 * instance they need, each count once with the user's (core/metrics/metrics.h). */
 	metric_names = group_metrics.len ? group_metrics.data : NULL;
-	struct upm_buf metric_specs;
-	upm_buf_init(&metric_specs);
-	int bad_metric = metric_names && upm_metric_specs(r->platform, metric_names, &metric_specs, err, sizeof err) < 0;
-	int any_metric = metric_specs.len > 0;
-	upm_buf_free(&metric_specs);
-	if (bad_metric) {
+	if (metric_names && upm_metric_list_parse(r->platform, metric_names, &metrics, err, sizeof err) < 0) {
 		upm_error(r, "run: %s", err);
-		upm_buf_free(&specs);
-		upm_buf_free(&group_metrics);
-		return UPM_EXIT_USAGE;
+		goto out;
 	}
-	if (!specs.len && !any_metric) {
+	if (!specs.len && !metrics.n) {
 		upm_error(r, "run: give --events SPEC[,SPEC...], --metrics NAME or --group NAME (see 'upmon list events', 'upmon list groups')");
-		upm_buf_free(&group_metrics);
-		upm_buf_free(&specs);
-		return UPM_EXIT_USAGE;
+		goto out;
+	}
+	if (specs.len && upm_spec_list_add_parts(r->platform, &asked, specs.data, parts, n_parts, err, sizeof err) < 0) {
+		upm_error(r, "run: %s", err);
+		goto out;
 	}
 	upm_backend_pass_begins(r->backend, 1); /* a run is pass 1: faults given @pass1 act from here */
 	if (io.period_ns || ko.n_kernels) {
-		int st = io.period_ns ? upm_run_interval(r, &io, &ko, specs.data, metric_names, seconds_given ? wait.ns : 0,
-							 per_box)
-				      : upm_run_kernels(r, &ko, specs.data, metric_names, per_box);
-		upm_buf_free(&specs);
-		upm_buf_free(&group_metrics);
-		return st;
+		status = io.period_ns ? upm_run_interval(r, &io, &ko, &asked, &metrics, seconds_given ? wait.ns : 0, per_box)
+				      : upm_run_kernels(r, &ko, &asked, &metrics, per_box);
+		goto out;
 	}
+	status = run_plain(r, &asked, &metrics, wait.ns, per_box);
+out:
+	upm_spec_list_free(&asked);
+	upm_metric_list_free(&metrics);
+	upm_buf_free(&specs);
+	upm_buf_free(&group_events);
+	upm_buf_free(&group_metrics);
+	return status;
+}
 
+/* A run without --interval or --kernel: one idle interval of wait_ns per pass. */
+static int run_plain(struct upm_run *r, const struct upm_spec_list *asked, const struct upm_metric_list *metrics,
+		     uint64_t wait_ns, int per_box)
+{
+	struct idle_interval wait = { wait_ns };
 	struct upm_session s;
 	int status = UPM_EXIT_OK;
-	if (upm_metrics_prepare(&s, r, specs.data, metric_names) < 0) {
+	if (upm_metrics_take(&s, r, asked, metrics) < 0) {
 		upm_error(r, "run: %s", s.error);
 		upm_session_free(&s);
-		upm_buf_free(&specs);
-		upm_buf_free(&group_metrics);
 		return UPM_EXIT_USAGE;
 	}
 	upm_session_say_doubled(&s, "run");
@@ -255,7 +271,5 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	upm_record_say_end(&rec);
 	upm_record_free(&rec);
 	upm_session_free(&s);
-	upm_buf_free(&specs);
-	upm_buf_free(&group_metrics);
 	return status;
 }

@@ -554,7 +554,8 @@ static void save_files(struct upm_run *r, struct upm_session *s, const struct up
 }
 
 int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, const struct upm_run_kernel_opts *ko,
-		     const char *specs, const char *metric_names, uint64_t seconds_ns, int per_box)
+		     const struct upm_spec_list *asked, const struct upm_metric_list *metrics, uint64_t seconds_ns,
+		     int per_box)
 {
 	struct upm_session s;
 	struct upm_samples sm;
@@ -572,17 +573,17 @@ int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, c
 	con->logged = 1;
 	con->per_box = per_box;
 	upm_buf_init(&con->line);
-	if (upm_metrics_prepare(&s, r, specs, metric_names) < 0) {
+	if (upm_metrics_take(&s, r, asked, metrics) < 0) {
 		upm_error(r, "run: %s", s.error);
 		status = UPM_EXIT_USAGE;
 		goto out;
 	}
-	if (s.n_passes > 1 && s.n_metrics && specs && specs[0]) {
+	if (s.n_passes > 1 && s.n_metrics && asked->n) {
 		/* The metrics' events do not fit beside the events given: the events alone, if
 		 * they fit. */
 		unsigned passes = s.n_passes;
 		upm_session_free(&s);
-		if (upm_metrics_prepare(&s, r, specs, NULL) < 0) {
+		if (upm_metrics_take(&s, r, asked, NULL) < 0) {
 			upm_error(r, "run: %s", s.error);
 			status = UPM_EXIT_USAGE;
 			goto out;

@@ -22,12 +22,13 @@ int upm_run_interval_option(const char *name, const char *value, struct upm_run_
  * 0, or -1 with a one-line message in err. */
 int upm_run_interval_check(const struct upm_run_interval_opts *o, const struct upm_run_kernel_opts *ko,
 			   int seconds_given, char *err, size_t err_size);
-/* Samples the specs (expanded, may be empty) and the metrics' specs, with the kernel of ko
+/* Samples the specs asked for (parsed once: may be empty) and the metrics' specs, with the kernel of ko
  * repeating between samples when one is named; seconds_ns: --seconds (0: not given);
  * per_box: each box instance's count on the console, not its socket's sum. Each sample's
  * block has the metrics over its window. Prints, saves interval.csv, counters.csv and
  * results.json. Returns an exit status. */
 int upm_run_interval(struct upm_run *r, const struct upm_run_interval_opts *o, const struct upm_run_kernel_opts *ko,
-		     const char *specs, const char *metric_names, uint64_t seconds_ns, int per_box);
+		     const struct upm_spec_list *asked, const struct upm_metric_list *metrics, uint64_t seconds_ns,
+		     int per_box);
 
 #endif

@@ -242,7 +242,7 @@ static uint64_t baseline_interval(struct upm_session *s, unsigned pass, void *ct
 /* --- the flow --- */
 
 static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *kernel,
-		   const char *specs, const char *metric_names, struct upm_record *rec)
+		   const struct upm_spec_list *asked, const struct upm_metric_list *metrics, struct upm_record *rec)
 {
 	struct upm_workload w = o->w;
 	struct kernel_ctx *k = upm_os_alloc(sizeof *k);
@@ -267,7 +267,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 		goto out;
 	}
 	have_s = 1;
-	if (upm_metrics_prepare(&s, r, specs, metric_names) < 0) {
+	if (upm_metrics_take(&s, r, asked, metrics) < 0) {
 		upm_error(r, "run: %s", s.error);
 		status = UPM_EXIT_USAGE;
 		goto out;
@@ -310,7 +310,7 @@ static int run_one(struct upm_run *r, const struct upm_run_kernel_opts *o, const
 	have_base = 1;
 	upm_memset(&base, 0, sizeof base);
 	if (!s.aborted) { /* after an abort no baseline: the counts stand as measured */
-		if (upm_metrics_prepare(&base, r, specs, metric_names) < 0) {
+		if (upm_metrics_take(&base, r, asked, metrics) < 0) {
 			upm_error(r, "run: baseline: %s", base.error);
 			status = UPM_EXIT_FAIL;
 			goto out;
@@ -341,8 +341,8 @@ out:
 	return status;
 }
 
-int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs,
-		    const char *metric_names, int per_box)
+int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const struct upm_spec_list *asked,
+		    const struct upm_metric_list *metrics, int per_box)
 {
 	int status = UPM_EXIT_OK;
 	/* One record of every kernel; the writers render it (core/results/record.h). */
@@ -362,7 +362,7 @@ int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, cons
 		}
 	}
 	for (unsigned i = 0; i < o->n_kernels; i++) {
-		int st = run_one(r, o, o->kernels[i], specs, metric_names, &rec);
+		int st = run_one(r, o, o->kernels[i], asked, metrics, &rec);
 		/* 2 (failed) wins over the others; otherwise the first non-zero stands. */
 		if (st == UPM_EXIT_FAIL || status == UPM_EXIT_OK)
 			status = st;

@@ -35,11 +35,11 @@ void upm_run_kernel_say_plan(struct upm_run *r, const struct upm_workload_info *
 /* 1 when any kernel option other than --kernel was given without --kernel. */
 int upm_run_kernel_options_orphaned(const struct upm_run_kernel_opts *o);
 
-/* Runs every kernel with the spec list (already expanded; may be empty) and the metrics
- * named (NULL: none), into one results record that is printed (per_box: every box
+/* Runs every kernel with the specs asked for (parsed once: may be empty) and the
+ * metrics (split once; NULL: none), the same lists for every kernel and its baseline, into one results record that is printed (per_box: every box
  * instance, else totals) and saved (counters.csv, results.json, report.html). Returns
  * an exit status (enum upm_exit). */
-int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const char *specs,
-		    const char *metric_names, int per_box);
+int upm_run_kernels(struct upm_run *r, const struct upm_run_kernel_opts *o, const struct upm_spec_list *asked,
+		    const struct upm_metric_list *metrics, int per_box);
 
 #endif

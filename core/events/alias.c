@@ -1,10 +1,12 @@
 /* Resolving other programs' names (core/events/alias.h), and looking a name up on one
  * platform. The tables are per platform (boxes/<platform>/names.c); nothing here names a
- * platform. Names of other platforms: core/events/alias_kin.c. */
+ * platform. Names of other platforms: core/events/alias_kin.c; the lookups both share:
+ * core/events/alias_lookup.c. */
 #include "core/events/alias.h"
 #include "platform/base/str.h"
 #include "platform/base/suggest.h"
-#include "core/events/spec.h"
+#include "core/events/event_find.h"
+#include "core/events/alias_kin.h"
 
 static int fail(char *err, unsigned long n, const char *fmt, const char *a, const char *b)
 {
@@ -59,96 +61,17 @@ static const struct upm_box_type *perf_box(const struct upm_platform *p, const c
 	return NULL;
 }
 
-/* An event of the box in upmon's spelling: fixed counter, free-running counter, or a
- * table event with its unit mask. */
-static int own_event(const struct upm_box_type *box, const char *name)
-{
-	char ev[UPM_SPEC_NAME];
-	const char *dot = upm_strchr(name, '.');
-	size_t len = dot ? (size_t)(dot - name) : upm_strlen(name);
-	if (upm_fixed_named(box, name))
-		return 1;
-	for (unsigned i = 0; i < box->n_free_ctrs; i++)
-		if (upm_strcasecmp(name, box->free_ctrs[i].name) == 0)
-			return 1;
-	if (len >= sizeof ev)
-		return 0;
-	upm_memcpy(ev, name, len);
-	ev[len] = 0;
-	const struct upm_event_def *e = upm_event_find(box, ev);
-	return e && (!dot || upm_umask_find(e, dot + 1));
-}
-
-static const struct upm_event_alias *find_alias(const struct upm_event_alias *t, unsigned n, const char *box,
-						const char *name)
-{
-	for (unsigned i = 0; i < n; i++)
-		if ((!box || upm_strcmp(t[i].box, box) == 0) && upm_strcasecmp(t[i].name, name) == 0)
-			return &t[i];
-	return NULL;
-}
-
-struct resolved {
-	const struct upm_box_type *box;
-	int instance;
-	char terms[96]; /* the first term in upmon's spelling */
-};
-
-/* A perfmon name: an exception first, else the unit prefix (longest wins). 1 found. */
-static int perfmon_name(const struct upm_platform *p, const char *name, struct resolved *r)
-{
-	const struct upm_naming *nm = p->naming;
-	if (!nm)
-		return 0;
-	const struct upm_event_alias *a = find_alias(nm->perfmon_exceptions, nm->n_perfmon_exceptions, NULL, name);
-	if (a) {
-		r->box = upm_platform_box(p, a->box);
-		upm_strlcpy(r->terms, a->terms, sizeof r->terms);
-		return r->box != NULL;
-	}
-	const struct upm_box_names *best = NULL;
-	size_t best_len = 0;
-	for (unsigned i = 0; i < nm->n_boxes; i++) {
-		const char *pre = nm->boxes[i].perfmon_prefix;
-		size_t n = pre ? upm_strlen(pre) : 0;
-		if (n > best_len && upm_strlen(name) > n && upm_strncasecmp(name, pre, n) == 0) {
-			best = &nm->boxes[i];
-			best_len = n;
-		}
-	}
-	if (!best)
-		return 0;
-	r->box = upm_platform_box(p, best->box);
-	upm_strlcpy(r->terms, name + best_len, sizeof r->terms);
-	return r->box != NULL;
-}
-
-/* Whether terms (upmon's, the event first) name an event box has: a raw first term
- * (key=value) is left to the parser. */
-static int known_terms(const struct upm_box_type *box, const char *terms)
-{
-	char first[96];
-	size_t len = 0;
-	while (terms[len] && terms[len] != ',')
-		len++;
-	if (len >= sizeof first)
-		return 0;
-	upm_memcpy(first, terms, len);
-	first[len] = 0;
-	return upm_strchr(first, '=') || own_event(box, first);
-}
-
 /* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. */
-static int resolve_event(const struct upm_platform *p, const char *name, struct resolved *r, char *err,
+static int resolve_event(const struct upm_platform *p, const char *name, struct upm_alias_resolved *r, char *err,
 			 unsigned long n)
 {
 	const struct upm_naming *nm = p->naming;
-	if (own_event(r->box, name)) {
+	if (upm_alias_own_event(r->box, name)) {
 		upm_strlcpy(r->terms, name, sizeof r->terms);
 		return 0;
 	}
 	const struct upm_event_alias *a =
-		nm ? find_alias(nm->perf_events, nm->n_perf_events, r->box->name, name) : NULL;
+		nm ? upm_alias_find(nm->perf_events, nm->n_perf_events, r->box->name, name) : NULL;
 	if (a) {
 		if (a->to_box) {
 			r->box = upm_platform_box(p, a->to_box);
@@ -157,14 +80,14 @@ static int resolve_event(const struct upm_platform *p, const char *name, struct 
 		upm_strlcpy(r->terms, a->terms, sizeof r->terms);
 		return r->box ? 0 : fail(err, n, "table error: no box %s for %s", a->to_box, name);
 	}
-	struct resolved pm = { 0 };
-	int perfmon = perfmon_name(p, name, &pm);
+	struct upm_alias_resolved pm = { 0 };
+	int perfmon = upm_alias_perfmon_name(p, name, &pm);
 	if (perfmon && pm.box != r->box) {
 		upm_snprintf(err, n, "%s is an event of box %s, not %s: write %s/%s/ or %s alone", name, pm.box->name,
 			     r->box->name, pm.box->name, pm.terms, name);
 		return -1;
 	}
-	if (perfmon && known_terms(pm.box, pm.terms)) {
+	if (perfmon && upm_alias_known_terms(pm.box, pm.terms)) {
 		upm_strlcpy(r->terms, pm.terms, sizeof r->terms);
 		return 0;
 	}
@@ -261,55 +184,6 @@ void upm_alias_suggest_box(const struct upm_platform *p, const char *word, char 
 	upm_suggest_text(&s, buf, size);
 }
 
-const char *upm_alias_whose_text(enum upm_alias_whose whose)
-{
-	return whose == UPM_ALIAS_PERF ? "perf's event alias" : whose == UPM_ALIAS_PERFMON ? "perfmon's name" : "upmon's name";
-}
-
-static int hit_set(struct upm_alias_hit *hit, const struct upm_box_type *box, const char *terms,
-		   enum upm_alias_whose whose)
-{
-	if (!box || !known_terms(box, terms))
-		return 0;
-	hit->box = box;
-	upm_strlcpy(hit->terms, terms, sizeof hit->terms);
-	hit->whose = whose;
-	return 1;
-}
-
-static const struct upm_box_type *alias_box(const struct upm_platform *p, const struct upm_event_alias *a)
-{
-	return upm_platform_box(p, a->to_box ? a->to_box : a->box);
-}
-
-int upm_alias_lookup(const struct upm_platform *p, const struct upm_box_type *box, const char *name,
-		     struct upm_alias_hit *hit)
-{
-	const struct upm_naming *nm = p->naming;
-	struct resolved r = { 0 };
-	upm_memset(hit, 0, sizeof *hit);
-	if (!name || !name[0])
-		return 0;
-	if (box) {
-		const struct upm_event_alias *a =
-			nm ? find_alias(nm->perf_events, nm->n_perf_events, box->name, name) : NULL;
-		return hit_set(hit, box, name, UPM_ALIAS_UPMON) ||
-		       (a && hit_set(hit, alias_box(p, a), a->terms, UPM_ALIAS_PERF)) ||
-		       (perfmon_name(p, name, &r) && r.box == box && hit_set(hit, box, r.terms, UPM_ALIAS_PERFMON));
-	}
-	if (perfmon_name(p, name, &r) && hit_set(hit, r.box, r.terms, UPM_ALIAS_PERFMON))
-		return 1;
-	for (unsigned i = 0; nm && i < p->n_boxes; i++) {
-		const struct upm_event_alias *a = find_alias(nm->perf_events, nm->n_perf_events, p->boxes[i]->name, name);
-		if (a && hit_set(hit, alias_box(p, a), a->terms, UPM_ALIAS_PERF))
-			return 1;
-	}
-	for (unsigned i = 0; i < p->n_boxes; i++)
-		if (hit_set(hit, p->boxes[i], name, UPM_ALIAS_UPMON))
-			return 1;
-	return 0;
-}
-
 /* perf's event alias alone: perf counts a bare alias on every PMU that defines it
  * (cas_count_read: every uncore_imc_N), so it is every instance of the one box type
  * that has it here. 1 resolved into out, -1 refused (err), 0 not perf's alias. */
@@ -322,7 +196,7 @@ static int bare_perf_alias(const struct upm_platform *p, const char *text, char 
 	unsigned types = 0;
 	upm_buf_init(&choices);
 	for (unsigned i = 0; nm && i < p->n_boxes; i++) {
-		const struct upm_event_alias *a = find_alias(nm->perf_events, nm->n_perf_events, p->boxes[i]->name, text);
+		const struct upm_event_alias *a = upm_alias_find(nm->perf_events, nm->n_perf_events, p->boxes[i]->name, text);
 		if (!a)
 			continue;
 		first = first ? first : a;
@@ -330,7 +204,7 @@ static int bare_perf_alias(const struct upm_platform *p, const char *text, char 
 	}
 	int rc = 0;
 	if (types == 1) {
-		const struct upm_box_type *b = alias_box(p, first);
+		const struct upm_box_type *b = upm_alias_box(p, first);
 		rc = b ? 1 : fail(err, n, "table error: no box %s for %s", first->to_box, text);
 		if (b)
 			upm_snprintf(out, out_size, "%s/%s/", b->name, first->terms);
@@ -347,12 +221,12 @@ static int bare_perf_alias(const struct upm_platform *p, const char *text, char 
 static int resolve_bare(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
 			char *err, unsigned long n)
 {
-	struct resolved r = { 0 };
+	struct upm_alias_resolved r = { 0 };
 	int inst;
-	if (perfmon_name(p, text, &r)) {
+	if (upm_alias_perfmon_name(p, text, &r)) {
 		/* A prefix of p's with an event of another platform: said as such; with an
 		 * unknown event, the parser names it. */
-		if (!known_terms(r.box, r.terms) && upm_alias_foreign(p, NULL, text, err, n))
+		if (!upm_alias_known_terms(r.box, r.terms) && upm_alias_foreign(p, NULL, text, err, n))
 			return -1;
 		upm_snprintf(out, out_size, "%s/%s/", r.box->name, r.terms);
 		return 0;
@@ -365,7 +239,7 @@ static int resolve_bare(const struct upm_platform *p, const char *text, char *ou
 		return alias > 0 ? 0 : -1;
 	const struct upm_naming *nm = p->naming;
 	for (unsigned i = 0; i < p->n_boxes; i++) {
-		if (own_event(p->boxes[i], text)) {
+		if (upm_alias_own_event(p->boxes[i], text)) {
 			upm_snprintf(err, n, "'%s' lacks its box: write %s/%s/ (or %s%s/%s/ for one instance)", text,
 				     p->boxes[i]->name, text, p->boxes[i]->name, "0", text);
 			return -1;
@@ -469,7 +343,7 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	if (slash + 1 == text + len - 1)
 		return fail(err, n, "'%s' names no event between its slashes (see 'upmon list events')%s", text, "");
 
-	struct resolved r = { 0 };
+	struct upm_alias_resolved r = { 0 };
 	size_t blen = (size_t)(slash - text);
 	r.box = own_box(p, text, blen, &r.instance);
 	if (!r.box)

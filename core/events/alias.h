@@ -8,6 +8,8 @@
 #define UPMON_CORE_EVENTS_ALIAS_H
 
 #include "boxes/platform.h"
+#include "core/events/alias_lookup.h" /* a name looked up on one platform */
+#include "core/events/alias_kin.h"    /* names of other platforms, examples */
 
 /* Rewrites one spec (BOX/TERMS/, a bare perfmon name or a bare perf event alias) into
  * upmon's spelling in out. A bare perf alias is every box that perf defines it on, as
@@ -17,34 +19,6 @@
  * 0, or -1 with a one-line reason in err. */
 int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
 		      char *err, unsigned long err_size);
-
-/* What a name stands for on p: an event of box (or, box NULL, of any box: a name alone)
- * by upmon's name, perf's event alias or perfmon's name, and only when that event exists
- * on p. terms are upmon's, the event first ("CAS_COUNT.RD", "TxL_FLITS_G0,umask=0x06");
- * box may differ from the one asked (perf's cbox clockticks is the ncu's fixed counter on
- * Skylake). 1 found, 0 not. */
-enum upm_alias_whose { UPM_ALIAS_UPMON, UPM_ALIAS_PERF, UPM_ALIAS_PERFMON };
-struct upm_alias_hit {
-	const struct upm_box_type *box;
-	char terms[96];
-	enum upm_alias_whose whose;
-};
-int upm_alias_lookup(const struct upm_platform *p, const struct upm_box_type *box, const char *name,
-		     struct upm_alias_hit *hit);
-/* Whose name it is, for messages: "upmon's name", "perf's event alias", "perfmon's name". */
-const char *upm_alias_whose_text(enum upm_alias_whose whose);
-
-/* A name that is not p's but another platform's (every platform's tables are searched):
- * "'UNC_M_CAS_COUNT.RD' is perfmon's name of an event of snbep, ivbep, not of skl: the
- * nearest on skl is imc/DRAM_DATA_READS/ (perf's uncore_imc/data_reads/)" into buf. box:
- * the box the name was given in on p (its namesakes elsewhere are searched), or NULL for
- * a name alone. 1 when it is another platform's, 0 (buf "") when not. */
-int upm_alias_foreign(const struct upm_platform *p, const struct upm_box_type *box, const char *name, char *buf,
-		      unsigned long size);
-
-/* p's examples for messages, each "" where p has none: a spec ("imc/CAS_COUNT.RD/"),
- * a perf event alias alone ("cas_count_read") and a perfmon name ("UNC_M_CAS_COUNT.RD"). */
-void upm_alias_examples(const struct upm_platform *p, char *spec, char *perf, char *perfmon, unsigned long size);
 
 /* How long the spec starting at s is in a comma-separated list: to its second slash,
  * or, for a bare name, to the next comma. */

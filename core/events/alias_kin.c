@@ -1,12 +1,13 @@
-/* Names across platforms (core/events/alias.h): a name that is another platform's only is
+/* Names across platforms (core/events/alias_kin.h): a name that is another platform's only is
  * answered with the platforms it belongs to and this platform's nearest event, from the
  * events of a kind (boxes/names.h struct upm_event_kind) or, without one, the closest
  * name of the namesake box; and a platform's own examples for messages, so that no
  * message offers a spelling that does not parse where it is read. */
-#include "core/events/alias.h"
+#include "core/events/alias_kin.h"
+#include "core/events/alias_lookup.h"
 #include "platform/base/str.h"
 #include "platform/base/suggest.h"
-#include "core/events/spec.h"
+#include "core/events/event_find.h"
 
 /* "box/terms/" of a hit. */
 static void hit_spec(const struct upm_alias_hit *h, char *buf, size_t size)

@@ -138,3 +138,10 @@ void upm_spec_double_text(const struct upm_spec_double *d, char *buf, unsigned l
 	else
 		upm_snprintf(buf, size, "%s is %s, asked for already: counted once", d->dropped, d->kept);
 }
+
+void upm_spec_list_once(struct upm_spec_list *l, struct upm_spec_double *doubles, unsigned max,
+			unsigned *n_doubles)
+{
+	unsigned n_user = upm_spec_list_n_asked(l);
+	l->n = upm_specs_once(l->specs, l->n, &n_user, doubles, max, n_doubles);
+}

@@ -7,6 +7,7 @@
 
 #include "core/events/spec.h"
 #include "core/events/sched.h"
+#include "core/events/spec_list.h"
 
 /* 1 when a and b count the same thing on a box instance both apply to: the same box
  * type and the same general-counter encoding (control value and every filter), or the
@@ -36,6 +37,11 @@ struct upm_spec_double {
  * Returns the specs kept. */
 unsigned upm_specs_once(struct upm_spec *specs, unsigned n, unsigned *n_user, struct upm_spec_double *doubles,
 			unsigned max, unsigned *n_doubles);
+
+/* upm_specs_once over a run's list (core/events/spec_list.h), in place: the user's and
+ * the groups' specs are those asked for, the metrics' the engine's. */
+void upm_spec_list_once(struct upm_spec_list *l, struct upm_spec_double *doubles, unsigned max,
+			unsigned *n_doubles);
 
 /* The specs of specs[0..n) box instance inst of type t counts: their indices into idx (n
  * at most), in order. With once, a spec whose count an earlier one of them has already is

@@ -2,38 +2,6 @@
 #include "platform/base/str.h"
 #include "core/events/alias.h"
 
-const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name)
-{
-	for (unsigned i = 0; box->events && i < *box->n_events; i++)
-		if (upm_strcasecmp(box->events[i].name, name) == 0)
-			return &box->events[i];
-	return NULL;
-}
-
-uint64_t upm_ctl_code(const struct upm_box_type *box, uint64_t ctl)
-{
-	const struct upm_ctl_layout *l = &box->ctl_layout;
-	uint64_t ext = upm_field_get(l->ev_sel_ext, ctl);
-	if (ext && l->ev_sel_alt.width) /* the code sits in the second select */
-		return 0x100 | upm_field_get(l->ev_sel_alt, ctl);
-	return upm_field_get(l->ev_sel, ctl) | ext << 8;
-}
-
-const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const char *name)
-{
-	for (unsigned i = 0; i < ev->n_umasks; i++)
-		if (upm_strcasecmp(ev->umasks[i].name, name) == 0)
-			return &ev->umasks[i];
-	return NULL;
-}
-
-int upm_fixed_named(const struct upm_box_type *box, const char *name)
-{
-	return box->fixed_ctr != UPM_NO_REG && box->fixed_event &&
-	       (upm_strcasecmp(name, box->fixed_event) == 0 ||
-		(box->fixed_alias && upm_strcasecmp(name, box->fixed_alias) == 0));
-}
-
 static int failf(char *err, unsigned long size, const char *fmt, const char *a, const char *b)
 {
 	upm_snprintf(err, size, fmt, a, b);
@@ -461,10 +429,13 @@ static void name_as_written(struct upm_spec *o, const char *text)
  * the text as the user wrote it. A name that stands for an event with terms of its own
  * (a QPI packet preset: CTO_COUNT with its match/mask values) keeps that name for
  * display, as the event's name would not tell two such presets apart. */
+unsigned long upm_spec_parses;
+
 int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_spec *o, char *err,
 		   unsigned long n)
 {
 	char own[128];
+	upm_spec_parses++;
 	upm_memset(o, 0, sizeof *o);
 	if (upm_alias_resolve(p, text, own, sizeof own, err, n) < 0)
 		return -1;
@@ -621,11 +592,12 @@ static int refuse_perf_modifiers(const char *spec, size_t spec_len, const char *
 	return -1;
 }
 
-int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct upm_spec *out,
-			unsigned max, char *err, unsigned long n)
+int upm_spec_parse_each(const struct upm_platform *p, const char *text, unsigned max, upm_spec_each_fn fn,
+			void *ctx, char *err, unsigned long n)
 {
 	unsigned count = 0;
 	const char *s = text;
+	struct upm_spec one_spec;
 	/* An empty item (",imc/..", "..,,..", "..,") is a slip of the comma, refused alike
 	 * wherever it is: a trailing one would otherwise be dropped unseen. */
 	if (*s == ',')
@@ -649,8 +621,9 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 		const char *colon = upm_strchr(one, ':');
 		if (!upm_strchr(one, '/') && colon && perf_modifiers_len(colon))
 			return refuse_perf_modifiers(one, (size_t)(colon - one), colon, upm_strlen(colon), err, n);
-		if (upm_spec_parse(p, one, &out[count], err, n) < 0)
+		if (upm_spec_parse(p, one, &one_spec, err, n) < 0)
 			return -1;
+		fn(ctx, &one_spec, (unsigned long)(s - text));
 		count++;
 		s += len;
 		if (*s == ',' && (s[1] == ',' || !s[1]))
@@ -666,4 +639,24 @@ int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct u
 	if (!count)
 		return failf(err, n, "no event specs given%s%s", "", "");
 	return (int)count;
+}
+
+/* upm_spec_parse_list's step: each spec into the next place of the array. */
+struct into_array {
+	struct upm_spec *out;
+	unsigned n;
+};
+
+static void into_array(void *ctx, const struct upm_spec *sp, unsigned long at)
+{
+	struct into_array *a = ctx;
+	(void)at;
+	a->out[a->n++] = *sp;
+}
+
+int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct upm_spec *out,
+			unsigned max, char *err, unsigned long n)
+{
+	struct into_array a = { out, 0 };
+	return upm_spec_parse_each(p, text, max, into_array, &a, err, n);
 }

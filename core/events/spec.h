@@ -13,6 +13,7 @@
 #define UPMON_CORE_SPEC_H
 
 #include "boxes/platform.h"
+#include "core/events/event_find.h" /* the table lookups specs are parsed with */
 
 #define UPM_SPEC_MAX_FILTERS 8
 #define UPM_SPEC_NAME 64
@@ -51,24 +52,38 @@ struct upm_spec {
 	char text[128];                     /* as the user wrote it */
 	uint8_t engine;                     /* added by the engine (a metric's), not the user:
 					     * may share a fixed or free-running counter's reading */
+	uint8_t origin;                     /* who asked for it: enum upm_spec_origin */
+	const char *origin_name;            /* the group's or metric's name (the platform's
+					     * tables); NULL for the user's */
+};
+
+/* Who asked for a spec: the user (--events, an event set of upmon.cfg), a group, or a
+ * metric (the engine adds its terms). A run's list holds the user's and the groups'
+ * first, then the metrics' (core/events/spec_list.h). */
+enum upm_spec_origin {
+	UPM_SPEC_BY_USER = 0,
+	UPM_SPEC_BY_GROUP,
+	UPM_SPEC_BY_METRIC,
 };
 
 /* Parses one spec for platform p. 0, or -1 with a one-line reason in err. */
 int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_spec *out, char *err,
 		   unsigned long err_size);
 
+/* How many times upm_spec_parse has run in this program: only the tests read it, to hold
+ * that a run parses each spec once (tests/unit/test_spec_list.c). */
+extern unsigned long upm_spec_parses;
+
+/* Parses a comma-separated list of specs ("imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/"), calling
+ * fn with each spec parsed and where it starts in text (at most max specs: more is an
+ * error). Returns the count, or -1 with err. */
+typedef void (*upm_spec_each_fn)(void *ctx, const struct upm_spec *sp, unsigned long at);
+int upm_spec_parse_each(const struct upm_platform *p, const char *text, unsigned max, upm_spec_each_fn fn,
+			void *ctx, char *err, unsigned long err_size);
+
 /* Parses a comma-separated list of specs ("imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/"), where
  * commas inside a spec's slashes belong to that spec. Returns the count or -1. */
 int upm_spec_parse_list(const struct upm_platform *p, const char *text, struct upm_spec *out,
 			unsigned max, char *err, unsigned long err_size);
-
-/* Looks an event up by guide name in a box's table (case-insensitive). */
-const struct upm_event_def *upm_event_find(const struct upm_box_type *box, const char *name);
-const struct upm_umask *upm_umask_find(const struct upm_event_def *ev, const char *name);
-/* 1 when name (case-insensitive) is the box's fixed counter: its event or that alias. */
-int upm_fixed_named(const struct upm_box_type *box, const char *name);
-/* The event code a control value selects, as specs write it: ev_sel, plus 0x100 for the
- * extra select bit (the second select's value when the box has one, M-Box). */
-uint64_t upm_ctl_code(const struct upm_box_type *box, uint64_t ctl);
 
 #endif

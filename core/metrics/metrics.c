@@ -2,6 +2,16 @@
 #include "core/metrics/formula.h"
 #include "platform/base/suggest.h"
 
+/* A metric compiled: its formula and the specs of its terms. */
+struct upm_metric_parts {
+	struct upm_formula f;
+	struct upm_spec specs[UPM_METRIC_FORMULA_TERMS];
+	int over_time; /* SECONDS, SAMPLE_INTERVAL or a clock's count in the formula */
+	int time_cancels; /* over time, but time cancels in its value (a latency in ns from
+			   * occupancy, inserts and a clock): only the clocks are scaled */
+	unsigned char clock[UPM_METRIC_FORMULA_TERMS]; /* the term counts a clock */
+};
+
 /* 1 when name is one of the comma-separated names in list. */
 static int names_have(const char *list, const char *name)
 {
@@ -27,23 +37,27 @@ const struct upm_metric *upm_metric_find(const struct upm_platform *p, const cha
 	return NULL;
 }
 
-/* The short form's spec list as a sum in parentheses. */
-static int add_sum(const struct upm_platform *p, const char *list, struct upm_buf *out, char *err,
-		   unsigned long err_size)
+/* The short form's spec list as a sum in parentheses: the list split as a list is
+ * (upm_spec_list_item_len), not parsed; its specs are parsed once, when the formula is
+ * compiled (upm_metric_compile). */
+static int add_sum(const char *list, struct upm_buf *out, char *err, unsigned long err_size)
 {
-	struct upm_spec sp[UPM_METRIC_MAX_TERMS];
-	int t = upm_spec_parse_list(p, list, sp, UPM_METRIC_MAX_TERMS, err, err_size);
-	if (t <= 0) {
-		if (t == 0)
-			upm_snprintf(err, err_size, "empty spec list");
+	const char *sp[UPM_METRIC_MAX_TERMS];
+	unsigned long len[UPM_METRIC_MAX_TERMS];
+	unsigned t = 0;
+	for (const char *s = list; *s && t < UPM_METRIC_MAX_TERMS; t++) {
+		sp[t] = s;
+		len[t] = upm_spec_list_item_len(s);
+		s += len[t];
+		s += *s == ',';
+	}
+	if (!t) {
+		upm_snprintf(err, err_size, "empty spec list");
 		return -1;
 	}
 	upm_buf_puts(out, t > 1 ? "(" : "");
-	for (int j = 0; j < t; j++) {
-		if (j)
-			upm_buf_puts(out, " + ");
-		upm_buf_puts(out, sp[j].text);
-	}
+	for (unsigned j = 0; j < t; j++)
+		upm_buf_printf(out, "%s%.*s", j ? " + " : "", (int)len[j], sp[j]);
 	upm_buf_puts(out, t > 1 ? ")" : "");
 	return 0;
 }
@@ -51,6 +65,7 @@ static int add_sum(const struct upm_platform *p, const char *list, struct upm_bu
 int upm_metric_formula_text(const struct upm_platform *p, const struct upm_metric *m, struct upm_buf *out,
 			    char *err, unsigned long err_size)
 {
+	(void)p; /* the text is the metric's own; its specs are parsed when compiled */
 	if (m->formula) {
 		upm_buf_puts(out, m->formula);
 		return 0;
@@ -61,7 +76,7 @@ int upm_metric_formula_text(const struct upm_platform *p, const struct upm_metri
 	size_t n = upm_strlen(k);
 	while (n > 1 && upm_strchr(k, '.') && (k[n - 1] == '0' || k[n - 1] == '.'))
 		k[--n] = 0;
-	if (add_sum(p, m->numerator, out, err, err_size) < 0)
+	if (add_sum(m->numerator, out, err, err_size) < 0)
 		return -1;
 	if (m->scale != 1.0)
 		upm_buf_printf(out, " * %s", k);
@@ -69,7 +84,7 @@ int upm_metric_formula_text(const struct upm_platform *p, const struct upm_metri
 		upm_buf_puts(out, " / SECONDS");
 	} else if (upm_strcmp(m->denominator, "none") != 0) {
 		upm_buf_puts(out, " / ");
-		if (add_sum(p, m->denominator, out, err, err_size) < 0)
+		if (add_sum(m->denominator, out, err, err_size) < 0)
 			return -1;
 	}
 	return 0;
@@ -109,18 +124,6 @@ int upm_spec_same(const struct upm_spec *a, const struct upm_spec *b)
 	return upm_spec_same_count(a, b) && (a->instance < 0 || a->instance == b->instance);
 }
 
-/* 1 when spec stands in the comma-joined list as a whole entry. */
-static int list_has(const struct upm_buf *list, const char *spec)
-{
-	size_t n = upm_strlen(spec);
-	for (size_t i = 0; list->data && i + n <= list->len; i++) {
-		if ((i == 0 || list->data[i - 1] == ',') && upm_strncasecmp(list->data + i, spec, n) == 0 &&
-		    (list->data[i + n] == ',' || list->data[i + n] == 0))
-			return 1;
-	}
-	return 0;
-}
-
 /* 1 when one of the compiled specs reads counter 0 (COUNTER0_OCCUPANCY). */
 static int reads_counter0(const struct upm_formula *f, const struct upm_spec *sp)
 {
@@ -130,15 +133,51 @@ static int reads_counter0(const struct upm_formula *f, const struct upm_spec *sp
 	return 0;
 }
 
-/* The specs of the metrics named, in two sweeps: first those of the metrics that read
- * counter 0, whose occupancy and COUNTER0_OCCUPANCY the scheduler then places in one
- * pass ahead of any other metric's queue (counter0_is_own), then the others. */
-static int metric_specs_sweep(const struct upm_platform *p, const char *names, struct upm_buf *list, int sweep,
-			      char *err, unsigned long err_size)
+/* The metric's formula and its specs into pt, each spec parsed once; -1 with err when
+ * it does not compile. */
+static int compile_parts(const struct upm_platform *p, const struct upm_metric *m, struct upm_metric_parts *pt,
+			 char *err, unsigned long err_size)
+{
+	if (upm_metric_compile(p, m, &pt->f, pt->specs, err, err_size) < 0)
+		return -1;
+	pt->over_time = pt->f.uses_time;
+	for (unsigned k = 0; k < pt->f.n_specs; k++) {
+		pt->clock[k] = (unsigned char)upm_spec_counts_clock(&pt->specs[k]);
+		pt->over_time |= pt->clock[k];
+	}
+	int power;
+	pt->time_cancels = pt->over_time && upm_formula_time_power(&pt->f, pt->clock, &power) == 0 && power == 0;
+	return 0;
+}
+
+void upm_metric_list_init(struct upm_metric_list *l)
+{
+	upm_memset(l, 0, sizeof *l);
+}
+
+void upm_metric_list_free(struct upm_metric_list *l)
+{
+	upm_os_free(l->metrics);
+	upm_os_free(l->parts);
+	upm_metric_list_init(l);
+}
+
+int upm_metric_list_parse(const struct upm_platform *p, const char *names, struct upm_metric_list *l, char *err,
+			  unsigned long err_size)
 {
 	char name[64];
 	const char *prev = NULL; /* the name before, for an empty one after it */
 	size_t prev_n = 0;
+	unsigned most = p && p->metrics ? *p->n_metrics : 0; /* distinct metrics at most */
+	upm_metric_list_init(l);
+	if (!names || !*names || !p)
+		return 0;
+	l->metrics = upm_os_alloc((most ? most : 1) * sizeof *l->metrics);
+	l->parts = upm_os_alloc((most ? most : 1) * sizeof *l->parts);
+	if (!l->metrics || !l->parts) {
+		upm_strlcpy(err, "out of memory", err_size);
+		return -1;
+	}
 	while (*names) {
 		const char *comma = upm_strchr(names, ',');
 		size_t n = comma ? (size_t)(comma - names) : upm_strlen(names);
@@ -174,148 +213,164 @@ static int metric_specs_sweep(const struct upm_platform *p, const char *names, s
 				     name, p->name, near, near[0] ? "; " : "");
 			return -1;
 		}
-		struct upm_formula *f = upm_os_alloc(sizeof *f);
-		struct upm_spec *sp = upm_os_alloc(UPM_METRIC_FORMULA_TERMS * sizeof *sp);
-		int rc = f && sp ? upm_metric_compile(p, m, f, sp, err, err_size) : -1;
-		if (!f || !sp)
-			upm_snprintf(err, err_size, "out of memory");
-		for (unsigned j = 0; rc == 0 && reads_counter0(f, sp) == !sweep && j < f->n_specs; j++) {
-			if (list_has(list, f->specs[j]))
-				continue;
-			if (list->len)
-				upm_buf_puts(list, ",");
-			upm_buf_puts(list, f->specs[j]);
+		/* A metric named twice (or by its alias) is one metric, compiled once. */
+		int again = 0;
+		for (unsigned k = 0; k < l->n; k++)
+			again |= l->metrics[k] == m;
+		if (!again) {
+			if (compile_parts(p, m, &l->parts[l->n], err, err_size) < 0)
+				return -1;
+			l->metrics[l->n++] = m;
 		}
-		upm_os_free(f);
-		upm_os_free(sp);
-		if (rc < 0)
-			return -1;
 		names += n + (comma ? 1 : 0);
 	}
+	return 0;
+}
+
+/* Calls fn with each metric's terms in two sweeps: first those of the metrics that read
+ * counter 0, whose occupancy and COUNTER0_OCCUPANCY the scheduler then places in one
+ * pass ahead of any other metric's queue (counter0_is_own), then the others. */
+typedef int (*term_fn)(void *ctx, const struct upm_metric *m, const struct upm_spec *sp);
+static int each_term(const struct upm_metric_list *l, term_fn fn, void *ctx)
+{
+	for (int sweep = 0; sweep < 2; sweep++)
+		for (unsigned k = 0; k < l->n; k++) {
+			const struct upm_metric_parts *pt = &l->parts[k];
+			for (unsigned j = 0; reads_counter0(&pt->f, pt->specs) == !sweep && j < pt->f.n_specs; j++)
+				if (fn(ctx, l->metrics[k], &pt->specs[j]) < 0)
+					return -1;
+		}
+	return 0;
+}
+
+struct adding {
+	struct upm_spec_list *list;
+	char *err;
+	unsigned long err_size;
+};
+
+static int add_term(void *ctx, const struct upm_metric *m, const struct upm_spec *sp)
+{
+	struct adding *a = ctx;
+	return upm_spec_list_add_parsed(a->list, sp, UPM_SPEC_BY_METRIC, m->name, a->err, a->err_size);
+}
+
+int upm_metric_list_add_specs(const struct upm_metric_list *l, struct upm_spec_list *list, char *err,
+			      unsigned long err_size)
+{
+	struct adding a = { list, err, err_size };
+	if (l->n > UPM_SESSION_MAX_METRICS) {
+		upm_snprintf(err, err_size, "too many metrics: at most %u in one run (ask for fewer, or run twice)",
+			     (unsigned)UPM_SESSION_MAX_METRICS);
+		return -1;
+	}
+	return each_term(l, add_term, &a);
+}
+
+/* upm_metric_specs' step: a term's text once in the comma-joined list. */
+static int join_term(void *ctx, const struct upm_metric *m, const struct upm_spec *sp)
+{
+	struct upm_buf *list = ctx;
+	size_t n = upm_strlen(sp->text);
+	(void)m;
+	for (size_t i = 0; list->data && i + n <= list->len; i++)
+		if ((i == 0 || list->data[i - 1] == ',') && upm_strncasecmp(list->data + i, sp->text, n) == 0 &&
+		    (list->data[i + n] == ',' || list->data[i + n] == 0))
+			return 0;
+	if (list->len)
+		upm_buf_puts(list, ",");
+	upm_buf_puts(list, sp->text);
 	return 0;
 }
 
 int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
 		     char *err, unsigned long err_size)
 {
-	if (metric_specs_sweep(p, names, list, 0, err, err_size) < 0)
-		return -1;
-	return metric_specs_sweep(p, names, list, 1, err, err_size);
+	struct upm_metric_list l;
+	int rc = upm_metric_list_parse(p, names, &l, err, err_size);
+	if (rc == 0)
+		rc = each_term(&l, join_term, list);
+	upm_metric_list_free(&l);
+	return rc;
 }
 
-/* The spec list a run counts: the user's specs (their number in *n_user), then the
- * metrics' own, and the metrics named, once each in the order given, in wanted. 0, or
- * -1 with err. */
-static int run_list(const struct upm_platform *p, const char *user_specs, const char *metric_names,
-		    struct upm_buf *list, int *n_user, const struct upm_metric **wanted, unsigned *n_wanted, char *err,
-		    unsigned long err_size)
+int upm_metrics_take(struct upm_session *s, struct upm_run *r, const struct upm_spec_list *asked,
+		     const struct upm_metric_list *metrics)
 {
-	*n_user = 0;
-	*n_wanted = 0;
-	if (user_specs && *user_specs) {
-		struct upm_spec *tmp = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *tmp);
-		if (!tmp) {
-			upm_strlcpy(err, "out of memory", err_size);
-			return -1;
-		}
-		*n_user = p ? upm_spec_parse_list(p, user_specs, tmp, UPM_SESSION_MAX_SPECS, err, err_size) : 0;
-		upm_os_free(tmp);
-		if (*n_user < 0)
-			return -1;
-		upm_buf_puts(list, user_specs);
-	}
-	if (!metric_names || !*metric_names || !p)
-		return 0;
-	struct upm_buf mine;
-	upm_buf_init(&mine);
-	if (upm_metric_specs(p, metric_names, &mine, err, err_size) < 0) {
-		upm_buf_free(&mine);
+	struct upm_spec_list list;
+	int rc = -1;
+	upm_memset(s, 0, sizeof *s);
+	s->run = r;
+	if (upm_spec_list_copy(&list, asked) < 0) {
+		upm_strlcpy(s->error, "out of memory", sizeof s->error);
 		return -1;
 	}
-	/* The metrics themselves, once each, in the order given. */
-	for (const char *m = metric_names; *m;) {
-		const char *comma = upm_strchr(m, ',');
-		size_t n = comma ? (size_t)(comma - m) : upm_strlen(m);
-		char name[64];
-		upm_memcpy(name, m, n < sizeof name ? n : sizeof name - 1);
-		name[n < sizeof name ? n : sizeof name - 1] = 0;
-		const struct upm_metric *found = upm_metric_find(p, name);
-		int dup = 0;
-		for (unsigned k = 0; k < *n_wanted; k++)
-			dup |= wanted[k] == found;
-		if (found && !dup && *n_wanted == UPM_SESSION_MAX_METRICS) {
-			upm_snprintf(err, err_size, "too many metrics: at most %u in one run (ask for fewer, or run twice)",
-				     (unsigned)UPM_SESSION_MAX_METRICS);
-			upm_buf_free(&mine);
+	if (!metrics || !r->platform || upm_metric_list_add_specs(metrics, &list, s->error, sizeof s->error) == 0)
+		rc = upm_session_take(s, r, &list, 1);
+	upm_spec_list_free(&list);
+	if (rc == 0 && metrics && metrics->n && r->platform) {
+		s->metric_parts = upm_os_alloc(metrics->n * sizeof *s->metric_parts);
+		if (!s->metric_parts) {
+			upm_strlcpy(s->error, "out of memory", sizeof s->error);
 			return -1;
 		}
-		if (found && !dup)
-			wanted[(*n_wanted)++] = found;
-		m += n + (comma ? 1 : 0);
+		for (unsigned k = 0; k < metrics->n; k++) {
+			s->metrics[k] = metrics->metrics[k];
+			s->metric_parts[k] = metrics->parts[k];
+		}
+		s->n_metrics = metrics->n;
 	}
-	if (list->len && mine.len)
-		upm_buf_puts(list, ",");
-	if (mine.len)
-		upm_buf_puts(list, mine.data);
-	upm_buf_free(&mine);
-	return 0;
+	return rc;
+}
+
+/* The user's specs and the metrics named, each parsed once into their lists. 0, or -1
+ * with err (the user's specs are parsed first, as they come first). */
+static int lists_of(const struct upm_platform *p, const char *user_specs, const char *metric_names,
+		    struct upm_spec_list *asked, struct upm_metric_list *metrics, char *err, unsigned long err_size)
+{
+	upm_spec_list_init(asked);
+	upm_metric_list_init(metrics);
+	if (p && user_specs && *user_specs &&
+	    upm_spec_list_add_text(p, asked, user_specs, UPM_SPEC_BY_USER, NULL, err, err_size) < 0)
+		return -1;
+	return upm_metric_list_parse(p, metric_names, metrics, err, err_size);
 }
 
 int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *user_specs,
 			const char *metric_names)
 {
-	struct upm_buf list;
-	const struct upm_metric *wanted[UPM_SESSION_MAX_METRICS];
-	unsigned n_wanted;
-	int n_user, rc = -1;
-	upm_buf_init(&list);
+	struct upm_spec_list asked;
+	struct upm_metric_list metrics;
+	int rc = -1;
 	upm_memset(s, 0, sizeof *s);
-	if (run_list(r->platform, user_specs, metric_names, &list, &n_user, wanted, &n_wanted, s->error,
-		     sizeof s->error) == 0)
-		rc = upm_session_prepare_split(s, r, list.data ? list.data : "", (unsigned)n_user, 1);
-	if (rc == 0) {
-		for (unsigned k = 0; k < n_wanted; k++)
-			s->metrics[k] = wanted[k];
-		s->n_metrics = n_wanted;
-	}
-	upm_buf_free(&list);
+	s->run = r;
+	if (lists_of(r->platform, user_specs, metric_names, &asked, &metrics, s->error, sizeof s->error) == 0)
+		rc = upm_metrics_take(s, r, &asked, &metrics);
+	upm_spec_list_free(&asked);
+	upm_metric_list_free(&metrics);
 	return rc;
 }
 
 int upm_metrics_passes(const struct upm_platform *p, const char *user_specs, const char *metric_names, char *err,
 		       unsigned long err_size)
 {
-	struct upm_buf list;
-	const struct upm_metric *wanted[UPM_SESSION_MAX_METRICS];
-	unsigned n_wanted, n_doubles;
-	int n_user, passes = -1;
-	struct upm_spec *specs = upm_os_alloc(UPM_SESSION_MAX_SPECS * sizeof *specs);
+	struct upm_spec_list asked;
+	struct upm_metric_list metrics;
 	struct upm_spec_double doubles[1];
-	upm_buf_init(&list);
-	if (!specs) {
-		upm_strlcpy(err, "out of memory", err_size);
-	} else if (run_list(p, user_specs, metric_names, &list, &n_user, wanted, &n_wanted, err, err_size) == 0) {
-		int n = upm_spec_parse_list(p, list.data ? list.data : "", specs, UPM_SESSION_MAX_SPECS, err, err_size);
-		unsigned nu = (unsigned)n_user;
-		if (n > 0)
-			n = (int)upm_specs_once(specs, (unsigned)n, &nu, doubles, 1, &n_doubles);
-		if (n > 0)
-			passes = upm_specs_passes(p, specs, (unsigned)n, err, err_size);
+	unsigned n_doubles;
+	int passes = -1;
+	if (lists_of(p, user_specs, metric_names, &asked, &metrics, err, err_size) == 0 &&
+	    upm_metric_list_add_specs(&metrics, &asked, err, err_size) == 0) {
+		if (!asked.n) /* as a list parsed whole would say it */
+			upm_snprintf(err, err_size, "no event specs given");
+		upm_spec_list_once(&asked, doubles, 1, &n_doubles);
+		if (asked.n)
+			passes = upm_specs_passes(p, asked.specs, asked.n, err, err_size);
 	}
-	upm_os_free(specs);
-	upm_buf_free(&list);
+	upm_spec_list_free(&asked);
+	upm_metric_list_free(&metrics);
 	return passes;
 }
-
-/* A metric compiled: its formula and the specs of its terms. */
-struct parts {
-	struct upm_formula f;
-	struct upm_spec specs[UPM_METRIC_FORMULA_TERMS];
-	int over_time; /* SECONDS, SAMPLE_INTERVAL or a clock's count in the formula */
-	int time_cancels; /* over time, but time cancels in its value (a latency in ns from
-			   * occupancy, inserts and a clock): only the clocks are scaled */
-	unsigned char clock[UPM_METRIC_FORMULA_TERMS]; /* the term counts a clock */
-};
 
 /* 1 when count c is what the term counts on c's instance: the metric's own spec, or the
  * user's or another metric's that counts the same (each is counted once per instance:
@@ -330,7 +385,7 @@ static int count_is(const struct upm_session *s, const struct upm_count *c, cons
 /* Whether every term that applies to box instance b was counted on it and can be
  * trusted; *applies gets whether any term applies. */
 static int instance_counted(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
-			    const struct parts *pt, const struct upm_box_inst *b, int *applies)
+			    const struct upm_metric_parts *pt, const struct upm_box_inst *b, int *applies)
 {
 	int ok = 1;
 	*applies = 0;
@@ -355,7 +410,7 @@ static int instance_counted(const struct upm_session *s, const struct upm_count 
  * counts of work, not the clock that turns them into time (a latency in ns over eight
  * CBos and the socket's one UBox is over 8 cbo, not "9 ubox"); a metric of clocks alone
  * is over their boxes. */
-static int covers(const struct parts *pt, const struct upm_box_inst *b)
+static int covers(const struct upm_metric_parts *pt, const struct upm_box_inst *b)
 {
 	int work_terms = 0, on_b = 0;
 	for (unsigned k = 0; k < pt->f.n_specs; k++) {
@@ -378,7 +433,7 @@ struct walk {
 	unsigned *used, max_used, n_used; /* the indices of the counts summed (NULL: not kept) */
 };
 
-static void walk_counts(const struct upm_session *s, const struct parts *pt, unsigned sock, struct walk *w,
+static void walk_counts(const struct upm_session *s, const struct upm_metric_parts *pt, unsigned sock, struct walk *w,
 			int sum)
 {
 	for (unsigned bi = 0; bi < s->n_boxes; bi++) {
@@ -442,7 +497,7 @@ static void walk_counts(const struct upm_session *s, const struct parts *pt, uns
  * sock, it was another's (two such metrics, or the user's occupancy, in one run) or
  * nothing. */
 static int counter0_is_own(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
-			   const struct parts *pt, unsigned sock)
+			   const struct upm_metric_parts *pt, unsigned sock)
 {
 	for (unsigned i = 0; i < n_counts; i++) {
 		const struct upm_count *c = &counts[i];
@@ -469,7 +524,7 @@ static int counter0_is_own(const struct upm_session *s, const struct upm_count *
 /* A metric's value on one socket; used (when not NULL) gets the indices of the counts it
  * summed, at most max_used, their number in *n_used. */
 static void compute_one(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
-			const struct upm_metric *m, const struct parts *pt, unsigned sock, struct upm_metric_value *out,
+			const struct upm_metric *m, const struct upm_metric_parts *pt, unsigned sock, struct upm_metric_value *out,
 			int *have, unsigned *used, unsigned max_used, unsigned *n_used)
 {
 	struct walk w;
@@ -506,25 +561,40 @@ static void compute_one(const struct upm_session *s, const struct upm_count *cou
 	}
 }
 
-/* The metric's formula and its specs into pt; -1 when it does not compile. */
-static int metric_parts(const struct upm_platform *p, const struct upm_metric *m, struct parts *pt)
+/* Metric k of session s compiled: the session's own parts (compiled once when the
+ * metrics were taken: upm_metrics_take), or compiled into pt where the session has none
+ * (a session whose metrics were set by hand). NULL when it does not compile. */
+static const struct upm_metric_parts *parts_of(const struct upm_session *s, unsigned k, struct upm_metric_parts *pt)
 {
 	char err[200];
-	if (upm_metric_compile(p, m, &pt->f, pt->specs, err, sizeof err) < 0)
-		return -1;
-	pt->over_time = pt->f.uses_time;
-	for (unsigned k = 0; k < pt->f.n_specs; k++) {
-		pt->clock[k] = (unsigned char)upm_spec_counts_clock(&pt->specs[k]);
-		pt->over_time |= pt->clock[k];
-	}
-	int power;
-	pt->time_cancels = pt->over_time && upm_formula_time_power(&pt->f, pt->clock, &power) == 0 && power == 0;
-	return 0;
+	if (s->metric_parts && k < s->n_metrics)
+		return &s->metric_parts[k];
+	return pt && compile_parts(s->run->platform, s->metrics[k], pt, err, sizeof err) == 0 ? pt : NULL;
+}
+
+/* The index of m among the session's metrics, or n_metrics. */
+static unsigned metric_index(const struct upm_session *s, const struct upm_metric *m)
+{
+	unsigned k = 0;
+	while (k < s->n_metrics && s->metrics[k] != m)
+		k++;
+	return k;
+}
+
+/* m's parts in s (parts_of), or m compiled into pt when s does not hold m. */
+static const struct upm_metric_parts *parts_of_metric(const struct upm_session *s, const struct upm_metric *m,
+						      struct upm_metric_parts *pt)
+{
+	char err[200];
+	unsigned k = metric_index(s, m);
+	if (k < s->n_metrics)
+		return parts_of(s, k, pt);
+	return pt && compile_parts(s->run->platform, m, pt, err, sizeof err) == 0 ? pt : NULL;
 }
 
 /* The session's metrics over counts (the session's own, or one sample's). */
 static int not_counted_over(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
-			    const struct parts *pt, unsigned socket)
+			    const struct upm_metric_parts *pt, unsigned socket)
 {
 	for (unsigned i = 0; i < n_counts; i++) {
 		const struct upm_count *c = &counts[i];
@@ -540,14 +610,14 @@ static int not_counted_over(const struct upm_session *s, const struct upm_count 
 static unsigned compute_over(const struct upm_session *s, const struct upm_count *counts, unsigned n_counts,
 			     struct upm_metric_value *out, unsigned max, int every)
 {
-	const struct upm_platform *p = s->run->platform;
 	unsigned n = 0;
-	struct parts *pt = upm_os_alloc(sizeof *pt);
-	if (!pt)
+	struct upm_metric_parts *scratch = s->metric_parts ? NULL : upm_os_alloc(sizeof *scratch);
+	if (!s->metric_parts && !scratch)
 		return 0;
 	for (unsigned i = 0; i < s->n_metrics; i++) {
 		const struct upm_metric *m = s->metrics[i];
-		if (metric_parts(p, m, pt) < 0)
+		const struct upm_metric_parts *pt = parts_of(s, i, scratch);
+		if (!pt)
 			continue;
 		for (unsigned sock = 0; sock < s->run->n_sockets && n < max; sock++) {
 			int have;
@@ -563,7 +633,7 @@ static unsigned compute_over(const struct upm_session *s, const struct upm_count
 			n += (unsigned)have;
 		}
 	}
-	upm_os_free(pt);
+	upm_os_free(scratch);
 	return n;
 }
 
@@ -612,12 +682,11 @@ unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_me
 	struct upm_metric_value again;
 	unsigned n = 0;
 	int have;
-	struct parts *pt = upm_os_alloc(sizeof *pt);
-	if (!pt)
-		return 0;
-	if (metric_parts(s->run->platform, v->metric, pt) == 0)
+	struct upm_metric_parts *scratch = upm_os_alloc(sizeof *scratch);
+	const struct upm_metric_parts *pt = parts_of_metric(s, v->metric, scratch);
+	if (pt)
 		compute_one(s, s->counts, s->n_counts, v->metric, pt, v->socket, &again, &have, idx, max, &n);
-	upm_os_free(pt);
+	upm_os_free(scratch);
 	for (unsigned i = 1; i < n; i++) /* box by box above: put in the counts' order */
 		for (unsigned j = i; j > 0 && idx[j - 1] > idx[j]; j--) {
 			unsigned t = idx[j];
@@ -630,10 +699,11 @@ unsigned upm_metric_counts_used(const struct upm_session *s, const struct upm_me
 int upm_metric_not_counted(const struct upm_session *s, const struct upm_metric *m, unsigned socket)
 {
 	int status = UPM_OK;
-	struct parts *pt = upm_os_alloc(sizeof *pt);
-	if (pt && metric_parts(s->run->platform, m, pt) == 0)
+	struct upm_metric_parts *scratch = upm_os_alloc(sizeof *scratch);
+	const struct upm_metric_parts *pt = parts_of_metric(s, m, scratch);
+	if (pt)
 		status = not_counted_over(s, s->counts, s->n_counts, pt, socket);
-	upm_os_free(pt);
+	upm_os_free(scratch);
 	return status;
 }
 

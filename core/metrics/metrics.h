@@ -55,14 +55,40 @@ int upm_metric_compile(const struct upm_platform *p, const struct upm_metric *m,
 int upm_metric_per_second(const struct upm_platform *p, const struct upm_metric *m);
 /* The value with decimals, or "n/a (why)". */
 void upm_metric_value_text(const struct upm_metric_value *v, char *buf, unsigned long size, int decimals);
-/* Appends the metrics' event specs to list (a spec list string), once each: first those
- * of the metrics that read counter 0 (COUNTER0_OCCUPANCY), so that their queue and its
- * re-filtered count share a pass ahead of other metrics' queues, then the rest. */
+/* The metrics a run asks for (--metrics a,b,c and the groups'), split once: each
+ * distinct metric once, in the order named, with its formula and terms compiled once
+ * (each term's spec parsed once). */
+struct upm_metric_parts; /* a metric compiled (metrics.c) */
+struct upm_metric_list {
+	const struct upm_metric **metrics;
+	struct upm_metric_parts *parts; /* parts[k]: metrics[k] compiled */
+	unsigned n;
+};
+void upm_metric_list_init(struct upm_metric_list *l);
+void upm_metric_list_free(struct upm_metric_list *l);
+/* Splits NAME[,NAME...] (NULL or "": none) into l (initialised here), each name looked
+ * up and its metric compiled once. 0, or -1 with err naming the empty, too long or
+ * unknown name (with the closest), or the metric that does not compile. */
+int upm_metric_list_parse(const struct upm_platform *p, const char *names, struct upm_metric_list *l, char *err,
+			  unsigned long err_size);
+/* Adds the metrics' terms to a run's spec list (origin metric, once each by text): first
+ * those of the metrics that read counter 0 (COUNTER0_OCCUPANCY), so that their queue and
+ * its re-filtered count share a pass ahead of other metrics' queues, then the rest. -1
+ * with err: more metrics than a session holds, or more specs than the list holds. */
+int upm_metric_list_add_specs(const struct upm_metric_list *l, struct upm_spec_list *list, char *err,
+			      unsigned long err_size);
+/* The metrics' specs as text, comma-joined after what list holds (the order and the once
+ * of upm_metric_list_add_specs): for showing them. 0, or -1 with err. */
 int upm_metric_specs(const struct upm_platform *p, const char *names, struct upm_buf *list,
 		     char *err, unsigned long err_size);
-/* upm_session_prepare for the user's specs (NULL or "": none) and the metrics named
- * (comma-separated; NULL or "": none), whose specs follow the user's. 0, or -1 with
- * s->error. */
+/* The session of a run: the specs asked for (the user's and the groups', parsed once:
+ * core/events/spec_list.h) and the metrics' terms added after them, taken with each count
+ * once (upm_session_take); the metrics and their compiled parts go with the session.
+ * metrics NULL: none. asked is not changed. 0, or -1 with s->error. */
+int upm_metrics_take(struct upm_session *s, struct upm_run *r, const struct upm_spec_list *asked,
+		     const struct upm_metric_list *metrics);
+/* upm_metrics_take from text: the user's specs (NULL or "": none) and the metrics named
+ * (comma-separated; NULL or "": none), each parsed once. 0, or -1 with s->error. */
 int upm_metrics_prepare(struct upm_session *s, struct upm_run *r, const char *user_specs,
 			const char *metric_names);
 /* The passes a run of the user's specs and the metrics named would need on p, each count

@@ -192,7 +192,16 @@ static int beyond_count(const struct type_presence *tp, struct upm_box_inst *b,
 
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list)
 {
-	return upm_session_prepare_split(s, r, spec_list, UPM_SESSION_MAX_SPECS, 0);
+	struct upm_spec_list list;
+	int rc = -1;
+	upm_spec_list_init(&list);
+	upm_memset(s, 0, sizeof *s);
+	s->run = r;
+	if (!r->platform || upm_spec_list_add_text(r->platform, &list, spec_list, UPM_SPEC_BY_USER, NULL, s->error,
+						   sizeof s->error) == 0)
+		rc = upm_session_take(s, r, &list, 0);
+	upm_spec_list_free(&list);
+	return rc;
 }
 
 void upm_session_say_doubled(const struct upm_session *s, const char *who)
@@ -208,8 +217,7 @@ void upm_session_say_doubled(const struct upm_session *s, const char *who)
 				 who, s->n_doubled - shown);
 }
 
-int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
-			      unsigned engine_from, int once)
+int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_spec_list *list, int once)
 {
 	const struct upm_platform *p = r->platform;
 	struct upm_ecam_window w;
@@ -225,16 +233,14 @@ int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const ch
 		upm_buf_free(&text);
 		return -1;
 	}
-	int n = upm_spec_parse_list(p, spec_list, s->specs, UPM_SESSION_MAX_SPECS, s->error,
-				    sizeof s->error);
-	if (n < 0)
-		return -1;
-	unsigned n_user = engine_from < (unsigned)n ? engine_from : (unsigned)n;
+	/* The list as it came, into the session's own array (a view the once step works on). */
+	struct upm_spec_list mine = { s->specs, 0, 0 };
+	for (unsigned i = 0; i < list->n && i < UPM_SESSION_MAX_SPECS; i++)
+		s->specs[mine.n++] = list->specs[i];
 	if (once)
-		n = (int)upm_specs_once(s->specs, (unsigned)n, &n_user, s->doubled, UPM_ARRAY_LEN(s->doubled),
-					&s->n_doubled);
-	s->n_specs = (unsigned)n;
-	s->metric_specs_from = n_user;
+		upm_spec_list_once(&mine, s->doubled, UPM_ARRAY_LEN(s->doubled), &s->n_doubled);
+	s->n_specs = mine.n;
+	s->metric_specs_from = upm_spec_list_n_asked(&mine);
 	for (unsigned i = s->metric_specs_from; i < s->n_specs; i++)
 		s->specs[i].engine = 1;
 	if (upm_platform_reads_pci(p)) /* how configuration space is reached, said once */
@@ -792,6 +798,8 @@ void upm_session_free(struct upm_session *s)
 	upm_os_free(s->boxes);
 	upm_os_free(s->counts);
 	upm_os_free(s->saved);
+	upm_os_free(s->metric_parts);
+	s->metric_parts = NULL;
 	s->boxes = NULL;
 	s->counts = NULL;
 	s->saved = NULL;

@@ -138,23 +138,29 @@ struct upm_session {
 	const struct upm_metric *metrics[UPM_SESSION_MAX_METRICS];
 	unsigned n_metrics;
 	unsigned metric_specs_from;
+	/* The metrics' formulas and terms, compiled once when the metrics were taken
+	 * (core/metrics/metrics.c; NULL: none): freed with the session. */
+	struct upm_metric_parts *metric_parts;
 	/* The user's specs left out because another of theirs counts the same
-	 * (upm_session_prepare_split with once), for the note the command says
+	 * (upm_session_take with once), for the note the command says
 	 * (upm_session_say_doubled); n_doubled counts them all, doubled holds the first. */
 	struct upm_spec_double doubled[4];
 	unsigned n_doubled;
 };
 
-/* Parses and schedules the specs and finds the box instances. 0, or -1 with error. */
+/* Takes a run's spec list (core/events/spec_list.h), parsed once by whoever built it,
+ * schedules its specs and finds the box instances; the list is copied as it is (the
+ * caller keeps it, for a baseline or the next kernel). The user's and the groups' specs
+ * are the ones asked for, the metrics' the engine's own (metric_specs_from on). once:
+ * each count once per run (core/events/once.h): a spec another counts is dropped (a
+ * user's double is kept in s->doubled), and a box instance that two kept specs of the
+ * same count apply to (a user's imc0/X/ and a metric's imc/X/) is programmed once, with
+ * the first; without it every spec is counted as given (the self-test counts one spec on
+ * every counter it may use). 0, or -1 with error. */
+int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_spec_list *list, int once);
+/* upm_session_take of the specs in spec_list (text, all the user's), without once: for
+ * callers whose specs are a fixed text (the health check's profile, tests). */
 int upm_session_prepare(struct upm_session *s, struct upm_run *r, const char *spec_list);
-/* The same, where the specs from index engine_from on are the engine's own (a metric's:
- * metric_specs_from). once: each count once per run (core/events/once.h): a spec another
- * counts is dropped (a user's double is kept in s->doubled), and a box instance that two
- * kept specs of the same count apply to (a user's imc0/X/ and a metric's imc/X/) is
- * programmed once, with the first; without it every spec is counted as given (the
- * self-test counts one spec on every counter it may use). */
-int upm_session_prepare_split(struct upm_session *s, struct upm_run *r, const char *spec_list,
-			      unsigned engine_from, int once);
 /* "WHO: note: imc/CAS_COUNT.RD/ is asked for twice: counted once", one line per user's
  * double of the session (s->doubled), nothing when none. */
 void upm_session_say_doubled(const struct upm_session *s, const char *who);

@@ -117,7 +117,7 @@ printf '/* Room extra: a room the plan does not know. Includes base. */\n#includ
 caught new_room_on_no_floor 'plan: core/extra is on no floor: add a row for it to core/README.md ' "${real[@]}"
 fresh
 mkdir -p "$tmp/tree/boxes/hsx"
-printf '/* Room boxes/hsx: a new generation. Includes boxes and platform. */\n#include "boxes/box.h"\n#include "platform/platform.h"\n' >"$tmp/tree/boxes/hsx/hsx.h"
+printf '/* Room boxes/hsx: a new generation. Includes boxes and platform. */\n#include "boxes/box.h"\n#include "boxes/platform.h"\n' >"$tmp/tree/boxes/hsx/hsx.h"
 if out=$(cd "$tmp/tree" && python3 "$here/tools/room_deps.py" "${real[@]}" 2>&1) &&
 	grep -qE '^ *3: boxes/hsx -> boxes, platform$' <<<"$out"; then
 	echo "PASS rooms/new_generation_found_and_placed"
