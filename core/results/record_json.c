@@ -3,6 +3,7 @@
  * record; every metric lists the indices of the counts it used. */
 #include "core/results/record.h"
 #include "core/results/interval.h"
+#include "core/results/unrestored_json.h"
 
 static void num(struct upm_buf *out, double v, int decimals, int valid)
 {

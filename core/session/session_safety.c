@@ -114,21 +114,6 @@ void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on
 	}
 }
 
-void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out)
-{
-	upm_buf_printf(out, "{\"socket\": %u, \"where\": ", u->socket);
-	upm_buf_json_string(out, u->where);
-	upm_buf_printf(out, ", \"space\": \"%s\", \"address\": ", u->space);
-	upm_buf_json_string(out, u->address);
-	upm_buf_printf(out, ", \"expected\": \"0x%llx\", \"error\": \"%s\"", (unsigned long long)u->value,
-		       upm_status_name(u->rc));
-	if (u->counts_on[0]) { /* written back, but that control was not: it may count on */
-		upm_buf_puts(out, ", \"counts_on\": ");
-		upm_buf_json_string(out, u->counts_on);
-	}
-	upm_buf_puts(out, "}");
-}
-
 int upm_session_replay_diverged(const struct upm_session *s)
 {
 	struct upm_backend *replay = s->run ? upm_replay_find(s->run->backend) : NULL;
