@@ -61,7 +61,8 @@ struct upm_efi_args {
 void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out);
 void upm_efi_args_free(struct upm_efi_args *a);
 
-/* end.c: upm_os_end with, for UPM_END_WAITKEY, a limit (0: none) and what follows the
+/* end.c: the configured end of run (returns only for UPM_END_RETURN or when the action
+ * fails); for UPM_END_WAITKEY a limit (0: none) and what follows the
  * wait (UPM_END_RETURN, _SHUTDOWN or _REBOOT). */
 void upm_efi_end(enum upm_end_action action, unsigned long timeout_s,
 		 enum upm_end_action after, int status);

@@ -10,9 +10,6 @@ void upm_host_simulate(unsigned sockets, unsigned cores_per_socket);
  * goes back to packages 0, 1, ... */
 void upm_host_simulate_packages(const unsigned *package_ids, unsigned n, unsigned cores_per_socket,
 				int mp_package_zero);
-/* Test hook: writes to paths for which pred returns 1 fail as on a full medium. */
-void upm_host_fail_writes(int (*pred)(const char *path));
-
 /* Test hook: where upm_os_smbios reads smbios_entry_point and DMI (NULL: the default,
  * /sys/firmware/dmi/tables); also UPMON_HOST_DMI_DIR in the environment. */
 void upm_host_dmi_dir(const char *dir);
