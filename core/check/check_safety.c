@@ -1,7 +1,7 @@
 #include "core/check/check_safety.h"
 #include "platform/base/abort.h"
 #include "platform/base/os.h"
-#include "core/check/selftest.h"
+#include "core/check/box_class.h"
 
 /* A stage as the console says it: "the self-test", "kernel read". */
 static void stage_text(const char *stage, char *buf, size_t n)
