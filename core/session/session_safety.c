@@ -5,13 +5,6 @@
 #include "platform/pci.h"
 #include "platform/replay.h"
 
-int upm_pci_gone(struct upm_backend *be, struct upm_pci_addr id_addr)
-{
-	uint32_t ids = UPM_PCI_ABSENT;
-	id_addr.off = 0;
-	return upm_pci_read32(be, id_addr, &ids) != UPM_OK || (ids & 0xFFFF) == 0xFFFF;
-}
-
 static struct upm_pci_addr fn_addr(const struct upm_box_inst *b, int filter_fn)
 {
 	const struct upm_pci_fn *fn = filter_fn && b->type->filter_pci ? &b->type->filter_pci[b->instance]
