@@ -26,6 +26,13 @@ struct upm_socket_bus {
  * worst are said first. */
 enum upm_last_level { UPM_LAST_WARN = 1, UPM_LAST_INCOMPLETE, UPM_LAST_FAIL, UPM_LAST_LEVELS };
 
+/* The console's width: the UEFI console is often 80x25 (console_wrap.h). */
+#define UPM_CONSOLE_COLUMNS 80
+/* Findings kept per level: more than the last screen has lines for. */
+#define UPM_LAST_KEEP 24
+/* Lines a finding may take when every one fits (the log's cut). */
+#define UPM_LAST_CUT_WHOLE 3
+
 /* The block that ends the console, said just before the files line (last_screen.h). */
 struct upm_last_screen {
 	char result[224];           /* its first line: the command's result ("" until set) */
@@ -61,8 +68,10 @@ struct upm_run {
 	struct upm_last_screen last;         /* said before the files line (core/cli/last_screen.h) */
 	/* The command began: its folder is made at its first line that is no error or its
 	 * first file saved, whichever comes first (upm_run_folder_open); a usage error,
-	 * said before either, leaves none. */
-	int folder_pending;
+	 * said before either, leaves none. The opener while the folder is pending (the
+	 * command sets upm_run_folder_open, which clears it), NULL otherwise: the console's
+	 * lines reach the folder through it, below the folder's own code. */
+	void (*folder_pending)(struct upm_run *r);
 	/* The processor is none upmon has tables for (upm_error_unsupported): a refusal that is
 	 * a finding about the machine, not a usage error, so the run keeps its folder and its
 	 * line in runs.csv (the lab's record of a machine it booted on). */
@@ -79,6 +88,11 @@ struct upm_run {
 	struct upm_socket_bus bus_scan[UPM_MAX_SOCKETS];
 };
 
+/* A finding of the console's last screen (last_screen.h), said as given ("FAIL socket 0
+ * mbox1 presence: reading all ones: ..."), wrapped within 80 columns; kept here, with the
+ * console's lines, since an error or a warning said while a command runs is one too. */
+void upm_last_finding(struct upm_run *r, enum upm_last_level level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Prints to the console and keeps the line for the results folder. */
 void upm_say(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "upmon: error: ..." on the console (and in the log). */

@@ -536,7 +536,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	/* The folder is made when the command says its first line that is no error, or saves
 	 * its first file (core/cli/run_folder.c): a medium that refuses it is said before the
 	 * work, and a usage error, said before either, makes none. */
-	run.folder_pending = cmd->needs_backend;
+	run.folder_pending = cmd->needs_backend ? upm_run_folder_open : NULL;
 	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
 	upm_progress_step("%s", cmd->name);
 	status = cmd->fn(&run);
