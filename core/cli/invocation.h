@@ -13,14 +13,8 @@
 
 struct upm_config;
 struct upm_check_safety;
+struct upm_run_sessions;
 
-/* A socket's uncore bus, found by core/session/discover.c. */
-struct upm_socket_bus {
-	int found;
-	uint16_t seg; /* PCI segment of the bus */
-	uint8_t bus;
-	unsigned node_id;
-};
 
 /* How bad a finding of the console's last screen is (core/cli/last_screen.h): the
  * worst are said first. */
@@ -77,15 +71,10 @@ struct upm_run {
 	 * line in runs.csv (the lab's record of a machine it booted on). */
 	int machine_refused;
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
-	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
+	/* Other rooms' state across the run, held by the command (upm_main) and reached
+	 * through the run; the invocation neither reads nor knows it. */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
-	/* Sockets whose processor failed the #GP guard's proof (core/session/guard_proof.h):
-	 * skipped by every session of the run. */
-	uint8_t socket_unguarded[UPM_MAX_SOCKETS];
-	/* The uncore bus scan, done once per run (core/session/discover.h). */
-	int bus_scanned;
-	unsigned bus_scan_found;
-	struct upm_socket_bus bus_scan[UPM_MAX_SOCKETS];
+	struct upm_run_sessions *sessions;   /* what the run's sessions found once (core/session/run_sessions.h) */
 };
 
 /* A finding of the console's last screen (last_screen.h), said as given ("FAIL socket 0

@@ -416,6 +416,7 @@ static void save_trace(struct upm_run *r)
 int upm_main(int argc, char **argv, struct upm_app_env *env)
 {
 	struct upm_run run;
+	struct upm_run_sessions sessions; /* the session room's state across the run */
 	struct upm_config cfg;
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
@@ -429,6 +430,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_os_watchdog_off();
 	upm_os_watchdog_arm(UPM_WATCHDOG_MARGIN_S); /* a hang resets the machine */
 	upm_memset(&run, 0, sizeof run);
+	upm_memset(&sessions, 0, sizeof sessions);
+	run.sessions = &sessions;
 	upm_buf_init(&run.log);
 	upm_abort_reset();
 	env->end_action = UPM_END_RETURN;
