@@ -1,7 +1,7 @@
 /* results.json's safety facts, the same members in every command's file: "aborted",
  * "sockets_skipped" and "unrestored" (each register not written back: where, its address,
  * what it should hold, the error), rendered from what the session and the check recorded
- * and computing nothing (docs/results.md, docs/safety.md). */
+ * and computing nothing (docs/results.md). */
 #include "core/results/check_parts.h"
 
 void upm_check_safety_json(const struct upm_check_safety *cs, struct upm_buf *out)
