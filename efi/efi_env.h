@@ -29,7 +29,7 @@ void upm_efi_guard_remove(void);
 /* 1 when the #PF handler is installed too (the firmware may keep its own). */
 int upm_efi_guard_covers_page_faults(void);
 
-/* memory.c: the firmware's current memory map (free it with FreePool); NULL on failure. */
+/* memory_map.c: the firmware's current memory map (free it with FreePool); NULL on failure. */
 EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size);
 
 /* acpi.c: the ACPI MCFG table's windows, at most max of them (platform/mcfg.h); *total gets the
