@@ -34,7 +34,7 @@ void upm_efi_guard_remove(void);
 /* 1 when the #PF handler is installed too (the firmware may keep its own). */
 int upm_efi_guard_covers_page_faults(void);
 
-/* memory.c: the firmware's current memory map (free it with FreePool); NULL on failure. */
+/* memory_map.c: the firmware's current memory map (free it with FreePool); NULL on failure. */
 EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size);
 
 /* acpi.c: the ACPI MCFG table's windows, at most max of them (platform/mcfg.h); *total gets the
@@ -66,7 +66,8 @@ struct upm_efi_args {
 void upm_efi_args_get(EFI_HANDLE image, struct upm_efi_args *out);
 void upm_efi_args_free(struct upm_efi_args *a);
 
-/* end.c: upm_os_end with, for UPM_END_WAITKEY, a limit (0: none) and what follows the
+/* end.c: the configured end of run (returns only for UPM_END_RETURN or when the action
+ * fails); for UPM_END_WAITKEY a limit (0: none) and what follows the
  * wait (UPM_END_RETURN, _SHUTDOWN or _REBOOT). */
 void upm_efi_end(enum upm_end_action action, unsigned long timeout_s,
 		 enum upm_end_action after, int status);

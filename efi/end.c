@@ -1,4 +1,4 @@
-/* upm_os_end: what happens when upmon is done (the cfg's `end =` or --end, and for
+/* upm_efi_end: what happens when upmon is done (the cfg's `end =` or --end, and for
  * `key` the cfg's end_timeout and end_action). */
 #include "efi/efi_env.h"
 #include "platform/base/os.h"
@@ -44,11 +44,6 @@ static void wait_for_key(unsigned long timeout_s)
 
 static void end_run(enum upm_end_action action, unsigned long timeout_s,
 		    enum upm_end_action after, int status);
-
-void upm_os_end(enum upm_end_action action, int status)
-{
-	end_run(action, 0, UPM_END_RETURN, status);
-}
 
 void upm_efi_end(enum upm_end_action action, unsigned long timeout_s,
 		 enum upm_end_action after, int status)

@@ -13,32 +13,6 @@
  * upmon's to place buffers in or to count as free. gnu-efi's headers lack the bit. */
 #define UPM_EFI_MEMORY_SP 0x0000000000040000ull
 
-/* The current map (caller frees with FreePool); NULL on failure. The map may grow
- * between the sizing call and the read (an allocation, a timer callback's), so the read
- * is retried with the size it asks for (UEFI 2.10, 7.2, GetMemoryMap). */
-EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size)
-{
-	UINTN key;
-	UINT32 version;
-	EFI_MEMORY_DESCRIPTOR *map = NULL;
-	*size = 0;
-	if (BS->GetMemoryMap(size, NULL, &key, desc_size, &version) != EFI_BUFFER_TOO_SMALL)
-		return NULL;
-	for (unsigned attempt = 0; attempt < 4; attempt++) {
-		*size += 8 * *desc_size; /* the allocation itself may add descriptors */
-		if (BS->AllocatePool(EfiLoaderData, *size, (void **)&map) != EFI_SUCCESS)
-			return NULL;
-		EFI_STATUS st = BS->GetMemoryMap(size, map, &key, desc_size, &version);
-		if (st == EFI_SUCCESS && *desc_size != 0)
-			return map;
-		BS->FreePool(map);
-		map = NULL;
-		if (st != EFI_BUFFER_TOO_SMALL)
-			return NULL;
-	}
-	return NULL;
-}
-
 #define DESC(map, off) ((const EFI_MEMORY_DESCRIPTOR *)((const UINT8 *)(map) + (off)))
 
 int upm_os_memory(uint64_t *total_bytes, uint64_t *free_bytes)

@@ -110,7 +110,5 @@ void upm_burnin_say_end(struct upm_run *r, const struct upm_burnin *b, const str
 /* The instance record of a box instance; NULL when it has none. */
 const struct upm_burnin_instance *upm_burnin_instance_of(const struct upm_burnin *b, unsigned socket,
 							 const char *box, int instance);
-/* ,"burnin": {...} for results.json (nothing without a burn-in). */
-void upm_burnin_json(const struct upm_burnin *b, struct upm_buf *out);
 
 #endif

@@ -1,7 +1,7 @@
 #include "core/check/check_safety.h"
 #include "platform/base/abort.h"
 #include "platform/base/os.h"
-#include "core/check/selftest.h"
+#include "core/check/box_class.h"
 
 /* A stage as the console says it: "the self-test", "kernel read". */
 static void stage_text(const char *stage, char *buf, size_t n)
@@ -296,22 +296,4 @@ void upm_check_safety_say_abort(struct upm_run *r, const struct upm_check_safety
 	else
 		upm_error(r, "%s: aborted (ESC or Ctrl-C) %s: registers restored, the verdicts so far are "
 			     "saved marked \"aborted\"", command, cs->aborted_in);
-}
-
-void upm_check_safety_json(const struct upm_check_safety *cs, struct upm_buf *out)
-{
-	upm_buf_printf(out, ",\n\"aborted\": %s,\n\"sockets_skipped\": [", cs->aborted ? "true" : "false");
-	int first = 1;
-	for (unsigned sock = 0; sock < UPM_MAX_SOCKETS; sock++) {
-		if (!cs->skipped[sock])
-			continue;
-		upm_buf_printf(out, "%s%u", first ? "" : ", ", sock);
-		first = 0;
-	}
-	upm_buf_puts(out, "],\n\"unrestored\": [");
-	for (unsigned i = 0; i < cs->n; i++) {
-		upm_buf_puts(out, i ? ",\n  " : "\n  ");
-		upm_unrestored_json(&cs->list[i], out);
-	}
-	upm_buf_puts(out, "\n]");
 }

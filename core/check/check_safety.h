@@ -76,7 +76,5 @@ void upm_check_safety_verdicts(const struct upm_check_safety *cs, struct upm_ver
  * PASS becomes INCOMPLETE "not judged", and one FAIL "replay divergence"
  * on socket 0 names the access, so the cause is one FAIL. */
 void upm_check_safety_replay_diverged(struct upm_verdicts *vs, const char *divergence);
-/* ,"aborted": ..., "sockets_skipped": [...], "unrestored": [...] members for results.json. */
-void upm_check_safety_json(const struct upm_check_safety *cs, struct upm_buf *out);
 
 #endif

@@ -18,22 +18,7 @@
 
 #include "core/session/session.h"
 #include "core/check/verdict.h"
-
-/* Box classes as the field meets them. */
-enum upm_box_class {
-	UPM_CLASS_WORKING = 0,
-	UPM_CLASS_ABSENT,     /* not on this part: its device or registers do not exist */
-	UPM_CLASS_HIDDEN,     /* its PCI function is hidden while its siblings answer */
-	UPM_CLASS_ALL_ONES,   /* answers, but its registers read all ones */
-	UPM_CLASS_FAULTING,   /* some of its registers fault or fail */
-	UPM_CLASS_LOCKED,     /* writes do not stick */
-	UPM_CLASS_DEAD,       /* programmed and enabled, it does not count */
-	UPM_CLASS_MISMATCH,   /* another device sits where it should: never written */
-	UPM_CLASS_UNPOPULATED, /* a memory channel whose DRAM clock does not tick: no DIMMs */
-	UPM_CLASS_NOT_ON_PART, /* the die has it, this part (fewer cores) does not: N/A */
-};
-
-const char *upm_box_class_name(enum upm_box_class c);
+#include "core/check/box_class.h"
 
 /* Runs the self-test on every box of the platform's check profile and adds its verdicts.
  * Returns 0, or -1 when it could not run at all (message in err). */

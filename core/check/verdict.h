@@ -108,10 +108,5 @@ int upm_result_exit(enum upm_result r);
 void upm_verdicts_print(struct upm_run *r, const struct upm_verdicts *vs);
 /* The summary table alone (a burn-in says its findings its own way, core/check/burnin.h). */
 void upm_verdicts_summary(struct upm_run *r, const struct upm_verdicts *vs);
-/* "verdicts": [...] and "verdict": "PASS" members of a JSON object (no braces). */
-void upm_verdicts_json(const struct upm_verdicts *vs, struct upm_buf *out);
-/* The verdicts as CSV (verdicts.csv), each row opening with r's identity columns
- * (UPM_IDENT_CSV_COLUMNS). */
-void upm_verdicts_csv(const struct upm_verdicts *vs, const struct upm_run *r, struct upm_buf *out);
 
 #endif

@@ -6,8 +6,6 @@
 
 #include "core/cli/invocation.h"
 
-#define UPM_CONSOLE_COLUMNS 80
-
 /* Says text in lines of at most UPM_CONSOLE_COLUMNS, broken at the last space that fits
  * (a word longer than a line is cut across lines), each continuation indented by indent
  * spaces. At most max_lines lines (0: all); a cut text ends in "...". */

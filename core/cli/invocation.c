@@ -1,9 +1,32 @@
+/* The invocation's console and files (invocation.h): every line said (to the console, the
+ * log, and the last screen's findings when it is an error or a warning), and every file
+ * saved into the run's folder, which the first of either opens. */
 #include "core/cli/invocation.h"
 #include "core/cli/medium.h"
-#include "core/cli/last_screen.h"
+#include <stdarg.h>
 #include "platform/base/os.h"
 
 #define UPM_ERROR_PREFIX "upmon: error: "
+
+void upm_last_finding(struct upm_run *r, enum upm_last_level level, const char *fmt, ...)
+{
+	struct upm_last_screen *ls = &r->last;
+	if (level < UPM_LAST_WARN || level >= UPM_LAST_LEVELS)
+		level = UPM_LAST_FAIL;
+	ls->n[level]++;
+	if (ls->n_kept[level] >= UPM_LAST_KEEP) /* counted: the block says how many it left out */
+		return;
+	char text[UPM_CONSOLE_COLUMNS * UPM_LAST_CUT_WHOLE + 1]; /* never said longer */
+	va_list ap;
+	va_start(ap, fmt);
+	upm_vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	char lead = (char)level;
+	upm_buf_append(&ls->kept, &lead, 1);
+	upm_buf_append(&ls->kept, text, upm_strlen(text) + 1);
+	if (!ls->kept.failed)
+		ls->n_kept[level]++;
+}
 
 static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list ap)
 {
@@ -19,7 +42,7 @@ static void emit(struct upm_run *r, const char *prefix, const char *fmt, va_list
 	/* The command began to say what it does: its folder now, before its work (whose
 	 * files name it), so that a medium that refuses it is said up front. */
 	if (r->folder_pending && !is_error && !r->console_held)
-		upm_run_folder_open(r);
+		r->folder_pending(r);
 	if (line.data) {
 		if (r->console_held) {
 			r->console_pending_len += line.len;
@@ -160,7 +183,7 @@ int upm_save(struct upm_run *r, const char *name, const struct upm_buf *content)
 {
 	char path[256];
 	if (r->folder_pending)
-		upm_run_folder_open(r);
+		r->folder_pending(r);
 	upm_snprintf(path, sizeof path, "%s/%s", r->out_dir, name);
 	/* upmon.log is the console itself: no need to show it twice. The run folder, once
 	 * opened, exists or was refused (said then): never created again here. */

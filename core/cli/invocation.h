@@ -13,18 +13,19 @@
 
 struct upm_config;
 struct upm_check_safety;
+struct upm_run_sessions;
 
-/* A socket's uncore bus, found by core/session/discover.c. */
-struct upm_socket_bus {
-	int found;
-	uint16_t seg; /* PCI segment of the bus */
-	uint8_t bus;
-	unsigned node_id;
-};
 
 /* How bad a finding of the console's last screen is (core/cli/last_screen.h): the
  * worst are said first. */
 enum upm_last_level { UPM_LAST_WARN = 1, UPM_LAST_INCOMPLETE, UPM_LAST_FAIL, UPM_LAST_LEVELS };
+
+/* The console's width: the UEFI console is often 80x25 (console_wrap.h). */
+#define UPM_CONSOLE_COLUMNS 80
+/* Findings kept per level: more than the last screen has lines for. */
+#define UPM_LAST_KEEP 24
+/* Lines a finding may take when every one fits (the log's cut). */
+#define UPM_LAST_CUT_WHOLE 3
 
 /* The block that ends the console, said just before the files line (last_screen.h). */
 struct upm_last_screen {
@@ -61,24 +62,26 @@ struct upm_run {
 	struct upm_last_screen last;         /* said before the files line (core/cli/last_screen.h) */
 	/* The command began: its folder is made at its first line that is no error or its
 	 * first file saved, whichever comes first (upm_run_folder_open); a usage error,
-	 * said before either, leaves none. */
-	int folder_pending;
+	 * said before either, leaves none. The opener while the folder is pending (the
+	 * command sets upm_run_folder_open, which clears it), NULL otherwise: the console's
+	 * lines reach the folder through it, below the folder's own code. */
+	void (*folder_pending)(struct upm_run *r);
 	/* The processor is none upmon has tables for (upm_error_unsupported): a refusal that is
 	 * a finding about the machine, not a usage error, so the run keeps its folder and its
 	 * line in runs.csv (the lab's record of a machine it booted on). */
 	int machine_refused;
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
-	int pci_path_chosen;                 /* upm_pci_path_select() ran (core/session/pci_path.h) */
+	/* Other rooms' state across the run, held by the command (upm_main) and reached
+	 * through the run; the invocation neither reads nor knows it. */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
-	/* Sockets whose processor failed the #GP guard's proof (core/session/guard_proof.h):
-	 * skipped by every session of the run. */
-	uint8_t socket_unguarded[UPM_MAX_SOCKETS];
-	/* The uncore bus scan, done once per run (core/session/discover.h). */
-	int bus_scanned;
-	unsigned bus_scan_found;
-	struct upm_socket_bus bus_scan[UPM_MAX_SOCKETS];
+	struct upm_run_sessions *sessions;   /* what the run's sessions found once (core/session/run_sessions.h) */
 };
 
+/* A finding of the console's last screen (last_screen.h), said as given ("FAIL socket 0
+ * mbox1 presence: reading all ones: ..."), wrapped within 80 columns; kept here, with the
+ * console's lines, since an error or a warning said while a command runs is one too. */
+void upm_last_finding(struct upm_run *r, enum upm_last_level level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Prints to the console and keeps the line for the results folder. */
 void upm_say(struct upm_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "upmon: error: ..." on the console (and in the log). */

@@ -4,8 +4,6 @@
 #include "core/cli/console_wrap.h"
 #include <stdarg.h>
 
-#define KEEP 24       /* findings kept per level: more than the block has lines for */
-#define CUT_WHOLE 3   /* lines a finding may take when every one fits (the log's cut) */
 #define CUT_SHORT 2   /* when they do not: more of them on the screen */
 #define INDENT 5      /* a finding's continuation lines, under its text as the verdicts' */
 #define CAVEAT_LINES 2 /* what makes it no measurement: its gist (the identity has it whole) */
@@ -27,26 +25,6 @@ void upm_last_result(struct upm_run *r, const char *verdict, const char *fmt, ..
 			     details);
 	else
 		upm_snprintf(ls->result, sizeof ls->result, "%s: %s", command, details);
-}
-
-void upm_last_finding(struct upm_run *r, enum upm_last_level level, const char *fmt, ...)
-{
-	struct upm_last_screen *ls = &r->last;
-	if (level < UPM_LAST_WARN || level >= UPM_LAST_LEVELS)
-		level = UPM_LAST_FAIL;
-	ls->n[level]++;
-	if (ls->n_kept[level] >= KEEP) /* counted: the block says how many it left out */
-		return;
-	char text[UPM_CONSOLE_COLUMNS * CUT_WHOLE + 1]; /* never said longer */
-	va_list ap;
-	va_start(ap, fmt);
-	upm_vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	char lead = (char)level;
-	upm_buf_append(&ls->kept, &lead, 1);
-	upm_buf_append(&ls->kept, text, upm_strlen(text) + 1);
-	if (!ls->kept.failed)
-		ls->n_kept[level]++;
 }
 
 void upm_last_files(struct upm_run *r, const char *files)
@@ -159,7 +137,7 @@ void upm_last_screen_say(struct upm_run *r)
 	upm_memset(&p, 0, sizeof p);
 	p.budget = lines < UPM_LAST_SCREEN_LINES ? UPM_LAST_SCREEN_LINES - lines : 0;
 	/* Every finding whole where they all fit, else as many as fit, two lines each. */
-	p.cut = CUT_WHOLE;
+	p.cut = UPM_LAST_CUT_WHOLE;
 	each_kept(ls, take, &p);
 	if (total(p.shown) < all) {
 		unsigned none[UPM_LAST_LEVELS] = { 0 };

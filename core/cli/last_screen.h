@@ -19,10 +19,7 @@
  * "result: COMMAND: details"); the last call wins. */
 void upm_last_result(struct upm_run *r, const char *verdict, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* A finding, said as given ("FAIL socket 0 mbox1 presence: reading all ones: ..."),
- * wrapped within 80 columns. */
-void upm_last_finding(struct upm_run *r, enum upm_last_level level, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/* A finding: upm_last_finding (invocation.h), kept with the console's lines. */
 /* The files of the run's folder that hold every finding ("verdicts.csv and report.html"):
  * the block names them when it leaves findings out. A string that outlives the run. */
 void upm_last_files(struct upm_run *r, const char *files);

@@ -96,7 +96,7 @@ void upm_run_folder_open(struct upm_run *r)
 	struct upm_wall_time utc;
 	int rc;
 
-	r->folder_pending = 0;
+	r->folder_pending = NULL;
 	if (r->run_name[0])
 		return;
 	if (!r->out_parent)

@@ -417,6 +417,7 @@ static void save_trace(struct upm_run *r)
 int upm_main(int argc, char **argv, struct upm_app_env *env)
 {
 	struct upm_run run;
+	struct upm_run_sessions sessions; /* the session room's state across the run */
 	struct upm_config cfg;
 	struct upm_cli_line line;
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
@@ -431,6 +432,8 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	upm_os_watchdog_off();
 	upm_os_watchdog_arm(UPM_WATCHDOG_MARGIN_S); /* a hang resets the machine */
 	upm_memset(&run, 0, sizeof run);
+	upm_memset(&sessions, 0, sizeof sessions);
+	run.sessions = &sessions;
 	upm_buf_init(&run.log);
 	upm_abort_reset();
 	env->end_action = UPM_END_RETURN;
@@ -541,7 +544,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	/* The folder is made when the command says its first line that is no error, or saves
 	 * its first file (core/cli/run_folder.c): a medium that refuses it is said before the
 	 * work, and a usage error, said before either, makes none. */
-	run.folder_pending = cmd->needs_backend;
+	run.folder_pending = cmd->needs_backend ? upm_run_folder_open : NULL;
 	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
 	upm_progress_step("%s", cmd->name);
 	status = cmd->fn(&run);

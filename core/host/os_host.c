@@ -26,7 +26,6 @@ static unsigned sim_package_ids[UPM_MAX_CPUS];
 static int sim_custom_ids, sim_mp_package_zero;
 /* Per thread: the parallel runner's threads each play one simulated processor. */
 static _Thread_local unsigned current_cpu_index;
-static int (*fail_writes_under)(const char *path);
 
 void upm_host_simulate(unsigned sockets, unsigned cores_per_socket)
 {
@@ -65,11 +64,6 @@ static unsigned package_id_of(unsigned socket)
 static uint32_t apic_id_of(unsigned socket, unsigned core)
 {
 	return package_id_of(socket) << core_bits() | core;
-}
-
-void upm_host_fail_writes(int (*pred)(const char *path))
-{
-	fail_writes_under = pred;
 }
 
 void upm_os_write_error(const char *text, size_t len)
@@ -113,15 +107,8 @@ static long long file_size(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
 }
 
-/* The test knobs' refusal of a file written under path (EIO, EROFS), or UPM_OK. */
-static int refused(const char *path)
-{
-	if (fail_writes_under && fail_writes_under(path))
-		return UPM_EIO;
-	return upm_host_medium_is_read_only() ? UPM_EROFS : UPM_OK;
-}
-
-/* The read-only knob's refusal of any other change (a folder, a rename, a removal). */
+/* The read-only knob's refusal of any change to the medium (a file written, a folder, a
+ * rename, a removal): EROFS, or UPM_OK. */
 static int read_only(void)
 {
 	return upm_host_medium_is_read_only() ? UPM_EROFS : UPM_OK;
@@ -155,7 +142,7 @@ int upm_os_mkdir_p(const char *path)
 int upm_os_write_file(const char *path, const void *data, size_t len)
 {
 	int rc;
-	if ((rc = refused(path)) != UPM_OK)
+	if ((rc = read_only()) != UPM_OK)
 		return rc;
 	long long old = file_size(path);
 	FILE *f = fopen(path, "wb");
@@ -250,7 +237,7 @@ const char *upm_os_default_out_dir(void)
 int upm_os_mkdir_new(const char *path)
 {
 	int rc;
-	if ((rc = refused(path)) != UPM_OK)
+	if ((rc = read_only()) != UPM_OK)
 		return rc;
 	if (mkdir(path, 0777) == 0)
 		return UPM_OK;
@@ -260,7 +247,7 @@ int upm_os_mkdir_new(const char *path)
 int upm_os_append_file(const char *path, const void *data, size_t len)
 {
 	int rc;
-	if ((rc = refused(path)) != UPM_OK)
+	if ((rc = read_only()) != UPM_OK)
 		return rc;
 	if (upm_host_medium_full(len))
 		return UPM_ENOSPC;
@@ -514,13 +501,6 @@ void upm_os_sleep_ns(uint64_t ns)
 const char *upm_os_name(void)
 {
 	return "host";
-}
-
-void upm_os_end(enum upm_end_action action, int status)
-{
-	(void)status;
-	/* The host process simply exits; firmware actions have no meaning here. */
-	(void)action;
 }
 
 /* --- the parallel runner: one pthread per entry, pinned to a real processor --- */

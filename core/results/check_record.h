@@ -13,7 +13,8 @@
  *
  * The verdicts, burn-in and safety facts are the check's own tables (large: thousands of
  * verdicts, a pass per burn-in pass), referred to, not copied; their parts render with
- * their own renderers (upm_verdicts_json/csv, upm_burnin_json, upm_check_safety_json). */
+ * their own writers here (check_parts.h: upm_verdicts_json/csv, upm_burnin_json,
+ * upm_check_safety_json). */
 #ifndef UPMON_CORE_RESULTS_CHECK_RECORD_H
 #define UPMON_CORE_RESULTS_CHECK_RECORD_H
 

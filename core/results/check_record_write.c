@@ -1,6 +1,7 @@
 /* The health check's files, each rendered from its results record (check_record.h):
  * results.json, verdicts.csv, junit.xml; report.html is report_html.c's. */
 #include "core/results/check_record.h"
+#include "core/results/check_parts.h"
 #include "core/results/junit.h"
 
 /* A record without safety facts says none: not aborted, nothing skipped or unrestored. */

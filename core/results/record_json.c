@@ -3,6 +3,7 @@
  * record; every metric lists the indices of the counts it used. */
 #include "core/results/record.h"
 #include "core/results/interval.h"
+#include "core/results/unrestored_json.h"
 
 static void num(struct upm_buf *out, double v, int decimals, int valid)
 {
@@ -24,21 +25,6 @@ static void named_num(struct upm_buf *out, const char *name, double v, int decim
 static void u64(struct upm_buf *out, const char *name, uint64_t v)
 {
 	upm_buf_printf(out, ", \"%s\": %llu", name, (unsigned long long)v);
-}
-
-void upm_record_json_where(struct upm_buf *out, uint32_t socket_mask, int memory_socket)
-{
-	upm_buf_puts(out, ", \"sockets\": [");
-	for (unsigned sk = 0, first = 1; sk < 32; sk++)
-		if (socket_mask >> sk & 1) {
-			upm_buf_printf(out, "%s%u", first ? "" : ", ", sk);
-			first = 0;
-		}
-	upm_buf_puts(out, "], \"memory_socket\": ");
-	if (memory_socket < 0)
-		upm_buf_puts(out, "\"local\"");
-	else
-		upm_buf_printf(out, "%d", memory_socket);
 }
 
 static void count_json(const struct upm_record *rec, unsigned i, const char *indent, struct upm_buf *out)

@@ -36,7 +36,7 @@ void upm_record_repeated_line(const struct upm_record_repeated *k, struct upm_bu
 void upm_record_repeated_json(const struct upm_record_repeated *k, struct upm_buf *out)
 {
 	const struct upm_record_kernel *d = &k->kernel;
-	char num[48];
+	char digits[48];
 	upm_buf_puts(out, ",\n  \"interval_kernel\": {\"name\": ");
 	upm_buf_json_string(out, d->name);
 	upm_buf_printf(out, ", \"threads\": %u", d->threads);
@@ -45,12 +45,12 @@ void upm_record_repeated_json(const struct upm_record_repeated *k, struct upm_bu
 		       d->placed ? "srat" : "none", (unsigned long long)d->size_bytes,
 		       (unsigned long long)d->iterations, k->repetitions);
 	upm_buf_printf(out, ", \"last_cut_short\": %s", k->cut_short ? "true" : "false");
-	upm_format_double(num, sizeof num, k->seconds, 9);
-	upm_buf_printf(out, ", \"seconds\": %s, \"bytes_read\": %llu, \"bytes_written\": %llu, \"gbps\": ", num,
+	upm_format_double(digits, sizeof digits, k->seconds, 9);
+	upm_buf_printf(out, ", \"seconds\": %s, \"bytes_read\": %llu, \"bytes_written\": %llu, \"gbps\": ", digits,
 		       (unsigned long long)k->bytes_read, (unsigned long long)k->bytes_written);
 	if (k->seconds > 0) {
-		upm_format_double(num, sizeof num, gbps_of(k), 6);
-		upm_buf_puts(out, num);
+		upm_format_double(digits, sizeof digits, gbps_of(k), 6);
+		upm_buf_puts(out, digits);
 	} else {
 		upm_buf_puts(out, "null");
 	}

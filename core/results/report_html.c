@@ -12,28 +12,6 @@
 #define CHART_LABEL 90
 #define CHART_BAR 16   /* bar height, and the row pitch less 4 */
 
-const char *upm_report_class(enum upm_result r)
-{
-	switch (r) {
-	case UPM_RESULT_PASS: return "pass";
-	case UPM_RESULT_WARN: return "warn";
-	case UPM_RESULT_FAIL: return "fail";
-	case UPM_RESULT_INCOMPLETE: return "inc";
-	default: return "na";
-	}
-}
-
-const char *upm_report_fill(enum upm_result r)
-{
-	switch (r) {
-	case UPM_RESULT_PASS: return "#2e7d32";
-	case UPM_RESULT_WARN: return "#f9a825";
-	case UPM_RESULT_FAIL: return "#c62828";
-	case UPM_RESULT_INCOMPLETE: return "#6a1b9a";
-	default: return "#9e9e9e";
-	}
-}
-
 static const char *box_of(const struct upm_verdict *v)
 {
 	return v->box ? v->box : "";
@@ -93,16 +71,6 @@ static void instance_name(struct upm_buf *out, const struct upm_verdict *v)
 	text(out, box_of(v));
 	if (v->instance >= 0)
 		upm_buf_printf(out, "%d", v->instance);
-}
-
-void upm_report_anchor(struct upm_buf *out, unsigned socket, const char *box, int instance)
-{
-	upm_buf_printf(out, "s%u-", socket);
-	upm_buf_xml_text(out, box ? box : "");
-	if (instance >= 0)
-		upm_buf_printf(out, "%d", instance);
-	else
-		upm_buf_puts(out, "-all");
 }
 
 /* The anchor of a box instance's verdicts: "s0-cbo3", "s0-imc-all". */

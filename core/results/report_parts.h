@@ -1,5 +1,5 @@
-/* Pieces report.html's sections share (core/results/report_html.c): a result's colours,
- * a box instance's anchor, and the sections of their own files. */
+/* Pieces report.html's sections share: a result's colours and a box instance's anchor
+ * (report_parts.c), and the sections of their own files. */
 #ifndef UPMON_CORE_RESULTS_REPORT_PARTS_H
 #define UPMON_CORE_RESULTS_REPORT_PARTS_H
 

@@ -2,7 +2,8 @@
  * with the counts they used, kernel runs), filled once from its sessions, and its writers
  * (console, counters.csv, results.json, report.html); and the health check's results
  * record (check_record.h: verdicts, burn-in, kernel runs, safety facts) and its writers
- * (console end, results.json, verdicts.csv, junit.xml, report.html). Includes base,
+ * (console end, results.json, verdicts.csv, junit.xml, report.html), the check's tables
+ * among them (check_parts.h). Includes base,
  * platform, kernels, cli, events, workload, session, metrics and check; nothing below it
  * includes results.
  *

@@ -1,9 +1,9 @@
 /* A box instance's registers (session.h): MSR, PCI configuration or MMIO by the box
  * type's space, counters split into dwords where they are, the Xeon E7 read erratum, and
- * the box control's freeze. Every write of a counter control tells the save record
- * (save_restore.h) whether the session enabled it. */
+ * the box control's freeze, and whether a PCI function left the bus. Every write of a
+ * counter control tells the save record (save_record.h) whether the session enabled it. */
 #include "core/session/session.h"
-#include "core/session/save_restore.h"
+#include "core/session/save_record.h"
 #include "core/events/subcfg.h"
 #include "platform/pci.h"
 
@@ -13,6 +13,14 @@ static struct upm_pci_addr pci_addr(const struct upm_box_inst *b, uint32_t off, 
 									: &b->type->pci[b->instance];
 	struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, (uint16_t)off };
 	return a;
+}
+
+/* Whether the PCI function at id_addr left the bus: its IDs do not read, or read all ones. */
+int upm_pci_gone(struct upm_backend *be, struct upm_pci_addr id_addr)
+{
+	uint32_t ids = UPM_PCI_ABSENT;
+	id_addr.off = 0;
+	return upm_pci_read32(be, id_addr, &ids) != UPM_OK || (ids & 0xFFFF) == 0xFFFF;
 }
 
 static uint32_t msr_addr(const struct upm_box_inst *b, uint32_t addr)

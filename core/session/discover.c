@@ -144,13 +144,14 @@ int upm_discover_unreached_segment(struct upm_run *r, struct upm_ecam_window *ou
 
 unsigned upm_discover_buses(struct upm_run *r, struct upm_socket_bus buses[UPM_MAX_SOCKETS])
 {
-	if (!r->bus_scanned) {
-		r->bus_scan_found = scan(r, r->bus_scan);
-		r->bus_scanned = 1;
+	struct upm_run_sessions *rs = r->sessions;
+	if (!rs->bus_scanned) {
+		rs->bus_scan_found = scan(r, rs->bus_scan);
+		rs->bus_scanned = 1;
 	}
 	for (unsigned s = 0; s < UPM_MAX_SOCKETS; s++)
-		buses[s] = r->bus_scan[s];
-	return r->bus_scan_found;
+		buses[s] = rs->bus_scan[s];
+	return rs->bus_scan_found;
 }
 
 int upm_socket_of_package(const struct upm_topology *t, unsigned package_id)

@@ -4,9 +4,10 @@
 #define UPMON_CORE_DISCOVER_H
 
 #include "core/cli/invocation.h"
+#include "core/session/run_sessions.h"
 
 /* Scans the buses for the platform's UBox function and maps each to its socket, once
- * per run (r->bus_scan keeps the answer: session, link-rate check and info ask it).
+ * per run (the run's sessions keep the answer, run_sessions.h: session, link-rate check and info ask it).
  * Buses behind a PCI-to-PCI bridge are never read: before a bus is scanned, the bridges
  * of the buses below it that have a device 0 are read from their type-1 headers
  * (secondary and subordinate bus numbers, PCI-to-PCI Bridge Architecture Specification:

@@ -35,7 +35,7 @@ unsigned upm_guard_prove_sockets(struct upm_run *r)
 		int rc = upm_os_run_on_socket(s, probe_fn, &p);
 		if (rc == UPM_OK && p.rc == UPM_EFAULT)
 			continue;
-		r->socket_unguarded[s] = 1;
+		r->sessions->socket_unguarded[s] = 1;
 		failed++;
 		if (rc != UPM_OK)
 			upm_error(r, "socket %u: its processor did not come back from the #GP guard's proof "

@@ -9,12 +9,13 @@
 #define UPMON_CORE_GUARD_PROOF_H
 
 #include "core/cli/invocation.h"
+#include "core/session/run_sessions.h"
 
 #define UPM_GUARD_PROBE_ADDR 0x8000000000000000ull /* non-canonical: #GP on x86-64 */
 
 /* On the calling processor. 0, or -1 with a one-line reason in why. */
 int upm_guard_prove_here(struct upm_run *r, char *why, unsigned long why_size);
-/* On one processor of each of the run's sockets: r->socket_unguarded[s] set and a line
+/* On one processor of each of the run's sockets: r->sessions->socket_unguarded[s] set and a line
  * said for each socket that failed. Returns how many failed. */
 unsigned upm_guard_prove_sockets(struct upm_run *r);
 

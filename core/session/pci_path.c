@@ -22,9 +22,9 @@ void upm_pci_path_choose(struct upm_run *r, struct upm_pci_path_choice *c)
 {
 	struct upm_ecam_window w, w1;
 	upm_memset(c, 0, sizeof *c);
-	if (r->pci_path_chosen)
+	if (r->sessions->pci_path_chosen)
 		return;
-	r->pci_path_chosen = 1;
+	r->sessions->pci_path_chosen = 1;
 	c->chosen_now = 1;
 	if (r->backend->loads_unguarded && upm_backend_has_mcfg(r->backend)) {
 		c->unguarded = r->backend->loads_unguarded;

@@ -16,6 +16,7 @@
 #define UPMON_CORE_PCI_PATH_H
 
 #include "core/cli/invocation.h"
+#include "core/session/run_sessions.h"
 
 /* What the choice found, for the line that says it (and `info`'s record). */
 struct upm_pci_path_choice {

@@ -1,6 +1,7 @@
 /* What the session saves before it writes a box, and how it puts it back
  * (save_restore.h). */
 #include "core/session/save_restore.h"
+#include "core/session/save_record.h"
 #include "core/events/subcfg.h"
 
 /* A register of an MSR box other than addr (its first counter, else its first control; the
@@ -118,31 +119,6 @@ static uint64_t saved_gate(const struct upm_box_type *t, const struct upm_saved_
 	return 0;
 }
 
-static struct upm_saved_reg *saved_at(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr)
-{
-	for (unsigned i = 0; addr != UPM_NO_REG && i < s->n_saved; i++)
-		if (s->saved[i].box == b && s->saved[i].addr == addr && !s->saved[i].on_filter_fn)
-			return &s->saved[i];
-	return NULL;
-}
-
-/* A counter control written with its enable set: it marks the saved control (the restore
- * asks whether the session ever enabled it). */
-void upm_session_note_enabled(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr, uint64_t v)
-{
-	const struct upm_box_type *t = b->type;
-	uint64_t en = 0;
-	for (unsigned i = 0; i < t->n_ctrs && !en; i++)
-		en = t->ctl[i] == addr ? upm_field_mask(t->ctl_layout.en) : 0;
-	if (!en && t->fixed_ctr != UPM_NO_REG && t->fixed_ctl == addr)
-		en = upm_field_mask(t->fixed_en);
-	if (!(v & en))
-		return;
-	struct upm_saved_reg *r = saved_at(s, b, addr);
-	if (r)
-		r->enabled = 1;
-}
-
 /* A counter written back behind its control that was not, when the session had enabled
  * that control: the control may still enable it, so the value it got does not stay. It
  * is not restored either, for the control's reason, and says which control that is. */
@@ -152,7 +128,7 @@ static void mark_counting_on(struct upm_session *s, const struct upm_box_inst *b
 	for (unsigned i = 0; i <= t->n_ctrs; i++) {
 		uint32_t ctl = i < t->n_ctrs ? t->ctl[i] : t->fixed_ctl;
 		uint32_t ctr = i < t->n_ctrs ? t->ctr[i] : t->fixed_ctr;
-		struct upm_saved_reg *c = saved_at(s, b, ctl), *v = saved_at(s, b, ctr);
+		struct upm_saved_reg *c = upm_saved_at(s, b, ctl), *v = upm_saved_at(s, b, ctr);
 		if (!c || !v || !c->enabled || c->restored == UPM_OK || v->restored != UPM_OK)
 			continue;
 		v->restored = c->restored;

@@ -12,8 +12,5 @@ void upm_session_save_box(struct upm_session *s, struct upm_box_inst *b);
 /* Writes back what was saved of b, frozen while it does, gated registers while their gate
  * is clear and a write-only box control last; records each register's status. */
 void upm_session_restore_box(struct upm_session *s, struct upm_box_inst *b);
-/* A write of v to register addr of b succeeded: a counter control written with its
- * enable set is marked in the save record. */
-void upm_session_note_enabled(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr, uint64_t v);
 
 #endif

@@ -722,7 +722,7 @@ static int layout_counts(struct upm_session *s, unsigned *per_pass_out)
 	}
 	/* Sockets whose processor failed the #GP guard's proof are not touched. */
 	for (unsigned sock = 0; sock < s->run->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
-		if (s->run->socket_unguarded[sock])
+		if (s->run->sessions->socket_unguarded[sock])
 			upm_session_socket_lost(s, sock, 0, UPM_EFAULT);
 	return 0;
 }

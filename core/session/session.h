@@ -266,9 +266,6 @@ int upm_session_unrestored(const struct upm_session *s, unsigned i, struct upm_u
  * outside a session (the self-test's register tests: core/check/check_safety.h). */
 void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on_filter_fn, unsigned dwords,
 			     struct upm_unrestored *out);
-/* One entry of results.json's "unrestored" list: {"socket", "where", "space", "address",
- * "expected", "error"}; `run`, `check` and `selftest` share it, so a parser reads all alike. */
-void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out);
 /* "upmon: error: NOT RESTORED: socket 0 cbo0 msr 0xd10 (EFAULT): it should hold 0x0", and
  * the closing "N registers NOT RESTORED ... power-cycle" line (nothing for n == 0). */
 void upm_unrestored_say(struct upm_run *r, const struct upm_unrestored *u);

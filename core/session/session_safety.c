@@ -5,13 +5,6 @@
 #include "platform/pci.h"
 #include "platform/replay.h"
 
-int upm_pci_gone(struct upm_backend *be, struct upm_pci_addr id_addr)
-{
-	uint32_t ids = UPM_PCI_ABSENT;
-	id_addr.off = 0;
-	return upm_pci_read32(be, id_addr, &ids) != UPM_OK || (ids & 0xFFFF) == 0xFFFF;
-}
-
 static struct upm_pci_addr fn_addr(const struct upm_box_inst *b, int filter_fn)
 {
 	const struct upm_pci_fn *fn = filter_fn && b->type->filter_pci ? &b->type->filter_pci[b->instance]
@@ -112,21 +105,6 @@ void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on
 			upm_strlcpy(out->address + upm_strlen(out->address), " (2 dwords)",
 				    sizeof out->address - upm_strlen(out->address));
 	}
-}
-
-void upm_unrestored_json(const struct upm_unrestored *u, struct upm_buf *out)
-{
-	upm_buf_printf(out, "{\"socket\": %u, \"where\": ", u->socket);
-	upm_buf_json_string(out, u->where);
-	upm_buf_printf(out, ", \"space\": \"%s\", \"address\": ", u->space);
-	upm_buf_json_string(out, u->address);
-	upm_buf_printf(out, ", \"expected\": \"0x%llx\", \"error\": \"%s\"", (unsigned long long)u->value,
-		       upm_status_name(u->rc));
-	if (u->counts_on[0]) { /* written back, but that control was not: it may count on */
-		upm_buf_puts(out, ", \"counts_on\": ");
-		upm_buf_json_string(out, u->counts_on);
-	}
-	upm_buf_puts(out, "}");
 }
 
 int upm_session_replay_diverged(const struct upm_session *s)

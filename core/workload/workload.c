@@ -6,17 +6,6 @@
 #include "platform/base/os.h"
 #include "platform/base/abort.h"
 
-int upm_wl_fail(char *err, size_t size, int status, const char *fmt, ...)
-{
-	if (err && size) {
-		va_list ap;
-		va_start(ap, fmt);
-		upm_vsnprintf(err, size, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 const char *upm_workload_kernel_name(unsigned i)
 {
 	if (i < upm_kernel_count)
@@ -28,20 +17,6 @@ void upm_workload_kernel_names(struct upm_buf *out)
 {
 	for (unsigned i = 0; upm_workload_kernel_name(i); i++)
 		upm_buf_printf(out, "%s%s", i ? ", " : "", upm_workload_kernel_name(i));
-}
-
-void upm_wl_human_bytes(char *buf, size_t size, uint64_t bytes)
-{
-	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
-	unsigned u = 0;
-	double v = (double)bytes;
-	while (v >= 1024.0 && u + 1 < UPM_ARRAY_LEN(unit)) {
-		v /= 1024.0;
-		u++;
-	}
-	char num[32];
-	upm_format_double(num, sizeof num, v, u ? 1 : 0);
-	upm_snprintf(buf, size, "%s %s", num, unit[u]);
 }
 
 static int allocate(struct upm_workload_plan *p, char *err, size_t err_size)

@@ -208,7 +208,4 @@ void upm_os_watchdog_off(void);
 void upm_os_watchdog_arm(unsigned seconds);
 void upm_os_watchdog_restore(void);
 
-/* Configured end of run; returns only when the action is UPM_END_RETURN or fails. */
-void upm_os_end(enum upm_end_action action, int status);
-
 #endif

@@ -11,6 +11,7 @@ int fixture_init(struct fixture *f, const char *platform, unsigned sockets, cons
 {
 	char err[200];
 	memset(f, 0, sizeof *f);
+	f->run.sessions = &f->sessions;
 	upm_host_simulate(sockets, 2);
 	struct upm_backend *m = upm_mock_create(platform, sockets, faults, err, sizeof err);
 	if (!m) {

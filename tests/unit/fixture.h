@@ -10,6 +10,7 @@
 
 struct fixture {
 	struct upm_run run;
+	struct upm_run_sessions sessions; /* the run's, as upm_main holds it */
 	struct upm_mock *mock;
 	struct upm_trace *trace;
 	struct test_clock clock;

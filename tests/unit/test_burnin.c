@@ -8,6 +8,7 @@
 #include "platform/base/abort.h"
 #include "core/check/burnin.h"
 #include "core/check/check_safety.h"
+#include "core/results/check_parts.h"
 
 
 TEST(burnin_duration_spellings)

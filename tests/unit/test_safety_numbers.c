@@ -8,6 +8,7 @@
 #include "tests/unit/fixture.h"
 #include "tests/unit/check_run.h"
 #include "core/check/check_safety.h"
+#include "core/results/check_parts.h"
 
 TEST(safety_verdicts_processor_and_aborted_numbers)
 {

@@ -2,6 +2,7 @@
  * (core/check/verdict.c). */
 #include "tests/unit/test.h"
 #include "core/check/verdict.h"
+#include "core/results/check_parts.h"
 
 #include <string.h>
 
