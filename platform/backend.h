@@ -1,3 +1,6 @@
+/* Room platform: the machine below the box tables: the backend interface (backend.h) and
+ * its trace and replay backends, CPU identification (cpu.h), PCI addressing (pci.h,
+ * mcfg.h), ACPI tables, the spinlock and register spaces (space.h). Includes base. */
 /* Register-access backend: the one door to hardware.
  *
  * Every CPUID, MSR, PCI configuration and MMIO access upmon makes goes through a

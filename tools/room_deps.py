@@ -39,35 +39,15 @@ OBJECT_ROOTS = ("build/host/obj", "build/efi/obj")
 
 # Arrows that run back up today and are being taken away (issue 43, "One platform, one
 # folder"): file -> room, and why. Reported while they last; a new one fails.
-KNOWN_UP = {
-    ("platform/map_ivbep.c", "boxes/ivbep"): "the map moves into boxes/ivbep/",
-    ("platform/map_nhmex.c", "boxes/nhmex"): "the map moves into boxes/nhmex/",
-    ("platform/map_wsmex.c", "boxes/nhmex"): "the map moves into boxes/nhmex/",
-    ("platform/map_skl.c", "boxes/skl"): "the map moves into boxes/skl/",
-    ("platform/map_snbep.c", "boxes/snbep"): "the map moves into boxes/snbep/",
-}
+KNOWN_UP = {}
 
 # Circles of files inside one room that are being untied (issue 43): each the set of its
 # files (without .c). A circle found inside one of these is known; any other fails.
 # Emptied once they are untied; --strict already fails on every circle.
 KNOWN_CIRCLES = [
-    {"core/check/check_safety", "core/check/selftest", "core/check/selftest_counting",
-     "core/check/selftest_registers", "core/check/selftest_verdicts"},
-    {"core/cli/cli", "core/cli/cli_args", "core/cli/help"},
-    {"core/cli/console_wrap", "core/cli/identity", "core/cli/invocation",
-     "core/cli/last_screen", "core/cli/progress", "core/cli/run_folder"},
-    {"core/events/alias", "core/events/alias_kin", "core/events/spec"},
-    {"core/host/knobs", "core/host/os_host"},
-    {"core/results/record_json", "core/results/record_repeated"},
-    {"core/results/report_burnin", "core/results/report_findings", "core/results/report_html"},
-    {"core/session/box_access", "core/session/box_regs", "core/session/save_restore",
-     "core/session/session_safety"},
-    {"core/workload/workload", "core/workload/workload_plan", "core/workload/workload_threads"},
-    {"platform/mock/faults_late", "platform/mock/faults_pass", "platform/mock/mock",
-     "platform/mock/model_ivbep", "platform/mock/model_nhmex", "platform/mock/model_skl",
-     "platform/mock/model_snbep", "platform/mock/models"},
+    {"core/cli/cli", "core/cli/cli_args", "core/cli/help", "core/cli/options"},
+    {"platform/mock/faults_late", "platform/mock/faults_pass", "platform/mock/mock"},
     {"platform/mock/pmon", "platform/mock/pmon_faults"},
-    {"efi/acpi", "efi/memory"},
 ]
 
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)

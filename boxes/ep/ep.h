@@ -1,3 +1,5 @@
+/* Room boxes/ep: what the Sandy Bridge-EP and Ivy Bridge-EP box types share. Includes
+ * boxes. */
 /* The register layout Sandy Bridge-EP (boxes/snbep/) and Ivy Bridge-EP (boxes/ivbep/) share,
  * as designated-initializer fragments of struct upm_box_type, in the way Linux's
  * uncore_snbep.c lets its ivbep types reuse the SNBEP_* layout macros. Each platform's box

@@ -1,6 +1,6 @@
 /* Room boxes/ivbep: Ivy Bridge-EP's box types, event tables, groups, metrics, check
  * profile and link rates, on Sandy Bridge-EP's where they are the same. Includes boxes,
- * boxes/snbep and platform.
+ * boxes/ep and boxes/snbep.
  *
  * Ivy Bridge-EP (Xeon E5-2600 v2 / E7 v2, CPUID model 0x3E) box types and event tables.
  * The guides give only the QPI chapter of this processor (seed 003_4afc7f51a5cfbfb5.txt,

@@ -1,5 +1,5 @@
 /* Room boxes/nhmex: Xeon 7500's and Xeon E7's box types, event tables, groups, metrics
- * and check profile. Includes boxes and platform.
+ * and check profile. Includes boxes.
  *
  * Xeon 7500 (Nehalem-EX, nhmex) and Xeon E7 (Westmere-EX, wsmex) box types.
  * Guide: Xeon E7 Family Uncore Performance Monitoring Programming Guide 325294-001,

@@ -1,5 +1,5 @@
 /* Room boxes/skl: 6th-generation Core's box types, event tables, groups, metrics, check
- * profile and global control. Includes boxes and platform.
+ * profile and global control. Includes boxes.
  *
  * 6th-generation Core (Skylake client) box types, event tables and global control.
  * Guide: 334060-001 / 331051-001, seed 001_f69aba9de51b253a.txt (cited as 001:LINES). */

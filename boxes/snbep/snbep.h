@@ -1,5 +1,5 @@
 /* Room boxes/snbep: Sandy Bridge-EP's box types, event tables, groups, metrics, check
- * profile and link rates. Includes boxes and platform.
+ * profile and link rates. Includes boxes and boxes/ep.
  *
  * Sandy Bridge-EP (Xeon E5-2600) box types and event tables.
  * Guide: 327043-001, seed 000_b315dbf0b9943fe1.txt (cited as 000:LINES). */

@@ -1,7 +1,7 @@
 /* Room check: the health check: the self-test of every box instance, the plausibility stage
  * (kernels against the platform's check profile), link rates, the safety facts, verdicts,
- * and the burn-in's passes (burnin.h). Includes base, platform, kernels, cli, events,
- * session and workload.
+ * and the burn-in's passes (burnin.h). Includes base, platform, boxes, kernels, cli,
+ * events, session and workload.
  *
  * The health check's plausibility stage (`check`, after the self-test): the fixed kernel
  * set runs with the platform's standard event set (struct upm_check_profile), an idle

@@ -1,6 +1,6 @@
 /* Room cli: the command line and the configuration file, parsed into struct upm_options, and
  * the invocation they make (invocation.h: struct upm_run, the console and saving files).
- * Includes base, platform and machine.
+ * Includes base, platform, boxes and machine.
  *
  * The command line, the same on UEFI and the host:
  *   upmon [GLOBAL OPTIONS] COMMAND [COMMAND OPTIONS]  */

@@ -1,6 +1,6 @@
 /* Room events: what is counted and where: event specs parsed against the box tables, the
  * filter and sub-configuration registers they set, and the exact-matching scheduler that
- * puts them on counters in passes. Includes base and platform.
+ * puts them on counters in passes. Includes base and boxes.
  *
  * Event specs in perf's style: BOX/TERMS/
  *   BOX    a box type (every instance: "cbo") or one instance ("cbo3")

@@ -79,15 +79,15 @@ else
 	echo "FAIL rooms/copy_passes: the untouched copy of the tree fails"
 fi
 
-# A cycle: the box shapes include the mock, which stands on platform/, which includes them.
+# A cycle: the backend interface includes the box shapes, which stand on platform/.
 fresh
-echo '#include "platform/mock/mock.h"' >>"$tmp/tree/boxes/box.h"
-caught cycle_detected 'cycle: boxes -> platform/mock -> platform -> boxes$' "${real[@]}"
+echo '#include "boxes/box.h"' >>"$tmp/tree/platform/backend.h"
+caught cycle_detected 'cycle: boxes -> platform -> boxes$' "${real[@]}"
 
 # An arrow back up: the ground floor includes a room of core/.
 fresh
 echo '#include "core/cli/cli.h"' >>"$tmp/tree/platform/base/str.h"
-caught back_up_caught 'up: platform/base/str.h includes "core/cli/cli.h": platform/base -> core/cli runs back up: core/cli is on floor 6, platform/base on floor 1: ' "${real[@]}"
+caught back_up_caught 'up: platform/base/str.h includes "core/cli/cli.h": platform/base -> core/cli runs back up: core/cli is on floor [0-9]+, platform/base on floor 1: ' "${real[@]}"
 
 # An arrow down that the room's row does not allow: metrics reaching into cli.
 fresh
@@ -117,9 +117,9 @@ printf '/* Room extra: a room the plan does not know. Includes base. */\n#includ
 caught new_room_on_no_floor 'plan: core/extra is on no floor: add a row for it to core/README.md ' "${real[@]}"
 fresh
 mkdir -p "$tmp/tree/boxes/hsx"
-printf '/* Room boxes/hsx: a new generation. Includes boxes and platform. */\n#include "boxes/box.h"\n#include "boxes/platform.h"\n' >"$tmp/tree/boxes/hsx/hsx.h"
+printf '/* Room boxes/hsx: a new generation. Includes boxes. */\n#include "boxes/box.h"\n#include "boxes/platform.h"\n' >"$tmp/tree/boxes/hsx/hsx.h"
 if out=$(cd "$tmp/tree" && python3 "$here/tools/room_deps.py" "${real[@]}" 2>&1) &&
-	grep -qE '^ *3: boxes/hsx -> boxes, platform$' <<<"$out"; then
+	grep -qE '^ *[0-9]+: boxes/hsx -> boxes$' <<<"$out"; then
 	echo "PASS rooms/new_generation_found_and_placed"
 else
 	echo "FAIL rooms/new_generation_found_and_placed: $(grep -E '^(plan|cycle|up|header|circle): |boxes/hsx' <<<"$out" | head -3 | tr '\n' ' ')"

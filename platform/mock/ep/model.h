@@ -1,3 +1,5 @@
+/* Room platform/mock/ep: what the Sandy Bridge-EP and Ivy Bridge-EP mock models share.
+ * Includes platform/mock and platform. */
 /* What the Sandy Bridge-EP and Ivy Bridge-EP mock models (platform/mock/snbep/model.c,
  * platform/mock/ivbep/model.c) share: the clocks, the uncore bus of each socket, the
  * counters of the UBox, CBo and PCU at the MSRs both generations keep, the PCI functions'

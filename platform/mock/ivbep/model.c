@@ -1,3 +1,5 @@
+/* Room platform/mock/ivbep: the Ivy Bridge-EP mock model.
+ * Includes platform/mock/ep, platform/mock, platform and base. */
 /* Mock model of the Ivy Bridge-EP uncore (Xeon E5-2600 v2), written from the published
  * register facts (guide 329468-002 as excerpted in seed 003 and read in its public copy,
  * Linux uncore_snbep.c, boxes/PUBLIC_FACTS.md "Ivy Bridge-EP") independently of the

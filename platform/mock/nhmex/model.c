@@ -1,3 +1,5 @@
+/* Room platform/mock/nhmex: the Xeon 7500 and Xeon E7 mock model.
+ * Includes platform/mock and base. */
 /* Mock model of the Xeon 7500 (Nehalem-EX, nhmex) and Xeon E7 (Westmere-EX, wsmex)
  * uncore, written from the E7 guide (seed 002) independently of the tables in
  * boxes/nhmex; the 7500's differences (8 C-Boxes instead of 10, ZDP_CTL_FVC fields one

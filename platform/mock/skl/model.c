@@ -1,3 +1,5 @@
+/* Room platform/mock/skl: the Skylake client mock model.
+ * Includes platform/mock, platform and base. */
 /* Mock model of the 6th-generation Core (Skylake client) uncore (guide 334060-001, seed
  * 001), written from the guide's register definitions independently of boxes/skl.
  *

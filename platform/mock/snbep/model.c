@@ -1,3 +1,5 @@
+/* Room platform/mock/snbep: the Sandy Bridge-EP mock model.
+ * Includes platform/mock/ep, platform/mock, platform and base. */
 /* Mock model of the Sandy Bridge-EP uncore (guide 327043-001, seed 000), written from
  * the guide's register definitions independently of the tables in boxes/snbep.
  *
