@@ -64,10 +64,10 @@ typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|ws
 run plist help
 untested=
 for p in $(sed -n 's/^  --platform NAME  *\(.*\) (default: from CPUID)$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
-	grep -lq "\"$p\"\|upm_platform_$p\b" tests/unit/test_tables_*.c || untested="$untested $p"
+	grep -rlq --include="test_tables_*.c" "\"$p\"\|upm_platform_$p\b" tests/unit || untested="$untested $p"
 done
 [ -z "$untested" ] && grep -q '^  --platform NAME  *nhmex' "$WORK/plist.out" && pass host/platforms_each_table_tested ||
-	fail host/platforms_each_table_tested "no tests/unit/test_tables_*.c names:${untested:- (help lists no platforms)}"
+	fail host/platforms_each_table_tested "no tests/unit/*/test_tables_*.c names:${untested:- (help lists no platforms)}"
 run badfault --backend mock:gp=nowhere --platform snbep info
 expect badfault host/bad_fault_spec 4 "^upmon: error: mock fault: 'nowhere' is not an MSR number$"
 run help help
