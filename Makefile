@@ -128,14 +128,20 @@ unit:
 	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests
 	./build/test/upmon-tests
 
+# tests/run.sh runs its suites side by side (JOBS=N at once, UNIT_SHARDS=N unit processes)
+# and prints its own time; the line after it is the whole target's, the build included.
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
-	@bash tests/run.sh
+	@began=$$(date +%s); \
+	$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build && \
+	bash tests/run.sh; status=$$?; \
+	echo "-- make test: $$(($$(date +%s) - began)) s wall, the build included"; exit $$status
 
 # The host unit and command tests, without QEMU: the quick loop while editing.
 check: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
-	@UPMON_SKIP_QEMU=1 bash tests/run.sh
+	@began=$$(date +%s); \
+	$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build && \
+	UPMON_SKIP_QEMU=1 bash tests/run.sh; status=$$?; \
+	echo "-- make check: $$(($$(date +%s) - began)) s wall, the build included"; exit $$status
 
 bench: deps
 	@$(MAKE) --no-print-directory efi
