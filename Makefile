@@ -25,8 +25,10 @@ CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platf
 KERNEL_ASM := $(wildcard kernels/*.S)
 HOST_ASM_OBJS := $(patsubst %.S,build/host/obj/%.o,$(KERNEL_ASM))
 HOST_SRCS := $(wildcard core/host/*.c)
-TEST_SRCS := $(wildcard tests/unit/*.c)
-HDRS := $(wildcard core/*/*.h platform/*.h platform/base/*.h platform/mock/*.h platform/mock/*/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h)
+# tests/unit/<room>/test_*.c, grouped by room as the code is; the shared helpers (test.h,
+# fixture.c, main.c, ...) sit in tests/unit/ itself.
+TEST_SRCS := $(wildcard tests/unit/*.c tests/unit/*/*.c)
+HDRS := $(wildcard core/*/*.h platform/*.h platform/base/*.h platform/mock/*.h platform/mock/*/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h tests/unit/*/*.h)
 
 # JOBS: how many compilers run at once (every processor by default).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -126,14 +128,20 @@ unit:
 	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests
 	./build/test/upmon-tests
 
+# tests/run.sh runs its suites side by side (JOBS=N at once, UNIT_SHARDS=N unit processes)
+# and prints its own time; the line after it is the whole target's, the build included.
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
-	@bash tests/run.sh
+	@began=$$(date +%s); \
+	$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build && \
+	bash tests/run.sh; status=$$?; \
+	echo "-- make test: $$(($$(date +%s) - began)) s wall, the build included"; exit $$status
 
 # The host unit and command tests, without QEMU: the quick loop while editing.
 check: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build
-	@UPMON_SKIP_QEMU=1 bash tests/run.sh
+	@began=$$(date +%s); \
+	$(MAKE) --no-print-directory -j$(JOBS) build/test/upmon-tests build/test/upmon-san build/host/upmon efi fuzz-build && \
+	UPMON_SKIP_QEMU=1 bash tests/run.sh; status=$$?; \
+	echo "-- make check: $$(($$(date +%s) - began)) s wall, the build included"; exit $$status
 
 bench: deps
 	@$(MAKE) --no-print-directory efi

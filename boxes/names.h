@@ -63,7 +63,7 @@ struct upm_naming {
 };
 
 /* A perfmon event name a platform's tables do not take, and why: the test that holds
- * every perfmon name to the tables reads these (tests/unit/test_ivbep_perfmon_coverage.c). */
+ * every perfmon name to the tables reads these (tests/unit/boxes/test_ivbep_perfmon_coverage.c). */
 struct upm_perfmon_left_out {
 	const char *box;    /* upmon box type: "qpi" */
 	const char *name;   /* perfmon's whole name: "UNC_Q_MESSAGE.HOM.AnyReq" */

@@ -1,23 +1,72 @@
 #!/usr/bin/env bash
 # Runs every test suite and ends with the one line CI reads: "N passed, N failed".
 # Suites print "PASS name" / "FAIL name: why" lines; this script counts them.
+# JOBS suites run at once (default: processors + 1, as QEMU suites spend part of their
+# time waiting on the emulated machine); each suite's output is kept whole and printed in
+# the order below as soon as it and every suite before it have ended. The unit binary runs
+# as UNIT_SHARDS processes (tests/unit/main.c, UPM_TEST_SHARD), so its tests share the
+# processors. JOBS=1 runs the suites one after another.
 set -u
 cd "$(dirname "$0")/.."
+began=$SECONDS
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+dir=$(mktemp -d)
+trap 'rm -rf "$log" "$dir"' EXIT
 
 . tests/run_suite.sh
 
-run_suite unit ./build/test/upmon-tests
+JOBS=${JOBS:-$(($(nproc 2>/dev/null || echo 2) + 1))}
+UNIT_SHARDS=${UNIT_SHARDS:-4}
+
+# The suites in the order they are printed: names[i] and its command cmds[i].
+names=() cmds=()
+add() { names+=("$1"); shift; cmds+=("$*"); }
+for ((k = 1; k <= UNIT_SHARDS; k++)); do
+	add "unit $k/$UNIT_SHARDS" env UPM_TEST_SHARD=$k/$UNIT_SHARDS ./build/test/upmon-tests
+done
 for t in tests/host/*.sh; do
-	run_suite "host: $t" bash "$t"
+	add "host: $t" bash "$t"
 done
 if [ "${UPMON_SKIP_QEMU:-0}" != 1 ]; then
 	for t in tests/e2e/*.sh; do
 		[ -e "$t" ] || continue
-		run_suite "qemu: $t" bash "$t"
+		add "qemu: $t" bash "$t"
 	done
 fi
+
+# Started longest first (the QEMU suites, then the unit shards, then the host suites), so
+# the last to end is a short one; printed in the order above.
+order=()
+for i in "${!names[@]}"; do [[ ${names[$i]} == qemu:* ]] && order+=("$i"); done
+for i in "${!names[@]}"; do [[ ${names[$i]} == unit* ]] && order+=("$i"); done
+for i in "${!names[@]}"; do [[ ${names[$i]} == host:* ]] && order+=("$i"); done
+
+printed=0
+# flush: prints every ended suite whose predecessors have all been printed.
+flush() {
+	while [ "$printed" -lt "${#names[@]}" ] && [ -e "$dir/$printed.done" ]; do
+		cat "$dir/$printed.out"
+		cat "$dir/$printed.log" >>"$log"
+		printed=$((printed + 1))
+	done
+}
+for i in "${order[@]}"; do
+	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+		wait -n
+		flush
+	done
+	# Each suite in its own process with its own log (run_suite appends to $log).
+	(
+		log=$dir/$i.log
+		: >"$log"
+		# shellcheck disable=SC2086 # the command's words, as added above
+		run_suite "${names[$i]}" ${cmds[$i]} >"$dir/$i.out" 2>&1 </dev/null
+		touch "$dir/$i.done"
+	) &
+	flush
+done
+wait
+flush
 
 # A result line is "PASS name" or "FAIL name: why" with no space in the name; upmon's own
 # console lines that tests echo ("FAIL socket 0 cbo0 ...") are not results.
@@ -25,6 +74,9 @@ result='^(PASS|FAIL) [^ :]+(: |$)'
 passed=$(grep -E "$result" "$log" | grep -c '^PASS')
 failed=$(grep -E "$result" "$log" | grep -c '^FAIL')
 echo
+# The console only: how long the whole run took, and the processor time its suites used.
+times >"$dir/times" # a builtin's redirection: still this shell's children, not a subshell's
+echo "-- all suites: $((SECONDS - began)) s wall, $JOBS at once; processor time (user, system): $(tail -1 "$dir/times")"
 grep -E "$result" "$log" | grep '^FAIL' || true
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -12,7 +12,7 @@ run_suite() {
 	if [ "$status" -ge 126 ]; then
 		echo "FAIL suite/$(echo "$name" | tr -d ' ' | tr : /): exited with status $status partway (the tests after its last result did not run)" |
 			tee -a "$log"
-	elif [ "$name" = unit ] && ! tail -1 "$out" | grep -qE '^unit: [0-9]+ passed, [0-9]+ failed$'; then
+	elif [[ $name == unit* ]] && ! tail -1 "$out" | grep -qE '^unit: [0-9]+ passed, [0-9]+ failed$'; then
 		echo "FAIL suite/unit: the unit tests stopped (status $status) before their summary line" | tee -a "$log"
 	fi
 	rm -f "$out"

@@ -63,7 +63,7 @@ BUDGET=${BUDGET:-}
 [ -z "$BUDGET" ] || [[ $BUDGET =~ ^[0-9]+$ ]] ||
 	{ echo "bench: BUDGET '$BUDGET' is not a number of seconds; give e.g. BUDGET=540" >&2; exit 4; }
 
-srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/mock/*.c \
+srcs=$(cd "$tree" && ls $(ls -d core/*/ | grep -v host/ | sed 's#$#*.c#') platform/*.c platform/base/*.c platform/mock/*.c platform/mock/*/*.c \
 	boxes/*.c boxes/*/*.c kernels/*.c kernels/*.S 2>/dev/null | grep -v '^core/host/')
 host=$(cd "$tree" && ls core/host/*.c | grep -v '/main\.c$')
 kbench_given=${KBENCH:-} # named in the csv's command line when given

@@ -48,7 +48,7 @@ const struct upm_metric upm_ivbep_metrics[] = {
 		    "ratio", "LLC lookups that hit (states S E M F M'), over all lookups",
 		    "perfmon IVT UNC_C_LLC_LOOKUP.ANY"),
 	/* The guides' and pmu-tools ucevent's names beyond the above (boxes/snbep/
-	 * metrics_cbo.h, metrics_qpi.h; tests/unit/test_metrics_ucevent_names.c holds the
+	 * metrics_cbo.h, metrics_qpi.h; tests/unit/metrics/test_metrics_ucevent_names.c holds the
 	 * lists and what is left out). */
 	UPM_METRIC_DIMM_SPEED,
 	UPM_METRICS_CBO_WHEN_NE,

@@ -2,7 +2,7 @@
  * 37fcb3c3374216096557d71c5eac3d4adc90b65d) that the Ivy Bridge-EP tables do not take,
  * each with why. Every other name in that file is an upmon spec on ivbep (the name
  * itself, a unit mask of a table event, or a perfmon name of names.c);
- * tests/unit/test_ivbep_perfmon_coverage.c holds both lists to the file's names.
+ * tests/unit/boxes/test_ivbep_perfmon_coverage.c holds both lists to the file's names.
  * Sources: 329468-002 = the Ivy Bridge-EP uncore manual, by printed page; ivt_uc.py =
  * andikleen/pmu-tools ucevent/ivt_uc.py (Intel's IVT uncore event list v0.85). */
 #include "boxes/ivbep/ivbep.h"

@@ -57,7 +57,7 @@ const struct upm_metric upm_snbep_metrics[] = {
 	UPM_FMETRIC("WPQ_AVG_LATENCY", "imc/WPQ_OCCUPANCY/ / imc/WPQ_INSERTS/", "DRAM cycles",
 		    "average time a write waits in the write pending queue", "000:2646-2700"),
 	/* The guides' and pmu-tools ucevent's names beyond the above (boxes/snbep/
-	 * metrics_cbo.h, metrics_qpi.h; tests/unit/test_metrics_ucevent_names.c holds the
+	 * metrics_cbo.h, metrics_qpi.h; tests/unit/metrics/test_metrics_ucevent_names.c holds the
 	 * lists and what is left out). */
 	UPM_METRIC_DIMM_SPEED,
 	UPM_METRICS_CBO_WHEN_NE,

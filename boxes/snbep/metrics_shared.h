@@ -1,7 +1,7 @@
 /* Metrics Sandy Bridge-EP and Ivy Bridge-EP define alike: the same formula over events
  * of the same names, unit masks and filters on both (boxes/snbep/metrics.c,
  * boxes/ivbep/metrics.c). Each is one initialiser used by both metric tables, so a
- * change to one is a change to both; tests/unit/test_tables_ivbep.c checks that both
+ * change to one is a change to both; tests/unit/boxes/test_tables_ivbep.c checks that both
  * tables hold them. Sources cite the Sandy Bridge-EP guide (seed 000), whose definitions
  * the Ivy Bridge-EP events (intel/perfmon IVT) carry over; see boxes/ivbep/metrics.c. */
 #ifndef UPMON_BOXES_SNBEP_METRICS_SHARED_H

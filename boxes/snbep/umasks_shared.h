@@ -1,6 +1,6 @@
 /* Unit-mask tables Sandy Bridge-EP and Ivy Bridge-EP share: defined once in the
  * boxes/snbep/events_*.c file of their box and referenced by the boxes/ivbep tables, so
- * a change to one is a change to both (tests/unit/test_tables_ivbep.c checks that both
+ * a change to one is a change to both (tests/unit/boxes/test_tables_ivbep.c checks that both
  * platforms point at these arrays). Only tables whose names, values and filter needs
  * agree in the Sandy Bridge-EP guide (seed 000) and intel/perfmon IVT/events/
  * ivytown_uncore.json are here. The sizes are part of the declaration, so a table that

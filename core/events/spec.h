@@ -71,7 +71,7 @@ int upm_spec_parse(const struct upm_platform *p, const char *text, struct upm_sp
 		   unsigned long err_size);
 
 /* How many times upm_spec_parse has run in this program: only the tests read it, to hold
- * that a run parses each spec once (tests/unit/test_spec_list.c). */
+ * that a run parses each spec once (tests/unit/events/test_spec_list.c). */
 extern unsigned long upm_spec_parses;
 
 /* Parses a comma-separated list of specs ("imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/"), calling

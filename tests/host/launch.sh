@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Which command runs, on the host (which behaves like the UEFI shell: a command line
-# always exists, so there is no default job; tests/unit/test_app_options.c has the
+# always exists, so there is no default job; tests/unit/commands/test_app_options.c has the
 # firmware side, tests/e2e/test_removable_default_check.sh the boot itself).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The guides' metric names (pmu-tools ucevent's lists; tests/unit/test_metrics_ucevent_names.c)
+# The guides' metric names (pmu-tools ucevent's lists; tests/unit/metrics/test_metrics_ucevent_names.c)
 # on the host: `list metrics` shows each with its formula and aliases, and `run --metrics`
 # computes them on the mocked Sandy Bridge-EP and Ivy Bridge-EP.
 cd "$(dirname "$0")/../.." || exit 1

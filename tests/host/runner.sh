@@ -27,3 +27,20 @@ if [ "$results" = "$want" ]; then
 else
 	fail host/runner_counts_a_dead_suite "$(echo "$results" | tr '\n' '|')"
 fi
+
+# The unit binary's shards (UPM_TEST_SHARD=K/N, tests/unit/main.c) split its tests: every
+# test in exactly one shard, none left out; a malformed shard is refused (exit 4).
+unit=./build/test/upmon-tests
+names() { "$@" spec | grep -E '^(PASS|FAIL) unit/' | sed 's/^[A-Z]* //' | sort; }
+all=$(names "$unit")
+shards=$( { names env UPM_TEST_SHARD=1/2 "$unit"; names env UPM_TEST_SHARD=2/2 "$unit"; } | sort)
+one=$(names env UPM_TEST_SHARD=1/2 "$unit")
+if [ -n "$all" ] && [ "$shards" = "$all" ] && [ -n "$one" ] && [ "$one" != "$all" ]; then
+	pass host/unit_shards_split_the_tests
+else
+	fail host/unit_shards_split_the_tests "$(wc -l <<<"$all") tests, shards 1/2 + 2/2 ran $(wc -l <<<"$shards"), 1/2 alone $(wc -l <<<"$one")"
+fi
+UPM_TEST_SHARD=3/2 "$unit" >"$WORK/shard.out" 2>&1
+st=$?
+[ $st = 4 ] && grep -q "UPM_TEST_SHARD='3/2' is not K/N" "$WORK/shard.out" && pass host/unit_shard_malformed_refused ||
+	fail host/unit_shard_malformed_refused "status $st: $(head -1 "$WORK/shard.out")"

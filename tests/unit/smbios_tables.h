@@ -1,4 +1,4 @@
-/* Hand-built SMBIOS tables for the parser's tests (tests/unit/test_smbios.c) and the
+/* Hand-built SMBIOS tables for the parser's tests (tests/unit/machine/test_smbios.c) and the
  * fuzzer's seed (tests/fuzz/corpus/smbios): literal bytes laid out as DMTF DSP0134
  * defines each structure, offsets in the comments. */
 #ifndef UPMON_TESTS_UNIT_SMBIOS_TABLES_H

@@ -140,7 +140,7 @@ TEST(formula_errors_name_the_place)
 	CHECK_CONTAINS(err, "unknown name");
 	CHECK(upm_formula_parse("a/X/ b/Y/", &f, err, sizeof err) < 0);
 	CHECK_CONTAINS(err, "operator expected");
-	/* The limit of distinct specs: tests/unit/test_metrics_formula_limit.c. */
+	/* The limit of distinct specs: tests/unit/metrics/test_metrics_formula_limit.c. */
 }
 
 /* The short form written out as a formula, and its value unchanged. */

@@ -1,6 +1,6 @@
 /* The Nehalem-EX / Westmere-EX event tables of the U, C, B, S and W boxes and the
  * derived metrics, against the E7 guide (seed 002, lines cited): the E7's C-Box length
- * and S-Box table (the 7500's own are tests/unit/test_events_nhmex7500.c). The tables
+ * and S-Box table (the 7500's own are tests/unit/boxes/test_events_nhmex7500.c). The tables
  * are linked directly, so these run without the platform. */
 #include "tests/unit/test.h"
 #include "boxes/nhmex/nhmex_events.h"

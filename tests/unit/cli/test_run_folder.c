@@ -108,7 +108,7 @@ TEST(identity_writers_from_the_record)
 	r.ident.argc = 3;
 	r.ident.argv = argv;
 	r.ident.start = (struct upm_wall_time){ 2026, 11, 23, 4, 52, 45, 0, 1 };
-	r.ident.start_ok = 1; /* a clock: no NO CLOCK line (tests/unit/test_medium.c) */
+	r.ident.start_ok = 1; /* a clock: no NO CLOCK line (tests/unit/cli/test_medium.c) */
 	r.ident.microcode[0] = 0x42c;
 	r.ident.microcode[1] = 0x428;
 	r.ident.microcode_ok[0] = r.ident.microcode_ok[1] = 1;
