@@ -38,7 +38,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct upm_app_env env = { .launched_by_firmware = 1, .args_from_config = 1 };
 		char app_err[400];
 		memset(&o, 0, sizeof o);
-		if (upm_app_options(&cfg, 1, no_argv, &env, &o, app_err, sizeof app_err) == 0
+		struct upm_cli_line line;
+		upm_cli_read(1, no_argv, &line); /* as upm_main does, once */
+		if (upm_app_options(&cfg, &line, &env, &o, app_err, sizeof app_err) == 0
 			    ? !o.command
 			    : !strstr(app_err, "fuzz.cfg:"))
 			__builtin_trap();

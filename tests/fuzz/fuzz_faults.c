@@ -1,4 +1,5 @@
 /* libFuzzer target: mock fault specs (--backend mock:FAULTS) and PCI addresses. */
+#include "boxes/platform.h"
 #include "platform/mock/mock.h"
 #include "platform/pci.h"
 
