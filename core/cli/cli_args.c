@@ -64,14 +64,6 @@ static int split_values(int argc, char **argv, char **out, int max, char *err, u
 	return n;
 }
 
-/* Read from the parsed line, so it is the value the parser takes (core/cli/cli.c). */
-const char *upm_cli_option_value(int argc, char **argv, const char *name)
-{
-	struct upm_cli_line line;
-	(void)upm_cli_read(argc, argv, &line);
-	return upm_cli_line_value(&line, name);
-}
-
 static int unknown_option(const char *command, const char *a, char *err, unsigned long size)
 {
 	char near[120];

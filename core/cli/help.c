@@ -1,4 +1,4 @@
-/* Help texts (core/cli/help.h). The overview is upm_usage_text (core/cli/cli.c); every
+/* Help texts (core/cli/help.h). The overview is upm_usage_text (core/cli/usage_text.c); every
  * option line comes from the option table (core/cli/options.c). */
 #include "core/cli/help.h"
 #include "platform/base/suggest.h"

@@ -1,10 +1,10 @@
 /* Faults from a burn-in pass on (platform/mock/mock.h, "@passN"): a term ending in @passN
- * is checked at once on a scratch mock of the same platform (so a typo is refused before
- * anything runs) and applied when the check tells the backend that pass N begins
- * (upm_backend_pass_begins, on the bootstrap processor between passes); `esc` presses ESC
- * at that pass's first measured interval (the self-test's counting), so a test aborts a
- * burn-in in the middle of a known pass. The hardware backend has no such operation: all
- * of this stays in the mock. */
+ * is kept here (the mock's creation, mock.c, checks it at once on a scratch mock of the same
+ * platform, so a typo is refused before anything runs) and applied when the check tells
+ * the backend that pass N begins (upm_backend_pass_begins, on the bootstrap processor
+ * between passes); `esc` presses ESC at that pass's first measured interval (the
+ * self-test's counting), so a test aborts a burn-in in the middle of a known pass. The
+ * hardware backend has no such operation: all of this stays in the mock. */
 #include "platform/mock/mock.h"
 #include "platform/base/abort.h"
 #include "platform/base/os.h"
@@ -53,16 +53,6 @@ int upm_mock_defer_fault(struct upm_mock *m, const char *term)
 	d->term[len] = 0;
 	d->pass = pass;
 	d->applied = 0;
-	if (upm_strcmp(d->term, "esc") != 0) {
-		/* Refused now when it would be refused then. */
-		char err[sizeof m->error - 32];
-		struct upm_backend *scratch = upm_mock_create_model(m->model, m->n_sockets, d->term, err, sizeof err);
-		if (!scratch) {
-			upm_snprintf(m->error, sizeof m->error, "%s (in '%s')", err, term);
-			return -1;
-		}
-		upm_backend_destroy(scratch);
-	}
 	m->n_deferred++;
 	return 1;
 }

@@ -1,175 +1,12 @@
-/* The mock backend's register file and its backend operations. */
+/* The mock backend: its backend operations on the register file (regfile.c), its
+ * creation from a model with a fault spec (faults.c, faults_pass.c), and the snapshot
+ * and compare of every register. */
 #include "platform/mock/mock.h"
 #include "platform/trace.h"
 #include "platform/mock/model.h"
 #include "platform/pci.h"
 #include "platform/base/os.h"
 #include "platform/base/str.h"
-#include "platform/base/suggest.h"
-
-static void *grow(void *arr, unsigned *cap, unsigned n, unsigned elem)
-{
-	if (n < *cap)
-		return arr;
-	unsigned ncap = *cap ? *cap * 2 : 16;
-	void *p = upm_os_alloc((size_t)ncap * elem);
-	if (!p)
-		return NULL;
-	upm_memset(p, 0, (size_t)ncap * elem);
-	if (arr)
-		upm_memcpy(p, arr, (size_t)n * elem);
-	upm_os_free(arr);
-	*cap = ncap;
-	return p;
-}
-
-static void *oom(struct upm_mock *m)
-{
-	upm_strlcpy(m->error, "mock: out of memory", sizeof m->error);
-	return NULL;
-}
-
-static struct upm_mock_reg *new_reg(struct upm_mock *m, struct upm_mock_reg ***arr, unsigned *n,
-				    unsigned *cap, uint32_t addr, uint64_t reset, uint64_t rw_mask)
-{
-	struct upm_mock_reg **p = grow(*arr, cap, *n, sizeof **arr);
-	if (!p)
-		return oom(m);
-	*arr = p;
-	struct upm_mock_reg *r = upm_os_alloc(sizeof *r);
-	if (!r)
-		return oom(m);
-	upm_memset(r, 0, sizeof *r);
-	r->addr = addr;
-	r->value = r->reset = reset;
-	r->rw_mask = rw_mask;
-	p[(*n)++] = r;
-	return r;
-}
-
-struct upm_mock_reg *upm_mock_add_msr(struct upm_mock *m, unsigned socket, uint32_t msr,
-				      uint64_t reset, uint64_t rw_mask)
-{
-	struct upm_mock_socket *s = &m->sockets[socket];
-	struct upm_mock_reg *r = new_reg(m, &s->msrs, &s->n_msrs, &s->cap_msrs, msr, reset, rw_mask);
-	if (r) {
-		r->space = UPM_MOCK_MSR;
-		r->socket = (uint8_t)socket;
-	}
-	return r;
-}
-
-struct upm_mock_pci_dev *upm_mock_add_pci_dev(struct upm_mock *m, unsigned socket, uint8_t bus,
-					      uint8_t dev, uint8_t fn, uint16_t vendor,
-					      uint16_t device)
-{
-	struct upm_mock_socket *s = &m->sockets[socket];
-	struct upm_mock_pci_dev **p = grow(s->devs, &s->cap_devs, s->n_devs, sizeof *p);
-	if (!p)
-		return oom(m);
-	s->devs = p;
-	struct upm_mock_pci_dev *d = upm_os_alloc(sizeof *d);
-	if (!d)
-		return oom(m);
-	upm_memset(d, 0, sizeof *d);
-	d->bus = bus;
-	d->dev = dev;
-	d->fn = fn;
-	d->vendor = vendor;
-	d->device = device;
-	d->socket = socket;
-	p[s->n_devs++] = d;
-	return d;
-}
-
-struct upm_mock_reg *upm_mock_add_pci_reg(struct upm_mock *m, struct upm_mock_pci_dev *d,
-					  uint16_t off, uint32_t reset, uint32_t rw_mask)
-{
-	struct upm_mock_reg *r = new_reg(m, &d->regs, &d->n_regs, &d->cap_regs, off, reset, rw_mask);
-	if (r) {
-		r->space = UPM_MOCK_PCI;
-		r->socket = (uint8_t)d->socket;
-		r->dev = d;
-	}
-	return r;
-}
-
-struct upm_mock_mmio *upm_mock_add_mmio(struct upm_mock *m, uint64_t base, uint64_t size)
-{
-	if (m->n_mmio >= UPM_ARRAY_LEN(m->mmio))
-		return NULL;
-	struct upm_mock_mmio *w = &m->mmio[m->n_mmio++];
-	upm_memset(w, 0, sizeof *w);
-	w->base = base;
-	w->size = size;
-	return w;
-}
-
-struct upm_mock_reg *upm_mock_add_mmio_reg(struct upm_mock *m, struct upm_mock_mmio *w,
-					   uint32_t off, uint32_t reset, uint32_t rw_mask)
-{
-	struct upm_mock_reg *r = new_reg(m, &w->regs, &w->n_regs, &w->cap_regs, off, reset, rw_mask);
-	if (r)
-		r->space = UPM_MOCK_MMIO;
-	return r;
-}
-
-void upm_mock_seal(struct upm_mock *m)
-{
-	/* Insertion sort: tables are built once and are mostly in order already. */
-	for (unsigned s = 0; s < m->n_sockets; s++) {
-		struct upm_mock_reg **a = m->sockets[s].msrs;
-		for (unsigned i = 1; i < m->sockets[s].n_msrs; i++) {
-			struct upm_mock_reg *key = a[i];
-			unsigned j = i;
-			while (j > 0 && a[j - 1]->addr > key->addr) {
-				a[j] = a[j - 1];
-				j--;
-			}
-			a[j] = key;
-		}
-	}
-}
-
-struct upm_mock_reg *upm_mock_msr(struct upm_mock *m, unsigned socket, uint32_t msr)
-{
-	if (socket >= m->n_sockets)
-		return NULL;
-	struct upm_mock_socket *s = &m->sockets[socket];
-	unsigned lo = 0, hi = s->n_msrs;
-	while (lo < hi) {
-		unsigned mid = lo + (hi - lo) / 2;
-		if (s->msrs[mid]->addr < msr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < s->n_msrs && s->msrs[lo]->addr == msr ? s->msrs[lo] : NULL;
-}
-
-struct upm_mock_pci_dev *upm_mock_pci_dev(struct upm_mock *m, uint8_t bus, uint8_t dev, uint8_t fn,
-					  unsigned *socket)
-{
-	for (unsigned s = 0; s < m->n_sockets; s++) {
-		for (unsigned i = 0; i < m->sockets[s].n_devs; i++) {
-			struct upm_mock_pci_dev *d = m->sockets[s].devs[i];
-			if (d->bus == bus && d->dev == dev && d->fn == fn) {
-				if (socket)
-					*socket = s;
-				return d;
-			}
-		}
-	}
-	return NULL;
-}
-
-struct upm_mock_reg *upm_mock_pci_reg(struct upm_mock_pci_dev *d, uint16_t off)
-{
-	for (unsigned i = 0; i < d->n_regs; i++)
-		if (d->regs[i]->addr == off)
-			return d->regs[i];
-	return NULL;
-}
 
 unsigned upm_mock_current_socket(struct upm_mock *m)
 {
@@ -409,24 +246,6 @@ static int mock_ecam_window(struct upm_backend *b, unsigned index, struct upm_ec
 	return UPM_OK;
 }
 
-/* sN.segment=1: socket N's functions move to segment 1, which only a second MCFG entry
- * reaches; segment 0's entry shrinks to the lower half of the buses, as on machines that
- * split the bus space between segments. */
-static int place_on_segment(struct upm_mock *m, unsigned socket, const char *value)
-{
-	if (upm_strcmp(value, "1") != 0 || m->n_ecam == 0 || socket == 0) {
-		upm_snprintf(m->error, sizeof m->error,
-			     "mock fault: segment=%s on socket %u: only sN.segment=1 for a socket other "
-			     "than 0 on a model with an ECAM window (e.g. s1.segment=1)",
-			     value, socket);
-		return -1;
-	}
-	m->sockets[socket].seg = 1;
-	m->ecam[0].bus_end = 0x7F;
-	m->ecam[1] = (struct upm_ecam_window){ m->ecam[0].base + (256ull << 20), 1, 0, 0xFF };
-	m->n_ecam = 2;
-	return 0;
-}
 
 /* Traffic that came faster than the model's links and memory channels carry waits for
  * them (mock.h, Links and memory); m->traffic_ns grows by the time held. */
@@ -526,147 +345,23 @@ struct upm_mock *upm_mock_find(struct upm_backend *b)
 	return upm_mock_of(t ? t->inner : b);
 }
 
-/* --- faults --- */
 
-static int fault_msr(struct upm_mock *m, unsigned socket, const char *value, unsigned flags)
+/* A term just deferred to pass N (faults_pass.c) is refused now when it would be refused
+ * then: it is applied to a scratch mock of the same platform. Here, where mocks are made,
+ * so that the pass faults need not make one. */
+static int check_deferred(struct upm_mock *m, const char *term)
 {
-	uint64_t msr;
-	if (upm_parse_u64(value, &msr) < 0 || msr > 0xFFFFFFFFu) {
-		upm_snprintf(m->error, sizeof m->error, "mock fault: '%s' is not an MSR number", value);
+	const struct upm_mock_deferred *d = &m->deferred[m->n_deferred - 1];
+	if (upm_strcmp(d->term, "esc") == 0)
+		return 0;
+	char err[sizeof m->error - 32];
+	struct upm_backend *scratch = upm_mock_create_model(m->model, m->n_sockets, d->term, err, sizeof err);
+	if (!scratch) {
+		upm_snprintf(m->error, sizeof m->error, "%s (in '%s')", err, term);
 		return -1;
 	}
-	struct upm_mock_reg *r = upm_mock_msr(m, socket, (uint32_t)msr);
-	if (!r) { /* unknown MSRs fault already; make the fault explicit anyway */
-		r = upm_mock_add_msr(m, socket, (uint32_t)msr, 0, 0);
-		if (!r)
-			return -1;
-		upm_mock_seal(m);
-	}
-	r->flags |= flags;
+	upm_backend_destroy(scratch);
 	return 0;
-}
-
-static int fault_pci(struct upm_mock *m, const char *value, int all_ones)
-{
-	struct upm_pci_addr a;
-	if (upm_pci_parse(value, &a) < 0) {
-		upm_snprintf(m->error, sizeof m->error,
-			     "mock fault: '%s' is not a PCI address (use BB:DD.F)", value);
-		return -1;
-	}
-	struct upm_mock_pci_dev *d = upm_mock_pci_dev(m, a.bus, a.dev, a.fn, NULL);
-	if (!d) {
-		upm_snprintf(m->error, sizeof m->error, "mock fault: no mocked device at %s", value);
-		return -1;
-	}
-	if (all_ones)
-		d->all_ones = 1;
-	else
-		d->absent = 1;
-	return 0;
-}
-
-/* Every fault NAME a term may start with (syntax in mock.h). */
-static const char *const fault_names[] = {
-	"gp", "gpr", "gpw", "absent", "ones", "onesat", "noecam", "badecam", "interleave", "segment", "cores",
-	"stuck", "stuckbit", "dead", "nofreeze", "locked", "nochannel", "unpopulated", "skew", "linkrate",
-};
-
-/* "unknown fault 'stuk' (closest: stuck; known: gp ...)": a misspelling gets its fix. */
-static void unknown_fault(struct upm_mock *m, const char *key)
-{
-	struct upm_suggest s;
-	char near[80], known[200];
-	size_t len = 0;
-	upm_suggest_init(&s, key);
-	known[0] = 0;
-	for (unsigned i = 0; i < UPM_ARRAY_LEN(fault_names); i++) {
-		upm_suggest_add(&s, fault_names[i]);
-		int n = upm_snprintf(known + len, sizeof known - len, "%s%s", i ? " " : "", fault_names[i]);
-		if (n > 0 && (size_t)n < sizeof known - len)
-			len += (size_t)n;
-	}
-	upm_suggest_text(&s, near, sizeof near);
-	upm_snprintf(m->error, sizeof m->error,
-		     "mock fault: unknown fault '%s' (%s%sknown: %s): use one of those (see 'upmon help')", key,
-		     near, near[0] ? "; " : "", known);
-}
-
-int upm_mock_apply_fault(struct upm_mock *m, const char *term)
-{
-	const char *full = term;
-	unsigned socket = 0;
-	char key[32];
-	const char *eq;
-
-	if (term[0] == 's' && term[1] >= '0' && term[1] <= '9' && term[2] == '.') {
-		socket = (unsigned)(term[1] - '0');
-		term += 3;
-		if (socket >= m->n_sockets) {
-			upm_snprintf(m->error, sizeof m->error,
-				     "mock fault: socket %u does not exist (the mock has %u)", socket,
-				     m->n_sockets);
-			return -1;
-		}
-	}
-	if (upm_strcmp(term, "noecam") == 0) {
-		m->n_ecam = 0;
-		return 0;
-	}
-	if (upm_strcmp(term, "badecam") == 0) {
-		m->ecam_misplaced = 1;
-		return 0;
-	}
-	if (upm_strcmp(term, "interleave") == 0) {
-		m->interleave = 1;
-		m->backend.memory_follows_plan = 0;
-		return 0;
-	}
-	eq = upm_strchr(term, '=');
-	/* A word alone that is no fault ("noecma"): a misspelling, answered with the closest
-	 * fault and every fault, as a misspelt NAME= is; a fault's name alone needs its value. */
-	if (!eq && upm_strlen(term) < sizeof key) {
-		for (unsigned i = 0; i < UPM_ARRAY_LEN(fault_names); i++)
-			if (upm_strcmp(term, fault_names[i]) == 0) {
-				upm_snprintf(m->error, sizeof m->error,
-					     "mock fault: %s needs a value: write %s=VALUE (see 'upmon help')", term, term);
-				return -1;
-			}
-		unknown_fault(m, term);
-		return -1;
-	}
-	if (!eq || eq == term || (size_t)(eq - term) >= sizeof key || !eq[1]) {
-		upm_snprintf(m->error, sizeof m->error,
-			     "mock fault: '%s' is not NAME=VALUE (see 'upmon help')", term);
-		return -1;
-	}
-	upm_memcpy(key, term, (size_t)(eq - term));
-	key[eq - term] = 0;
-	const char *value = eq + 1;
-
-	int late = upm_mock_apply_late_fault(m, socket, key, value); /* gp..=MSR@N, onesat= */
-	if (late)
-		return late < 0 ? -1 : 0;
-	if (upm_strcmp(key, "gp") == 0)
-		return fault_msr(m, socket, value, UPM_MOCK_FAULT_READ | UPM_MOCK_FAULT_WRITE);
-	if (upm_strcmp(key, "gpr") == 0)
-		return fault_msr(m, socket, value, UPM_MOCK_FAULT_READ);
-	if (upm_strcmp(key, "gpw") == 0)
-		return fault_msr(m, socket, value, UPM_MOCK_FAULT_WRITE);
-	/* absent= names a PCI function (BB:DD.F) or, without a colon, a box. */
-	if (upm_strcmp(key, "absent") == 0 && upm_strchr(value, ':'))
-		return fault_pci(m, value, 0);
-	if (upm_strcmp(key, "ones") == 0)
-		return fault_pci(m, value, 1);
-	if (upm_strcmp(key, "segment") == 0)
-		return place_on_segment(m, socket, value);
-	if (m->model_ops && m->model_ops->apply_fault) {
-		int rc = m->model_ops->apply_fault(m, socket, full, key, value);
-		if (rc != 0)
-			return rc < 0 ? -1 : 0;
-	}
-	unknown_fault(m, key);
-	return -1;
 }
 
 static int apply_faults(struct upm_mock *m, const char *spec)
@@ -682,7 +377,8 @@ static int apply_faults(struct upm_mock *m, const char *spec)
 		upm_memcpy(term, spec, n);
 		term[n] = 0;
 		int deferred = upm_mock_defer_fault(m, term); /* TERM@passN */
-		if (deferred < 0 || (!deferred && upm_mock_apply_fault(m, term) < 0))
+		if (deferred < 0 || (deferred && check_deferred(m, term) < 0) ||
+		    (!deferred && upm_mock_apply_fault(m, term) < 0))
 			return -1;
 		spec = comma ? comma + 1 : NULL;
 	}

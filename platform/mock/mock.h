@@ -334,7 +334,8 @@ int upm_mock_apply_late_fault(struct upm_mock *m, unsigned socket, const char *k
  * then on (stuck=cbo3.ctr0@pass2: pass 1 is clean, pass 2 and later find the stuck
  * counter). One more term exists only so: esc@passN presses ESC at the first measured
  * interval of pass N (the self-test's counting; a deterministic abort in mid-pass).
- * upm_mock_defer_fault: 1 deferred, 0 no @passN, -1 error. */
+ * upm_mock_defer_fault: 1 deferred (the last of m->deferred, for the creation to check),
+ * 0 no @passN, -1 error. */
 int upm_mock_defer_fault(struct upm_mock *m, const char *term);
 void upm_mock_pass_begins(struct upm_mock *m, unsigned pass);
 void upm_mock_pass_activity(struct upm_mock *m); /* each activity report: esc@passN */

@@ -1,3 +1,6 @@
+/* The freeze-style PMON box model (pmon.h): counters and their gating, the wiring of a
+ * model's registers to boxes, traffic shares, and the model ops the mock calls (advance,
+ * faults through pmon_faults.c, teardown). */
 #include "platform/mock/pmon.h"
 #include "platform/base/os.h"
 #include "platform/base/str.h"
@@ -225,31 +228,6 @@ int mock_box_add_reg(struct mock_box *b, struct upm_mock_reg *r)
 	return 0;
 }
 
-unsigned mock_box_regs(const struct mock_box *b, struct upm_mock_reg **out, unsigned cap)
-{
-	unsigned n = 0;
-#define PUT(r)                            \
-	do {                              \
-		if ((r) && n < cap)       \
-			out[n++] = (r);   \
-	} while (0)
-	PUT(b->box_ctl);
-	for (unsigned i = 0; i < b->n_ctrs; i++) {
-		PUT(b->ctrs[i].ctl);
-		PUT(b->ctrs[i].lo);
-		PUT(b->ctrs[i].hi);
-	}
-	PUT(b->fixed.ctl);
-	PUT(b->fixed.lo);
-	PUT(b->fixed.hi);
-	for (unsigned i = 0; i < MOCK_MAX_FILTERS; i++)
-		PUT(b->filters[i]);
-	for (unsigned i = 0; i < b->n_extra; i++)
-		PUT(b->extra[i]);
-#undef PUT
-	return n;
-}
-
 struct mock_box *mock_pmon_add_box(struct upm_mock *m, const char *name, unsigned kind,
 				   unsigned socket, unsigned instance)
 {
@@ -276,12 +254,7 @@ struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char 
 				unsigned instance)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
-	for (unsigned i = 0; p && i < p->n_boxes; i++) {
-		struct mock_box *b = &p->boxes[i];
-		if (b->socket == socket && b->instance == instance && upm_strcmp(b->name, name) == 0)
-			return b;
-	}
-	return NULL;
+	return p ? mock_pmon_box(p, socket, name, instance) : NULL;
 }
 
 static void advance_ctr(struct mock_box *b, struct mock_ctr *c, mock_rate_fn rate,
@@ -341,7 +314,7 @@ static int pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *ter
 			    const char *value)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
-	int rc = mock_pmon_apply_fault(m, socket, term, key, value);
+	int rc = mock_pmon_apply_fault(m, p, socket, term, key, value);
 	if (rc == 0 && p && p->model_fault)
 		rc = p->model_fault(m, socket, term, key, value);
 	return rc;

@@ -135,12 +135,18 @@ static inline uint64_t mock_took_ns(const struct upm_mock *m, const struct upm_a
 {
 	return m->traffic_ns ? m->traffic_ns : a->nanoseconds;
 }
+/* The box of that socket, name and instance; NULL when there is none (or m is no pmon). */
 struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char *name,
 				unsigned instance);
-/* The register list of a box (controls, counters, fixed, filters, extras), for faults. */
+/* The same in a pmon state's box table (pmon_boxes.c). */
+struct mock_box *mock_pmon_box(struct mock_pmon *p, unsigned socket, const char *name,
+			       unsigned instance);
+/* The register list of a box (controls, counters, fixed, filters, extras), for faults
+ * (pmon_boxes.c). */
 unsigned mock_box_regs(const struct mock_box *b, struct upm_mock_reg **out, unsigned cap);
-/* The pmon side of upm_mock_apply_fault (model ops apply_fault; pmon_faults.c). */
-int mock_pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
-			  const char *value);
+/* The pmon side of upm_mock_apply_fault (model ops apply_fault; pmon_faults.c), on m's
+ * pmon state p, which the caller passes so that the faults need not look it up. */
+int mock_pmon_apply_fault(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+			  const char *key, const char *value);
 
 #endif

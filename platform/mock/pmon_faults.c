@@ -72,10 +72,9 @@ static int all_digits(const char *s)
 }
 
 /* The box named by value up to the first '.' or ':'; *rest points there. */
-static struct mock_box *find_box(struct upm_mock *m, unsigned socket, const char *term,
-				 const char *value, const char **rest)
+static struct mock_box *find_box(struct upm_mock *m, struct mock_pmon *p, unsigned socket,
+				 const char *term, const char *value, const char **rest)
 {
-	struct mock_pmon *p = mock_pmon_of(m);
 	char spec[32], name[40];
 	size_t n = 0;
 	/* "nochannel=s1.imc0": the socket belongs before the fault, "s1.nochannel=imc0". */
@@ -131,11 +130,11 @@ static struct mock_box *find_box(struct upm_mock *m, unsigned socket, const char
 }
 
 /* The box a term names alone ("dead=cbo3"); NULL, with the error set, otherwise. */
-static struct mock_box *find_whole_box(struct upm_mock *m, unsigned socket, const char *term,
-				       const char *value)
+static struct mock_box *find_whole_box(struct upm_mock *m, struct mock_pmon *p, unsigned socket,
+				       const char *term, const char *value)
 {
 	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_box(m, p, socket, term, value, &rest);
 	if (b && *rest) {
 		fail(m, term, "name the box alone (%s%u)", b->name, b->instance);
 		return NULL;
@@ -188,10 +187,11 @@ static void describe_use(const struct mock_box *b, const char *reg, int box, int
 		put(out, size, &len, "%s%s%u.fixed", len ? " or " : "", b->name, b->instance);
 }
 
-static int fault_stuck(struct upm_mock *m, unsigned socket, const char *term, const char *value)
+static int fault_stuck(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+		       const char *value)
 {
 	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_box(m, p, socket, term, value, &rest);
 	char have[48], use[96];
 	unsigned i;
 	if (!b)
@@ -227,10 +227,11 @@ static void describe_bits(uint64_t mask, char *out, size_t size)
 		put(out, size, &len, "none");
 }
 
-static int fault_stuckbit(struct upm_mock *m, unsigned socket, const char *term, const char *value)
+static int fault_stuckbit(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+			  const char *value)
 {
 	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_box(m, p, socket, term, value, &rest);
 	if (!b)
 		return -1;
 	const char *colon = upm_strchr(rest, ':');
@@ -281,10 +282,10 @@ static int function_is_the_box(struct upm_mock_pci_dev *d, struct upm_mock_reg *
 	return 1;
 }
 
-static int fault_gone(struct upm_mock *m, unsigned socket, const char *term, const char *value,
-		      int absent)
+static int fault_gone(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+		      const char *value, int absent)
 {
-	struct mock_box *b = find_whole_box(m, socket, term, value);
+	struct mock_box *b = find_whole_box(m, p, socket, term, value);
 	if (!b)
 		return -1;
 	struct upm_mock_reg *regs[MAX_BOX_REGS];
@@ -305,9 +306,10 @@ static int fault_gone(struct upm_mock *m, unsigned socket, const char *term, con
 	return 1;
 }
 
-static int fault_nofreeze(struct upm_mock *m, unsigned socket, const char *term, const char *value)
+static int fault_nofreeze(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+			  const char *value)
 {
-	struct mock_box *b = find_whole_box(m, socket, term, value);
+	struct mock_box *b = find_whole_box(m, p, socket, term, value);
 	if (!b)
 		return -1;
 	if (!b->box_ctl && !b->stops)
@@ -342,14 +344,13 @@ static int parse_milli(const char *s, uint64_t *out)
 
 enum share_fault { NOCHANNEL, UNPOPULATED, SKEW };
 
-static int fault_share(struct upm_mock *m, unsigned socket, const char *term, const char *value,
-		       enum share_fault kind)
+static int fault_share(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+		       const char *value, enum share_fault kind)
 {
 	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_box(m, p, socket, term, value, &rest);
 	if (!b)
 		return -1;
-	struct mock_pmon *p = mock_pmon_of(m);
 	unsigned peers = 0;
 	uint64_t others = 0;
 	for (unsigned i = 0; i < p->n_boxes; i++) {
@@ -381,10 +382,11 @@ static int fault_share(struct upm_mock *m, unsigned socket, const char *term, co
 }
 
 /* linkrate=BOXn:VALUE: the box's rate status register reads VALUE (a 32-bit number). */
-static int fault_linkrate(struct upm_mock *m, unsigned socket, const char *term, const char *value)
+static int fault_linkrate(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+			  const char *value)
 {
 	const char *rest;
-	struct mock_box *b = find_box(m, socket, term, value, &rest);
+	struct mock_box *b = find_box(m, p, socket, term, value, &rest);
 	if (!b)
 		return -1;
 	if (!b->rate_status)
@@ -414,9 +416,10 @@ static void lock_box(struct mock_box *b)
 }
 
 /* locked=BOXn: lock_box. */
-static int fault_locked(struct upm_mock *m, unsigned socket, const char *term, const char *value)
+static int fault_locked(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+			const char *value)
 {
-	struct mock_box *b = find_whole_box(m, socket, term, value);
+	struct mock_box *b = find_whole_box(m, p, socket, term, value);
 	if (!b)
 		return -1;
 	lock_box(b);
@@ -425,7 +428,7 @@ static int fault_locked(struct upm_mock *m, unsigned socket, const char *term, c
 
 /* cores=N: a part with N cores per package on a die with more CBos (an E5-2620: 6 of
  * the die's 8). CPUID leaf 0xB says N cores; every CBo from N on is locked (lock_box). */
-static int fault_cores(struct upm_mock *m, const char *term, const char *value)
+static int fault_cores(struct upm_mock *m, struct mock_pmon *p, const char *term, const char *value)
 {
 	uint64_t n;
 	/* Skylake client has as many CBos as cores, and says so in MSR_UNC_CBO_CONFIG
@@ -437,37 +440,37 @@ static int fault_cores(struct upm_mock *m, const char *term, const char *value)
 	m->cores_per_package = (unsigned)n;
 	for (unsigned s = 0; s < m->n_sockets; s++)
 		for (unsigned i = (unsigned)n; i < 64; i++) {
-			struct mock_box *b = mock_pmon_find(m, s, "cbo", i);
+			struct mock_box *b = mock_pmon_box(p, s, "cbo", i);
 			if (b)
 				lock_box(b);
 		}
 	return 1;
 }
 
-int mock_pmon_apply_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
-			  const char *value)
+int mock_pmon_apply_fault(struct upm_mock *m, struct mock_pmon *p, unsigned socket, const char *term,
+			  const char *key, const char *value)
 {
 	if (upm_strcmp(key, "linkrate") == 0)
-		return fault_linkrate(m, socket, term, value);
+		return fault_linkrate(m, p, socket, term, value);
 	if (upm_strcmp(key, "cores") == 0)
-		return fault_cores(m, term, value);
+		return fault_cores(m, p, term, value);
 	if (upm_strcmp(key, "stuck") == 0)
-		return fault_stuck(m, socket, term, value);
+		return fault_stuck(m, p, socket, term, value);
 	if (upm_strcmp(key, "stuckbit") == 0)
-		return fault_stuckbit(m, socket, term, value);
+		return fault_stuckbit(m, p, socket, term, value);
 	if (upm_strcmp(key, "dead") == 0)
-		return fault_gone(m, socket, term, value, 0);
+		return fault_gone(m, p, socket, term, value, 0);
 	if (upm_strcmp(key, "absent") == 0)
-		return fault_gone(m, socket, term, value, 1);
+		return fault_gone(m, p, socket, term, value, 1);
 	if (upm_strcmp(key, "nofreeze") == 0)
-		return fault_nofreeze(m, socket, term, value);
+		return fault_nofreeze(m, p, socket, term, value);
 	if (upm_strcmp(key, "locked") == 0)
-		return fault_locked(m, socket, term, value);
+		return fault_locked(m, p, socket, term, value);
 	if (upm_strcmp(key, "nochannel") == 0)
-		return fault_share(m, socket, term, value, NOCHANNEL);
+		return fault_share(m, p, socket, term, value, NOCHANNEL);
 	if (upm_strcmp(key, "unpopulated") == 0)
-		return fault_share(m, socket, term, value, UNPOPULATED);
+		return fault_share(m, p, socket, term, value, UNPOPULATED);
 	if (upm_strcmp(key, "skew") == 0)
-		return fault_share(m, socket, term, value, SKEW);
+		return fault_share(m, p, socket, term, value, SKEW);
 	return 0;
 }
