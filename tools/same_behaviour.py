@@ -2,10 +2,11 @@
 """Holds a restructured build to the behaviour of the one before it.
 
 `python3 tools/same_behaviour.py BEFORE AFTER` runs two host programs (build/host/upmon of
-two revisions) over the same matrix: every platform, with no fault and with each mock
-fault on the first instance of each box type and the machine-wide faults, through
-selftest, check --quick and a run; every platform's info, lists, groups, metrics,
-intervals, dry run and replay; and mistyped command lines. It compares what each wrote:
+two revisions) over the same matrix: every platform, with no fault and with the dead, stuck
+and nofreeze faults on the first instance of each box type and the machine-wide faults,
+through check --quick and a run; selftest with no fault and with absent, locked and
+stuckbit faults; every platform's info, lists, groups (plain and as intervals), a kernel,
+a dry run, one socket and a burn-in; and mistyped command lines. It compares what each wrote:
 the exit status, the console, every file of the run's folder, runs.csv and the register
 trace. Prints each difference and ends with "same behaviour: N cases" or
 "behaviour differs in N of M cases" (exit 1).
@@ -109,13 +110,14 @@ def cases(binary):
         for what in ("boxes", "events", "metrics", "groups"):
             for fmt in ("text", "csv", "json"):
                 yield (f"{p} list {what} {fmt}", base + ["list", what, "--format", fmt], {}, False)
-        for g in group_names(binary, p):
+        groups = group_names(binary, p)
+        for g in groups:
             yield (f"{p} run group {g}", base + ["run", "--group", g], {}, True)
             yield (f"{p} interval group {g}", base + ["run", "--group", g, "--interval", "100",
                                                      "--count", "3", "--per-box"], {}, True)
-        yield (f"{p} run kernel", base + ["run", "--group", group_names(binary, p)[0], "--kernel",
+        yield (f"{p} run kernel", base + ["run", "--group", groups[0], "--kernel",
                                           "read", "--size", "1M"], {}, True)
-        yield (f"{p} dry run", base + ["--dry-run", "run", "--group", group_names(binary, p)[0]],
+        yield (f"{p} dry run", base + ["--dry-run", "run", "--group", groups[0]],
                {}, True)
         yield (f"{p} one socket", base + ["--sockets", "1", "check", "--quick"], {}, True)
         yield (f"{p} burn-in", base + ["check", "--quick", "--passes", "2"],
