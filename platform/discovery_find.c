@@ -295,7 +295,7 @@ static struct upm_disc_table *read_table(struct scan *s, const struct candidate 
 	t->base = base;
 	t->package_id = UPM_DISC_NO_PACKAGE;
 	if (upm_disc_parse(global, sizeof global, t, why, sizeof why) < 0) {
-		stopped(s->set, "%s (table of %s at 0x%llx)", why, where, (unsigned long long)base);
+		stopped(s->set, "%s, table at 0x%llx: %s", where, (unsigned long long)base, why);
 		upm_os_free(t);
 		return NULL;
 	}

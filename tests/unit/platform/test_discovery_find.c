@@ -521,3 +521,28 @@ TEST(disc_find_unusable_bars)
 					 "sets bits above the BIR (a table offset Linux refuses too): "
 					 "that table was not read");
 }
+
+TEST(disc_find_global_record_refused_or_unreadable)
+{
+	struct fake *f = fake_new();
+	struct upm_disc_set set;
+	if (!f)
+		return;
+	add_fn(f, 0, 0, 0, 0x8086, 0x09A2);
+	struct fake_fn *d = add_fn(f, 0, 0, 1, 0x8086, 0x09A7);
+	dvsec(d, 0x100, 0, 1, 0);
+	d->cfg[0x10 / 4] = 0xFE000000u;
+	put_table(f, 0xFE000000ull);
+	f->mmio[0] = 0x00020001u; /* stride 0 */
+	CHECK_EQ(upm_disc_find(&f->be, &set), UPM_OK);
+	CHECK_EQ(set.n_tables, 0);
+	CHECK_STR(set.stopped, "00:00.1, table at 0xfe000000: the discovery table's stride is 0 words, "
+			       "less than the 3 a record holds (global record 0x4000000000020001)");
+	CHECK_EQ(f->mmio_reads, 6); /* the global record only */
+	/* Nothing answers at the BAR's address. */
+	d->cfg[0x10 / 4] = 0xFD000000u;
+	CHECK_EQ(upm_disc_find(&f->be, &set), UPM_OK);
+	CHECK_EQ(set.n_tables, 0);
+	CHECK_STR(set.stopped, "the discovery table of 00:00.1 at 0xfd000000 could not be read (EFAULT)");
+	free(f);
+}
