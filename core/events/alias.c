@@ -61,17 +61,20 @@ static const struct upm_box_type *perf_box(const struct upm_platform *p, const c
 	return NULL;
 }
 
-/* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. */
-static int resolve_event(const struct upm_platform *p, const char *name, struct upm_alias_resolved *r, char *err,
-			 unsigned long n)
+/* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. In
+ * a box spelled perf's way (perf_spelled: "uncore_imc"), perf's alias comes before upmon's
+ * own event of the same name: perf's SPR imc clockticks is 0x01/0x00 (HCLK), upmon's
+ * CLOCKTICKS perfmon's UNC_M_CLOCKTICKS, 0x01/0x01 (DCLK). */
+static int resolve_event(const struct upm_platform *p, const char *name, struct upm_alias_resolved *r,
+			 int perf_spelled, char *err, unsigned long n)
 {
 	const struct upm_naming *nm = p->naming;
-	if (upm_alias_own_event(r->box, name)) {
+	const struct upm_event_alias *a =
+		nm ? upm_alias_find(nm->perf_events, nm->n_perf_events, r->box->name, name) : NULL;
+	if (upm_alias_own_event(r->box, name) && !(perf_spelled && a)) {
 		upm_strlcpy(r->terms, name, sizeof r->terms);
 		return 0;
 	}
-	const struct upm_event_alias *a =
-		nm ? upm_alias_find(nm->perf_events, nm->n_perf_events, r->box->name, name) : NULL;
 	if (a) {
 		if (a->to_box) {
 			r->box = upm_platform_box(p, a->to_box);
@@ -145,6 +148,26 @@ static int perf_raw_term(const struct upm_box_type *box, const char *t, size_t l
 	return 1;
 }
 
+/* perf's "umask" on a box with a unit-mask extension spans both fields (uncore_snbep.c
+ * umask_ext4: "config:8-15,32-55", so perf's SPR event lists write
+ * umask=0xc817fe01): a value wider than the unit mask is split into umask= (its low bits)
+ * and umask_ext= (the rest). 1 when t was such a term (written to out). */
+static int perf_wide_umask(const struct upm_box_type *box, const char *t, size_t len, size_t klen, struct upm_buf *out)
+{
+	const struct upm_bitfield um = box->ctl_layout.umask;
+	char value[24];
+	uint64_t v;
+	if (!box->ctl_layout.umask_ext.width || !um.width || um.width >= 64 || klen != 5 ||
+	    upm_strncasecmp(t, "umask", 5) != 0 || len <= klen + 1 || len - klen - 1 >= sizeof value)
+		return 0;
+	upm_snprintf(value, sizeof value, "%.*s", (int)(len - klen - 1), t + klen + 1);
+	if (upm_parse_u64(value, &v) < 0 || (v >> um.width) == 0)
+		return 0;
+	upm_buf_printf(out, ",umask=0x%llx,umask_ext=0x%llx", (unsigned long long)(v & ((1ull << um.width) - 1)),
+		       (unsigned long long)(v >> um.width));
+	return 1;
+}
+
 /* A term after the event: perf's format term renamed, or refused with what to write. */
 static int resolve_term(const struct upm_platform *p, const struct upm_box_type *box, const char *t, size_t len,
 			struct upm_buf *out, char *err, unsigned long n)
@@ -155,6 +178,8 @@ static int resolve_term(const struct upm_platform *p, const struct upm_box_type 
 		klen++;
 	if (perf_raw_term(box, t, len, err, n))
 		return -1;
+	if (perf_wide_umask(box, t, len, klen, out))
+		return 0;
 	int own = 0; /* a term the box has in upmon's spelling stays as it is */
 	for (unsigned i = 0; i < box->n_filters; i++)
 		own |= upm_strlen(box->filters[i].term) == klen && upm_strncasecmp(box->filters[i].term, t, klen) == 0;
@@ -346,6 +371,7 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	struct upm_alias_resolved r = { 0 };
 	size_t blen = (size_t)(slash - text);
 	r.box = own_box(p, text, blen, &r.instance);
+	int perf_spelled = !r.box;
 	if (!r.box)
 		r.box = perf_box(p, text, blen, &r.instance);
 	if (!r.box) {
@@ -372,7 +398,7 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	} else if (upm_strchr(first, '=') || upm_strchr(first, '/')) {
 		upm_strlcpy(r.terms, first, sizeof r.terms);
 	} else {
-		rc = resolve_event(p, first, &r, err, n);
+		rc = resolve_event(p, first, &r, perf_spelled, err, n);
 	}
 	for (const char *s = comma; rc == 0 && s < end;) {
 		s++; /* past the comma */
@@ -497,6 +523,8 @@ static unsigned box_terms(const struct upm_box_type *box, const char **names, un
 		{ "edge", l->edge.width }, { "inv", l->invert.width }, { "tid_en", l->tid_en.width },
 		{ "ext", l->ev_sel_ext.width }, { "occ_sel", l->occ_sel.width },
 		{ "occ_inv", l->occ_invert.width }, { "occ_edge", l->occ_edge.width },
+		{ "umask_ext", l->umask_ext.width }, { "ch_mask", l->port_mask.width },
+		{ "fc_mask", l->fc_mask.width },
 	};
 	unsigned n = 0;
 	for (unsigned i = 0; i < sizeof mods / sizeof mods[0] && n < max; i++)
