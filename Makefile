@@ -66,6 +66,15 @@ build/host/upmon: $(HOST_OBJS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^
 
+# kbench (tools/kbench.c, for tools/bench_kernels.sh): the stress kernels linked from the
+# host program's objects, its main left out, so a bench or its test compiles one file.
+build/host/kbench: build/host/tools/kbench.o $(filter-out build/host/obj/core/host/main.o,$(HOST_OBJS)) $(HOST_ASM_OBJS)
+	$(CC) -o $@ $^ -lpthread
+
+build/host/tools/%.o: tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) $(CPPFLAGS) -c $< -o $@
+
 # The kernels' assembly as objects of their own, which tests/host/kernel_code.sh
 # disassembles beside the UEFI build's.
 build/host/obj/%.o: %.S
@@ -82,7 +91,7 @@ build/test/upmon-san: $(SAN_CORE_OBJS) $(SAN_MAIN_OBJ) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(SAN) -o $@ $^
 
--include $(shell find build/host/obj build/san/obj -name '*.d' 2>/dev/null)
+-include $(shell find build/host/obj build/host/tools build/san/obj -name '*.d' 2>/dev/null)
 
 include tools/efi.mk
 
