@@ -14,6 +14,11 @@ $(shell mkdir -p build && { [ "$$(cat $(REVISION_STAMP) 2>/dev/null)" = '$(UPM_R
 	printf '%s\n' '$(UPM_REVISION)' > $(REVISION_STAMP); })
 CSTD := -std=c11 -Wall -Wextra -Werror
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# The sanitized programs start a few thousand times in the host tests: the sanitizer
+# runtimes linked in (no libasan, libubsan and libstdc++ to load and relocate) and the
+# relative relocations packed make each start about a third cheaper; what they check is
+# the same.
+SAN_LDFLAGS := -static-libasan -static-libubsan -Wl,-z,pack-relative-relocs
 
 # Sources common to both builds: everything but the environment layers. core/ is in
 # rooms, one folder each (core/README.md); core/host/ is the host environment layer.
@@ -84,12 +89,12 @@ build/host/obj/%.o: %.S
 # Unit tests link the core with the host OS layer (not its main) under ASan and UBSan.
 build/test/upmon-tests: $(SAN_CORE_OBJS) $(SAN_TEST_OBJS) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) $(SAN_LDFLAGS) -o $@ $^
 
 # The same host program under the sanitizers, for the command-level tests.
 build/test/upmon-san: $(SAN_CORE_OBJS) $(SAN_MAIN_OBJ) $(HOST_ASM_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) $(SAN_LDFLAGS) -o $@ $^
 
 -include $(shell find build/host/obj build/host/tools build/san/obj -name '*.d' 2>/dev/null)
 
