@@ -27,6 +27,10 @@ void upm_efi_time_init(void)
 	tsc_start = rdtsc();
 }
 
+void upm_os_spin_relax(void)
+{
+}
+
 uint64_t upm_os_tsc(void)
 {
 	return rdtsc();

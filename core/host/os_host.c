@@ -762,6 +762,11 @@ void upm_host_socket_tsc_ahead(unsigned socket, uint64_t ticks)
 		socket_tsc_ahead[socket] = ticks;
 }
 
+void upm_os_spin_relax(void)
+{
+	sched_yield();
+}
+
 uint64_t upm_os_tsc(void)
 {
 	unsigned socket = sim_cores ? current_cpu_index / sim_cores : 0;

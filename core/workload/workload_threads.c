@@ -31,6 +31,7 @@ static int spin_until(struct upm_workload_plan *p, unsigned *word, unsigned want
 				__atomic_store_n(&p->abort, 1, __ATOMIC_RELEASE);
 				return -1;
 			}
+			upm_os_spin_relax();
 		}
 		__asm__ __volatile__("pause");
 	}

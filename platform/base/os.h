@@ -186,6 +186,11 @@ void upm_os_sleep_ns(uint64_t ns);
  * on any processor. */
 uint64_t upm_os_tsc(void);
 uint64_t upm_os_tsc_hz(void);
+/* Called now and then by a thread that spins waiting for another (the kernels' gates):
+ * the host gives its processor up for a moment, since its threads may outnumber the
+ * processors and the one waited for may need that one; on UEFI each processor runs one
+ * thread, so nothing. */
+void upm_os_spin_relax(void);
 
 /* Abort: 1 when the user asked to stop now, polled without blocking by the interval
  * loops (through platform/base/abort.h, which latches it). UEFI: ESC or Ctrl-C read from ConIn,
