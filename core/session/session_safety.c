@@ -7,10 +7,7 @@
 
 static struct upm_pci_addr fn_addr(const struct upm_box_inst *b, int filter_fn)
 {
-	const struct upm_pci_fn *fn = filter_fn && b->type->filter_pci ? &b->type->filter_pci[b->instance]
-									: &b->type->pci[b->instance];
-	struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, 0 };
-	return a;
+	return upm_box_pci_fn(b, filter_fn);
 }
 
 int upm_pci_box_gone(struct upm_session *s, const struct upm_box_inst *b)
