@@ -55,6 +55,7 @@ enum upm_disc_skip {
 	UPM_DISC_SKIP_DUPLICATE,      /* a (box type, box id) seen earlier in the table */
 	UPM_DISC_SKIP_OUTSIDE,        /* past the bytes read, or an access type with no meaning */
 	UPM_DISC_SKIP_TRUNCATED,      /* the table ended before max_units records */
+	UPM_DISC_SKIP_TOO_MANY,       /* valid records past UPM_DISC_MAX_UNITS: one finding */
 };
 
 #define UPM_DISC_MAX_UNITS 512
@@ -68,8 +69,14 @@ struct upm_disc_finding {
 };
 
 /* One die's table. */
+#define UPM_DISC_NO_PACKAGE 0xFFFFFFFFu
+
 struct upm_disc_table {
 	unsigned socket;             /* the package the die belongs to (see upm_disc_find) */
+	/* The package number its MSM function's SAD_CONTROL_CFG gives (socket is its dense
+	 * index, as upm_topology numbers sockets), UPM_DISC_NO_PACKAGE when no MSM claims the
+	 * table's bus (socket is then its order found: upm_disc_set.how_mapped says so). */
+	unsigned package_id;
 	unsigned die;                /* its order among the socket's tables, from 0 */
 	struct upm_pci_addr device;  /* the function carrying the DVSEC, offset 0 */
 	uint16_t dvsec_off;          /* the DVSEC's offset in its extended config space */
@@ -99,6 +106,10 @@ struct upm_disc_set {
 	/* Why no table (or not every one) could be read, one line, "" when nothing stopped the
 	 * search: no ECAM (extended config space needs it), a BAR of zero, ... */
 	char stopped[200];
+	unsigned n_stopped;  /* how many things stopped a table or the search; stopped is the first */
+	/* How the tables were given their sockets, one line: by the MSM functions' package
+	 * numbers, by the order found (and why), or both ("" when there is no table). */
+	char how_mapped[200];
 };
 
 /* Finds and parses every table through b: Intel functions with a DVSEC (extended
