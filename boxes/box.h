@@ -62,6 +62,11 @@ struct upm_ctl_layout {
 	 * resets the counter's occupancy sub-counter (S-Box reset_occ_cnt), wrap makes the
 	 * counter wrap at overflow instead of stopping (M-Box wrap_mode). */
 	struct upm_bitfield occ_rst, wrap;
+	/* Control fields above the unit mask (Sapphire Rapids on; width 0 on the older
+	 * platforms): the unit-mask extension (perfmon's UMaskExt; spec term umask_ext=),
+	 * the IIO's port mask (PortMask; ch_mask=) and function-class mask (FCMask;
+	 * fc_mask=). A box with any of them set at bit 32 or above has ctl_width 64. */
+	struct upm_bitfield umask_ext, port_mask, fc_mask;
 };
 
 /* Fields of a box control register. All of them are write-only on the parts that have

@@ -45,6 +45,16 @@ struct upm_umask {
 	/* Sub-configuration this unit mask adds to its event's (UPM_SUBS). */
 	const struct upm_sub_setting *sub;
 	uint8_t n_sub;
+	/* Control fields beyond the unit mask (Sapphire Rapids on: perfmon's UMaskExt,
+	 * PortMask and FCMask), put in the box's ctl_layout fields of the same names;
+	 * 0 where the box has none. */
+	uint8_t fc_mask;
+	uint16_t port_mask;
+	uint32_t umask_ext;
+	/* Counters this unit mask may use, where they differ from its event's; 0: the
+	 * event's. */
+	uint8_t counters;
+	const char *desc;   /* one short line, or NULL: the event's */
 };
 
 struct upm_event_def {
@@ -67,6 +77,14 @@ struct upm_event_def {
 	 * (the E5 CBo's COUNTER0_OCCUPANCY, 000:842-851): its count measures the queue
 	 * counter 0 held in its pass, whatever that was (core/metrics/metrics.c). */
 	uint8_t reads_counter0;
+	/* 1: the event named without a unit mask is itself an event of the source
+	 * (perfmon's "UNC_M_RDB_NE" beside "UNC_M_RDB_NE.SCH0"), counted with these fields;
+	 * 0: an event with unit masks needs one named or given. */
+	uint8_t named_alone;
+	uint8_t fc_mask;
+	uint16_t umask;     /* with named_alone */
+	uint16_t port_mask;
+	uint32_t umask_ext;
 };
 
 #ifndef UPM_ARRAY_LEN

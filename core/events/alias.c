@@ -61,17 +61,20 @@ static const struct upm_box_type *perf_box(const struct upm_platform *p, const c
 	return NULL;
 }
 
-/* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. */
-static int resolve_event(const struct upm_platform *p, const char *name, struct upm_alias_resolved *r, char *err,
-			 unsigned long n)
+/* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. In
+ * a box spelled perf's way (perf_spelled: "uncore_imc"), perf's alias comes before upmon's
+ * own event of the same name: perf's SPR imc clockticks is 0x01/0x00 (HCLK), upmon's
+ * CLOCKTICKS perfmon's UNC_M_CLOCKTICKS, 0x01/0x01 (DCLK). */
+static int resolve_event(const struct upm_platform *p, const char *name, struct upm_alias_resolved *r,
+			 int perf_spelled, char *err, unsigned long n)
 {
 	const struct upm_naming *nm = p->naming;
-	if (upm_alias_own_event(r->box, name)) {
+	const struct upm_event_alias *a =
+		nm ? upm_alias_find(nm->perf_events, nm->n_perf_events, r->box->name, name) : NULL;
+	if (upm_alias_own_event(r->box, name) && !(perf_spelled && a)) {
 		upm_strlcpy(r->terms, name, sizeof r->terms);
 		return 0;
 	}
-	const struct upm_event_alias *a =
-		nm ? upm_alias_find(nm->perf_events, nm->n_perf_events, r->box->name, name) : NULL;
 	if (a) {
 		if (a->to_box) {
 			r->box = upm_platform_box(p, a->to_box);
@@ -346,6 +349,7 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	struct upm_alias_resolved r = { 0 };
 	size_t blen = (size_t)(slash - text);
 	r.box = own_box(p, text, blen, &r.instance);
+	int perf_spelled = !r.box;
 	if (!r.box)
 		r.box = perf_box(p, text, blen, &r.instance);
 	if (!r.box) {
@@ -372,7 +376,7 @@ int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out,
 	} else if (upm_strchr(first, '=') || upm_strchr(first, '/')) {
 		upm_strlcpy(r.terms, first, sizeof r.terms);
 	} else {
-		rc = resolve_event(p, first, &r, err, n);
+		rc = resolve_event(p, first, &r, perf_spelled, err, n);
 	}
 	for (const char *s = comma; rc == 0 && s < end;) {
 		s++; /* past the comma */
@@ -497,6 +501,8 @@ static unsigned box_terms(const struct upm_box_type *box, const char **names, un
 		{ "edge", l->edge.width }, { "inv", l->invert.width }, { "tid_en", l->tid_en.width },
 		{ "ext", l->ev_sel_ext.width }, { "occ_sel", l->occ_sel.width },
 		{ "occ_inv", l->occ_invert.width }, { "occ_edge", l->occ_edge.width },
+		{ "umask_ext", l->umask_ext.width }, { "ch_mask", l->port_mask.width },
+		{ "fc_mask", l->fc_mask.width },
 	};
 	unsigned n = 0;
 	for (unsigned i = 0; i < sizeof mods / sizeof mods[0] && n < max; i++)

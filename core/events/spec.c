@@ -193,6 +193,12 @@ static int apply_modifier(struct upm_spec *o, const struct term *t, char *err, u
 		{ "occ_sel", __builtin_offsetof(struct upm_ctl_layout, occ_sel), ~0ull },
 		{ "occ_inv", __builtin_offsetof(struct upm_ctl_layout, occ_invert), 1 },
 		{ "occ_edge", __builtin_offsetof(struct upm_ctl_layout, occ_edge), 1 },
+		/* Linux's SPR format names: umask_ext (the CHA's, UPI's, M2M's upper unit
+		 * mask), ch_mask and fc_mask (the IIO's port and function-class masks;
+		 * uncore_snbep.c format_attr_ch_mask2, format_attr_fc_mask2). */
+		{ "umask_ext", __builtin_offsetof(struct upm_ctl_layout, umask_ext), ~0ull },
+		{ "ch_mask", __builtin_offsetof(struct upm_ctl_layout, port_mask), ~0ull },
+		{ "fc_mask", __builtin_offsetof(struct upm_ctl_layout, fc_mask), ~0ull },
 	};
 	uint64_t v;
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(mods); i++) {
@@ -273,6 +279,10 @@ static uint64_t named_fields(const struct upm_spec *o)
 	uint64_t m = upm_field_mask(l->ev_sel) | upm_field_mask(l->ev_sel_ext) | upm_field_mask(l->ev_sel_alt);
 	if (o->umask)
 		m |= upm_field_mask(l->umask) | (o->umask->thresh ? upm_field_mask(l->thresh) : 0);
+	if (o->umask || o->event->named_alone) /* the name fixes the extension fields too */
+		m |= upm_field_mask(l->umask_ext) | upm_field_mask(l->port_mask) | upm_field_mask(l->fc_mask);
+	if (!o->umask && o->event->named_alone && o->event->umask)
+		m |= upm_field_mask(l->umask);
 	return m;
 }
 
@@ -290,6 +300,33 @@ static const char *filter_hint(const struct upm_box_type *box, unsigned need)
 		if (box->filters[i].satisfies == need)
 			return box->filters[i].term;
 	return "a filter";
+}
+
+/* A named event's or unit mask's unit mask and extension fields into the control value:
+ * a value the box's field cannot hold is a table error, never a silently cut mask. */
+static int put_ext(struct upm_spec *o, uint64_t umask, uint64_t ext, uint64_t port, uint64_t fc, char *err,
+		   unsigned long n)
+{
+	const struct upm_ctl_layout *l = &o->box->ctl_layout;
+	const struct {
+		const char *what;
+		struct upm_bitfield f;
+		uint64_t v;
+	} parts[] = { { "umask_ext", l->umask_ext, ext }, { "ch_mask", l->port_mask, port },
+		      { "fc_mask", l->fc_mask, fc } };
+	o->ctl |= upm_field_put(l->umask, umask);
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(parts); i++) {
+		if (!parts[i].v)
+			continue;
+		if (!upm_field_fits(parts[i].f, parts[i].v)) {
+			upm_snprintf(err, n, "table error: %s's %s 0x%llx does not fit box %s's field (%u bits)",
+				     o->event->name, parts[i].what, (unsigned long long)parts[i].v, o->box->name,
+				     (unsigned)parts[i].f.width);
+			return -1;
+		}
+		o->ctl |= upm_field_put(parts[i].f, parts[i].v);
+	}
+	return 0;
 }
 
 /* An event name, a fixed counter, or a free-running counter. */
@@ -340,6 +377,9 @@ static int apply_name(const struct upm_platform *p, struct upm_spec *o, const ch
 		return -1;
 	o->counters = o->event->counters;
 	o->max_inc = o->event->max_inc;
+	if (!dot && o->event->named_alone &&
+	    put_ext(o, o->event->umask, o->event->umask_ext, o->event->port_mask, o->event->fc_mask, err, n) < 0)
+		return -1;
 	if (dot) {
 		o->umask = upm_umask_find(o->event, dot + 1);
 		if (!o->umask) {
@@ -349,8 +389,12 @@ static int apply_name(const struct upm_platform *p, struct upm_spec *o, const ch
 				     o->event->name, dot + 1, near, near[0] ? "; " : "", box->name);
 			return -1;
 		}
-		o->ctl |= upm_field_put(box->ctl_layout.umask, o->umask->value);
 		o->ctl |= upm_field_put(box->ctl_layout.thresh, o->umask->thresh);
+		if (put_ext(o, o->umask->value, o->umask->umask_ext, o->umask->port_mask, o->umask->fc_mask, err,
+			    n) < 0)
+			return -1;
+		if (o->umask->counters)
+			o->counters = o->umask->counters;
 		if (add_subs(o, o->umask->sub, o->umask->n_sub, err, n) < 0)
 			return -1;
 	}
@@ -518,7 +562,7 @@ static int parse_own(const struct upm_platform *p, const char *text, const char 
 		upm_snprintf(o->name, sizeof o->name, "event=0x%llx,umask=0x%llx",
 			     (unsigned long long)upm_ctl_code(o->box, o->ctl),
 			     (unsigned long long)upm_field_get(o->box->ctl_layout.umask, o->ctl));
-	if (o->event && o->event->n_umasks && !o->umask &&
+	if (o->event && o->event->n_umasks && !o->umask && !o->event->named_alone &&
 	    !upm_field_get(o->box->ctl_layout.umask, o->ctl)) {
 		upm_snprintf(err, n, "event %s needs a unit mask: %s.%s or umask=N", o->event->name,
 			     o->event->name, o->event->umasks[0].name);
@@ -564,6 +608,14 @@ static int parse_own(const struct upm_platform *p, const char *text, const char 
 		return -1;
 	o->ctl |= upm_field_put(o->box->ctl_layout.en, 1) | upm_field_put(o->box->ctl_layout.occ_rst, 1) |
 		  upm_field_put(o->box->ctl_layout.wrap, 1);
+	/* A 32-bit control register would drop the fields above bit 31 (umask_ext, ch_mask,
+	 * fc_mask): the box's counter controls must be 64 bits wide to take them. */
+	if ((o->ctl >> 32) && o->box->ctl_width < 64) {
+		upm_snprintf(err, n, "%s sets control bits above 31 (0x%llx) that box %s's %u-bit counter control "
+			     "does not hold: leave out umask_ext=, ch_mask= and fc_mask=", o->name,
+			     (unsigned long long)o->ctl, o->box->name, o->box->ctl_width ? o->box->ctl_width : 32);
+		return -1;
+	}
 	return 0;
 }
 

@@ -1,0 +1,482 @@
+#!/usr/bin/env python3
+"""Intel perfmon's Sapphire/Emerald Rapids uncore event files as upmon event tables.
+
+Reads sapphirerapids_uncore.json, sapphirerapids_uncore_experimental.json,
+emeraldrapids_uncore.json and emeraldrapids_uncore_experimental.json from a git
+checkout or mirror of github.com/intel/perfmon (BSD-3-Clause) at one commit, and writes
+
+  boxes/spr/events_<unit>.c   one table per unit (struct upm_event_def, boxes/event.h)
+  boxes/spr/events_units.c    each platform's list of units (boxes/spr/events.h)
+  boxes/spr/events.h          the declarations and each unit's control-field layout
+  tests/data/perfmon/<file>.csv  the facts of each file, for the coverage test
+
+Grouping: "UNC_CHA_TOR_INSERTS.IA_MISS_DRD" is event TOR_INSERTS of unit cha with
+unit mask IA_MISS_DRD; a name without a dot is an event without a unit mask (named_alone
+when the event also has unit masks). Free-running entries (CounterType FREERUN) go to a
+table of their own, never programmed. An entry whose encoding does not fit its unit's
+control fields (the widths cited in UNITS) is left out and listed on stderr.
+
+SPR and EMR share one table per unit where the two files give the same entries after the
+fit check (the converter compares them); a unit where they differ gets upm_emr_ tables.
+
+Usage: tools/perfmon_events.py --git-dir DIR [--commit REV] [--out ROOT] [--check]
+  --check: write nothing; exit 1 when a generated file differs from the one in ROOT.
+"""
+import argparse
+import collections
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+
+FILES = {
+    "spr": ["SPR/events/sapphirerapids_uncore.json", "SPR/events/sapphirerapids_uncore_experimental.json"],
+    "emr": ["EMR/events/emeraldrapids_uncore.json", "EMR/events/emeraldrapids_uncore_experimental.json"],
+}
+
+# The control fields above the unit mask, (lo, width), and where each width comes from.
+PCM_DECL = "intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical)"
+F_CHA_EXT = (32, 26, PCM_DECL + ' "cha" UMaskExt Position 32 Width 26 (Linux umask_ext4 says config:32-55;'
+             " PCM's 26 bits also hold perfmon's TOR NONCOH/ISOC values 0x1000000/0x2000000)")
+F_UPI_EXT = (32, 24, PCM_DECL + ' "xpi" UMaskExt Position 32 Width 24 (perfmon Filter CtrCtrl[55:32])')
+F_M2M_EXT = (32, 8, PCM_DECL + ' "m2m" UMaskExt Position 32 Width 8')
+F_M2HBM_EXT = (32, 8, PCM_DECL + ' "m2m" UMaskExt Position 32 Width 8: M2HBM is the mesh-to-HBM M2M, and'
+               " perfmon gives its events the M2M's UMaskExt values")
+F_IIO_PORT = (36, 12, PCM_DECL + ' "iio" PortMask Position 36 Width 12 (Linux ch_mask2 config:36-47)')
+F_IIO_FC = (48, 3, PCM_DECL + ' "iio" FCMask Position 48 Width 3 (Linux fc_mask2 config:48-50)')
+
+# perfmon Unit -> (upmon unit, perfmon name prefix, umask_ext, port_mask, fc_mask)
+UNITS = collections.OrderedDict([
+    ("CHA", ("cha", "UNC_CHA_", F_CHA_EXT, None, None)),
+    ("IIO", ("iio", "UNC_IIO_", None, F_IIO_PORT, F_IIO_FC)),
+    ("IRP", ("irp", "UNC_I_", None, None, None)),
+    ("M2PCIe", ("m2pcie", "UNC_M2P_", None, None, None)),
+    ("PCU", ("pcu", "UNC_P_", None, None, None)),
+    ("iMC", ("imc", "UNC_M_", None, None, None)),
+    ("M2M", ("m2m", "UNC_M2M_", F_M2M_EXT, None, None)),
+    ("UPI LL", ("upi", "UNC_UPI_", F_UPI_EXT, None, None)),
+    ("M3UPI", ("m3upi", "UNC_M3UPI_", None, None, None)),
+    ("MDF", ("mdf", "UNC_MDF_", None, None, None)),
+    ("CXLCM", ("cxlcm", "UNC_CXLCM_", None, None, None)),
+    ("CXLDP", ("cxldp", "UNC_CXLDP_", None, None, None)),
+    ("M2HBM", ("m2hbm", "UNC_M2HBM_", F_M2HBM_EXT, None, None)),
+    ("MCHBM", ("mchbm", "UNC_MCHBM_", None, None, None)),
+    ("UBOX", ("ubox", "UNC_U_", None, None, None)),
+])
+
+CSV_FIELDS = ["unit", "name", "event", "umask", "umask_ext", "port_mask", "fc_mask", "counters", "counter_type",
+              "deprecated"]
+
+
+def git(args, git_dir):
+    return subprocess.run(["git", "--git-dir", git_dir] + args, check=True, capture_output=True).stdout
+
+
+def hexint(s):
+    s = (s or "0").split(",")[0].strip()
+    return int(s, 16) if s.lower().startswith("0x") else int(s or "0")
+
+
+class Entry:
+    """One perfmon event, with its encoding as perfmon's converter builds it."""
+
+    def __init__(self, e, path):
+        self.raw = e
+        self.path = path
+        self.unit = e["Unit"]
+        self.name = e["EventName"]
+        self.code = hexint(e["EventCode"])
+        self.umask = hexint(e["UMask"])
+        self.ext = hexint(e.get("UMaskExt"))
+        self.port = hexint(e.get("PortMask"))
+        self.fc = hexint(e.get("FCMask"))
+        self.counter = e.get("Counter", "").strip()
+        self.ctype = e.get("CounterType", "PGMABLE")
+        self.deprecated = e.get("Deprecated", "0") == "1"
+        self.desc = e.get("BriefDescription", "").strip()
+
+    def config(self):
+        """The control value perfmon means: intel/perfmon@scripts/create_perf_json.py drops
+        UMaskExt where PortMask or FCMask are set and puts UMaskExt above bit 32."""
+        ext = 0 if (self.port or self.fc) else self.ext
+        return self.code | self.umask << 8 | ext << 32 | self.port << 36 | self.fc << 48
+
+
+def field_fits(field, v):
+    return v == 0 or (field is not None and v < (1 << field[1]))
+
+
+def encode(entry):
+    """(umask_ext, port_mask, fc_mask) in the unit's fields, or (None, why)."""
+    unit, prefix, f_ext, f_port, f_fc = UNITS[entry.unit]
+    if entry.code > 0xFF or entry.umask > 0xFF:
+        return None, "event code or unit mask wider than 8 bits"
+    ext, port, fc = entry.ext, entry.port, entry.fc
+    if port or fc:
+        ext = 0
+    if ext and f_ext is None and f_port is not None:
+        # IIO: UMaskExt is config bits 32 up, where the port (36) and FC (48) masks sit.
+        if ext & ~((0xFFF << 4) | (0x7 << 16)):
+            return None, "UMaskExt 0x%x has bits outside the port and FC masks" % ext
+        port, fc, ext = (ext >> 4) & 0xFFF, (ext >> 16) & 0x7, 0
+    if not field_fits(f_ext, ext):
+        return None, "UMaskExt 0x%x does not fit %s's %s-bit extension" % (ext, unit, f_ext[1] if f_ext else 0)
+    if not field_fits(f_port, port):
+        return None, "PortMask 0x%x does not fit %s" % (port, unit)
+    if not field_fits(f_fc, fc):
+        return None, "FCMask 0x%x does not fit %s" % (fc, unit)
+    # What the fields give back must be what perfmon means.
+    lo = lambda f: f[0] if f else 0
+    got = entry.code | entry.umask << 8 | ext << lo(f_ext) | port << lo(f_port) | fc << lo(f_fc)
+    if got != entry.config():
+        return None, "encoding 0x%x differs from perfmon's 0x%x" % (got, entry.config())
+    return (ext, port, fc), None
+
+
+def counters_mask(text):
+    m = 0
+    for c in text.split(","):
+        c = c.strip()
+        if c:
+            m |= 1 << int(c)
+    return m
+
+
+def load(git_dir, commit, path):
+    data = json.loads(git(["show", "%s:%s" % (commit, path)], git_dir))
+    return data["Header"], [Entry(e, path) for e in data["Events"]]
+
+
+def cstr(s):
+    if s is None:
+        return "0"
+    out = s.encode("ascii", "replace").decode("ascii")
+    return '"' + out.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def hx(v):
+    return "0x%x" % v
+
+
+class Unit:
+    def __init__(self, perfmon_unit):
+        self.perfmon = perfmon_unit
+        self.name, self.prefix = UNITS[perfmon_unit][:2]
+        self.events = collections.OrderedDict()  # event name -> {"alone": Entry|None, "umasks": [(name, Entry, enc)]}
+        self.freerun = []
+
+    def add(self, entry, enc):
+        short = entry.name[len(self.prefix):]
+        if entry.ctype == "FREERUN":
+            self.freerun.append((short, entry))
+            return
+        ev, dot, um = short.partition(".")
+        slot = self.events.setdefault(ev, {"alone": None, "umasks": []})
+        if dot:
+            slot["umasks"].append((um, entry, enc))
+        else:
+            slot["alone"] = (entry, enc)
+
+    def key(self):
+        """What the generated table holds, to compare two platforms."""
+        out = []
+        for ev, s in sorted(self.events.items()):
+            a = s["alone"]
+            out.append((ev, (a[0].config(), a[0].counter, a[0].desc) if a else None,
+                        tuple(sorted((u, e.config(), e.counter, e.desc) for u, e, _ in s["umasks"]))))
+        fr = tuple(sorted((n, e.counter, e.desc) for n, e in self.freerun))
+        return tuple(out), fr
+
+
+def build(platform, entries):
+    units = collections.OrderedDict((u, Unit(u)) for u in UNITS)
+    left = []
+    seen = {}
+    for e in entries:
+        if e.deprecated:
+            continue
+        if e.unit not in UNITS:
+            left.append((e, "unit %s has no upmon table" % e.unit))
+            continue
+        if not e.name.startswith(UNITS[e.unit][1]):
+            left.append((e, "name lacks the unit's prefix %s" % UNITS[e.unit][1]))
+            continue
+        if e.name.upper() in seen:
+            left.append((e, "name given twice (also in %s)" % seen[e.name.upper()]))
+            continue
+        seen[e.name.upper()] = e.path
+        if e.ctype not in ("PGMABLE", "FREERUN"):
+            left.append((e, "counter type %s" % e.ctype))
+            continue
+        enc = None
+        if e.ctype == "PGMABLE":
+            enc, why = encode(e)
+            if enc is None:
+                left.append((e, why))
+                continue
+        units[e.unit].add(e, enc)
+    return units, left
+
+
+def source_name(path, commit):
+    return "intel/perfmon@%s %s" % (commit[:12], path)
+
+
+def umask_desc(event_desc, desc):
+    return None if desc == event_desc else desc
+
+
+def event_desc(s):
+    if s["alone"]:
+        return s["alone"][0].desc
+    first = s["umasks"][0][1].desc
+    head = first.split(" : ")[0].strip()
+    return head if " : " in first and len(head) > 3 else first.lstrip(": ")
+
+
+def gen_unit_c(unit, tag, commit, header_files):
+    L = []
+    L.append("/* Generated by tools/perfmon_events.py: do not edit. The %s uncore events of unit %s"
+             % (tag.upper(), unit.perfmon))
+    L.append(" * (upmon unit %s) from Intel's perfmon event files, github.com/intel/perfmon at commit" % unit.name)
+    L.append(" * %s, BSD-3-Clause (Copyright (c) 2021, Intel Corporation):" % commit)
+    for f in header_files:
+        L.append(" *   %s" % f)
+    L.append(" * Names, codes, unit masks and their extensions, counters and each entry's BriefDescription")
+    L.append(" * are perfmon's; the fields they fill are in boxes/spr/events.h. */")
+    L.append('#include "boxes/spr/events.h"')
+    L.append("")
+    srcs = {}
+    used = set()
+    for s in unit.events.values():
+        used.add((s["alone"][0] if s["alone"] else s["umasks"][0][1]).path)
+    for i, f in enumerate(header_files):
+        srcs[f] = "src%d" % i
+        if f in used:
+            L.append("static const char src%d[] = %s;" % (i, cstr(source_name(f, commit))))
+    L.append("")
+    defs = []
+    for ev, s in sorted(unit.events.items()):
+        s["umasks"].sort(key=lambda t: t[0])
+        alone = s["alone"]
+        if alone:
+            ev_ctrs = counters_mask(alone[0].counter)
+        else:
+            ev_ctrs = collections.Counter(counters_mask(e.counter) for _, e, _ in s["umasks"]).most_common(1)[0][0]
+        edesc = event_desc(s)
+        arr = None
+        if s["umasks"]:
+            arr = "um_%s" % ev.lower()
+            L.append("static const struct upm_umask %s[] = {" % arr)
+            for um, e, (ext, port, fc) in s["umasks"]:
+                parts = [".name = " + cstr(um), ".value = " + hx(e.umask)]
+                extra = []
+                if ext:
+                    extra.append(".umask_ext = %s" % hx(ext))
+                if port:
+                    extra.append(".port_mask = %s" % hx(port))
+                if fc:
+                    extra.append(".fc_mask = %s" % hx(fc))
+                c = counters_mask(e.counter)
+                if c != ev_ctrs:
+                    extra.append(".counters = %s" % hx(c))
+                d = umask_desc(edesc, e.desc)
+                if d:
+                    extra.append(".desc = %s" % cstr(d))
+                L.append("\t{ %s%s }," % (", ".join(parts), "".join(", " + x for x in extra)))
+            L.append("};")
+        first = alone[0] if alone else s["umasks"][0][1]
+        d = ["\t{ .name = %s, .code = %s, .counters = %s, .desc = %s, .source = %s"
+             % (cstr(ev), hx(first.code), hx(ev_ctrs), cstr(edesc), srcs[first.path])]
+        if arr:
+            d.append(", UPM_UMASKS(%s)" % arr)
+        if alone:
+            e, (ext, port, fc) = alone
+            d.append(", .named_alone = 1")
+            for fld, v in (("umask", e.umask), ("umask_ext", ext), ("port_mask", port), ("fc_mask", fc)):
+                if v:
+                    d.append(", .%s = %s" % (fld, hx(v)))
+        defs.append("".join(d) + " },")
+    L.append("")
+    L.append("const struct upm_event_def upm_%s_events_%s[] = {" % (tag, unit.name))
+    L.extend(defs)
+    L.append("};")
+    L.append("const unsigned upm_%s_n_events_%s = UPM_ARRAY_LEN(upm_%s_events_%s);" % (tag, unit.name, tag, unit.name))
+    if unit.freerun:
+        L.append("")
+        L.append("/* Free-running counters (CounterType FREERUN): counter is perfmon's counter number. */")
+        L.append("const struct upm_spr_freerun upm_%s_freerun_%s[] = {" % (tag, unit.name))
+        for n, e in sorted(unit.freerun, key=lambda t: int(t[1].counter)):
+            L.append("\t{ %s, %s, %s }," % (cstr(n), e.counter, cstr(e.desc)))
+        L.append("};")
+        L.append("const unsigned upm_%s_n_freerun_%s = UPM_ARRAY_LEN(upm_%s_freerun_%s);"
+                 % (tag, unit.name, tag, unit.name))
+    return "\n".join(L) + "\n"
+
+
+def field_macro(f):
+    return "UPM_FIELD(%d, %d)" % (f[0], f[1]) if f else "UPM_FIELD(0, 0)"
+
+
+def gen_header(commit, tables):
+    """tables: {platform: {unit name: tag whose symbols it uses}}"""
+    L = ["/* Room boxes/spr: Sapphire Rapids' and Emerald Rapids' uncore, found through Intel's uncore",
+         " * discovery table: event tables from Intel's perfmon files, the fields they fill, and the",
+         " * platforms' names. Includes boxes.",
+         " *",
+         " * Generated by tools/perfmon_events.py from github.com/intel/perfmon at commit",
+         " * %s (BSD-3-Clause): do not edit." % commit,
+         " *",
+         " * One table per unit, named after Linux's SPR uncore types (uncore_snbep.c spr_uncores) and,",
+         " * for perfmon's M2HBM, MCHBM and UBOX units, after those. Emerald Rapids uses the Sapphire",
+         " * Rapids tables of every unit whose entries the converter found equal in both files (the",
+         " * upm_emr_units list says which symbols each unit uses). */",
+         "#ifndef UPMON_BOXES_SPR_EVENTS_H",
+         "#define UPMON_BOXES_SPR_EVENTS_H",
+         "",
+         '#include "boxes/box.h"',
+         "",
+         "/* The counter-control fields above the unit mask, per unit (struct upm_ctl_layout's",
+         " * umask_ext, port_mask and fc_mask; width 0: the unit has none). */"]
+    for pu, (name, prefix, f_ext, f_port, f_fc) in UNITS.items():
+        for what, f in (("UMASK_EXT", f_ext), ("PORT_MASK", f_port), ("FC_MASK", f_fc)):
+            if f:
+                L.append("/* %s */" % f[2])
+            L.append("#define UPM_SPR_%s_%s %s" % (name.upper(), what, field_macro(f)))
+    L += ["",
+          "/* A free-running counter perfmon names (never programmed): counter is perfmon's",
+          " * counter number (IIO: 0 the IO clock, 1-8 bandwidth in, 9-16 bandwidth out). */",
+          "struct upm_spr_freerun {",
+          "\tconst char *name; /* \"BANDWIDTH_IN.PART0_FREERUN\" */",
+          "\tunsigned counter;",
+          "\tconst char *desc;",
+          "};",
+          "",
+          "/* One unit's tables and fields, for the platform's box types and the tests. */",
+          "struct upm_spr_unit_events {",
+          "\tconst char *unit;         /* upmon's: \"cha\" */",
+          "\tconst char *perfmon_unit; /* perfmon's Unit: \"CHA\" */",
+          "\tconst char *prefix;       /* perfmon's name prefix: \"UNC_CHA_\" */",
+          "\tconst struct upm_event_def *events;",
+          "\tconst unsigned *n_events;",
+          "\tconst struct upm_spr_freerun *freerun;",
+          "\tconst unsigned *n_freerun;",
+          "\tstruct upm_bitfield umask_ext, port_mask, fc_mask;",
+          "};",
+          "",
+          "extern const struct upm_spr_unit_events upm_spr_units[], upm_emr_units[];",
+          "extern const unsigned upm_spr_n_units, upm_emr_n_units;",
+          ""]
+    decl = []
+    for plat in ("spr", "emr"):
+        for pu, (name, *_rest) in UNITS.items():
+            tag, has_free = tables[plat][name]
+            if tag != plat:
+                continue
+            decl.append("extern const struct upm_event_def upm_%s_events_%s[];" % (plat, name))
+            decl.append("extern const unsigned upm_%s_n_events_%s;" % (plat, name))
+            if has_free:
+                decl.append("extern const struct upm_spr_freerun upm_%s_freerun_%s[];" % (plat, name))
+                decl.append("extern const unsigned upm_%s_n_freerun_%s;" % (plat, name))
+    L += decl
+    L += ["",
+          "/* Linux perf's and perfmon's names for these units (boxes/spr/names.c). */",
+          "struct upm_naming;",
+          "extern const struct upm_naming upm_spr_naming;",
+          "",
+          "#endif"]
+    return "\n".join(L) + "\n"
+
+
+def gen_units_c(commit, tables):
+    L = ["/* Generated by tools/perfmon_events.py from github.com/intel/perfmon at commit",
+         " * %s (BSD-3-Clause): do not edit. Each platform's units and the tables they use" % commit,
+         " * (boxes/spr/events.h). */",
+         '#include "boxes/spr/events.h"',
+         ""]
+    for plat in ("spr", "emr"):
+        L.append("const struct upm_spr_unit_events upm_%s_units[] = {" % plat)
+        for pu, (name, prefix, f_ext, f_port, f_fc) in UNITS.items():
+            tag, has_free = tables[plat][name]
+            fr = ("upm_%s_freerun_%s, &upm_%s_n_freerun_%s" % (tag, name, tag, name)) if has_free else "0, 0"
+            L.append("\t{ %s, %s, %s, upm_%s_events_%s, &upm_%s_n_events_%s, %s, UPM_SPR_%s_UMASK_EXT,"
+                     % (cstr(name), cstr(pu), cstr(prefix), tag, name, tag, name, fr, name.upper()))
+            L.append("\t  UPM_SPR_%s_PORT_MASK, UPM_SPR_%s_FC_MASK }," % (name.upper(), name.upper()))
+        L.append("};")
+        L.append("const unsigned upm_%s_n_units = UPM_ARRAY_LEN(upm_%s_units);" % (plat, plat))
+        L.append("")
+    return "\n".join(L)
+
+
+def gen_csv(commit, path, entries):
+    buf = io.StringIO()
+    buf.write("# Facts of intel/perfmon@%s %s (BSD-3-Clause), by tools/perfmon_events.py\n" % (commit, path))
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for e in entries:
+        w.writerow([e.unit, e.name, hx(e.code), hx(e.umask), hx(e.ext), hx(e.port), hx(e.fc), e.counter, e.ctype,
+                    "1" if e.deprecated else "0"])
+    return buf.getvalue()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--git-dir", required=True, help="git directory of an intel/perfmon clone or mirror")
+    ap.add_argument("--commit", default="HEAD")
+    ap.add_argument("--out", default=".", help="the upmon tree to write into")
+    ap.add_argument("--check", action="store_true", help="compare with the files in --out; write nothing")
+    a = ap.parse_args()
+    commit = git(["rev-parse", a.commit], a.git_dir).decode().strip()
+
+    out = {}
+    built = {}
+    for plat, paths in FILES.items():
+        entries = []
+        for p in paths:
+            hdr, es = load(a.git_dir, commit, p)
+            entries += es
+            out["tests/data/perfmon/%s.csv" % os.path.basename(p)[:-5]] = gen_csv(commit, p, es)
+        units, left = build(plat, entries)
+        built[plat] = units
+        for e, why in left:
+            print("%s: left out %s (%s): %s" % (plat, e.name, os.path.basename(e.path), why), file=sys.stderr)
+
+    tables = {"spr": {}, "emr": {}}
+    for pu, u in built["spr"].items():
+        tables["spr"][u.name] = ("spr", bool(u.freerun))
+        out["boxes/spr/events_%s.c" % u.name] = gen_unit_c(u, "spr", commit, FILES["spr"])
+    for pu, u in built["emr"].items():
+        if u.key() == built["spr"][pu].key():
+            tables["emr"][u.name] = ("spr", bool(built["spr"][pu].freerun))
+        else:
+            tables["emr"][u.name] = ("emr", bool(u.freerun))
+            out["boxes/spr/events_emr_%s.c" % u.name] = gen_unit_c(u, "emr", commit, FILES["emr"])
+            print("emr: unit %s differs from spr: own tables" % u.name, file=sys.stderr)
+    out["boxes/spr/events.h"] = gen_header(commit, tables)
+    out["boxes/spr/events_units.c"] = gen_units_c(commit, tables)
+
+    for plat, units in built.items():
+        for pu, u in units.items():
+            n = sum((1 if s["alone"] else 0) + len(s["umasks"]) for s in u.events.values())
+            print("%s %-6s %4d events in %3d tables, %2d free-running" % (plat, u.name, n, len(u.events), len(u.freerun)),
+                  file=sys.stderr)
+
+    differ = 0
+    for rel, text in sorted(out.items()):
+        path = os.path.join(a.out, rel)
+        if a.check:
+            old = open(path).read() if os.path.exists(path) else None
+            if old != text:
+                print("differs: %s" % rel, file=sys.stderr)
+                differ = 1
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    return differ
+
+
+if __name__ == "__main__":
+    sys.exit(main())
