@@ -1,6 +1,7 @@
 /* Room boxes: the shapes every platform's tables fill: box types (box.h), events
  * (event.h), groups (group.h), metrics (metric.h) and event names (names.h). The registration of a
- * processor (platform.h) and the registry (platforms.c) live here too. Includes platform,
+ * processor (platform.h) and the registry (platforms.c) live here too, and the builder of
+ * the box types a discovery table places (discovered.h). Includes platform,
  * base and platform/mock.
  *
  * Box types as data: where a PMON box's registers are, what their fields mean, and

@@ -73,6 +73,6 @@ struct upm_perfmon_left_out {
 #define UPM_NAMING_TABLE(a) (a), (unsigned)(sizeof(a) / sizeof((a)[0]))
 
 extern const struct upm_naming upm_snbep_naming, upm_ivbep_naming, upm_skl_naming,
-	upm_nhmex_naming, upm_spr_naming;
+	upm_nhmex_naming;
 
 #endif

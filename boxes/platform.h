@@ -162,7 +162,7 @@ struct upm_platform {
 	 * backend builds from its own reading of the guides, never from these tables. */
 	const struct upm_mock_model *mock;
 	/* Platforms whose box instances Intel's uncore discovery table places (boxes/spr/):
-	 * builds the run's platform from the tables found (boxes/discovered/discovered.h,
+	 * builds the run's platform from the tables found (boxes/discovered.h,
 	 * upm_disc_build with the model's quirk table), each record it does not use said
 	 * through note; NULL with a line in err when none. The result is one allocation
 	 * (upm_os_free). NULL for platforms whose tables above are the run's; their boxes are

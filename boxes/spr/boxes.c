@@ -5,7 +5,7 @@
  * unit), Intel PCM src/types.h (the SPR_CHA_MSR_PMON_ registers), LIKWID perfmon_sapphirerapids.h and
  * uncore_discovery_map tables (the instance maxima, upper bounds for offline listing). */
 #include "boxes/spr/spr.h"
-#include "boxes/spr/events_bootstrap.h"
+#include "boxes/spr/events.h"
 
 /* The generic unit (Linux uncore_discovery.h GENERIC_PMON_*): event 7:0, umask 15:8,
  * edge 18, invert 23, threshold 31:24, no enable bit (the unit freeze gates counting). */
@@ -33,14 +33,16 @@
 /* Every type but the IMC has no fixed counter. */
 #define SPR_NO_FIXED .fixed_ctl = UPM_NO_REG, .fixed_ctr = UPM_NO_REG
 
-/* CHA filter 0 at +0xE (SPR_C0_MSR_PMON_BOX_FILTER0 0x200E), TID 10 bits; tid_en bit 16. */
+/* CHA filter 0 at +0xE (SPR_C0_MSR_PMON_BOX_FILTER0 0x200E), TID 10 bits; tid_en bit 16;
+ * the unit-mask extension above bit 32 (boxes/spr/events.h says whose width). The IIO's
+ * port and function-class masks, the M2M's and UPI's extensions likewise. */
 static const struct upm_filter_field cha_filters[] = {
 	{ "filter_tid", 0, UPM_FIELD(0, 10), UPM_FILT_CBO_TID },
 };
 
 const struct upm_box_type upm_spr_cha = {
 	SPR_MSR("cha", "Caching and home agent (CHA)", 60, 4, cha),
-	.ctl_layout = { SPR_CTL_LAYOUT, .tid_en = UPM_BIT(16) },
+	.ctl_layout = { SPR_CTL_LAYOUT, .tid_en = UPM_BIT(16), .umask_ext = UPM_SPR_CHA_UMASK_EXT },
 	SPR_NO_FIXED,
 	.filter_regs = { 0xE },
 	.n_filter_regs = 1,
@@ -53,7 +55,7 @@ const struct upm_box_type upm_spr_cha = {
 
 const struct upm_box_type upm_spr_iio = {
 	SPR_MSR("iio", "Integrated IO (IIO)", 12, 4, iio),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { SPR_CTL_LAYOUT, .port_mask = UPM_SPR_IIO_PORT_MASK, .fc_mask = UPM_SPR_IIO_FC_MASK },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_iio",
 };
@@ -130,7 +132,7 @@ const struct upm_box_type upm_spr_cxldp = {
 /* PCI units: 64-bit counter controls written high dword first (spr_uncore_pci_enable_event). */
 const struct upm_box_type upm_spr_m2m = {
 	SPR_COMMON("m2m", "Mesh to memory (M2M)", UPM_SPACE_PCI, 32, 0x38, 8, 0x8, 8, 64, m2m),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_M2M_UMASK_EXT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_m2m",
 };
@@ -139,7 +141,7 @@ const struct upm_box_type upm_spr_m2m = {
  * 0x350 and counter 0 at 0x320 (ICX_UPI_PCI_PMON_*): offsets +0x38 and +0x8 from it. */
 const struct upm_box_type upm_spr_upi = {
 	SPR_COMMON("upi", "UPI link layer", UPM_SPACE_PCI, 4, 0x350 - 0x318, 8, 0x320 - 0x318, 8, 64, upi),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_UPI_UMASK_EXT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_upi, ICX_UPI_PCI_PMON_BOX_CTL/CTL0/CTR0",
 };

@@ -4,6 +4,7 @@
  * INTEL_EMERALDRAPIDS_X 0xCF; both in Linux uncore.c spr_uncore_init. */
 #include "boxes/platform.h"
 #include "boxes/spr/spr.h"
+#include "boxes/spr/events.h"
 
 extern const struct upm_mock_model upm_mock_model_spr, upm_mock_model_emr; /* platform/mock/spr/ */
 

@@ -1,13 +1,12 @@
-/* Room boxes/spr: Sapphire Rapids and Emerald Rapids (Xeon Scalable 4th and 5th
- * generation), whose box instances Intel's uncore discovery table places at run time
- * (boxes/discovered/): the box-type templates (names, events, layouts: boxes.c), the
- * quirk table that adds what the table lacks (quirks.c) and the registrations (map.c).
- * Includes boxes and boxes/discovered. */
+/* Sapphire Rapids and Emerald Rapids (Xeon Scalable 4th and 5th generation), whose box
+ * instances Intel's uncore discovery table places at run time (boxes/discovered.h): the
+ * box-type templates (names, events, layouts: boxes.c), the quirk table that adds what
+ * the table lacks (quirks.c) and the registrations (map.c). */
 #ifndef UPMON_BOXES_SPR_H
 #define UPMON_BOXES_SPR_H
 
 #include "boxes/platform.h"
-#include "boxes/discovered/discovered.h"
+#include "boxes/discovered.h"
 
 /* Templates: registers are offsets from a unit's control; counts and offsets of a
  * table-placed type come from the table at run time (the templates' are what an SPR

@@ -1,7 +1,8 @@
-/* Room boxes/discovered: box types built at run time from Intel's uncore discovery tables
- * (platform/discovery.h), one per box type a table has, merged with the model's quirk
- * table (boxes/spr/quirks.c) that adds what the tables lack. Generic: it knows no model,
- * so a later part needs only its quirk table. Includes boxes, platform and base.
+/* Box types built at run time from Intel's uncore discovery tables (platform/discovery.h),
+ * one per box type a table has, merged with the model's quirk table (boxes/spr/quirks.c)
+ * that adds what the tables lack. Generic: it knows no model, so a later part needs only
+ * its quirk table; it lives with the shapes it fills (box.h, platform.h), beside the
+ * registry, for every generation whose boxes a table places.
  *
  * Facts: Linux arch/x86/events/intel/uncore_discovery.c (the generic unit: freeze bit 0,
  * reset bits 8 and 9, event 7:0, umask 15:8, edge 18, invert 23, threshold 31:24), Intel

@@ -1,7 +1,7 @@
 /* The run's box types from the discovery tables and the model's quirk table
  * (discovered.h). Pure: records in, box types and places out, each record not used a
  * finding through the caller's note. */
-#include "boxes/discovered/discovered.h"
+#include "boxes/discovered.h"
 #include "platform/base/os.h"
 #include "platform/base/str.h"
 
