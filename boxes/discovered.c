@@ -122,7 +122,7 @@ static void place_records(const struct upm_disc_set *set, unsigned n_sockets, co
 			const struct upm_disc_unit *u = &tb->units[i];
 			if (u->box_type != g->type)
 				continue;
-			if (u->box_id >= t->max_instances)
+			if (u->box_id >= MAX_INSTANCES)
 				continue; /* said when gathered */
 			record_name(who, sizeof who, tb, u, t->name);
 			if (!same_layout(g->first, u)) {
