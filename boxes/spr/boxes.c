@@ -105,14 +105,6 @@ const struct upm_box_type upm_spr_imc = {
 		  "control step 4)",
 };
 
-/* HBM channel (MMIO), like the IMC's general counters. */
-const struct upm_box_type upm_spr_hbm = {
-	SPR_COMMON("hbm", "HBM memory controller channel", UPM_SPACE_MMIO, 32, 0x40, 8, 0x8, 8, 32, mchbm),
-	.ctl_layout = { SPR_CTL_LAYOUT },
-	SPR_NO_FIXED,
-	.source = "Linux uncore_snbep.c spr_uncore_hbm (v6.11 \"Support HBM and CXL PMON counters\")",
-};
-
 /* CXL units (MMIO): "the event config registers for all CXL related units are 8-byte
  * apart" (Linux spr_uncore_mmio_offs8_ops). */
 const struct upm_box_type upm_spr_cxlcm = {
@@ -155,6 +147,31 @@ const struct upm_box_type upm_spr_m3upi = {
 	.source = "Linux uncore_snbep.c spr_uncore_m3upi, ICX_M3UPI_PCI_PMON_BOX_CTL/CTL0/CTR0",
 };
 
+/* perfmon's M2HBM and UBOX units: no type id a public source gives for SPR's tables
+ * (Linux's spr_uncores[] names neither): listed for their events; a run places them only
+ * once a quirk names their type. The MCHBM, the HBM channel's controller (MMIO like the
+ * IMC), is the tables' type 14, Linux's "hbm" (v6.11 "Support HBM and CXL PMON counters"). */
+const struct upm_box_type upm_spr_m2hbm = {
+	SPR_COMMON("m2hbm", "Mesh to HBM (M2HBM)", UPM_SPACE_PCI, 16, 0x38, 8, 0x8, 8, 64, m2hbm),
+	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_M2HBM_UMASK_EXT },
+	SPR_NO_FIXED,
+	.source = "intel/perfmon SPR sapphirerapids_uncore_experimental.json unit M2HBM",
+};
+
+const struct upm_box_type upm_spr_mchbm = {
+	SPR_COMMON("mchbm", "HBM memory controller (MCHBM)", UPM_SPACE_MMIO, 32, 0x40, 8, 0x8, 8, 32, mchbm),
+	.ctl_layout = { SPR_CTL_LAYOUT },
+	SPR_NO_FIXED,
+	.source = "intel/perfmon SPR sapphirerapids_uncore_experimental.json unit MCHBM",
+};
+
+const struct upm_box_type upm_spr_ubox = {
+	SPR_MSR("ubox", "Utility box (U-Box)", 1, 2, ubox),
+	.ctl_layout = { SPR_CTL_LAYOUT },
+	SPR_NO_FIXED,
+	.source = "intel/perfmon SPR sapphirerapids_uncore_experimental.json unit UBOX",
+};
+
 /* A type no quirk names: the generic unit, counters and offsets from its record. */
 const struct upm_box_type upm_spr_generic = {
 	.name = "type", .title = "Discovered unit", .space = UPM_SPACE_MSR, .placed = 1,
@@ -167,6 +184,7 @@ const struct upm_box_type upm_spr_generic = {
 
 const struct upm_box_type *const upm_spr_templates[UPM_SPR_N_TEMPLATES] = {
 	&upm_spr_cha, &upm_spr_iio, &upm_spr_irp, &upm_spr_m2pcie, &upm_spr_pcu, &upm_spr_imc, &upm_spr_m2m,
-	&upm_spr_upi, &upm_spr_m3upi, &upm_spr_mdf, &upm_spr_cxlcm, &upm_spr_cxldp, &upm_spr_hbm,
+	&upm_spr_upi, &upm_spr_m3upi, &upm_spr_mdf, &upm_spr_cxlcm, &upm_spr_cxldp, &upm_spr_mchbm,
+	&upm_spr_m2hbm, &upm_spr_ubox,
 };
 const unsigned upm_spr_n_templates = UPM_SPR_N_TEMPLATES;

@@ -35,7 +35,7 @@ static const struct upm_disc_quirk spr_quirks[] = {
 	{ UPM_SPR_MDF, &upm_spr_mdf, 0, NULL },
 	{ UPM_SPR_CXLCM, &upm_spr_cxlcm, 8, NULL },
 	{ UPM_SPR_CXLDP, &upm_spr_cxldp, 8, NULL },
-	{ UPM_SPR_HBM, &upm_spr_hbm, 0, NULL },
+	{ UPM_SPR_HBM, &upm_spr_mchbm, 0, NULL },
 };
 
 const struct upm_disc_model upm_spr_disc_model = {

@@ -13,7 +13,7 @@
  * table says, for offline listing); UPI and M3UPI are placed by the quirk table. */
 extern const struct upm_box_type upm_spr_cha, upm_spr_iio, upm_spr_irp, upm_spr_m2pcie, upm_spr_pcu,
 	upm_spr_imc, upm_spr_m2m, upm_spr_upi, upm_spr_m3upi, upm_spr_mdf, upm_spr_cxlcm, upm_spr_cxldp,
-	upm_spr_hbm, upm_spr_generic;
+	upm_spr_m2hbm, upm_spr_mchbm, upm_spr_ubox, upm_spr_generic;
 
 /* The table's box type ids (Linux uncore_snbep.c spr_uncores[], UNCORE_SPR_*). */
 enum upm_spr_type {
@@ -23,7 +23,11 @@ enum upm_spr_type {
 };
 
 extern const struct upm_disc_model upm_spr_disc_model;
-#define UPM_SPR_N_TEMPLATES 13
+extern const struct upm_metric upm_spr_metrics[];
+extern const unsigned upm_spr_n_metrics;
+extern const struct upm_group upm_spr_groups[];
+extern const unsigned upm_spr_n_groups;
+#define UPM_SPR_N_TEMPLATES 15
 extern const struct upm_box_type *const upm_spr_templates[UPM_SPR_N_TEMPLATES];
 extern const unsigned upm_spr_n_templates;
 

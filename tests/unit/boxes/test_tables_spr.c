@@ -283,7 +283,8 @@ TEST(spr_templates_offline)
 	CHECK(upm_platform_by_name("emeraldrapids") == &upm_platform_emr);
 	CHECK_EQ(upm_platform_spr.models[0], 0x8F);
 	CHECK_EQ(upm_platform_emr.models[0], 0xCF);
-	const char *names[] = { "cha", "iio", "irp", "m2pcie", "pcu", "imc", "m2m", "upi", "m3upi", "mdf", "cxlcm", "cxldp", "hbm" };
+	const char *names[] = { "cha", "iio", "irp", "m2pcie", "pcu", "imc", "m2m", "upi", "m3upi", "mdf", "cxlcm", "cxldp", "mchbm",
+				"m2hbm", "ubox" };
 	CHECK_EQ(p->n_boxes, sizeof names / sizeof names[0]);
 	for (unsigned i = 0; i < p->n_boxes && i < sizeof names / sizeof names[0]; i++) {
 		CHECK_STR(p->boxes[i]->name, names[i]);
