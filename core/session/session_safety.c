@@ -93,9 +93,13 @@ void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on
 	if (b->type->space == UPM_SPACE_MSR) {
 		upm_strlcpy(out->space, "msr", sizeof out->space);
 		upm_snprintf(out->address, sizeof out->address, "0x%x", upm_box_reg_addr(b, addr));
+	} else if (b->type->space == UPM_SPACE_MMIO && b->where) { /* a placed unit's memory */
+		upm_strlcpy(out->space, "mmio", sizeof out->space);
+		upm_snprintf(out->address, sizeof out->address, "0x%llx%s", (unsigned long long)(b->mmio_base + addr),
+			     dwords == 2 ? " (2 dwords)" : "");
 	} else {
 		struct upm_pci_addr a = fn_addr(b, on_filter_fn);
-		a.off = (uint16_t)addr;
+		a.off = (uint16_t)upm_box_reg_addr(b, addr);
 		upm_strlcpy(out->space, b->type->space == UPM_SPACE_PCI ? "pci" : "mmio", sizeof out->space);
 		upm_pci_format(out->address, sizeof out->address, a);
 		if (dwords == 2)
