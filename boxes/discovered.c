@@ -31,7 +31,7 @@ static const char *access_name(unsigned a)
 static void say(upm_disc_note_fn note, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void say(upm_disc_note_fn note, void *ctx, const char *fmt, ...)
 {
-	char line[240];
+	char line[320];
 	va_list ap;
 	va_start(ap, fmt);
 	upm_vsnprintf(line, sizeof line, fmt, ap);

@@ -13,13 +13,13 @@
  * (device 1-4, function 1), unit control 0x318. */
 static const struct upm_disc_replacement spr_upi_places = {
 	.device_id = 0x3241, .dev0 = 1, .fn = 1, .n = 4, .unit_ctl = 0x318,
-	.source = "Linux ignores SPR's UPI table: uncore_snbep.c spr_update_device_location",
+	.source = "as Linux does: uncore_snbep.c spr_update_device_location",
 };
 
 /* M3UPI 0-3 at devfn 0x29 + 8 * link (device 5-8, function 1), unit control 0xA0. */
 static const struct upm_disc_replacement spr_m3upi_places = {
 	.device_id = 0x3246, .dev0 = 5, .fn = 1, .n = 4, .unit_ctl = 0xA0,
-	.source = "Linux ignores SPR's M3UPI table: uncore_snbep.c spr_update_device_location",
+	.source = "as Linux does: uncore_snbep.c spr_update_device_location",
 };
 
 static const struct upm_disc_quirk spr_quirks[] = {
