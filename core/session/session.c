@@ -456,8 +456,9 @@ static void setup_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 			continue;
 		uint64_t v = ctl_for(s, b, pass, i);
 		/* (c) enable, then (d) select the event; a box enabled per counter takes its select
-		 * and local enable in one write (and occ_rst with it, 002:2390). */
-		if (v && !(t->session & UPM_SESS_BOX_ENABLE_MASK))
+		 * and local enable in one write (and occ_rst with it, 002:2390); a control with no
+		 * enable bit (the discovery tables' generic unit: the freeze gates it) has no (c). */
+		if (v && l->en.width && !(t->session & UPM_SESS_BOX_ENABLE_MASK))
 			TRY(b, "control", t->ctl[i], upm_box_reg_write(s, b, t->ctl[i], upm_field_put(l->en, 1), 0));
 		if (t->session & UPM_SESS_PARK_EVSEL) /* ev_sel stays 0 until the others unfreeze */
 			v &= ~upm_field_mask(l->ev_sel);

@@ -203,6 +203,8 @@ TEST(session_placed_pci_function_at_its_place)
 	long ctr_hi = after(log, ctr_lo, "R pci 0001:3a:02.1+0x324\n");
 	CHECK(frz >= 0 && hi > frz && lo > hi && rst > lo);
 	CHECK(ctr_lo > rst && ctr_hi > ctr_lo);
+	/* No enable step: the generic control has no enable bit, its first write is the event. */
+	CHECK_EQ(after(log, frz, "W pci 0001:3a:02.1+0x350 "), lo);
 	CHECK(strstr(log, "W pci 0001:3a:02.1+0x318 0x0\n") != NULL); /* unfrozen */
 	/* The restore: the control back to what was read (0), high dword first again. */
 	long back_hi = after(log, ctr_hi, "W pci 0001:3a:02.1+0x354 0x0\n");
@@ -247,6 +249,7 @@ TEST(session_placed_msr_unit_at_its_msr)
 	long frz = at(log, "W msr 0x2000 0x1\n"), ctl = after(log, frz, "W msr 0x2002 0x1\n"),
 	     rst = after(log, ctl, "W msr 0x2000 0x201\n"), rd = after(log, rst, "R msr 0x2008\n");
 	CHECK(frz >= 0 && ctl > frz && rst > ctl && rd > rst);
+	CHECK_EQ(after(log, frz, "W msr 0x2002 "), ctl);
 	finish(&t);
 }
 
