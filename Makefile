@@ -87,11 +87,11 @@ build/test/upmon-san: $(SAN_CORE_OBJS) $(SAN_MAIN_OBJ) $(HOST_ASM_OBJS)
 include tools/efi.mk
 
 # Fuzzing with libFuzzer (clang): the command line, event specs, the configuration file,
-# mock fault specs, SMBIOS, MCFG and SRAT tables, and trace files for replay
-# (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600); `make test` runs a
+# mock fault specs, SMBIOS, MCFG and SRAT tables, uncore discovery tables, and trace files
+# for replay (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600); `make test` runs a
 # short fuzz (tests/host/fuzz.sh). Warnings are not fatal here: clang
 # and gcc warn differently, and the gcc builds hold -Werror.
-FUZZ_TARGETS := cli spec config faults smbios replay acpi
+FUZZ_TARGETS := cli spec config faults smbios replay acpi discovery
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
 FUZZ_CFLAGS := -std=c11 -g -O1 -I. -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -223,10 +223,13 @@ static uint64_t table_base(struct scan *s, const struct candidate *c, uint8_t *b
 	 * upper half), 1 and 3 reserved (PCM processDVSEC; Linux parse_discovery_table also
 	 * refuses a prefetchable BAR, bit 3, which upmon reads as any other). */
 	unsigned type = (lo >> 1) & 3u;
-	if ((lo & 1u) || type == 1 || type == 3 || (type == 2 && bir == BAR_LAST)) {
-		stopped(s->set, "BAR %u of %s (its discovery table's) is 0x%x: not a %s memory BAR, so "
-				"the table was not read", bir, where, (unsigned)lo,
-			type == 2 ? "64-bit BAR with an upper half (BAR 5 has none), or" : "32- or 64-bit");
+	const char *bad = (lo & 1u) ? "an I/O BAR, where a memory BAR was expected"
+			  : type == 1 || type == 3 ? "of a reserved type (bits 2:1), neither 32- nor 64-bit"
+			  : type == 2 && bir == BAR_LAST ? "64-bit, with no BAR above it for the upper half"
+							 : NULL;
+	if (bad) {
+		stopped(s->set, "BAR %u of %s (its discovery table's) is 0x%x, %s: that table was not read",
+			bir, where, (unsigned)lo, bad);
 		return 0;
 	}
 	if (type == 2 && (rc = cfg_read(s->b, c->fn, bar + 4, &hi)) != UPM_OK) {
@@ -292,7 +295,7 @@ static struct upm_disc_table *read_table(struct scan *s, const struct candidate 
 	t->base = base;
 	t->package_id = UPM_DISC_NO_PACKAGE;
 	if (upm_disc_parse(global, sizeof global, t, why, sizeof why) < 0) {
-		stopped(s->set, "%s (table of %s at 0x%llx)", why, where, (unsigned long long)base);
+		stopped(s->set, "%s, table at 0x%llx: %s", where, (unsigned long long)base, why);
 		upm_os_free(t);
 		return NULL;
 	}

@@ -450,3 +450,99 @@ TEST(disc_find_table_larger_than_its_memory)
 	upm_disc_free(&set);
 	free(f);
 }
+
+TEST(disc_find_two_msms_one_package_number)
+{
+	struct fake *f = fake_new();
+	struct upm_disc_set set;
+	if (!f)
+		return;
+	two_packages(f, 1);
+	f->fns[2].cfg[0x3F4 / 4] = 0x00000001u; /* 80:00.0's SAD_CONTROL_CFG: package 1 too */
+	CHECK_EQ(f->fns[2].bus, 0x80);
+	CHECK_EQ(upm_disc_find(&f->be, &set), UPM_OK);
+	CHECK_EQ(set.n_tables, 3);
+	if (set.n_tables == 3) {
+		/* No package number is trusted: every table by the order found. */
+		CHECK_EQ(set.tables[0]->device.bus, 0x10);
+		CHECK_EQ(set.tables[0]->socket, 0);
+		CHECK_EQ(set.tables[1]->device.bus, 0x20);
+		CHECK_EQ(set.tables[1]->socket, 1);
+		CHECK_EQ(set.tables[2]->device.bus, 0x90);
+		CHECK_EQ(set.tables[2]->socket, 2);
+		CHECK_EQ(set.tables[2]->package_id, UPM_DISC_NO_PACKAGE);
+	}
+	CHECK_STR(set.how_mapped, "by the order found (table k is socket k): the MSM functions at 10:03.0 "
+				  "and 80:03.0 both say package 1");
+	upm_disc_free(&set);
+	free(f);
+}
+
+/* One table device whose DVSEC's +0xC register is dv2 and whose BAR0/BAR5 registers hold
+ * bar0/bar5: the table is not read, and stopped is the line. */
+static void unusable(uint32_t dv2, uint32_t bar0, uint32_t bar5, const char *line)
+{
+	struct fake *f = fake_new();
+	struct upm_disc_set set;
+	if (!f)
+		return;
+	add_fn(f, 0, 0, 0, 0x8086, 0x09A2);
+	struct fake_fn *d = add_fn(f, 0, 0, 1, 0x8086, 0x09A7);
+	dvsec(d, 0x100, 0, 1, 0);
+	d->cfg[0x10C / 4] = dv2;
+	d->cfg[0x10 / 4] = bar0;
+	d->cfg[0x24 / 4] = bar5;
+	put_table(f, 0xFE000000ull);
+	CHECK_EQ(upm_disc_find(&f->be, &set), UPM_OK);
+	CHECK_EQ(set.n_tables, 0);
+	CHECK_EQ(set.n_stopped, 1);
+	CHECK_STR(set.stopped, line);
+	CHECK_EQ(f->mmio_reads, 0);
+	upm_disc_free(&set);
+	free(f);
+}
+
+TEST(disc_find_unusable_bars)
+{
+	/* An I/O BAR (bit 0). */
+	unusable(0, 0x0000E001u, 0, "BAR 0 of 00:00.1 (its discovery table's) is 0xe001, an I/O BAR, "
+				    "where a memory BAR was expected: that table was not read");
+	/* A reserved BAR type (bits 2:1 = 1). */
+	unusable(0, 0xFE000002u, 0, "BAR 0 of 00:00.1 (its discovery table's) is 0xfe000002, of a "
+				    "reserved type (bits 2:1), neither 32- nor 64-bit: that table was not read");
+	/* A 64-bit BAR 5: no BAR above it for the upper half. */
+	unusable(5, 0, 0xFE000004u, "BAR 5 of 00:00.1 (its discovery table's) is 0xfe000004, 64-bit, "
+				    "with no BAR above it for the upper half: that table was not read");
+	/* BIR 6: past the six BARs. */
+	unusable(6, 0xFE000000u, 0, "discovery DVSEC at 00:00.1+0x100 names BAR 6, past the six BARs "
+				    "(0-5): that table was not read");
+	/* Bits above the BIR (a table offset Linux refuses). */
+	unusable(0x1000, 0xFE000000u, 0, "discovery DVSEC at 00:00.1+0x100: its +0xC register 0x1000 "
+					 "sets bits above the BIR (a table offset Linux refuses too): "
+					 "that table was not read");
+}
+
+TEST(disc_find_global_record_refused_or_unreadable)
+{
+	struct fake *f = fake_new();
+	struct upm_disc_set set;
+	if (!f)
+		return;
+	add_fn(f, 0, 0, 0, 0x8086, 0x09A2);
+	struct fake_fn *d = add_fn(f, 0, 0, 1, 0x8086, 0x09A7);
+	dvsec(d, 0x100, 0, 1, 0);
+	d->cfg[0x10 / 4] = 0xFE000000u;
+	put_table(f, 0xFE000000ull);
+	f->mmio[0] = 0x00020001u; /* stride 0 */
+	CHECK_EQ(upm_disc_find(&f->be, &set), UPM_OK);
+	CHECK_EQ(set.n_tables, 0);
+	CHECK_STR(set.stopped, "00:00.1, table at 0xfe000000: the discovery table's stride is 0 words, "
+			       "less than the 3 a record holds (global record 0x4000000000020001)");
+	CHECK_EQ(f->mmio_reads, 6); /* the global record only */
+	/* Nothing answers at the BAR's address. */
+	d->cfg[0x10 / 4] = 0xFD000000u;
+	CHECK_EQ(upm_disc_find(&f->be, &set), UPM_OK);
+	CHECK_EQ(set.n_tables, 0);
+	CHECK_STR(set.stopped, "the discovery table of 00:00.1 at 0xfd000000 could not be read (EFAULT)");
+	free(f);
+}
