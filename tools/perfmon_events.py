@@ -30,6 +30,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 
 FILES = {
     "spr": ["SPR/events/sapphirerapids_uncore.json", "SPR/events/sapphirerapids_uncore_experimental.json"],
@@ -37,7 +38,8 @@ FILES = {
 }
 
 # The control fields above the unit mask, (lo, width), and where each width comes from.
-PCM_DECL = "intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical)"
+PCM_DECL = ("intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,"
+            " identical)")
 F_CHA_EXT = (32, 26, PCM_DECL + ' "cha" UMaskExt Position 32 Width 26 (Linux umask_ext4 says config:32-55;'
              " PCM's 26 bits also hold perfmon's TOR NONCOH/ISOC values 0x1000000/0x2000000)")
 F_UPI_EXT = (32, 24, PCM_DECL + ' "xpi" UMaskExt Position 32 Width 24 (perfmon Filter CtrCtrl[55:32])')
@@ -343,7 +345,8 @@ def gen_header(commit, tables):
     for pu, (name, prefix, f_ext, f_port, f_fc) in UNITS.items():
         for what, f in (("UMASK_EXT", f_ext), ("PORT_MASK", f_port), ("FC_MASK", f_fc)):
             if f:
-                L.append("/* %s */" % f[2])
+                lines = textwrap.wrap(f[2], 92)
+                L.append("/* " + "\n * ".join(lines) + " */")
             L.append("#define UPM_SPR_%s_%s %s" % (name.upper(), what, field_macro(f)))
     L += ["",
           "/* A free-running counter perfmon names (never programmed): counter is perfmon's",

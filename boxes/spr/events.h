@@ -16,14 +16,18 @@
 
 /* The counter-control fields above the unit mask, per unit (struct upm_ctl_layout's
  * umask_ext, port_mask and fc_mask; width 0: the unit has none). */
-/* intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical) "cha" UMaskExt Position 32 Width 26 (Linux umask_ext4 says config:32-55; PCM's 26 bits also hold perfmon's TOR NONCOH/ISOC values 0x1000000/0x2000000) */
+/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
+ * identical) "cha" UMaskExt Position 32 Width 26 (Linux umask_ext4 says config:32-55; PCM's 26
+ * bits also hold perfmon's TOR NONCOH/ISOC values 0x1000000/0x2000000) */
 #define UPM_SPR_CHA_UMASK_EXT UPM_FIELD(32, 26)
 #define UPM_SPR_CHA_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_CHA_FC_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_IIO_UMASK_EXT UPM_FIELD(0, 0)
-/* intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical) "iio" PortMask Position 36 Width 12 (Linux ch_mask2 config:36-47) */
+/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
+ * identical) "iio" PortMask Position 36 Width 12 (Linux ch_mask2 config:36-47) */
 #define UPM_SPR_IIO_PORT_MASK UPM_FIELD(36, 12)
-/* intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical) "iio" FCMask Position 48 Width 3 (Linux fc_mask2 config:48-50) */
+/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
+ * identical) "iio" FCMask Position 48 Width 3 (Linux fc_mask2 config:48-50) */
 #define UPM_SPR_IIO_FC_MASK UPM_FIELD(48, 3)
 #define UPM_SPR_IRP_UMASK_EXT UPM_FIELD(0, 0)
 #define UPM_SPR_IRP_PORT_MASK UPM_FIELD(0, 0)
@@ -37,11 +41,13 @@
 #define UPM_SPR_IMC_UMASK_EXT UPM_FIELD(0, 0)
 #define UPM_SPR_IMC_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_IMC_FC_MASK UPM_FIELD(0, 0)
-/* intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical) "m2m" UMaskExt Position 32 Width 8 */
+/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
+ * identical) "m2m" UMaskExt Position 32 Width 8 */
 #define UPM_SPR_M2M_UMASK_EXT UPM_FIELD(32, 8)
 #define UPM_SPR_M2M_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_M2M_FC_MASK UPM_FIELD(0, 0)
-/* intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical) "xpi" UMaskExt Position 32 Width 24 (perfmon Filter CtrCtrl[55:32]) */
+/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
+ * identical) "xpi" UMaskExt Position 32 Width 24 (perfmon Filter CtrCtrl[55:32]) */
 #define UPM_SPR_UPI_UMASK_EXT UPM_FIELD(32, 24)
 #define UPM_SPR_UPI_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_UPI_FC_MASK UPM_FIELD(0, 0)
@@ -57,7 +63,9 @@
 #define UPM_SPR_CXLDP_UMASK_EXT UPM_FIELD(0, 0)
 #define UPM_SPR_CXLDP_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_CXLDP_FC_MASK UPM_FIELD(0, 0)
-/* intel/pcm@src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json, identical) "m2m" UMaskExt Position 32 Width 8: M2HBM is the mesh-to-HBM M2M, and perfmon gives its events the M2M's UMaskExt values */
+/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
+ * identical) "m2m" UMaskExt Position 32 Width 8: M2HBM is the mesh-to-HBM M2M, and perfmon
+ * gives its events the M2M's UMaskExt values */
 #define UPM_SPR_M2HBM_UMASK_EXT UPM_FIELD(32, 8)
 #define UPM_SPR_M2HBM_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_M2HBM_FC_MASK UPM_FIELD(0, 0)

@@ -148,6 +148,26 @@ static int perf_raw_term(const struct upm_box_type *box, const char *t, size_t l
 	return 1;
 }
 
+/* perf's "umask" on a box with a unit-mask extension spans both fields (uncore_snbep.c
+ * umask_ext4: "config:8-15,32-55", so perf's SPR event lists write
+ * umask=0xc817fe01): a value wider than the unit mask is split into umask= (its low bits)
+ * and umask_ext= (the rest). 1 when t was such a term (written to out). */
+static int perf_wide_umask(const struct upm_box_type *box, const char *t, size_t len, size_t klen, struct upm_buf *out)
+{
+	const struct upm_bitfield um = box->ctl_layout.umask;
+	char value[24];
+	uint64_t v;
+	if (!box->ctl_layout.umask_ext.width || !um.width || um.width >= 64 || klen != 5 ||
+	    upm_strncasecmp(t, "umask", 5) != 0 || len <= klen + 1 || len - klen - 1 >= sizeof value)
+		return 0;
+	upm_snprintf(value, sizeof value, "%.*s", (int)(len - klen - 1), t + klen + 1);
+	if (upm_parse_u64(value, &v) < 0 || (v >> um.width) == 0)
+		return 0;
+	upm_buf_printf(out, ",umask=0x%llx,umask_ext=0x%llx", (unsigned long long)(v & ((1ull << um.width) - 1)),
+		       (unsigned long long)(v >> um.width));
+	return 1;
+}
+
 /* A term after the event: perf's format term renamed, or refused with what to write. */
 static int resolve_term(const struct upm_platform *p, const struct upm_box_type *box, const char *t, size_t len,
 			struct upm_buf *out, char *err, unsigned long n)
@@ -158,6 +178,8 @@ static int resolve_term(const struct upm_platform *p, const struct upm_box_type 
 		klen++;
 	if (perf_raw_term(box, t, len, err, n))
 		return -1;
+	if (perf_wide_umask(box, t, len, klen, out))
+		return 0;
 	int own = 0; /* a term the box has in upmon's spelling stays as it is */
 	for (unsigned i = 0; i < box->n_filters; i++)
 		own |= upm_strlen(box->filters[i].term) == klen && upm_strncasecmp(box->filters[i].term, t, klen) == 0;

@@ -144,6 +144,11 @@ TEST(spec_spr_perf_aliases)
 	CHECK_EQ(ctl_of(p, "UNC_M_CAS_COUNT.RD", 0), 0x05 | 0xCF << 8);
 	CHECK_EQ(ctl_of(p, "UNC_M_CAS_COUNT.WR", 0), 0x05 | 0xF0 << 8);
 	CHECK_EQ(ctl_of(p, "uncore_cha_2/TOR_INSERTS.IA_MISS_DRD/", 0), 0x135 | 0xC817FEull << 32);
+	/* perf's CHA umask spans config 8-15 and 32-55 (umask_ext4): split into both fields. */
+	CHECK_EQ(ctl_of(p, "uncore_cha/event=0x35,umask=0xc817fe01/", 0), 0x135 | 0xC817FEull << 32);
+	CHECK_EQ(ctl_of(p, "cha/event=0x35,umask=0xc817fe01/", 0), 0x135 | 0xC817FEull << 32);
+	/* Where the box has no extension, a wide umask stays out of range. */
+	CHECK_CONTAINS(refusal(p, "uncore_iio/event=0x83,umask=0x101/"), "out of range");
 	/* The Emerald Rapids tables give the same encodings. */
 	CHECK_EQ(ctl_of(upm_test_spr_platform(1), "uncore_imc/cas_count_read/", 0), 0x05 | 0xCF << 8);
 }
