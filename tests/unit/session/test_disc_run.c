@@ -25,7 +25,25 @@ static int no_ecam(struct upm_backend *b, unsigned i, struct upm_ecam_window *w)
 	(void)b, (void)i, (void)w;
 	return UPM_ENOTFOUND;
 }
-static const struct upm_backend_ops empty_ops = { .pci_read32 = empty_pci, .ecam_window = no_ecam };
+/* Its MSRs read 0 and every access is logged ("W msr 0x2000 0x1"). */
+static char msr_log[16384];
+static int log_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *v)
+{
+	(void)b;
+	size_t n = strlen(msr_log);
+	snprintf(msr_log + n, sizeof msr_log - n, "R msr 0x%x\n", msr);
+	*v = 0;
+	return UPM_OK;
+}
+static int log_msr_write(struct upm_backend *b, uint32_t msr, uint64_t v)
+{
+	(void)b;
+	size_t n = strlen(msr_log);
+	snprintf(msr_log + n, sizeof msr_log - n, "W msr 0x%x 0x%llx\n", msr, (unsigned long long)v);
+	return UPM_OK;
+}
+static const struct upm_backend_ops empty_ops = { .pci_read32 = empty_pci, .ecam_window = no_ecam,
+						  .msr_read = log_msr_read, .msr_write = log_msr_write };
 
 struct disc_run {
 	struct upm_backend b;
@@ -133,4 +151,47 @@ TEST(disc_run_no_table_leaves_every_box_absent)
 	}
 	upm_session_free(&s);
 	finish(&t);
+}
+
+static uint64_t no_wait(struct upm_session *s, unsigned pass, void *ctx)
+{
+	(void)s, (void)pass, (void)ctx;
+	return 1000000;
+}
+
+/* Table to session: CHA 0's record (unit control 0x2000, control 0 at +2, counter 0 at
+ * +8) programs 0x2000, 0x2002 and reads 0x2008, inside the table's global freeze
+ * (MSR 0x2FF0, bit 0), and puts the global control back as found. */
+TEST(disc_run_cha0_from_its_record_to_the_session)
+{
+	struct disc_run t;
+	start(&t);
+	struct upm_disc_table *tb = calloc(1, sizeof *tb);
+	struct upm_disc_set set = { .n_tables = 1 };
+	set.tables[0] = tb;
+	tb->global.access = UPM_DISC_ACCESS_MSR;
+	tb->global.ctl_addr = 0x2FF0;
+	struct upm_pci_addr none = { 0 };
+	unit(tb, 0, 0, UPM_DISC_ACCESS_MSR, 0x2000, none);
+	unit(tb, 0, 1, UPM_DISC_ACCESS_MSR, 0x2010, none);
+	upm_disc_take(&t.run, &set);
+	struct upm_session s;
+	CHECK_EQ(upm_session_prepare(&s, &t.run, "cha0/CLOCKTICKS/"), 0);
+	msr_log[0] = 0;
+	CHECK_EQ(upm_session_run(&s, no_wait, NULL), 0);
+	const char *g_frz = strstr(msr_log, "W msr 0x2ff0 0x1\n"), *frz = strstr(msr_log, "W msr 0x2000 0x1\n");
+	const char *ctl = frz ? strstr(frz, "W msr 0x2002 ") : NULL;
+	const char *rst = ctl ? strstr(ctl, "W msr 0x2000 0x201\n") : NULL;
+	const char *go = rst ? strstr(rst, "W msr 0x2ff0 0x0\n") : NULL;
+	const char *rd = go ? strstr(go, "R msr 0x2008\n") : NULL;
+	CHECK(g_frz && frz && g_frz < frz);
+	CHECK(ctl && strncmp(ctl, "W msr 0x2002 0x1\n", 17) == 0); /* CLOCKTICKS: event 0x01, no enable bit */
+	CHECK(rst && go && rd);
+	CHECK(strstr(msr_log, "0x2010") == NULL); /* cha1 was not asked for */
+	CHECK_EQ(s.n_counts, 1);
+	CHECK_EQ(s.counts[0].status, UPM_OK);
+	CHECK_EQ(s.restore_failures, 0);
+	upm_session_free(&s);
+	finish(&t);
+	free(tb);
 }
