@@ -1,6 +1,7 @@
 /* Room boxes: the shapes every platform's tables fill: box types (box.h), events
  * (event.h), groups (group.h), metrics (metric.h) and event names (names.h). The registration of a
- * processor (platform.h) and the registry (platforms.c) live here too. Includes platform,
+ * processor (platform.h) and the registry (platforms.c) live here too, and the builder of
+ * the box types a discovery table places (discovered.h). Includes platform,
  * base and platform/mock.
  *
  * Box types as data: where a PMON box's registers are, what their fields mean, and
@@ -11,6 +12,7 @@
 
 #include <stdint.h>
 #include "boxes/event.h"
+#include "platform/backend.h"
 #include "platform/space.h"
 
 #define UPM_MAX_CTRS 8
@@ -164,6 +166,17 @@ struct upm_mmio_base {
 	const char *source;
 };
 
+/* Where one box instance's registers are on one socket, for box types placed at run time
+ * (upm_box_type.places: Intel's uncore discovery table, boxes/discovered/). The box type's
+ * register addresses are then offsets from the unit control this names. */
+struct upm_unit_place {
+	uint8_t present;         /* 0: the socket has no such instance */
+	uint64_t addr;           /* MSR: the unit control's MSR; MMIO: its physical address */
+	struct upm_pci_addr pci; /* PCI: the function, and in off the unit control's config offset */
+	uint16_t device_id;      /* PCI: the device ID the function must show; 0: any Intel function */
+	uint16_t record;         /* the table record it came from (messages), 0xFFFF: none */
+};
+
 /* Which steps of the session apply (flags). */
 enum upm_session_flags {
 	UPM_SESS_BOX_FREEZE = 1u << 0,  /* box control has frz/frz_en: freeze while programming */
@@ -275,6 +288,17 @@ struct upm_box_type {
 
 	const struct upm_event_def *events;
 	const unsigned *n_events;
+
+	/* Instances placed at run time (Intel's uncore discovery table): the registers above
+	 * are offsets from each instance's unit control, found at places[socket *
+	 * max_instances + instance] (places_sockets sockets); stride, instance_base, pci and
+	 * mmio are unused. places NULL: no table placed any (a template shown offline, or
+	 * none found). Counter controls of 64 bits (ctl_width) on PCI and MMIO are two dwords,
+	 * the high one written first (Linux uncore_snbep.c spr_uncore_pci_enable_event), and
+	 * MMIO counters are read as one 64-bit load. */
+	uint8_t placed;
+	const struct upm_unit_place *places;
+	unsigned places_sockets;
 
 	const char *source; /* where the register facts come from */
 };

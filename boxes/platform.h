@@ -13,6 +13,7 @@
 #include "platform/cpu.h"
 
 struct upm_mock_model;
+struct upm_disc_set;
 
 /* How the socket owning a PCI uncore bus is found. */
 struct upm_bus_map {
@@ -160,6 +161,15 @@ struct upm_platform {
 	/* The mock model of this processor (platform/mock/NAME/model.c), which the mock
 	 * backend builds from its own reading of the guides, never from these tables. */
 	const struct upm_mock_model *mock;
+	/* Platforms whose box instances Intel's uncore discovery table places (boxes/spr/):
+	 * builds the run's platform from the tables found (boxes/discovered.h,
+	 * upm_disc_build with the model's quirk table), each record it does not use said
+	 * through note; NULL with a line in err when none. The result is one allocation
+	 * (upm_os_free). NULL for platforms whose tables above are the run's; their boxes are
+	 * then templates (upm_box_type.placed) that list offline. */
+	struct upm_platform *(*discovered)(const struct upm_platform *self, const struct upm_disc_set *set,
+					   unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
+					   char *err, unsigned long err_size);
 };
 
 extern const struct upm_platform *const upm_platforms[];

@@ -10,6 +10,8 @@ extern const struct upm_platform upm_platform_skl;
 extern const struct upm_platform upm_platform_ivbep;
 extern const struct upm_platform upm_platform_nhmex;
 extern const struct upm_platform upm_platform_wsmex;
+extern const struct upm_platform upm_platform_spr;
+extern const struct upm_platform upm_platform_emr;
 
 /* The one registry: every list of platform names (help, errors, info, suggestions) is
  * made from it, oldest generation first. */
@@ -19,6 +21,8 @@ const struct upm_platform *const upm_platforms[] = {
 	&upm_platform_snbep,
 	&upm_platform_ivbep,
 	&upm_platform_skl,
+	&upm_platform_spr,
+	&upm_platform_emr,
 };
 const unsigned upm_n_platforms = UPM_ARRAY_LEN(upm_platforms);
 

@@ -34,6 +34,7 @@ static const struct upm_event_alias perf_events[] = {
 static const struct upm_event_kind kinds[] = {
 	{ "dram_reads", "imc/CAS_COUNT.RD/" },
 	{ "dram_writes", "imc/CAS_COUNT.WR/" },
+	{ "uncore_clock", "cha0/CLOCKTICKS/" }, /* UNCORE_FREQ (boxes/spr/metrics.c) */
 };
 
 const struct upm_naming upm_spr_naming = {

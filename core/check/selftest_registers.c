@@ -6,9 +6,10 @@
 #include "core/check/check_safety.h"
 #include "platform/base/os.h"
 
+/* All ones: a 64-bit MSR, a dword, or a placed unit's 64-bit control read as two dwords. */
 static int all_ones(const struct upm_box_inst *b, uint64_t v)
 {
-	return b->type->space == UPM_SPACE_MSR ? v == ~0ull : v == 0xFFFFFFFFull;
+	return b->type->space == UPM_SPACE_MSR ? v == ~0ull : v == 0xFFFFFFFFull || v == ~0ull;
 }
 
 /* The first control (or the fixed one) tells whether the box answers. */

@@ -8,12 +8,11 @@ void upm_st_classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 {
 	upm_strlcpy(sb->why, b->why, sizeof sb->why);
 	const struct upm_box_type *t = b->type;
-	if (b->state != UPM_BOX_OK && b->state != UPM_BOX_NO_BUS && t->space == UPM_SPACE_PCI && t->pci &&
-	    b->instance < t->max_instances) {
+	if (b->state != UPM_BOX_OK && b->state != UPM_BOX_NO_BUS && t->space == UPM_SPACE_PCI &&
+	    (b->where || (t->pci && b->instance < t->max_instances))) {
 		/* The evidence: what answers at the function's vendor and device ID (offset 0). */
 		uint32_t ids = 0;
-		const struct upm_pci_fn *fn = &t->pci[b->instance];
-		struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, 0 };
+		struct upm_pci_addr a = upm_box_pci_fn(b, 0);
 		int rc = upm_pci_read32(s->run->backend, a, &ids);
 		upm_st_ev_reg(&sb->presence, b, "vendor/device ID", 0, rc == UPM_OK, ids);
 	}
@@ -39,17 +38,17 @@ void upm_st_classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 	if (b->type->space != UPM_SPACE_PCI)
 		return;
 	/* A function missing while another function of its device answers was hidden. */
-	const struct upm_pci_fn *fn = &b->type->pci[b->instance];
+	struct upm_pci_addr fn = upm_box_pci_fn(b, 0);
 	for (uint8_t f = 0; f < 8; f++) {
 		uint32_t ids = 0xFFFFFFFFu;
-		struct upm_pci_addr a = { b->seg, b->bus, fn->dev, f, 0 };
-		if (f == fn->fn || upm_pci_read32(s->run->backend, a, &ids) != UPM_OK)
+		struct upm_pci_addr a = { fn.seg, fn.bus, fn.dev, f, 0 };
+		if (f == fn.fn || upm_pci_read32(s->run->backend, a, &ids) != UPM_OK)
 			continue;
 		if ((ids & 0xFFFF) == UPM_PCI_VENDOR_INTEL) {
 			sb->cls = UPM_CLASS_HIDDEN;
 			char gone[16], here[16];
-			upm_pci_format_fn(gone, sizeof gone, b->seg, b->bus, fn->dev, fn->fn);
-			upm_pci_format_fn(here, sizeof here, b->seg, b->bus, fn->dev, f);
+			upm_pci_format_fn(gone, sizeof gone, fn.seg, fn.bus, fn.dev, fn.fn);
+			upm_pci_format_fn(here, sizeof here, fn.seg, fn.bus, fn.dev, f);
 			upm_snprintf(sb->why, sizeof sb->why, "%s does not answer while %s does", gone, here);
 			return;
 		}

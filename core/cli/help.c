@@ -284,7 +284,9 @@ static const struct {
 } topics[] = { { "mock", upm_help_mock_text } };
 
 /* The registry's platform names where the overview says UPM_USAGE_PLATFORMS (in
- * --platform's line: platform/platforms.c), so no list of names is typed twice. */
+ * --platform's line: platform/platforms.c), so no list of names is typed twice. What
+ * follows them on the line goes to the next, under them, when the line would pass the
+ * console's 80 columns. */
 static void name_platforms(struct upm_buf *b, size_t from)
 {
 	const size_t mark = sizeof UPM_USAGE_PLATFORMS - 1;
@@ -295,10 +297,18 @@ static void name_platforms(struct upm_buf *b, size_t from)
 			upm_platform_names(names, sizeof names, " or ");
 			upm_buf_init(&rest);
 			upm_buf_puts(&rest, b->data + at + mark);
+			size_t col = 0, tail = 0;
+			while (col < at && b->data[at - col - 1] != '\n')
+				col++;
+			while (rest.data && rest.data[tail] && rest.data[tail] != '\n')
+				tail++;
 			b->len = at;
 			b->data[at] = 0;
 			upm_buf_puts(b, names);
-			if (rest.data)
+			if (rest.data && rest.data[0] == ' ' && col + upm_strlen(names) + tail > 80) {
+				upm_buf_printf(b, "\n%*s", (int)col, "");
+				upm_buf_puts(b, rest.data + 1);
+			} else if (rest.data)
 				upm_buf_puts(b, rest.data);
 			rest.failed |= b->failed;
 			b->failed = rest.failed;

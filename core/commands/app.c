@@ -15,6 +15,7 @@
 #include "platform/trace.h"
 #include "platform/replay.h"
 #include "core/session/guard_proof.h"
+#include "core/session/disc_run.h"
 
 #define UPM_DEFAULT_CONFIG "/upmon/upmon.cfg"
 #define UPM_TRACE_CAPACITY (256u * 1024u)
@@ -427,6 +428,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	 * what was asked (a processor upmon does not know is the machine's refusal: kept). A
 	 * usage error, help, version and list write nothing. */
 	int files = 0;
+	const struct upm_platform *registered = NULL; /* before the discovery tables built the run's */
 
 	/* Before any register access; every path below leaves through `out` (platform/base/os.h). */
 	upm_os_watchdog_off();
@@ -546,6 +548,11 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	 * work, and a usage error, said before either, makes none. */
 	run.folder_pending = cmd->needs_backend ? upm_run_folder_open : NULL;
 	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
+	registered = run.platform;
+	/* Platforms the uncore discovery tables place: the run's box types, before any
+	 * session (core/session/disc_run.h). */
+	if (cmd->needs_backend && run.backend)
+		upm_disc_run(&run);
 	upm_progress_step("%s", cmd->name);
 	status = cmd->fn(&run);
 	upm_progress_step("%s: saving the results", cmd->name);
@@ -577,6 +584,7 @@ out:
 		if (run.media_error && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 	}
+	upm_disc_run_end(&run, registered);
 	upm_progress_end(); /* every path that returns, its files saved: the run was not cut short */
 	upm_last_screen_free(&run);
 	upm_os_free(run.ident.config_text);

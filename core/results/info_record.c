@@ -3,6 +3,7 @@
 #include "core/results/info_record.h"
 #include "platform/base/os.h"
 #include "core/session/present.h"
+#include "core/session/session.h"
 #include "kernels/kernel.h"
 #include "platform/pci.h"
 
@@ -52,6 +53,13 @@ static void fill_boxes(struct upm_info_record *rec, struct upm_run *r)
 		for (unsigned s = 0; t->count && s < rec->sockets; s++) {
 			struct upm_info_count *c = &ib->count[s];
 			c->known = upm_box_instances(r, s, t, &c->n, &c->raw, c->why, sizeof c->why) == 0;
+		}
+		/* Placed by a discovery table: the instances its records gave each socket. */
+		for (unsigned s = 0; t->placed && t->places && s < rec->sockets; s++) {
+			struct upm_info_count *c = &ib->count[s];
+			c->known = 1;
+			for (unsigned i = 0; i < t->max_instances; i++)
+				c->n += upm_box_place(t, s, i) != NULL;
 		}
 		if (t->space != UPM_SPACE_MMIO || !t->mmio)
 			continue;

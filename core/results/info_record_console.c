@@ -175,6 +175,12 @@ static void say_runtime_boxes(const struct upm_info_record *rec)
 				upm_say(r, "uncore: socket %u %s x%u present (%s, MSR 0x%x, reads %u, minus %u)", s,
 					t->name, c->n, t->count->name, t->count->msr, c->raw, t->count->minus);
 		}
+		const char *space = t->space == UPM_SPACE_MSR ? "msr" : t->space == UPM_SPACE_PCI ? "pci" : "mmio";
+		for (unsigned s = 0; t->placed && t->places && s < rec->sockets; s++)
+			upm_say(r, "uncore: socket %u %s x%u placed by the discovery table (%s)", s, t->name,
+				ib->count[s].n, space);
+		if (t->placed && !t->places)
+			upm_say(r, "uncore: %s (%s) not placed: no discovery table placed it", t->name, space);
 		if (t->space != UPM_SPACE_MMIO || !t->mmio)
 			continue;
 		if (!ib->mmio_found)

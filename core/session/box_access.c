@@ -6,12 +6,13 @@
 void upm_box_reg_where(const struct upm_box_inst *b, uint32_t reg, char *out, size_t n)
 {
 	const struct upm_box_type *t = b->type;
-	if (t->space == UPM_SPACE_PCI && t->pci && b->instance < t->max_instances) {
-		const struct upm_pci_fn *fn = &t->pci[b->instance];
-		if (b->seg)
-			upm_snprintf(out, n, "%04x:%02x:%02x.%u+0x%x", b->seg, b->bus, fn->dev, fn->fn, reg);
+	if (t->space == UPM_SPACE_PCI && (b->where || (t->pci && b->instance < t->max_instances))) {
+		struct upm_pci_addr fn = upm_box_pci_fn(b, 0);
+		reg = upm_box_reg_addr(b, reg);
+		if (fn.seg)
+			upm_snprintf(out, n, "%04x:%02x:%02x.%u+0x%x", fn.seg, fn.bus, fn.dev, fn.fn, reg);
 		else
-			upm_snprintf(out, n, "%02x:%02x.%u+0x%x", b->bus, fn->dev, fn->fn, reg);
+			upm_snprintf(out, n, "%02x:%02x.%u+0x%x", fn.bus, fn.dev, fn.fn, reg);
 	} else if (t->space == UPM_SPACE_MMIO) {
 		upm_snprintf(out, n, "0x%llx", (unsigned long long)(b->mmio_base + reg));
 	} else {

@@ -25,6 +25,11 @@ struct upm_run_sessions {
 	int bus_scanned;
 	unsigned bus_scan_found;
 	struct upm_socket_bus bus_scan[UPM_MAX_SOCKETS];
+	/* Platforms placed by Intel's uncore discovery table (core/session/disc_run.h): the
+	 * run's platform built from the tables (freed at the end), and why no table placed
+	 * the boxes when none did ("" when they did). */
+	void *disc_platform;
+	char disc_why[200];
 };
 
 #endif

@@ -77,7 +77,8 @@ static void erratum_fix_saved(struct upm_session *s, struct upm_box_inst *b)
 void upm_session_save_box(struct upm_session *s, struct upm_box_inst *b)
 {
 	const struct upm_box_type *t = b->type;
-	int pci48 = t->space == UPM_SPACE_PCI ? 2 : 1;
+	/* Counters of PCI boxes and of placed MMIO units: two dwords (a 64-bit load). */
+	int pci48 = t->space == UPM_SPACE_PCI || (t->space == UPM_SPACE_MMIO && t->placed) ? 2 : 1;
 	unsigned first = s->n_saved;
 	/* A per-counter enable is readable and goes back as found; one that lives in the
 	 * global control goes back with it. */

@@ -116,6 +116,79 @@ static void check_pci_presence(struct upm_session *s, struct upm_box_inst *b)
 	}
 }
 
+/* A box instance of a type placed at run time (upm_box_type.places): its place on its
+ * socket, and for a PCI function its vendor and device IDs read before anything is
+ * written. 1: left out (the socket's table has no such instance and no spec names it). */
+static int placed_instance(struct upm_session *s, struct upm_box_inst *b, const struct upm_spec *const *mine)
+{
+	const struct upm_box_type *t = b->type;
+	b->where = upm_box_place(t, b->socket, b->instance);
+	if (!b->where) {
+		int named = 0;
+		for (unsigned k = 0; k < b->n; k++)
+			named |= mine[k]->instance >= 0;
+		if (t->places && !named)
+			return 1; /* a smaller part: the table says which instances it has */
+		if (!t->places && b->instance && !named)
+			return 1; /* no table: said once, on instance 0 */
+		b->state = UPM_BOX_ABSENT;
+		const char *why = s->run->sessions->disc_why[0] ? s->run->sessions->disc_why : "none was found";
+		if (t->places)
+			upm_snprintf(b->why, sizeof b->why, "socket %u's uncore discovery table has no %s%u",
+				     b->socket, t->name, b->instance);
+		else
+			upm_snprintf(b->why, sizeof b->why, "no uncore discovery table placed %s: %s", t->name, why);
+		return 0;
+	}
+	if (t->space == UPM_SPACE_MMIO) {
+		b->mmio_base = b->where->addr;
+		if (s->run->backend->loads_unguarded) {
+			b->state = UPM_BOX_ABSENT;
+			upm_snprintf(b->why, sizeof b->why, "0x%llx not read: a fault there could not be caught (the "
+				     "firmware kept #PF)", (unsigned long long)b->where->addr);
+		}
+		return 0;
+	}
+	if (t->space != UPM_SPACE_PCI)
+		return 0;
+	struct upm_pci_addr a = upm_box_pci_fn(b, 0);
+	char at[24], reg[32];
+	b->seg = a.seg;
+	b->bus = a.bus;
+	upm_pci_format_fn(at, sizeof at, a.seg, a.bus, a.dev, a.fn);
+	uint32_t ids = UPM_PCI_ABSENT;
+	int rc = upm_pci_read32(s->run->backend, a, &ids);
+	int missing = rc != UPM_OK || (ids & 0xFFFF) == 0xFFFF;
+	int other = !missing && ((ids & 0xFFFF) != UPM_PCI_VENDOR_INTEL ||
+				 (b->where->device_id && (ids >> 16) != b->where->device_id));
+	if (missing || other) {
+		b->not_replayed = upm_session_replay_diverged(s);
+		b->state = missing ? UPM_BOX_ABSENT : UPM_BOX_MISMATCH;
+		upm_snprintf(reg, sizeof reg, "%s+0x0", at);
+		upm_box_failed_access(b, "PCI vendor/device IDs", reg, rc == UPM_OK, ids);
+		char expected[16] = "8086:any";
+		if (b->where->device_id)
+			upm_snprintf(expected, sizeof expected, "8086:%04x", b->where->device_id);
+		upm_snprintf(b->why, sizeof b->why, "%s %s (expected %s, read %04x:%04x)", at,
+			     other ? "is another device: never written" : "does not answer (absent or hidden by firmware)",
+			     expected, ids & 0xFFFF, ids >> 16);
+		return 0;
+	}
+	/* Offsets past 0xFF need ECAM: said, never tried through CF8/CFC. */
+	uint32_t top = 8;
+	for (unsigned i = 0; i < t->n_ctrs; i++) {
+		top = t->ctl[i] + 8 > top ? t->ctl[i] + 8 : top;
+		top = t->ctr[i] + 8 > top ? t->ctr[i] + 8 : top;
+	}
+	top += b->where->pci.off;
+	if (top > 0x100 && !s->has_ecam) {
+		b->state = UPM_BOX_ABSENT;
+		upm_snprintf(b->why, sizeof b->why, "%s+0x%x is extended config space, reachable only through ECAM: "
+			     "%s", at, b->where->pci.off, upm_pci_no_ecam_why(s->run));
+	}
+	return 0;
+}
+
 /* What a socket says of box type t before its instances are placed: how many it has
  * (t->count) and, for memory-mapped boxes, where they are (t->mmio). Only types a spec
  * names are looked at, so nothing else is read. */
@@ -294,20 +367,23 @@ int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_
 				b->instance = inst;
 				if (beyond_count(&tp, b, mine))
 					continue;
+				if (t->placed && placed_instance(s, b, mine))
+					continue;
 				int passes = upm_schedule(t, mine, b->n, b->place, s->error, sizeof s->error);
 				if (passes < 0)
 					return -1;
 				if ((unsigned)passes > s->n_passes)
 					s->n_passes = (unsigned)passes;
 				mark_usage(b, s->specs);
-				if (t->space == UPM_SPACE_PCI)
+				if (t->space == UPM_SPACE_PCI && !t->placed)
 					check_pci_presence(s, b);
 				if (tp.state != UPM_BOX_OK && b->state == UPM_BOX_OK) {
 					b->state = tp.state;
 					upm_strlcpy(b->why, tp.why, sizeof b->why);
 					b->failed = tp.failed;
 				}
-				b->mmio_base = tp.mmio_base;
+				if (!t->placed)
+					b->mmio_base = tp.mmio_base;
 				s->n_boxes++;
 			}
 		}
@@ -380,8 +456,9 @@ static void setup_box(struct upm_session *s, struct upm_box_inst *b, unsigned pa
 			continue;
 		uint64_t v = ctl_for(s, b, pass, i);
 		/* (c) enable, then (d) select the event; a box enabled per counter takes its select
-		 * and local enable in one write (and occ_rst with it, 002:2390). */
-		if (v && !(t->session & UPM_SESS_BOX_ENABLE_MASK))
+		 * and local enable in one write (and occ_rst with it, 002:2390); a control with no
+		 * enable bit (the discovery tables' generic unit: the freeze gates it) has no (c). */
+		if (v && l->en.width && !(t->session & UPM_SESS_BOX_ENABLE_MASK))
 			TRY(b, "control", t->ctl[i], upm_box_reg_write(s, b, t->ctl[i], upm_field_put(l->en, 1), 0));
 		if (t->session & UPM_SESS_PARK_EVSEL) /* ev_sel stays 0 until the others unfreeze */
 			v &= ~upm_field_mask(l->ev_sel);

@@ -36,6 +36,9 @@ struct upm_box_inst {
 	uint16_t seg; /* PCI boxes: the segment and bus of the socket's uncore */
 	uint8_t bus;
 	uint64_t mmio_base;  /* MMIO boxes: the base address found (upm_mmio_base) */
+	/* Box types placed at run time (upm_box_type.places): this instance's place on its
+	 * socket, or NULL (then the type's stride, pci[] or mmio place it). */
+	const struct upm_unit_place *where;
 	enum upm_box_state state;
 	char why[112]; /* room for a segment-qualified function: 0001:ff:10.1 */
 	struct upm_box_access failed; /* what set state, when an access did */
@@ -200,8 +203,14 @@ int upm_box_ctr_read(struct upm_session *s, const struct upm_box_inst *b, uint32
 		     unsigned width, uint64_t *v);
 int upm_box_ctr_write(struct upm_session *s, const struct upm_box_inst *b, uint32_t addr,
 		      unsigned width, uint64_t v);
-/* The address an access to `addr` of this instance reaches (MSR: with the stride). */
+/* The address an access to `addr` of this instance reaches (MSR: with the stride; PCI:
+ * the config offset; MMIO: the offset from the base). */
 uint32_t upm_box_reg_addr(const struct upm_box_inst *b, uint32_t addr);
+/* The PCI function of a PCI box instance (offset 0): its place's, else pci[] (or
+ * filter_pci[] with filter_fn) on the socket's uncore bus. */
+struct upm_pci_addr upm_box_pci_fn(const struct upm_box_inst *b, int filter_fn);
+/* The place of instance inst of placed box type t on socket (NULL: none there). */
+const struct upm_unit_place *upm_box_place(const struct upm_box_type *t, unsigned socket, unsigned inst);
 /* Where a box's register is, as the evidence says it: the MSR, BB:DD.F+0xOFF (SSSS:
  * first off segment 0) on the box's function, or the memory address. */
 void upm_box_reg_where(const struct upm_box_inst *b, uint32_t reg, char *out, size_t n);

@@ -7,10 +7,7 @@
 
 static struct upm_pci_addr fn_addr(const struct upm_box_inst *b, int filter_fn)
 {
-	const struct upm_pci_fn *fn = filter_fn && b->type->filter_pci ? &b->type->filter_pci[b->instance]
-									: &b->type->pci[b->instance];
-	struct upm_pci_addr a = { b->seg, b->bus, fn->dev, fn->fn, 0 };
-	return a;
+	return upm_box_pci_fn(b, filter_fn);
 }
 
 int upm_pci_box_gone(struct upm_session *s, const struct upm_box_inst *b)
@@ -96,9 +93,13 @@ void upm_unrestored_describe(const struct upm_box_inst *b, uint32_t addr, int on
 	if (b->type->space == UPM_SPACE_MSR) {
 		upm_strlcpy(out->space, "msr", sizeof out->space);
 		upm_snprintf(out->address, sizeof out->address, "0x%x", upm_box_reg_addr(b, addr));
+	} else if (b->type->space == UPM_SPACE_MMIO && b->where) { /* a placed unit's memory */
+		upm_strlcpy(out->space, "mmio", sizeof out->space);
+		upm_snprintf(out->address, sizeof out->address, "0x%llx%s", (unsigned long long)(b->mmio_base + addr),
+			     dwords == 2 ? " (2 dwords)" : "");
 	} else {
 		struct upm_pci_addr a = fn_addr(b, on_filter_fn);
-		a.off = (uint16_t)addr;
+		a.off = (uint16_t)upm_box_reg_addr(b, addr);
 		upm_strlcpy(out->space, b->type->space == UPM_SPACE_PCI ? "pci" : "mmio", sizeof out->space);
 		upm_pci_format(out->address, sizeof out->address, a);
 		if (dwords == 2)

@@ -53,7 +53,7 @@ expect noplat host/mock_needs_platform 4 '^upmon: error: --backend mock needs --
 run badplat --backend mock --platform p6 info
 expect badplat host/unknown_platform 4 "^upmon: error: unknown or unimplemented platform 'p6'"
 expect noplat host/mock_needs_platform_names_registry 4 \
-	'^upmon: error: --backend mock needs --platform NAME \(nhmex, wsmex, snbep, ivbep or skl\)$'
+	'^upmon: error: --backend mock needs --platform NAME \(nhmex, wsmex, snbep, ivbep, skl, spr or emr\)$'
 # Lists of platform names are made from the registry (boxes/platforms.c), never typed.
 typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|wsmex|snbep|ivbep|skl)\b' \
 	core efi platform boxes kernels --include=*.c --include=*.h | grep -v '^boxes/platforms.c:' |
@@ -63,7 +63,7 @@ typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|ws
 # Every registered platform (help's list) has table tests that name it.
 run plist help
 untested=
-for p in $(sed -n 's/^  --platform NAME  *\(.*\) (default: from CPUID)$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
+for p in $(sed -n 's/^  --platform NAME  *\(.*[a-z]\)\( (default: from CPUID)\)\{0,1\}$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
 	grep -lq "\"$p\"\|upm_platform_$p\b" $(find tests/unit -name 'test_tables_*.c') || untested="$untested $p"
 done
 [ -z "$untested" ] && grep -q '^  --platform NAME  *nhmex' "$WORK/plist.out" && pass host/platforms_each_table_tested ||
@@ -72,7 +72,7 @@ done
 # mock model in the mirror folder platform/mock/GEN/, the table tests of the folder
 # (tests/unit/test_tables_GEN.c) and its mock's end-to-end test (tests/e2e/test_mock_GEN.sh).
 unhoused=
-for p in $(sed -n 's/^  --platform NAME  *\(.*\) (default: from CPUID)$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
+for p in $(sed -n 's/^  --platform NAME  *\(.*[a-z]\)\( (default: from CPUID)\)\{0,1\}$/\1/p' "$WORK/plist.out" | sed 's/,\| or / /g'); do
 	reg=$(grep -l "^const struct upm_platform upm_platform_$p = {" boxes/*/*.c | head -1)
 	gen=$(basename "$(dirname "${reg:-none/none}")")
 	[ -n "$reg" ] || { unhoused="$unhoused $p: no boxes/*/ registration;"; continue; }

@@ -170,7 +170,7 @@ expect l14e host/list_events_skl_by_perf_alias 0 \
 	'^imc +DRAM_DATA_READS +free-running counter  \(matched as perf.s event alias data_reads\)$'
 run l14f --platform skl list events UNC_M_CAS_COUNT.RD
 expect l14f host/list_events_foreign_name_says_whose 4 \
-	"^upmon: error: list: no events on skl match 'UNC_M_CAS_COUNT\\.RD': 'UNC_M_CAS_COUNT\\.RD' \\(perfmon's name\\) is an event of snbep and ivbep, not of skl: the nearest on skl is imc/DRAM_DATA_READS/"
+	"^upmon: error: list: no events on skl match 'UNC_M_CAS_COUNT\\.RD': 'UNC_M_CAS_COUNT\\.RD' \\(perfmon's name\\) is an event of snbep, ivbep, spr and emr, not of skl: the nearest on skl is imc/DRAM_DATA_READS/"
 run l13d --platform snbep list groups memm
 expect l13d host/list_no_group_match_says_so 4 "^upmon: error: list: no groups on snbep match 'memm' \\(closest: MEM;"
 # A LIKWID group's name says what LIKWID's counts and upmon's nearest group.

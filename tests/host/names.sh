@@ -42,10 +42,10 @@ expect two host/names_alias_on_two_box_types_says_which 4 \
 # Another platform's names: whose they are and the nearest here, never the name again.
 run xeon_on_skl --backend mock --platform skl run --seconds 0.01 --events UNC_M_CAS_COUNT.RD
 expect xeon_on_skl host/names_xeon_perfmon_name_on_skl 4 \
-	"^upmon: error: run: 'UNC_M_CAS_COUNT\\.RD' \\(perfmon's name\\) is an event of snbep and ivbep, not of skl: the nearest on skl is imc/DRAM_DATA_READS/ \\(perf's uncore_imc/data_reads/\\)$"
+	"^upmon: error: run: 'UNC_M_CAS_COUNT\\.RD' \\(perfmon's name\\) is an event of snbep, ivbep, spr and emr, not of skl: the nearest on skl is imc/DRAM_DATA_READS/ \\(perf's uncore_imc/data_reads/\\)$"
 run nhmex_on_snbep --backend mock --platform snbep run --seconds 0.01 --events bbox_cmds_read
 expect nhmex_on_snbep host/names_nhmex_name_on_snbep 4 \
 	"is an event of nhmex and wsmex, not of snbep: the nearest on snbep is imc/CAS_COUNT\\.RD/"
 run snbep_on_nhmex --backend mock --platform nhmex run --seconds 0.01 --events cas_count_read
 expect snbep_on_nhmex host/names_snbep_name_on_nhmex 4 \
-	"is an event of snbep and ivbep, not of nhmex: the nearest on nhmex is bbox/IMT_INSERTS_RD/"
+	"is an event of snbep, ivbep, spr and emr, not of nhmex: the nearest on nhmex is bbox/IMT_INSERTS_RD/"

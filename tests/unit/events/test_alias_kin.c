@@ -30,32 +30,32 @@ TEST(alias_foreign_names_say_whose_and_the_nearest_here)
 		 * (perfmon JKT/IVT UNC_M_CAS_COUNT.RD; uncore_snb.c snb_uncore_imc_events
 		 * data_reads). */
 		{ "skl", "UNC_M_CAS_COUNT.RD",
-		  "'UNC_M_CAS_COUNT.RD' (perfmon's name) is an event of snbep and ivbep, not of skl: the nearest on skl "
+		  "'UNC_M_CAS_COUNT.RD' (perfmon's name) is an event of snbep, ivbep, spr and emr, not of skl: the nearest on skl "
 		  "is imc/DRAM_DATA_READS/ (perf's uncore_imc/data_reads/)" },
 		{ "skl", "cas_count_write",
-		  "'cas_count_write' (perf's event alias) is an event of snbep and ivbep, not of skl: the nearest on skl "
+		  "'cas_count_write' (perf's event alias) is an event of snbep, ivbep, spr and emr, not of skl: the nearest on skl "
 		  "is imc/DRAM_DATA_WRITES/ (perf's uncore_imc/data_writes/)" },
 		{ "skl", "uncore_imc/cas_count_read/",
-		  "'cas_count_read' (perf's event alias) is an event of snbep and ivbep, not of skl: the nearest on skl "
+		  "'cas_count_read' (perf's event alias) is an event of snbep, ivbep, spr and emr, not of skl: the nearest on skl "
 		  "is imc/DRAM_DATA_READS/ (perf's uncore_imc/data_reads/)" },
 		{ "skl", "imc/CAS_COUNT.RD/",
-		  "'CAS_COUNT.RD' is an event of snbep and ivbep, not of skl: the nearest on skl is imc/DRAM_DATA_READS/" },
+		  "'CAS_COUNT.RD' is an event of snbep, ivbep, spr and emr, not of skl: the nearest on skl is imc/DRAM_DATA_READS/" },
 		/* A Xeon 7500/E7 name on Xeon E5 (uncore_nhmex.c bbox_cmds_read), and back. */
 		{ "snbep", "bbox_cmds_read",
 		  "'bbox_cmds_read' (perf's event alias) is an event of nhmex and wsmex, not of snbep: the nearest on snbep "
 		  "is imc/CAS_COUNT.RD/ (perf's uncore_imc/cas_count_read/)" },
 		{ "snbep", "uncore_mbox_1/bbox_cmds_write/", "no box 'uncore_mbox_1' on snbep (it is nhmex's and wsmex's mbox;" },
 		{ "nhmex", "UNC_M_CAS_COUNT.RD",
-		  "'UNC_M_CAS_COUNT.RD' (perfmon's name) is an event of snbep and ivbep, not of nhmex: the nearest on "
+		  "'UNC_M_CAS_COUNT.RD' (perfmon's name) is an event of snbep, ivbep, spr and emr, not of nhmex: the nearest on "
 		  "nhmex is bbox/IMT_INSERTS_RD/" },
 		{ "nhmex", "cas_count_write",
-		  "'cas_count_write' (perf's event alias) is an event of snbep and ivbep, not of nhmex: the nearest on "
+		  "'cas_count_write' (perf's event alias) is an event of snbep, ivbep, spr and emr, not of nhmex: the nearest on "
 		  "nhmex is bbox/IMT_INSERTS_WR/" },
 		{ "snbep", "UNC_CLOCK.SOCKET",
 		  "'UNC_CLOCK.SOCKET' (perfmon's name) is an event of skl, not of snbep: the nearest on snbep is ubox/UCLK/" },
 		/* perfmon JKT's UNC_M_CLOCKTICKS is IVT's UNC_M_DCLOCKTICKS: upmon's DCLOCKTICKS. */
 		{ "ivbep", "UNC_M_CLOCKTICKS",
-		  "'UNC_M_CLOCKTICKS' (perfmon's name) is an event of snbep, not of ivbep: ivbep has it as "
+		  "'UNC_M_CLOCKTICKS' (perfmon's name) is an event of snbep, spr and emr, not of ivbep: ivbep has it as "
 		  "imc/DCLOCKTICKS/ (perfmon's UNC_M_DCLOCKTICKS)" },
 		/* Nothing of the kind: the box to look in. */
 		{ "skl", "cbo/LLC_LOOKUP.DATA_READ/",

@@ -77,13 +77,14 @@ TEST(spec_iio_port_and_fc_masks)
 
 TEST(spec_ext_fields_refused_on_older_boxes)
 {
-	/* Every existing platform's layouts have width 0 for the new fields. */
+	/* Every older platform's layouts have width 0 for the new fields (those the discovery
+	 * tables place have them: boxes/spr/boxes.c). */
 	const struct upm_platform *p = upm_platform_by_name("snbep");
 	CHECK_CONTAINS(refusal(p, "cbo/event=0x34,umask=0x3,umask_ext=0x1/"), "umask_ext: box cbo has no such field");
 	CHECK_CONTAINS(refusal(p, "cbo/event=0x34,umask=0x3,ch_mask=0x1/"), "ch_mask: box cbo has no such field");
 	CHECK_CONTAINS(refusal(p, "cbo/event=0x34,umask=0x3,fc_mask=0x1/"), "fc_mask: box cbo has no such field");
 	for (unsigned i = 0; i < upm_n_platforms; i++)
-		for (unsigned b = 0; b < upm_platforms[i]->n_boxes; b++) {
+		for (unsigned b = 0; !upm_platforms[i]->discovered && b < upm_platforms[i]->n_boxes; b++) {
 			const struct upm_ctl_layout *l = &upm_platforms[i]->boxes[b]->ctl_layout;
 			if (l->umask_ext.width || l->port_mask.width || l->fc_mask.width)
 				upm_test_fail(__FILE__, __LINE__, "%s/%s has an extension field", upm_platforms[i]->name,

@@ -1,0 +1,29 @@
+#!/bin/bash
+# The real upmon.efi under OVMF against the mocked Sapphire Rapids: the uncore discovery
+# tables are found through the backend before the session, CHA 0 is programmed at the
+# registers its record names (unit control 0x2000, counter control 0x2002, counter
+# 0x2008), the IMC's read CAS count is a number, and the broken third UPI entry is one
+# warning naming it (boxes/spr/quirks.c), with no firmware exception.
+source "$(dirname "$0")/common.bash"
+T=mock_spr
+e2e_need_efi $T
+
+e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform spr --trace /upmon/results/trace.tsv \
+	run --seconds 0.2 --events 'cha0/CLOCKTICKS/,imc/CAS_COUNT.RD/'
+img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
+e2e_boot "$img"
+check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
+check $T.run_cha0 "cha0 count line" log_has '^ +0 cha0 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*'
+check $T.run_broken_upi "the broken UPI entry's warning" \
+	log_has '^upmon: warning: uncore discovery: .*\(upi2\): .*the entry is broken'
+trace_ok() {
+	img_cat "$img" /upmon/results/trace.tsv | tr -d '\r' | awk -F'\t' '
+		/^#/ { next }
+		$4 == "W" && $5 == "msr" && $6 == "0x2000" && !frz { frz = NR }
+		$4 == "W" && $5 == "msr" && $6 == "0x2002" && frz && !ctl { ctl = NR }
+		$4 == "R" && $5 == "msr" && $6 == "0x2008" && ctl { rd = NR }
+		END { if (!frz || !ctl || !rd) { print "CHA0 not at 0x2000/0x2002/0x2008"; exit 1 } }'
+}
+check $T.run_trace_cha0 "trace: CHA0 registers" trace_ok
+check $T.run_no_exception "firmware exception" no_exception
+e2e_done
