@@ -27,6 +27,7 @@ extern const struct upm_metric upm_spr_metrics[];
 extern const unsigned upm_spr_n_metrics;
 extern const struct upm_group upm_spr_groups[];
 extern const unsigned upm_spr_n_groups;
+extern const struct upm_check_profile upm_spr_check;
 #define UPM_SPR_N_TEMPLATES 15
 extern const struct upm_box_type *const upm_spr_templates[UPM_SPR_N_TEMPLATES];
 extern const unsigned upm_spr_n_templates;
