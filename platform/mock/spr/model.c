@@ -1,3 +1,5 @@
+/* Room platform/mock/spr: the Sapphire and Emerald Rapids mock models.
+ * Includes platform/mock, platform and base. */
 /* The mock of Sapphire Rapids (spr, CPUID 06_8F) and Emerald Rapids (emr, 06_CF): an
  * independent model of the hardware's uncore discovery from the public facts, not from
  * any box table. Per socket: the discovery device 8086:09A7 whose extended configuration
@@ -11,12 +13,18 @@
  * for socket s, the device numbers, the BAR and IMC window addresses, the CHA and IMC
  * counts, the record stride (4 x 8 bytes).
  *
- * Not modelled yet: counting (no rate functions: counters hold what is written), the
- * PCU, IIO, IRP, M2M and M2PCIe records, MSM's CPUBUSNO registers, table faults. */
+ * Generic unit control (uncore_discovery.h): FRZ bit 0 (held), RST_CTRL bit 8 and RST_CTRS
+ * bit 9 (act on write, read as zero); counter controls have no enable bit; counting stops
+ * while the unit or the global control (FRZ bit 0) is frozen. The IMC counts CAS per
+ * 64-byte line read (event 0x05 umask 0xCF) and written (0x05 umask 0xF0), spread over
+ * the channels (Linux uncore_snbep.c spr_uncore_imc_events cas_count_read/write).
+ *
+ * Not modelled yet: CHA, UPI events and clockticks, the PCU, IIO, IRP, M2M and M2PCIe records, MSM's CPUBUSNO registers, table faults. */
 #include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/pci.h"
 #include "platform/base/str.h"
+#include "platform/base/os.h"
 
 #define DISC_DEVICE 0x09A7u  /* uncore_discovery.h UNCORE_DISCOVERY_TABLE_DEVICE */
 #define DVSEC_AT 0x200u      /* mock's choice: after an AER capability at 0x100 */
@@ -36,6 +44,53 @@
 #define ACCESS_PCI 2ull
 
 enum spr_kind { K_CHA, K_IMC, K_UPI };
+
+/* The model's state (the pmon's model pointer): each socket's global control. */
+struct spr_state {
+	struct upm_mock_reg *global_ctl[2];
+};
+
+static int generic_stops(const struct mock_box *b, const struct mock_ctr *c)
+{
+	(void)c;
+	if (b->box_ctl && (b->box_ctl->value & 1))
+		return 1;
+	const struct spr_state *st = mock_pmon_of(b->mock)->model;
+	struct upm_mock_reg *g = b->socket < 2 ? st->global_ctl[b->socket] : NULL;
+	return g && (g->value & 1);
+}
+
+/* Unit control writes: RST_CTRL (8) zeroes the counter controls, RST_CTRS (9) the counters. */
+static void on_unit_ctl(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t w)
+{
+	(void)m;
+	(void)socket;
+	struct mock_box *b = r->model;
+	for (unsigned i = 0; i < b->n_ctrs; i++) {
+		if (w >> 8 & 1)
+			b->ctrs[i].ctl->value = 0;
+		if (w >> 9 & 1)
+			mock_ctr_set(&b->ctrs[i], 0);
+	}
+}
+
+static void wire_unit_ctl(struct mock_box *b, struct upm_mock_reg *r)
+{
+	b->box_ctl = r;
+	b->stops = generic_stops;
+	r->model = b;
+	r->on_write = on_unit_ctl;
+}
+
+/* CAS per 64-byte line: reads 0x05/0xCF, writes 0x05/0xF0, this channel's share. */
+static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	if ((ctl & 0xFF) != 0x05)
+		return 0;
+	unsigned umask = (unsigned)(ctl >> 8 & 0xFF);
+	return umask == 0xCF ? mock_box_share(b, act->lines_read)
+	       : umask == 0xF0 ? mock_box_share(b, act->lines_written) : 0;
+}
 
 static uint8_t sock_bus(unsigned s)
 {
@@ -73,6 +128,10 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	if (!d)
 		return -1;
 	uint64_t table = TABLE_BASE(s);
+	struct spr_state *st = mock_pmon_of(m)->model;
+	st->global_ctl[s] = upm_mock_add_msr(m, s, GLOBAL_CTL, 0, 0x1);
+	if (!st->global_ctl[s])
+		return -1;
 	/* AER (ID 0x0001, version 1) pointing at the DVSEC; DVSEC (0x23, version 1, last). */
 	if (!upm_mock_add_pci_reg(m, d, 0x10, (uint32_t)table | 0x4u, 0) || /* 64-bit memory BAR */
 	    !upm_mock_add_pci_reg(m, d, 0x14, (uint32_t)(table >> 32), 0) ||
@@ -99,10 +158,12 @@ static int build_socket(struct upm_mock *m, unsigned s)
 			       (uint64_t)n << 16 | 0) < 0)
 			return -1;
 		struct mock_box *b = mock_pmon_add_box(m, "cha", K_CHA, s, n);
-		struct upm_mock_reg *ctl = upm_mock_add_msr(m, s, CHA_CTL(n), 0, 0x301);
+		struct upm_mock_reg *ctl = upm_mock_add_msr(m, s, CHA_CTL(n), 0, 0x1);
 		struct upm_mock_reg *filt = upm_mock_add_msr(m, s, CHA_CTL(n) + 0xE, 0, ~0ull);
-		if (!b || !ctl || !filt || mock_box_add_reg(b, ctl) < 0 || mock_box_add_reg(b, filt) < 0)
+		if (!b || !ctl || !filt || mock_box_add_reg(b, filt) < 0)
 			return -1;
+		wire_unit_ctl(b, ctl);
+		b->n_peers = N_CHA;
 		for (unsigned i = 0; i < 4; i++) {
 			struct upm_mock_reg *cc = upm_mock_add_msr(m, s, CHA_CTL(n) + 2 + i, 0, ~0ull);
 			struct upm_mock_reg *cr = upm_mock_add_msr(m, s, CHA_CTL(n) + 8 + i, 0,
@@ -122,9 +183,12 @@ static int build_socket(struct upm_mock *m, unsigned s)
 			return -1;
 		struct mock_box *b = mock_pmon_add_box(m, "imc", K_IMC, s, c);
 		uint32_t off = IMC_STEP * c;
-		struct upm_mock_reg *ctl = upm_mock_add_mmio_reg(m, iw, off, 0, 0x301);
-		if (!b || !ctl || mock_box_add_reg(b, ctl) < 0)
+		struct upm_mock_reg *ctl = upm_mock_add_mmio_reg(m, iw, off, 0, 0x1);
+		if (!b || !ctl)
 			return -1;
+		wire_unit_ctl(b, ctl);
+		b->rate = imc_rate;
+		b->n_peers = N_IMC;
 		for (unsigned i = 0; i < 4; i++) {
 			struct upm_mock_reg *cc = upm_mock_add_mmio_reg(m, iw, off + 0x40 + 4 * i, 0, ~0u);
 			struct upm_mock_reg *cr = upm_mock_add_mmio_reg(m, iw, off + 0x08 + 8 * i, 0, 0);
@@ -163,6 +227,11 @@ static int build(struct upm_mock *m, uint32_t signature, const char *brand)
 	m->ecam[0].bus_end = 255;
 	if (mock_pmon_init(m) < 0)
 		return -1;
+	struct spr_state *st = upm_os_alloc(sizeof *st);
+	if (!st)
+		return -1;
+	upm_memset(st, 0, sizeof *st);
+	mock_pmon_of(m)->model = st;
 	for (unsigned s = 0; s < m->n_sockets; s++)
 		if (build_socket(m, s) < 0)
 			return -1;

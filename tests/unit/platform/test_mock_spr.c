@@ -93,3 +93,39 @@ TEST(mock_emr_identity)
 	CHECK_EQ((r.eax >> 4 & 0xF) | (r.eax >> 12 & 0xF0), 0xCF);
 	upm_backend_destroy(b);
 }
+
+/* IMC channel 0 of socket 0: unit ctl 0xFA000000, ctl0 +0x40, ctr0 +0x08 (64-bit). */
+TEST(mock_spr_imc_cas_counts_lines_and_freeze)
+{
+	struct upm_backend *b = spr(NULL);
+	if (!b)
+		return;
+	uint64_t u = 0xFA000000ull, v = 0;
+	CHECK_EQ(upm_mmio_write32(b, u, 0x1), UPM_OK);          /* FRZ */
+	CHECK_EQ(upm_mmio_write32(b, u + 0x40, 0xCF05), UPM_OK); /* cas_count_read */
+	CHECK_EQ(upm_mmio_write32(b, u + 0x44, 0xF005), UPM_OK); /* cas_count_write */
+	struct upm_activity act = { .socket = 0, .lines_read = 8000, .lines_written = 1600 };
+	upm_activity(b, &act);
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 0); /* frozen */
+	CHECK_EQ(upm_mmio_write32(b, u, 0x0), UPM_OK);           /* unfreeze */
+	upm_activity(b, &act);
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 1000); /* 8000 lines over 8 channels, one CAS per line */
+	CHECK_EQ(upm_mmio_read64(b, u + 0x10, &v), UPM_OK);
+	CHECK_EQ(v, 200);
+	CHECK_EQ(upm_msr_write(b, 0x2FF0, 1), UPM_OK);           /* global freeze */
+	upm_activity(b, &act);
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 1000);
+	CHECK_EQ(upm_mmio_write32(b, u, 0x200), UPM_OK);         /* RST_CTRS */
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 0);
+	uint32_t c;
+	CHECK_EQ(upm_mmio_read32(b, u + 0x40, &c), UPM_OK);
+	CHECK_EQ(c, 0xCF05); /* controls kept */
+	CHECK_EQ(upm_mmio_write32(b, u, 0x100), UPM_OK);         /* RST_CTRL */
+	CHECK_EQ(upm_mmio_read32(b, u + 0x40, &c), UPM_OK);
+	CHECK_EQ(c, 0);
+	upm_backend_destroy(b);
+}
