@@ -108,6 +108,22 @@ int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 	return b->ops->mmio_read32(b, addr, val);
 }
 
+int upm_mmio_write32(struct upm_backend *b, uint64_t addr, uint32_t val)
+{
+	if (b->loads_unguarded && !never_mapped(addr))
+		return UPM_EUNSUPPORTED;
+	b->accesses++;
+	return b->ops->mmio_write32(b, addr, val);
+}
+
+int upm_mmio_read64(struct upm_backend *b, uint64_t addr, uint64_t *val)
+{
+	if (b->loads_unguarded && !never_mapped(addr))
+		return UPM_EUNSUPPORTED;
+	b->accesses++;
+	return b->ops->mmio_read64(b, addr, val);
+}
+
 int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	/* The index-th window of a segment not refused: each window is judged on its own. */

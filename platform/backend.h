@@ -90,6 +90,10 @@ struct upm_backend_ops {
 	int (*pci_write32)(struct upm_backend *b, enum upm_pci_mech mech,
 			   struct upm_pci_addr a, uint32_t val);
 	int (*mmio_read32)(struct upm_backend *b, uint64_t addr, uint32_t *val);
+	/* A 32-bit store (discovered MMIO units' controls) and a single 64-bit load (their
+	 * 64-bit counters, read whole so that the two halves belong together). */
+	int (*mmio_write32)(struct upm_backend *b, uint64_t addr, uint32_t val);
+	int (*mmio_read64)(struct upm_backend *b, uint64_t addr, uint64_t *val);
 	/* The index-th ECAM window (ACPI MCFG entry, in table order) this backend sees;
 	 * UPM_ENOTFOUND past the last one (at index 0: none at all). */
 	int (*ecam_window)(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
@@ -153,6 +157,9 @@ int upm_pci_read32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm
 int upm_pci_write32_via(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a,
 			uint32_t val);
 int upm_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val);
+/* Refused as upm_mmio_read32 is where loads_unguarded (a store can page-fault as a load). */
+int upm_mmio_write32(struct upm_backend *b, uint64_t addr, uint32_t val);
+int upm_mmio_read64(struct upm_backend *b, uint64_t addr, uint64_t *val);
 /* The first ECAM window; upm_ecam_window_at the index-th; upm_ecam_window_for the one
  * covering (seg, bus). Refused segments' windows are left out (the index counts the
  * others), and every window where loads_unguarded. UPM_ENOTFOUND when none. */

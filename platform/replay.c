@@ -6,6 +6,10 @@
 #include "platform/base/os.h"
 #include "platform/base/str.h"
 
+/* A 64-bit MMIO load ("mmio64" in a trace) is its own kind: a 32-bit load of the same
+ * address is a different access. Traces from before it simply have none. */
+#define REPLAY_SPACE_MMIO64 3
+
 /* One recorded access; key orders them by processor, space, address and operation. */
 struct rec {
 	uint32_t apic_id;
@@ -84,7 +88,10 @@ static int sort_recs(struct rec *r, unsigned n)
 
 static const char *space_name(unsigned space)
 {
-	return space == UPM_SPACE_MSR ? "msr" : space == UPM_SPACE_PCI ? "pci" : "mmio";
+	return space == UPM_SPACE_MSR	    ? "msr"
+	       : space == UPM_SPACE_PCI	    ? "pci"
+	       : space == REPLAY_SPACE_MMIO64 ? "mmio64"
+					    : "mmio";
 }
 
 static void format_addr(char *buf, size_t size, unsigned space, uint64_t addr)
@@ -215,6 +222,18 @@ static int replay_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *va
 	return rc;
 }
 
+static int replay_mmio_write32(struct upm_backend *b, uint64_t addr, uint32_t val)
+{
+	uint64_t v = val;
+	return access(replay_of(b), 'W', UPM_SPACE_MMIO, addr, &v);
+}
+
+static int replay_mmio_read64(struct upm_backend *b, uint64_t addr, uint64_t *val)
+{
+	*val = 0;
+	return access(replay_of(b), 'R', REPLAY_SPACE_MMIO64, addr, val);
+}
+
 static int replay_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct replay *p = replay_of(b);
@@ -239,6 +258,8 @@ static const struct upm_backend_ops replay_ops = {
 	.pci_read32 = replay_pci_read32,
 	.pci_write32 = replay_pci_write32,
 	.mmio_read32 = replay_mmio_read32,
+	.mmio_write32 = replay_mmio_write32,
+	.mmio_read64 = replay_mmio_read64,
 	.ecam_window = replay_ecam_window,
 	.destroy = replay_destroy,
 };
@@ -422,7 +443,9 @@ static int parse_record(struct rec *r, char *line, unsigned *socket)
 		r->addr = pci_key(a);
 	} else {
 		r->space = upm_strcmp(f[4], "msr") == 0 ? UPM_SPACE_MSR
-			   : upm_strcmp(f[4], "mmio") == 0 ? UPM_SPACE_MMIO : 0xFF;
+			   : upm_strcmp(f[4], "mmio") == 0 ? UPM_SPACE_MMIO
+			   : upm_strcmp(f[4], "mmio64") == 0 && r->op == 'R' ? REPLAY_SPACE_MMIO64
+			   : 0xFF;
 		if (r->space == 0xFF || upm_parse_u64(f[5], &r->addr) < 0)
 			return -1;
 	}
@@ -498,7 +521,7 @@ struct upm_backend *upm_replay_create(const char *text, size_t len, char *err, s
 		unsigned socket;
 		if (parse_record(&p->recs[p->n], line, &socket) < 0)
 			return fail(p, err, err_size,
-				    "not a trace record (seq, cpu, socket, R|W[!], msr|pci|mmio, address, value)",
+				    "not a trace record (seq, cpu, socket, R|W[!], msr|pci|mmio|mmio64, address, value)",
 				    line_no);
 		p->n++;
 		if (socket + 1 > p->sockets)

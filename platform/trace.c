@@ -113,6 +113,32 @@ static int trace_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val
 	return rc;
 }
 
+static int trace_mmio_write32(struct upm_backend *b, uint64_t addr, uint32_t val)
+{
+	struct upm_trace *t = trace_of(b);
+	int rc = t->dry_run ? UPM_OK : upm_mmio_write32(t->inner, addr, val);
+	struct upm_trace_record *r = record(t, 'W', UPM_SPACE_MMIO, rc);
+	if (r) {
+		r->mmio_addr = addr;
+		r->value = val;
+		r->skipped = (uint8_t)t->dry_run;
+	}
+	return rc;
+}
+
+static int trace_mmio_read64(struct upm_backend *b, uint64_t addr, uint64_t *val)
+{
+	struct upm_trace *t = trace_of(b);
+	int rc = upm_mmio_read64(t->inner, addr, val);
+	struct upm_trace_record *r = record(t, 'R', UPM_SPACE_MMIO, rc);
+	if (r) {
+		r->mmio_addr = addr;
+		r->value = *val;
+		r->wide = 1;
+	}
+	return rc;
+}
+
 static int trace_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct upm_trace *t = trace_of(b);
@@ -154,6 +180,8 @@ static const struct upm_backend_ops trace_ops = {
 	.pci_read32 = trace_pci_read32,
 	.pci_write32 = trace_pci_write32,
 	.mmio_read32 = trace_mmio_read32,
+	.mmio_write32 = trace_mmio_write32,
+	.mmio_read64 = trace_mmio_read64,
 	.ecam_window = trace_ecam_window,
 	.activity = trace_activity,
 	.pass_begins = trace_pass_begins,
@@ -207,7 +235,7 @@ void upm_trace_format_record(const struct upm_trace_record *r, struct upm_buf *o
 		upm_snprintf(addr, sizeof addr, "0x%llx", (unsigned long long)r->mmio_addr);
 	}
 	upm_buf_printf(out, "%u\t%u\t%u\t%c%s\t%s\t%s\t0x%llx\n", r->seq, r->apic_id, r->socket,
-		       r->op, r->faulted ? "!" : "", space_name(r->space), addr,
+		       r->op, r->faulted ? "!" : "", r->wide ? "mmio64" : space_name(r->space), addr,
 		       (unsigned long long)r->value);
 }
 

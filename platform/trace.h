@@ -3,7 +3,8 @@
  * cpu is the executing processor's APIC ID, socket its package; op is R or W (R!/W!
  * when the access faulted); space is msr, pci or mmio; address is hex for msr and
  * mmio and BB:DD.F+0xOFF for pci (SSSS:BB:DD.F+0xOFF off segment 0); value is
- * 0x-prefixed hex. In dry-run mode writes are recorded but not passed on. The header also
+ * 0x-prefixed hex. A 64-bit MMIO load is recorded as space mmio64 (MMIO writes are 32-bit,
+ * space mmio). In dry-run mode writes are recorded but not passed on. The header also
  * holds the CPUID answers and the ECAM windows seen (one line each, in MCFG order), as
  * comment lines a replay reads:
  *   # cpuid <TAB> leaf <TAB> subleaf <TAB> eax <TAB> ebx <TAB> ecx <TAB> edx
@@ -24,6 +25,7 @@ struct upm_trace_record {
 	uint8_t faulted;
 	uint8_t space;   /* enum upm_space */
 	uint8_t skipped; /* dry run: the write was not performed */
+	uint8_t wide;    /* MMIO: a 64-bit access (space mmio64 in the text) */
 	uint32_t addr;   /* msr number, or pci offset */
 	uint8_t bus, dev, fn;
 	uint8_t mech;    /* PCI: enum upm_pci_mech as asked (AUTO: the backend chose) */

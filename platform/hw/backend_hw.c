@@ -59,6 +59,22 @@ static int hw_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 	return upm_hw_load32(addr, val);
 }
 
+static int hw_mmio_write32(struct upm_backend *b, uint64_t addr, uint32_t val)
+{
+	(void)b;
+	if (addr & 3)
+		return UPM_EINVAL;
+	return upm_hw_store32(addr, val);
+}
+
+static int hw_mmio_read64(struct upm_backend *b, uint64_t addr, uint64_t *val)
+{
+	(void)b;
+	if (addr & 7)
+		return UPM_EINVAL;
+	return upm_hw_load64(addr, val);
+}
+
 static int hw_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct hw_ctx *c = ctx_of(b);
@@ -87,6 +103,8 @@ static const struct upm_backend_ops hw_ops = {
 	.pci_read32 = hw_pci_read32,
 	.pci_write32 = hw_pci_write32,
 	.mmio_read32 = hw_mmio_read32,
+	.mmio_write32 = hw_mmio_write32,
+	.mmio_read64 = hw_mmio_read64,
 	.ecam_window = hw_ecam_window,
 	.activity = hw_activity,
 	.destroy = hw_destroy,

@@ -78,6 +78,26 @@ __asm__(
 	"	ret\n"
 	"	.size upm_hw_load32, .-upm_hw_load32\n"
 
+	/* int upm_hw_load64(uint64_t addr = rdi, uint64_t *val = rsi): one 64-bit load, as
+	 * 64-bit counters in MMIO are read (a torn pair of 32-bit loads could mix two values) */
+	"	.globl upm_hw_load64\n"
+	"	.type upm_hw_load64, @function\n"
+	"upm_hw_load64:\n"
+	"	.globl upm_hw_load64_fault\n"
+	"	.hidden upm_hw_load64_fault\n"
+	"upm_hw_load64_fault:\n"
+	"	movq (%rdi), %rax\n"
+	"	movq %rax, (%rsi)\n"
+	"	xorl %eax, %eax\n"
+	"	ret\n"
+	"	.globl upm_hw_load64_resume\n"
+	"	.hidden upm_hw_load64_resume\n"
+	"upm_hw_load64_resume:\n"
+	"	movq $-1, (%rsi)\n"
+	"	movl $1, %eax\n"
+	"	ret\n"
+	"	.size upm_hw_load64, .-upm_hw_load64\n"
+
 	/* int upm_hw_store32(uint64_t addr = rdi, uint32_t val = esi) */
 	"	.globl upm_hw_store32\n"
 	"	.type upm_hw_store32, @function\n"
@@ -101,6 +121,7 @@ __asm__(
 UPM_HW_LABEL upm_hw_rdmsr_fault[], upm_hw_rdmsr_resume[];
 UPM_HW_LABEL upm_hw_wrmsr_fault[], upm_hw_wrmsr_resume[];
 UPM_HW_LABEL upm_hw_load32_fault[], upm_hw_load32_resume[];
+UPM_HW_LABEL upm_hw_load64_fault[], upm_hw_load64_resume[];
 UPM_HW_LABEL upm_hw_store32_fault[], upm_hw_store32_resume[];
 
 int upm_hw_fault_fixup(uint64_t rip, uint64_t *resume)
@@ -112,6 +133,7 @@ int upm_hw_fault_fixup(uint64_t rip, uint64_t *resume)
 		{ upm_hw_rdmsr_fault, upm_hw_rdmsr_resume },
 		{ upm_hw_wrmsr_fault, upm_hw_wrmsr_resume },
 		{ upm_hw_load32_fault, upm_hw_load32_resume },
+		{ upm_hw_load64_fault, upm_hw_load64_resume },
 		{ upm_hw_store32_fault, upm_hw_store32_resume },
 	};
 

@@ -10,5 +10,6 @@ int upm_hw_rdmsr(uint32_t msr, uint64_t *val);      /* *val = 0 on fault */
 int upm_hw_wrmsr(uint32_t msr, uint64_t val);
 int upm_hw_load32(uint64_t addr, uint32_t *val);    /* *val = all ones on fault */
 int upm_hw_store32(uint64_t addr, uint32_t val);
+int upm_hw_load64(uint64_t addr, uint64_t *val);    /* *val = all ones on fault */
 
 #endif

@@ -237,6 +237,54 @@ static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 	return UPM_EFAULT; /* nothing mapped there */
 }
 
+/* The register at addr in an MMIO window, *w its window; NULL with *w NULL where nothing is
+ * mapped (a fault), NULL with *w set where the window holds no register there. */
+static struct upm_mock_reg *mmio_reg_at(struct upm_mock *m, uint64_t addr, struct upm_mock_mmio **w)
+{
+	*w = NULL;
+	for (unsigned i = 0; i < m->n_mmio; i++) {
+		struct upm_mock_mmio *win = &m->mmio[i];
+		if (addr < win->base || addr - win->base >= win->size)
+			continue;
+		*w = win;
+		for (unsigned k = 0; k < win->n_regs; k++)
+			if (win->regs[k]->addr == addr - win->base)
+				return win->regs[k];
+		return NULL;
+	}
+	return NULL;
+}
+
+/* A 32-bit store replaces the register's low 32 bits (a register wider than that keeps
+ * its high bits); a dead register drops it, as on hardware; an unmapped address faults. */
+static int mock_mmio_write32(struct upm_backend *b, uint64_t addr, uint32_t val)
+{
+	struct upm_mock *m = mock_of(b);
+	struct upm_mock_mmio *w;
+	upm_mock_access_begins(m);
+	struct upm_mock_reg *r = mmio_reg_at(m, addr, &w);
+	if (!w)
+		return UPM_EFAULT;
+	if (r && !(r->flags & UPM_MOCK_DEAD))
+		reg_write(m, 0, r, (r->value & ~0xFFFFFFFFull) | val);
+	return UPM_OK;
+}
+
+/* A 64-bit load returns the whole register (all ones when dead, zero where the window
+ * holds none); an unmapped address faults. */
+static int mock_mmio_read64(struct upm_backend *b, uint64_t addr, uint64_t *val)
+{
+	struct upm_mock *m = mock_of(b);
+	struct upm_mock_mmio *w;
+	upm_mock_access_begins(m);
+	struct upm_mock_reg *r = mmio_reg_at(m, addr, &w);
+	*val = ~0ull;
+	if (!w)
+		return UPM_EFAULT;
+	*val = !r ? 0 : r->flags & UPM_MOCK_DEAD ? ~0ull : reg_read(m, 0, r);
+	return UPM_OK;
+}
+
 static int mock_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
 {
 	struct upm_mock *m = mock_of(b);
@@ -328,6 +376,8 @@ static const struct upm_backend_ops mock_ops = {
 	.pci_read32 = mock_pci_read32,
 	.pci_write32 = mock_pci_write32,
 	.mmio_read32 = mock_mmio_read32,
+	.mmio_write32 = mock_mmio_write32,
+	.mmio_read64 = mock_mmio_read64,
 	.ecam_window = mock_ecam_window,
 	.activity = mock_activity,
 	.pass_begins = mock_pass_begins,

@@ -189,7 +189,7 @@ struct upm_mock {
 	const char *platform;
 	unsigned n_sockets;
 	struct upm_mock_socket sockets[UPM_MOCK_MAX_SOCKETS];
-	struct upm_mock_mmio mmio[4];
+	struct upm_mock_mmio mmio[8]; /* two per socket on the discovery models (table, IMC) */
 	unsigned n_mmio;
 	struct upm_ecam_window ecam[2]; /* the MCFG entries, in table order */
 	unsigned n_ecam;

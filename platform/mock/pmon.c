@@ -33,7 +33,8 @@ void mock_ctr_set(struct mock_ctr *c, uint64_t v)
 
 int mock_ctr_counting(const struct mock_box *b, const struct mock_ctr *c)
 {
-	if (!c->ctl || !((c->ctl->value >> c->en_bit) & 1))
+	/* MOCK_NO_BIT: no enable bit (a discovered unit's counters count when not frozen) */
+	if (!c->ctl || (c->en_bit != MOCK_NO_BIT && !((c->ctl->value >> c->en_bit) & 1)))
 		return 0;
 	if (!c->frozen_by_box || b->ignores_freeze)
 		return 1;

@@ -25,6 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	upm_msr_read(b, 0xc00, &v64);
 	upm_msr_write(b, 0xc00, 0x10000);
 	upm_pci_read32(b, (struct upm_pci_addr){ 0, 0xff, 0x0b, 0, 0x54 }, &v32);
+	upm_mmio_write32(b, 0xfed15040, 0x100);
+	upm_mmio_read64(b, 0xfed15040, &v64);
+	upm_mmio_read32(b, 0xfed15040, &v32);
 	upm_msr_read(b, 0xc00, &v64);
 	(void)upm_replay_divergence(b);
 	(void)upm_replay_unused(b);

@@ -1,0 +1,257 @@
+/* Room platform/mock/spr: the Sapphire and Emerald Rapids mock models.
+ * Includes platform/mock, platform and base. */
+/* The mock of Sapphire Rapids (spr, CPUID 06_8F) and Emerald Rapids (emr, 06_CF): an
+ * independent model of the hardware's uncore discovery from the public facts, not from
+ * any box table. Per socket: the discovery device 8086:09A7 whose extended configuration
+ * space holds a capability chain (an AER header at 0x100, then the PMON DVSEC, ID 0x23,
+ * at 0x200: entry type 1 at +0x8, BIR 0 at +0xC), a 64-bit BAR at 0x10 pointing at the
+ * table in MMIO, the table (a global record, then CHA, IMC and UPI unit records) and the
+ * registers the records point at. Sources: Linux arch/x86/events/intel/uncore_discovery.{c,h}
+ * (record layout, DVSEC), uncore_snbep.c (SPR quirks), intel/pcm src/types.h (CHA MSRs).
+ *
+ * The mock's own choices (the table alone decides them on hardware): buses 0x80*s and up
+ * for socket s, the device numbers, the BAR and IMC window addresses, the CHA and IMC
+ * counts, the record stride (4 x 8 bytes).
+ *
+ * Generic unit control (uncore_discovery.h): FRZ bit 0 (held), RST_CTRL bit 8 and RST_CTRS
+ * bit 9 (act on write, read as zero); counter controls have no enable bit; counting stops
+ * while the unit or the global control (FRZ bit 0) is frozen. The IMC counts CAS per
+ * 64-byte line read (event 0x05 umask 0xCF) and written (0x05 umask 0xF0), spread over
+ * the channels (Linux uncore_snbep.c spr_uncore_imc_events cas_count_read/write).
+ *
+ * Not modelled yet: CHA, UPI events and clockticks, the PCU, IIO, IRP, M2M and M2PCIe records, MSM's CPUBUSNO registers, table faults. */
+#include "platform/mock/model.h"
+#include "platform/mock/pmon.h"
+#include "platform/pci.h"
+#include "platform/base/str.h"
+#include "platform/base/os.h"
+
+#define DISC_DEVICE 0x09A7u  /* uncore_discovery.h UNCORE_DISCOVERY_TABLE_DEVICE */
+#define DVSEC_AT 0x200u      /* mock's choice: after an AER capability at 0x100 */
+#define TABLE_BASE(s) (0xF8000000ull + 0x100000ull * (s)) /* mock's choice */
+#define IMC_BASE(s) (0xFA000000ull + 0x100000ull * (s))   /* mock's choice */
+#define IMC_STEP 0x8000u     /* mock's choice: one channel's block */
+#define STRIDE 4u            /* 8-byte units per record: mock's choice */
+#define N_CHA 8u             /* mock's choice (an SPR has up to 60) */
+#define N_IMC 8u             /* SPR: 4 controllers x 2 channels */
+#define N_UPI 4u
+#define UPI_DEVICE 0x3241u   /* uncore_snbep.c SPR_UPI_REGS_ADDR_DEVICE_LINK0 */
+#define UPI_DEVFN 0x9u       /* devfn 0x9: device 1 function 1; links 0x8000 apart = next device */
+#define CHA_CTL(n) (0x2000u + 0x10u * (n)) /* intel/pcm types.h SPR CHA0 box ctl, step 0x10 */
+#define GLOBAL_CTL 0x2FF0u   /* to verify: SPR uncore global control MSR (PCM/LIKWID) */
+#define ACCESS_MSR 0ull
+#define ACCESS_MMIO 1ull
+#define ACCESS_PCI 2ull
+
+enum spr_kind { K_CHA, K_IMC, K_UPI };
+
+/* The model's state (the pmon's model pointer): each socket's global control. */
+struct spr_state {
+	struct upm_mock_reg *global_ctl[2];
+};
+
+static int generic_stops(const struct mock_box *b, const struct mock_ctr *c)
+{
+	(void)c;
+	if (b->box_ctl && (b->box_ctl->value & 1))
+		return 1;
+	const struct spr_state *st = mock_pmon_of(b->mock)->model;
+	struct upm_mock_reg *g = b->socket < 2 ? st->global_ctl[b->socket] : NULL;
+	return g && (g->value & 1);
+}
+
+/* Unit control writes: RST_CTRL (8) zeroes the counter controls, RST_CTRS (9) the counters. */
+static void on_unit_ctl(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t w)
+{
+	(void)m;
+	(void)socket;
+	struct mock_box *b = r->model;
+	for (unsigned i = 0; i < b->n_ctrs; i++) {
+		if (w >> 8 & 1)
+			b->ctrs[i].ctl->value = 0;
+		if (w >> 9 & 1)
+			mock_ctr_set(&b->ctrs[i], 0);
+	}
+}
+
+static void wire_unit_ctl(struct mock_box *b, struct upm_mock_reg *r)
+{
+	b->box_ctl = r;
+	b->stops = generic_stops;
+	r->model = b;
+	r->on_write = on_unit_ctl;
+}
+
+/* CAS per 64-byte line: reads 0x05/0xCF, writes 0x05/0xF0, this channel's share. */
+static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	if ((ctl & 0xFF) != 0x05)
+		return 0;
+	unsigned umask = (unsigned)(ctl >> 8 & 0xFF);
+	return umask == 0xCF ? mock_box_share(b, act->lines_read)
+	       : umask == 0xF0 ? mock_box_share(b, act->lines_written) : 0;
+}
+
+static uint8_t sock_bus(unsigned s)
+{
+	return (uint8_t)(0x80u * s); /* mock's choice */
+}
+
+/* Unit record word 1 (uncore_discovery.h): num_regs 7:0, ctl_offset 15:8, bit_width
+ * 23:16, ctr_offset 31:24, status_offset 39:32, access_type 63:62. */
+static uint64_t unit_word1(unsigned n, unsigned ctl_off, unsigned width, unsigned ctr_off,
+			   uint64_t access)
+{
+	return (uint64_t)n | (uint64_t)ctl_off << 8 | (uint64_t)width << 16 |
+	       (uint64_t)ctr_off << 24 | access << 62;
+}
+
+static int put_record(struct upm_mock *m, struct upm_mock_mmio *w, unsigned index, uint64_t w1,
+		      uint64_t w2, uint64_t w3)
+{
+	uint32_t at = index * STRIDE * 8u;
+	uint64_t words[3] = { w1, w2, w3 };
+	for (unsigned i = 0; i < 3; i++) {
+		struct upm_mock_reg *r = upm_mock_add_mmio_reg(m, w, at + 8u * i, 0, 0);
+		if (!r)
+			return -1;
+		r->value = words[i];
+	}
+	return 0;
+}
+
+static int build_socket(struct upm_mock *m, unsigned s)
+{
+	uint8_t bus = sock_bus(s);
+	struct upm_mock_pci_dev *d = upm_mock_add_pci_dev(m, s, bus, 2, 1, UPM_PCI_VENDOR_INTEL,
+							  DISC_DEVICE); /* 02.1: mock's choice */
+	if (!d)
+		return -1;
+	uint64_t table = TABLE_BASE(s);
+	struct spr_state *st = mock_pmon_of(m)->model;
+	st->global_ctl[s] = upm_mock_add_msr(m, s, GLOBAL_CTL, 0, 0x1);
+	if (!st->global_ctl[s])
+		return -1;
+	/* AER (ID 0x0001, version 1) pointing at the DVSEC; DVSEC (0x23, version 1, last). */
+	if (!upm_mock_add_pci_reg(m, d, 0x10, (uint32_t)table | 0x4u, 0) || /* 64-bit memory BAR */
+	    !upm_mock_add_pci_reg(m, d, 0x14, (uint32_t)(table >> 32), 0) ||
+	    !upm_mock_add_pci_reg(m, d, 0x100, 0x0001u | 1u << 16 | DVSEC_AT << 20, 0) ||
+	    !upm_mock_add_pci_reg(m, d, DVSEC_AT, 0x0023u | 1u << 16, 0) ||
+	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0x4, 0x8086u | 0x010u << 20, 0) ||
+	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0x8, 1u, 0) || /* entry type 1: PMON */
+	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0xC, 0u, 0))   /* BIR 0 */
+		return -1;
+	struct upm_mock_mmio *tw = upm_mock_add_mmio(m, table, 0x1000);
+	struct upm_mock_mmio *iw = upm_mock_add_mmio(m, IMC_BASE(s), IMC_STEP * N_IMC);
+	if (!tw || !iw)
+		return -1;
+	unsigned n_units = N_CHA + N_IMC + N_UPI;
+	/* Global record: type 7:0 (0), stride 15:8, max_units 25:16, access 63:62 (MSR);
+	 * the global control; status offset 7:0 and count 23:8 (mock's choice: none). */
+	if (put_record(m, tw, 0, (uint64_t)STRIDE << 8 | (uint64_t)n_units << 16 | ACCESS_MSR << 62,
+		       GLOBAL_CTL, 0) < 0)
+		return -1;
+	unsigned rec = 1;
+	for (unsigned n = 0; n < N_CHA; n++, rec++) {
+		/* type 0 cha; ctl0 +2, ctr0 +8, 4 x 48 bits (intel/pcm types.h) */
+		if (put_record(m, tw, rec, unit_word1(4, 2, 48, 8, ACCESS_MSR), CHA_CTL(n),
+			       (uint64_t)n << 16 | 0) < 0)
+			return -1;
+		struct mock_box *b = mock_pmon_add_box(m, "cha", K_CHA, s, n);
+		struct upm_mock_reg *ctl = upm_mock_add_msr(m, s, CHA_CTL(n), 0, 0x1);
+		struct upm_mock_reg *filt = upm_mock_add_msr(m, s, CHA_CTL(n) + 0xE, 0, ~0ull);
+		if (!b || !ctl || !filt || mock_box_add_reg(b, filt) < 0)
+			return -1;
+		wire_unit_ctl(b, ctl);
+		b->n_peers = N_CHA;
+		for (unsigned i = 0; i < 4; i++) {
+			struct upm_mock_reg *cc = upm_mock_add_msr(m, s, CHA_CTL(n) + 2 + i, 0, ~0ull);
+			struct upm_mock_reg *cr = upm_mock_add_msr(m, s, CHA_CTL(n) + 8 + i, 0,
+								   (1ull << 48) - 1);
+			if (!cc || !cr)
+				return -1;
+			cr->flags |= UPM_MOCK_COUNTER;
+			mock_box_add_ctr(b, cc, cr, NULL, 48, MOCK_NO_BIT, MOCK_NO_BIT);
+		}
+	}
+	for (unsigned c = 0; c < N_IMC; c++, rec++) {
+		/* type 6 imc, MMIO: ctl0 +0x40, ctr0 +0x08 (Linux uncore_snbep.c SNR_IMC_MMIO_PMON_CTL0
+		 * and CTR0, which SPR's table repeats), 4 x 48 bits; fixed DCLK ctl +0x54 ctr +0x38. */
+		uint64_t unit = IMC_BASE(s) + (uint64_t)IMC_STEP * c;
+		if (put_record(m, tw, rec, unit_word1(4, 0x40, 48, 0x08, ACCESS_MMIO), unit,
+			       (uint64_t)c << 16 | 6) < 0)
+			return -1;
+		struct mock_box *b = mock_pmon_add_box(m, "imc", K_IMC, s, c);
+		uint32_t off = IMC_STEP * c;
+		struct upm_mock_reg *ctl = upm_mock_add_mmio_reg(m, iw, off, 0, 0x1);
+		if (!b || !ctl)
+			return -1;
+		wire_unit_ctl(b, ctl);
+		b->rate = imc_rate;
+		b->n_peers = N_IMC;
+		for (unsigned i = 0; i < 4; i++) {
+			struct upm_mock_reg *cc = upm_mock_add_mmio_reg(m, iw, off + 0x40 + 4 * i, 0, ~0u);
+			struct upm_mock_reg *cr = upm_mock_add_mmio_reg(m, iw, off + 0x08 + 8 * i, 0, 0);
+			if (!cc || !cr)
+				return -1;
+			cr->flags |= UPM_MOCK_COUNTER;
+			mock_box_add_ctr(b, cc, cr, NULL, 48, MOCK_NO_BIT, MOCK_NO_BIT);
+		}
+	}
+	uint8_t upi_bus = (uint8_t)(bus + 0x7F); /* mock's choice */
+	for (unsigned l = 0; l < N_UPI; l++, rec++) {
+		/* type 8 upi, PCI: bus 27:20, devfn 19:12, offset 11:0 (UNCORE_DISCOVERY_PCI_*);
+		 * box ctl 0x318, ctl0 0x350, ctr0 0x320 (uncore_snbep.c SPR UPI). The third
+		 * record names device 0x1F (nothing there), as SPR MCC's table does (Kan Liang,
+		 * "perf/x86/uncore: Add a quirk for UPI on SPR", 2022-11-29). */
+		unsigned devfn = l == 2 ? 0x1Fu << 3 : UPI_DEVFN + 8u * l;
+		uint64_t ctl = (uint64_t)upi_bus << 20 | (uint64_t)devfn << 12 | 0x318;
+		if (put_record(m, tw, rec, unit_word1(4, 0x350 - 0x318, 48, 0x320 - 0x318, ACCESS_PCI),
+			       ctl, (uint64_t)l << 16 | 8) < 0)
+			return -1;
+		if (!upm_mock_add_pci_dev(m, s, upi_bus, (uint8_t)((UPI_DEVFN >> 3) + l), UPI_DEVFN & 7,
+					  UPM_PCI_VENDOR_INTEL, UPI_DEVICE))
+			return -1;
+	}
+	return 0;
+}
+
+static int build(struct upm_mock *m, uint32_t signature, const char *brand)
+{
+	m->cpuid_signature = signature;
+	upm_strlcpy(m->brand, brand, sizeof m->brand);
+	m->n_ecam = 1;
+	m->ecam[0].base = 0xE0000000ull; /* mock's choice */
+	m->ecam[0].seg = 0;
+	m->ecam[0].bus_start = 0;
+	m->ecam[0].bus_end = 255;
+	if (mock_pmon_init(m) < 0)
+		return -1;
+	struct spr_state *st = upm_os_alloc(sizeof *st);
+	if (!st)
+		return -1;
+	upm_memset(st, 0, sizeof *st);
+	mock_pmon_of(m)->model = st;
+	for (unsigned s = 0; s < m->n_sockets; s++)
+		if (build_socket(m, s) < 0)
+			return -1;
+	return 0;
+}
+
+static int build_spr(struct upm_mock *m)
+{
+	return build(m, 0x000806F8, "upmon mock Xeon (Sapphire Rapids)"); /* 06_8F */
+}
+
+static int build_emr(struct upm_mock *m)
+{
+	return build(m, 0x000C06F2, "upmon mock Xeon (Emerald Rapids)"); /* 06_CF */
+}
+
+const struct upm_mock_model upm_mock_model_spr = {
+	.platform = "spr", .default_sockets = 2, .max_sockets = 2, .build = build_spr,
+};
+
+const struct upm_mock_model upm_mock_model_emr = {
+	.platform = "emr", .default_sockets = 2, .max_sockets = 2, .build = build_emr,
+};

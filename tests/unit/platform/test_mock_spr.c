@@ -1,0 +1,131 @@
+/* The Sapphire/Emerald Rapids mock read through the backend with literal addresses: the
+ * DVSEC, the BAR, the discovery table's records decoded by hand, the broken third UPI
+ * record, and dead=cha3. */
+#include "tests/unit/test.h"
+#include "platform/mock/model.h"
+
+extern const struct upm_mock_model upm_mock_model_spr, upm_mock_model_emr;
+
+static struct upm_backend *spr(const char *faults)
+{
+	char err[200] = "";
+	struct upm_backend *b = upm_mock_create_model(&upm_mock_model_spr, 2, faults, err, sizeof err);
+	CHECK(b != NULL);
+	return b;
+}
+
+static uint32_t cfg(struct upm_backend *b, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t off)
+{
+	uint32_t v = 0;
+	CHECK_EQ(upm_pci_read32(b, (struct upm_pci_addr){ 0, bus, dev, fn, off }, &v), UPM_OK);
+	return v;
+}
+
+static uint64_t q(struct upm_backend *b, uint64_t addr)
+{
+	uint64_t v = 0;
+	CHECK_EQ(upm_mmio_read64(b, addr, &v), UPM_OK);
+	return v;
+}
+
+TEST(mock_spr_dvsec_bar_and_table)
+{
+	struct upm_backend *b = spr(NULL);
+	if (!b)
+		return;
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0), 0x09A78086u);
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x100) & 0xFFFF, 0x0001); /* another capability first */
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x100) >> 20, 0x200);
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x200) & 0xFFFF, 0x23);   /* DVSEC */
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x208) & 0xFFFF, 1);      /* entry type PMON */
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x20C) & 7, 0);           /* BIR 0: BAR at 0x10 */
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x10), 0xF8100004u);      /* 64-bit memory BAR */
+	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x14), 0);
+	uint64_t t = 0xF8100000ull;
+	uint64_t g = q(b, t);
+	CHECK_EQ(g >> 8 & 0xFF, 4);        /* stride: 4 x 8 bytes */
+	CHECK_EQ(g >> 16 & 0x3FF, 20);     /* 8 cha + 8 imc + 4 upi */
+	CHECK_EQ(g >> 62, 0);              /* MSR */
+	CHECK_EQ(q(b, t + 8), 0x2FF0);
+	uint64_t c0 = q(b, t + 32);        /* CHA0 */
+	CHECK_EQ(c0 & 0xFF, 4);
+	CHECK_EQ(c0 >> 8 & 0xFF, 2);
+	CHECK_EQ(c0 >> 16 & 0xFF, 48);
+	CHECK_EQ(c0 >> 24 & 0xFF, 8);
+	CHECK_EQ(c0 >> 62, 0);
+	CHECK_EQ(q(b, t + 40), 0x2000);
+	CHECK_EQ(q(b, t + 48), 0);         /* type 0, id 0 */
+	uint64_t i0 = q(b, t + 9 * 32);    /* IMC channel 0 */
+	CHECK_EQ(i0 >> 62, 1);             /* MMIO */
+	CHECK_EQ(q(b, t + 9 * 32 + 8), 0xFA100000ull);
+	CHECK_EQ(q(b, t + 9 * 32 + 16), 6);
+	uint64_t u2 = q(b, t + 19 * 32 + 8); /* third UPI record */
+	CHECK_EQ(q(b, t + 19 * 32) >> 62, 2); /* PCI */
+	CHECK_EQ(u2 >> 20 & 0xFF, 0xFF);
+	CHECK_EQ(cfg(b, 0xFF, (uint8_t)((u2 >> 15) & 31), (uint8_t)((u2 >> 12) & 7), 0), 0xFFFFFFFFu);
+	uint64_t u1 = q(b, t + 18 * 32 + 8);  /* second: a real UPI function */
+	CHECK_EQ(cfg(b, 0xFF, (uint8_t)((u1 >> 15) & 31), (uint8_t)((u1 >> 12) & 7), 0), 0x32418086u);
+	upm_backend_destroy(b);
+}
+
+TEST(mock_spr_dead_cha3_only)
+{
+	struct upm_backend *b = spr("dead=cha3");
+	if (!b)
+		return;
+	uint64_t v;
+	CHECK_EQ(upm_msr_read(b, 0x2038, &v), UPM_OK);
+	CHECK_EQ(v, ~0ull);
+	CHECK_EQ(upm_msr_read(b, 0x2028, &v), UPM_OK);
+	CHECK_EQ(v, 0);
+	upm_backend_destroy(b);
+}
+
+TEST(mock_emr_identity)
+{
+	char err[200] = "";
+	struct upm_backend *b = upm_mock_create_model(&upm_mock_model_emr, 1, NULL, err, sizeof err);
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	struct upm_cpuid_regs r;
+	CHECK_EQ(upm_cpuid(b, 1, 0, &r), UPM_OK);
+	CHECK_EQ((r.eax >> 4 & 0xF) | (r.eax >> 12 & 0xF0), 0xCF);
+	upm_backend_destroy(b);
+}
+
+/* IMC channel 0 of socket 0: unit ctl 0xFA000000, ctl0 +0x40, ctr0 +0x08 (64-bit). */
+TEST(mock_spr_imc_cas_counts_lines_and_freeze)
+{
+	struct upm_backend *b = spr(NULL);
+	if (!b)
+		return;
+	uint64_t u = 0xFA000000ull, v = 0;
+	CHECK_EQ(upm_mmio_write32(b, u, 0x1), UPM_OK);          /* FRZ */
+	CHECK_EQ(upm_mmio_write32(b, u + 0x40, 0xCF05), UPM_OK); /* cas_count_read */
+	CHECK_EQ(upm_mmio_write32(b, u + 0x44, 0xF005), UPM_OK); /* cas_count_write */
+	struct upm_activity act = { .socket = 0, .lines_read = 8000, .lines_written = 1600 };
+	upm_activity(b, &act);
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 0); /* frozen */
+	CHECK_EQ(upm_mmio_write32(b, u, 0x0), UPM_OK);           /* unfreeze */
+	upm_activity(b, &act);
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 1000); /* 8000 lines over 8 channels, one CAS per line */
+	CHECK_EQ(upm_mmio_read64(b, u + 0x10, &v), UPM_OK);
+	CHECK_EQ(v, 200);
+	CHECK_EQ(upm_msr_write(b, 0x2FF0, 1), UPM_OK);           /* global freeze */
+	upm_activity(b, &act);
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 1000);
+	CHECK_EQ(upm_mmio_write32(b, u, 0x200), UPM_OK);         /* RST_CTRS */
+	CHECK_EQ(upm_mmio_read64(b, u + 0x08, &v), UPM_OK);
+	CHECK_EQ(v, 0);
+	uint32_t c;
+	CHECK_EQ(upm_mmio_read32(b, u + 0x40, &c), UPM_OK);
+	CHECK_EQ(c, 0xCF05); /* controls kept */
+	CHECK_EQ(upm_mmio_write32(b, u, 0x100), UPM_OK);         /* RST_CTRL */
+	CHECK_EQ(upm_mmio_read32(b, u + 0x40, &c), UPM_OK);
+	CHECK_EQ(c, 0);
+	upm_backend_destroy(b);
+}
