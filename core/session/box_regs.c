@@ -6,7 +6,6 @@
 #include "core/session/save_record.h"
 #include "core/events/subcfg.h"
 #include "platform/pci.h"
-#include "platform/mmio_bootstrap.h"
 
 const struct upm_unit_place *upm_box_place(const struct upm_box_type *t, unsigned socket, unsigned inst)
 {

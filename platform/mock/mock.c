@@ -231,6 +231,15 @@ static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
 				return UPM_OK;
 			}
 		}
+		/* No register starts here: the high half of a 64-bit one that starts 4 bytes
+		 * before (a table word, a 64-bit counter), as a dword load of it reads. */
+		for (unsigned k = 0; addr - w->base >= 4 && k < w->n_regs; k++) {
+			if (w->regs[k]->addr == addr - w->base - 4) {
+				if (!(w->regs[k]->flags & UPM_MOCK_DEAD))
+					*val = (uint32_t)(reg_read(m, 0, w->regs[k]) >> 32);
+				return UPM_OK;
+			}
+		}
 		*val = 0;
 		return UPM_OK;
 	}

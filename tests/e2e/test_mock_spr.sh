@@ -13,7 +13,8 @@ e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform spr --trace 
 img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
 e2e_boot "$img"
 check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
-check $T.run_cha0 "cha0 count line" log_has '^ +0 cha0 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*'
+check $T.run_cha0 "cha0 count line" log_has '^ +0 +1 cha +CLOCKTICKS +[1-9][0-9,]*'
+check $T.run_imc_cas "imc read CAS line" log_has '^ +0 +8 imc +CAS_COUNT\.RD +[0-9][0-9,]*$'
 check $T.run_broken_upi "the broken UPI entry's warning" \
 	log_has '^upmon: warning: uncore discovery: .*\(upi2\): .*the entry is broken'
 trace_ok() {

@@ -19,9 +19,11 @@
  * 64-byte line read (event 0x05 umask 0xCF) and written (0x05 umask 0xF0), spread over
  * the channels (Linux uncore_snbep.c spr_uncore_imc_events cas_count_read/write).
  *
- * Not modelled yet: CHA, UPI events and clockticks, the PCU, IIO, IRP, M2M and M2PCIe records, MSM's CPUBUSNO registers, table faults. */
+ * Not modelled yet: the UPI and M3UPI PMON registers, the PCU, IIO, IRP, M2M and M2PCIe
+ * records, the IMC's fixed DCLK counter. */
 #include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
+#include "platform/mock/model_rates.h"
 #include "platform/pci.h"
 #include "platform/base/str.h"
 #include "platform/base/os.h"
@@ -80,11 +82,39 @@ static void wire_unit_ctl(struct mock_box *b, struct upm_mock_reg *r)
 	b->stops = generic_stops;
 	r->model = b;
 	r->on_write = on_unit_ctl;
+	r->wo_mask |= 0x300u; /* RST_CTRL (8) and RST_CTRS (9) act and read as zero */
 }
 
-/* CAS per 64-byte line: reads 0x05/0xCF, writes 0x05/0xF0, this channel's share. */
+/* Clocks, the mock's choices inside what the parts run at: the CHAs' uncore (mesh) clock
+ * and the DDR5-4800 channels' DRAM clock (half the transfer rate). */
+#define UNCORE_MHZ 1800u
+#define DCLK_MHZ 2400u
+
+/* The CHA: CLOCKTICKS (event 0x01) by time; TOR_INSERTS (0x35, umask 0x01) of demand
+ * data reads from the cores by the unit-mask extension in config bits 32 and up:
+ * IA_DRD 0xC817FF every one, IA_HIT_DRD 0xC817FD those that hit the LLC, IA_MISS_DRD
+ * 0xC817FE those that missed (intel/perfmon SPR/events/sapphirerapids_uncore.json at
+ * 6dadedf3). The reported lookups are spread over the CHAs. */
+static uint64_t cha_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	if (ev(ctl) == 0x01)
+		return cycles(act, UNCORE_MHZ);
+	if (ev(ctl) != 0x35 || umask(ctl) != 0x01)
+		return 0;
+	uint64_t ext = ctl >> 32 & 0x3FFFFFFu;
+	uint64_t misses = act->llc_misses < act->llc_lookups ? act->llc_misses : act->llc_lookups;
+	return ext == 0xC817FF ? mock_box_share(b, act->llc_lookups)
+	       : ext == 0xC817FE ? mock_box_share(b, misses)
+	       : ext == 0xC817FD ? mock_box_share(b, act->llc_lookups - misses) : 0;
+}
+
+/* The IMC: CAS per 64-byte line, reads 0x05/0xCF and writes 0x05/0xF0, this channel's
+ * share. */
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
+	/* UNC_M_CLOCKTICKS: event 0x01, umask 0x01, the DRAM clock (perfmon, as above). */
+	if (ev(ctl) == 0x01 && umask(ctl) == 0x01)
+		return cycles(act, DCLK_MHZ);
 	if ((ctl & 0xFF) != 0x05)
 		return 0;
 	unsigned umask = (unsigned)(ctl >> 8 & 0xFF);
@@ -123,8 +153,22 @@ static int put_record(struct upm_mock *m, struct upm_mock_mmio *w, unsigned inde
 static int build_socket(struct upm_mock *m, unsigned s)
 {
 	uint8_t bus = sock_bus(s);
-	struct upm_mock_pci_dev *d = upm_mock_add_pci_dev(m, s, bus, 2, 1, UPM_PCI_VENDOR_INTEL,
-							  DISC_DEVICE); /* 02.1: mock's choice */
+	/* The MSM 8086:09A6 at device 3 function 0 of the package's first bus: its
+	 * CPUBUSNO_VALID (0x1A0, bit i: slot i valid) and CPUBUSNO0 (0x190, slot 0 in bits
+	 * 7:0, slot 1 in 15:8) name the package's buses, and SAD_CONTROL_CFG (0x3F4 of
+	 * device 0 function 0 on the first valid bus) its package number in bits 3:0
+	 * (intel/pcm src/types.h SPR_MSM_DEV_ID, SPR_MSM_CPUBUSNO_VALID/CPUBUSNO0,
+	 * SPR_SAD_REG_CTL_CFG_OFFSET). Buses: the socket's and its UPI bus (below). */
+	struct upm_mock_pci_dev *msm = upm_mock_add_pci_dev(m, s, bus, 3, 0, UPM_PCI_VENDOR_INTEL, 0x09A6u);
+	/* 00.0's device ID is the mock's choice: no public source read names that function's. */
+	struct upm_mock_pci_dev *sad = upm_mock_add_pci_dev(m, s, bus, 0, 0, UPM_PCI_VENDOR_INTEL, 0x09A2u);
+	if (!msm || !sad || !upm_mock_add_pci_reg(m, msm, 0x1A0, 0x3u, 0) ||
+	    !upm_mock_add_pci_reg(m, msm, 0x190, (uint32_t)bus | (uint32_t)(uint8_t)(bus + 0x7F) << 8, 0) ||
+	    !upm_mock_add_pci_reg(m, sad, 0x3F4, s & 0xFu, 0))
+		return -1;
+	/* The discovery device beside the MSM, at 03.1 (the mock's choice). */
+	struct upm_mock_pci_dev *d = upm_mock_add_pci_dev(m, s, bus, 3, 1, UPM_PCI_VENDOR_INTEL,
+							  DISC_DEVICE);
 	if (!d)
 		return -1;
 	uint64_t table = TABLE_BASE(s);
@@ -163,6 +207,7 @@ static int build_socket(struct upm_mock *m, unsigned s)
 		if (!b || !ctl || !filt || mock_box_add_reg(b, filt) < 0)
 			return -1;
 		wire_unit_ctl(b, ctl);
+		b->rate = cha_rate;
 		b->n_peers = N_CHA;
 		for (unsigned i = 0; i < 4; i++) {
 			struct upm_mock_reg *cc = upm_mock_add_msr(m, s, CHA_CTL(n) + 2 + i, 0, ~0ull);

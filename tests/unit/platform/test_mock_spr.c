@@ -33,14 +33,14 @@ TEST(mock_spr_dvsec_bar_and_table)
 	struct upm_backend *b = spr(NULL);
 	if (!b)
 		return;
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0), 0x09A78086u);
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x100) & 0xFFFF, 0x0001); /* another capability first */
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x100) >> 20, 0x200);
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x200) & 0xFFFF, 0x23);   /* DVSEC */
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x208) & 0xFFFF, 1);      /* entry type PMON */
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x20C) & 7, 0);           /* BIR 0: BAR at 0x10 */
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x10), 0xF8100004u);      /* 64-bit memory BAR */
-	CHECK_EQ(cfg(b, 0x80, 2, 1, 0x14), 0);
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0), 0x09A78086u);
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x100) & 0xFFFF, 0x0001); /* another capability first */
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x100) >> 20, 0x200);
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x200) & 0xFFFF, 0x23);   /* DVSEC */
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x208) & 0xFFFF, 1);      /* entry type PMON */
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x20C) & 7, 0);           /* BIR 0: BAR at 0x10 */
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x10), 0xF8100004u);      /* 64-bit memory BAR */
+	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x14), 0);
 	uint64_t t = 0xF8100000ull;
 	uint64_t g = q(b, t);
 	CHECK_EQ(g >> 8 & 0xFF, 4);        /* stride: 4 x 8 bytes */
