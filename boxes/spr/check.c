@@ -4,10 +4,11 @@
 #include "boxes/spr/spr.h"
 
 const struct upm_check_profile upm_spr_check = {
-	/* Each of these units has a clock event that counts whenever the unit is not
-	 * frozen (UNC_CHA_CLOCKTICKS 0x01, UNC_M_CLOCKTICKS 0x01/0x01, UNC_UPI_CLOCKTICKS
-	 * 0x01, UNC_P_CLOCKTICKS 0x01, UNC_IIO_CLOCKTICKS 0x01, UNC_M2M_CLOCKTICKS 0x00). */
-	.clocks = "cha/CLOCKTICKS/,imc/CLOCKTICKS/,upi/CLOCKTICKS/,pcu/CLOCKTICKS/,iio/CLOCKTICKS/,m2m/CLOCKTICKS/",
+	/* The units the checks below measure, each by its clock event, which counts
+	 * whenever the unit is not frozen (UNC_CHA_CLOCKTICKS 0x01, UNC_M_CLOCKTICKS
+	 * 0x01/0x01, UNC_UPI_CLOCKTICKS 0x01). The PCU, IIO, IRP, M2M and M2PCIe are not
+	 * self-tested yet: a table without them must not fail the check. */
+	.clocks = "cha/CLOCKTICKS/,imc/CLOCKTICKS/,upi/CLOCKTICKS/",
 	/* Every CHA runs on the socket's one uncore clock: one CHA's ticks are its rate. */
 	.uclk = "cha0/CLOCKTICKS/",
 	/* No public source read gives the range; Sapphire Rapids' uncore runs at about

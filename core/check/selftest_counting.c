@@ -176,6 +176,12 @@ static void judge_disabled(struct st_ctx *c, struct upm_box_inst *b, struct st_b
 {
 	char nm[12];
 	upm_st_slot_name(sl, nm, sizeof nm);
+	if (!sl->en_mask) { /* nothing was disabled: nothing to judge */
+		upm_st_note(&sb->t[T_DISABLE], UPM_RESULT_NA,
+			    "the counter controls have no enable bit: the unit freeze gates counting (the "
+			    "discovery tables' generic unit, Linux uncore_discovery.c), tested by selftest.freeze");
+		return;
+	}
 	if (k < 64 && ((sb->disable_faulted >> k) & 1)) { /* never disabled: no finding on counting */
 		if (upm_st_note(&sb->t[T_DISABLE], UPM_RESULT_FAIL,
 				"write fault: clearing the enable bit of %s control 0x%x faulted (%s): the disable test could not run",

@@ -35,7 +35,8 @@ void upm_st_classify_unused(struct upm_session *s, struct upm_box_inst *b, struc
 		break;
 	}
 	sb->cls = UPM_CLASS_ABSENT;
-	if (b->type->space != UPM_SPACE_PCI)
+	/* A placed type's instance no table placed has no function to look beside. */
+	if (b->type->space != UPM_SPACE_PCI || (!b->where && (!t->pci || b->instance >= t->max_instances)))
 		return;
 	/* A function missing while another function of its device answers was hidden. */
 	struct upm_pci_addr fn = upm_box_pci_fn(b, 0);

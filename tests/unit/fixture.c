@@ -1,4 +1,5 @@
 #include "tests/unit/fixture.h"
+#include "core/session/disc_run.h"
 #include "core/results/record.h"
 #include "core/cli/last_screen.h"
 #include "tests/unit/test.h"
@@ -31,6 +32,10 @@ int fixture_init(struct fixture *f, const char *platform, unsigned sockets, cons
 	f->trace->n = 0; /* only the session's accesses */
 	f->trace->seq = 0;
 	upm_buf_init(&f->run.log);
+	f->registered = f->run.platform;
+	upm_disc_run(&f->run); /* before any session, as upm_main (nothing on other platforms) */
+	f->trace->n = 0;
+	f->trace->seq = 0;
 	return 0;
 }
 
@@ -41,6 +46,7 @@ void fixture_real_time(struct fixture *f)
 
 void fixture_free(struct fixture *f)
 {
+	upm_disc_run_end(&f->run, f->registered);
 	upm_backend_destroy(f->run.backend);
 	upm_buf_free(&f->run.log);
 	upm_last_screen_free(&f->run); /* a writer's last screen that no files line said */

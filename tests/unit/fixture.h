@@ -14,6 +14,9 @@ struct fixture {
 	struct upm_mock *mock;
 	struct upm_trace *trace;
 	struct test_clock clock;
+	/* The registered platform; run.platform is the one the discovery tables built on
+	 * the platforms they place (core/session/disc_run.h), as upm_main does. */
+	const struct upm_platform *registered;
 };
 
 /* NULL faults for none. Fails the test and returns -1 when the mock cannot be built.

@@ -19,7 +19,7 @@
  * 64-byte line read (event 0x05 umask 0xCF) and written (0x05 umask 0xF0), spread over
  * the channels (Linux uncore_snbep.c spr_uncore_imc_events cas_count_read/write).
  *
- * Not modelled yet: the UPI and M3UPI PMON registers, the PCU, IIO, IRP, M2M and M2PCIe
+ * Not modelled yet: the M3UPI PMON registers, UPI's received flits, the PCU, IIO, IRP, M2M and M2PCIe
  * records, the IMC's fixed DCLK counter. */
 #include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
@@ -89,6 +89,7 @@ static void wire_unit_ctl(struct mock_box *b, struct upm_mock_reg *r)
  * and the DDR5-4800 channels' DRAM clock (half the transfer rate). */
 #define UNCORE_MHZ 1800u
 #define DCLK_MHZ 2400u
+#define UPI_MHZ 2000u /* mock's choice: a link's clock as its PMON counts it */
 
 /* The CHA: CLOCKTICKS (event 0x01) by time; TOR_INSERTS (0x35, umask 0x01) of demand
  * data reads from the cores by the unit-mask extension in config bits 32 and up:
@@ -122,6 +123,22 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	       : umask == 0xF0 ? mock_box_share(b, act->lines_written) : 0;
 }
 
+/* A UPI link: CLOCKTICKS (event 0x01) by time; TxL_FLITS.ALL_DATA (0x02, umask 0x0F) 9
+ * data flits for each 64-byte line the socket sends to another (64/9 bytes a flit:
+ * perfmon's upi_data_transmit_bw), spread over the links, and at most one flit a link
+ * clock of the traffic's time (the mock's bound). Event codes: intel/perfmon
+ * sapphirerapids_uncore.json (6dadedf3). */
+static uint64_t upi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	if (ev(ctl) == 0x01)
+		return cycles(act, UPI_MHZ);
+	if (ev(ctl) != 0x02 || umask(ctl) != 0x0F)
+		return 0;
+	uint64_t flits = mock_box_share(b, act->remote_lines * 9u);
+	uint64_t most = traffic_cycles(b, act, UPI_MHZ);
+	return flits < most ? flits : most;
+}
+
 static uint8_t sock_bus(unsigned s)
 {
 	return (uint8_t)(0x80u * s); /* mock's choice */
@@ -146,6 +163,33 @@ static int put_record(struct upm_mock *m, struct upm_mock_mmio *w, unsigned inde
 		if (!r)
 			return -1;
 		r->value = words[i];
+	}
+	return 0;
+}
+
+/* The UPI link layer's PMON in its function's configuration space (Linux uncore_snbep.c
+ * SPR UPI: unit control 0x318, counter controls from 0x350 and counters from 0x320, 8
+ * bytes apart, 4 x 48 bits): 64-bit controls as two dwords (the high one holds the unit-mask
+ * extension, 24 bits from config bit 32: intel/pcm GenuineIntel-6-8F-6.json), 64-bit
+ * counters as two dwords. */
+static int upi_pmon(struct upm_mock *m, unsigned s, struct upm_mock_pci_dev *d, unsigned link)
+{
+	struct mock_box *b = mock_pmon_add_box(m, "upi", K_UPI, s, link);
+	struct upm_mock_reg *ctl = upm_mock_add_pci_reg(m, d, 0x318, 0, 0x1);
+	if (!b || !ctl)
+		return -1;
+	wire_unit_ctl(b, ctl);
+	b->rate = upi_rate;
+	b->n_peers = N_UPI;
+	for (unsigned i = 0; i < 4; i++) {
+		struct upm_mock_reg *cc = upm_mock_add_pci_reg(m, d, (uint16_t)(0x350 + 8 * i), 0, 0xFFFFFFFFu);
+		struct upm_mock_reg *cch = upm_mock_add_pci_reg(m, d, (uint16_t)(0x354 + 8 * i), 0, 0xFFFFFFu);
+		struct upm_mock_reg *lo = upm_mock_add_pci_reg(m, d, (uint16_t)(0x320 + 8 * i), 0, 0xFFFFFFFFu);
+		struct upm_mock_reg *hi = upm_mock_add_pci_reg(m, d, (uint16_t)(0x324 + 8 * i), 0, 0xFFFFu);
+		if (!cc || !cch || !lo || !hi || mock_box_add_reg(b, cch) < 0)
+			return -1;
+		lo->flags |= UPM_MOCK_COUNTER;
+		mock_box_add_ctr(b, cc, lo, hi, 48, MOCK_NO_BIT, MOCK_NO_BIT);
 	}
 	return 0;
 }
@@ -254,8 +298,9 @@ static int build_socket(struct upm_mock *m, unsigned s)
 		if (put_record(m, tw, rec, unit_word1(4, 0x350 - 0x318, 48, 0x320 - 0x318, ACCESS_PCI),
 			       ctl, (uint64_t)l << 16 | 8) < 0)
 			return -1;
-		if (!upm_mock_add_pci_dev(m, s, upi_bus, (uint8_t)((UPI_DEVFN >> 3) + l), UPI_DEVFN & 7,
-					  UPM_PCI_VENDOR_INTEL, UPI_DEVICE))
+		struct upm_mock_pci_dev *ud = upm_mock_add_pci_dev(m, s, upi_bus, (uint8_t)((UPI_DEVFN >> 3) + l),
+								   UPI_DEVFN & 7, UPM_PCI_VENDOR_INTEL, UPI_DEVICE);
+		if (!ud || upi_pmon(m, s, ud, l) < 0)
 			return -1;
 	}
 	return 0;

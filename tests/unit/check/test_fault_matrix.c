@@ -107,6 +107,31 @@ static const struct matrix_platform platforms[] = {
 		{ "s1.skew=cbo7:3", 1, "cbo", 7, 0 },
 		{ "s1.stuck=rbox1.ctr0", 1, "rbox", 1, 0 },
 		{ NULL, 0, NULL, 0, 0 } } },
+	/* Sapphire Rapids' mock (platform/mock/spr/model.c): 8 CHAs (MSR), 8 IMC channels
+	 * (MMIO) and 4 UPI links (PCI) a socket, placed by its discovery tables; control bit
+	 * 8 of a CHA is the low unit-mask bit (no enable bit on a discovered unit). */
+	{ "spr", 2, {
+		{ "s1.stuck=cha3.ctr0", 1, "cha", 3, 0 },
+		{ "stuckbit=cha2.ctl1:8", 0, "cha", 2, 0 },
+		{ "dead=cha1", 0, "cha", 1, 0 },
+		{ "absent=cha6", 0, "cha", 6, 0 },
+		{ "s1.dead=imc5", 1, "imc", 5, 0 },
+		{ "nofreeze=cha4", 0, "cha", 4, 0 },
+		{ "nochannel=imc2", 0, "imc", 2, 0 },
+		{ "s1.unpopulated=imc3", 1, "imc", 3, 1 },
+		{ "skew=cha5:2.5", 0, "cha", 5, 0 },
+		{ "stuck=imc1.ctr2", 0, "imc", 1, 0 },
+		{ "stuck=upi1.ctr0", 0, "upi", 1, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
+	/* Emerald Rapids' mock: Sapphire Rapids' layout under its own CPUID; the faults
+	 * spr's row does not place. */
+	{ "emr", 2, {
+		{ "stuck=cha7.ctr3", 0, "cha", 7, 0 },
+		{ "s1.absent=cha0", 1, "cha", 0, 0 },
+		{ "s1.nofreeze=imc4", 1, "imc", 4, 0 },
+		{ "unpopulated=imc7", 0, "imc", 7, 1 },
+		{ "s1.stuck=upi3.ctr1", 1, "upi", 3, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
 };
 
 static const struct upm_verdict *same_key(const struct upm_verdicts *vs, const struct upm_verdict *v)
@@ -224,6 +249,16 @@ TEST(fault_matrix_nhmex)
 TEST(fault_matrix_wsmex)
 {
 	run_platform(&platforms[4]);
+}
+
+TEST(fault_matrix_spr)
+{
+	run_platform(&platforms[5]);
+}
+
+TEST(fault_matrix_emr)
+{
+	run_platform(&platforms[6]);
 }
 
 /* Every platform with a check profile and a mock is in the matrix. */
