@@ -19,8 +19,8 @@
  * 64-byte line read (event 0x05 umask 0xCF) and written (0x05 umask 0xF0), spread over
  * the channels (Linux uncore_snbep.c spr_uncore_imc_events cas_count_read/write).
  *
- * Not modelled yet: the M3UPI PMON registers, UPI's received flits, the PCU, IIO, IRP, M2M and M2PCIe
- * records, the IMC's fixed DCLK counter. */
+ * Not modelled yet: the M3UPI PMON registers, UPI's received flits, the IRP, M2M and
+ * M2PCIe records, the PCU's core power states, the IMC's fixed DCLK counter. */
 #include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
@@ -37,6 +37,13 @@
 #define N_CHA 8u             /* mock's choice (an SPR has up to 60) */
 #define N_IMC 8u             /* SPR: 4 controllers x 2 channels */
 #define N_UPI 4u
+#define N_IIO 4u             /* mock's choice (an SPR has up to 12) */
+/* IIO (M2IOSF) unit controls 0x3000 + 0x10 * n, controls +2, counters +8 (intel/pcm
+ * src/types.h SPR_M2IOSF_IIO_UNIT_CTL, _CTL0, _CTR0, SPR_M2IOSF_REG_STEP). */
+#define IIO_CTL(n) (0x3000u + 0x10u * (n))
+/* The PCU's unit control: the table alone says where (PCM and Linux take it from the
+ * table), so this is the mock's choice. */
+#define PCU_CTL 0x2FC0u
 #define UPI_DEVICE 0x3241u   /* uncore_snbep.c SPR_UPI_REGS_ADDR_DEVICE_LINK0 */
 #define UPI_DEVFN 0x9u       /* devfn 0x9: device 1 function 1; links 0x8000 apart = next device */
 #define CHA_CTL(n) (0x2000u + 0x10u * (n)) /* intel/pcm types.h SPR CHA0 box ctl, step 0x10 */
@@ -45,7 +52,7 @@
 #define ACCESS_MMIO 1ull
 #define ACCESS_PCI 2ull
 
-enum spr_kind { K_CHA, K_IMC, K_UPI };
+enum spr_kind { K_CHA, K_IMC, K_UPI, K_IIO, K_PCU };
 
 /* The model's state (the pmon's model pointer): each socket's global control. */
 struct spr_state {
@@ -89,6 +96,8 @@ static void wire_unit_ctl(struct mock_box *b, struct upm_mock_reg *r)
  * and the DDR5-4800 channels' DRAM clock (half the transfer rate). */
 #define UNCORE_MHZ 1800u
 #define DCLK_MHZ 2400u
+#define IIO_MHZ 1800u /* mock's choice */
+#define PCU_MHZ 1000u /* mock's choice */
 #define UPI_MHZ 2000u /* mock's choice: a link's clock as its PMON counts it */
 
 /* The CHA: CLOCKTICKS (event 0x01) by time; TOR_INSERTS (0x35, umask 0x01) of demand
@@ -137,6 +146,21 @@ static uint64_t upi_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	uint64_t flits = mock_box_share(b, act->remote_lines * 9u);
 	uint64_t most = traffic_cycles(b, act, UPI_MHZ);
 	return flits < most ? flits : most;
+}
+
+/* The IIO and the PCU: CLOCKTICKS (event 0x01) by time (UNC_IIO_CLOCKTICKS,
+ * UNC_P_CLOCKTICKS: perfmon as above); the kernels make no IO traffic and the mock keeps
+ * no core power states, so their other events count nothing. */
+static uint64_t iio_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	(void)b;
+	return ev(ctl) == 0x01 ? cycles(act, IIO_MHZ) : 0;
+}
+
+static uint64_t pcu_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	(void)b;
+	return ev(ctl) == 0x01 ? cycles(act, PCU_MHZ) : 0;
 }
 
 static uint8_t sock_bus(unsigned s)
@@ -194,6 +218,31 @@ static int upi_pmon(struct upm_mock *m, unsigned s, struct upm_mock_pci_dev *d, 
 	return 0;
 }
 
+/* A generic MSR unit (type, id) at unit control ctl: its record, its unit control,
+ * 4 x 48-bit counters with 64-bit controls at +2 and counters at +8. */
+static int msr_unit(struct upm_mock *m, unsigned s, struct upm_mock_mmio *tw, unsigned rec, const char *name,
+		    unsigned kind, unsigned type, unsigned id, uint32_t ctl, mock_rate_fn rate, unsigned peers)
+{
+	if (put_record(m, tw, rec, unit_word1(4, 2, 48, 8, ACCESS_MSR), ctl, (uint64_t)id << 16 | type) < 0)
+		return -1;
+	struct mock_box *b = mock_pmon_add_box(m, name, kind, s, id);
+	struct upm_mock_reg *uc = upm_mock_add_msr(m, s, ctl, 0, 0x1);
+	if (!b || !uc)
+		return -1;
+	wire_unit_ctl(b, uc);
+	b->rate = rate;
+	b->n_peers = peers;
+	for (unsigned i = 0; i < 4; i++) {
+		struct upm_mock_reg *cc = upm_mock_add_msr(m, s, ctl + 2 + i, 0, ~0ull);
+		struct upm_mock_reg *cr = upm_mock_add_msr(m, s, ctl + 8 + i, 0, (1ull << 48) - 1);
+		if (!cc || !cr)
+			return -1;
+		cr->flags |= UPM_MOCK_COUNTER;
+		mock_box_add_ctr(b, cc, cr, NULL, 48, MOCK_NO_BIT, MOCK_NO_BIT);
+	}
+	return 0;
+}
+
 static int build_socket(struct upm_mock *m, unsigned s)
 {
 	uint8_t bus = sock_bus(s);
@@ -233,7 +282,7 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	struct upm_mock_mmio *iw = upm_mock_add_mmio(m, IMC_BASE(s), IMC_STEP * N_IMC);
 	if (!tw || !iw)
 		return -1;
-	unsigned n_units = N_CHA + N_IMC + N_UPI;
+	unsigned n_units = N_CHA + N_IMC + N_UPI + N_IIO + 1;
 	/* Global record: type 7:0 (0), stride 15:8, max_units 25:16, access 63:62 (MSR);
 	 * the global control; status offset 7:0 and count 23:8 (mock's choice: none). */
 	if (put_record(m, tw, 0, (uint64_t)STRIDE << 8 | (uint64_t)n_units << 16 | ACCESS_MSR << 62,
@@ -303,6 +352,11 @@ static int build_socket(struct upm_mock *m, unsigned s)
 		if (!ud || upi_pmon(m, s, ud, l) < 0)
 			return -1;
 	}
+	for (unsigned n = 0; n < N_IIO; n++, rec++) /* type 1 iio */
+		if (msr_unit(m, s, tw, rec, "iio", K_IIO, 1, n, IIO_CTL(n), iio_rate, N_IIO) < 0)
+			return -1;
+	if (msr_unit(m, s, tw, rec, "pcu", K_PCU, 4, 0, PCU_CTL, pcu_rate, 1) < 0) /* type 4 pcu */
+		return -1;
 	return 0;
 }
 

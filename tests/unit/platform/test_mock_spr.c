@@ -44,7 +44,7 @@ TEST(mock_spr_dvsec_bar_and_table)
 	uint64_t t = 0xF8100000ull;
 	uint64_t g = q(b, t);
 	CHECK_EQ(g >> 8 & 0xFF, 4);        /* stride: 4 x 8 bytes */
-	CHECK_EQ(g >> 16 & 0x3FF, 20);     /* 8 cha + 8 imc + 4 upi */
+	CHECK_EQ(g >> 16 & 0x3FF, 25);     /* 8 cha + 8 imc + 4 upi + 4 iio + 1 pcu */
 	CHECK_EQ(g >> 62, 0);              /* MSR */
 	CHECK_EQ(q(b, t + 8), 0x2FF0);
 	uint64_t c0 = q(b, t + 32);        /* CHA0 */
