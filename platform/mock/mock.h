@@ -321,6 +321,12 @@ int upm_mock_apply_fault(struct upm_mock *m, const char *term);
  *                                    accesses to it, or from the interval on (default)
  *   badecam                          segment 0's MCFG window is off by one bus: ECAM
  *                                    reaches the next bus, CF8/CFC the right one
+ *   disc.ones=N                      (spr, emr) unit record N (0: the first after the
+ *                                    global record) of the discovery table reads all ones
+ *   disc.zeroctl=N                   unit record N's unit control address is zero
+ *   disc.dup=N                       unit record N repeats record N-1's type and id
+ *   disc.truncate=N                  the table ends before unit record N (N on read zero)
+ *   disc.bar=0                       the discovery device's BAR reads zero
  *   sN.stall=MS                      the first MSR access executing on socket N spins
  *                                    MS ms (1-60000) before it completes: under UEFI,
  *                                    past MP services' 1 s timeout, a processor that

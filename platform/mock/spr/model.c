@@ -55,8 +55,11 @@
 enum spr_kind { K_CHA, K_IMC, K_UPI, K_IIO, K_PCU };
 
 /* The model's state (the pmon's model pointer): each socket's global control. */
+#define N_RECORDS (N_CHA + N_IMC + N_UPI)
 struct spr_state {
 	struct upm_mock_reg *global_ctl[2];
+	struct upm_mock_reg *rec[2][N_RECORDS][3]; /* each unit record's three words */
+	struct upm_mock_reg *bar[2][2];            /* the discovery device's BAR, low and high */
 };
 
 static int generic_stops(const struct mock_box *b, const struct mock_ctr *c)
@@ -180,6 +183,8 @@ static uint64_t unit_word1(unsigned n, unsigned ctl_off, unsigned width, unsigne
 static int put_record(struct upm_mock *m, struct upm_mock_mmio *w, unsigned index, uint64_t w1,
 		      uint64_t w2, uint64_t w3)
 {
+	struct spr_state *st = mock_pmon_of(m)->model;
+	unsigned s = (unsigned)((w->base - TABLE_BASE(0)) / 0x100000u);
 	uint32_t at = index * STRIDE * 8u;
 	uint64_t words[3] = { w1, w2, w3 };
 	for (unsigned i = 0; i < 3; i++) {
@@ -187,6 +192,8 @@ static int put_record(struct upm_mock *m, struct upm_mock_mmio *w, unsigned inde
 		if (!r)
 			return -1;
 		r->value = words[i];
+		if (index > 0 && s < 2)
+			st->rec[s][index - 1][i] = r;
 	}
 	return 0;
 }
@@ -270,8 +277,9 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	if (!st->global_ctl[s])
 		return -1;
 	/* AER (ID 0x0001, version 1) pointing at the DVSEC; DVSEC (0x23, version 1, last). */
-	if (!upm_mock_add_pci_reg(m, d, 0x10, (uint32_t)table | 0x4u, 0) || /* 64-bit memory BAR */
-	    !upm_mock_add_pci_reg(m, d, 0x14, (uint32_t)(table >> 32), 0) ||
+	st->bar[s][0] = upm_mock_add_pci_reg(m, d, 0x10, (uint32_t)table | 0x4u, 0); /* 64-bit BAR */
+	st->bar[s][1] = upm_mock_add_pci_reg(m, d, 0x14, (uint32_t)(table >> 32), 0);
+	if (!st->bar[s][0] || !st->bar[s][1] ||
 	    !upm_mock_add_pci_reg(m, d, 0x100, 0x0001u | 1u << 16 | DVSEC_AT << 20, 0) ||
 	    !upm_mock_add_pci_reg(m, d, DVSEC_AT, 0x0023u | 1u << 16, 0) ||
 	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0x4, 0x8086u | 0x010u << 20, 0) ||
@@ -360,6 +368,50 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	return 0;
 }
 
+/* Table faults (platform/mock/mock.h): each breaks one unit record N (0 = the first unit
+ * record, after the global one) of socket s, or the BAR. */
+static int disc_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
+		      const char *value)
+{
+	struct spr_state *st = mock_pmon_of(m)->model;
+	uint64_t n = 0;
+	if (socket >= 2)
+		return 0;
+	if (upm_strcmp(key, "disc.bar") == 0) { /* disc.bar=0: the BAR reads zero */
+		if (!value || upm_strcmp(value, "0") != 0) {
+			upm_snprintf(m->error, sizeof m->error,
+				     "mock fault: '%s': only disc.bar=0 (a BAR of zero) is known", term);
+			return -1;
+		}
+		st->bar[socket][0]->value = 0;
+		st->bar[socket][1]->value = 0;
+		return 1;
+	}
+	int ones = upm_strcmp(key, "disc.ones") == 0, zeroctl = upm_strcmp(key, "disc.zeroctl") == 0;
+	int dup = upm_strcmp(key, "disc.dup") == 0, trunc = upm_strcmp(key, "disc.truncate") == 0;
+	if (!ones && !zeroctl && !dup && !trunc)
+		return 0;
+	if (!value || upm_parse_u64(value, &n) < 0 || n >= N_RECORDS || (dup && n == 0)) {
+		upm_snprintf(m->error, sizeof m->error,
+			     "mock fault: '%s': give a unit record 0-%u (disc.dup: 1-%u), e.g. %s=3",
+			     term, N_RECORDS - 1, N_RECORDS - 1, key);
+		return -1;
+	}
+	struct upm_mock_reg **r = st->rec[socket][n];
+	if (ones) /* all-ones unit */
+		for (unsigned i = 0; i < 3; i++)
+			r[i]->value = ~0ull;
+	else if (zeroctl) /* zero unit control address */
+		r[1]->value = 0;
+	else if (dup) /* the previous record's type and id again */
+		r[2]->value = st->rec[socket][n - 1][2]->value;
+	else /* the table ends before record N: it and the rest read as nothing */
+		for (unsigned k = (unsigned)n; k < N_RECORDS; k++)
+			for (unsigned i = 0; i < 3; i++)
+				st->rec[socket][k][i]->value = 0;
+	return 1;
+}
+
 static int build(struct upm_mock *m, uint32_t signature, const char *brand)
 {
 	m->cpuid_signature = signature;
@@ -376,6 +428,7 @@ static int build(struct upm_mock *m, uint32_t signature, const char *brand)
 		return -1;
 	upm_memset(st, 0, sizeof *st);
 	mock_pmon_of(m)->model = st;
+	mock_pmon_of(m)->model_fault = disc_fault;
 	for (unsigned s = 0; s < m->n_sockets; s++)
 		if (build_socket(m, s) < 0)
 			return -1;

@@ -11,6 +11,8 @@ static struct upm_backend *spr(const char *faults)
 	char err[200] = "";
 	struct upm_backend *b = upm_mock_create_model(&upm_mock_model_spr, 2, faults, err, sizeof err);
 	CHECK(b != NULL);
+	if (!b)
+		CHECK_STR(err, "");
 	return b;
 }
 
@@ -128,4 +130,58 @@ TEST(mock_spr_imc_cas_counts_lines_and_freeze)
 	CHECK_EQ(upm_mmio_read32(b, u + 0x40, &c), UPM_OK);
 	CHECK_EQ(c, 0);
 	upm_backend_destroy(b);
+}
+
+/* Each table fault changes exactly its record (or the BAR): every other word of socket
+ * 0's table reads as on the clean mock. */
+static void table_words(struct upm_backend *b, uint64_t *w)
+{
+	for (unsigned i = 0; i < 21 * 4; i++)
+		w[i] = i % 4 == 3 ? 0 : q(b, 0xF8000000ull + 8ull * i);
+}
+
+static unsigned words_differing(const char *fault, uint64_t *first)
+{
+	uint64_t clean[84], broken[84];
+	struct upm_backend *a = spr(NULL), *b = spr(fault);
+	if (!a || !b)
+		return 999;
+	table_words(a, clean);
+	table_words(b, broken);
+	unsigned n = 0;
+	*first = 0;
+	for (unsigned i = 0; i < 84; i++)
+		if (clean[i] != broken[i]) {
+			if (!n)
+				*first = i;
+			n++;
+		}
+	upm_backend_destroy(a);
+	upm_backend_destroy(b);
+	return n;
+}
+
+TEST(mock_spr_table_faults_break_one_record)
+{
+	uint64_t at;
+	/* record N's words sit at 4 * (N + 1) .. +2 (8-byte words, stride 4) */
+	CHECK_EQ(words_differing("disc.ones=3", &at), 3);
+	CHECK_EQ(at, 16);
+	CHECK_EQ(words_differing("disc.zeroctl=3", &at), 1);
+	CHECK_EQ(at, 17);
+	CHECK_EQ(words_differing("disc.dup=3", &at), 1);
+	CHECK_EQ(at, 18);
+	CHECK_EQ(words_differing("disc.truncate=18", &at), 6); /* the last two UPI records */
+	CHECK_EQ(at, 76);
+	CHECK_EQ(words_differing("s1.disc.ones=3", &at), 0); /* socket 1's table, not 0's */
+	struct upm_backend *b = spr("disc.bar=0");
+	if (b) {
+		CHECK_EQ(cfg(b, 0x00, 2, 1, 0x10), 0); /* socket 0's */
+		CHECK_EQ(cfg(b, 0x00, 2, 1, 0x14), 0);
+		CHECK_EQ(cfg(b, 0x80, 2, 1, 0x10), 0xF8100004u); /* socket 1's kept */
+		upm_backend_destroy(b);
+	}
+	char err[200] = "";
+	CHECK(upm_mock_create_model(&upm_mock_model_spr, 2, "disc.ones=99", err, sizeof err) == NULL);
+	CHECK_CONTAINS(err, "disc.ones=99");
 }
