@@ -37,3 +37,25 @@ grep -Eq '^ +0 +1 cha +CLOCKTICKS +[1-9]' "$WORK/trace.out" && pass host/spr_cha
 n=$(grep -c '^upmon: warning: uncore discovery: .*record [0-9]* (upi2): .*the entry is broken' "$WORK/trace.out")
 [ "$n" = 1 ] && pass host/spr_broken_upi_entry_one_finding ||
 	fail host/spr_broken_upi_entry_one_finding "$n warnings: $(grep -m2 'uncore discovery' "$WORK/trace.out" | tr '\n' ' ')"
+
+# Broken table entries (the mock's disc.* faults): each is one warning naming its record,
+# never a crash; the units the table still names count, the one it lost is not a zero.
+# Record 3 is cha3, record 9 imc1 (platform/mock/spr/model.c).
+table_fault() { # NAME FAULT REGEX CHA_COUNT
+	run "$1" --backend "mock:$2" --platform spr --sockets 1 run --events cha/CLOCKTICKS/ --seconds 0.01
+	local n why=""
+	n=$(grep -c "^upmon: warning: uncore discovery: socket 0 table 0: discovery record $3" "$WORK/$1.out")
+	[ "$(rc "$1")" = 0 ] || why="status $(rc "$1")"
+	[ "$n" = 1 ] || why="$why; $n warnings for the record"
+	grep -Eq "^ +0 +$4 cha +CLOCKTICKS +[1-9]" "$WORK/$1.out" || why="$why; no count over $4 CHAs"
+	[ -z "$why" ] && pass "host/spr_table_$1" || fail "host/spr_table_$1" "$why: $(grep -m2 'uncore discovery' "$WORK/$1.out" | tr '\n' ' ')"
+}
+table_fault all_ones_record disc.ones=3 '3: table1 is all ones' 7
+table_fault zero_control disc.zeroctl=3 '3 (box type 0 id 3): unit control address is 0' 7
+table_fault duplicate_id disc.dup=3 '3 (box type 0 id 2): repeats box type 0 id 2' 7
+table_fault truncated disc.truncate=10 '10: past the 352 bytes read .*(truncated table)' 8
+# A BAR of zero: no table read (never at address 0), one warning, every box absent, no count.
+run bar0 --backend mock:disc.bar=0 --platform spr --sockets 1 run --events cha/CLOCKTICKS/ --seconds 0.01
+grep -q '^upmon: warning: uncore discovery: no uncore discovery table: BAR 0 of 00:03.1, .* is 0' "$WORK/bar0.out" &&
+	grep -Eq '^ +0 +0/1 cha +CLOCKTICKS +box-absent' "$WORK/bar0.out" && pass host/spr_table_bar_of_zero ||
+	fail host/spr_table_bar_of_zero "$(grep -m2 -E 'uncore discovery|CLOCKTICKS' "$WORK/bar0.out" | tr '\n' ' ')"

@@ -55,11 +55,12 @@
 enum spr_kind { K_CHA, K_IMC, K_UPI, K_IIO, K_PCU };
 
 /* The model's state (the pmon's model pointer): each socket's global control. */
-#define N_RECORDS (N_CHA + N_IMC + N_UPI)
+#define N_RECORDS (N_CHA + N_IMC + N_UPI + N_IIO + 1) /* and the PCU */
 struct spr_state {
 	struct upm_mock_reg *global_ctl[2];
 	struct upm_mock_reg *rec[2][N_RECORDS][3]; /* each unit record's three words */
 	struct upm_mock_reg *bar[2][2];            /* the discovery device's BAR, low and high */
+	struct upm_mock_mmio *table[2];            /* the window the table is read through */
 };
 
 static int generic_stops(const struct mock_box *b, const struct mock_ctr *c)
@@ -287,10 +288,11 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0xC, 0u, 0))   /* BIR 0 */
 		return -1;
 	struct upm_mock_mmio *tw = upm_mock_add_mmio(m, table, 0x1000);
+	st->table[s] = tw;
 	struct upm_mock_mmio *iw = upm_mock_add_mmio(m, IMC_BASE(s), IMC_STEP * N_IMC);
 	if (!tw || !iw)
 		return -1;
-	unsigned n_units = N_CHA + N_IMC + N_UPI + N_IIO + 1;
+	unsigned n_units = N_RECORDS;
 	/* Global record: type 7:0 (0), stride 15:8, max_units 25:16, access 63:62 (MSR);
 	 * the global control; status offset 7:0 and count 23:8 (mock's choice: none). */
 	if (put_record(m, tw, 0, (uint64_t)STRIDE << 8 | (uint64_t)n_units << 16 | ACCESS_MSR << 62,
@@ -405,10 +407,8 @@ static int disc_fault(struct upm_mock *m, unsigned socket, const char *term, con
 		r[1]->value = 0;
 	else if (dup) /* the previous record's type and id again */
 		r[2]->value = st->rec[socket][n - 1][2]->value;
-	else /* the table ends before record N: it and the rest read as nothing */
-		for (unsigned k = (unsigned)n; k < N_RECORDS; k++)
-			for (unsigned i = 0; i < 3; i++)
-				st->rec[socket][k][i]->value = 0;
+	else /* the table ends before record N: nothing answers from there on */
+		st->table[socket]->size = ((uint64_t)n + 1) * STRIDE * 8u;
 	return 1;
 }
 

@@ -136,13 +136,17 @@ TEST(mock_spr_imc_cas_counts_lines_and_freeze)
  * 0's table reads as on the clean mock. */
 static void table_words(struct upm_backend *b, uint64_t *w)
 {
-	for (unsigned i = 0; i < 21 * 4; i++)
-		w[i] = i % 4 == 3 ? 0 : q(b, 0xF8000000ull + 8ull * i);
+	for (unsigned i = 0; i < 26 * 4; i++) {
+		uint64_t v = 0;
+		/* past a truncated table nothing answers: a word no table holds */
+		int rc = i % 4 == 3 ? UPM_OK : upm_mmio_read64(b, 0xF8000000ull + 8ull * i, &v);
+		w[i] = rc == UPM_OK ? v : 0x5A5A5A5A5A5A5A5Aull;
+	}
 }
 
 static unsigned words_differing(const char *fault, uint64_t *first)
 {
-	uint64_t clean[84], broken[84];
+	uint64_t clean[104], broken[104];
 	struct upm_backend *a = spr(NULL), *b = spr(fault);
 	if (!a || !b)
 		return 999;
@@ -150,7 +154,7 @@ static unsigned words_differing(const char *fault, uint64_t *first)
 	table_words(b, broken);
 	unsigned n = 0;
 	*first = 0;
-	for (unsigned i = 0; i < 84; i++)
+	for (unsigned i = 0; i < 104; i++)
 		if (clean[i] != broken[i]) {
 			if (!n)
 				*first = i;
@@ -171,14 +175,14 @@ TEST(mock_spr_table_faults_break_one_record)
 	CHECK_EQ(at, 17);
 	CHECK_EQ(words_differing("disc.dup=3", &at), 1);
 	CHECK_EQ(at, 18);
-	CHECK_EQ(words_differing("disc.truncate=18", &at), 6); /* the last two UPI records */
+	CHECK_EQ(words_differing("disc.truncate=18", &at), 21); /* records 18-24 no longer answer */
 	CHECK_EQ(at, 76);
 	CHECK_EQ(words_differing("s1.disc.ones=3", &at), 0); /* socket 1's table, not 0's */
 	struct upm_backend *b = spr("disc.bar=0");
 	if (b) {
-		CHECK_EQ(cfg(b, 0x00, 2, 1, 0x10), 0); /* socket 0's */
-		CHECK_EQ(cfg(b, 0x00, 2, 1, 0x14), 0);
-		CHECK_EQ(cfg(b, 0x80, 2, 1, 0x10), 0xF8100004u); /* socket 1's kept */
+		CHECK_EQ(cfg(b, 0x00, 3, 1, 0x10), 0); /* socket 0's */
+		CHECK_EQ(cfg(b, 0x00, 3, 1, 0x14), 0);
+		CHECK_EQ(cfg(b, 0x80, 3, 1, 0x10), 0xF8100004u); /* socket 1's kept */
 		upm_backend_destroy(b);
 	}
 	char err[200] = "";
