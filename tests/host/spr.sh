@@ -59,3 +59,25 @@ run bar0 --backend mock:disc.bar=0 --platform spr --sockets 1 run --events cha/C
 grep -q '^upmon: warning: uncore discovery: no uncore discovery table: BAR 0 of 00:03.1, .* is 0' "$WORK/bar0.out" &&
 	grep -Eq '^ +0 +0/1 cha +CLOCKTICKS +box-absent' "$WORK/bar0.out" && pass host/spr_table_bar_of_zero ||
 	fail host/spr_table_bar_of_zero "$(grep -m2 -E 'uncore discovery|CLOCKTICKS' "$WORK/bar0.out" | tr '\n' ' ')"
+
+# The kernel's bytes, counted: 2 x 4 MiB read is 131072 CAS reads over both sockets' IMC
+# channels, and MEM_BW_READS over the kernel's own seconds is the kernel's bandwidth
+# within 5% (issue: "agrees with the kernel's bytes within 5%").
+run kread --backend mock --platform spr run --kernel read --size 4M --iterations 2 --events imc/CAS_COUNT.RD/ --metrics MEM_BW_READS
+kread_ok() {
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+k = d["kernel_runs"][0]
+assert d["platform"] == "spr" and k["bytes_read"] == 2 * (4 << 20), k["bytes_read"]
+cas = [c for c in k["counters"] if c["event"] == "CAS_COUNT.RD" and not c.get("for_metrics")]
+assert len(cas) == 16, len(cas)
+assert sum(c["net"] for c in cas) * 64 == k["bytes_read"], sum(c["net"] for c in cas)
+bw = [m for m in k["metrics"] if m["name"] == "MEM_BW_READS"]
+own = k["bytes_read"] / k["seconds"]
+got = sum(m["net_per_kernel_second"] for m in bw)
+assert len(bw) == 2 and abs(got - own) <= 0.05 * own, (got, own)
+PY
+}
+[ "$(rc kread)" = 0 ] && kread_ok 2>"$WORK/kread.err" && pass host/spr_kernel_read_mem_bw_agrees ||
+	fail host/spr_kernel_read_mem_bw_agrees "status $(rc kread): $(tail -1 "$WORK/kread.err")"
