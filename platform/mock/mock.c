@@ -215,37 +215,6 @@ static int mock_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struc
 	return UPM_OK;
 }
 
-static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
-{
-	struct upm_mock *m = mock_of(b);
-	upm_mock_access_begins(m);
-	*val = 0xFFFFFFFFu;
-	for (unsigned i = 0; i < m->n_mmio; i++) {
-		struct upm_mock_mmio *w = &m->mmio[i];
-		if (addr < w->base || addr - w->base >= w->size)
-			continue;
-		for (unsigned k = 0; k < w->n_regs; k++) {
-			if (w->regs[k]->addr == addr - w->base) {
-				if (!(w->regs[k]->flags & UPM_MOCK_DEAD))
-					*val = (uint32_t)reg_read(m, 0, w->regs[k]);
-				return UPM_OK;
-			}
-		}
-		/* No register starts here: the high half of a 64-bit one that starts 4 bytes
-		 * before (a table word, a 64-bit counter), as a dword load of it reads. */
-		for (unsigned k = 0; addr - w->base >= 4 && k < w->n_regs; k++) {
-			if (w->regs[k]->addr == addr - w->base - 4) {
-				if (!(w->regs[k]->flags & UPM_MOCK_DEAD))
-					*val = (uint32_t)(reg_read(m, 0, w->regs[k]) >> 32);
-				return UPM_OK;
-			}
-		}
-		*val = 0;
-		return UPM_OK;
-	}
-	return UPM_EFAULT; /* nothing mapped there */
-}
-
 /* The register at addr in an MMIO window, *w its window; NULL with *w NULL where nothing is
  * mapped (a fault), NULL with *w set where the window holds no register there. */
 static struct upm_mock_reg *mmio_reg_at(struct upm_mock *m, uint64_t addr, struct upm_mock_mmio **w)
@@ -262,6 +231,31 @@ static struct upm_mock_reg *mmio_reg_at(struct upm_mock *m, uint64_t addr, struc
 		return NULL;
 	}
 	return NULL;
+}
+
+/* A 32-bit load: the register starting there (all ones when dead, zero where the window
+ * holds none), or the high half of a 64-bit one starting 4 bytes before (a table word, a
+ * 64-bit counter), as a dword load of it reads; an unmapped address faults. */
+static int mock_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
+{
+	struct upm_mock *m = mock_of(b);
+	struct upm_mock_mmio *w, *below = NULL;
+	upm_mock_access_begins(m);
+	*val = 0xFFFFFFFFu;
+	struct upm_mock_reg *r = mmio_reg_at(m, addr, &w);
+	if (!w)
+		return UPM_EFAULT; /* nothing mapped there */
+	unsigned shift = 0;
+	if (!r && addr - w->base >= 4) {
+		r = mmio_reg_at(m, addr - 4, &below);
+		r = below == w ? r : NULL;
+		shift = 32;
+	}
+	if (!r)
+		*val = 0;
+	else if (!(r->flags & UPM_MOCK_DEAD))
+		*val = (uint32_t)(reg_read(m, 0, r) >> shift);
+	return UPM_OK;
 }
 
 /* A 32-bit store replaces the register's low 32 bits (a register wider than that keeps
