@@ -15,9 +15,11 @@ run_suite() {
 	elif [[ $name == unit* ]] && ! tail -1 "$out" | grep -qE '^unit: [0-9]+ passed, [0-9]+ failed$'; then
 		echo "FAIL suite/unit: the unit tests stopped (status $status) before their summary line" | tee -a "$log"
 	fi
+	# The console only (not $log): which suites a run's time went to, wall and processor
+	# (the children's user and system time: each suite runs in a shell of its own).
+	times >"$out" # the builtin redirected, not piped: a pipe would ask a subshell
+	echo "-- $name: $((SECONDS - began)) s, processor $(tail -1 "$out")"
 	rm -f "$out"
-	# The console only (not $log): which suites a run's time went to.
-	echo "-- $name: $((SECONDS - began)) s"
 	return 0
 }
 

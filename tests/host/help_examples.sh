@@ -6,9 +6,10 @@
 # itself), in a folder of its own, and must end 0 or 1 without an error line; one that
 # injects mock faults may end 2 (its finding), never 4 or 5. Files an example names are
 # made first (--config FILE, a replay:TRACE recorded by the same command on the mock).
-# Time passes on the host's virtual clock (the kernels at 3600 times their real time), so
-# `check --duration 8h` and `--interval 1000 --count 60` take seconds; the check's kernels
-# fit a machine of 64 MiB free memory, as on any machine (docs/health-check.md, Health check).
+# Time passes on the host's virtual clock (the kernels at 86400 times their real time: a
+# second is a day), so `check --duration 8h` ends after its first pass and `--interval 1000
+# --count 60` takes no time; the check's kernels fit a machine of 64 MiB free memory, as on
+# any machine (docs/health-check.md, Health check).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
@@ -89,7 +90,7 @@ while IFS=$'\t' read -r page n example; do
 			;;
 		esac
 	done
-	env=(UPMON_HOST_VIRTUAL_CLOCK=3600)
+	env=(UPMON_HOST_VIRTUAL_CLOCK=86400)
 	for w in "${words[@]}"; do
 		[ "$w" = check ] && env+=(UPMON_HOST_FREE_MIB=64)
 	done
