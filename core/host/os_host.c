@@ -610,6 +610,10 @@ int upm_os_parallel_caller_joins(void)
 static int run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i), void *arg,
 			uint64_t timeout_ns);
 
+/* Each worker thread's stack: a sixteenth of glibc's default, ample for the kernels and
+ * a socket's session steps, even with the sanitizers' redzones. */
+#define PAR_STACK_BYTES (512u * 1024u)
+
 int upm_os_run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, unsigned i),
 			void *arg, uint64_t timeout_ns)
 {
@@ -662,6 +666,10 @@ static int run_parallel(const unsigned *cpus, unsigned n, void (*fn)(void *arg, 
 		pthread_mutex_unlock(&j->lock);
 		pthread_attr_init(&attr);
 		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		/* The firmware's processors run this code on stacks of tens of KiB (EDK2's
+		 * PcdCpuApStackSize); the default 8 MiB would only cost each thread its mapping
+		 * (and under AddressSanitizer, clearing that much shadow at every exit). */
+		pthread_attr_setstacksize(&attr, PAR_STACK_BYTES);
 		if (pthread_create(&th, &attr, par_main, t) != 0) {
 			pthread_mutex_lock(&j->lock);
 			j->remaining--;

@@ -21,7 +21,10 @@ int fixture_init(struct fixture *f, const char *platform, unsigned sockets, cons
 	}
 	f->mock = upm_mock_of(m);
 	test_clock_install(m, &f->clock);
-	f->run.backend = upm_trace_create(m, 0, 1u << 20);
+	/* Twice the most any test's session makes (28,729 accesses); one that outgrows it
+	 * fails in fixture_free rather than judging a trace with its end cut off. Not more:
+	 * every test allocates it, and under AddressSanitizer each byte costs shadow. */
+	f->run.backend = upm_trace_create(m, 0, FIXTURE_TRACE_RECORDS);
 	f->trace = upm_trace_of(f->run.backend);
 	f->run.opts.backend = UPM_BACKEND_MOCK;
 	f->run.platform = upm_platform_by_name(platform);
@@ -47,6 +50,9 @@ void fixture_real_time(struct fixture *f)
 void fixture_free(struct fixture *f)
 {
 	upm_disc_run_end(&f->run, f->registered);
+	if (f->trace && f->trace->dropped)
+		upm_test_fail(__FILE__, __LINE__, "the fixture's trace dropped %u accesses past its %u: raise FIXTURE_TRACE_RECORDS",
+			      (unsigned)f->trace->dropped, FIXTURE_TRACE_RECORDS);
 	upm_backend_destroy(f->run.backend);
 	upm_buf_free(&f->run.log);
 	upm_last_screen_free(&f->run); /* a writer's last screen that no files line said */

@@ -2,6 +2,9 @@
 #ifndef UPMON_TESTS_UNIT_FIXTURE_H
 #define UPMON_TESTS_UNIT_FIXTURE_H
 
+/* Accesses the fixture's trace holds (fixture.c). */
+#define FIXTURE_TRACE_RECORDS (64u * 1024u)
+
 #include "core/cli/invocation.h"
 #include "core/session/session.h"
 #include "platform/mock/mock.h"
