@@ -69,6 +69,47 @@ e2e_boot() {
 	E2E_RC=$?
 }
 
+# e2e_boot_steps NAME STEP=NSH... : one boot for several upmon lines: an image whose
+# script runs each step's line (NSH, written by e2e_shell_script) in turn, each behind a
+# line "e2e: step STEP", then powers off. Booting OVMF costs seconds of emulated processor,
+# so a test whose lines need the same machine takes them in one boot. Sets E2E_STEPS_IMG;
+# e2e_step STEP then selects a step's part of the console.
+e2e_boot_steps() {
+	local name=$1 nsh=$E2E_OUT/$1.nsh step
+	shift
+	{
+		echo '@echo -off'
+		for step in "$@"; do
+			echo "echo \"e2e: step ${step%%=*}\""
+			grep -v -e '^@echo' -e '^reset' "${step#*=}"
+		done
+		echo 'reset -s'
+	} >"$nsh"
+	E2E_STEPS_IMG=$(e2e_image "$name" --shell-only "$nsh") || return 1
+	e2e_boot "$E2E_STEPS_IMG"
+	E2E_STEPS_LOG=$E2E_LOG
+}
+
+# e2e_step STEP: E2E_LOG becomes the console of that step alone (from its "e2e: step" line
+# to the next), E2E_RC its upmon's exit status as the shell printed it (as tools/qemu-run.sh
+# reads it: above 63 is 63; 124 when the step never ended), and img_run the folder its
+# "files in" line names.
+e2e_step() {
+	local hex
+	E2E_LOG=${E2E_STEPS_LOG%.log}-$1.log
+	awk -v s="e2e: step $1" '$0 == s { on = 1; next } on && /^e2e: step / { exit } on' \
+		"$E2E_STEPS_LOG" >"$E2E_LOG"
+	hex=$(sed -n 's/^upmon exit status 0x\([0-9A-Fa-f]\{1,8\}\)$/\1/p' "$E2E_LOG" | tail -n 1)
+	if [ -n "$hex" ]; then
+		E2E_RC=$((16#$hex))
+		[ "$E2E_RC" -gt 63 ] && E2E_RC=63
+	else
+		E2E_RC=124
+	fi
+	E2E_IN_STEP=1 # img_run answers the step's run, or nothing: never another step's
+	E2E_STEP_RUN=$(sed -n 's/^upmon: [0-9]* files\? in \(\/[^,]*\), took .*/\1/p' "$E2E_LOG" | tail -n 1)
+}
+
 # e2e_boot_secure IMAGE [ENTER] [UNTIL]: e2e_boot with Secure Boot on and Microsoft's keys
 # enrolled (OVMF_CODE_4M.ms.fd, a fresh OVMF_VARS_4M.ms.fd: tools/qemu-run.sh,
 # UPMON_QEMU_SECURE_BOOT); Enter is pressed at each ';'-separated prompt of ENTER and the
@@ -99,9 +140,14 @@ img_cat() { mtype -i "$1@@$E2E_PART_OFFSET" "::$2"; }
 img_ls() { mdir -b -i "$1@@$E2E_PART_OFFSET" "::$2"; }
 
 # img_run IMAGE [PARENT]: the folder of the last run recorded in PARENT/runs.csv (default
-# /upmon/results), as a path on the image: every run writes into its own folder.
+# /upmon/results), as a path on the image: every run writes into its own folder; after
+# e2e_step, the step's own run.
 img_run() {
 	local parent=${2:-/upmon/results}
+	if [ -n "${E2E_IN_STEP:-}" ] && [ $# = 1 ]; then
+		echo "$E2E_STEP_RUN"
+		return
+	fi
 	echo "$parent/$(img_cat "$1" "$parent/runs.csv" 2>/dev/null | tr -d '\r' |
 		python3 -c 'import csv, sys; rows = list(csv.DictReader(sys.stdin)); print(rows[-1]["folder"] if rows else "")')"
 }

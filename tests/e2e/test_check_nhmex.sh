@@ -8,11 +8,17 @@
 source "$(dirname "$0")/common.bash"
 e2e_need_efi check_nhmex
 
+# One boot: each platform's clean check, then the one with the fault.
+for P in nhmex wsmex; do
+	e2e_shell_script "$E2E_OUT/check_$P.nsh" -- --backend mock --platform $P check --quick
+done
+e2e_shell_script "$E2E_OUT/check_wsmex_fault.nsh" -- --backend mock:s1.nochannel=mbox1 --platform wsmex check --quick
+e2e_boot_steps check_nhmex_wsmex nhmex="$E2E_OUT/check_nhmex.nsh" wsmex="$E2E_OUT/check_wsmex.nsh" \
+	fault="$E2E_OUT/check_wsmex_fault.nsh" || { fail check_nhmex "image"; e2e_done; }
+img=$E2E_STEPS_IMG
 for P in nhmex wsmex; do
 	T=check_$P
-	e2e_shell_script "$E2E_OUT/$T.nsh" -- --backend mock --platform $P check --quick
-	img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; continue; }
-	e2e_boot "$img"
+	e2e_step $P
 	check $T.status "qemu-run returned $E2E_RC, not 0" [ "$E2E_RC" = 0 ]
 	last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status' | tail -1)" = "upmon: PASS" ]; }
 	check $T.pass_is_last "'upmon: PASS' is not upmon's last line" last_line
@@ -46,9 +52,7 @@ assert {(int(r[0]), r[1]) for r in rows} == {(x["socket"], x["box"]) for x in v}
 done
 
 T=check_wsmex_fault
-e2e_shell_script "$E2E_OUT/$T.nsh" -- --backend mock:s1.nochannel=mbox1 --platform wsmex check --quick
-img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; e2e_done; exit 1; }
-e2e_boot "$img"
+e2e_step fault
 check $T.status "qemu-run returned $E2E_RC, not 2" [ "$E2E_RC" = 2 ]
 check $T.fail_line "no 'upmon: FAIL' line" log_has '^upmon: FAIL$'
 check $T.names_channel "no FAIL line for socket 1 mbox1 memory.channel" log_has '^FAIL socket 1 mbox1 +memory.channel'

@@ -8,9 +8,12 @@ source "$(dirname "$0")/common.bash"
 T=check_snbep
 e2e_need_efi $T
 
-e2e_shell_script "$E2E_OUT/$T.nsh" -- --backend mock --platform snbep check --quick
-img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+# One boot: the clean check, then the one with the fault.
+e2e_shell_script "$E2E_OUT/$T-clean.nsh" -- --backend mock --platform snbep check --quick
+e2e_shell_script "$E2E_OUT/$T-fault.nsh" -- --backend mock:s1.nochannel=imc1 --platform snbep check --quick
+e2e_boot_steps $T clean="$E2E_OUT/$T-clean.nsh" fault="$E2E_OUT/$T-fault.nsh" || { fail $T "image"; exit 1; }
+img=$E2E_STEPS_IMG
+e2e_step clean
 check $T.status "qemu-run returned $E2E_RC, not 0" [ "$E2E_RC" = 0 ]
 check $T.pass_line "no 'upmon: PASS' line" log_has '^upmon: PASS$'
 last_line() { [ "$(tr -d '\r' <"$E2E_LOG" | grep '^upmon' | grep -v 'exit status' | tail -1)" = "upmon: PASS" ]; }
@@ -60,9 +63,7 @@ check $T.junit_xml "junit.xml missing or not matching verdicts.csv" junit_has_fa
 check $T.report_html "report.html missing or without its charts" report_ok '<svg'
 check $T.no_exception "firmware exception" no_exception
 
-e2e_shell_script "$E2E_OUT/$T-fault.nsh" -- --backend mock:s1.nochannel=imc1 --platform snbep check --quick
-img=$(e2e_image $T-fault --shell-only "$E2E_OUT/$T-fault.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_step fault
 check $T.fault_status "qemu-run returned $E2E_RC, not 2" [ "$E2E_RC" = 2 ]
 check $T.fault_line "no 'upmon: FAIL' line" log_has '^upmon: FAIL$'
 check $T.fault_names_channel "no FAIL line for socket 1 imc1 memory.channel" \

@@ -8,8 +8,11 @@ T=mock_ivbep
 e2e_need_efi $T
 
 e2e_shell_script "$E2E_OUT/$T-info.nsh" -- --backend mock --platform ivbep info
-img=$(e2e_image $T-info --shell-only "$E2E_OUT/$T-info.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform ivbep --trace /upmon/results/trace.tsv \
+	run --per-box --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc5/DCLK/,ubox/UCLK/,qpi/TxL_FLITS_G0.DATA/,irp/CLOCKTICKS/' --metrics UNCORE_FREQ
+e2e_boot_steps $T info="$E2E_OUT/$T-info.nsh" run="$E2E_OUT/$T-run.nsh" || { fail $T "image"; exit 1; }
+img=$E2E_STEPS_IMG
+e2e_step info
 check $T.info_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.info_platform "no ivbep platform line" log_has '^platform: ivbep, Xeon E5-2600 v2 \(Ivy Bridge-EP\) \(from --platform\)'
 check $T.info_cpu_model "cpu model line" log_has '^cpu: GenuineIntel family 6 model 0x3e'
@@ -26,10 +29,7 @@ check $T.info_irp_socket0 "irp on socket 0" log_has '^uncore: socket 0 irp +7f:0
 check $T.info_qpi2_missing "qpi2 not missing" log_has '^uncore: socket 0 qpi2 +7f:0a\.2 8086:0e3a missing'
 check $T.info_no_exception "firmware exception" no_exception
 
-e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform ivbep --trace /upmon/results/trace.tsv \
-	run --per-box --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc5/DCLK/,ubox/UCLK/,qpi/TxL_FLITS_G0.DATA/,irp/CLOCKTICKS/' --metrics UNCORE_FREQ
-img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_step run
 check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: 6 event specs, 1 pass of 200 ms on 2 sockets'
 check $T.run_cbo14_socket1 "cbo14 on socket 1" log_has '^ +1 cbo14 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'

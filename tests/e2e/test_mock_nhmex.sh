@@ -16,8 +16,11 @@ for P in nhmex wsmex; do
 	esac
 
 	e2e_shell_script "$E2E_OUT/$T-info.nsh" -- --backend mock --platform $P info
-	img=$(e2e_image $T-info --shell-only "$E2E_OUT/$T-info.nsh") || { fail $T "image"; continue; }
-	e2e_boot "$img"
+	e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform $P --trace /upmon/results/trace.tsv \
+		run --per-box --seconds 0.2 --events 'wbox/UCLK/,mbox/CYCLES/,mbox0/DRAM_CMD.CAS_RD_OPN/,rbox/NULL_IDLE,port=1/,rbox/FLITS_SENT,port=1/,rbox/FLITS_SENT,port=4/,cbo/LLC_HITS.ALL/' --metrics UNCORE_FREQ
+	e2e_boot_steps $T info="$E2E_OUT/$T-info.nsh" run="$E2E_OUT/$T-run.nsh" || { fail $T "image"; continue; }
+	img=$E2E_STEPS_IMG
+	e2e_step info
 	check $T.info_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 	check $T.info_platform "no $P platform line" log_has "^platform: $P, $title \(from --platform\)"
 	check $T.info_cpu_model "cpu model line" log_has "^cpu: GenuineIntel family 6 model $model"
@@ -27,10 +30,7 @@ for P in nhmex wsmex; do
 	check $T.info_no_pci "no PCI boxes line" log_has "^uncore: $P has no PCI uncore boxes"
 	check $T.info_no_exception "firmware exception" no_exception
 
-	e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform $P --trace /upmon/results/trace.tsv \
-		run --per-box --seconds 0.2 --events 'wbox/UCLK/,mbox/CYCLES/,mbox0/DRAM_CMD.CAS_RD_OPN/,rbox/NULL_IDLE,port=1/,rbox/FLITS_SENT,port=1/,rbox/FLITS_SENT,port=4/,cbo/LLC_HITS.ALL/' --metrics UNCORE_FREQ
-	img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; continue; }
-	e2e_boot "$img"
+	e2e_step run
 	check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 	check $T.run_banner "run banner" log_has '^run: 7 event specs, 1 pass of 200 ms on 2 sockets'
 	last=$((cbos - 1))

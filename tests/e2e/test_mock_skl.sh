@@ -13,8 +13,12 @@ e2e_need_efi $T
 nsh="$E2E_OUT/$T-info.nsh"
 e2e_shell_script "$nsh" -- --backend mock --platform skl info
 sed -i '2i fs0:\\upmon.efi --backend mock:hostbridge=0x0c00,cbos=2 --platform skl info' "$nsh"
-img=$(e2e_image $T-info --shell-only "$nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform skl --trace /upmon/results/trace.tsv \
+	run --per-box --seconds 0.2 --metrics UNCORE_FREQ,MEM_BW_READS \
+	--events 'cbo/CACHE_LOOKUP.ANY_MESI/,arb/TRK_REQUESTS.ALL/,arb/TRK_OCCUPANCY.ALL/,ncu/UCLK/,imc/DRAM_DATA_READS/,imc/DRAM_DATA_WRITES/'
+e2e_boot_steps $T info="$nsh" run="$E2E_OUT/$T-run.nsh" || { fail $T "image"; exit 1; }
+img=$E2E_STEPS_IMG
+e2e_step info
 check $T.info_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.info_platform "no skl platform line" \
 	log_has '^platform: skl, 6th-generation Core \(Skylake client\) \(from --platform\)'
@@ -28,11 +32,7 @@ check $T.info_foreign_bridge "foreign host bridge not reported" \
 	log_has '^uncore: imc \(mmio\) unavailable: host bridge 00:00\.0 8086:0c00 is not a 6th-generation Core host bridge: imc not touched'
 check $T.info_no_exception "firmware exception" no_exception
 
-e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform skl --trace /upmon/results/trace.tsv \
-	run --per-box --seconds 0.2 --metrics UNCORE_FREQ,MEM_BW_READS \
-	--events 'cbo/CACHE_LOOKUP.ANY_MESI/,arb/TRK_REQUESTS.ALL/,arb/TRK_OCCUPANCY.ALL/,ncu/UCLK/,imc/DRAM_DATA_READS/,imc/DRAM_DATA_WRITES/'
-img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_step run
 check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: [0-9]+ event specs, 1 pass of 200 ms on 1 socket'
 check $T.run_uclk "UCLK count" log_has '^ +0 ncu0 +0 fixed +UCLK +[1-9][0-9,]*\.[0-9] MHz'

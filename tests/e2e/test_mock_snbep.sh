@@ -6,9 +6,13 @@ source "$(dirname "$0")/common.bash"
 T=mock_snbep
 e2e_need_efi $T
 
+# One boot: info, then run.
 e2e_shell_script "$E2E_OUT/$T-info.nsh" -- --backend mock --platform snbep info
-img=$(e2e_image $T-info --shell-only "$E2E_OUT/$T-info.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform snbep --trace /upmon/results/trace.tsv \
+	run --per-box --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc0/DCLK/,ubox/UCLK/,qpi/CTO_COUNT,match0=0x1c00/' --metrics UNCORE_FREQ
+e2e_boot_steps $T info="$E2E_OUT/$T-info.nsh" run="$E2E_OUT/$T-run.nsh" || { fail $T "image"; exit 1; }
+img=$E2E_STEPS_IMG
+e2e_step info
 check $T.info_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.info_platform "no snbep platform line" log_has '^platform: snbep, Xeon E5-2600 \(Sandy Bridge-EP\) \(from --platform\)'
 check $T.info_two_sockets "processors line" log_has '^processors: 4 on 2 sockets'
@@ -21,10 +25,7 @@ check $T.info_log_on_medium "upmon.log not on the medium" \
 	bash -c "mtype -i '$img@@$E2E_PART_OFFSET' ::$(img_run "$img")/upmon.log | grep -q 'socket 1 bus 0xff'"
 check $T.info_no_exception "firmware exception" no_exception
 
-e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform snbep --trace /upmon/results/trace.tsv \
-	run --per-box --seconds 0.2 --events 'imc/CAS_COUNT.RD/,cbo/CLOCKTICKS/,imc0/DCLK/,ubox/UCLK/,qpi/CTO_COUNT,match0=0x1c00/' --metrics UNCORE_FREQ
-img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_step run
 check $T.run_status "qemu-run returned $E2E_RC" [ "$E2E_RC" = 0 ]
 check $T.run_banner "run banner" log_has '^run: 5 event specs, 1 pass of 200 ms on 2 sockets'
 check $T.run_cbo7_socket1 "cbo7 on socket 1" log_has '^ +1 cbo7 +0 ctr[0-3] +CLOCKTICKS +[1-9][0-9,]*\.[0-9] MHz'

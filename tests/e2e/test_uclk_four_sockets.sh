@@ -11,9 +11,14 @@ e2e_need_efi $T
 export UPMON_QEMU_SMP=4,sockets=4,cores=1
 NOMINAL_MHZ=2000
 
-e2e_shell_script "$E2E_OUT/$T.nsh" -- --backend mock --platform snbep --sockets 4 check --quick
-img=$(e2e_image $T --shell-only "$E2E_OUT/$T.nsh") || { fail $T "image"; exit 1; }
-E2E_TIMEOUT=${E2E_CHECK_TIMEOUT:-600} UPMON_QEMU_EXTRA="-m 1024" e2e_boot "$img"
+# One boot: check, then run.
+e2e_shell_script "$E2E_OUT/$T-check.nsh" -- --backend mock --platform snbep --sockets 4 check --quick
+e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform snbep --sockets 4 \
+	run --seconds 0.2 --metrics UNCORE_FREQ
+E2E_TIMEOUT=${E2E_CHECK_TIMEOUT:-600} UPMON_QEMU_EXTRA="-m 1024" \
+	e2e_boot_steps $T check="$E2E_OUT/$T-check.nsh" run="$E2E_OUT/$T-run.nsh" || { fail $T "image"; exit 1; }
+img=$E2E_STEPS_IMG
+e2e_step check
 check $T.status "qemu-run returned $E2E_RC, not 0 (PASS)" [ "$E2E_RC" = 0 ]
 check $T.no_exception "firmware exception" no_exception
 check $T.four_sockets "the check did not run on four sockets" log_has '^summary: +3 ubox '
@@ -30,10 +35,7 @@ for s, v in sorted(u.items()):
 }
 check $T.check_uclk_within_1pct "a socket's uclk verdict is off the mock's $NOMINAL_MHZ MHz by more than 1%" uclk_ok
 
-e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform snbep --sockets 4 \
-	run --seconds 0.2 --metrics UNCORE_FREQ
-img=$(e2e_image $T-run --shell-only "$E2E_OUT/$T-run.nsh") || { fail $T "image"; exit 1; }
-e2e_boot "$img"
+e2e_step run
 check $T.run_status "qemu-run returned $E2E_RC, not 0" [ "$E2E_RC" = 0 ]
 # Each socket's UNCORE_FREQ as results.json on the image has it (Hz), within 1% of nominal.
 freq_ok() {
