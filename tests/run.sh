@@ -16,10 +16,16 @@ trap 'rm -rf "$log" "$dir"' EXIT
 
 . tests/run_suite.sh
 
-# python3 once resolved to the interpreter itself: where a version manager puts a shim
-# first on PATH (pyenv's runs a dozen shell scripts to pick one), each of the tests'
-# thousands of calls would cost a third of a second of processor time before Python starts.
-if py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null) && [ -x "$py" ]; then
+# python3 is Debian's, the interpreter tools/deps.sh installs the tests' modules for
+# (python3-jsonschema, python3-junitparser), even where a version manager puts its own first
+# on PATH: pyenv's shim runs a dozen shell scripts to pick one, and its interpreter starts
+# in twice the time, each of the tests' thousand calls. Without it, the one on PATH,
+# resolved past any shim.
+py=/usr/bin/python3
+if [ ! -x "$py" ]; then
+	py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null)
+fi
+if [ -n "$py" ] && [ -x "$py" ]; then
 	mkdir "$dir/bin" && ln -s "$py" "$dir/bin/python3" && PATH=$dir/bin:$PATH
 fi
 

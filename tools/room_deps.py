@@ -288,14 +288,17 @@ def object_symbols(root, object_roots):
                                             for ext in (".c", ".S")):
                     objects.append(os.path.join(folder, f))
     defined, used = {}, {}
+    # Each object's path is its root's joined to the source's: the prefix cut off gives the
+    # source (os.path.relpath on each of nm's tens of thousands of lines cost a second).
+    prefixes = [top.rstrip("/") + "/" for top in object_roots]
     for i in range(0, len(objects), 200):
         batch = objects[i:i + 200]
         out = subprocess.run(["nm", "-A"] + batch, capture_output=True, text=True, check=True).stdout
         for line in out.splitlines():
             where, _, rest = line.rpartition(".o:")
-            for top in object_roots:
-                if where.startswith(top.rstrip("/") + "/"):
-                    source = os.path.relpath(where, top)
+            for prefix in prefixes:
+                if where.startswith(prefix):
+                    source = os.path.normpath(where[len(prefix):])
                     break
             parts = rest.split()
             if len(parts) == 2 and parts[0] == "U":
