@@ -61,6 +61,7 @@ e2e_image() {
 # e2e_boot IMAGE: boots it; sets E2E_RC (tools/qemu-run.sh's status) and E2E_LOG.
 e2e_boot() {
 	E2E_LOG=${1%.img}.log
+	E2E_IN_STEP= # a new boot: img_run answers its last run again, until e2e_step
 	if [ "${E2E_VERBOSE:-0}" = 1 ]; then
 		UPMON_LOG=$E2E_LOG tools/qemu-run.sh "$1" "$E2E_TIMEOUT"
 	else
