@@ -26,6 +26,7 @@ Run from the repository root: `python3 tools/room_deps.py [--objects DIR]... [--
 The objects are build/host/obj and build/efi/obj (those that exist; one at least).
 --strict: no known exception at all (every circle and every listed arrow fails)."""
 import fnmatch
+import json
 import os
 import re
 import subprocess
@@ -276,36 +277,75 @@ def check_headers(root, rooms, names, arrows, optional):
     return problems
 
 
-def object_symbols(root, object_roots):
-    """Per source file (path without extension): (defined global names, undefined names).
-    An object whose source is gone (moved or removed since it was built) is left out."""
-    objects = []
-    for top in object_roots:
-        for folder, _, files in os.walk(top):
-            for f in sorted(files):
-                source = os.path.join(os.path.relpath(folder, top), f[:-2])
-                if f.endswith(".o") and any(os.path.exists(os.path.join(root, source + ext))
-                                            for ext in (".c", ".S")):
-                    objects.append(os.path.join(folder, f))
-    defined, used = {}, {}
-    # Each object's path is its root's joined to the source's: the prefix cut off gives the
-    # source (os.path.relpath on each of nm's tens of thousands of lines cost a second).
-    prefixes = [top.rstrip("/") + "/" for top in object_roots]
-    for i in range(0, len(objects), 200):
-        batch = objects[i:i + 200]
+NM_CACHE = ".room_deps_symbols.json"
+
+
+def nm_symbols(paths):
+    """nm's reading of each object: path -> ([defined global names], [undefined names])."""
+    found = {p: ([], []) for p in paths}
+    for i in range(0, len(paths), 200):
+        batch = paths[i:i + 200]
         out = subprocess.run(["nm", "-A"] + batch, capture_output=True, text=True, check=True).stdout
         for line in out.splitlines():
             where, _, rest = line.rpartition(".o:")
-            for prefix in prefixes:
-                if where.startswith(prefix):
-                    source = os.path.normpath(where[len(prefix):])
-                    break
             parts = rest.split()
+            entry = found.get(where + ".o")
+            if entry is None:
+                continue
             if len(parts) == 2 and parts[0] == "U":
-                used.setdefault(source, set()).add(parts[1])
+                entry[1].append(parts[1])
             elif len(parts) == 3 and parts[1] in "TDRBCGSVW":
-                defined.setdefault(source, set()).add(parts[2])
-                used.setdefault(source, set())
+                entry[0].append(parts[2])
+    return found
+
+
+def cached_symbols(top, paths):
+    """nm_symbols for the objects under one root, kept in the root's NM_CACHE by each
+    object's size and modification time: the check runs often (its tests run it a dozen
+    times) and nm over every object is most of its time."""
+    cache_file = os.path.join(top, NM_CACHE)
+    try:
+        with open(cache_file) as f:
+            cache = json.load(f)
+    except (OSError, ValueError):
+        cache = {}
+    stamps = {}
+    for path in paths:
+        st = os.stat(path)
+        stamps[path] = [st.st_mtime_ns, st.st_size]
+    stale = [p for p in paths if not isinstance(cache.get(p), dict) or cache[p].get("stamp") != stamps[p]]
+    if stale:
+        for path, (defined, used) in nm_symbols(stale).items():
+            cache[path] = {"stamp": stamps[path], "defined": defined, "used": used}
+    kept = {p: cache[p] for p in paths}
+    if stale or len(kept) != len(cache):
+        # Written whole and renamed, so a check running beside this one reads either.
+        tmp = f"{cache_file}.{os.getpid()}"
+        try:
+            with open(tmp, "w") as f:
+                json.dump(kept, f)
+            os.replace(tmp, cache_file)
+        except OSError:
+            pass  # an unwritable root is read again next time
+    return {p: (kept[p]["defined"], kept[p]["used"]) for p in paths}
+
+
+def object_symbols(root, object_roots):
+    """Per source file (path without extension): (defined global names, undefined names).
+    An object whose source is gone (moved or removed since it was built) is left out."""
+    defined, used = {}, {}
+    for top in object_roots:
+        objects = {}
+        for folder, _, files in os.walk(top):
+            for f in sorted(files):
+                source = os.path.normpath(os.path.join(os.path.relpath(folder, top), f[:-2]))
+                if f.endswith(".o") and any(os.path.exists(os.path.join(root, source + ext))
+                                            for ext in (".c", ".S")):
+                    objects[os.path.join(folder, f)] = source
+        for path, (names, takes) in cached_symbols(top, sorted(objects)).items():
+            source = objects[path]
+            defined.setdefault(source, set()).update(names)
+            used.setdefault(source, set()).update(takes)
     return defined, used
 
 

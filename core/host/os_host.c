@@ -817,13 +817,56 @@ uint64_t upm_os_tsc_hz(void)
  * exist (AllocatePages). */
 static uint64_t placed_live, placed_peak; /* kernel buffer bytes held, and the most held */
 
+/* Buffers given back are kept for the next of the same size (os_host.h's limits): the
+ * check, intervals and burn-in passes run kernel after kernel on buffers of the same
+ * sizes, and mapping, populating and unmapping each cost more than the kernel did (every
+ * unmapping flushes every processor's TLB; far more on a virtual machine). A kept
+ * buffer is the same pages in the same order, so its bandwidth is the same (above). */
+static struct {
+	void *p;
+	size_t size;
+} kept[UPM_HOST_KEPT_MAX];
+static uint64_t kept_bytes;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *kept_take(size_t size)
+{
+	void *p = NULL;
+	pthread_mutex_lock(&kept_lock);
+	for (unsigned i = 0; i < UPM_HOST_KEPT_MAX && !p; i++)
+		if (kept[i].p && kept[i].size == size) {
+			p = kept[i].p;
+			kept[i].p = NULL;
+			kept_bytes -= size;
+		}
+	pthread_mutex_unlock(&kept_lock);
+	return p;
+}
+
+static int kept_put(void *p, size_t size)
+{
+	int put = 0;
+	pthread_mutex_lock(&kept_lock);
+	for (unsigned i = 0; i < UPM_HOST_KEPT_MAX && !put && kept_bytes + size <= UPM_HOST_KEPT_BYTES; i++)
+		if (!kept[i].p) {
+			kept[i].p = p;
+			kept[i].size = size;
+			kept_bytes += size;
+			put = 1;
+		}
+	pthread_mutex_unlock(&kept_lock);
+	return put;
+}
+
 void *upm_os_alloc_on_socket(size_t size, unsigned socket, int *placed, char *why, size_t why_size)
 {
 	(void)socket;
 	*placed = 0;
 	snprintf(why, why_size, "%s", "the host build leaves memory placement to the operating system");
-	void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	void *p = kept_take(size ? size : 1);
+	if (!p)
+		p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
+			 -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 	__atomic_add_fetch(&placed_live, size, __ATOMIC_RELAXED);
@@ -838,8 +881,24 @@ void upm_os_free_placed(void *p, size_t size)
 {
 	if (!p)
 		return;
-	munmap(p, size ? size : 1);
+	if (!kept_put(p, size ? size : 1))
+		munmap(p, size ? size : 1);
 	__atomic_sub_fetch(&placed_live, size, __ATOMIC_RELAXED);
+}
+
+unsigned upm_host_placed_release_kept(void)
+{
+	unsigned n = 0;
+	pthread_mutex_lock(&kept_lock);
+	for (unsigned i = 0; i < UPM_HOST_KEPT_MAX; i++)
+		if (kept[i].p) {
+			munmap(kept[i].p, kept[i].size);
+			kept[i].p = NULL;
+			n++;
+		}
+	kept_bytes = 0;
+	pthread_mutex_unlock(&kept_lock);
+	return n;
 }
 
 uint64_t upm_host_placed_peak(void)

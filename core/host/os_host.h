@@ -31,6 +31,12 @@ void upm_host_fake_memory(uint64_t total_bytes, uint64_t free_bytes);
 /* The most kernel-buffer memory (upm_os_alloc_on_socket) held at once since the last
  * call, which starts the next count from what is held now. */
 uint64_t upm_host_placed_peak(void);
+/* Kernel buffers given back are kept for the next of the same size (at most
+ * UPM_HOST_KEPT_MAX of them, UPM_HOST_KEPT_BYTES in all); this unmaps those kept and
+ * says how many there were. */
+#define UPM_HOST_KEPT_MAX 16
+#define UPM_HOST_KEPT_BYTES (256ull << 20)
+unsigned upm_host_placed_release_kept(void);
 
 /* The watchdog as upm_os_watchdog_off/_restore left it (core/host/os_host.c), since the
  * last upm_host_watchdog_reset. upm_os_current_cpu counts its calls by state: the mock
