@@ -62,19 +62,31 @@ int upm_starts_with(const char *s, const char *prefix)
 	return upm_strncmp(s, prefix, upm_strlen(prefix)) == 0;
 }
 
+/* A hosted build (the Linux program, its tests) has a C library: its memcpy and memset,
+ * which the sanitizers check once a call (a byte loop was checked at every byte: a
+ * tenth of the unit tests' time, clearing records and plans). The UEFI build is
+ * freestanding, with no library to call. */
 void upm_memcpy(void *dst, const void *src, size_t n)
 {
+#if !__STDC_HOSTED__
 	unsigned char *d = dst;
 	const unsigned char *s = src;
 	while (n--)
 		*d++ = *s++;
+#else
+	__builtin_memcpy(dst, src, n);
+#endif
 }
 
 void upm_memset(void *dst, int c, size_t n)
 {
+#if !__STDC_HOSTED__
 	unsigned char *d = dst;
 	while (n--)
 		*d++ = (unsigned char)c;
+#else
+	__builtin_memset(dst, c, n);
+#endif
 }
 
 int upm_memcmp(const void *a, const void *b, size_t n)

@@ -40,23 +40,18 @@ for page, name in [("overview", "overview")] + [("page-" + p, p) for p in pages]
         m = re.match(r"^  upmon (.*?)(\s{2,}\(.*\))?$", line) if inside else None
         if m:
             n += 1
-            print(f"{name}\t{n}\t{m.group(1)}")
+            # The words as a shell would split them, joined by the unit separator.
+            words = "\x1f".join(shlex.split(m.group(1)))
+            print(f"{name}\t{n}\t{m.group(1)}\t{words}")
     if n == 0:
         print(f"{name}\t0\t")
 EOF
 
-total=0
-while IFS=$'\t' read -r page n example; do
-	if [ "$n" = 0 ]; then
-		fail "host/help_examples_${page}_has_examples" "'upmon help $page' shows no example"
-		continue
-	fi
-	total=$((total + 1))
-	name="help_example_${page//-/_}_$n"
-	dir="$WORK/$name"
-	mkdir -p "$dir"
-	# The words as a shell would split them, and what the example needs made first.
-	mapfile -t words < <(python3 -c 'import shlex, sys; print("\n".join(shlex.split(sys.argv[1])))' "$example")
+# run_example DIR WORDS...: makes what the example needs first, then runs it in DIR on
+# the mock; sets st (its exit status) and faults (1: it injects mock faults).
+run_example() {
+	local dir=$1 w i k trace
+	local -a words=("${@:2}") prefix rec env
 	prefix=(--backend mock --platform snbep)
 	faults=0
 	for ((i = 0; i < ${#words[@]}; i++)); do
@@ -94,9 +89,30 @@ while IFS=$'\t' read -r page n example; do
 	for w in "${words[@]}"; do
 		[ "$w" = check ] && env+=(UPMON_HOST_FREE_MIB=64)
 	done
-	(cd "$dir" && env "${env[@]}" timeout 300 "$OLDPWD/$UPMON" "${prefix[@]}" "${words[@]}" >out 2>&1
-	echo $? >rc)
-	st=$(cat "$dir/rc")
+	(cd "$dir" && exec env "${env[@]}" timeout 300 "$OLDPWD/$UPMON" "${prefix[@]}" "${words[@]}" >out 2>&1)
+	st=$?
+}
+
+total=0
+# An example printed on two pages (the overview's and its command's) runs once: the same
+# words, the same run; the second answers from the first's status and output.
+declare -A ran_status ran_faults ran_dir
+while IFS=$'\t' read -r page n example joined; do
+	if [ "$n" = 0 ]; then
+		fail "host/help_examples_${page}_has_examples" "'upmon help $page' shows no example"
+		continue
+	fi
+	total=$((total + 1))
+	name="help_example_${page//-/_}_$n"
+	if [ -n "${ran_status[$example]:-}" ]; then
+		st=${ran_status[$example]} faults=${ran_faults[$example]} dir=${ran_dir[$example]}
+	else
+		dir="$WORK/$name"
+		mkdir -p "$dir"
+		IFS=$'\x1f' read -ra words <<<"$joined"
+		run_example "$dir" "${words[@]}"
+		ran_status[$example]=$st ran_faults[$example]=$faults ran_dir[$example]=$dir
+	fi
 	if grep -q '^upmon: error:' "$dir/out"; then
 		fail "host/$name" "'upmon $example' says: $(grep -m1 '^upmon: error:' "$dir/out")"
 	elif [ "$st" = 0 ] || [ "$st" = 1 ] || { [ "$st" = 2 ] && [ "$faults" = 1 ]; }; then

@@ -14,7 +14,8 @@ VC=(env UPMON_HOST_VIRTUAL_CLOCK=1)
 vrun() { # vrun NAME ARGS...: run under the virtual clock
 	local name=$1
 	shift
-	(cd "$WORK" && env UPMON_HOST_VIRTUAL_CLOCK=1 "$OLDPWD/$UPMON" "$@" >"$name.out" 2>&1; echo $? >"$name.rc")
+	(cd "$WORK" && UPMON_HOST_VIRTUAL_CLOCK=1 exec "$OLDPWD/$UPMON" "$@" >"$name.out" 2>&1)
+	echo $? >"$WORK/$name.rc"
 }
 
 # --- three samples a second apart ---

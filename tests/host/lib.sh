@@ -18,13 +18,23 @@ trap 'validate_results; rm -rf "$WORK"' EXIT
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 
+# The helpers below fork as little as they can: a fork costs a few milliseconds here (and
+# more on a virtual machine), and the scripts call them thousands of times.
+
 # run NAME ARGS...: runs upmon in $WORK, output in $WORK/NAME.out, status in $WORK/NAME.rc
+# (the one process is upmon itself, started in $WORK).
 run() {
 	local name=$1
 	shift
-	(cd "$WORK" && "$OLDPWD/$UPMON" "$@" >"$name.out" 2>&1; echo $? >"$name.rc")
+	(cd "$WORK" && exec "$OLDPWD/$UPMON" "$@" >"$name.out" 2>&1)
+	echo $? >"$WORK/$name.rc"
 }
-rc() { cat "$WORK/$1.rc"; }
+# rc NAME: the run's exit status (read by the shell, no cat).
+rc() {
+	local st
+	read -r st <"$WORK/$1.rc"
+	echo "$st"
+}
 out() { cat "$WORK/$1.out"; }
 
 # joined FILE: the console's lines as said before they were wrapped within 80 columns
@@ -41,10 +51,11 @@ joined() {
 # expect NAME TESTNAME STATUS [grep -E patterns that must all match the output, as
 # said (joined) or as shown...]
 expect() {
-	local name=$1 test=$2 status=$3
+	local name=$1 test=$2 status=$3 st
 	shift 3
-	if [ "$(rc "$name")" != "$status" ]; then
-		fail "$test" "exit status $(rc "$name"), expected $status; output: $(head -c 300 "$WORK/$name.out")"
+	read -r st <"$WORK/$name.rc"
+	if [ "$st" != "$status" ]; then
+		fail "$test" "exit status $st, expected $status; output: $(head -c 300 "$WORK/$name.out")"
 		return
 	fi
 	for pat in "$@"; do
@@ -58,9 +69,10 @@ expect() {
 
 # expect_not NAME TESTNAME STATUS PATTERN: the status matches and the output lacks PATTERN.
 expect_not() {
-	local name=$1 test=$2 status=$3 pat=$4
-	if [ "$(rc "$name")" != "$status" ]; then
-		fail "$test" "exit status $(rc "$name"), expected $status"
+	local name=$1 test=$2 status=$3 pat=$4 st
+	read -r st <"$WORK/$name.rc"
+	if [ "$st" != "$status" ]; then
+		fail "$test" "exit status $st, expected $status"
 	elif grep -qE -- "$pat" "$WORK/$name.out"; then
 		fail "$test" "output has /$pat/"
 	else
@@ -76,9 +88,45 @@ last_run() {
 	case $d in /*) f=$d/runs.csv ;; *) f=$WORK/$d/runs.csv ;; esac
 	echo "$d/$(runs_csv_last_folder <"$f" 2>/dev/null)"
 }
-# runs_csv_last_folder < runs.csv: the last row's folder, by its column's name.
+# runs_csv_last_folder < runs.csv: the last row's folder, by its column's name (read by
+# the shell: an interpreter's start for each of the scripts' hundreds of calls cost more
+# than the runs they look up).
 runs_csv_last_folder() {
-	python3 -c 'import csv, sys; rows = list(csv.DictReader(sys.stdin)); print(rows[-1]["folder"] if rows else "")'
+	local header row line i
+	local -a names
+	IFS= read -r header || { echo; return 0; }
+	while IFS= read -r line; do row=$line; done
+	IFS=, read -ra names <<<"$header"
+	csv_fields "${row:-}"
+	for i in "${!names[@]}"; do
+		if [ "${names[$i]}" = folder ]; then
+			echo "${CSV_FIELDS[$i]:-}"
+			return 0
+		fi
+	done
+	echo
+}
+# csv_fields LINE: the fields of one CSV row (RFC 4180: a field in double quotes may hold
+# commas, and "" for a quote) in the array CSV_FIELDS; none for an empty line.
+csv_fields() {
+	local s=$1 quoted='^"(([^"]|"")*)"(,|$)' plain='^([^,"]*)(,|$)' field sep
+	CSV_FIELDS=()
+	[ -n "$s" ] || return 0
+	while :; do
+		if [[ $s =~ $quoted ]]; then
+			field=${BASH_REMATCH[1]}
+			field=${field//\"\"/\"}
+			sep=${BASH_REMATCH[3]}
+		elif [[ $s =~ $plain ]]; then
+			field=${BASH_REMATCH[1]}
+			sep=${BASH_REMATCH[2]}
+		else
+			return 1
+		fi
+		s=${s:${#BASH_REMATCH[0]}}
+		CSV_FIELDS+=("$field")
+		[ -n "$sep" ] || return 0
+	done
 }
 # csv_body FILE: a results CSV without its leading "# " identity lines.
 csv_body() { grep -v '^# ' "$1"; }
