@@ -537,6 +537,12 @@ struct par_worker {
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct par_worker *pool_idle; /* the last to come back first */
+static unsigned pool_made;           /* threads created so far */
+
+unsigned upm_host_parallel_threads_made(void)
+{
+	return __atomic_load_n(&pool_made, __ATOMIC_RELAXED);
+}
 
 /* Whether a processor list names cpus[i] already before i. */
 static int named_before(const unsigned *cpus, unsigned i)
@@ -671,6 +677,7 @@ static int par_start(struct par_thread *t)
 		free(w);
 		return -1;
 	}
+	__atomic_add_fetch(&pool_made, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 

@@ -37,6 +37,9 @@ uint64_t upm_host_placed_peak(void);
 #define UPM_HOST_KEPT_MAX 16
 #define UPM_HOST_KEPT_BYTES (256ull << 20)
 unsigned upm_host_placed_release_kept(void);
+/* How many threads upm_os_run_parallel has created so far: it keeps them between runs,
+ * making one only when none waits idle. */
+unsigned upm_host_parallel_threads_made(void);
 
 /* The watchdog as upm_os_watchdog_off/_restore left it (core/host/os_host.c), since the
  * last upm_host_watchdog_reset. upm_os_current_cpu counts its calls by state: the mock

@@ -73,6 +73,8 @@ struct nhmex_model {
 	unsigned fvc_evnt0; /* low bit of ZDP_CTL_FVC.evnt0: 11 (7500) or 12 (E7) */
 	int erratum;        /* E7 W-Box read erratum */
 	uint8_t stale[MAX_SOCKETS][2][4]; /* S-Box occupancy tally not reset at enable */
+	/* Each socket's U_GLOBAL_CTL: every counter's gating reads it at every access. */
+	struct upm_mock_reg *global_ctl[MAX_SOCKETS];
 };
 
 static struct nhmex_model *model_of(struct upm_mock *m)
@@ -117,7 +119,8 @@ static struct upm_mock_reg *status_of(const struct mock_box *b)
 static int box_stops(const struct mock_box *b, const struct mock_ctr *c)
 {
 	struct upm_mock *m = b->mock;
-	uint64_t g = msr_value(m, b->socket, U_GLOBAL_CTL);
+	const struct upm_mock_reg *global = model_of(m)->global_ctl[b->socket];
+	uint64_t g = global ? global->value : 0;
 	if (!(g & EN_ALL) || (g & RST_ALL))
 		return 1;
 	unsigned i = ctr_index(b, c);
@@ -359,6 +362,7 @@ static int build_ubox(struct upm_mock *m, unsigned s)
 	struct mock_box *b = box(m, "ubox", K_UBOX, s, 0, 1);
 	if (!g || !st || !oc || !b)
 		return -1;
+	model_of(m)->global_ctl[s] = g;
 	st->on_read = on_global_status_read;
 	oc->on_write = on_global_ovf_ctl;
 	/* The U-Box counter's box enable is 0xC00 bit 0: registered as its box control so
