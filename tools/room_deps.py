@@ -23,7 +23,8 @@ Prints the graph from the top floor down, then fails (exit 1), one line each, on
            symbols: each object's defined and undefined global names), unless the loop lies
            inside one of KNOWN_CIRCLES
 Run from the repository root: `python3 tools/room_deps.py [--objects DIR]... [--strict]`.
-The objects are build/host/obj and build/efi/obj (those that exist; one at least).
+The objects are build/host/obj and build/efi/obj (those that exist; one at least); nm's
+reading of each is kept in the objects' folder (NM_CACHE), by the object's size and time.
 --strict: no known exception at all (every circle and every listed arrow fails)."""
 import fnmatch
 import json
