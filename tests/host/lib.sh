@@ -95,7 +95,7 @@ runs_csv_last_folder() {
 	local header row line i
 	local -a names
 	IFS= read -r header || { echo; return 0; }
-	while IFS= read -r line; do row=$line; done
+	while IFS= read -r line || [ -n "$line" ]; do row=$line; done # a last row without its newline too
 	IFS=, read -ra names <<<"$header"
 	csv_fields "${row:-}"
 	for i in "${!names[@]}"; do
