@@ -7,8 +7,8 @@
 # their threads spin waiting for each other). Each suite's output is kept whole and
 # printed in the order below as soon as it and every suite before it have ended. The unit
 # binary runs as UNIT_SHARDS processes (tests/unit/main.c, UPM_TEST_SHARD), so its tests
-# share the processors. JOBS=1 runs the suites one after another. UPMON_SKIP_QEMU=1 leaves the QEMU
-# suites out and UPMON_SKIP_FUZZ=1 the short fuzz (make check sets both).
+# share the processors. JOBS=1 runs the suites one after another. UPMON_SKIP_QEMU=1
+# leaves the QEMU suites out and UPMON_SKIP_FUZZ=1 the short fuzz (make check sets both).
 set -u
 cd "$(dirname "$0")/.."
 began=$SECONDS

@@ -36,6 +36,7 @@
 #                      processor unless UPMON_QEMU_SMP says otherwise (that firmware's SMM
 #                      under TCG did not reach its boot manager in minutes with four)
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/shell_status.bash" # shell_exit_status
 
 for need in qemu-system-x86_64:qemu-system-x86 timeout:coreutils; do
 	command -v "${need%%:*}" >/dev/null 2>&1 ||
@@ -170,10 +171,8 @@ case $rc in
 	echo "qemu-run: timeout after ${limit}s (log: $log)" >&2
 	exit 124 ;;
 0)
-	# The shell prints %lasterror% in hex with the error bit stripped.
-	status=$(sed -n 's/^upmon exit status 0x\([0-9A-Fa-f]\{1,8\}\)$/\1/p' "$log" | tail -n 1)
+	status=$(shell_exit_status "$log")
 	if [ -n "$status" ]; then
-		status=$((16#$status))
 		echo "qemu-run: upmon exit status $status (shell)" >&2
 		exit $((status > 63 ? 63 : status))
 	fi

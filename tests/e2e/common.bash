@@ -16,6 +16,8 @@ E2E_TIMEOUT=${E2E_TIMEOUT:-90}
 E2E_PART_OFFSET=1048576 # tools/mkimage.sh puts the partition at sector 2048
 export MTOOLS_SKIP_CHECK=1
 mkdir -p "$E2E_OUT"
+. tests/runs_csv.bash         # runs_csv_last_folder
+. tools/shell_status.bash     # shell_exit_status
 
 e2e_failures=0
 
@@ -96,16 +98,14 @@ e2e_boot_steps() {
 # reads it: above 63 is 63; 124 when the step never ended), and img_run the folder its
 # "files in" line names.
 e2e_step() {
-	local hex
 	E2E_LOG=${E2E_STEPS_LOG%.log}-$1.log
 	awk -v s="e2e: step $1" '$0 == s { on = 1; next } on && /^e2e: step / { exit } on' \
 		"$E2E_STEPS_LOG" >"$E2E_LOG"
-	hex=$(sed -n 's/^upmon exit status 0x\([0-9A-Fa-f]\{1,8\}\)$/\1/p' "$E2E_LOG" | tail -n 1)
-	if [ -n "$hex" ]; then
-		E2E_RC=$((16#$hex))
-		[ "$E2E_RC" -gt 63 ] && E2E_RC=63
-	else
+	E2E_RC=$(shell_exit_status "$E2E_LOG")
+	if [ -z "$E2E_RC" ]; then
 		E2E_RC=124
+	elif [ "$E2E_RC" -gt 63 ]; then
+		E2E_RC=63
 	fi
 	E2E_IN_STEP=1 # img_run answers the step's run, or nothing: never another step's
 	E2E_STEP_RUN=$(sed -n 's/^upmon: [0-9]* files\? in \(\/[^,]*\), took .*/\1/p' "$E2E_LOG" | tail -n 1)
@@ -149,8 +149,7 @@ img_run() {
 		echo "$E2E_STEP_RUN"
 		return
 	fi
-	echo "$parent/$(img_cat "$1" "$parent/runs.csv" 2>/dev/null | tr -d '\r' |
-		python3 -c 'import csv, sys; rows = list(csv.DictReader(sys.stdin)); print(rows[-1]["folder"] if rows else "")')"
+	echo "$parent/$(img_cat "$1" "$parent/runs.csv" 2>/dev/null | tr -d '\r' | runs_csv_last_folder)"
 }
 # img_runs IMAGE: the run folders under /upmon/results, one name per line.
 img_runs() { img_ls "$1" /upmon/results | tr -d '\r' | sed -e 's#/$##' -e 's#.*/##' | grep -E '^[0-9]{8}-[0-9]{6}-' ; }
