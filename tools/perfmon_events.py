@@ -40,12 +40,15 @@ FILES = {
 # The control fields above the unit mask, (lo, width), and where each width comes from.
 PCM_DECL = ("intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,"
             " identical)")
-F_CHA_EXT = (32, 26, PCM_DECL + ' "cha" UMaskExt Position 32 Width 26 (Linux umask_ext4 says config:32-55;'
-             " PCM's 26 bits also hold perfmon's TOR NONCOH/ISOC values 0x1000000/0x2000000)")
+F_CHA_EXT = (32, 30, PCM_DECL + ' "cha" UMaskExt Position 32 Width 26, widened to 30 bits: perfmon\'s own'
+             " experimental CHA entries (the TOR's CXL accesses, UMaskExt up to 0x33EDFFFF on EMR) set UMaskExt"
+             " bits 28-29, config bits 60-61 (Linux umask_ext4 says config:32-55)")
 F_UPI_EXT = (32, 24, PCM_DECL + ' "xpi" UMaskExt Position 32 Width 24 (perfmon Filter CtrCtrl[55:32])')
-F_M2M_EXT = (32, 8, PCM_DECL + ' "m2m" UMaskExt Position 32 Width 8')
-F_M2HBM_EXT = (32, 8, PCM_DECL + ' "m2m" UMaskExt Position 32 Width 8: M2HBM is the mesh-to-HBM M2M, and'
-               " perfmon gives its events the M2M's UMaskExt values")
+F_M2M_EXT = (32, 24, "Linux uncore_snbep.c SPR_UNCORE_COMMON_FORMAT, which spr_uncore_m2m takes: umask_ext4"
+             " config:32-55, SPR_RAW_EVENT_MASK_EXT 0xffffff (PCM's declaration says 8 bits, but perfmon's M2M"
+             " entries set UMaskExt bit 23, 0x800000)")
+F_M2HBM_EXT = (32, 24, F_M2M_EXT[2] + ": M2HBM is the mesh-to-HBM M2M, and perfmon gives its events the M2M's"
+               " UMaskExt values")
 F_IIO_PORT = (36, 12, PCM_DECL + ' "iio" PortMask Position 36 Width 12 (Linux ch_mask2 config:36-47)')
 F_IIO_FC = (48, 3, PCM_DECL + ' "iio" FCMask Position 48 Width 3 (Linux fc_mask2 config:48-50)')
 
@@ -135,6 +138,14 @@ def encode(entry):
     if got != entry.config():
         return None, "encoding 0x%x differs from perfmon's 0x%x" % (got, entry.config())
     return (ext, port, fc), None
+
+
+def is_clock_event(name, umask_array):
+    """perfmon's clock events: CLOCKTICKS and the CMS's and IMC's HCLK ones (CMS_CLOCKTICKS,
+    HCLOCKTICKS), each "Clockticks" of its unit's clock in perfmon's descriptions, taken
+    alone (no unit masks that would count something else). upm_event_def.clock: a rate
+    over the window, never net of an idle baseline."""
+    return name.endswith("CLOCKTICKS") and not umask_array
 
 
 def counters_mask(text):
@@ -294,6 +305,8 @@ def gen_unit_c(unit, tag, commit, header_files):
              % (cstr(ev), hx(first.code), hx(ev_ctrs), cstr(edesc), srcs[first.path])]
         if arr:
             d.append(", UPM_UMASKS(%s)" % arr)
+        if is_clock_event(ev, arr):
+            d.append(", .clock = 1")
         if alone:
             e, (ext, port, fc) = alone
             d.append(", .named_alone = 1")

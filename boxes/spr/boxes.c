@@ -17,19 +17,21 @@
 #define SPR_SESSION (UPM_SESS_BOX_FREEZE | UPM_SESS_RESET_BIT)
 
 /* n_ 48-bit counters (at most four): controls at ctl_ + i * cstep, counters at ctr_ + i * rstep. */
-#define SPR_UNIT(name_, title_, space_, max_, n_, ctl_, cstep_, ctr_, rstep_, ctlw_, ev_)       \
+#define SPR_UNIT(name_, title_, space_, max_, n_, ctl_, cstep_, ctr_, rstep_, ctlw_, tag_, ev_) \
 	.name = name_, .title = title_, .space = space_, .max_instances = max_, .placed = 1,     \
 	.box_ctl = 0, .n_ctrs = n_, .ctr_width = 48, .ctl_width = ctlw_,                           \
 	.ctl = { ctl_, ctl_ + cstep_, ctl_ + 2 * cstep_, ctl_ + 3 * cstep_ },                      \
 	.ctr = { ctr_, ctr_ + rstep_, ctr_ + 2 * rstep_, ctr_ + 3 * rstep_ },                      \
 	.box_ctl_layout = SPR_BOX_CTL_LAYOUT,                                                     \
-	.session = SPR_SESSION, .events = upm_spr_events_##ev_, .n_events = &upm_spr_n_events_##ev_
+	.session = SPR_SESSION, .events = upm_##tag_##_events_##ev_, .n_events = &upm_##tag_##_n_events_##ev_
 
 /* The SPR table's MSR units put counter control 0 at +2 and counter 0 at +8 (PCM
  * types.h: CHA0 0x2000, 0x2002, 0x2008). */
-#define SPR_MSR(name_, title_, max_, n_, ev_) SPR_UNIT(name_, title_, UPM_SPACE_MSR, max_, n_, 2, 1, 8, 1, 64, ev_)
+#define SPR_MSR_OF(tag_, name_, title_, max_, n_, ev_) \
+	SPR_UNIT(name_, title_, UPM_SPACE_MSR, max_, n_, 2, 1, 8, 1, 64, tag_, ev_)
+#define SPR_MSR(name_, title_, max_, n_, ev_) SPR_MSR_OF(spr, name_, title_, max_, n_, ev_)
 #define SPR_COMMON(name_, title_, space_, max_, ctl_, cstep_, ctr_, rstep_, ctlw_, ev_) \
-	SPR_UNIT(name_, title_, space_, max_, 4, ctl_, cstep_, ctr_, rstep_, ctlw_, ev_)
+	SPR_UNIT(name_, title_, space_, max_, 4, ctl_, cstep_, ctr_, rstep_, ctlw_, spr, ev_)
 /* Every type but the IMC has no fixed counter. */
 #define SPR_NO_FIXED .fixed_ctl = UPM_NO_REG, .fixed_ctr = UPM_NO_REG
 
@@ -40,18 +42,22 @@ static const struct upm_filter_field cha_filters[] = {
 	{ "filter_tid", 0, UPM_FIELD(0, 10), UPM_FILT_CBO_TID },
 };
 
-const struct upm_box_type upm_spr_cha = {
-	SPR_MSR("cha", "Caching and home agent (CHA)", 60, 4, cha),
-	.ctl_layout = { SPR_CTL_LAYOUT, .tid_en = UPM_BIT(16), .umask_ext = UPM_SPR_CHA_UMASK_EXT },
-	SPR_NO_FIXED,
-	.filter_regs = { 0xE },
-	.n_filter_regs = 1,
-	.filter_width = 64,
-	.filters = cha_filters,
-	.n_filters = UPM_ARRAY_LEN(cha_filters),
-	.source = "Linux uncore_snbep.c spr_uncore_chabox (SPR_CHA_PMON_CTL_TID_EN, SPR_C0_MSR_PMON_BOX_FILTER0); "
-		  "PCM types.h SPR_CHA_MSR_PMON_*",
-};
+/* The CHA with a platform's event table: Emerald Rapids' perfmon file adds CXL TOR
+ * entries Sapphire Rapids' lacks, so the converter gave it a table of its own. */
+#define SPR_CHA(tag_)                                                                                      \
+	SPR_MSR_OF(tag_, "cha", "Caching and home agent (CHA)", 60, 4, cha),                               \
+	.ctl_layout = { SPR_CTL_LAYOUT, .tid_en = UPM_BIT(16), .umask_ext = UPM_SPR_CHA_UMASK_EXT },       \
+	SPR_NO_FIXED,                                                                                      \
+	.filter_regs = { 0xE },                                                                            \
+	.n_filter_regs = 1,                                                                                \
+	.filter_width = 64,                                                                                \
+	.filters = cha_filters,                                                                            \
+	.n_filters = UPM_ARRAY_LEN(cha_filters),                                                           \
+	.source = "Linux uncore_snbep.c spr_uncore_chabox (SPR_CHA_PMON_CTL_TID_EN, SPR_C0_MSR_PMON_BOX_FILTER0); " \
+		  "PCM types.h SPR_CHA_MSR_PMON_*"
+
+const struct upm_box_type upm_spr_cha = { SPR_CHA(spr) };
+const struct upm_box_type upm_emr_cha = { SPR_CHA(emr) };
 
 const struct upm_box_type upm_spr_iio = {
 	SPR_MSR("iio", "Integrated IO (IIO)", 12, 4, iio),
@@ -121,9 +127,12 @@ const struct upm_box_type upm_spr_cxldp = {
 	.source = "Linux uncore_snbep.c spr_uncore_cxldp (OFFS8)",
 };
 
-/* PCI units: 64-bit counter controls written high dword first (spr_uncore_pci_enable_event). */
+/* PCI units: 64-bit counter controls written high dword first (spr_uncore_pci_enable_event).
+ * The M2M: box control 0x438, control 0 at 0x468, counter 0 at 0x440, both 8 apart (PCM
+ * types.h SERVER_M2M_PCI_PMON_*, which PCM uses for SPR's M2M devices 0x324A): offsets
+ * +0x30 and +0x8. */
 const struct upm_box_type upm_spr_m2m = {
-	SPR_COMMON("m2m", "Mesh to memory (M2M)", UPM_SPACE_PCI, 32, 0x38, 8, 0x8, 8, 64, m2m),
+	SPR_COMMON("m2m", "Mesh to memory (M2M)", UPM_SPACE_PCI, 32, 0x30, 8, 0x8, 8, 64, m2m),
 	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_M2M_UMASK_EXT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_m2m",
@@ -152,7 +161,7 @@ const struct upm_box_type upm_spr_m3upi = {
  * once a quirk names their type. The MCHBM, the HBM channel's controller (MMIO like the
  * IMC), is the tables' type 14, Linux's "hbm" (v6.11 "Support HBM and CXL PMON counters"). */
 const struct upm_box_type upm_spr_m2hbm = {
-	SPR_COMMON("m2hbm", "Mesh to HBM (M2HBM)", UPM_SPACE_PCI, 16, 0x38, 8, 0x8, 8, 64, m2hbm),
+	SPR_COMMON("m2hbm", "Mesh to HBM (M2HBM)", UPM_SPACE_PCI, 16, 0x30, 8, 0x8, 8, 64, m2hbm),
 	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_M2HBM_UMASK_EXT },
 	SPR_NO_FIXED,
 	.source = "intel/perfmon SPR sapphirerapids_uncore_experimental.json unit M2HBM",
@@ -188,3 +197,10 @@ const struct upm_box_type *const upm_spr_templates[UPM_SPR_N_TEMPLATES] = {
 	&upm_spr_m2hbm, &upm_spr_ubox,
 };
 const unsigned upm_spr_n_templates = UPM_SPR_N_TEMPLATES;
+
+/* Emerald Rapids: Sapphire Rapids' templates with its own CHA (above). */
+const struct upm_box_type *const upm_emr_templates[UPM_SPR_N_TEMPLATES] = {
+	&upm_emr_cha, &upm_spr_iio, &upm_spr_irp, &upm_spr_m2pcie, &upm_spr_pcu, &upm_spr_imc, &upm_spr_m2m,
+	&upm_spr_upi, &upm_spr_m3upi, &upm_spr_mdf, &upm_spr_cxlcm, &upm_spr_cxldp, &upm_spr_mchbm,
+	&upm_spr_m2hbm, &upm_spr_ubox,
+};

@@ -4,11 +4,14 @@
 #include "boxes/spr/spr.h"
 
 const struct upm_check_profile upm_spr_check = {
-	/* The units the checks below measure, each by its clock event, which counts
-	 * whenever the unit is not frozen (UNC_CHA_CLOCKTICKS 0x01, UNC_M_CLOCKTICKS
-	 * 0x01/0x01, UNC_UPI_CLOCKTICKS 0x01). The PCU, IIO, IRP, M2M and M2PCIe are not
-	 * self-tested yet: a table without them must not fail the check. */
-	.clocks = "cha/CLOCKTICKS/,imc/CLOCKTICKS/,upi/CLOCKTICKS/",
+	/* Every unit type the check self-tests, each by its clock event, which counts
+	 * whenever the unit is not frozen (UNC_CHA_CLOCKTICKS 0x01, UNC_M_CLOCKTICKS 0x01/0x01,
+	 * UNC_UPI_CLOCKTICKS, UNC_IIO_CLOCKTICKS, UNC_I_CLOCKTICKS, UNC_M2P_CLOCKTICKS,
+	 * UNC_M2M_CLOCKTICKS, UNC_M3UPI_CLOCKTICKS, UNC_P_CLOCKTICKS, each 0x01). A type the
+	 * table does not place has no units to test. The MDF, CXL and HBM units are left out:
+	 * their clocks run only with their links or stacks in use. */
+	.clocks = "cha/CLOCKTICKS/,imc/CLOCKTICKS/,upi/CLOCKTICKS/,iio/CLOCKTICKS/,irp/CLOCKTICKS/,"
+		  "m2pcie/CLOCKTICKS/,m2m/CLOCKTICKS/,m3upi/CLOCKTICKS/,pcu/CLOCKTICKS/",
 	/* Every CHA runs on the socket's one uncore clock: one CHA's ticks are its rate. */
 	.uclk = "cha0/CLOCKTICKS/",
 	/* No public source read gives the range; Sapphire Rapids' uncore runs at about

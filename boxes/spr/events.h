@@ -17,9 +17,10 @@
 /* The counter-control fields above the unit mask, per unit (struct upm_ctl_layout's
  * umask_ext, port_mask and fc_mask; width 0: the unit has none). */
 /* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
- * identical) "cha" UMaskExt Position 32 Width 26 (Linux umask_ext4 says config:32-55; PCM's 26
- * bits also hold perfmon's TOR NONCOH/ISOC values 0x1000000/0x2000000) */
-#define UPM_SPR_CHA_UMASK_EXT UPM_FIELD(32, 26)
+ * identical) "cha" UMaskExt Position 32 Width 26, widened to 30 bits: perfmon's own
+ * experimental CHA entries (the TOR's CXL accesses, UMaskExt up to 0x33EDFFFF on EMR) set
+ * UMaskExt bits 28-29, config bits 60-61 (Linux umask_ext4 says config:32-55) */
+#define UPM_SPR_CHA_UMASK_EXT UPM_FIELD(32, 30)
 #define UPM_SPR_CHA_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_CHA_FC_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_IIO_UMASK_EXT UPM_FIELD(0, 0)
@@ -41,9 +42,10 @@
 #define UPM_SPR_IMC_UMASK_EXT UPM_FIELD(0, 0)
 #define UPM_SPR_IMC_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_IMC_FC_MASK UPM_FIELD(0, 0)
-/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
- * identical) "m2m" UMaskExt Position 32 Width 8 */
-#define UPM_SPR_M2M_UMASK_EXT UPM_FIELD(32, 8)
+/* Linux uncore_snbep.c SPR_UNCORE_COMMON_FORMAT, which spr_uncore_m2m takes: umask_ext4
+ * config:32-55, SPR_RAW_EVENT_MASK_EXT 0xffffff (PCM's declaration says 8 bits, but perfmon's
+ * M2M entries set UMaskExt bit 23, 0x800000) */
+#define UPM_SPR_M2M_UMASK_EXT UPM_FIELD(32, 24)
 #define UPM_SPR_M2M_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_M2M_FC_MASK UPM_FIELD(0, 0)
 /* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
@@ -63,10 +65,11 @@
 #define UPM_SPR_CXLDP_UMASK_EXT UPM_FIELD(0, 0)
 #define UPM_SPR_CXLDP_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_CXLDP_FC_MASK UPM_FIELD(0, 0)
-/* intel/pcm@0fae0de1 src/PMURegisterDeclarations/GenuineIntel-6-8F-6.json (and -6-CF-1.json,
- * identical) "m2m" UMaskExt Position 32 Width 8: M2HBM is the mesh-to-HBM M2M, and perfmon
- * gives its events the M2M's UMaskExt values */
-#define UPM_SPR_M2HBM_UMASK_EXT UPM_FIELD(32, 8)
+/* Linux uncore_snbep.c SPR_UNCORE_COMMON_FORMAT, which spr_uncore_m2m takes: umask_ext4
+ * config:32-55, SPR_RAW_EVENT_MASK_EXT 0xffffff (PCM's declaration says 8 bits, but perfmon's
+ * M2M entries set UMaskExt bit 23, 0x800000): M2HBM is the mesh-to-HBM M2M, and perfmon gives
+ * its events the M2M's UMaskExt values */
+#define UPM_SPR_M2HBM_UMASK_EXT UPM_FIELD(32, 24)
 #define UPM_SPR_M2HBM_PORT_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_M2HBM_FC_MASK UPM_FIELD(0, 0)
 #define UPM_SPR_MCHBM_UMASK_EXT UPM_FIELD(0, 0)
@@ -131,6 +134,8 @@ extern const struct upm_event_def upm_spr_events_mchbm[];
 extern const unsigned upm_spr_n_events_mchbm;
 extern const struct upm_event_def upm_spr_events_ubox[];
 extern const unsigned upm_spr_n_events_ubox;
+extern const struct upm_event_def upm_emr_events_cha[];
+extern const unsigned upm_emr_n_events_cha;
 
 /* Linux perf's and perfmon's names for these units (boxes/spr/names.c). */
 struct upm_naming;

@@ -76,7 +76,7 @@ static const struct upm_umask um_txc_pack_buf_inserts[] = {
 };
 
 const struct upm_event_def upm_spr_events_cxlcm[] = {
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xff, .desc = "Counts the number of lfclk ticks", .source = src0, .named_alone = 1, .umask = 0x2 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xff, .desc = "Counts the number of lfclk ticks", .source = src0, .clock = 1, .named_alone = 1, .umask = 0x2 },
 	{ .name = "RxC_AGF_INSERTS", .code = 0x43, .counters = 0xf0, .desc = "Number of Allocation to Mem Rxx AGF 0", .source = src1, UPM_UMASKS(um_rxc_agf_inserts) },
 	{ .name = "RxC_FLITS", .code = 0x4b, .counters = 0xf0, .desc = "Count the number of Flits with AK set", .source = src1, UPM_UMASKS(um_rxc_flits) },
 	{ .name = "RxC_MISC", .code = 0x40, .counters = 0xf0, .desc = "Count the number of CRC errors detected", .source = src1, UPM_UMASKS(um_rxc_misc) },

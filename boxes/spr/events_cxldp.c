@@ -20,7 +20,7 @@ static const struct upm_umask um_txc_agf_inserts[] = {
 };
 
 const struct upm_event_def upm_spr_events_cxldp[] = {
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "Counts the number of uclk ticks", .source = src0, .named_alone = 1, .umask = 0x1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "Counts the number of uclk ticks", .source = src0, .clock = 1, .named_alone = 1, .umask = 0x1 },
 	{ .name = "TxC_AGF_INSERTS", .code = 0x2, .counters = 0xf, .desc = "Number of Allocation to M2S Data AGF", .source = src1, UPM_UMASKS(um_txc_agf_inserts) },
 };
 const unsigned upm_spr_n_events_cxldp = UPM_ARRAY_LEN(upm_spr_events_cxldp);

@@ -263,7 +263,7 @@ static const struct upm_umask um_txn_req_of_cpu[] = {
 };
 
 const struct upm_event_def upm_spr_events_iio[] = {
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "IIO Clockticks", .source = src0, .named_alone = 1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "IIO Clockticks", .source = src0, .clock = 1, .named_alone = 1 },
 	{ .name = "COMP_BUF_INSERTS", .code = 0xc2, .counters = 0xf, .desc = "PCIe Completion Buffer Inserts of completions with data: Part 0-7", .source = src1, UPM_UMASKS(um_comp_buf_inserts) },
 	{ .name = "COMP_BUF_OCCUPANCY", .code = 0xd5, .counters = 0xc, .desc = "UNC_IIO_COMP_BUF_OCCUPANCY.CMPD.ALL_PARTS", .source = src1, UPM_UMASKS(um_comp_buf_occupancy) },
 	{ .name = "DATA_REQ_BY_CPU", .code = 0xc0, .counters = 0xc, .desc = "Read request for 4 bytes made by the CPU to IIO Part0-7", .source = src1, UPM_UMASKS(um_data_req_by_cpu) },

@@ -57,7 +57,7 @@ static const struct upm_umask um_transactions[] = {
 
 const struct upm_event_def upm_spr_events_irp[] = {
 	{ .name = "CACHE_TOTAL_OCCUPANCY", .code = 0xf, .counters = 0x3, .desc = "Total IRP occupancy of inbound read and write requests to coherent memory.", .source = src1, UPM_UMASKS(um_cache_total_occupancy) },
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0x3, .desc = "IRP Clockticks", .source = src0, .named_alone = 1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0x3, .desc = "IRP Clockticks", .source = src0, .clock = 1, .named_alone = 1 },
 	{ .name = "FAF_FULL", .code = 0x17, .counters = 0x3, .desc = "FAF RF full", .source = src0, .named_alone = 1 },
 	{ .name = "FAF_INSERTS", .code = 0x18, .counters = 0x3, .desc = "FAF - request insert from TC.", .source = src0, .named_alone = 1 },
 	{ .name = "FAF_OCCUPANCY", .code = 0x19, .counters = 0x3, .desc = "FAF occupancy", .source = src0, .named_alone = 1 },

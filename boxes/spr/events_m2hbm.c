@@ -82,6 +82,10 @@ static const struct upm_umask um_distress[] = {
 	{ .name = "D2CORE", .value = 0x2, .desc = "Count distress signalled on D2c message" },
 	{ .name = "D2UPI", .value = 0x4, .desc = "Count distress signalled on D2k message" },
 };
+static const struct upm_umask um_egress_ordering[] = {
+	{ .name = "IV_SNOOPGO_DN", .value = 0x4, .umask_ext = 0x800000, .desc = "Egress Blocking due to Ordering requirements : Down" },
+	{ .name = "IV_SNOOPGO_UP", .value = 0x1, .umask_ext = 0x800000, .desc = "Egress Blocking due to Ordering requirements : Up" },
+};
 static const struct upm_umask um_igr_starve_winner[] = {
 	{ .name = "MASK7", .value = 0x80 },
 };
@@ -235,7 +239,8 @@ static const struct upm_umask um_wr_tracker_posted_occupancy[] = {
 };
 
 const struct upm_event_def upm_spr_events_m2hbm[] = {
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "Cycles - at UCLK", .source = src0, .named_alone = 1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "Cycles - at UCLK", .source = src0, .clock = 1, .named_alone = 1 },
+	{ .name = "CMS_CLOCKTICKS", .code = 0xc0, .counters = 0xf, .desc = "CMS Clockticks", .source = src0, .clock = 1, .named_alone = 1, .umask_ext = 0x800000 },
 	{ .name = "DIRECT2CORE_NOT_TAKEN_DIRSTATE", .code = 0x17, .counters = 0xf, .desc = "Cycles when direct to core mode (which bypasses the CHA) was disabled", .source = src1, UPM_UMASKS(um_direct2core_not_taken_dirstate), .named_alone = 1, .umask = 0x7 },
 	{ .name = "DIRECT2CORE_NOT_TAKEN_NOTFORKED", .code = 0x4a, .counters = 0xf, .desc = "Counts the time when FM didn't do d2c for fill reads (cross tile case)", .source = src1, .named_alone = 1 },
 	{ .name = "DIRECT2CORE_TXN_OVERRIDE", .code = 0x18, .counters = 0xf, .desc = "Number of reads in which direct to core transaction were overridden", .source = src1, UPM_UMASKS(um_direct2core_txn_override), .named_alone = 1, .umask = 0x3 },
@@ -247,6 +252,7 @@ const struct upm_event_def upm_spr_events_m2hbm[] = {
 	{ .name = "DIRECTORY_MISS", .code = 0x1e, .counters = 0xf, .desc = "Directory Miss", .source = src1, UPM_UMASKS(um_directory_miss) },
 	{ .name = "DIRECTORY_UPDATE", .code = 0x21, .counters = 0xf, .desc = "Multi-socket cacheline Directory update from A to I", .source = src1, UPM_UMASKS(um_directory_update) },
 	{ .name = "DISTRESS", .code = 0x67, .counters = 0xf, .desc = "Count distress signalled on AkAd cmp message", .source = src1, UPM_UMASKS(um_distress) },
+	{ .name = "EGRESS_ORDERING", .code = 0xba, .counters = 0xf, .desc = "Egress Blocking due to Ordering requirements", .source = src1, UPM_UMASKS(um_egress_ordering) },
 	{ .name = "IGR_STARVE_WINNER", .code = 0x44, .counters = 0xf, .desc = "Count when Starve Glocab counter is at 7", .source = src1, UPM_UMASKS(um_igr_starve_winner) },
 	{ .name = "IMC_READS", .code = 0x24, .counters = 0xf, .desc = "Reads to iMC issued", .source = src1, UPM_UMASKS(um_imc_reads) },
 	{ .name = "IMC_WRITES", .code = 0x25, .counters = 0xf, .desc = "All Writes - All Channels", .source = src1, UPM_UMASKS(um_imc_writes) },

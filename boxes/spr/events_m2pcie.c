@@ -224,8 +224,8 @@ static const struct upm_umask um_txc_cycles_ne[] = {
 };
 
 const struct upm_event_def upm_spr_events_m2pcie[] = {
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "M2P Clockticks", .source = src0, .named_alone = 1 },
-	{ .name = "CMS_CLOCKTICKS", .code = 0xc0, .counters = 0xf, .desc = "CMS Clockticks", .source = src0, .named_alone = 1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "M2P Clockticks", .source = src0, .clock = 1, .named_alone = 1 },
+	{ .name = "CMS_CLOCKTICKS", .code = 0xc0, .counters = 0xf, .desc = "CMS Clockticks", .source = src0, .clock = 1, .named_alone = 1 },
 	{ .name = "EGRESS_ORDERING", .code = 0xba, .counters = 0xf, .desc = "Egress Blocking due to Ordering requirements", .source = src1, UPM_UMASKS(um_egress_ordering) },
 	{ .name = "IIO_CREDITS_ACQUIRED", .code = 0x33, .counters = 0xf, .desc = "M2PCIe IIO Credit Acquired", .source = src1, UPM_UMASKS(um_iio_credits_acquired) },
 	{ .name = "IIO_CREDITS_REJECT", .code = 0x34, .counters = 0xf, .desc = "M2PCIe IIO Failed to Acquire a Credit", .source = src1, UPM_UMASKS(um_iio_credits_reject) },

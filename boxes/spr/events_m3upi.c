@@ -423,8 +423,8 @@ static const struct upm_umask um_xpt_pftch[] = {
 
 const struct upm_event_def upm_spr_events_m3upi[] = {
 	{ .name = "CHA_AD_CREDITS_EMPTY", .code = 0x22, .counters = 0xf, .desc = "CBox AD Credits Empty", .source = src1, UPM_UMASKS(um_cha_ad_credits_empty) },
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "M3UPI Clockticks", .source = src0, .named_alone = 1 },
-	{ .name = "CMS_CLOCKTICKS", .code = 0xc0, .counters = 0xf, .desc = "M3UPI CMS Clockticks", .source = src1, .named_alone = 1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "M3UPI Clockticks", .source = src0, .clock = 1, .named_alone = 1 },
+	{ .name = "CMS_CLOCKTICKS", .code = 0xc0, .counters = 0xf, .desc = "M3UPI CMS Clockticks", .source = src1, .clock = 1, .named_alone = 1 },
 	{ .name = "D2C_SENT", .code = 0x2b, .counters = 0xf, .desc = "D2C Sent", .source = src1, .named_alone = 1 },
 	{ .name = "D2U_SENT", .code = 0x2a, .counters = 0xf, .desc = "D2U Sent", .source = src1, .named_alone = 1 },
 	{ .name = "EGRESS_ORDERING", .code = 0xba, .counters = 0xf, .desc = "Egress Blocking due to Ordering requirements", .source = src1, UPM_UMASKS(um_egress_ordering) },

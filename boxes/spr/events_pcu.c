@@ -12,7 +12,7 @@ static const char src1[] = "intel/perfmon@6dadedf3aa48 SPR/events/sapphirerapids
 
 
 const struct upm_event_def upm_spr_events_pcu[] = {
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "PCU PCLK Clockticks", .source = src0, .named_alone = 1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "PCU PCLK Clockticks", .source = src0, .clock = 1, .named_alone = 1 },
 	{ .name = "CORE_TRANSITION_CYCLES", .code = 0x60, .counters = 0xf, .desc = "UNC_P_CORE_TRANSITION_CYCLES", .source = src1, .named_alone = 1 },
 	{ .name = "DEMOTIONS", .code = 0x30, .counters = 0xf, .desc = "UNC_P_DEMOTIONS", .source = src1, .named_alone = 1 },
 	{ .name = "FIVR_PS_PS0_CYCLES", .code = 0x75, .counters = 0xf, .desc = "Phase Shed 0 Cycles", .source = src1, .named_alone = 1 },

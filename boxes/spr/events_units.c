@@ -38,7 +38,7 @@ const struct upm_spr_unit_events upm_spr_units[] = {
 const unsigned upm_spr_n_units = UPM_ARRAY_LEN(upm_spr_units);
 
 const struct upm_spr_unit_events upm_emr_units[] = {
-	{ "cha", "CHA", "UNC_CHA_", upm_spr_events_cha, &upm_spr_n_events_cha, 0, 0, UPM_SPR_CHA_UMASK_EXT,
+	{ "cha", "CHA", "UNC_CHA_", upm_emr_events_cha, &upm_emr_n_events_cha, 0, 0, UPM_SPR_CHA_UMASK_EXT,
 	  UPM_SPR_CHA_PORT_MASK, UPM_SPR_CHA_FC_MASK },
 	{ "iio", "IIO", "UNC_IIO_", upm_spr_events_iio, &upm_spr_n_events_iio, upm_spr_freerun_iio, &upm_spr_n_freerun_iio, UPM_SPR_IIO_UMASK_EXT,
 	  UPM_SPR_IIO_PORT_MASK, UPM_SPR_IIO_FC_MASK },

@@ -144,7 +144,7 @@ static const struct upm_umask um_txl_flits[] = {
 };
 
 const struct upm_event_def upm_spr_events_upi[] = {
-	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "UPI Clockticks", .source = src0, .named_alone = 1 },
+	{ .name = "CLOCKTICKS", .code = 0x1, .counters = 0xf, .desc = "UPI Clockticks", .source = src0, .clock = 1, .named_alone = 1 },
 	{ .name = "DIRECT_ATTEMPTS", .code = 0x12, .counters = 0xf, .desc = "Direct packet attempts", .source = src1, UPM_UMASKS(um_direct_attempts) },
 	{ .name = "FLOWQ_NO_VNA_CRD", .code = 0x18, .counters = 0xf, .desc = "UNC_UPI_FLOWQ_NO_VNA_CRD.AD_VNA_EQ0", .source = src1, UPM_UMASKS(um_flowq_no_vna_crd) },
 	{ .name = "L1_POWER_CYCLES", .code = 0x21, .counters = 0xf, .desc = "Cycles in L1", .source = src0, .named_alone = 1 },

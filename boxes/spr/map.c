@@ -34,7 +34,7 @@ const struct upm_platform upm_platform_emr = {
 	.aliases = { "emeraldrapids", "EMR" },
 	.family = 6,
 	.models = { 0xCF },
-	.boxes = upm_spr_templates,
+	.boxes = upm_emr_templates,
 	.n_boxes = UPM_SPR_N_TEMPLATES,
 	.metrics = upm_spr_metrics,
 	.n_metrics = &upm_spr_n_metrics,
@@ -43,5 +43,5 @@ const struct upm_platform upm_platform_emr = {
 	.check = &upm_spr_check,
 	.naming = &upm_spr_naming,
 	.mock = &upm_mock_model_emr,
-	.discovered = upm_spr_discovered,
+	.discovered = upm_emr_discovered,
 };

@@ -22,21 +22,20 @@ static const struct upm_disc_replacement spr_m3upi_places = {
 	.source = "as Linux does: uncore_snbep.c spr_update_device_location",
 };
 
-static const struct upm_disc_quirk spr_quirks[] = {
-	{ UPM_SPR_CHA, &upm_spr_cha, 0, NULL },
-	{ UPM_SPR_IIO, &upm_spr_iio, 0, NULL },
-	{ UPM_SPR_IRP, &upm_spr_irp, 0, NULL },
-	{ UPM_SPR_M2PCIE, &upm_spr_m2pcie, 0, NULL },
-	{ UPM_SPR_PCU, &upm_spr_pcu, 0, NULL },
-	{ UPM_SPR_IMC, &upm_spr_imc, 4, NULL },
-	{ UPM_SPR_M2M, &upm_spr_m2m, 0, NULL },
-	{ UPM_SPR_UPI, &upm_spr_upi, 0, &spr_upi_places },
-	{ UPM_SPR_M3UPI, &upm_spr_m3upi, 0, &spr_m3upi_places },
-	{ UPM_SPR_MDF, &upm_spr_mdf, 0, NULL },
-	{ UPM_SPR_CXLCM, &upm_spr_cxlcm, 8, NULL },
-	{ UPM_SPR_CXLDP, &upm_spr_cxldp, 8, NULL },
-	{ UPM_SPR_HBM, &upm_spr_mchbm, 0, NULL },
-};
+/* Each table type's template and control step (0: the counter width's), and the units
+ * placed by the quirk table instead of the table's records. */
+#define SPR_QUIRKS(cha_)                                                                      \
+	{ UPM_SPR_CHA, &cha_, 0, NULL }, { UPM_SPR_IIO, &upm_spr_iio, 0, NULL },                    \
+	{ UPM_SPR_IRP, &upm_spr_irp, 0, NULL }, { UPM_SPR_M2PCIE, &upm_spr_m2pcie, 0, NULL },       \
+	{ UPM_SPR_PCU, &upm_spr_pcu, 0, NULL }, { UPM_SPR_IMC, &upm_spr_imc, 4, NULL },             \
+	{ UPM_SPR_M2M, &upm_spr_m2m, 0, NULL }, { UPM_SPR_UPI, &upm_spr_upi, 0, &spr_upi_places },  \
+	{ UPM_SPR_M3UPI, &upm_spr_m3upi, 0, &spr_m3upi_places }, { UPM_SPR_MDF, &upm_spr_mdf, 0, NULL }, \
+	{ UPM_SPR_CXLCM, &upm_spr_cxlcm, 8, NULL }, { UPM_SPR_CXLDP, &upm_spr_cxldp, 8, NULL },     \
+	{ UPM_SPR_HBM, &upm_spr_mchbm, 0, NULL }
+
+static const struct upm_disc_quirk spr_quirks[] = { SPR_QUIRKS(upm_spr_cha) };
+/* Emerald Rapids: the same, with its own CHA events (boxes.c). */
+static const struct upm_disc_quirk emr_quirks[] = { SPR_QUIRKS(upm_emr_cha) };
 
 const struct upm_disc_model upm_spr_disc_model = {
 	.quirks = spr_quirks,
@@ -45,9 +44,23 @@ const struct upm_disc_model upm_spr_disc_model = {
 	.source = "Linux uncore_snbep.c spr_uncores[] (UNCORE_SPR_NUM_UNCORE_TYPES 15)",
 };
 
+const struct upm_disc_model upm_emr_disc_model = {
+	.quirks = emr_quirks,
+	.n_quirks = UPM_ARRAY_LEN(emr_quirks),
+	.generic = &upm_spr_generic,
+	.source = "Linux uncore_snbep.c spr_uncores[] (EMR: spr_uncore_init, the same types)",
+};
+
 struct upm_platform *upm_spr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
 					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
 					char *err, unsigned long err_size)
 {
 	return upm_disc_build(self, &upm_spr_disc_model, set, n_sockets, note, ctx, err, err_size);
+}
+
+struct upm_platform *upm_emr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
+					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
+					char *err, unsigned long err_size)
+{
+	return upm_disc_build(self, &upm_emr_disc_model, set, n_sockets, note, ctx, err, err_size);
 }

@@ -14,6 +14,8 @@
 extern const struct upm_box_type upm_spr_cha, upm_spr_iio, upm_spr_irp, upm_spr_m2pcie, upm_spr_pcu,
 	upm_spr_imc, upm_spr_m2m, upm_spr_upi, upm_spr_m3upi, upm_spr_mdf, upm_spr_cxlcm, upm_spr_cxldp,
 	upm_spr_m2hbm, upm_spr_mchbm, upm_spr_ubox, upm_spr_generic;
+/* Emerald Rapids' CHA: its perfmon file has CHA entries Sapphire Rapids' lacks. */
+extern const struct upm_box_type upm_emr_cha;
 
 /* The table's box type ids (Linux uncore_snbep.c spr_uncores[], UNCORE_SPR_*). */
 enum upm_spr_type {
@@ -22,7 +24,7 @@ enum upm_spr_type {
 	UPM_SPR_CXLCM = 12, UPM_SPR_CXLDP = 13, UPM_SPR_HBM = 14,
 };
 
-extern const struct upm_disc_model upm_spr_disc_model;
+extern const struct upm_disc_model upm_spr_disc_model, upm_emr_disc_model;
 extern const struct upm_metric upm_spr_metrics[];
 extern const unsigned upm_spr_n_metrics;
 extern const struct upm_group upm_spr_groups[];
@@ -30,10 +32,14 @@ extern const unsigned upm_spr_n_groups;
 extern const struct upm_check_profile upm_spr_check;
 #define UPM_SPR_N_TEMPLATES 15
 extern const struct upm_box_type *const upm_spr_templates[UPM_SPR_N_TEMPLATES];
+extern const struct upm_box_type *const upm_emr_templates[UPM_SPR_N_TEMPLATES];
 extern const unsigned upm_spr_n_templates;
 
 /* The run's platform from the discovery tables (upm_platform.discovered). */
 struct upm_platform *upm_spr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
+					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
+					char *err, unsigned long err_size);
+struct upm_platform *upm_emr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
 					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
 					char *err, unsigned long err_size);
 

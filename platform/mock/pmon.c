@@ -12,6 +12,11 @@ struct mock_pmon *mock_pmon_of(struct upm_mock *m)
 	return m->model_ops == &pmon_ops ? m->model_state : NULL;
 }
 
+uint64_t mock_ctr_ctl(const struct mock_ctr *c)
+{
+	return c->ctl->value | (c->ctl_hi ? (uint64_t)(uint32_t)c->ctl_hi->value << 32 : 0);
+}
+
 uint64_t mock_ctr_get(const struct mock_ctr *c)
 {
 	uint64_t v = c->lo->value;
@@ -263,7 +268,7 @@ static void advance_ctr(struct mock_box *b, struct mock_ctr *c, mock_rate_fn rat
 {
 	if (!c->lo || !rate || !mock_ctr_counting(b, c))
 		return;
-	mock_ctr_advance(b, c, rate(b, c->ctl->value, act));
+	mock_ctr_advance(b, c, rate(b, mock_ctr_ctl(c), act));
 }
 
 static void pmon_advance(struct upm_mock *m, const struct upm_activity *act)

@@ -32,6 +32,8 @@ struct mock_box;
 /* A counter register: one 64-bit MSR, or two PCI dwords (low, high). */
 struct mock_ctr {
 	struct upm_mock_reg *ctl;
+	/* A 64-bit control held as two PCI dwords: its high one (NULL otherwise). */
+	struct upm_mock_reg *ctl_hi;
 	struct upm_mock_reg *lo, *hi;
 	unsigned width;
 	uint8_t en_bit;   /* in ctl */
@@ -115,6 +117,9 @@ void mock_box_set_fixed(struct mock_box *b, struct upm_mock_reg *ctl, struct upm
 int mock_box_add_reg(struct mock_box *b, struct upm_mock_reg *r);
 
 uint64_t mock_ctr_get(const struct mock_ctr *c);
+/* The counter's whole control: its register, with the high dword above bit 32 where it
+ * has one (ctl_hi). What rate functions are given. */
+uint64_t mock_ctr_ctl(const struct mock_ctr *c);
 void mock_ctr_set(struct mock_ctr *c, uint64_t v);
 /* Locally enabled and not stopped by the box (freeze, or b->stops), unless nofreeze. */
 int mock_ctr_counting(const struct mock_box *b, const struct mock_ctr *c);

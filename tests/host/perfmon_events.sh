@@ -3,9 +3,10 @@
 # SPR/EMR uncore files of a few entries): grouping by unit and event name, the unit-mask
 # extension, the IIO's UMaskExt folded into its port and FC masks, an event named alone
 # beside its unit masks, free-running entries in a table of their own, a value too wide
-# for its field left out and said, deprecated entries left out of the tables but kept in
-# the facts, EMR sharing SPR's table where its entries are the same and getting its own
-# where they differ, the output compiling with -Werror, and --check.
+# for its field left out and said, clock events marked as clocks, deprecated entries left
+# out of the tables but kept in the facts, EMR sharing SPR's table where its entries are
+# the same and getting its own where they differ, the output compiling with -Werror, and
+# --check.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
@@ -31,7 +32,8 @@ file() { # PATH ENTRIES...
 }
 common=(
 	"$(ev CHA UNC_CHA_TOR_INSERTS.IA_MISS_DRD 0x35 0x01 0x00C817FE 0x00 0x00 0,1,2,3 PGMABLE 0)"
-	"$(ev CHA UNC_CHA_TOR_INSERTS.IA_MISS_CXL 0x35 0x01 0x10C00182 0x00 0x00 0,1,2,3 PGMABLE 0)"
+	"$(ev CHA UNC_CHA_TOR_INSERTS.IA_MISS_CXL 0x35 0x01 0x40C00182 0x00 0x00 0,1,2,3 PGMABLE 0)"
+	"$(ev CHA UNC_CHA_TOR_INSERTS.IA_MISS_DRD_CXL_ACC 0x35 0x01 0x10C81782 0x00 0x00 0,1,2,3 PGMABLE 0)"
 	"$(ev CHA UNC_CHA_CLOCKTICKS 0x01 0x00 0x00 0x00 0x00 0,1,2,3 PGMABLE 0)"
 	"$(ev IIO UNC_IIO_DATA_REQ_OF_CPU.MEM_WRITE.PART0 0x83 0x01 0x00000000 0x0001 0x07 0,1 PGMABLE 0)"
 	"$(ev IIO UNC_IIO_NUM_TGT_MATCHED_REQ_OF_CPU 0x8f 0x00 0x00070000 0x0000 0x00 0,1,2,3 PGMABLE 0)"
@@ -71,7 +73,14 @@ expect_in host/perfmon_events_umask_ext "$t/events_cha.c" \
 	'\.name = "TOR_INSERTS", \.code = 0x35, \.counters = 0xf'
 grep -q IA_MISS_CXL "$t/events_cha.c" && fail host/perfmon_events_too_wide_left_out "IA_MISS_CXL is in the table" ||
 	expect_in host/perfmon_events_too_wide_left_out "$WORK/conv.out" \
-		'spr: left out UNC_CHA_TOR_INSERTS.IA_MISS_CXL .*UMaskExt 0x10c00182 does not fit cha.s 26-bit extension'
+		'spr: left out UNC_CHA_TOR_INSERTS.IA_MISS_CXL .*UMaskExt 0x40c00182 does not fit cha.s 30-bit extension'
+expect_in host/perfmon_events_cxl_umask_ext_fits "$t/events_cha.c" \
+	'\{ \.name = "IA_MISS_DRD_CXL_ACC", \.value = 0x1, \.umask_ext = 0x10c81782'
+# Clock events are marked so (a rate over the window, upm_event_def.clock); others are not.
+expect_in host/perfmon_events_clock_marked "$t/events_cha.c" \
+	'\{ \.name = "CLOCKTICKS", \.code = 0x1, .*\.clock = 1'
+grep -E '"TOR_INSERTS".*\.clock = 1' "$t/events_cha.c" >/dev/null &&
+	fail host/perfmon_events_count_not_clock "TOR_INSERTS is marked a clock" || pass host/perfmon_events_count_not_clock
 expect_in host/perfmon_events_iio_masks "$t/events_iio.c" \
 	'"MEM_WRITE.PART0", \.value = 0x1, \.port_mask = 0x1, \.fc_mask = 0x7' \
 	'"NUM_TGT_MATCHED_REQ_OF_CPU", \.code = 0x8f, .*\.named_alone = 1, \.fc_mask = 0x7 \}'

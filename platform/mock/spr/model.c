@@ -5,8 +5,8 @@
  * any box table. Per socket: the discovery device 8086:09A7 whose extended configuration
  * space holds a capability chain (an AER header at 0x100, then the PMON DVSEC, ID 0x23,
  * at 0x200: entry type 1 at +0x8, BIR 0 at +0xC), a 64-bit BAR at 0x10 pointing at the
- * table in MMIO, the table (a global record, then CHA, IMC and UPI unit records) and the
- * registers the records point at. Sources: Linux arch/x86/events/intel/uncore_discovery.{c,h}
+ * table in MMIO, the table (a global record, then the unit records of every type below)
+ * and the registers the records point at. Sources: Linux arch/x86/events/intel/uncore_discovery.{c,h}
  * (record layout, DVSEC), uncore_snbep.c (SPR quirks), intel/pcm src/types.h (CHA MSRs).
  *
  * The mock's own choices (the table alone decides them on hardware): buses 0x80*s and up
@@ -19,8 +19,9 @@
  * 64-byte line read (event 0x05 umask 0xCF) and written (0x05 umask 0xF0), spread over
  * the channels (Linux uncore_snbep.c spr_uncore_imc_events cas_count_read/write).
  *
- * Not modelled yet: the M3UPI PMON registers, UPI's received flits, the IRP, M2M and
- * M2PCIe records, the PCU's core power states, the IMC's fixed DCLK counter. */
+ * Units per socket: 8 CHAs, 8 IMC channels (each with its fixed DCLK counter), 4 UPI
+ * links (the third record broken, as on SPR MCC) and their 4 M3UPIs, 4 IIOs, 4 IRPs,
+ * 4 M2PCIes, 4 M2Ms (one per memory controller, two channels each) and the PCU. */
 #include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
@@ -38,24 +39,52 @@
 #define N_IMC 8u             /* SPR: 4 controllers x 2 channels */
 #define N_UPI 4u
 #define N_IIO 4u             /* mock's choice (an SPR has up to 12) */
+#define N_IRP N_IIO          /* one IRP per IIO stack (PCM: irpStacks = SPR_M2IOSF_NUM) */
+#define N_M2PCIE 4u          /* mock's choice */
+#define N_M2M (N_IMC / 2u)   /* one mesh-to-memory unit per controller of two channels */
+#define N_CORES N_CHA        /* mock's choice: a core per CHA tile, every one in C0 */
 /* IIO (M2IOSF) unit controls 0x3000 + 0x10 * n, controls +2, counters +8 (intel/pcm
  * src/types.h SPR_M2IOSF_IIO_UNIT_CTL, _CTL0, _CTR0, SPR_M2IOSF_REG_STEP). */
 #define IIO_CTL(n) (0x3000u + 0x10u * (n))
+/* IRP unit controls 0x3400 + 0x10 * n, controls +2, counters +8 (intel/pcm src/types.h
+ * SPR_IRP_UNIT_CTL, SPR_IRP_CTL_REG_OFFSET, SPR_IRP_CTR_REG_OFFSET). */
+#define IRP_CTL(n) (0x3400u + 0x10u * (n))
+/* M2PCIe: no public source read gives SPR's MSRs (the table alone says where): the
+ * mock's choice, in a block of its own between the IIO's and the IRP's. */
+#define M2PCIE_CTL(n) (0x3200u + 0x10u * (n))
+/* M2M: PCI devices 12-15 function 0, device 0x324A, box control 0x438, control 0 at
+ * 0x468 and counter 0 at 0x440, 8 bytes apart (intel/pcm src/types.h
+ * SERVER_M2M_n_REGISTER_DEV_ADDR/FUNC_ADDR and SERVER_M2M_PCI_PMON_*, src/cpucounters.cpp
+ * M2M_DEV_IDS and populateM2MPMUs, which takes them for SPR). */
+#define M2M_DEVICE 0x324Au
+#define M2M_DEV0 12u
+#define M2M_BOX_CTL 0x438u
+#define M2M_CTL0 0x468u
+#define M2M_CTR0 0x440u
+/* M3UPI: device 0x3246 at devfn 0x29 + 8 * link (device 5-8, function 1), box control
+ * 0xA0, control 0 at 0xD8 and counter 0 at 0xA8, 8 bytes apart (Linux uncore_snbep.c
+ * SPR_UNCORE_M3UPI_PCIID/_DEVFN, ICX_M3UPI_PCI_PMON_BOX_CTL/CTL0/CTR0; the generic PCI
+ * unit's 8-byte control step, intel_generic_uncore_pci_init_box UNCORE_BOX_FLAG_CTL_OFFS8). */
+#define M3UPI_DEVICE 0x3246u
+#define M3UPI_DEV0 5u
+#define M3UPI_BOX_CTL 0xA0u
+#define M3UPI_CTL0 0xD8u
+#define M3UPI_CTR0 0xA8u
 /* The PCU's unit control: the table alone says where (PCM and Linux take it from the
  * table), so this is the mock's choice. */
 #define PCU_CTL 0x2FC0u
 #define UPI_DEVICE 0x3241u   /* uncore_snbep.c SPR_UPI_REGS_ADDR_DEVICE_LINK0 */
 #define UPI_DEVFN 0x9u       /* devfn 0x9: device 1 function 1; links 0x8000 apart = next device */
 #define CHA_CTL(n) (0x2000u + 0x10u * (n)) /* intel/pcm types.h SPR CHA0 box ctl, step 0x10 */
-#define GLOBAL_CTL 0x2FF0u   /* to verify: SPR uncore global control MSR (PCM/LIKWID) */
+#define GLOBAL_CTL 0x2FF0u   /* intel/pcm src/types.h SPR_MSR_UNCORE_PMON_GLOBAL_CTL */
 #define ACCESS_MSR 0ull
 #define ACCESS_MMIO 1ull
 #define ACCESS_PCI 2ull
 
-enum spr_kind { K_CHA, K_IMC, K_UPI, K_IIO, K_PCU };
+enum spr_kind { K_CHA, K_IMC, K_UPI, K_IIO, K_PCU, K_IRP, K_M2PCIE, K_M2M, K_M3UPI };
 
 /* The model's state (the pmon's model pointer): each socket's global control. */
-#define N_RECORDS (N_CHA + N_IMC + N_UPI + N_IIO + 1) /* and the PCU */
+#define N_RECORDS (N_CHA + N_IMC + N_UPI + N_IIO + 1 + N_IRP + N_M2PCIE + N_M2M + N_UPI) /* the PCU; M3UPIs */
 struct spr_state {
 	struct upm_mock_reg *global_ctl[2];
 	struct upm_mock_reg *rec[2][N_RECORDS][3]; /* each unit record's three words */
@@ -80,8 +109,11 @@ static void on_unit_ctl(struct upm_mock *m, unsigned socket, struct upm_mock_reg
 	(void)socket;
 	struct mock_box *b = r->model;
 	for (unsigned i = 0; i < b->n_ctrs; i++) {
-		if (w >> 8 & 1)
+		if (w >> 8 & 1) {
 			b->ctrs[i].ctl->value = 0;
+			if (b->ctrs[i].ctl_hi)
+				b->ctrs[i].ctl_hi->value = 0;
+		}
 		if (w >> 9 & 1)
 			mock_ctr_set(&b->ctrs[i], 0);
 	}
@@ -123,7 +155,15 @@ static uint64_t cha_rate(const struct mock_box *b, uint64_t ctl, const struct up
 }
 
 /* The IMC: CAS per 64-byte line, reads 0x05/0xCF and writes 0x05/0xF0, this channel's
- * share. */
+ * share. Its fixed counter counts the DRAM clock (spr_uncore_imc's "clockticks" on the
+ * fixed counter, SNR_IMC_MMIO_PMON_FIXED_CTR). */
+static uint64_t imc_fixed_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	(void)b;
+	(void)ctl;
+	return cycles(act, DCLK_MHZ);
+}
+
 static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
 	/* UNC_M_CLOCKTICKS: event 0x01, umask 0x01, the DRAM clock (perfmon, as above). */
@@ -141,15 +181,40 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
  * perfmon's upi_data_transmit_bw), spread over the links, and at most one flit a link
  * clock of the traffic's time (the mock's bound). Event codes: intel/perfmon
  * sapphirerapids_uncore.json (6dadedf3). */
+static uint64_t upi_data_flits(const struct mock_box *b, const struct upm_activity *act)
+{
+	uint64_t flits = mock_box_share(b, act->remote_lines * 9u);
+	uint64_t most = traffic_cycles(b, act, UPI_MHZ);
+	return flits < most ? flits : most;
+}
+
 static uint64_t upi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
 	if (ev(ctl) == 0x01)
 		return cycles(act, UPI_MHZ);
-	if (ev(ctl) != 0x02 || umask(ctl) != 0x0F)
-		return 0;
-	uint64_t flits = mock_box_share(b, act->remote_lines * 9u);
-	uint64_t most = traffic_cycles(b, act, UPI_MHZ);
-	return flits < most ? flits : most;
+	return ev(ctl) == 0x02 && umask(ctl) == 0x0F ? upi_data_flits(b, act) : 0;
+}
+
+/* What a link sends, the same link of the other socket receives: RxL_FLITS.ALL_DATA (0x03,
+ * umask 0x0F; perfmon as above) counts the sender's data flits (the model's advance, after
+ * the sending socket's boxes). */
+static void upi_receive(struct upm_mock *m, const struct upm_activity *act)
+{
+	unsigned peer = act->socket ^ 1u;
+	if (!act->remote_lines || peer >= m->n_sockets)
+		return;
+	for (unsigned l = 0; l < N_UPI; l++) {
+		const struct mock_box *tx = mock_pmon_find(m, act->socket, "upi", l);
+		struct mock_box *rx = mock_pmon_find(m, peer, "upi", l);
+		if (!tx || !rx)
+			continue;
+		uint64_t flits = upi_data_flits(tx, act);
+		for (unsigned k = 0; k < rx->n_ctrs; k++) {
+			uint64_t ctl = mock_ctr_ctl(&rx->ctrs[k]);
+			if (ev(ctl) == 0x03 && umask(ctl) == 0x0F && mock_ctr_counting(rx, &rx->ctrs[k]))
+				mock_ctr_advance(rx, &rx->ctrs[k], flits);
+		}
+	}
 }
 
 /* The IIO and the PCU: CLOCKTICKS (event 0x01) by time (UNC_IIO_CLOCKTICKS,
@@ -161,10 +226,52 @@ static uint64_t iio_rate(const struct mock_box *b, uint64_t ctl, const struct up
 	return ev(ctl) == 0x01 ? cycles(act, IIO_MHZ) : 0;
 }
 
+/* The PCU: CLOCKTICKS (0x01) by its clock; POWER_STATE_OCCUPANCY_CORES_C0 (0x35) adds the
+ * cores in C0 at each of its clocks, _C6 (0x37) those in C6 (perfmon: "Number of cores
+ * in C0"): the mock's cores never sleep, so C0 counts every core and C6 none. */
 static uint64_t pcu_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
 	(void)b;
-	return ev(ctl) == 0x01 ? cycles(act, PCU_MHZ) : 0;
+	return ev(ctl) == 0x01 ? cycles(act, PCU_MHZ) : ev(ctl) == 0x35 ? N_CORES * cycles(act, PCU_MHZ) : 0;
+}
+
+/* The IRP and M2PCIe (UNC_I_CLOCKTICKS, UNC_M2P_CLOCKTICKS 0x01) and the M3UPI
+ * (UNC_M3UPI_CLOCKTICKS 0x01) by their clocks; the kernels make no IO traffic. */
+static uint64_t irp_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	(void)b;
+	return ev(ctl) == 0x01 ? cycles(act, IIO_MHZ) : 0;
+}
+
+static uint64_t mesh_clock_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	(void)b;
+	return ev(ctl) == 0x01 ? cycles(act, UNCORE_MHZ) : 0;
+}
+
+/* The M2M passes its two channels' reads and writes to the IMC: IMC_READS (0x24) umask
+ * 0x04 with the unit-mask extension's channel bits 0 (CH0_ALL) and 1, ALL both;
+ * IMC_WRITES (0x25) umask 0x10 with channel bits 3 (CH0_ALL) and 4, ALL both (intel/perfmon
+ * sapphirerapids_uncore_experimental.json UNC_M2M_IMC_READS.ALL 0x24/0x04/ext 0x3,
+ * .CH0_ALL ext 0x1; UNC_M2M_IMC_WRITES.ALL 0x25/0x10/ext 0x18, .CH0_ALL ext 0x8). */
+static uint64_t m2m_channels(uint64_t lines, unsigned chans)
+{
+	uint64_t n = 0;
+	for (unsigned c = 0; c < 2; c++)
+		n += chans >> c & 1 ? mock_share(lines, c, 2) : 0;
+	return n;
+}
+
+static uint64_t m2m_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
+{
+	unsigned ext = (unsigned)(ctl >> 32 & 0xFFFFFFu);
+	if (ev(ctl) == 0x01)
+		return cycles(act, UNCORE_MHZ);
+	if (ev(ctl) == 0x24 && umask(ctl) == 0x04 && ext && !(ext & ~0x3u))
+		return m2m_channels(mock_box_share(b, act->lines_read), ext);
+	if (ev(ctl) == 0x25 && umask(ctl) == 0x10 && ext && !(ext & ~0x18u))
+		return m2m_channels(mock_box_share(b, act->lines_written), ext >> 3);
+	return 0;
 }
 
 static uint8_t sock_bus(unsigned s)
@@ -199,31 +306,55 @@ static int put_record(struct upm_mock *m, struct upm_mock_mmio *w, unsigned inde
 	return 0;
 }
 
-/* The UPI link layer's PMON in its function's configuration space (Linux uncore_snbep.c
- * SPR UPI: unit control 0x318, counter controls from 0x350 and counters from 0x320, 8
- * bytes apart, 4 x 48 bits): 64-bit controls as two dwords (the high one holds the unit-mask
- * extension, 24 bits from config bit 32: intel/pcm GenuineIntel-6-8F-6.json), 64-bit
- * counters as two dwords. */
-static int upi_pmon(struct upm_mock *m, unsigned s, struct upm_mock_pci_dev *d, unsigned link)
+/* A PCI unit's PMON in its function's configuration space: the unit control at box_ctl,
+ * 4 x 64-bit counter controls from ctl0 and 4 x 48-bit counters from ctr0, 8 bytes apart,
+ * each as two dwords; a control's high dword holds the unit-mask extension (ext_mask: its
+ * writable bits, 0 where the unit has none). */
+static struct mock_box *pci_pmon(struct upm_mock *m, unsigned s, struct upm_mock_pci_dev *d, const char *name,
+				 unsigned kind, unsigned id, uint16_t box_ctl, uint16_t ctl0, uint16_t ctr0,
+				 uint32_t ext_mask)
 {
-	struct mock_box *b = mock_pmon_add_box(m, "upi", K_UPI, s, link);
-	struct upm_mock_reg *ctl = upm_mock_add_pci_reg(m, d, 0x318, 0, 0x1);
+	struct mock_box *b = mock_pmon_add_box(m, name, kind, s, id);
+	struct upm_mock_reg *ctl = upm_mock_add_pci_reg(m, d, box_ctl, 0, 0x1);
 	if (!b || !ctl)
-		return -1;
+		return NULL;
 	wire_unit_ctl(b, ctl);
-	b->rate = upi_rate;
-	b->n_peers = N_UPI;
 	for (unsigned i = 0; i < 4; i++) {
-		struct upm_mock_reg *cc = upm_mock_add_pci_reg(m, d, (uint16_t)(0x350 + 8 * i), 0, 0xFFFFFFFFu);
-		struct upm_mock_reg *cch = upm_mock_add_pci_reg(m, d, (uint16_t)(0x354 + 8 * i), 0, 0xFFFFFFu);
-		struct upm_mock_reg *lo = upm_mock_add_pci_reg(m, d, (uint16_t)(0x320 + 8 * i), 0, 0xFFFFFFFFu);
-		struct upm_mock_reg *hi = upm_mock_add_pci_reg(m, d, (uint16_t)(0x324 + 8 * i), 0, 0xFFFFu);
+		struct upm_mock_reg *cc = upm_mock_add_pci_reg(m, d, (uint16_t)(ctl0 + 8 * i), 0, 0xFFFFFFFFu);
+		struct upm_mock_reg *cch = upm_mock_add_pci_reg(m, d, (uint16_t)(ctl0 + 4 + 8 * i), 0, ext_mask);
+		struct upm_mock_reg *lo = upm_mock_add_pci_reg(m, d, (uint16_t)(ctr0 + 8 * i), 0, 0xFFFFFFFFu);
+		struct upm_mock_reg *hi = upm_mock_add_pci_reg(m, d, (uint16_t)(ctr0 + 4 + 8 * i), 0, 0xFFFFu);
 		if (!cc || !cch || !lo || !hi || mock_box_add_reg(b, cch) < 0)
-			return -1;
+			return NULL;
 		lo->flags |= UPM_MOCK_COUNTER;
 		mock_box_add_ctr(b, cc, lo, hi, 48, MOCK_NO_BIT, MOCK_NO_BIT);
+		b->ctrs[b->n_ctrs - 1].ctl_hi = cch;
 	}
+	return b;
+}
+
+/* The UPI link layer's PMON (Linux uncore_snbep.c SPR UPI: unit control 0x318, counter
+ * controls from 0x350 and counters from 0x320), the controls' extension 24 bits from config
+ * bit 32 (intel/pcm GenuineIntel-6-8F-6.json). */
+static int upi_pmon(struct upm_mock *m, unsigned s, struct upm_mock_pci_dev *d, unsigned link)
+{
+	struct mock_box *b = pci_pmon(m, s, d, "upi", K_UPI, link, 0x318, 0x350, 0x320, 0xFFFFFFu);
+	if (!b)
+		return -1;
+	b->rate = upi_rate;
+	b->n_peers = N_UPI;
 	return 0;
+}
+
+/* A PCI unit's record: type, id, its function and unit control, control and counter
+ * offsets from the unit control (UNCORE_DISCOVERY_PCI_BUS/DEVFN/BOX_CTRL: bus 27:20,
+ * devfn 19:12, offset 11:0). */
+static int pci_record(struct upm_mock *m, struct upm_mock_mmio *tw, unsigned rec, unsigned type, unsigned id,
+		      uint8_t bus, unsigned devfn, unsigned box_ctl, unsigned ctl0, unsigned ctr0)
+{
+	uint64_t at = (uint64_t)bus << 20 | (uint64_t)devfn << 12 | box_ctl;
+	return put_record(m, tw, rec, unit_word1(4, ctl0 - box_ctl, 48, ctr0 - box_ctl, ACCESS_PCI), at,
+			  (uint64_t)id << 16 | type);
 }
 
 /* A generic MSR unit (type, id) at unit control ctl: its record, its unit control,
@@ -345,6 +476,15 @@ static int build_socket(struct upm_mock *m, unsigned s)
 			cr->flags |= UPM_MOCK_COUNTER;
 			mock_box_add_ctr(b, cc, cr, NULL, 48, MOCK_NO_BIT, MOCK_NO_BIT);
 		}
+		/* The fixed DCLK counter: control +0x54, enable bit 22 (its only bit the mock
+		 * keeps), counter +0x38, 48 bits (SNR_IMC_MMIO_PMON_FIXED_CTL/CTR). */
+		struct upm_mock_reg *fc = upm_mock_add_mmio_reg(m, iw, off + 0x54, 0, 1u << 22);
+		struct upm_mock_reg *fr = upm_mock_add_mmio_reg(m, iw, off + 0x38, 0, 0);
+		if (!fc || !fr)
+			return -1;
+		fr->flags |= UPM_MOCK_COUNTER;
+		mock_box_set_fixed(b, fc, fr, NULL, 48, 22, MOCK_NO_BIT);
+		b->fixed_rate = imc_fixed_rate;
 	}
 	uint8_t upi_bus = (uint8_t)(bus + 0x7F); /* mock's choice */
 	for (unsigned l = 0; l < N_UPI; l++, rec++) {
@@ -365,8 +505,38 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	for (unsigned n = 0; n < N_IIO; n++, rec++) /* type 1 iio */
 		if (msr_unit(m, s, tw, rec, "iio", K_IIO, 1, n, IIO_CTL(n), iio_rate, N_IIO) < 0)
 			return -1;
-	if (msr_unit(m, s, tw, rec, "pcu", K_PCU, 4, 0, PCU_CTL, pcu_rate, 1) < 0) /* type 4 pcu */
+	if (msr_unit(m, s, tw, rec++, "pcu", K_PCU, 4, 0, PCU_CTL, pcu_rate, 1) < 0) /* type 4 pcu */
 		return -1;
+	for (unsigned n = 0; n < N_IRP; n++, rec++) /* type 2 irp */
+		if (msr_unit(m, s, tw, rec, "irp", K_IRP, 2, n, IRP_CTL(n), irp_rate, N_IRP) < 0)
+			return -1;
+	for (unsigned n = 0; n < N_M2PCIE; n++, rec++) /* type 3 m2pcie */
+		if (msr_unit(m, s, tw, rec, "m2pcie", K_M2PCIE, 3, n, M2PCIE_CTL(n), mesh_clock_rate, N_M2PCIE) < 0)
+			return -1;
+	for (unsigned n = 0; n < N_M2M; n++, rec++) { /* type 7 m2m, on the socket's first bus */
+		struct upm_mock_pci_dev *md = upm_mock_add_pci_dev(m, s, bus, (uint8_t)(M2M_DEV0 + n), 0,
+								   UPM_PCI_VENDOR_INTEL, M2M_DEVICE);
+		if (!md || pci_record(m, tw, rec, 7, n, bus, (M2M_DEV0 + n) << 3, M2M_BOX_CTL, M2M_CTL0, M2M_CTR0) < 0)
+			return -1;
+		/* The M2M's extension: 24 bits (Linux's SPR common format, boxes/spr/events.h). */
+		struct mock_box *b = pci_pmon(m, s, md, "m2m", K_M2M, n, M2M_BOX_CTL, M2M_CTL0, M2M_CTR0, 0xFFFFFFu);
+		if (!b)
+			return -1;
+		b->rate = m2m_rate;
+		b->n_peers = N_M2M;
+	}
+	for (unsigned l = 0; l < N_UPI; l++, rec++) { /* type 9 m3upi, beside its link */
+		unsigned dev = M3UPI_DEV0 + l;
+		struct upm_mock_pci_dev *md = upm_mock_add_pci_dev(m, s, upi_bus, (uint8_t)dev, 1, UPM_PCI_VENDOR_INTEL,
+								   M3UPI_DEVICE);
+		if (!md || pci_record(m, tw, rec, 9, l, upi_bus, dev << 3 | 1, M3UPI_BOX_CTL, M3UPI_CTL0, M3UPI_CTR0) < 0)
+			return -1;
+		struct mock_box *b = pci_pmon(m, s, md, "m3upi", K_M3UPI, l, M3UPI_BOX_CTL, M3UPI_CTL0, M3UPI_CTR0, 0);
+		if (!b)
+			return -1;
+		b->rate = mesh_clock_rate;
+		b->n_peers = N_UPI;
+	}
 	return 0;
 }
 
@@ -429,6 +599,7 @@ static int build(struct upm_mock *m, uint32_t signature, const char *brand)
 	upm_memset(st, 0, sizeof *st);
 	mock_pmon_of(m)->model = st;
 	mock_pmon_of(m)->model_fault = disc_fault;
+	mock_pmon_of(m)->model_advance = upi_receive;
 	for (unsigned s = 0; s < m->n_sockets; s++)
 		if (build_socket(m, s) < 0)
 			return -1;

@@ -41,18 +41,21 @@ TEST(spec_umask_ext_in_config_bits_32_up)
 	CHECK_EQ(ctl_of(p, "cha/TOR_INSERTS.IA_MISS_DRD/", 0), want);
 	CHECK_EQ(ctl_of(p, "cha/event=0x35,umask=0x01,umask_ext=0xC817FE/", 0), want);
 	CHECK_EQ(ctl_of(p, "UNC_CHA_TOR_INSERTS.IA_MISS_DRD", 0), want);
-	/* The field is 26 bits (PCM): its top bit is config bit 57. */
-	CHECK_EQ(ctl_of(p, "cha/event=0x35,umask=0x01,umask_ext=0x2000000/", 0), 0x35 | 0x100 | 1ull << 57);
-	CHECK_CONTAINS(refusal(p, "cha/event=0x35,umask=0x01,umask_ext=0x4000000/"), "out of range");
+	/* The field is 30 bits (PCM's 26, widened to perfmon's CXL entries): its top bit is
+	 * config bit 61. UNC_CHA_TOR_INSERTS.IA_MISS_DRD_CXL_ACC: 0x35 / 0x01 / UMaskExt
+	 * 0x10C81782 (sapphirerapids_uncore_experimental.json). */
+	CHECK_EQ(ctl_of(p, "cha/event=0x35,umask=0x01,umask_ext=0x20000000/", 0), 0x35 | 0x100 | 1ull << 61);
+	CHECK_CONTAINS(refusal(p, "cha/event=0x35,umask=0x01,umask_ext=0x40000000/"), "out of range");
+	CHECK_EQ(ctl_of(p, "cha/TOR_INSERTS.IA_MISS_DRD_CXL_ACC/", 0), 0x35 | 0x100 | 0x10C81782ull << 32);
 	/* A name fixes its extension: a different one is refused, the same one is harmless. */
 	CHECK_CONTAINS(refusal(p, "cha/TOR_INSERTS.IA_MISS_DRD,umask_ext=0x1/"), "contradicts");
 	CHECK_EQ(ctl_of(p, "cha/TOR_INSERTS.IA_MISS_DRD,umask_ext=0xC817FE/", 0), want);
-	/* UPI (24 bits) and M2M (8 bits). UNC_UPI_TxL_BASIC_HDR_MATCH.NCB_OPC: 0x04/0x0E/0x1. */
+	/* UPI and M2M (24 bits each). UNC_UPI_TxL_BASIC_HDR_MATCH.NCB_OPC: 0x04/0x0E/0x1. */
 	CHECK_EQ(ctl_of(p, "UNC_UPI_TxL_BASIC_HDR_MATCH.NCB_OPC", 0), 0x04 | 0x0E << 8 | 1ull << 32);
 	CHECK_EQ(ctl_of(p, "upi/event=0x4,umask=0xe,umask_ext=0xFFFFFF/", 0), 0x04 | 0x0E << 8 | 0xFFFFFFull << 32);
 	CHECK_CONTAINS(refusal(p, "upi/event=0x4,umask=0xe,umask_ext=0x1000000/"), "out of range");
-	CHECK_EQ(ctl_of(p, "m2m/event=0x1,umask_ext=0xff/", 0), 0x01 | 0xFFull << 32);
-	CHECK_CONTAINS(refusal(p, "m2m/event=0x1,umask_ext=0x100/"), "out of range");
+	CHECK_EQ(ctl_of(p, "m2m/event=0x1,umask_ext=0xffffff/", 0), 0x01 | 0xFFFFFFull << 32);
+	CHECK_CONTAINS(refusal(p, "m2m/event=0x1,umask_ext=0x1000000/"), "out of range");
 }
 
 TEST(spec_iio_port_and_fc_masks)
@@ -151,4 +154,20 @@ TEST(spec_spr_perf_aliases)
 	CHECK_CONTAINS(refusal(p, "uncore_iio/event=0x83,umask=0x101/"), "out of range");
 	/* The Emerald Rapids tables give the same encodings. */
 	CHECK_EQ(ctl_of(upm_test_spr_platform(1), "uncore_imc/cas_count_read/", 0), 0x05 | 0xCF << 8);
+}
+
+/* The registered platforms: Emerald Rapids' CHA takes its own file's entries (an EMR-only
+ * unit mask, UNC_CHA_TOR_INSERTS.IA_MISS_DRD_CXL_EXP_LOCAL of
+ * emeraldrapids_uncore_experimental.json) and Sapphire Rapids' refuses it. */
+TEST(spec_emr_cha_has_its_own_entries)
+{
+	const struct upm_platform *emr = upm_platform_by_name("emr"), *spr = upm_platform_by_name("spr");
+	CHECK(emr && spr);
+	if (!emr || !spr)
+		return;
+	/* 0x35 / 0x01 / UMaskExt 0x20C81682: bit 29 of the extension, config bit 61. */
+	CHECK_EQ(ctl_of(emr, "cha/TOR_INSERTS.IA_MISS_DRD_CXL_EXP_LOCAL/", 0), 0x0135 | 0x20C81682ull << 32);
+	CHECK_CONTAINS(refusal(spr, "cha/TOR_INSERTS.IA_MISS_DRD_CXL_EXP_LOCAL/"), "IA_MISS_DRD_CXL_EXP_LOCAL");
+	/* Entries both files hold encode the same on both. */
+	CHECK_EQ(ctl_of(emr, "cha/TOR_INSERTS.IA_MISS_DRD/", 0), ctl_of(spr, "cha/TOR_INSERTS.IA_MISS_DRD/", 0));
 }
