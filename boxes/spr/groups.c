@@ -15,9 +15,10 @@ const struct upm_group upm_spr_groups[] = {
 	  /* One pass: the miss share and what a miss costs (occupancy on counter 0). */
 	  "cha/TOR_INSERTS.IA_DRD/,cha/TOR_INSERTS.IA_MISS_DRD/,cha/TOR_OCCUPANCY.IA_MISS_DRD/,cha/CLOCKTICKS/",
 	  "LLC_DRD_MISS_SHARE,LLC_DRD_MISS_LATENCY_NS" },
-	{ "UPI", "data sent and received per UPI link, and the link's power states",
-	  "upi/CLOCKTICKS/,upi/TxL_FLITS.ALL_DATA/,upi/RxL_FLITS.ALL_DATA/,upi/TxL0P_POWER_CYCLES/,upi/L1_POWER_CYCLES/",
-	  "UPI_DATA_TX_BW,UPI_DATA_RX_BW,UPI_L0P_TX_SHARE,UPI_L1_SHARE",
+	{ "UPI", "data sent and received per UPI link, the links' utilisation and power states",
+	  "upi/CLOCKTICKS/,upi/TxL_FLITS.ALL_DATA/,upi/RxL_FLITS.ALL_DATA/,upi/TxL_FLITS.NON_DATA/,"
+	  "upi/RxL_FLITS.NON_DATA/,upi/TxL0P_POWER_CYCLES/,upi/L1_POWER_CYCLES/",
+	  "UPI_DATA_TX_BW,UPI_DATA_RX_BW,UPI_TX_UTILIZATION,UPI_RX_UTILIZATION,UPI_L0P_TX_SHARE,UPI_L1_SHARE",
 	  /* Data both ways against the link clock; the power states need a second pass. */
 	  "upi/CLOCKTICKS/,upi/TxL_FLITS.ALL_DATA/,upi/RxL_FLITS.ALL_DATA/,upi/TxL0P_POWER_CYCLES/",
 	  "UPI_DATA_TX_BW,UPI_DATA_RX_BW,UPI_L0P_TX_SHARE" },

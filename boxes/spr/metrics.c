@@ -52,6 +52,21 @@ const struct upm_metric upm_spr_metrics[] = {
 	  "data sent over the UPI links: data flits x 64/9 bytes", SPR_METRICS "upi_data_transmit_bw", NULL, NULL },
 	{ "UPI_DATA_RX_BW", "upi/RxL_FLITS.ALL_DATA/", NULL, 64.0 / 9.0, "bytes/s",
 	  "data received over the UPI links: data flits x 64/9 bytes", SPR_METRICS "upi_data_receive_bw", NULL, NULL },
+	/* Link utilisation, as PCM estimates an outgoing UPI link's (src/cpucounters.h
+	 * getOutgoingQPILinkUtilization: data and non-data flit counts divided by 3, over the
+	 * most flits the link's cycles carry, getFlitsPerLinkCycle: "5 UPI flits sent every 6
+	 * link cycles"; computeQPISpeed takes UNC_UPI_CLOCKTICKS as the link cycle). The
+	 * receiving side by the same reckoning, with the Rx counts. */
+	UPM_FMETRIC("UPI_TX_UTILIZATION",
+		    "(upi/TxL_FLITS.ALL_DATA/ + upi/TxL_FLITS.NON_DATA/) / 3 / (upi/CLOCKTICKS/ * 5 / 6)", "ratio",
+		    "share of what the UPI links could send that they sent (data and non-data flits)",
+		    "intel/pcm src/cpucounters.h getOutgoingQPILinkUtilization, getFlitsPerLinkCycle (UPI 5/6); "
+		    SPR_EVENTS "UNC_UPI_TxL_FLITS.ALL_DATA, .NON_DATA, UNC_UPI_CLOCKTICKS"),
+	UPM_FMETRIC("UPI_RX_UTILIZATION",
+		    "(upi/RxL_FLITS.ALL_DATA/ + upi/RxL_FLITS.NON_DATA/) / 3 / (upi/CLOCKTICKS/ * 5 / 6)", "ratio",
+		    "share of what the UPI links could receive that they received (data and non-data flits)",
+		    "intel/pcm src/cpucounters.h getOutgoingQPILinkUtilization's reckoning, applied to the received "
+		    "flits; " SPR_EVENTS "UNC_UPI_RxL_FLITS.ALL_DATA, .NON_DATA, UNC_UPI_CLOCKTICKS"),
 	/* Link power: cycles in L0p (half width) over the link's clock. */
 	UPM_FMETRIC("UPI_L0P_TX_SHARE", "upi/TxL0P_POWER_CYCLES/ / upi/CLOCKTICKS/", "ratio",
 		    "share of link clocks the transmitter spent in L0p (reduced width)",

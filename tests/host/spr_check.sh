@@ -4,7 +4,7 @@
 # passes with every unit type it places self-tested (CHA, IIO, IRP, M2PCIe, PCU, IMC, M2M,
 # UPI, M3UPI) on both sockets; one dead unit of a discovered type is one FAIL naming it;
 # two burn-in passes judge the same checks; report.html names the units; intervals show
-# the clock events as MHz and the PCU's cores in C0.
+# the clock events as MHz and the PCU's cores in C0; UPI utilisation is what its counts say.
 source "$(dirname "$0")/lib.sh"
 
 TYPES="cha iio imc irp m2m m2pcie m3upi pcu upi"
@@ -87,3 +87,30 @@ echo $? >"$WORK/iv.rc"
 expect iv host/spr_interval_clocks_and_c0 0 '^run: a sample every 500 ms, 2 samples; 3 event specs on 2 sockets$' \
 	'^\[ +0\.500 s\] cha/CLOCKTICKS: s0 1800\.0 MHz s1 1800\.0 MHz$' '^  imc/DCLK: s0 2400\.0 MHz s1 2400\.0 MHz$' \
 	'^  pcu/POWER_STATE_OCCUPANCY_CORES_C0: s0 4\.00G \(8\.00G/s\) s1 4\.00G \(8\.00G/s\)$' '^\[ +1\.000 s\]'
+
+# UPI utilisation (PCM's reckoning: data and non-data flit counts / 3 over 5/6 of a flit a
+# link clock), from the very counts results.json lists for it, on the socket that sends
+# the remote reads' data; a share, never above 1.
+run util --backend mock --platform spr run --kernel read --memory-socket 1 --size 16M --iterations 2 \
+	--metrics UPI_TX_UTILIZATION,UPI_DATA_TX_BW
+util_ok() {
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ctrs = d["kernel_runs"][0]["counters"]
+seen = 0
+for m in d["metrics"]:
+    if m["name"] != "UPI_TX_UTILIZATION":
+        continue
+    c = [ctrs[i] for i in m["counts"]]
+    flits = sum(x["delta"] for x in c if x["event"] in ("TxL_FLITS.ALL_DATA", "TxL_FLITS.NON_DATA"))
+    clk = sum(x["delta"] for x in c if x["event"] == "CLOCKTICKS")
+    want = flits / 3 / (clk * 5 / 6)
+    assert abs(m["value"] - want) <= 1e-6 * max(want, 1e-9), (m["socket"], m["value"], want)
+    assert 0 <= m["value"] <= 1, m["value"]
+    seen += m["value"] > 0
+assert seen >= 1, "no socket sent anything"
+PY
+}
+[ "$(rc util)" = 0 ] && util_ok 2>"$WORK/util.err" && pass host/spr_upi_utilization_from_its_counts ||
+	fail host/spr_upi_utilization_from_its_counts "status $(rc util): $(tail -1 "$WORK/util.err")"
