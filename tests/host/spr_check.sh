@@ -106,7 +106,8 @@ for m in d["metrics"]:
     flits = sum(x["delta"] for x in c if x["event"] in ("TxL_FLITS.ALL_DATA", "TxL_FLITS.NON_DATA"))
     clk = sum(x["delta"] for x in c if x["event"] == "CLOCKTICKS")
     want = flits / 3 / (clk * 5 / 6)
-    assert abs(m["value"] - want) <= 1e-6 * max(want, 1e-9), (m["socket"], m["value"], want)
+    # results.json gives a ratio to 6 decimals
+    assert abs(m["value"] - want) <= 1e-6, (m["socket"], m["value"], want)
     assert 0 <= m["value"] <= 1, m["value"]
     seen += m["value"] > 0
 assert seen >= 1, "no socket sent anything"
