@@ -109,15 +109,41 @@ static int same_layout(const struct upm_disc_unit *a, const struct upm_disc_unit
 	       a->ctl_offset == u->ctl_offset && a->ctr_offset == u->ctr_offset;
 }
 
+/* Ids one table gives a type: its largest box id of the type's layout + 1 (0: none). */
+static unsigned table_ids(const struct upm_disc_table *tb, const struct gathered *g)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < tb->n_units; i++) {
+		const struct upm_disc_unit *u = &tb->units[i];
+		if (u->box_type == g->type && u->box_id < MAX_INSTANCES && u->box_id + 1u > n &&
+		    (!g->first || same_layout(g->first, u)))
+			n = u->box_id + 1u;
+	}
+	return n;
+}
+
+/* Where table k's ids of type g start among its socket's instances: 0, or with ids per
+ * die, after the ids of the socket's earlier tables. */
+static unsigned die_base(const struct upm_disc_set *set, unsigned k, const struct gathered *g, int per_die)
+{
+	unsigned base = 0;
+	for (unsigned j = 0; per_die && j < k; j++)
+		if (set->tables[j] && set->tables[j]->socket == set->tables[k]->socket)
+			base += table_ids(set->tables[j], g);
+	return base;
+}
+
 /* Places the table records of type g on their sockets. */
 static void place_records(const struct upm_disc_set *set, unsigned n_sockets, const struct gathered *g,
-			  struct upm_box_type *t, struct upm_unit_place *places, upm_disc_note_fn note, void *ctx)
+			  struct upm_box_type *t, struct upm_unit_place *places, int per_die, upm_disc_note_fn note,
+			  void *ctx)
 {
 	char who[96];
 	for (unsigned k = 0; k < set->n_tables; k++) {
 		const struct upm_disc_table *tb = set->tables[k];
 		if (!tb || tb->socket >= n_sockets)
 			continue;
+		unsigned base = die_base(set, k, g, per_die);
 		for (unsigned i = 0; i < tb->n_units; i++) {
 			const struct upm_disc_unit *u = &tb->units[i];
 			if (u->box_type != g->type)
@@ -132,7 +158,9 @@ static void place_records(const struct upm_disc_set *set, unsigned n_sockets, co
 				    t->name);
 				continue;
 			}
-			struct upm_unit_place *p = &places[tb->socket * t->max_instances + u->box_id];
+			if (base + u->box_id >= t->max_instances)
+				continue; /* cannot be: max_instances counts every die's ids */
+			struct upm_unit_place *p = &places[tb->socket * t->max_instances + base + u->box_id];
 			if (p->present) {
 				say(note, ctx, "%s: another of the socket's tables has %s%u already: not used", who,
 				    t->name, u->box_id);
@@ -295,6 +323,18 @@ struct upm_platform *upm_disc_build(const struct upm_platform *tmpl, const struc
 	if (dropped)
 		say(note, ctx, "the discovery tables name more than %u box types: %u records of the others not used",
 		    MAX_TYPES, dropped);
+	/* Ids per die: a socket has every die's, and the type as many as its largest socket. */
+	for (unsigned i = 0; model->ids_per_die && i < n; i++) {
+		unsigned most = 0;
+		for (unsigned sock = 0; sock < n_sockets; sock++) {
+			unsigned ids = 0;
+			for (unsigned k = 0; k < set->n_tables; k++)
+				if (set->tables[k] && set->tables[k]->socket == sock)
+					ids += table_ids(set->tables[k], &g[i]);
+			most = ids > most ? ids : most;
+		}
+		g[i].max_id = most < MAX_INSTANCES ? most : MAX_INSTANCES;
+	}
 	if (!n) {
 		upm_snprintf(err, err_size, "no discovery table of sockets 0-%u names a box", n_sockets - 1);
 		return NULL;
@@ -342,7 +382,7 @@ struct upm_platform *upm_disc_build(const struct upm_platform *tmpl, const struc
 			place_replacement(set, n_sockets, &g[i], t, place, note, ctx);
 		} else {
 			lay_out(t, &g[i]);
-			place_records(set, n_sockets, &g[i], t, place, note, ctx);
+			place_records(set, n_sockets, &g[i], t, place, model->ids_per_die, note, ctx);
 		}
 		place += (size_t)t->max_instances * n_sockets;
 		list[i] = t;

@@ -48,6 +48,11 @@ struct upm_disc_model {
 	/* The layout of a type the quirks do not know ("type5"): named from its type id, no
 	 * events of its own (raw event=,umask= terms count on it). */
 	const struct upm_box_type *generic;
+	/* 1: each die's table numbers its units of a type from 0 (Granite Rapids: a socket's
+	 * compute dies each list their own CHAs and IMC channels), so a socket's instances
+	 * are its dies' in table order, die k's ids after every earlier die's; 0: ids are the
+	 * socket's, and a second table naming an id again is a finding. */
+	uint8_t ids_per_die;
 	const char *source;
 };
 

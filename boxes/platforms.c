@@ -12,6 +12,8 @@ extern const struct upm_platform upm_platform_nhmex;
 extern const struct upm_platform upm_platform_wsmex;
 extern const struct upm_platform upm_platform_spr;
 extern const struct upm_platform upm_platform_emr;
+extern const struct upm_platform upm_platform_gnr;
+extern const struct upm_platform upm_platform_srf;
 
 /* The one registry: every list of platform names (help, errors, info, suggestions) is
  * made from it, oldest generation first. */
@@ -23,6 +25,8 @@ const struct upm_platform *const upm_platforms[] = {
 	&upm_platform_skl,
 	&upm_platform_spr,
 	&upm_platform_emr,
+	&upm_platform_gnr,
+	&upm_platform_srf,
 };
 const unsigned upm_n_platforms = UPM_ARRAY_LEN(upm_platforms);
 

@@ -120,7 +120,7 @@ struct upm_session {
 	uint64_t global_status[UPM_MAX_SOCKETS];
 	uint8_t global_status_ok[UPM_MAX_SOCKETS];
 	unsigned restore_failures;
-	char error[768]; /* one line; the unsupported-processor one lists every platform */
+	char error[1024]; /* one line; the unsupported-processor one lists every platform */
 	/* Robustness (core/session/session_safety.c). */
 	int global_restore_rc[UPM_MAX_SOCKETS]; /* the global control's restore, when saved */
 	uint8_t socket_lost[UPM_MAX_SOCKETS];   /* its processor stopped answering: skipped */

@@ -53,7 +53,7 @@ expect noplat host/mock_needs_platform 4 '^upmon: error: --backend mock needs --
 run badplat --backend mock --platform p6 info
 expect badplat host/unknown_platform 4 "^upmon: error: unknown or unimplemented platform 'p6'"
 expect noplat host/mock_needs_platform_names_registry 4 \
-	'^upmon: error: --backend mock needs --platform NAME \(nhmex, wsmex, snbep, ivbep, skl, spr or emr\)$'
+	'^upmon: error: --backend mock needs --platform NAME \(nhmex, wsmex, snbep, ivbep, skl, spr, emr, gnr or srf\)$'
 # Lists of platform names are made from the registry (boxes/platforms.c), never typed.
 typed=$(grep -rnE '"[^"]*\b(nhmex|wsmex|snbep|ivbep|skl)(, | or | and )(nhmex|wsmex|snbep|ivbep|skl)\b' \
 	core efi platform boxes kernels --include=*.c --include=*.h | grep -v '^boxes/platforms.c:' |

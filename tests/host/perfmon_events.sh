@@ -6,12 +6,14 @@
 # for its field left out and said, clock events marked as clocks, deprecated entries left
 # out of the tables but kept in the facts, EMR sharing SPR's table where its entries are
 # the same and getting its own where they differ, the output compiling with -Werror, and
-# --check.
+# --check. And the GNR/SRF generation (boxes/gnr) from GNR/SRF files beside them: its IMC
+# and B2CMI tables, SRF's own table where its entries differ, perfmon's CHACMS left out
+# with the reason, and --generation writing one generation's files only.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/host/lib.sh
 
 pm=$WORK/perfmon
-mkdir -p "$pm/SPR/events" "$pm/EMR/events" "$WORK/out"
+mkdir -p "$pm/SPR/events" "$pm/EMR/events" "$pm/GNR/events" "$pm/SRF/events" "$WORK/out"
 ev() { # UNIT NAME CODE UMASK EXT PORT FC COUNTER TYPE DEPRECATED
 	printf '{"Unit": "%s", "EventName": "%s", "EventCode": "%s", "UMask": "%s", "UMaskExt": "%s", "PortMask": "%s", "FCMask": "%s", "Counter": "%s", "CounterType": "%s", "Deprecated": "%s", "BriefDescription": "%s of test"}' \
 		"$@" "$2"
@@ -47,6 +49,16 @@ file SPR/events/sapphirerapids_uncore_experimental.json "$(ev PCU UNC_P_CLOCKTIC
 file EMR/events/emeraldrapids_uncore.json "${common[@]}"
 file EMR/events/emeraldrapids_uncore_experimental.json "$(ev PCU UNC_P_CLOCKTICKS 0x01 0x00 0x00 0x00 0x00 0,1,2,3 PGMABLE 0)" \
 	"$(ev PCU UNC_P_POWER_STATE_OCCUPANCY_CORES_C0 0x35 0x00 0x00 0x00 0x00 0,1,2,3 PGMABLE 0)"
+# GNR: an IMC entry, a B2CMI entry with its UMaskExt, a CHACMS entry (a unit left out on
+# purpose); SRF lacks the B2CMI one (its own b2cmi table, GNR's imc shared).
+gnr_imc="$(ev IMC UNC_M_CAS_COUNT_SCH1.RD 0x06 0xCF 0x00 0x00 0x00 0,1,2,3 PGMABLE 0)"
+gnr_cms="$(ev CHACMS UNC_CHACMS_CLOCKTICKS 0x01 0x00 0x00 0x00 0x00 0,1,2,3 PGMABLE 0)"
+gnr_exp="$(ev B2CMI UNC_B2CMI_CLOCKTICKS 0x01 0x00 0x00 0x00 0x00 0,1,2,3 PGMABLE 0)"
+file GNR/events/graniterapids_uncore.json "$gnr_imc" "$gnr_cms" \
+	"$(ev B2CMI UNC_B2CMI_IMC_READS.ALL 0x24 0x04 0x00000001 0x00 0x00 0,1,2,3 PGMABLE 0)"
+file GNR/events/graniterapids_uncore_experimental.json "$gnr_exp"
+file SRF/events/sierraforest_uncore.json "$gnr_imc" "$gnr_cms"
+file SRF/events/sierraforest_uncore_experimental.json "$gnr_exp"
 (cd "$pm" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm perfmon) ||
 	fail host/perfmon_events_fixture "git repository not made"
 
@@ -107,9 +119,37 @@ expect_in host/perfmon_events_emr_table "$t/events_emr_pcu.c" '"POWER_STATE_OCCU
 expect_in host/perfmon_events_header_cites "$t/events_cha.c" \
 	'github.com/intel/perfmon at commit$' '^ \* [0-9a-f]{40}, BSD-3-Clause' 'SPR/events/sapphirerapids_uncore.json'
 
-# The output compiles against the tree's headers (boxes/spr/events.h from the output).
+g=$o/boxes/gnr
+expect_in host/perfmon_events_gnr_imc "$g/events_imc.c" \
+	'\{ \.name = "RD", \.value = 0xcf \}' '"CAS_COUNT_SCH1", \.code = 0x6, .*UPM_UMASKS\(um_cas_count_sch1\)' \
+	'^const struct upm_event_def upm_gnr_events_imc\[\] = \{' '^#include "boxes/gnr/events.h"$'
+expect_in host/perfmon_events_gnr_b2cmi_umask_ext "$g/events_b2cmi.c" \
+	'\{ \.name = "ALL", \.value = 0x4, \.umask_ext = 0x1 \}' '"CLOCKTICKS", \.code = 0x1, .*\.clock = 1'
+expect_in host/perfmon_events_gnr_fields "$g/events.h" \
+	'^#define UPM_GNR_CHA_UMASK_EXT UPM_FIELD\(32, 31\)$' '^#define UPM_GNR_MDF_SBO_UMASK_EXT UPM_FIELD\(0, 0\)$' \
+	'^struct upm_gnr_unit_events \{' '^extern const struct upm_naming upm_gnr_naming;$'
+grep -q CHACMS "$g"/events_*.c && fail host/perfmon_events_gnr_chacms_left_out "a CHACMS entry is in a table" ||
+	expect_in host/perfmon_events_gnr_chacms_left_out "$WORK/conv.out" \
+		'^gnr: left out UNC_CHACMS_CLOCKTICKS \(graniterapids_uncore.json\): unit CHACMS: no discovery unit type' \
+		'^srf: left out UNC_CHACMS_CLOCKTICKS \(sierraforest_uncore.json\)'
+expect_in host/perfmon_events_srf_differs_own_table "$g/events_units.c" \
+	'\{ "b2cmi", "B2CMI", "UNC_B2CMI_", upm_srf_events_b2cmi,' '\{ "imc", "IMC", "UNC_M_", upm_gnr_events_imc,' \
+	'^const unsigned upm_srf_n_units = UPM_ARRAY_LEN\(upm_srf_units\);$'
+[ -e "$g/events_srf_b2cmi.c" ] && [ ! -e "$g/events_srf_imc.c" ] && pass host/perfmon_events_srf_tables ||
+	fail host/perfmon_events_srf_tables "events_srf_b2cmi.c missing or events_srf_imc.c written"
+expect_in host/perfmon_events_gnr_csv_facts "$o/tests/data/perfmon/graniterapids_uncore.csv" \
+	'^IMC,UNC_M_CAS_COUNT_SCH1.RD,0x6,0xcf,0x0,0x0,0x0,"0,1,2,3",PGMABLE,0$' '^CHACMS,UNC_CHACMS_CLOCKTICKS,'
+
+# --generation: one generation's files only.
+python3 tools/perfmon_events.py --git-dir "$pm/.git" --out "$WORK/out_spr" --generation spr >"$WORK/conv_spr.out" 2>&1 &&
+	[ -e "$WORK/out_spr/boxes/spr/events.h" ] && [ ! -e "$WORK/out_spr/boxes/gnr" ] &&
+	[ ! -e "$WORK/out_spr/tests/data/perfmon/graniterapids_uncore.csv" ] && pass host/perfmon_events_generation_option ||
+	fail host/perfmon_events_generation_option "$(ls "$WORK/out_spr/boxes" 2>&1 | tr '\n' ' ')"
+
+# The output compiles against the tree's headers (boxes/spr/events.h and boxes/gnr/events.h
+# from the output).
 ok=1
-for c in "$t"/*.c; do
+for c in "$t"/*.c "$g"/*.c; do
 	gcc -std=c11 -Wall -Wextra -Werror -I"$o" -I. -c "$c" -o "$WORK/x.o" 2>"$WORK/cc.err" || { ok=0; break; }
 done
 [ $ok = 1 ] && pass host/perfmon_events_output_compiles || fail host/perfmon_events_output_compiles "$(basename "$c"): $(head -2 "$WORK/cc.err" | tr '\n' ' ')"

@@ -1,5 +1,5 @@
 /* Room platform/mock/spr: the Sapphire and Emerald Rapids mock models.
- * Includes platform/mock, platform and base. */
+ * Includes platform, base, platform/mock and platform/mock/disc. */
 /* The mock of Sapphire Rapids (spr, CPUID 06_8F) and Emerald Rapids (emr, 06_CF): an
  * independent model of the hardware's uncore discovery from the public facts, not from
  * any box table. Per socket: the discovery device 8086:09A7 whose extended configuration
@@ -25,12 +25,11 @@
 #include "platform/mock/model.h"
 #include "platform/mock/pmon.h"
 #include "platform/mock/model_rates.h"
+#include "platform/mock/disc/units.h"
 #include "platform/pci.h"
 #include "platform/base/str.h"
 #include "platform/base/os.h"
 
-#define DISC_DEVICE 0x09A7u  /* uncore_discovery.h UNCORE_DISCOVERY_TABLE_DEVICE */
-#define DVSEC_AT 0x200u      /* mock's choice: after an AER capability at 0x100 */
 #define TABLE_BASE(s) (0xF8000000ull + 0x100000ull * (s)) /* mock's choice */
 #define IMC_BASE(s) (0xFA000000ull + 0x100000ull * (s))   /* mock's choice */
 #define IMC_STEP 0x8000u     /* mock's choice: one channel's block */
@@ -77,56 +76,18 @@
 #define UPI_DEVFN 0x9u       /* devfn 0x9: device 1 function 1; links 0x8000 apart = next device */
 #define CHA_CTL(n) (0x2000u + 0x10u * (n)) /* intel/pcm types.h SPR CHA0 box ctl, step 0x10 */
 #define GLOBAL_CTL 0x2FF0u   /* intel/pcm src/types.h SPR_MSR_UNCORE_PMON_GLOBAL_CTL */
-#define ACCESS_MSR 0ull
-#define ACCESS_MMIO 1ull
-#define ACCESS_PCI 2ull
+#define ACCESS_MSR MOCK_DISC_ACCESS_MSR
 
 enum spr_kind { K_CHA, K_IMC, K_UPI, K_IIO, K_PCU, K_IRP, K_M2PCIE, K_M2M, K_M3UPI };
 
 /* The model's state (the pmon's model pointer): each socket's global control. */
 #define N_RECORDS (N_CHA + N_IMC + N_UPI + N_IIO + 1 + N_IRP + N_M2PCIE + N_M2M + N_UPI) /* the PCU; M3UPIs */
 struct spr_state {
-	struct upm_mock_reg *global_ctl[2];
+	struct mock_disc_state disc;               /* first: the global controls */
 	struct upm_mock_reg *rec[2][N_RECORDS][3]; /* each unit record's three words */
 	struct upm_mock_reg *bar[2][2];            /* the discovery device's BAR, low and high */
 	struct upm_mock_mmio *table[2];            /* the window the table is read through */
 };
-
-static int generic_stops(const struct mock_box *b, const struct mock_ctr *c)
-{
-	(void)c;
-	if (b->box_ctl && (b->box_ctl->value & 1))
-		return 1;
-	const struct spr_state *st = mock_pmon_of(b->mock)->model;
-	struct upm_mock_reg *g = b->socket < 2 ? st->global_ctl[b->socket] : NULL;
-	return g && (g->value & 1);
-}
-
-/* Unit control writes: RST_CTRL (8) zeroes the counter controls, RST_CTRS (9) the counters. */
-static void on_unit_ctl(struct upm_mock *m, unsigned socket, struct upm_mock_reg *r, uint64_t w)
-{
-	(void)m;
-	(void)socket;
-	struct mock_box *b = r->model;
-	for (unsigned i = 0; i < b->n_ctrs; i++) {
-		if (w >> 8 & 1) {
-			b->ctrs[i].ctl->value = 0;
-			if (b->ctrs[i].ctl_hi)
-				b->ctrs[i].ctl_hi->value = 0;
-		}
-		if (w >> 9 & 1)
-			mock_ctr_set(&b->ctrs[i], 0);
-	}
-}
-
-static void wire_unit_ctl(struct mock_box *b, struct upm_mock_reg *r)
-{
-	b->box_ctl = r;
-	b->stops = generic_stops;
-	r->model = b;
-	r->on_write = on_unit_ctl;
-	r->wo_mask |= 0x300u; /* RST_CTRL (8) and RST_CTRS (9) act and read as zero */
-}
 
 /* Clocks, the mock's choices inside what the parts run at: the CHAs' uncore (mesh) clock
  * and the DDR5-4800 channels' DRAM clock (half the transfer rate). */
@@ -181,18 +142,11 @@ static uint64_t imc_rate(const struct mock_box *b, uint64_t ctl, const struct up
  * perfmon's upi_data_transmit_bw), spread over the links, and at most one flit a link
  * clock of the traffic's time (the mock's bound). Event codes: intel/perfmon
  * sapphirerapids_uncore.json (6dadedf3). */
-static uint64_t upi_data_flits(const struct mock_box *b, const struct upm_activity *act)
-{
-	uint64_t flits = mock_box_share(b, act->remote_lines * 9u);
-	uint64_t most = traffic_cycles(b, act, UPI_MHZ);
-	return flits < most ? flits : most;
-}
-
 static uint64_t upi_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
 	if (ev(ctl) == 0x01)
 		return cycles(act, UPI_MHZ);
-	return ev(ctl) == 0x02 && umask(ctl) == 0x0F ? upi_data_flits(b, act) : 0;
+	return ev(ctl) == 0x02 && umask(ctl) == 0x0F ? mock_disc_upi_data_flits(b, act, UPI_MHZ) : 0;
 }
 
 /* What a link sends, the same link of the other socket receives: RxL_FLITS.ALL_DATA (0x03,
@@ -200,21 +154,12 @@ static uint64_t upi_rate(const struct mock_box *b, uint64_t ctl, const struct up
  * the sending socket's boxes). */
 static void upi_receive(struct upm_mock *m, const struct upm_activity *act)
 {
-	unsigned peer = act->socket ^ 1u;
-	if (!act->remote_lines || peer >= m->n_sockets)
-		return;
-	for (unsigned l = 0; l < N_UPI; l++) {
-		const struct mock_box *tx = mock_pmon_find(m, act->socket, "upi", l);
-		struct mock_box *rx = mock_pmon_find(m, peer, "upi", l);
-		if (!tx || !rx)
-			continue;
-		uint64_t flits = upi_data_flits(tx, act);
-		for (unsigned k = 0; k < rx->n_ctrs; k++) {
-			uint64_t ctl = mock_ctr_ctl(&rx->ctrs[k]);
-			if (ev(ctl) == 0x03 && umask(ctl) == 0x0F && mock_ctr_counting(rx, &rx->ctrs[k]))
-				mock_ctr_advance(rx, &rx->ctrs[k], flits);
-		}
-	}
+	mock_disc_upi_receive(m, act, N_UPI, UPI_MHZ);
+}
+
+static uint64_t upi_carry_ns(struct upm_mock *m, const struct upm_activity *act)
+{
+	return mock_disc_upi_carry_ns(m, act, N_UPI, UPI_MHZ);
 }
 
 /* The IIO and the PCU: CLOCKTICKS (event 0x01) by time (UNC_IIO_CLOCKTICKS,
@@ -279,106 +224,16 @@ static uint8_t sock_bus(unsigned s)
 	return (uint8_t)(0x80u * s); /* mock's choice */
 }
 
-/* Unit record word 1 (uncore_discovery.h): num_regs 7:0, ctl_offset 15:8, bit_width
- * 23:16, ctr_offset 31:24, status_offset 39:32, access_type 63:62. */
-static uint64_t unit_word1(unsigned n, unsigned ctl_off, unsigned width, unsigned ctr_off,
-			   uint64_t access)
-{
-	return (uint64_t)n | (uint64_t)ctl_off << 8 | (uint64_t)width << 16 |
-	       (uint64_t)ctr_off << 24 | access << 62;
-}
-
-static int put_record(struct upm_mock *m, struct upm_mock_mmio *w, unsigned index, uint64_t w1,
-		      uint64_t w2, uint64_t w3)
-{
-	struct spr_state *st = mock_pmon_of(m)->model;
-	unsigned s = (unsigned)((w->base - TABLE_BASE(0)) / 0x100000u);
-	uint32_t at = index * STRIDE * 8u;
-	uint64_t words[3] = { w1, w2, w3 };
-	for (unsigned i = 0; i < 3; i++) {
-		struct upm_mock_reg *r = upm_mock_add_mmio_reg(m, w, at + 8u * i, 0, 0);
-		if (!r)
-			return -1;
-		r->value = words[i];
-		if (index > 0 && s < 2)
-			st->rec[s][index - 1][i] = r;
-	}
-	return 0;
-}
-
-/* A PCI unit's PMON in its function's configuration space: the unit control at box_ctl,
- * 4 x 64-bit counter controls from ctl0 and 4 x 48-bit counters from ctr0, 8 bytes apart,
- * each as two dwords; a control's high dword holds the unit-mask extension (ext_mask: its
- * writable bits, 0 where the unit has none). */
-static struct mock_box *pci_pmon(struct upm_mock *m, unsigned s, struct upm_mock_pci_dev *d, const char *name,
-				 unsigned kind, unsigned id, uint16_t box_ctl, uint16_t ctl0, uint16_t ctr0,
-				 uint32_t ext_mask)
-{
-	struct mock_box *b = mock_pmon_add_box(m, name, kind, s, id);
-	struct upm_mock_reg *ctl = upm_mock_add_pci_reg(m, d, box_ctl, 0, 0x1);
-	if (!b || !ctl)
-		return NULL;
-	wire_unit_ctl(b, ctl);
-	for (unsigned i = 0; i < 4; i++) {
-		struct upm_mock_reg *cc = upm_mock_add_pci_reg(m, d, (uint16_t)(ctl0 + 8 * i), 0, 0xFFFFFFFFu);
-		struct upm_mock_reg *cch = upm_mock_add_pci_reg(m, d, (uint16_t)(ctl0 + 4 + 8 * i), 0, ext_mask);
-		struct upm_mock_reg *lo = upm_mock_add_pci_reg(m, d, (uint16_t)(ctr0 + 8 * i), 0, 0xFFFFFFFFu);
-		struct upm_mock_reg *hi = upm_mock_add_pci_reg(m, d, (uint16_t)(ctr0 + 4 + 8 * i), 0, 0xFFFFu);
-		if (!cc || !cch || !lo || !hi || mock_box_add_reg(b, cch) < 0)
-			return NULL;
-		lo->flags |= UPM_MOCK_COUNTER;
-		mock_box_add_ctr(b, cc, lo, hi, 48, MOCK_NO_BIT, MOCK_NO_BIT);
-		b->ctrs[b->n_ctrs - 1].ctl_hi = cch;
-	}
-	return b;
-}
-
 /* The UPI link layer's PMON (Linux uncore_snbep.c SPR UPI: unit control 0x318, counter
  * controls from 0x350 and counters from 0x320), the controls' extension 24 bits from config
  * bit 32 (intel/pcm GenuineIntel-6-8F-6.json). */
 static int upi_pmon(struct upm_mock *m, unsigned s, struct upm_mock_pci_dev *d, unsigned link)
 {
-	struct mock_box *b = pci_pmon(m, s, d, "upi", K_UPI, link, 0x318, 0x350, 0x320, 0xFFFFFFu);
+	struct mock_box *b = mock_disc_pci_pmon(m, s, d, "upi", K_UPI, link, 0x318, 0x350, 0x320, 0xFFFFFFu);
 	if (!b)
 		return -1;
 	b->rate = upi_rate;
 	b->n_peers = N_UPI;
-	return 0;
-}
-
-/* A PCI unit's record: type, id, its function and unit control, control and counter
- * offsets from the unit control (UNCORE_DISCOVERY_PCI_BUS/DEVFN/BOX_CTRL: bus 27:20,
- * devfn 19:12, offset 11:0). */
-static int pci_record(struct upm_mock *m, struct upm_mock_mmio *tw, unsigned rec, unsigned type, unsigned id,
-		      uint8_t bus, unsigned devfn, unsigned box_ctl, unsigned ctl0, unsigned ctr0)
-{
-	uint64_t at = (uint64_t)bus << 20 | (uint64_t)devfn << 12 | box_ctl;
-	return put_record(m, tw, rec, unit_word1(4, ctl0 - box_ctl, 48, ctr0 - box_ctl, ACCESS_PCI), at,
-			  (uint64_t)id << 16 | type);
-}
-
-/* A generic MSR unit (type, id) at unit control ctl: its record, its unit control,
- * 4 x 48-bit counters with 64-bit controls at +2 and counters at +8. */
-static int msr_unit(struct upm_mock *m, unsigned s, struct upm_mock_mmio *tw, unsigned rec, const char *name,
-		    unsigned kind, unsigned type, unsigned id, uint32_t ctl, mock_rate_fn rate, unsigned peers)
-{
-	if (put_record(m, tw, rec, unit_word1(4, 2, 48, 8, ACCESS_MSR), ctl, (uint64_t)id << 16 | type) < 0)
-		return -1;
-	struct mock_box *b = mock_pmon_add_box(m, name, kind, s, id);
-	struct upm_mock_reg *uc = upm_mock_add_msr(m, s, ctl, 0, 0x1);
-	if (!b || !uc)
-		return -1;
-	wire_unit_ctl(b, uc);
-	b->rate = rate;
-	b->n_peers = peers;
-	for (unsigned i = 0; i < 4; i++) {
-		struct upm_mock_reg *cc = upm_mock_add_msr(m, s, ctl + 2 + i, 0, ~0ull);
-		struct upm_mock_reg *cr = upm_mock_add_msr(m, s, ctl + 8 + i, 0, (1ull << 48) - 1);
-		if (!cc || !cr)
-			return -1;
-		cr->flags |= UPM_MOCK_COUNTER;
-		mock_box_add_ctr(b, cc, cr, NULL, 48, MOCK_NO_BIT, MOCK_NO_BIT);
-	}
 	return 0;
 }
 
@@ -398,104 +253,48 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	    !upm_mock_add_pci_reg(m, msm, 0x190, (uint32_t)bus | (uint32_t)(uint8_t)(bus + 0x7F) << 8, 0) ||
 	    !upm_mock_add_pci_reg(m, sad, 0x3F4, s & 0xFu, 0))
 		return -1;
-	/* The discovery device beside the MSM, at 03.1 (the mock's choice). */
-	struct upm_mock_pci_dev *d = upm_mock_add_pci_dev(m, s, bus, 3, 1, UPM_PCI_VENDOR_INTEL,
-							  DISC_DEVICE);
-	if (!d)
-		return -1;
 	uint64_t table = TABLE_BASE(s);
 	struct spr_state *st = mock_pmon_of(m)->model;
-	st->global_ctl[s] = upm_mock_add_msr(m, s, GLOBAL_CTL, 0, 0x1);
-	if (!st->global_ctl[s])
-		return -1;
-	/* AER (ID 0x0001, version 1) pointing at the DVSEC; DVSEC (0x23, version 1, last). */
-	st->bar[s][0] = upm_mock_add_pci_reg(m, d, 0x10, (uint32_t)table | 0x4u, 0); /* 64-bit BAR */
-	st->bar[s][1] = upm_mock_add_pci_reg(m, d, 0x14, (uint32_t)(table >> 32), 0);
-	if (!st->bar[s][0] || !st->bar[s][1] ||
-	    !upm_mock_add_pci_reg(m, d, 0x100, 0x0001u | 1u << 16 | DVSEC_AT << 20, 0) ||
-	    !upm_mock_add_pci_reg(m, d, DVSEC_AT, 0x0023u | 1u << 16, 0) ||
-	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0x4, 0x8086u | 0x010u << 20, 0) ||
-	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0x8, 1u, 0) || /* entry type 1: PMON */
-	    !upm_mock_add_pci_reg(m, d, DVSEC_AT + 0xC, 0u, 0))   /* BIR 0 */
+	st->disc.global_ctl[s] = upm_mock_add_msr(m, s, GLOBAL_CTL, 0, 0x1);
+	/* The discovery device beside the MSM, at 03.1 (the mock's choice). */
+	if (!st->disc.global_ctl[s] || mock_disc_device(m, s, bus, 3, 1, table, st->bar[s]) < 0)
 		return -1;
 	struct upm_mock_mmio *tw = upm_mock_add_mmio(m, table, 0x1000);
 	st->table[s] = tw;
 	struct upm_mock_mmio *iw = upm_mock_add_mmio(m, IMC_BASE(s), IMC_STEP * N_IMC);
 	if (!tw || !iw)
 		return -1;
-	unsigned n_units = N_RECORDS;
+	struct mock_disc_table t = { .window = tw, .socket = s, .stride = STRIDE, .words = st->rec[s],
+				     .max_records = N_RECORDS };
 	/* Global record: type 7:0 (0), stride 15:8, max_units 25:16, access 63:62 (MSR);
 	 * the global control; status offset 7:0 and count 23:8 (mock's choice: none). */
-	if (put_record(m, tw, 0, (uint64_t)STRIDE << 8 | (uint64_t)n_units << 16 | ACCESS_MSR << 62,
-		       GLOBAL_CTL, 0) < 0)
+	if (mock_disc_record(m, &t, 0, (uint64_t)STRIDE << 8 | (uint64_t)N_RECORDS << 16 | ACCESS_MSR << 62,
+			     GLOBAL_CTL, 0) < 0)
 		return -1;
 	unsigned rec = 1;
 	for (unsigned n = 0; n < N_CHA; n++, rec++) {
-		/* type 0 cha; ctl0 +2, ctr0 +8, 4 x 48 bits (intel/pcm types.h) */
-		if (put_record(m, tw, rec, unit_word1(4, 2, 48, 8, ACCESS_MSR), CHA_CTL(n),
-			       (uint64_t)n << 16 | 0) < 0)
+		/* type 0 cha; ctl0 +2, ctr0 +8, 4 x 48 bits (intel/pcm types.h); filter +0xE */
+		struct mock_box *b = mock_disc_msr_unit(m, &t, rec, "cha", K_CHA, 0, n, CHA_CTL(n), cha_rate, N_CHA);
+		struct upm_mock_reg *filt = b ? upm_mock_add_msr(m, s, CHA_CTL(n) + 0xE, 0, ~0ull) : NULL;
+		if (!filt || mock_box_add_reg(b, filt) < 0)
 			return -1;
-		struct mock_box *b = mock_pmon_add_box(m, "cha", K_CHA, s, n);
-		struct upm_mock_reg *ctl = upm_mock_add_msr(m, s, CHA_CTL(n), 0, 0x1);
-		struct upm_mock_reg *filt = upm_mock_add_msr(m, s, CHA_CTL(n) + 0xE, 0, ~0ull);
-		if (!b || !ctl || !filt || mock_box_add_reg(b, filt) < 0)
-			return -1;
-		wire_unit_ctl(b, ctl);
-		b->rate = cha_rate;
-		b->n_peers = N_CHA;
-		for (unsigned i = 0; i < 4; i++) {
-			struct upm_mock_reg *cc = upm_mock_add_msr(m, s, CHA_CTL(n) + 2 + i, 0, ~0ull);
-			struct upm_mock_reg *cr = upm_mock_add_msr(m, s, CHA_CTL(n) + 8 + i, 0,
-								   (1ull << 48) - 1);
-			if (!cc || !cr)
-				return -1;
-			cr->flags |= UPM_MOCK_COUNTER;
-			mock_box_add_ctr(b, cc, cr, NULL, 48, MOCK_NO_BIT, MOCK_NO_BIT);
-		}
 	}
 	for (unsigned c = 0; c < N_IMC; c++, rec++) {
-		/* type 6 imc, MMIO: ctl0 +0x40, ctr0 +0x08 (Linux uncore_snbep.c SNR_IMC_MMIO_PMON_CTL0
-		 * and CTR0, which SPR's table repeats), 4 x 48 bits; fixed DCLK ctl +0x54 ctr +0x38. */
-		uint64_t unit = IMC_BASE(s) + (uint64_t)IMC_STEP * c;
-		if (put_record(m, tw, rec, unit_word1(4, 0x40, 48, 0x08, ACCESS_MMIO), unit,
-			       (uint64_t)c << 16 | 6) < 0)
+		/* type 6 imc, MMIO: ctl0 +0x40 4 bytes apart, ctr0 +0x08 (Linux uncore_snbep.c
+		 * SNR_IMC_MMIO_PMON_CTL0 and CTR0, which SPR's table repeats), 4 x 48 bits; its
+		 * fixed DCLK counter. */
+		struct mock_box *b = mock_disc_mmio_unit(m, &t, rec, iw, IMC_STEP * c, "imc", K_IMC, 6, c, 4, imc_rate,
+							 N_IMC);
+		if (!b || mock_disc_imc_fixed(m, b, iw, IMC_STEP * c, imc_fixed_rate) < 0)
 			return -1;
-		struct mock_box *b = mock_pmon_add_box(m, "imc", K_IMC, s, c);
-		uint32_t off = IMC_STEP * c;
-		struct upm_mock_reg *ctl = upm_mock_add_mmio_reg(m, iw, off, 0, 0x1);
-		if (!b || !ctl)
-			return -1;
-		wire_unit_ctl(b, ctl);
-		b->rate = imc_rate;
-		b->n_peers = N_IMC;
-		for (unsigned i = 0; i < 4; i++) {
-			struct upm_mock_reg *cc = upm_mock_add_mmio_reg(m, iw, off + 0x40 + 4 * i, 0, ~0u);
-			struct upm_mock_reg *cr = upm_mock_add_mmio_reg(m, iw, off + 0x08 + 8 * i, 0, 0);
-			if (!cc || !cr)
-				return -1;
-			cr->flags |= UPM_MOCK_COUNTER;
-			mock_box_add_ctr(b, cc, cr, NULL, 48, MOCK_NO_BIT, MOCK_NO_BIT);
-		}
-		/* The fixed DCLK counter: control +0x54, enable bit 22 (its only bit the mock
-		 * keeps), counter +0x38, 48 bits (SNR_IMC_MMIO_PMON_FIXED_CTL/CTR). */
-		struct upm_mock_reg *fc = upm_mock_add_mmio_reg(m, iw, off + 0x54, 0, 1u << 22);
-		struct upm_mock_reg *fr = upm_mock_add_mmio_reg(m, iw, off + 0x38, 0, 0);
-		if (!fc || !fr)
-			return -1;
-		fr->flags |= UPM_MOCK_COUNTER;
-		mock_box_set_fixed(b, fc, fr, NULL, 48, 22, MOCK_NO_BIT);
-		b->fixed_rate = imc_fixed_rate;
 	}
 	uint8_t upi_bus = (uint8_t)(bus + 0x7F); /* mock's choice */
 	for (unsigned l = 0; l < N_UPI; l++, rec++) {
-		/* type 8 upi, PCI: bus 27:20, devfn 19:12, offset 11:0 (UNCORE_DISCOVERY_PCI_*);
-		 * box ctl 0x318, ctl0 0x350, ctr0 0x320 (uncore_snbep.c SPR UPI). The third
-		 * record names device 0x1F (nothing there), as SPR MCC's table does (Kan Liang,
-		 * "perf/x86/uncore: Add a quirk for UPI on SPR", 2022-11-29). */
+		/* type 8 upi, PCI: box ctl 0x318, ctl0 0x350, ctr0 0x320 (uncore_snbep.c SPR UPI).
+		 * The third record names device 0x1F (nothing there), as SPR MCC's table does
+		 * (Kan Liang, "perf/x86/uncore: Add a quirk for UPI on SPR", 2022-11-29). */
 		unsigned devfn = l == 2 ? 0x1Fu << 3 : UPI_DEVFN + 8u * l;
-		uint64_t ctl = (uint64_t)upi_bus << 20 | (uint64_t)devfn << 12 | 0x318;
-		if (put_record(m, tw, rec, unit_word1(4, 0x350 - 0x318, 48, 0x320 - 0x318, ACCESS_PCI),
-			       ctl, (uint64_t)l << 16 | 8) < 0)
+		if (mock_disc_pci_record(m, &t, rec, 8, l, upi_bus, devfn, 0x318, 0x350, 0x320) < 0)
 			return -1;
 		struct upm_mock_pci_dev *ud = upm_mock_add_pci_dev(m, s, upi_bus, (uint8_t)((UPI_DEVFN >> 3) + l),
 								   UPI_DEVFN & 7, UPM_PCI_VENDOR_INTEL, UPI_DEVICE);
@@ -503,23 +302,25 @@ static int build_socket(struct upm_mock *m, unsigned s)
 			return -1;
 	}
 	for (unsigned n = 0; n < N_IIO; n++, rec++) /* type 1 iio */
-		if (msr_unit(m, s, tw, rec, "iio", K_IIO, 1, n, IIO_CTL(n), iio_rate, N_IIO) < 0)
+		if (!mock_disc_msr_unit(m, &t, rec, "iio", K_IIO, 1, n, IIO_CTL(n), iio_rate, N_IIO))
 			return -1;
-	if (msr_unit(m, s, tw, rec++, "pcu", K_PCU, 4, 0, PCU_CTL, pcu_rate, 1) < 0) /* type 4 pcu */
+	if (!mock_disc_msr_unit(m, &t, rec++, "pcu", K_PCU, 4, 0, PCU_CTL, pcu_rate, 1)) /* type 4 pcu */
 		return -1;
 	for (unsigned n = 0; n < N_IRP; n++, rec++) /* type 2 irp */
-		if (msr_unit(m, s, tw, rec, "irp", K_IRP, 2, n, IRP_CTL(n), irp_rate, N_IRP) < 0)
+		if (!mock_disc_msr_unit(m, &t, rec, "irp", K_IRP, 2, n, IRP_CTL(n), irp_rate, N_IRP))
 			return -1;
 	for (unsigned n = 0; n < N_M2PCIE; n++, rec++) /* type 3 m2pcie */
-		if (msr_unit(m, s, tw, rec, "m2pcie", K_M2PCIE, 3, n, M2PCIE_CTL(n), mesh_clock_rate, N_M2PCIE) < 0)
+		if (!mock_disc_msr_unit(m, &t, rec, "m2pcie", K_M2PCIE, 3, n, M2PCIE_CTL(n), mesh_clock_rate, N_M2PCIE))
 			return -1;
 	for (unsigned n = 0; n < N_M2M; n++, rec++) { /* type 7 m2m, on the socket's first bus */
 		struct upm_mock_pci_dev *md = upm_mock_add_pci_dev(m, s, bus, (uint8_t)(M2M_DEV0 + n), 0,
 								   UPM_PCI_VENDOR_INTEL, M2M_DEVICE);
-		if (!md || pci_record(m, tw, rec, 7, n, bus, (M2M_DEV0 + n) << 3, M2M_BOX_CTL, M2M_CTL0, M2M_CTR0) < 0)
+		if (!md || mock_disc_pci_record(m, &t, rec, 7, n, bus, (M2M_DEV0 + n) << 3, M2M_BOX_CTL, M2M_CTL0,
+						M2M_CTR0) < 0)
 			return -1;
 		/* The M2M's extension: 24 bits (Linux's SPR common format, boxes/spr/events.h). */
-		struct mock_box *b = pci_pmon(m, s, md, "m2m", K_M2M, n, M2M_BOX_CTL, M2M_CTL0, M2M_CTR0, 0xFFFFFFu);
+		struct mock_box *b = mock_disc_pci_pmon(m, s, md, "m2m", K_M2M, n, M2M_BOX_CTL, M2M_CTL0, M2M_CTR0,
+							0xFFFFFFu);
 		if (!b)
 			return -1;
 		b->rate = m2m_rate;
@@ -529,9 +330,11 @@ static int build_socket(struct upm_mock *m, unsigned s)
 		unsigned dev = M3UPI_DEV0 + l;
 		struct upm_mock_pci_dev *md = upm_mock_add_pci_dev(m, s, upi_bus, (uint8_t)dev, 1, UPM_PCI_VENDOR_INTEL,
 								   M3UPI_DEVICE);
-		if (!md || pci_record(m, tw, rec, 9, l, upi_bus, dev << 3 | 1, M3UPI_BOX_CTL, M3UPI_CTL0, M3UPI_CTR0) < 0)
+		if (!md || mock_disc_pci_record(m, &t, rec, 9, l, upi_bus, dev << 3 | 1, M3UPI_BOX_CTL, M3UPI_CTL0,
+						M3UPI_CTR0) < 0)
 			return -1;
-		struct mock_box *b = pci_pmon(m, s, md, "m3upi", K_M3UPI, l, M3UPI_BOX_CTL, M3UPI_CTL0, M3UPI_CTR0, 0);
+		struct mock_box *b = mock_disc_pci_pmon(m, s, md, "m3upi", K_M3UPI, l, M3UPI_BOX_CTL, M3UPI_CTL0,
+							M3UPI_CTR0, 0);
 		if (!b)
 			return -1;
 		b->rate = mesh_clock_rate;
@@ -600,6 +403,7 @@ static int build(struct upm_mock *m, uint32_t signature, const char *brand)
 	mock_pmon_of(m)->model = st;
 	mock_pmon_of(m)->model_fault = disc_fault;
 	mock_pmon_of(m)->model_advance = upi_receive;
+	mock_pmon_of(m)->model_carry_ns = upi_carry_ns;
 	for (unsigned s = 0; s < m->n_sockets; s++)
 		if (build_socket(m, s) < 0)
 			return -1;

@@ -6,112 +6,28 @@
  * Linux uncore_snbep.c (UPI 8086:3241 devfn 0x9, M3UPI 8086:3246 devfn 0x29, box controls
  * 0x318 and 0xA0). */
 #include "tests/unit/test.h"
-#include "boxes/platform.h"
-#include "boxes/discovered.h"
+#include "tests/unit/disc_tables.h"
 #include "boxes/spr/events.h"
 #include "platform/base/os.h"
 #include <stdlib.h>
 
 extern const struct upm_platform upm_platform_spr, upm_platform_emr;
 
-struct notes {
-	char text[4096];
-	unsigned n;
-};
-
-static void note(void *ctx, const char *line)
-{
-	struct notes *n = ctx;
-	size_t len = strlen(n->text);
-	snprintf(n->text + len, sizeof n->text - len, "%s\n", line);
-	n->n++;
-}
-
-static struct upm_disc_table *table(unsigned socket)
-{
-	struct upm_disc_table *t = calloc(1, sizeof *t);
-	t->socket = socket;
-	t->global.access = UPM_DISC_ACCESS_MSR;
-	t->global.ctl_addr = 0x2FF0;
-	return t;
-}
-
-static struct upm_disc_unit *add(struct upm_disc_table *t, uint16_t type, uint16_t id, uint8_t access,
-				 uint64_t ctl, uint8_t n, uint8_t ctl_off, uint8_t ctr_off)
-{
-	struct upm_disc_unit *u = &t->units[t->n_units];
-	memset(u, 0, sizeof *u);
-	u->record = t->n_units++;
-	u->box_type = type;
-	u->box_id = id;
-	u->access = access;
-	u->ctl_addr = ctl;
-	u->n_ctrs = n;
-	u->ctr_width = 48;
-	u->ctl_offset = ctl_off;
-	u->ctr_offset = ctr_off;
-	if (access == UPM_DISC_ACCESS_PCI) { /* segment 30:28, bus 27:20, devfn 19:12, offset 11:0 */
-		u->pci.seg = (uint16_t)((ctl >> 28) & 7);
-		u->pci.bus = (uint8_t)(ctl >> 20);
-		u->pci.dev = (uint8_t)((ctl >> 15) & 0x1F);
-		u->pci.fn = (uint8_t)((ctl >> 12) & 7);
-		u->pci.off = (uint16_t)(ctl & 0xFFF);
-	}
-	return u;
-}
-
-static uint64_t pci_enc(unsigned bus, unsigned dev, unsigned fn, unsigned off)
-{
-	return (uint64_t)bus << 20 | (uint64_t)(dev << 3 | fn) << 12 | off;
-}
-
-static const struct upm_box_type *box(const struct upm_platform *p, const char *name)
-{
-	for (unsigned i = 0; i < p->n_boxes; i++)
-		if (strcmp(p->boxes[i]->name, name) == 0)
-			return p->boxes[i];
-	upm_test_fail(__FILE__, __LINE__, "no box type %s built", name);
-	return NULL;
-}
-
-static const struct upm_unit_place *place(const struct upm_box_type *t, unsigned socket, unsigned inst)
-{
-	const struct upm_unit_place *p = &t->places[socket * t->max_instances + inst];
-	return p->present ? p : NULL;
-}
-
-static struct upm_platform *build(const struct upm_platform *reg, struct upm_disc_set *set, unsigned sockets,
-				  struct notes *n)
-{
-	char err[200] = "";
-	memset(n, 0, sizeof *n);
-	struct upm_platform *p = reg->discovered(reg, set, sockets, note, n, err, sizeof err);
-	if (!p)
-		upm_test_fail(__FILE__, __LINE__, "build: %s", err);
-	return p;
-}
-
-static void free_set(struct upm_disc_set *set)
-{
-	for (unsigned i = 0; i < set->n_tables; i++)
-		free(set->tables[i]);
-}
-
 TEST(spr_disc_cha0_registers_from_its_record)
 {
 	struct upm_disc_set set = { 0 };
-	struct upm_disc_table *t = set.tables[set.n_tables++] = table(0);
-	add(t, 0, 0, UPM_DISC_ACCESS_MSR, 0x2000, 4, 2, 8);
-	add(t, 0, 1, UPM_DISC_ACCESS_MSR, 0x2010, 4, 2, 8);
+	struct upm_disc_table *t = set.tables[set.n_tables++] = disc_table(0);
+	disc_add(t, 0, 0, UPM_DISC_ACCESS_MSR, 0x2000, 4, 2, 8);
+	disc_add(t, 0, 1, UPM_DISC_ACCESS_MSR, 0x2010, 4, 2, 8);
 	struct notes n;
-	struct upm_platform *p = build(&upm_platform_spr, &set, 1, &n);
+	struct upm_platform *p = disc_build(&upm_platform_spr, &set, 1, &n);
 	if (!p)
 		return;
-	const struct upm_box_type *cha = box(p, "cha");
+	const struct upm_box_type *cha = disc_box(p, "cha");
 	CHECK_EQ(p->n_boxes, 1);
 	CHECK_EQ(n.n, 0);
 	CHECK(cha->placed && cha->space == UPM_SPACE_MSR && cha->max_instances == 2);
-	const struct upm_unit_place *c0 = place(cha, 0, 0), *c1 = place(cha, 0, 1);
+	const struct upm_unit_place *c0 = disc_place(cha, 0, 0), *c1 = disc_place(cha, 0, 1);
 	CHECK(c0 && c1);
 	if (c0 && c1) {
 		CHECK_EQ(c0->addr + cha->box_ctl, 0x2000);
@@ -141,23 +57,23 @@ TEST(spr_disc_cha0_registers_from_its_record)
 	CHECK(p->global && p->global->msr == 0x2FF0 && p->global->mask == 1 && p->global->setup == 1 &&
 	      p->global->stop == 1 && p->global->start == 0 && !p->global->write_only);
 	upm_os_free(p);
-	free_set(&set);
+	disc_free_set(&set);
 }
 
 TEST(spr_disc_imc_and_cxl_control_steps)
 {
 	struct upm_disc_set set = { 0 };
-	struct upm_disc_table *t = set.tables[set.n_tables++] = table(0);
-	add(t, 6, 0, UPM_DISC_ACCESS_MMIO, 0xC8022800ull, 4, 0x40, 0x08);
-	add(t, 12, 0, UPM_DISC_ACCESS_MMIO, 0xC9000000ull, 4, 0x40, 0x08);
-	add(t, 1, 0, UPM_DISC_ACCESS_MSR, 0x3000, 4, 8, 1);
+	struct upm_disc_table *t = set.tables[set.n_tables++] = disc_table(0);
+	disc_add(t, 6, 0, UPM_DISC_ACCESS_MMIO, 0xC8022800ull, 4, 0x40, 0x08);
+	disc_add(t, 12, 0, UPM_DISC_ACCESS_MMIO, 0xC9000000ull, 4, 0x40, 0x08);
+	disc_add(t, 1, 0, UPM_DISC_ACCESS_MSR, 0x3000, 4, 8, 1);
 	struct notes n;
-	struct upm_platform *p = build(&upm_platform_emr, &set, 1, &n);
+	struct upm_platform *p = disc_build(&upm_platform_emr, &set, 1, &n);
 	if (!p)
 		return;
-	const struct upm_box_type *imc = box(p, "imc"), *cxl = box(p, "cxlcm"), *iio = box(p, "iio");
+	const struct upm_box_type *imc = disc_box(p, "imc"), *cxl = disc_box(p, "cxlcm"), *iio = disc_box(p, "iio");
 	CHECK(imc->space == UPM_SPACE_MMIO);
-	CHECK_EQ(place(imc, 0, 0)->addr, 0xC8022800ull);
+	CHECK_EQ(disc_place(imc, 0, 0)->addr, 0xC8022800ull);
 	CHECK_EQ(imc->ctl[0], 0x40);
 	CHECK_EQ(imc->ctl[1] - imc->ctl[0], 4); /* PCM registerStep quirk: SPR IMC controls 4 apart */
 	CHECK_EQ(imc->ctr[1] - imc->ctr[0], 8); /* 48-bit counters: 8 bytes */
@@ -174,7 +90,7 @@ TEST(spr_disc_imc_and_cxl_control_steps)
 	CHECK_STR(p->boxes[1]->name, "imc");
 	CHECK_STR(p->boxes[2]->name, "cxlcm");
 	upm_os_free(p);
-	free_set(&set);
+	disc_free_set(&set);
 }
 
 /* UPI links 0, 1 and 3 where the replacement puts them, link 2's entry pointing at no
@@ -182,20 +98,20 @@ TEST(spr_disc_imc_and_cxl_control_steps)
 TEST(spr_disc_upi_replacement_and_the_broken_entry)
 {
 	struct upm_disc_set set = { 0 };
-	struct upm_disc_table *t = set.tables[set.n_tables++] = table(0);
-	add(t, 8, 0, UPM_DISC_ACCESS_PCI, pci_enc(0x3a, 1, 1, 0x318), 4, 0x38, 0x08);
-	add(t, 8, 1, UPM_DISC_ACCESS_PCI, pci_enc(0x3a, 2, 1, 0x318), 4, 0x38, 0x08);
-	add(t, 8, 2, UPM_DISC_ACCESS_PCI, pci_enc(0x3a, 0x1f, 7, 0x318), 4, 0x38, 0x08);
-	add(t, 8, 3, UPM_DISC_ACCESS_PCI, pci_enc(0x3a, 4, 1, 0x318), 4, 0x38, 0x08);
-	add(t, 9, 0, UPM_DISC_ACCESS_PCI, pci_enc(0x3a, 5, 1, 0xA0), 4, 0x38, 0x08);
+	struct upm_disc_table *t = set.tables[set.n_tables++] = disc_table(0);
+	disc_add(t, 8, 0, UPM_DISC_ACCESS_PCI, disc_pci_enc(0x3a, 1, 1, 0x318), 4, 0x38, 0x08);
+	disc_add(t, 8, 1, UPM_DISC_ACCESS_PCI, disc_pci_enc(0x3a, 2, 1, 0x318), 4, 0x38, 0x08);
+	disc_add(t, 8, 2, UPM_DISC_ACCESS_PCI, disc_pci_enc(0x3a, 0x1f, 7, 0x318), 4, 0x38, 0x08);
+	disc_add(t, 8, 3, UPM_DISC_ACCESS_PCI, disc_pci_enc(0x3a, 4, 1, 0x318), 4, 0x38, 0x08);
+	disc_add(t, 9, 0, UPM_DISC_ACCESS_PCI, disc_pci_enc(0x3a, 5, 1, 0xA0), 4, 0x38, 0x08);
 	struct notes n;
-	struct upm_platform *p = build(&upm_platform_spr, &set, 1, &n);
+	struct upm_platform *p = disc_build(&upm_platform_spr, &set, 1, &n);
 	if (!p)
 		return;
-	const struct upm_box_type *upi = box(p, "upi"), *m3 = box(p, "m3upi");
+	const struct upm_box_type *upi = disc_box(p, "upi"), *m3 = disc_box(p, "m3upi");
 	CHECK_EQ(upi->max_instances, 4);
 	for (unsigned i = 0; i < 4; i++) {
-		const struct upm_unit_place *pl = place(upi, 0, i);
+		const struct upm_unit_place *pl = disc_place(upi, 0, i);
 		CHECK(pl != NULL);
 		if (!pl)
 			continue;
@@ -209,7 +125,7 @@ TEST(spr_disc_upi_replacement_and_the_broken_entry)
 		CHECK_EQ(pl->pci.off + upi->ctl[1], 0x358);
 	}
 	CHECK_EQ(upi->ctl_width, 64);
-	const struct upm_unit_place *m0 = place(m3, 0, 0), *m2 = place(m3, 0, 2);
+	const struct upm_unit_place *m0 = disc_place(m3, 0, 0), *m2 = disc_place(m3, 0, 2);
 	CHECK(m0 && m2);
 	if (m0 && m2) {
 		CHECK_EQ((unsigned)(m0->pci.dev << 3 | m0->pci.fn), 0x29);
@@ -225,28 +141,28 @@ TEST(spr_disc_upi_replacement_and_the_broken_entry)
 	CHECK_CONTAINS(n.text, "0000:3a:1f.7+0x318");
 	CHECK_CONTAINS(n.text, "upi2 is placed at 0000:3a:03.1+0x318");
 	upm_os_free(p);
-	free_set(&set);
+	disc_free_set(&set);
 }
 
 TEST(spr_disc_unknown_type_is_generic)
 {
 	struct upm_disc_set set = { 0 };
-	struct upm_disc_table *t = set.tables[set.n_tables++] = table(0);
-	add(t, 5, 0, UPM_DISC_ACCESS_MSR, 0x1000, 2, 2, 8);
-	add(t, 20, 3, UPM_DISC_ACCESS_PCI, pci_enc(0x7e, 9, 2, 0x400), 4, 0x20, 0x40);
+	struct upm_disc_table *t = set.tables[set.n_tables++] = disc_table(0);
+	disc_add(t, 5, 0, UPM_DISC_ACCESS_MSR, 0x1000, 2, 2, 8);
+	disc_add(t, 20, 3, UPM_DISC_ACCESS_PCI, disc_pci_enc(0x7e, 9, 2, 0x400), 4, 0x20, 0x40);
 	struct notes n;
-	struct upm_platform *p = build(&upm_platform_spr, &set, 1, &n);
+	struct upm_platform *p = disc_build(&upm_platform_spr, &set, 1, &n);
 	if (!p)
 		return;
-	const struct upm_box_type *t5 = box(p, "type5"), *t20 = box(p, "type20");
+	const struct upm_box_type *t5 = disc_box(p, "type5"), *t20 = disc_box(p, "type20");
 	CHECK(t5->space == UPM_SPACE_MSR && t5->n_ctrs == 2 && t5->ctl[1] == 3 && t5->ctr[1] == 9);
 	CHECK(t5->session & UPM_SESS_BOX_FREEZE);
 	CHECK(t20->space == UPM_SPACE_PCI && t20->max_instances == 4 && t20->ctl_width == 32);
 	CHECK_EQ(t20->ctl[1] - t20->ctl[0], 8);
-	CHECK(place(t20, 0, 3) && !place(t20, 0, 0));
-	CHECK_EQ(place(t20, 0, 3)->pci.dev, 9);
+	CHECK(disc_place(t20, 0, 3) && !disc_place(t20, 0, 0));
+	CHECK_EQ(disc_place(t20, 0, 3)->pci.dev, 9);
 	upm_os_free(p);
-	free_set(&set);
+	disc_free_set(&set);
 }
 
 /* Each socket's table places its own instances; a record unlike the others of its type
@@ -254,23 +170,23 @@ TEST(spr_disc_unknown_type_is_generic)
 TEST(spr_disc_two_sockets_and_a_record_unlike_its_type)
 {
 	struct upm_disc_set set = { 0 };
-	struct upm_disc_table *a = set.tables[set.n_tables++] = table(0);
-	struct upm_disc_table *b = set.tables[set.n_tables++] = table(1);
-	add(a, 0, 0, UPM_DISC_ACCESS_MSR, 0x2000, 4, 2, 8);
-	add(b, 0, 0, UPM_DISC_ACCESS_MSR, 0x2000, 4, 2, 8);
-	add(b, 0, 1, UPM_DISC_ACCESS_MSR, 0x2010, 4, 2, 8);
-	add(b, 0, 2, UPM_DISC_ACCESS_MSR, 0x2020, 2, 2, 8);
+	struct upm_disc_table *a = set.tables[set.n_tables++] = disc_table(0);
+	struct upm_disc_table *b = set.tables[set.n_tables++] = disc_table(1);
+	disc_add(a, 0, 0, UPM_DISC_ACCESS_MSR, 0x2000, 4, 2, 8);
+	disc_add(b, 0, 0, UPM_DISC_ACCESS_MSR, 0x2000, 4, 2, 8);
+	disc_add(b, 0, 1, UPM_DISC_ACCESS_MSR, 0x2010, 4, 2, 8);
+	disc_add(b, 0, 2, UPM_DISC_ACCESS_MSR, 0x2020, 2, 2, 8);
 	struct notes n;
-	struct upm_platform *p = build(&upm_platform_spr, &set, 2, &n);
+	struct upm_platform *p = disc_build(&upm_platform_spr, &set, 2, &n);
 	if (!p)
 		return;
-	const struct upm_box_type *cha = box(p, "cha");
+	const struct upm_box_type *cha = disc_box(p, "cha");
 	CHECK_EQ(cha->max_instances, 2);
-	CHECK(place(cha, 0, 0) && !place(cha, 0, 1) && place(cha, 1, 1));
+	CHECK(disc_place(cha, 0, 0) && !disc_place(cha, 0, 1) && disc_place(cha, 1, 1));
 	CHECK_EQ(n.n, 1);
 	CHECK_CONTAINS(n.text, "socket 1 discovery table 0 record 2 (cha2)");
 	upm_os_free(p);
-	free_set(&set);
+	disc_free_set(&set);
 }
 
 /* Offline, the registration's templates list every known type with its events. */

@@ -132,6 +132,27 @@ static const struct matrix_platform platforms[] = {
 		{ "unpopulated=imc7", 0, "imc", 7, 1 },
 		{ "s1.stuck=upi3.ctr1", 1, "upi", 3, 0 },
 		{ NULL, 0, NULL, 0, 0 } } },
+	/* Granite Rapids' mock (platform/mock/gnr/model.c): two dies a socket, each numbering
+	 * its CHAs (MSR) and IMC channels (MMIO) from 0; the socket's instances run on across
+	 * its dies (cha4-7 and imc4-7 are die 1's), B2CMIs (PCI) likewise. */
+	{ "gnr", 2, {
+		{ "s1.stuck=cha6.ctr0", 1, "cha", 6, 0 },
+		{ "stuckbit=cha2.ctl1:8", 0, "cha", 2, 0 },
+		{ "dead=cha5", 0, "cha", 5, 0 },
+		{ "s1.dead=imc6", 1, "imc", 6, 0 },
+		{ "nochannel=imc2", 0, "imc", 2, 0 },
+		{ "s1.unpopulated=imc5", 1, "imc", 5, 1 },
+		{ "skew=cha7:2.5", 0, "cha", 7, 0 },
+		{ "stuck=upi1.ctr0", 0, "upi", 1, 0 },
+		{ "dead=b2cmi3", 0, "b2cmi", 3, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
+	/* Sierra Forest's mock: Granite Rapids' layout under its own CPUID and demand-read
+	 * opcode; the faults gnr's row does not place. */
+	{ "srf", 2, {
+		{ "absent=cha4", 0, "cha", 4, 0 },
+		{ "s1.nofreeze=imc7", 1, "imc", 7, 0 },
+		{ "stuck=imc0.ctr0", 0, "imc", 0, 0 },
+		{ NULL, 0, NULL, 0, 0 } } },
 };
 
 static const struct upm_verdict *same_key(const struct upm_verdicts *vs, const struct upm_verdict *v)
@@ -259,6 +280,16 @@ TEST(fault_matrix_spr)
 TEST(fault_matrix_emr)
 {
 	run_platform(&platforms[6]);
+}
+
+TEST(fault_matrix_gnr)
+{
+	run_platform(&platforms[7]);
+}
+
+TEST(fault_matrix_srf)
+{
+	run_platform(&platforms[8]);
 }
 
 /* Every platform with a check profile and a mock is in the matrix. */

@@ -55,7 +55,7 @@ TEST(alias_foreign_names_say_whose_and_the_nearest_here)
 		  "'UNC_CLOCK.SOCKET' (perfmon's name) is an event of skl, not of snbep: the nearest on snbep is ubox/UCLK/" },
 		/* perfmon JKT's UNC_M_CLOCKTICKS is IVT's UNC_M_DCLOCKTICKS: upmon's DCLOCKTICKS. */
 		{ "ivbep", "UNC_M_CLOCKTICKS",
-		  "'UNC_M_CLOCKTICKS' (perfmon's name) is an event of snbep, spr and emr, not of ivbep: ivbep has it as "
+		  "'UNC_M_CLOCKTICKS' (perfmon's name) is an event of snbep, spr, emr, gnr and srf, not of ivbep: ivbep has it as "
 		  "imc/DCLOCKTICKS/ (perfmon's UNC_M_DCLOCKTICKS)" },
 		/* Nothing of the kind: the box to look in. */
 		{ "skl", "cbo/LLC_LOOKUP.DATA_READ/",
@@ -135,6 +135,10 @@ TEST(alias_kinds_are_the_metrics_events)
 			for (unsigned m = 0; p->metrics && m < *p->n_metrics; m++)
 				if (strcmp(p->metrics[m].name, tie[t].metric) == 0)
 					counted = p->metrics[m].numerator;
+			/* A metric that counts more than one event has no kind to match (Granite
+			 * Rapids' reads are two schedulers'): none is right there. */
+			if (!first && counted && strchr(counted, ','))
+				continue;
 			if (!first || !counted || strcmp(first, counted) != 0)
 				upm_test_fail(__FILE__, __LINE__, "%s: %s is %s, %s counts %s", p->name, tie[t].kind,
 					      first ? first : "none", tie[t].metric, counted ? counted : "none");

@@ -1,0 +1,101 @@
+#!/bin/bash
+# Granite Rapids and Sierra Forest through the uncore discovery tables of every die
+# (boxes/gnr/, platform/mock/gnr/model.c): offline listing; the traced read kernel programs
+# each IMC channel over MMIO with both schedulers' CAS reads (0x05/0xCF and 0x06/0xCF,
+# perfmon UNC_M_CAS_COUNT_SCH0/SCH1.RD) and MEM_BW_READS is the kernel's bytes within 5%
+# (one scheduler alone would be half); a socket counts over both dies; the clean check
+# passes on both platforms; dead=cha3 is exactly one FAIL; broken table entries and a unit
+# reading all ones are each one finding, never a count.
+source "$(dirname "$0")/lib.sh"
+
+run boxes --platform gnr list boxes
+grep -q '^cha  *msr ' "$WORK/boxes.out" && grep -q '^b2cmi  *pci ' "$WORK/boxes.out" &&
+	grep -q '^imc  *mmio .*fixed DCLK' "$WORK/boxes.out" && pass host/gnr_list_boxes_offline ||
+	fail host/gnr_list_boxes_offline "$(head -3 "$WORK/boxes.out" | tr '\n' ' ')"
+run events --platform sierraforest list events --box imc
+[ "$(rc events)" = 0 ] && grep -q '^imc  *CAS_COUNT_SCH1\.RD  *0x06  *0xcf' "$WORK/events.out" &&
+	pass host/srf_list_events_offline || fail host/srf_list_events_offline "$(head -3 "$WORK/events.out" | tr '\n' ' ')"
+
+# The read kernel, traced: both schedulers' reads programmed on every channel over MMIO,
+# and the bytes counted.
+run kread --backend mock --platform gnr --trace k.tsv run --kernel read --size 4M --iterations 2 \
+	--metrics MEM_BW_READS
+sched_ok() {
+	awk -F'\t' '
+		/^#/ { next }
+		$4 == "W" && $5 == "mmio" && $7 == "0xcf05" { s0[$6] = 1 }
+		$4 == "W" && $5 == "mmio" && $7 == "0xcf06" { s1[$6] = 1 }
+		END {
+			n0 = 0; for (a in s0) n0++; n1 = 0; for (a in s1) n1++
+			if (n0 != 16 || n1 != 16) { print "channels with SCH0.RD " n0 ", SCH1.RD " n1 " (want 16 each)"; exit 1 }
+		}' "$WORK/k.tsv"
+}
+why=$({ [ "$(rc kread)" = 0 ] || echo "status $(rc kread)"; } ; sched_ok 2>&1)
+[ -z "$why" ] && pass host/gnr_imc_both_schedulers_programmed_over_mmio || fail host/gnr_imc_both_schedulers_programmed_over_mmio "$why"
+kread_ok() {
+	python3 - "$(last_run "$WORK/upmon-results")/results.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+k = d["kernel_runs"][0]
+assert d["platform"] == "gnr" and k["bytes_read"] == 2 * (4 << 20), k["bytes_read"]
+cas = [c for c in k["counters"] if c["event"] in ("CAS_COUNT_SCH0.RD", "CAS_COUNT_SCH1.RD") and not c.get("for_metrics")]
+cas += [c for c in k["counters"] if c["event"] in ("CAS_COUNT_SCH0.RD", "CAS_COUNT_SCH1.RD") and c.get("for_metrics")]
+# every channel of both dies of both sockets counted, each scheduler half
+by = {}
+for c in cas:
+    by.setdefault((c["socket"], c["instance"], c["event"]), c["net"])
+assert len(by) == 2 * 8 * 2, len(by)
+assert sum(by.values()) * 64 == k["bytes_read"], sum(by.values())
+bw = [m for m in k["metrics"] if m["name"] == "MEM_BW_READS"]
+own = k["bytes_read"] / k["seconds"]
+got = sum(m["net_per_kernel_second"] for m in bw)
+assert len(bw) == 2 and abs(got - own) <= 0.05 * own, (got, own)
+PY
+}
+kread_ok 2>"$WORK/kread.err" && pass host/gnr_kernel_read_mem_bw_agrees ||
+	fail host/gnr_kernel_read_mem_bw_agrees "$(tail -1 "$WORK/kread.err")"
+
+# The health check on the clean mocks: every self-tested type on both sockets passes.
+for p in gnr srf; do
+	run "check_$p" --backend mock --platform "$p" --out "res_$p" check --quick
+	why=""
+	for s in 0 1; do
+		for b in cha iio irp pcu imc upi b2cmi b2upi; do
+			grep -Eq "^summary: +$s $b +[0-9,]+ +[1-9][0-9,]* +0 +0 +0 +[0-9,]+ +PASS$" "$WORK/check_$p.out" ||
+				why="$why socket $s $b;"
+		done
+	done
+	[ "$(rc "check_$p")" = 0 ] && [ "$(tail -1 "$WORK/check_$p.out")" = "upmon: PASS" ] && [ -z "$why" ] &&
+		pass "host/${p}_check_clean_mock" || fail "host/${p}_check_clean_mock" "status $(rc "check_$p"):$why"
+done
+# Each socket's CHAs and channels are both dies' (4 + 4 each in the mock): verdicts on
+# cha0-7 and imc0-7 of socket 1.
+d=$WORK/$(last_run res_gnr)
+got=$(awk -F, 'NR > 1 && $4 == 1 && $6 != "" && ($5 == "cha" || $5 == "imc") { print $5 $6 }' "$d/verdicts.csv" 2>/dev/null | sort -u | tr '\n' ' ')
+[ "$got" = "cha0 cha1 cha2 cha3 cha4 cha5 cha6 cha7 imc0 imc1 imc2 imc3 imc4 imc5 imc6 imc7 " ] &&
+	pass host/gnr_check_counts_both_dies || fail host/gnr_check_counts_both_dies "socket 1 units judged: $got"
+
+# One cause, one FAIL: dead=cha3 (die 0) and dead=cha6 (die 1's cha2).
+for c in cha3 cha6; do
+	run "dead_$c" --backend "mock:dead=$c" --platform gnr --sockets 1 check --quick
+	n=$(grep -Ec '^summary: .* FAIL$' "$WORK/dead_$c.out")
+	[ "$(rc "dead_$c")" = 2 ] && [ "$n" = 1 ] && grep -Eq "^FAIL .*\b$c\b" "$WORK/dead_$c.out" &&
+		! grep -E '^FAIL ' "$WORK/dead_$c.out" | grep -vq "\b$c\b" && pass "host/gnr_check_dead_${c}_one_fail" ||
+		fail "host/gnr_check_dead_${c}_one_fail" "status $(rc "dead_$c"), $n failing rows: $(grep -E '^FAIL ' "$WORK/dead_$c.out" | head -2 | tr '\n' ' ')"
+done
+
+# A unit reading all ones (LIKWID #639: "Sometimes, they return 0xFFFFFFFF"): one finding
+# naming it, and its count is no number, never a zero or all ones.
+run ones --backend mock:dead=upi1 --platform gnr --sockets 1 run --events upi/CLOCKTICKS/ --seconds 0.01
+[ "$(grep -c '^upmon: warning: socket 0 upi1 pass 0 CLOCKTICKS: all-ones' "$WORK/ones.out")" = 1 ] &&
+	grep -Eq '^ +0 +1/2 upi +CLOCKTICKS +[0-9,.]+ MHz$' "$WORK/ones.out" &&
+	grep -q '^result: run WARN: 1 of 2 counts has no number (all-ones)' "$WORK/ones.out" && pass host/gnr_all_ones_unit_left_out ||
+	fail host/gnr_all_ones_unit_left_out "$(grep -E 'upi' "$WORK/ones.out" | head -3 | tr '\n' ' ')"
+
+# Broken table entries, on die 1's table too (disc1.*): one warning naming the record; the
+# CHAs the tables still name count.
+run d1ones --backend mock:disc1.ones=2 --platform gnr --sockets 1 run --events cha/CLOCKTICKS/ --seconds 0.01
+n=$(grep -c '^upmon: warning: uncore discovery: socket 0 table 1: discovery record 2: ' "$WORK/d1ones.out")
+[ "$(rc d1ones)" = 0 ] && [ "$n" = 1 ] && grep -Eq '^ +0 +7 cha +CLOCKTICKS +[1-9]' "$WORK/d1ones.out" &&
+	pass host/gnr_table_die1_broken_record || fail host/gnr_table_die1_broken_record \
+	"status $(rc d1ones), $n warnings: $(grep -m2 -E 'uncore discovery|CLOCKTICKS' "$WORK/d1ones.out" | tr '\n' ' ')"
