@@ -46,7 +46,10 @@ struct upm_term_alias {
  * where a cited source says it counts the same thing. */
 struct upm_event_kind {
 	const char *kind; /* "dram_reads" */
-	const char *spec; /* upmon's spelling: "imc/CAS_COUNT.RD/" */
+	/* upmon's spelling: "imc/CAS_COUNT.RD/"; a list where the quantity is a sum here
+	 * (Granite Rapids' reads: "imc/CAS_COUNT_SCH0.RD/,imc/CAS_COUNT_SCH1.RD/"), which is then
+	 * named whole, never one part as the nearest. */
+	const char *spec;
 };
 
 struct upm_naming {

@@ -4,7 +4,7 @@
  * occupancy has them (GNR's files; SRF's have no TOR_OCCUPANCY.IA_MISS_DRD_OPT_LOCAL). */
 	{ "MEM", "memory bandwidth per channel and socket, read and write",
 	  "imc/CAS_COUNT_SCH0.RD/,imc/CAS_COUNT_SCH1.RD/,imc/CAS_COUNT_SCH0.WR/,imc/CAS_COUNT_SCH1.WR/,imc/CLOCKTICKS/",
-	  "MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,MEM_BW_READ_SHARE",
+	  "MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,MEM_BW_READ_SHARE,MEM_BW_PEAK,MEM_BW_USE",
 	  /* One pass: the four CAS counts fill a channel's counters. */
 	  "imc/CAS_COUNT_SCH0.RD/,imc/CAS_COUNT_SCH1.RD/,imc/CAS_COUNT_SCH0.WR/,imc/CAS_COUNT_SCH1.WR/",
 	  "MEM_BW_READS,MEM_BW_WRITES,MEM_BW_TOTAL,MEM_BW_READ_SHARE" },

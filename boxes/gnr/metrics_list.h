@@ -20,6 +20,19 @@
 		    "(imc/CAS_COUNT_SCH0.RD/ + imc/CAS_COUNT_SCH1.RD/) / (imc/CAS_COUNT_SCH0.RD/ + imc/CAS_COUNT_SCH1.RD/ + "
 		    "imc/CAS_COUNT_SCH0.WR/ + imc/CAS_COUNT_SCH1.WR/)",
 		    "ratio", "share of memory traffic that is reads", GNR_METRICS_FILE "memory_bandwidth_read, memory_bandwidth_total"),
+	/* The channels' own peak: the IMC clock runs at a quarter of the DRAM data rate
+	 * (UNC_M_CLOCKTICKS, 0x01/0x01: "DCLK is 1/4 of DRAM data rate", GNR and SRF uncore
+	 * files) and a DDR5 channel moves 8 bytes a transfer (two 32-bit subchannels, JESD79-5),
+	 * so a channel's peak is 4 x 8 = 32 bytes a DCLK; the share of it used is the CAS
+	 * traffic over that. */
+	{ "MEM_BW_PEAK", "imc/CLOCKTICKS/", NULL, 32.0, "bytes/s",
+	  "memory bandwidth the channels could move: DRAM clocks x 4 transfers x 8 bytes",
+	  GNR_EVENTS_FILE "UNC_M_CLOCKTICKS (DCLK, a quarter of the data rate)", NULL, NULL },
+	UPM_FMETRIC("MEM_BW_USE",
+		    "(imc/CAS_COUNT_SCH0.RD/ + imc/CAS_COUNT_SCH1.RD/ + imc/CAS_COUNT_SCH0.WR/ + imc/CAS_COUNT_SCH1.WR/) * 64 / "
+		    "(imc/CLOCKTICKS/ * 32)",
+		    "ratio", "share of the channels' peak bandwidth the CAS traffic used",
+		    GNR_EVENTS_FILE "UNC_M_CAS_COUNT_SCH0/SCH1, UNC_M_CLOCKTICKS (DCLK, a quarter of the data rate)"),
 	/* The LLC: a demand data read that missed stays in the TOR from insert to data; its
 	 * occupancy over its inserts is the average time in CHA clocks
 	 * (Info_System_MEM_Read_Latency, llc_demand_data_read_miss_latency*). */

@@ -33,11 +33,15 @@ static const struct upm_event_alias perf_events[] = {
 	  "uncore_snbep.c gnr imc cas_count_write_sch1 event=0x06,umask=0xf0" },
 };
 
-/* Events of a kind (boxes/names.h). No dram_reads or dram_writes: a channel's reads are two
- * events here, one per scheduler (MEM_BW_READS, boxes/gnr/metrics.c, adds them), and
- * offering one of them for another platform's read count would count half. */
+/* Events of a kind (boxes/names.h): a channel's reads and writes are sums here, one count
+ * per command scheduler (MEM_BW_READS and MEM_BW_WRITES, boxes/gnr/metrics.c, add them):
+ * another platform's read count is answered with both, never one (which would count half).
+ * Linux dropped perf's cas_count_read/_write on these parts for the per-scheduler ones
+ * (uncore_snbep.c gnr_uncore_imc_events, 2026). */
 static const struct upm_event_kind kinds[] = {
 	{ "uncore_clock", "cha0/CLOCKTICKS/" },
+	{ "dram_reads", "imc/CAS_COUNT_SCH0.RD/,imc/CAS_COUNT_SCH1.RD/" },
+	{ "dram_writes", "imc/CAS_COUNT_SCH0.WR/,imc/CAS_COUNT_SCH1.WR/" },
 };
 
 const struct upm_naming upm_gnr_naming = {

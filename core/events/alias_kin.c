@@ -103,6 +103,8 @@ void upm_alias_examples(const struct upm_platform *p, char *spec, char *perf, ch
 	spec[0] = perf[0] = perfmon[0] = 0;
 	for (unsigned i = 0; nm && i < nm->n_kinds; i++) {
 		const char *s = nm->kinds[i].spec, *alias = perf_alias_of(p, s, &pmu);
+		if (upm_strchr(s, ','))
+			continue; /* a sum is no one spec to give as an example */
 		if (!spec[0])
 			upm_strlcpy(spec, s, size);
 		if (!perf[0] && alias)
@@ -124,6 +126,25 @@ static void nearest(const struct upm_platform *p, const struct upm_platform *q, 
 	char spec[128];
 	hit_spec(h, spec, sizeof spec);
 	const char *mine = spec_of_kind(p, kind_of(q, spec));
+	if (mine && upm_strchr(mine, ',')) {
+		/* A kind that is a sum here (Granite Rapids' reads: both command schedulers'): every
+		 * part named, with perf's spellings, and why one alone is not it. */
+		char part[128];
+		upm_buf_printf(out, ": on %s that is the sum of", p->name);
+		for (const char *at = mine; *at;) {
+			size_t len = 0;
+			while (at[len] && at[len] != ',')
+				len++;
+			upm_snprintf(part, sizeof part, "%.*s", (int)len, at);
+			const char *pmu, *alias = perf_alias_of(p, part, &pmu);
+			upm_buf_printf(out, "%s %s", at == mine ? "" : " and", part);
+			if (alias)
+				upm_buf_printf(out, " (perf's uncore_%s/%s/)", pmu, alias);
+			at += len + (at[len] == ',');
+		}
+		upm_buf_printf(out, ": give every one (one alone counts a part)");
+		return;
+	}
 	if (mine) {
 		const char *pmu, *alias = perf_alias_of(p, mine, &pmu);
 		upm_buf_printf(out, ": the nearest on %s is %s", p->name, mine);

@@ -99,3 +99,26 @@ n=$(grep -c '^upmon: warning: uncore discovery: socket 0 table 1: discovery reco
 [ "$(rc d1ones)" = 0 ] && [ "$n" = 1 ] && grep -Eq '^ +0 +7 cha +CLOCKTICKS +[1-9]' "$WORK/d1ones.out" &&
 	pass host/gnr_table_die1_broken_record || fail host/gnr_table_die1_broken_record \
 	"status $(rc d1ones), $n warnings: $(grep -m2 -E 'uncore discovery|CLOCKTICKS' "$WORK/d1ones.out" | tr '\n' ' ')"
+
+# Perf's legacy read alias: on these parts the reads are a sum, named whole.
+run legacy --backend mock --platform gnr run --events uncore_imc/cas_count_read/
+expect legacy host/gnr_legacy_cas_alias_names_both_schedulers 4 \
+	"^upmon: error: run: 'cas_count_read' \(perf's event alias\) is an event of snbep, ivbep, spr and emr, not of gnr: on gnr that is the sum of imc/CAS_COUNT_SCH0\.RD/ \(perf's uncore_imc/cas_count_read_sch0/\) and imc/CAS_COUNT_SCH1\.RD/"
+
+# The self-test, two burn-in passes and intervals, as on the older platforms.
+run st --backend mock --platform srf selftest
+expect st host/srf_selftest_clean 0 '^upmon: PASS$'
+run burn --backend mock --platform gnr --sockets 1 check --quick --passes 2
+expect burn host/gnr_burnin_two_passes 0 '^pass 1/2 PASS ' '^pass 2/2 PASS ' '^upmon: PASS$'
+(cd "$WORK" && UPMON_HOST_VIRTUAL_CLOCK=1 exec "$OLDPWD/$UPMON" --backend mock --platform gnr run \
+	--group MEM --interval 500 --count 2 >iv.out 2>&1)
+echo $? >"$WORK/iv.rc"
+expect iv host/gnr_interval_mem_group 0 '^run: a sample every 500 ms, 2 samples; ' '^\[ +1\.000 s\]' \
+	'^  s1 r/w GB/s: imc0 0\.00/0\.00 .*imc3 0\.00/0\.00'
+
+# The channels' own peak from their clock (DCLK a quarter of the data rate, 8 bytes a
+# transfer): the mock's 8 channels a socket at DDR5-6400 are 8 x 51.2 GB/s.
+(cd "$WORK" && UPMON_HOST_VIRTUAL_CLOCK=1 exec "$OLDPWD/$UPMON" --backend mock --platform gnr run \
+	--metrics MEM_BW_PEAK,MEM_BW_USE --seconds 1 >peak.out 2>&1)
+echo $? >"$WORK/peak.rc"
+expect peak host/gnr_mem_bw_peak_from_dclk 0 '^ +0 +MEM_BW_PEAK +409\.60 GB/s +8 imc$' '^ +1 +MEM_BW_USE +0\.000 ratio +8 imc$'
