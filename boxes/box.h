@@ -175,6 +175,7 @@ struct upm_unit_place {
 	struct upm_pci_addr pci; /* PCI: the function, and in off the unit control's config offset */
 	uint16_t device_id;      /* PCI: the device ID the function must show; 0: any Intel function */
 	uint16_t record;         /* the table record it came from (messages), 0xFFFF: none */
+	uint8_t table;           /* and that table's die among its socket's */
 };
 
 /* Which steps of the session apply (flags). */

@@ -168,6 +168,7 @@ static void place_records(const struct upm_disc_set *set, unsigned n_sockets, co
 			}
 			p->present = 1;
 			p->record = (uint16_t)u->record;
+			p->table = (uint8_t)tb->die;
 			p->addr = u->ctl_addr;
 			p->pci = u->pci;
 		}

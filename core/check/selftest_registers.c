@@ -37,6 +37,9 @@ static void probe(struct st_ctx *c, struct upm_box_inst *b, struct st_box *sb)
 		sb->cls = UPM_CLASS_ALL_ONES;
 		upm_snprintf(sb->why, sizeof sb->why, "control 0x%x and counter 0x%x read all ones",
 			     upm_box_reg_addr(b, first), upm_box_reg_addr(b, second));
+		if (b->where && b->where->record != 0xFFFF) /* a discovered unit: the entry that placed it */
+			upm_snprintf(sb->why + upm_strlen(sb->why), sizeof sb->why - upm_strlen(sb->why),
+				     " (discovery table %u record %u)", b->where->table, b->where->record);
 	}
 	if (sb->cls != UPM_CLASS_WORKING) {
 		/* The session must not program it. */

@@ -122,3 +122,11 @@ expect iv host/gnr_interval_mem_group 0 '^run: a sample every 500 ms, 2 samples;
 	--metrics MEM_BW_PEAK,MEM_BW_USE --seconds 1 >peak.out 2>&1)
 echo $? >"$WORK/peak.rc"
 expect peak host/gnr_mem_bw_peak_from_dclk 0 '^ +0 +MEM_BW_PEAK +409\.60 GB/s +8 imc$' '^ +1 +MEM_BW_USE +0\.000 ratio +8 imc$'
+
+# A unit reading all ones is one finding naming its table entry: dead=b2cmi2 is die 1's
+# b2cmi0, table 1's record 8 (the mock's die-1 table: 4 CHAs, 4 channels, then B2CMIs).
+run b2dead --backend mock:dead=b2cmi2 --platform gnr --sockets 1 selftest
+expect b2dead host/gnr_all_ones_finding_names_its_record 2 \
+	'^FAIL socket 0 b2cmi2 presence: reading all ones: control 0x468 and counter 0x440 read all ones \(discovery table 1 record 8\)$'
+[ "$(grep -Ec '^summary: .* FAIL$' "$WORK/b2dead.out")" = 1 ] && pass host/gnr_all_ones_one_fail ||
+	fail host/gnr_all_ones_one_fail "$(grep -E '^summary: .* FAIL$' "$WORK/b2dead.out" | tr '\n' ' ')"
