@@ -3,14 +3,15 @@
 # with its own discovery table): the read kernel's IMC channels are programmed with both
 # schedulers' CAS reads (0x05/0xCF and 0x06/0xCF over MMIO) and each scheduler's count is
 # a number on all 8 channels of a socket; in the same boot the quick health check passes
-# with every self-tested type on both sockets; no firmware exception.
+# with every self-tested type (on one socket: tests/host/gnr.sh checks two); no firmware
+# exception.
 source "$(dirname "$0")/common.bash"
 T=mock_gnr
 e2e_need_efi $T
 
 e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform gnr --trace /upmon/results/trace.tsv \
 	run --seconds 0.2 --events 'imc/CAS_COUNT_SCH0.RD/,imc/CAS_COUNT_SCH1.RD/,cha/CLOCKTICKS/'
-e2e_shell_script "$E2E_OUT/$T-check.nsh" -- --backend mock --platform gnr check --quick
+e2e_shell_script "$E2E_OUT/$T-check.nsh" -- --backend mock --platform gnr --sockets 1 check --quick
 e2e_boot_steps $T run="$E2E_OUT/$T-run.nsh" check="$E2E_OUT/$T-check.nsh" || { fail $T "image"; exit 1; }
 img=$E2E_STEPS_IMG
 e2e_step run
@@ -33,7 +34,7 @@ check $T.check_status "qemu-run returned $E2E_RC, not 0" [ "$E2E_RC" = 0 ]
 check $T.check_pass "no 'upmon: PASS' line" log_has '^upmon: PASS$'
 every_type_summarised() {
 	local s b
-	for s in 0 1; do
+	for s in 0; do # the one socket of this check
 		for b in cha iio irp pcu imc upi b2cmi b2upi; do
 			tr -d '\r' <"$E2E_LOG" | grep -Eq "^summary: +$s $b +[0-9,]+ +[1-9][0-9,]* +0 +0 +0 +[0-9,]+ +PASS$" ||
 				{ echo "socket $s $b: no passing summary row"; return 1; }
