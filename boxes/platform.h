@@ -106,6 +106,11 @@ struct upm_check_profile {
 	 * (a channel whose clock does not tick is unpopulated). */
 	const char *mem_read, *mem_write, *mem_clock;
 	unsigned mem_bytes_per_count;
+	/* DRAM transfers a tick of mem_clock stands for, where a source gives it (Granite
+	 * Rapids: 4, "DCLK is 1/4 of DRAM data rate"): the channels' data rate is then judged
+	 * against the speed SMBIOS type 17 says the firmware configured (memory.speed); 0: not. */
+	unsigned mem_transfers_per_clock;
+	const char *mem_transfers_source;
 	/* LLC: lookups that hit and lookups that missed, per CBo. */
 	const char *llc_hits, *llc_misses;
 	/* Links: data flits sent per port, and the link-rate status register. */

@@ -29,6 +29,10 @@
 	.mem_write = "imc/CAS_COUNT_SCH0.WR/,imc/CAS_COUNT_SCH1.WR/", \
 	.mem_clock = "imc/CLOCKTICKS/", \
 	.mem_bytes_per_count = 64, \
+	/* UNC_M_CLOCKTICKS (0x01/0x01): "DCLK is 1/4 of DRAM data rate" (GNR and SRF uncore \
+	 * files): the channels' data rate against SMBIOS type 17's configured speed. */ \
+	.mem_transfers_per_clock = 4, \
+	.mem_transfers_source = "perfmon UNC_M_CLOCKTICKS: DCLK is 1/4 of DRAM data rate", \
 	.llc_hits = "cha/TOR_INSERTS.IA_HIT_" drd_ "/", \
 	.llc_misses = "cha/TOR_INSERTS.IA_MISS_" drd_ "/", \
 	/* 9 data flits a 64-byte line (perfmon's upi_data_transmit_bw: 64/9 bytes a flit). */ \

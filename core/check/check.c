@@ -289,6 +289,7 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		upm_ck_judge_uclk(&c, &ms[K_READ]);
 		upm_ck_judge_memory(&c, &ms[K_READ], base, R_MEM_RD, "memory.read", 0);
 		upm_ck_judge_channels(&c, &ms[K_READ], base);
+		upm_ck_judge_mem_speed(&c, &ms[K_READ]);
 	}
 	upm_verdicts_time_from(vs, from, ms[K_READ].ns);
 	from = vs->n;

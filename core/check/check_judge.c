@@ -453,6 +453,83 @@ void upm_ck_judge_channels(struct check *c, const struct measure *m, const struc
 	}
 }
 
+/* The speed the firmware configured the installed DIMMs to (SMBIOS type 17): the slowest
+ * and the fastest of them, 0 when no installed device gives one. */
+static unsigned configured_speeds(const struct upm_machine *mc, unsigned *fastest, unsigned *devices)
+{
+	unsigned slowest = 0;
+	*fastest = *devices = 0;
+	for (unsigned i = 0; mc->available && i < mc->n_mem; i++) {
+		const struct upm_memory_device *d = &mc->mem[i];
+		if (!d->size_known || !d->size_mb)
+			continue; /* an empty slot */
+		(*devices)++;
+		if (!d->configured_mts)
+			continue;
+		slowest = !slowest || d->configured_mts < slowest ? d->configured_mts : slowest;
+		*fastest = d->configured_mts > *fastest ? d->configured_mts : *fastest;
+	}
+	return slowest;
+}
+
+#define MEM_SPEED_TOL 0.05 /* a clock measured over the kernel's window against a nominal speed */
+
+void upm_ck_judge_mem_speed(struct check *c, const struct measure *m)
+{
+	unsigned per_clock = c->p->mem_transfers_per_clock;
+	if (!per_clock || !c->role_mask[R_MEM_CLK])
+		return;
+	const char *box = c->role_box[R_MEM_CLK];
+	unsigned fastest, devices, want = configured_speeds(&c->r->ident.machine, &fastest, &devices);
+	for (unsigned sock = 0; sock < c->r->n_sockets; sock++) {
+		/* The socket's rate: the median of its ticking channels' (an unpopulated one does
+		 * not tick and is judged by memory.channel). */
+		double rate[32];
+		int use[32] = { 0 };
+		unsigned n = instances_of(m, box, sock), ticking = 0;
+		for (unsigned i = 0; i < n && i < 32; i++) {
+			struct sum k = upm_ck_sum_of(c, m, R_MEM_CLK, sock, (int)i);
+			rate[i] = k.ns ? (double)k.delta * 1000.0 / (double)k.ns * per_clock : 0;
+			use[i] = k.n && k.delta > 0 && upm_ck_failed_own(c, box, sock, i) == 0;
+			ticking += use[i];
+		}
+		if (!ticking) {
+			if (not_judged_over_failed(c, m, box, sock, "memory.speed", 1))
+				continue;
+			upm_verdict_add(c->vs, sock, box, -1, "memory.speed", UPM_RESULT_NA,
+					"no channel's DRAM clock ticked during the %s kernel", m->label);
+			continue;
+		}
+		double mts = median(rate, use, n < 32 ? n : 32);
+		char v[32], w[32], f[32];
+		upm_format_double(v, sizeof v, mts, 0);
+		if (c->r->opts.backend == UPM_BACKEND_REPLAY) {
+			upm_verdict_add(c->vs, sock, box, -1, "memory.speed", UPM_RESULT_NA,
+					"not judged in a replay: the ticks are the recording's (%s MT/s over this "
+					"machine's window)", v);
+			continue;
+		}
+		if (!want) {
+			upm_verdict_add(c->vs, sock, box, -1, "memory.speed", UPM_RESULT_NA,
+					"channels run at %s MT/s (%u DRAM transfers a clock tick: %s); not judged: %s", v,
+					per_clock, c->p->mem_transfers_source,
+					!c->r->ident.machine.available ? "no SMBIOS tables to compare with"
+					: devices ? "SMBIOS type 17 gives no configured speed"
+						  : "SMBIOS type 17 lists no installed memory device");
+			continue;
+		}
+		upm_format_double(w, sizeof w, (double)want, 0);
+		upm_format_double(f, sizeof f, (double)fastest, 0);
+		int ok = upm_ck_rel_err(mts, (double)want) <= MEM_SPEED_TOL;
+		struct upm_verdict *vd = upm_verdict_add(c->vs, sock, box, -1, "memory.speed",
+				ok ? UPM_RESULT_PASS : UPM_RESULT_WARN,
+				"channels run at %s MT/s (%u DRAM transfers a clock tick); SMBIOS type 17: %s MT/s configured%s%s%s",
+				v, per_clock, w, fastest != want ? " (DIMMs differ, up to " : "", fastest != want ? f : "",
+				fastest != want ? ")" : "");
+		upm_verdict_numbers(vd, mts, (double)want, MEM_SPEED_TOL, "MT/s");
+	}
+}
+
 /* LLC lookups against a kernel's: their number, and the hit share. */
 void upm_ck_judge_llc(struct check *c, const struct measure *m, const struct measure *idle,
 		      const char *check)

@@ -96,6 +96,9 @@ void upm_ck_judge_uclk(struct check *c, const struct measure *m);
 void upm_ck_judge_memory(struct check *c, const struct measure *m, const struct measure *idle, enum role role,
 			 const char *check, int writes);
 void upm_ck_judge_channels(struct check *c, const struct measure *m, const struct measure *idle);
+/* memory.speed: the channels' data rate from their DRAM clock against the speed SMBIOS type
+ * 17 says the firmware configured (profiles that give mem_transfers_per_clock). */
+void upm_ck_judge_mem_speed(struct check *c, const struct measure *m);
 void upm_ck_judge_llc(struct check *c, const struct measure *m, const struct measure *idle, const char *check);
 void upm_ck_judge_llc_balance(struct check *c, const struct measure *m, const struct measure *idle);
 void upm_ck_judge_links(struct check *c, const struct measure *m, const struct measure *idle);

@@ -18,7 +18,8 @@ struct upm_memory_device {
 	char locator[UPM_SMBIOS_STR];  /* type 17 Device Locator: "DIMM_A1" */
 	uint64_t size_mb;              /* 0: no device installed */
 	int size_known;
-	unsigned speed_mts;            /* 0: unknown */
+	unsigned speed_mts;            /* its rated speed; 0: unknown */
+	unsigned configured_mts;       /* the speed the firmware set it to (SMBIOS 2.7+); 0: unknown */
 	char part_number[UPM_SMBIOS_STR];
 };
 

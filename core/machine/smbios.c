@@ -153,6 +153,12 @@ static void memory_device(const uint8_t *s, size_t len, const uint8_t *end, stru
 	}
 	if (len > 0x1A)
 		string_at(s, len, end, s[0x1A], d->part_number, sizeof d->part_number);
+	/* 20h Configured Memory Speed (WORD, MT/s since 3.1.1, 0 unknown, FFFFh: see Extended
+	 * Configured Memory Speed at 58h, DWORD). */
+	if (len >= 0x22) {
+		uint16_t conf = le16(s + 0x20);
+		d->configured_mts = conf == 0xFFFF && len >= 0x5C ? le32(s + 0x58) : conf == 0xFFFF ? 0 : conf;
+	}
 }
 
 void upm_machine_unavailable(struct upm_machine *m, const char *why)

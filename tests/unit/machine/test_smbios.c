@@ -124,10 +124,12 @@ TEST(smbios_table_every_field)
 	CHECK_STR(m.mem[0].locator, "DIMM_A1");
 	CHECK_EQ(m.mem[0].size_mb, 16384);
 	CHECK_EQ(m.mem[0].speed_mts, 1600);
+	CHECK_EQ(m.mem[0].configured_mts, 1600); /* 20h Configured Memory Speed */
 	CHECK_STR(m.mem[0].part_number, "M393B2G70BH0-CK0"); /* trailing blanks dropped */
 	CHECK_STR(m.mem[1].locator, "DIMM_B1");
 	CHECK_EQ(m.mem[1].size_mb, 65536);
 	CHECK_EQ(m.mem[1].speed_mts, 0);
+	CHECK_EQ(m.mem[1].configured_mts, 0);
 	CHECK_STR(m.mem[1].part_number, "");
 	CHECK_EQ(m.mem[2].size_mb, 0);
 	CHECK(m.mem[2].size_known);
