@@ -158,8 +158,11 @@ static void place_records(const struct upm_disc_set *set, unsigned n_sockets, co
 				    t->name);
 				continue;
 			}
-			if (base + u->box_id >= t->max_instances)
-				continue; /* cannot be: max_instances counts every die's ids */
+			if (base + u->box_id >= t->max_instances) { /* past the instances kept (MAX_INSTANCES) */
+				say(note, ctx, "%s: the socket's dies number more than %u %s units: not used", who,
+				    t->max_instances, t->name);
+				continue;
+			}
 			struct upm_unit_place *p = &places[tb->socket * t->max_instances + base + u->box_id];
 			if (p->present) {
 				say(note, ctx, "%s: another of the socket's tables has %s%u already: not used", who,

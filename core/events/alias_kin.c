@@ -112,8 +112,8 @@ void upm_alias_examples(const struct upm_platform *p, char *spec, char *perf, ch
 		if (!perfmon[0])
 			perfmon_of(p, s, perfmon, size);
 	}
-	/* No kind with a perf alias (Granite Rapids: its reads are two events, so it has no
-	 * dram_reads kind): the first of perf's aliases there. */
+	/* No single-spec kind with a perf alias (Granite Rapids: its reads and writes are sums,
+	 * passed over above): the first of perf's aliases there. */
 	if (!perf[0] && nm && nm->n_perf_events)
 		upm_strlcpy(perf, nm->perf_events[0].name, size);
 }
