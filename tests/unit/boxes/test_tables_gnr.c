@@ -105,3 +105,28 @@ TEST(srf_disc_cha_has_its_own_events)
 	upm_os_free(p);
 	disc_free_set(&set);
 }
+
+/* More units across a socket's dies than the instances kept (256): the ones past it are
+ * one finding each, never dropped unseen. */
+TEST(gnr_disc_units_past_the_instances_kept_are_findings)
+{
+	struct upm_disc_set set = { 0 };
+	struct upm_disc_table *d0 = set.tables[set.n_tables++] = disc_table(0);
+	struct upm_disc_table *d1 = set.tables[set.n_tables++] = disc_table(0);
+	d1->die = 1;
+	for (unsigned n = 0; n < 200; n++)
+		disc_add(d0, 0, (uint16_t)n, UPM_DISC_ACCESS_MSR, 0x2000 + 0x10 * n, 4, 2, 8);
+	for (unsigned n = 0; n < 60; n++)
+		disc_add(d1, 0, (uint16_t)n, UPM_DISC_ACCESS_MSR, 0x4000 + 0x10 * n, 4, 2, 8);
+	struct notes n;
+	struct upm_platform *p = disc_build(&upm_platform_gnr, &set, 1, &n);
+	if (!p)
+		return;
+	const struct upm_box_type *cha = disc_box(p, "cha");
+	CHECK_EQ(cha->max_instances, 256);
+	CHECK(disc_place(cha, 0, 255) && disc_place(cha, 0, 255)->addr == 0x4000 + 0x10 * 55);
+	CHECK_EQ(n.n, 4); /* die 1's cha56-59 */
+	CHECK_CONTAINS(n.text, "socket 0 discovery table 1 record 56 (cha56): the socket's dies number more than 256 cha units");
+	upm_os_free(p);
+	disc_free_set(&set);
+}
