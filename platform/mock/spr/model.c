@@ -162,9 +162,8 @@ static uint64_t upi_carry_ns(struct upm_mock *m, const struct upm_activity *act)
 	return mock_disc_upi_carry_ns(m, act, N_UPI, UPI_MHZ);
 }
 
-/* The IIO and the PCU: CLOCKTICKS (event 0x01) by time (UNC_IIO_CLOCKTICKS,
- * UNC_P_CLOCKTICKS: perfmon as above); the kernels make no IO traffic and the mock keeps
- * no core power states, so their other events count nothing. */
+/* The IIO: CLOCKTICKS (event 0x01) by time (UNC_IIO_CLOCKTICKS: perfmon as above); the
+ * kernels make no IO traffic, so its other events count nothing. */
 static uint64_t iio_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
 	(void)b;
