@@ -31,7 +31,9 @@ static const struct upm_box_type *parse_box(const struct upm_platform *p, const 
 }
 
 struct term {
-	char key[48];
+	/* An event's name: perfmon's longest EVENT.UMASK is 49 characters
+	 * (UNC_CHA_TOR_OCCUPANCY.RRQ_MISS_RDINVOWN_OPT_CXL_EXP_LOCAL, EMR). */
+	char key[80];
 	char value[48];
 	int has_value;
 };

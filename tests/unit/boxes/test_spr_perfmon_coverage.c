@@ -161,7 +161,7 @@ TEST(spr_perfmon_uncore_coverage)
 
 TEST(spr_perfmon_uncore_experimental_coverage)
 {
-	expect_coverage("sapphirerapids_uncore_experimental", 0, 1993, 1976, 16);
+	expect_coverage("sapphirerapids_uncore_experimental", 0, 1993, 1977, 16);
 }
 
 TEST(emr_perfmon_uncore_coverage)
@@ -171,7 +171,7 @@ TEST(emr_perfmon_uncore_coverage)
 
 TEST(emr_perfmon_uncore_experimental_coverage)
 {
-	expect_coverage("emeraldrapids_uncore_experimental", 1, 2015, 1997, 16);
+	expect_coverage("emeraldrapids_uncore_experimental", 1, 2015, 1999, 16);
 }
 
 /* A value that does not fit its field would be cut (or refused) when programmed. */

@@ -171,3 +171,17 @@ TEST(spec_emr_cha_has_its_own_entries)
 	/* Entries both files hold encode the same on both. */
 	CHECK_EQ(ctl_of(emr, "cha/TOR_INSERTS.IA_MISS_DRD/", 0), ctl_of(spr, "cha/TOR_INSERTS.IA_MISS_DRD/", 0));
 }
+
+/* perfmon's longest names parse: 49 characters after the unit prefix (they were refused as
+ * "malformed" at 48). UNC_CHA_TOR_OCCUPANCY.RRQ_MISS_RDINVOWN_OPT_CXL_EXP_LOCAL, EMR's
+ * experimental file: 0x36 / 0x40, UMaskExt 0x20E82682. */
+TEST(spec_longest_perfmon_names_parse)
+{
+	const struct upm_platform *emr = upm_platform_by_name("emr");
+	struct upm_spec s;
+	char err[300] = "";
+	CHECK_EQ(upm_spec_parse(emr, "UNC_CHA_TOR_OCCUPANCY.RRQ_MISS_RDINVOWN_OPT_CXL_EXP_LOCAL", &s, err, sizeof err), 0);
+	CHECK_STR(err, "");
+	CHECK_EQ(s.ctl, 0x4036 | 0x20E82682ull << 32);
+	CHECK_EQ(upm_spec_parse(emr, "cha/TOR_OCCUPANCY.IA_MISS_DRD_OPT_PREF_CXL_ACC_LOCAL/", &s, err, sizeof err), 0);
+}
