@@ -3,6 +3,8 @@
 #include "platform/mock/model.h"
 #include "platform/mock/model_rates.h"
 #include "platform/pci.h"
+#include "platform/base/os.h"
+#include "platform/base/str.h"
 
 #define DISC_DEVICE 0x09A7u /* uncore_discovery.h UNCORE_DISCOVERY_TABLE_DEVICE */
 #define DVSEC_AT 0x200u     /* mock's choice: after an AER capability at 0x100 */
@@ -214,4 +216,70 @@ uint64_t mock_disc_upi_carry_ns(struct upm_mock *m, const struct upm_activity *a
 	}
 	/* A flit a clock, rounded up to whole ns: mock_disc_upi_data_flits then allows them. */
 	return (most * 1000u + mhz - 1) / mhz;
+}
+
+void *mock_disc_model_init(struct upm_mock *m, uint32_t signature, const char *brand, size_t state_size)
+{
+	m->cpuid_signature = signature;
+	upm_strlcpy(m->brand, brand, sizeof m->brand);
+	m->n_ecam = 1;
+	m->ecam[0].base = 0xE0000000ull; /* mock's choice */
+	m->ecam[0].seg = 0;
+	m->ecam[0].bus_start = 0;
+	m->ecam[0].bus_end = 255;
+	if (mock_pmon_init(m) < 0)
+		return NULL;
+	void *st = upm_os_alloc(state_size);
+	if (!st)
+		return NULL;
+	upm_memset(st, 0, state_size);
+	mock_pmon_of(m)->model = st;
+	return st;
+}
+
+uint64_t mock_disc_tor_drd(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act, uint32_t drd)
+{
+	if (ev(ctl) != 0x35 || umask(ctl) != 0x01)
+		return 0;
+	uint64_t ext = ctl >> 32 & 0x7FFFFFFFu, base = (uint64_t)drd << 8;
+	uint64_t misses = act->llc_misses < act->llc_lookups ? act->llc_misses : act->llc_lookups;
+	return ext == (base | 0xFF) ? mock_box_share(b, act->llc_lookups)
+	       : ext == (base | 0xFE) ? mock_box_share(b, misses)
+	       : ext == (base | 0xFD) ? mock_box_share(b, act->llc_lookups - misses) : 0;
+}
+
+int mock_disc_table_fault(struct upm_mock *m, const struct mock_disc_fault_target *t, const char *term,
+			  const char *key, const char *what, const char *value)
+{
+	uint64_t n = 0;
+	if (upm_strcmp(what, "bar") == 0) {
+		if (!value || upm_strcmp(value, "0") != 0) {
+			upm_snprintf(m->error, sizeof m->error, "mock fault: '%s': only %s=0 (a BAR of zero) is known", term,
+				     key);
+			return -1;
+		}
+		t->bar[0]->value = 0;
+		t->bar[1]->value = 0;
+		return 1;
+	}
+	int ones = upm_strcmp(what, "ones") == 0, zeroctl = upm_strcmp(what, "zeroctl") == 0;
+	int dup = upm_strcmp(what, "dup") == 0, trunc = upm_strcmp(what, "truncate") == 0;
+	if (!ones && !zeroctl && !dup && !trunc)
+		return 0;
+	if (!value || upm_parse_u64(value, &n) < 0 || n >= t->n_records || (dup && n == 0)) {
+		upm_snprintf(m->error, sizeof m->error, "mock fault: '%s': give a unit record 0-%u of %s (dup: 1-%u), e.g. %s=3",
+			     term, t->n_records - 1, t->name, t->n_records - 1, key);
+		return -1;
+	}
+	struct upm_mock_reg **r = t->words[n];
+	if (ones)
+		for (unsigned i = 0; i < 3; i++)
+			r[i]->value = ~0ull;
+	else if (zeroctl)
+		r[1]->value = 0;
+	else if (dup)
+		r[2]->value = t->words[n - 1][2]->value;
+	else
+		t->window->size = ((uint64_t)n + 1) * t->stride * 8u;
+	return 1;
 }

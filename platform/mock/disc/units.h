@@ -1,7 +1,7 @@
 /* Room platform/mock/disc: what the mocks of processors found through Intel's uncore
  * discovery tables share (Sapphire/Emerald Rapids, Granite Rapids/Sierra Forest): the
  * discovery device with its DVSEC and BAR, table records, and generic units (MSR, PCI and
- * MMIO) with their unit controls. Includes platform and platform/mock.
+ * MMIO) with their unit controls. Includes platform, base and platform/mock.
  *
  * Facts: Linux arch/x86/events/intel/uncore_discovery.{c,h} (the DVSEC: capability ID
  * 0x23, entry type 1 at +0x8, BIR at +0xC; the record words; the generic unit: FRZ bit 0,
@@ -22,6 +22,12 @@
 struct mock_disc_state {
 	struct upm_mock_reg *global_ctl[MOCK_DISC_SOCKETS];
 };
+
+/* A discovery model's start (before its sockets are built): the CPUID signature and brand,
+ * one ECAM window over buses 0-255 at 0xE0000000 (the mock's choice), the pmon state, and
+ * its own state of state_size bytes, zeroed, as the pmon's model (first member: struct
+ * mock_disc_state). The state, or NULL on failure. */
+void *mock_disc_model_init(struct upm_mock *m, uint32_t signature, const char *brand, size_t state_size);
 
 /* A table being filled: its window, its socket, its record stride (8-byte words), and
  * where each unit record's three word registers are kept (words[N - 1] for record N, up to
@@ -84,6 +90,34 @@ struct mock_box *mock_disc_mmio_unit(struct upm_mock *m, const struct mock_disc_
  * and _CTR), counting by rate. 0 or -1. */
 int mock_disc_imc_fixed(struct upm_mock *m, struct mock_box *b, struct upm_mock_mmio *w, uint32_t off,
 			mock_rate_fn rate);
+
+/* The CHA's TOR_INSERTS (0x35, umask 0x01) of the cores' demand data reads, by the unit-mask
+ * extension in config bits 32 up: drd << 8 | 0xFF every one, | 0xFE those that missed the
+ * LLC, | 0xFD those that hit (intel/perfmon: SPR and GNR IA_DRD 0xC817FF, IA_MISS_DRD
+ * 0xC817FE, IA_HIT_DRD 0xC817FD; SRF's DRd_Opt 0xC827xx), box b's share of the lookups
+ * reported; 0 for any other control. */
+uint64_t mock_disc_tor_drd(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act, uint32_t drd);
+
+/* A table the models' table faults break: its unit records' word registers (words[N] for
+ * unit record N, from 0), how many, the window it is read through, its stride in 8-byte
+ * words, its discovery device's BAR (two dwords), and how messages name it ("the table",
+ * "die 1's table"). */
+struct mock_disc_fault_target {
+	struct upm_mock_reg *(*words)[3];
+	unsigned n_records;
+	struct upm_mock_mmio *window;
+	unsigned stride;
+	struct upm_mock_reg **bar;
+	const char *name;
+};
+
+/* The table faults (platform/mock/mock.h) on t, what being the key after its "disc." or
+ * "disc1." prefix: ones=N (unit record N reads all ones), zeroctl=N (its unit control
+ * address is zero), dup=N (it repeats record N-1's type and id), truncate=N (the table
+ * ends before record N: nothing answers from there on), bar=0 (the BAR reads zero). 1
+ * applied, 0 not a table fault, -1 refused with m->error naming term and key. */
+int mock_disc_table_fault(struct upm_mock *m, const struct mock_disc_fault_target *t, const char *term,
+			  const char *key, const char *what, const char *value);
 
 /* UPI links named "upi" (Sapphire Rapids on): TxL_FLITS.ALL_DATA (0x02/0x0F) counts 9
  * data flits for each 64-byte line the socket sends (perfmon's upi_data_transmit_bw: 64/9

@@ -37,7 +37,6 @@
 #include "platform/mock/disc/units.h"
 #include "platform/pci.h"
 #include "platform/base/str.h"
-#include "platform/base/os.h"
 
 #define N_DIES 2u
 #define TABLE_BASE(s, d) (0xF8000000ull + 0x100000ull * (s) + 0x40000ull * (d)) /* mock's choice */
@@ -98,15 +97,7 @@ struct gnr_state {
 static uint64_t cha_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
 	const struct gnr_state *st = mock_pmon_of(b->mock)->model;
-	if (ev(ctl) == 0x01)
-		return cycles(act, UNCORE_MHZ);
-	if (ev(ctl) != 0x35 || umask(ctl) != 0x01)
-		return 0;
-	uint64_t ext = ctl >> 32 & 0x7FFFFFFFu, drd = (uint64_t)st->drd << 8;
-	uint64_t misses = act->llc_misses < act->llc_lookups ? act->llc_misses : act->llc_lookups;
-	return ext == (drd | 0xFF) ? mock_box_share(b, act->llc_lookups)
-	       : ext == (drd | 0xFE) ? mock_box_share(b, misses)
-	       : ext == (drd | 0xFD) ? mock_box_share(b, act->llc_lookups - misses) : 0;
+	return ev(ctl) == 0x01 ? cycles(act, UNCORE_MHZ) : mock_disc_tor_drd(b, ctl, act, st->drd);
 }
 
 /* An IMC channel: its share of the lines, half to each command scheduler (SCH0 0x05, SCH1
@@ -311,61 +302,20 @@ static int disc_fault(struct upm_mock *m, unsigned socket, const char *term, con
 {
 	struct gnr_state *st = mock_pmon_of(m)->model;
 	unsigned die = upm_strncmp(key, "disc1.", 6) == 0;
-	const char *what = die ? key + 6 : upm_strncmp(key, "disc.", 5) == 0 ? key + 5 : NULL;
-	uint64_t n = 0;
-	if (!what || socket >= 2)
+	if (socket >= 2 || (!die && upm_strncmp(key, "disc.", 5) != 0))
 		return 0;
-	unsigned n_rec = die ? N_RECORDS1 : N_RECORDS0;
-	if (upm_strcmp(what, "bar") == 0) {
-		if (!value || upm_strcmp(value, "0") != 0) {
-			upm_snprintf(m->error, sizeof m->error, "mock fault: '%s': only %s=0 (a BAR of zero) is known", term,
-				     key);
-			return -1;
-		}
-		st->bar[socket][die][0]->value = 0;
-		st->bar[socket][die][1]->value = 0;
-		return 1;
-	}
-	int ones = upm_strcmp(what, "ones") == 0, zeroctl = upm_strcmp(what, "zeroctl") == 0;
-	int dup = upm_strcmp(what, "dup") == 0, trunc = upm_strcmp(what, "truncate") == 0;
-	if (!ones && !zeroctl && !dup && !trunc)
-		return 0;
-	if (!value || upm_parse_u64(value, &n) < 0 || n >= n_rec || (dup && n == 0)) {
-		upm_snprintf(m->error, sizeof m->error,
-			     "mock fault: '%s': give a unit record 0-%u of die %u's table (%s: 1-%u), e.g. %s=3", term,
-			     n_rec - 1, die, key, n_rec - 1, key);
-		return -1;
-	}
-	struct upm_mock_reg **r = st->rec[socket][die][n];
-	if (ones)
-		for (unsigned i = 0; i < 3; i++)
-			r[i]->value = ~0ull;
-	else if (zeroctl)
-		r[1]->value = 0;
-	else if (dup)
-		r[2]->value = st->rec[socket][die][n - 1][2]->value;
-	else
-		st->table[socket][die]->size = ((uint64_t)n + 1) * STRIDE * 8u;
-	return 1;
+	const struct mock_disc_fault_target t = { st->rec[socket][die], die ? N_RECORDS1 : N_RECORDS0,
+						  st->table[socket][die], STRIDE, st->bar[socket][die],
+						  die ? "die 1's table" : "die 0's table" };
+	return mock_disc_table_fault(m, &t, term, key, key + (die ? 6 : 5), value);
 }
 
 static int build(struct upm_mock *m, uint32_t signature, const char *brand, uint32_t drd)
 {
-	m->cpuid_signature = signature;
-	upm_strlcpy(m->brand, brand, sizeof m->brand);
-	m->n_ecam = 1;
-	m->ecam[0].base = 0xE0000000ull; /* mock's choice */
-	m->ecam[0].seg = 0;
-	m->ecam[0].bus_start = 0;
-	m->ecam[0].bus_end = 255;
-	if (mock_pmon_init(m) < 0)
-		return -1;
-	struct gnr_state *st = upm_os_alloc(sizeof *st);
+	struct gnr_state *st = mock_disc_model_init(m, signature, brand, sizeof *st);
 	if (!st)
 		return -1;
-	upm_memset(st, 0, sizeof *st);
 	st->drd = drd;
-	mock_pmon_of(m)->model = st;
 	mock_pmon_of(m)->model_fault = disc_fault;
 	mock_pmon_of(m)->model_advance = upi_receive;
 	mock_pmon_of(m)->model_carry_ns = upi_carry_ns;

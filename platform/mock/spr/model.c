@@ -28,7 +28,6 @@
 #include "platform/mock/disc/units.h"
 #include "platform/pci.h"
 #include "platform/base/str.h"
-#include "platform/base/os.h"
 
 #define TABLE_BASE(s) (0xF8000000ull + 0x100000ull * (s)) /* mock's choice */
 #define IMC_BASE(s) (0xFA000000ull + 0x100000ull * (s))   /* mock's choice */
@@ -104,15 +103,7 @@ struct spr_state {
  * 6dadedf3). The reported lookups are spread over the CHAs. */
 static uint64_t cha_rate(const struct mock_box *b, uint64_t ctl, const struct upm_activity *act)
 {
-	if (ev(ctl) == 0x01)
-		return cycles(act, UNCORE_MHZ);
-	if (ev(ctl) != 0x35 || umask(ctl) != 0x01)
-		return 0;
-	uint64_t ext = ctl >> 32 & 0x3FFFFFFu;
-	uint64_t misses = act->llc_misses < act->llc_lookups ? act->llc_misses : act->llc_lookups;
-	return ext == 0xC817FF ? mock_box_share(b, act->llc_lookups)
-	       : ext == 0xC817FE ? mock_box_share(b, misses)
-	       : ext == 0xC817FD ? mock_box_share(b, act->llc_lookups - misses) : 0;
+	return ev(ctl) == 0x01 ? cycles(act, UNCORE_MHZ) : mock_disc_tor_drd(b, ctl, act, 0xC817u);
 }
 
 /* The IMC: CAS per 64-byte line, reads 0x05/0xCF and writes 0x05/0xF0, this channel's
@@ -342,64 +333,24 @@ static int build_socket(struct upm_mock *m, unsigned s)
 	return 0;
 }
 
-/* Table faults (platform/mock/mock.h): each breaks one unit record N (0 = the first unit
- * record, after the global one) of socket s, or the BAR. */
+/* Table faults (platform/mock/mock.h, platform/mock/disc/units.h): disc.ones=N,
+ * disc.zeroctl=N, disc.dup=N, disc.truncate=N on unit record N of socket s's table, or
+ * disc.bar=0. */
 static int disc_fault(struct upm_mock *m, unsigned socket, const char *term, const char *key,
 		      const char *value)
 {
 	struct spr_state *st = mock_pmon_of(m)->model;
-	uint64_t n = 0;
-	if (socket >= 2)
+	if (socket >= 2 || upm_strncmp(key, "disc.", 5) != 0)
 		return 0;
-	if (upm_strcmp(key, "disc.bar") == 0) { /* disc.bar=0: the BAR reads zero */
-		if (!value || upm_strcmp(value, "0") != 0) {
-			upm_snprintf(m->error, sizeof m->error,
-				     "mock fault: '%s': only disc.bar=0 (a BAR of zero) is known", term);
-			return -1;
-		}
-		st->bar[socket][0]->value = 0;
-		st->bar[socket][1]->value = 0;
-		return 1;
-	}
-	int ones = upm_strcmp(key, "disc.ones") == 0, zeroctl = upm_strcmp(key, "disc.zeroctl") == 0;
-	int dup = upm_strcmp(key, "disc.dup") == 0, trunc = upm_strcmp(key, "disc.truncate") == 0;
-	if (!ones && !zeroctl && !dup && !trunc)
-		return 0;
-	if (!value || upm_parse_u64(value, &n) < 0 || n >= N_RECORDS || (dup && n == 0)) {
-		upm_snprintf(m->error, sizeof m->error,
-			     "mock fault: '%s': give a unit record 0-%u (disc.dup: 1-%u), e.g. %s=3",
-			     term, N_RECORDS - 1, N_RECORDS - 1, key);
-		return -1;
-	}
-	struct upm_mock_reg **r = st->rec[socket][n];
-	if (ones) /* all-ones unit */
-		for (unsigned i = 0; i < 3; i++)
-			r[i]->value = ~0ull;
-	else if (zeroctl) /* zero unit control address */
-		r[1]->value = 0;
-	else if (dup) /* the previous record's type and id again */
-		r[2]->value = st->rec[socket][n - 1][2]->value;
-	else /* the table ends before record N: nothing answers from there on */
-		st->table[socket]->size = ((uint64_t)n + 1) * STRIDE * 8u;
-	return 1;
+	const struct mock_disc_fault_target t = { st->rec[socket], N_RECORDS, st->table[socket], STRIDE, st->bar[socket],
+						  "the table" };
+	return mock_disc_table_fault(m, &t, term, key, key + 5, value);
 }
 
 static int build(struct upm_mock *m, uint32_t signature, const char *brand)
 {
-	m->cpuid_signature = signature;
-	upm_strlcpy(m->brand, brand, sizeof m->brand);
-	m->n_ecam = 1;
-	m->ecam[0].base = 0xE0000000ull; /* mock's choice */
-	m->ecam[0].seg = 0;
-	m->ecam[0].bus_start = 0;
-	m->ecam[0].bus_end = 255;
-	if (mock_pmon_init(m) < 0)
+	if (!mock_disc_model_init(m, signature, brand, sizeof(struct spr_state)))
 		return -1;
-	struct spr_state *st = upm_os_alloc(sizeof *st);
-	if (!st)
-		return -1;
-	upm_memset(st, 0, sizeof *st);
-	mock_pmon_of(m)->model = st;
 	mock_pmon_of(m)->model_fault = disc_fault;
 	mock_pmon_of(m)->model_advance = upi_receive;
 	mock_pmon_of(m)->model_carry_ns = upi_carry_ns;
