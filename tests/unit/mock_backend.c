@@ -16,3 +16,17 @@ struct upm_backend *mock_backend(const char *platform, unsigned sockets, const c
 	}
 	return b;
 }
+
+uint32_t mock_cfg(struct upm_backend *b, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t off)
+{
+	uint32_t v = 0;
+	CHECK_EQ(upm_pci_read32(b, (struct upm_pci_addr){ 0, bus, dev, fn, off }, &v), UPM_OK);
+	return v;
+}
+
+uint64_t mock_mmio64(struct upm_backend *b, uint64_t addr)
+{
+	uint64_t v = 0;
+	CHECK_EQ(upm_mmio_read64(b, addr, &v), UPM_OK);
+	return v;
+}

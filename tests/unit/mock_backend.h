@@ -13,4 +13,10 @@
 struct upm_backend *mock_backend(const char *platform, unsigned sockets, const char *faults,
 				 struct test_clock *clock);
 
+/* A dword of PCI configuration space (segment 0) and an 8-byte MMIO load through b, for the
+ * tests that read a mock's registers by their literal addresses; a failed access fails the
+ * test (and reads as 0). */
+uint32_t mock_cfg(struct upm_backend *b, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t off);
+uint64_t mock_mmio64(struct upm_backend *b, uint64_t addr);
+
 #endif

@@ -3,73 +3,50 @@
  * places), the broken third UPI record, dead=cha3, and what the IMC's fixed counter, the
  * M2M, the PCU and the receiving UPI link count. */
 #include "tests/unit/test.h"
+#include "tests/unit/mock_backend.h"
 #include "tests/unit/test_clock.h"
 #include "platform/mock/model.h"
 
 extern const struct upm_mock_model upm_mock_model_spr, upm_mock_model_emr;
 
-static struct upm_backend *spr(const char *faults)
-{
-	char err[200] = "";
-	struct upm_backend *b = upm_mock_create_model(&upm_mock_model_spr, 2, faults, err, sizeof err);
-	CHECK(b != NULL);
-	if (!b)
-		CHECK_STR(err, "");
-	return b;
-}
-
-static uint32_t cfg(struct upm_backend *b, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t off)
-{
-	uint32_t v = 0;
-	CHECK_EQ(upm_pci_read32(b, (struct upm_pci_addr){ 0, bus, dev, fn, off }, &v), UPM_OK);
-	return v;
-}
-
-static uint64_t q(struct upm_backend *b, uint64_t addr)
-{
-	uint64_t v = 0;
-	CHECK_EQ(upm_mmio_read64(b, addr, &v), UPM_OK);
-	return v;
-}
-
 TEST(mock_spr_dvsec_bar_and_table)
 {
-	struct upm_backend *b = spr(NULL);
+	struct upm_backend *b = mock_backend("spr", 2, NULL, NULL);
 	if (!b)
 		return;
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0), 0x09A78086u);
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x100) & 0xFFFF, 0x0001); /* another capability first */
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x100) >> 20, 0x200);
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x200) & 0xFFFF, 0x23);   /* DVSEC */
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x208) & 0xFFFF, 1);      /* entry type PMON */
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x20C) & 7, 0);           /* BIR 0: BAR at 0x10 */
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x10), 0xF8100004u);      /* 64-bit memory BAR */
-	CHECK_EQ(cfg(b, 0x80, 3, 1, 0x14), 0);
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0), 0x09A78086u);
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x100) & 0xFFFF, 0x0001); /* another capability first */
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x100) >> 20, 0x200);
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x200) & 0xFFFF, 0x23);   /* DVSEC */
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x208) & 0xFFFF, 1);      /* entry type PMON */
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x20C) & 7, 0);           /* BIR 0: BAR at 0x10 */
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x10), 0xF8100004u);      /* 64-bit memory BAR */
+	CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x14), 0);
 	uint64_t t = 0xF8100000ull;
-	uint64_t g = q(b, t);
+	uint64_t g = mock_mmio64(b, t);
 	CHECK_EQ(g >> 8 & 0xFF, 4);        /* stride: 4 x 8 bytes */
 	/* 8 cha + 8 imc + 4 upi + 4 iio + 1 pcu + 4 irp + 4 m2pcie + 4 m2m + 4 m3upi */
 	CHECK_EQ(g >> 16 & 0x3FF, 41);
 	CHECK_EQ(g >> 62, 0);              /* MSR */
-	CHECK_EQ(q(b, t + 8), 0x2FF0);
-	uint64_t c0 = q(b, t + 32);        /* CHA0 */
+	CHECK_EQ(mock_mmio64(b, t + 8), 0x2FF0);
+	uint64_t c0 = mock_mmio64(b, t + 32);        /* CHA0 */
 	CHECK_EQ(c0 & 0xFF, 4);
 	CHECK_EQ(c0 >> 8 & 0xFF, 2);
 	CHECK_EQ(c0 >> 16 & 0xFF, 48);
 	CHECK_EQ(c0 >> 24 & 0xFF, 8);
 	CHECK_EQ(c0 >> 62, 0);
-	CHECK_EQ(q(b, t + 40), 0x2000);
-	CHECK_EQ(q(b, t + 48), 0);         /* type 0, id 0 */
-	uint64_t i0 = q(b, t + 9 * 32);    /* IMC channel 0 */
+	CHECK_EQ(mock_mmio64(b, t + 40), 0x2000);
+	CHECK_EQ(mock_mmio64(b, t + 48), 0);         /* type 0, id 0 */
+	uint64_t i0 = mock_mmio64(b, t + 9 * 32);    /* IMC channel 0 */
 	CHECK_EQ(i0 >> 62, 1);             /* MMIO */
-	CHECK_EQ(q(b, t + 9 * 32 + 8), 0xFA100000ull);
-	CHECK_EQ(q(b, t + 9 * 32 + 16), 6);
-	uint64_t u2 = q(b, t + 19 * 32 + 8); /* third UPI record */
-	CHECK_EQ(q(b, t + 19 * 32) >> 62, 2); /* PCI */
+	CHECK_EQ(mock_mmio64(b, t + 9 * 32 + 8), 0xFA100000ull);
+	CHECK_EQ(mock_mmio64(b, t + 9 * 32 + 16), 6);
+	uint64_t u2 = mock_mmio64(b, t + 19 * 32 + 8); /* third UPI record */
+	CHECK_EQ(mock_mmio64(b, t + 19 * 32) >> 62, 2); /* PCI */
 	CHECK_EQ(u2 >> 20 & 0xFF, 0xFF);
-	CHECK_EQ(cfg(b, 0xFF, (uint8_t)((u2 >> 15) & 31), (uint8_t)((u2 >> 12) & 7), 0), 0xFFFFFFFFu);
-	uint64_t u1 = q(b, t + 18 * 32 + 8);  /* second: a real UPI function */
-	CHECK_EQ(cfg(b, 0xFF, (uint8_t)((u1 >> 15) & 31), (uint8_t)((u1 >> 12) & 7), 0), 0x32418086u);
+	CHECK_EQ(mock_cfg(b, 0xFF, (uint8_t)((u2 >> 15) & 31), (uint8_t)((u2 >> 12) & 7), 0), 0xFFFFFFFFu);
+	uint64_t u1 = mock_mmio64(b, t + 18 * 32 + 8);  /* second: a real UPI function */
+	CHECK_EQ(mock_cfg(b, 0xFF, (uint8_t)((u1 >> 15) & 31), (uint8_t)((u1 >> 12) & 7), 0), 0x32418086u);
 	upm_backend_destroy(b);
 }
 
@@ -79,32 +56,32 @@ TEST(mock_spr_dvsec_bar_and_table)
  * 0x3246), each with its registers where the record says. */
 TEST(mock_spr_table_irp_m2pcie_m2m_m3upi)
 {
-	struct upm_backend *b = spr(NULL);
+	struct upm_backend *b = mock_backend("spr", 2, NULL, NULL);
 	if (!b)
 		return;
 	uint64_t t = 0xF8100000ull, v = 0;
-	CHECK_EQ(q(b, t + 26 * 32) >> 62, 0);
-	CHECK_EQ(q(b, t + 26 * 32 + 8), 0x3400);
-	CHECK_EQ(q(b, t + 26 * 32 + 16), 2);
-	CHECK_EQ(q(b, t + 29 * 32 + 8), 0x3430);                  /* IRP 3 */
-	CHECK_EQ(q(b, t + 29 * 32 + 16), 3u << 16 | 2);
+	CHECK_EQ(mock_mmio64(b, t + 26 * 32) >> 62, 0);
+	CHECK_EQ(mock_mmio64(b, t + 26 * 32 + 8), 0x3400);
+	CHECK_EQ(mock_mmio64(b, t + 26 * 32 + 16), 2);
+	CHECK_EQ(mock_mmio64(b, t + 29 * 32 + 8), 0x3430);                  /* IRP 3 */
+	CHECK_EQ(mock_mmio64(b, t + 29 * 32 + 16), 3u << 16 | 2);
 	CHECK_EQ(upm_msr_read(b, 0x3402, &v), UPM_OK);             /* IRP 0 control 0 */
-	CHECK_EQ(q(b, t + 30 * 32 + 16), 3);                      /* M2PCIe 0 */
-	uint64_t m0 = q(b, t + 34 * 32);
+	CHECK_EQ(mock_mmio64(b, t + 30 * 32 + 16), 3);                      /* M2PCIe 0 */
+	uint64_t m0 = mock_mmio64(b, t + 34 * 32);
 	CHECK_EQ(m0 >> 62, 2);                                    /* PCI */
 	CHECK_EQ(m0 >> 8 & 0xFF, 0x30);
 	CHECK_EQ(m0 >> 24 & 0xFF, 0x8);
-	CHECK_EQ(q(b, t + 34 * 32 + 8), 0x80ull << 20 | 0x60ull << 12 | 0x438);
-	CHECK_EQ(q(b, t + 34 * 32 + 16), 7);
-	CHECK_EQ(cfg(b, 0x80, 12, 0, 0), 0x324A8086u);
-	CHECK_EQ(cfg(b, 0x80, 15, 0, 0), 0x324A8086u);            /* M2M 3 */
-	uint64_t u0 = q(b, t + 38 * 32);
+	CHECK_EQ(mock_mmio64(b, t + 34 * 32 + 8), 0x80ull << 20 | 0x60ull << 12 | 0x438);
+	CHECK_EQ(mock_mmio64(b, t + 34 * 32 + 16), 7);
+	CHECK_EQ(mock_cfg(b, 0x80, 12, 0, 0), 0x324A8086u);
+	CHECK_EQ(mock_cfg(b, 0x80, 15, 0, 0), 0x324A8086u);            /* M2M 3 */
+	uint64_t u0 = mock_mmio64(b, t + 38 * 32);
 	CHECK_EQ(u0 >> 8 & 0xFF, 0x38);
-	CHECK_EQ(q(b, t + 38 * 32 + 8), 0xFFull << 20 | 0x29ull << 12 | 0xA0);
-	CHECK_EQ(q(b, t + 38 * 32 + 16), 9);
-	CHECK_EQ(cfg(b, 0xFF, 5, 1, 0), 0x32468086u);
-	CHECK_EQ(cfg(b, 0xFF, 8, 1, 0), 0x32468086u);             /* M3UPI 3 */
-	CHECK_EQ(q(b, t + 42 * 32), 0);                           /* past the last record */
+	CHECK_EQ(mock_mmio64(b, t + 38 * 32 + 8), 0xFFull << 20 | 0x29ull << 12 | 0xA0);
+	CHECK_EQ(mock_mmio64(b, t + 38 * 32 + 16), 9);
+	CHECK_EQ(mock_cfg(b, 0xFF, 5, 1, 0), 0x32468086u);
+	CHECK_EQ(mock_cfg(b, 0xFF, 8, 1, 0), 0x32468086u);             /* M3UPI 3 */
+	CHECK_EQ(mock_mmio64(b, t + 42 * 32), 0);                           /* past the last record */
 	upm_backend_destroy(b);
 }
 
@@ -112,7 +89,7 @@ TEST(mock_spr_table_irp_m2pcie_m2m_m3upi)
  * clock, 2400 MHz in the mock, only while enabled and not frozen. */
 TEST(mock_spr_imc_fixed_dclk)
 {
-	struct upm_backend *b = spr(NULL);
+	struct upm_backend *b = mock_backend("spr", 2, NULL, NULL);
 	if (!b)
 		return;
 	struct test_clock clock = { 0 };
@@ -137,7 +114,7 @@ TEST(mock_spr_imc_fixed_dclk)
  * extension 0x18) the writes. Controls at 0x468 + 8i (high dword +4), counters at 0x440. */
 TEST(mock_spr_m2m_counts_its_channels)
 {
-	struct upm_backend *b = spr(NULL);
+	struct upm_backend *b = mock_backend("spr", 2, NULL, NULL);
 	if (!b)
 		return;
 	struct upm_pci_addr a = { 0, 0x00, 12, 0, 0 };
@@ -165,7 +142,7 @@ TEST(mock_spr_m2m_counts_its_channels)
  * (0x35) 8 a clock, in C6 (0x37) none. */
 TEST(mock_spr_pcu_core_power_states)
 {
-	struct upm_backend *b = spr(NULL);
+	struct upm_backend *b = mock_backend("spr", 2, NULL, NULL);
 	if (!b)
 		return;
 	struct test_clock clock = { 0 };
@@ -189,7 +166,7 @@ TEST(mock_spr_pcu_core_power_states)
  * UPI link 1: ff:02.1 on socket 1, 7f:02.1 on socket 0; controls 0x350, counters 0x320. */
 TEST(mock_spr_upi_received_flits)
 {
-	struct upm_backend *b = spr(NULL);
+	struct upm_backend *b = mock_backend("spr", 2, NULL, NULL);
 	if (!b)
 		return;
 	struct upm_pci_addr tx = { 0, 0x7F, 2, 1, 0x350 }, rx = { 0, 0xFF, 2, 1, 0x350 };
@@ -214,7 +191,7 @@ TEST(mock_spr_upi_received_flits)
 
 TEST(mock_spr_dead_cha3_only)
 {
-	struct upm_backend *b = spr("dead=cha3");
+	struct upm_backend *b = mock_backend("spr", 2, "dead=cha3", NULL);
 	if (!b)
 		return;
 	uint64_t v;
@@ -241,7 +218,7 @@ TEST(mock_emr_identity)
 /* IMC channel 0 of socket 0: unit ctl 0xFA000000, ctl0 +0x40, ctr0 +0x08 (64-bit). */
 TEST(mock_spr_imc_cas_counts_lines_and_freeze)
 {
-	struct upm_backend *b = spr(NULL);
+	struct upm_backend *b = mock_backend("spr", 2, NULL, NULL);
 	if (!b)
 		return;
 	uint64_t u = 0xFA000000ull, v = 0;
@@ -289,7 +266,7 @@ static void table_words(struct upm_backend *b, uint64_t *w)
 static unsigned words_differing(const char *fault, uint64_t *first)
 {
 	uint64_t clean[168], broken[168];
-	struct upm_backend *a = spr(NULL), *b = spr(fault);
+	struct upm_backend *a = mock_backend("spr", 2, NULL, NULL), *b = mock_backend("spr", 2, fault, NULL);
 	if (!a || !b)
 		return 999;
 	table_words(a, clean);
@@ -320,11 +297,11 @@ TEST(mock_spr_table_faults_break_one_record)
 	CHECK_EQ(words_differing("disc.truncate=18", &at), 69); /* records 18-40 no longer answer */
 	CHECK_EQ(at, 76);
 	CHECK_EQ(words_differing("s1.disc.ones=3", &at), 0); /* socket 1's table, not 0's */
-	struct upm_backend *b = spr("disc.bar=0");
+	struct upm_backend *b = mock_backend("spr", 2, "disc.bar=0", NULL);
 	if (b) {
-		CHECK_EQ(cfg(b, 0x00, 3, 1, 0x10), 0); /* socket 0's */
-		CHECK_EQ(cfg(b, 0x00, 3, 1, 0x14), 0);
-		CHECK_EQ(cfg(b, 0x80, 3, 1, 0x10), 0xF8100004u); /* socket 1's kept */
+		CHECK_EQ(mock_cfg(b, 0x00, 3, 1, 0x10), 0); /* socket 0's */
+		CHECK_EQ(mock_cfg(b, 0x00, 3, 1, 0x14), 0);
+		CHECK_EQ(mock_cfg(b, 0x80, 3, 1, 0x10), 0xF8100004u); /* socket 1's kept */
 		upm_backend_destroy(b);
 	}
 	char err[200] = "";
