@@ -17,6 +17,7 @@ E2E_PART_OFFSET=1048576 # tools/mkimage.sh puts the partition at sector 2048
 export MTOOLS_SKIP_CHECK=1
 mkdir -p "$E2E_OUT"
 . tests/runs_csv.bash         # runs_csv_last_folder
+. tests/summary_rows.bash      # summary_rows_failing
 . tools/shell_status.bash     # shell_exit_status
 
 e2e_failures=0

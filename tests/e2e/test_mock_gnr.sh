@@ -32,14 +32,10 @@ check $T.run_no_exception "firmware exception" no_exception
 e2e_step check
 check $T.check_status "qemu-run returned $E2E_RC, not 0" [ "$E2E_RC" = 0 ]
 check $T.check_pass "no 'upmon: PASS' line" log_has '^upmon: PASS$'
-every_type_summarised() {
-	local s b
-	for s in 0; do # the one socket of this check
-		for b in cha iio irp pcu imc upi b2cmi b2upi; do
-			tr -d '\r' <"$E2E_LOG" | grep -Eq "^summary: +$s $b +[0-9,]+ +[1-9][0-9,]* +0 +0 +0 +[0-9,]+ +PASS$" ||
-				{ echo "socket $s $b: no passing summary row"; return 1; }
-		done
-	done
+every_type_summarised() { # on the one socket of this check
+	local why
+	why=$(summary_rows_failing "$E2E_LOG" 0 "cha iio irp pcu imc upi b2cmi b2upi")
+	[ -z "$why" ] || { echo "no passing summary row for$why"; return 1; }
 }
 check $T.check_every_type "summary rows" every_type_summarised
 check $T.check_no_exception "firmware exception" no_exception

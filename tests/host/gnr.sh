@@ -58,13 +58,7 @@ kread_ok 2>"$WORK/kread.err" && pass host/gnr_kernel_read_mem_bw_agrees ||
 # The health check on the clean mocks: every self-tested type on both sockets passes.
 for p in gnr srf; do
 	run "check_$p" --backend mock --platform "$p" --out "res_$p" check --quick
-	why=""
-	for s in 0 1; do
-		for b in cha iio irp pcu imc upi b2cmi b2upi; do
-			grep -Eq "^summary: +$s $b +[0-9,]+ +[1-9][0-9,]* +0 +0 +0 +[0-9,]+ +PASS$" "$WORK/check_$p.out" ||
-				why="$why socket $s $b;"
-		done
-	done
+	why=$(summary_rows_failing "$WORK/check_$p.out" "0 1" "cha iio irp pcu imc upi b2cmi b2upi")
 	[ "$(rc "check_$p")" = 0 ] && [ "$(tail -1 "$WORK/check_$p.out")" = "upmon: PASS" ] && [ -z "$why" ] &&
 		pass "host/${p}_check_clean_mock" || fail "host/${p}_check_clean_mock" "status $(rc "check_$p"):$why"
 done

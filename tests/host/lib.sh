@@ -1,6 +1,7 @@
 # Helpers for command-level tests of the host program (sanitizer build).
 UPMON=${UPMON:-./build/test/upmon-san}
 . tests/runs_csv.bash # runs_csv_last_folder, csv_fields
+. tests/summary_rows.bash # summary_rows_failing
 WORK=$(mktemp -d)
 # Every results.json a test script's runs left is validated against the schema
 # (docs/results.schema.json) before the work folder goes.

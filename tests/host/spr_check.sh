@@ -10,13 +10,8 @@ source "$(dirname "$0")/lib.sh"
 TYPES="cha iio imc irp m2m m2pcie m3upi pcu upi"
 # types_passed NAME: every type's summary row on both sockets passes, with no FAIL.
 types_passed() {
-	local s b why=""
-	for s in 0 1; do
-		for b in $TYPES; do
-			grep -Eq "^summary: +$s $b +[0-9,]+ +[1-9][0-9,]* +0 +0 +0 +[0-9,]+ +PASS$" "$WORK/$1.out" ||
-				why="$why socket $s $b;"
-		done
-	done
+	local why
+	why=$(summary_rows_failing "$WORK/$1.out" "0 1" "$TYPES")
 	[ -z "$why" ] || echo "no passing summary row for$why"
 }
 
