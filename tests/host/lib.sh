@@ -69,6 +69,20 @@ expect() {
 	pass "$test"
 }
 
+# one_fail_of NAME TESTNAME UNIT TYPE: run NAME ended FAIL (status 2) with one failing
+# summary row, TYPE's on socket 0, FAIL lines naming UNIT and none naming another (one
+# cause, one FAIL: docs/health-check.md).
+one_fail_of() {
+	local out=$WORK/$1.out n
+	n=$(grep -Ec '^summary: .* FAIL$' "$out")
+	if [ "$(rc "$1")" = 2 ] && [ "$n" = 1 ] && grep -Eq "^summary: +0 $4 .* FAIL$" "$out" &&
+		grep -Eq "^FAIL .*\b$3\b" "$out" && ! grep -E '^FAIL ' "$out" | grep -vq "\b$3\b"; then
+		pass "$2"
+	else
+		fail "$2" "status $(rc "$1"), $n failing rows: $(grep -E '^(FAIL|summary: .*FAIL)' "$out" | head -3 | tr '\n' ' ')"
+	fi
+}
+
 # expect_not NAME TESTNAME STATUS PATTERN: the status matches and the output lacks PATTERN.
 expect_not() {
 	local name=$1 test=$2 status=$3 pat=$4 st
