@@ -6,44 +6,9 @@
  * present; the two schedulers' CAS counts are there with Linux's and perfmon's codes. */
 #include <stdlib.h>
 #include "tests/unit/test.h"
+#include "tests/unit/perfmon_csv.h"
 #include "core/events/spec.h"
 #include "boxes/platform.h"
-
-/* The CSV's columns: unit,name,event,umask,umask_ext,port_mask,fc_mask,counters,type,deprecated
- * (quoted fields hold commas). */
-static unsigned columns(char *line, char **c, unsigned max)
-{
-	unsigned n = 0;
-	for (char *s = line; n < max;) {
-		int quoted = *s == '"';
-		s += quoted;
-		c[n++] = s;
-		while (*s && (quoted ? *s != '"' : *s != ','))
-			s++;
-		if (quoted && *s == '"')
-			*s++ = 0;
-		if (*s != ',') {
-			*s = 0;
-			break;
-		}
-		*s++ = 0;
-	}
-	return n;
-}
-
-static unsigned counters_of(const char *list)
-{
-	unsigned m = 0;
-	for (const char *s = list; *s;) {
-		char *end;
-		unsigned long c = strtoul(s, &end, 10);
-		if (end == s)
-			break;
-		m |= c < 32 ? 1u << c : 0;
-		s = *end == ',' ? end + 1 : end;
-	}
-	return m;
-}
 
 struct coverage {
 	unsigned total, present, left_out_chacms;
@@ -67,7 +32,7 @@ static void walk(const char *file, const char *platform, struct coverage *cv)
 		if (line[0] == '#' || !line[0])
 			continue;
 		char *c[12];
-		if (columns(line, c, 12) != 10) {
+		if (perfmon_csv_split(line, c, 12) != 10) {
 			upm_test_fail(__FILE__, __LINE__, "%s: malformed line %.60s", file, line);
 			continue;
 		}
@@ -84,10 +49,8 @@ static void walk(const char *file, const char *platform, struct coverage *cv)
 			cv->left_out_chacms += strncmp(c[1], "UNC_CHACMS_", 11) == 0;
 			continue;
 		}
-		uint64_t ext = strtoull(c[4], NULL, 16), port = strtoull(c[5], NULL, 16), fc = strtoull(c[6], NULL, 16);
-		uint64_t want = strtoull(c[2], NULL, 16) | strtoull(c[3], NULL, 16) << 8 | (port || fc ? 0 : ext) << 32 |
-				port << 36 | fc << 48;
-		if (sp.ctl != want || sp.counters != counters_of(c[7]))
+		uint64_t want = perfmon_csv_config(c);
+		if (sp.ctl != want || sp.counters != perfmon_csv_counters(c[7]))
 			upm_test_fail(__FILE__, __LINE__, "%s %s: ctl 0x%llx counters 0x%x, file 0x%llx %s", file, c[1],
 				      (unsigned long long)sp.ctl, sp.counters, (unsigned long long)want, c[7]);
 		cv->present++;

@@ -8,54 +8,10 @@
 #include <stdlib.h>
 #include "tests/unit/test.h"
 #include "tests/unit/spr_platform.h"
+#include "tests/unit/perfmon_csv.h"
 #include "core/events/spec.h"
 
 #define MAX_COLS 12
-
-/* One CSV line into cols (commas inside double quotes stay); the number of columns. */
-static unsigned split_csv(char *line, char **cols)
-{
-	unsigned n = 0;
-	char *s = line;
-	while (n < MAX_COLS) {
-		int quoted = *s == '"';
-		if (quoted)
-			s++;
-		cols[n++] = s;
-		char *e = s;
-		while (*e && (quoted ? *e != '"' : *e != ','))
-			e++;
-		if (quoted && *e == '"')
-			*e++ = 0;
-		if (*e != ',') {
-			*e = 0;
-			break;
-		}
-		*e = 0;
-		s = e + 1;
-	}
-	return n;
-}
-
-static uint64_t hex(const char *s)
-{
-	return strtoull(s, NULL, 16);
-}
-
-static unsigned counters_of(const char *list)
-{
-	unsigned m = 0;
-	for (const char *s = list; *s;) {
-		char *end;
-		unsigned long c = strtoul(s, &end, 10);
-		if (end == s)
-			break;
-		if (c < 32)
-			m |= 1u << c;
-		s = *end == ',' ? end + 1 : end;
-	}
-	return m;
-}
 
 static const struct upm_spr_unit_events *unit_of(int emr, const char *perfmon_unit)
 {
@@ -70,14 +26,6 @@ static const struct upm_spr_unit_events *unit_of(int emr, const char *perfmon_un
 struct coverage {
 	unsigned total, present, programmable, freerun;
 };
-
-/* The encoding perfmon means (intel/perfmon@scripts/create_perf_json.py): UMaskExt above
- * bit 32 unless PortMask or FCMask are given, those at 36 and 48 (the IIO's fields). */
-static uint64_t perfmon_config(char **c)
-{
-	uint64_t ext = hex(c[4]), port = hex(c[5]), fc = hex(c[6]);
-	return hex(c[2]) | hex(c[3]) << 8 | (port || fc ? 0 : ext) << 32 | port << 36 | fc << 48;
-}
 
 static void walk(const char *file, int emr, struct coverage *cv)
 {
@@ -96,7 +44,7 @@ static void walk(const char *file, int emr, struct coverage *cv)
 		if (line[0] == '#' || !line[0])
 			continue;
 		char *c[MAX_COLS];
-		if (split_csv(line, c) != 10) {
+		if (perfmon_csv_split(line, c, MAX_COLS) != 10) {
 			upm_test_fail(__FILE__, __LINE__, "%s: malformed line %.60s", file, line);
 			continue;
 		}
@@ -129,8 +77,8 @@ static void walk(const char *file, int emr, struct coverage *cv)
 		char err[300];
 		if (upm_spec_parse(p, c[1], &sp, err, sizeof err) < 0)
 			continue; /* not in the tables */
-		uint64_t want = perfmon_config(c);
-		unsigned ctrs = counters_of(c[7]);
+		uint64_t want = perfmon_csv_config(c);
+		unsigned ctrs = perfmon_csv_counters(c[7]);
 		if (sp.ctl != want || sp.counters != ctrs || strcmp(sp.box->name, u->unit) != 0)
 			upm_test_fail(__FILE__, __LINE__, "%s %s: %s ctl 0x%llx counters 0x%x, file 0x%llx 0x%x", file, c[1],
 				      sp.box->name, (unsigned long long)sp.ctl, sp.counters, (unsigned long long)want, ctrs);
