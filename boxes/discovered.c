@@ -9,6 +9,15 @@
 #define MAX_INSTANCES 256
 #define NAME_LEN 16
 
+const struct upm_box_type upm_disc_generic = {
+	.name = "type", .title = "Discovered unit", .space = UPM_SPACE_MSR, .placed = 1,
+	.box_ctl = 0, .fixed_ctl = UPM_NO_REG, .fixed_ctr = UPM_NO_REG,
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
+	.box_ctl_layout = UPM_DISC_BOX_CTL_LAYOUT,
+	.session = UPM_DISC_SESSION,
+	.source = "Linux uncore_discovery.c intel_generic_uncore_* (the generic unit)",
+};
+
 unsigned upm_disc_width_step(unsigned ctr_width)
 {
 	return ctr_width <= 32 ? 4 : 8;

@@ -15,6 +15,20 @@
 #include "boxes/platform.h"
 #include "platform/discovery.h"
 
+/* The generic unit (Linux uncore_discovery.h GENERIC_PMON_*), the layout every discovery
+ * platform's units share: counter control event 7:0, umask 15:8, edge 18, invert 23,
+ * threshold 31:24 and no enable bit (the unit freeze gates counting); unit control freeze
+ * bit 0, reset controls bit 8, reset counters bit 9. For templates' initializers. */
+#define UPM_DISC_CTL_LAYOUT                                                               \
+	.ev_sel = UPM_FIELD(0, 8), .umask = UPM_FIELD(8, 8), .edge = UPM_BIT(18),        \
+	.invert = UPM_BIT(23), .thresh = UPM_FIELD(24, 8)
+#define UPM_DISC_BOX_CTL_LAYOUT { .frz = UPM_BIT(0), .rst_ctrl = UPM_BIT(8), .rst_ctrs = UPM_BIT(9) }
+#define UPM_DISC_SESSION (UPM_SESS_BOX_FREEZE | UPM_SESS_RESET_BIT)
+
+/* A type no model's quirk names: the generic unit, counters and offsets from its record
+ * (a model's struct upm_disc_model.generic). */
+extern const struct upm_box_type upm_disc_generic;
+
 /* Units a model places itself instead of the tables (Sapphire Rapids' UPI and M3UPI,
  * whose table entries may point at no device): link i is the PCI function dev0 + i, fn,
  * on the bus the table's own records of that type name, its unit control at unit_ctl, and

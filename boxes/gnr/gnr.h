@@ -22,7 +22,6 @@ enum upm_gnr_type {
 #define UPM_GNR_N_TEMPLATES 14
 extern const struct upm_box_type *const upm_gnr_templates[UPM_GNR_N_TEMPLATES];
 extern const struct upm_box_type *const upm_srf_templates[UPM_GNR_N_TEMPLATES];
-extern const struct upm_box_type upm_gnr_generic;
 extern const struct upm_disc_model upm_gnr_disc_model, upm_srf_disc_model;
 /* Sierra Forest has its own (metrics.c, groups.c, check.c): its demand data reads are
  * perfmon's DRd_Opt. */

@@ -32,7 +32,7 @@ static const struct upm_disc_quirk srf_quirks[] = { GNR_QUIRKS(srf) };
 const struct upm_disc_model upm_gnr_disc_model = {
 	.quirks = gnr_quirks,
 	.n_quirks = UPM_ARRAY_LEN(gnr_quirks),
-	.generic = &upm_gnr_generic,
+	.generic = &upm_disc_generic,
 	.ids_per_die = 1,
 	.source = "Linux uncore_snbep.c gnr_uncores[] (UNCORE_GNR_NUM_UNCORE_TYPES 23)",
 };
@@ -40,7 +40,7 @@ const struct upm_disc_model upm_gnr_disc_model = {
 const struct upm_disc_model upm_srf_disc_model = {
 	.quirks = srf_quirks,
 	.n_quirks = UPM_ARRAY_LEN(srf_quirks),
-	.generic = &upm_gnr_generic,
+	.generic = &upm_disc_generic,
 	.ids_per_die = 1,
 	.source = "Linux uncore_snbep.c gnr_uncores[] (SRF: gnr_uncore_cpu_init, the same types)",
 };

@@ -7,23 +7,14 @@
 #include "boxes/spr/spr.h"
 #include "boxes/spr/events.h"
 
-/* The generic unit (Linux uncore_discovery.h GENERIC_PMON_*): event 7:0, umask 15:8,
- * edge 18, invert 23, threshold 31:24, no enable bit (the unit freeze gates counting). */
-#define SPR_CTL_LAYOUT                                                                    \
-	.ev_sel = UPM_FIELD(0, 8), .umask = UPM_FIELD(8, 8), .edge = UPM_BIT(18),        \
-	.invert = UPM_BIT(23), .thresh = UPM_FIELD(24, 8)
-/* Unit control: freeze bit 0, reset controls bit 8, reset counters bit 9. */
-#define SPR_BOX_CTL_LAYOUT { .frz = UPM_BIT(0), .rst_ctrl = UPM_BIT(8), .rst_ctrs = UPM_BIT(9) }
-#define SPR_SESSION (UPM_SESS_BOX_FREEZE | UPM_SESS_RESET_BIT)
-
 /* n_ 48-bit counters (at most four): controls at ctl_ + i * cstep, counters at ctr_ + i * rstep. */
 #define SPR_UNIT(name_, title_, space_, max_, n_, ctl_, cstep_, ctr_, rstep_, ctlw_, tag_, ev_) \
 	.name = name_, .title = title_, .space = space_, .max_instances = max_, .placed = 1,     \
 	.box_ctl = 0, .n_ctrs = n_, .ctr_width = 48, .ctl_width = ctlw_,                           \
 	.ctl = { ctl_, ctl_ + cstep_, ctl_ + 2 * cstep_, ctl_ + 3 * cstep_ },                      \
 	.ctr = { ctr_, ctr_ + rstep_, ctr_ + 2 * rstep_, ctr_ + 3 * rstep_ },                      \
-	.box_ctl_layout = SPR_BOX_CTL_LAYOUT,                                                     \
-	.session = SPR_SESSION, .events = upm_##tag_##_events_##ev_, .n_events = &upm_##tag_##_n_events_##ev_
+	.box_ctl_layout = UPM_DISC_BOX_CTL_LAYOUT,                                                     \
+	.session = UPM_DISC_SESSION, .events = upm_##tag_##_events_##ev_, .n_events = &upm_##tag_##_n_events_##ev_
 
 /* The SPR table's MSR units put counter control 0 at +2 and counter 0 at +8 (PCM
  * types.h: CHA0 0x2000, 0x2002, 0x2008). */
@@ -46,7 +37,7 @@ static const struct upm_filter_field cha_filters[] = {
  * entries Sapphire Rapids' lacks, so the converter gave it a table of its own. */
 #define SPR_CHA(tag_)                                                                                      \
 	SPR_MSR_OF(tag_, "cha", "Caching and home agent (CHA)", 60, 4, cha),                               \
-	.ctl_layout = { SPR_CTL_LAYOUT, .tid_en = UPM_BIT(16), .umask_ext = UPM_SPR_CHA_UMASK_EXT },       \
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT, .tid_en = UPM_BIT(16), .umask_ext = UPM_SPR_CHA_UMASK_EXT },       \
 	SPR_NO_FIXED,                                                                                      \
 	.filter_regs = { 0xE },                                                                            \
 	.n_filter_regs = 1,                                                                                \
@@ -61,35 +52,35 @@ const struct upm_box_type upm_emr_cha = { SPR_CHA(emr) };
 
 const struct upm_box_type upm_spr_iio = {
 	SPR_MSR("iio", "Integrated IO (IIO)", 12, 4, iio),
-	.ctl_layout = { SPR_CTL_LAYOUT, .port_mask = UPM_SPR_IIO_PORT_MASK, .fc_mask = UPM_SPR_IIO_FC_MASK },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT, .port_mask = UPM_SPR_IIO_PORT_MASK, .fc_mask = UPM_SPR_IIO_FC_MASK },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_iio",
 };
 
 const struct upm_box_type upm_spr_irp = {
 	SPR_MSR("irp", "IIO ring port (IRP)", 12, 2, irp),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_irp",
 };
 
 const struct upm_box_type upm_spr_m2pcie = {
 	SPR_MSR("m2pcie", "Mesh to PCIe (M2PCIe)", 16, 4, m2pcie),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_m2pcie",
 };
 
 const struct upm_box_type upm_spr_pcu = {
 	SPR_MSR("pcu", "Power control unit (PCU)", 1, 4, pcu),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_pcu",
 };
 
 const struct upm_box_type upm_spr_mdf = {
 	SPR_MSR("mdf", "Mesh data fabric (MDF)", 40, 4, mdf),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_mdf",
 };
@@ -100,7 +91,7 @@ const struct upm_box_type upm_spr_mdf = {
  * spr_uncore_mmio_enable_event). */
 const struct upm_box_type upm_spr_imc = {
 	SPR_COMMON("imc", "Memory controller channel (iMC)", UPM_SPACE_MMIO, 12, 0x40, 4, 0x8, 8, 32, imc),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	.fixed_ctl = 0x54,
 	.fixed_ctr = 0x38,
 	.fixed_width = 48,
@@ -115,14 +106,14 @@ const struct upm_box_type upm_spr_imc = {
  * apart" (Linux spr_uncore_mmio_offs8_ops). */
 const struct upm_box_type upm_spr_cxlcm = {
 	SPR_COMMON("cxlcm", "CXL cache and memory (CXLCM)", UPM_SPACE_MMIO, 8, 0x40, 8, 0x8, 8, 32, cxlcm),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_cxlcm (OFFS8)",
 };
 
 const struct upm_box_type upm_spr_cxldp = {
 	SPR_COMMON("cxldp", "CXL data path (CXLDP)", UPM_SPACE_MMIO, 8, 0x40, 8, 0x8, 8, 32, cxldp),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_cxldp (OFFS8)",
 };
@@ -133,7 +124,7 @@ const struct upm_box_type upm_spr_cxldp = {
  * +0x30 and +0x8. */
 const struct upm_box_type upm_spr_m2m = {
 	SPR_COMMON("m2m", "Mesh to memory (M2M)", UPM_SPACE_PCI, 32, 0x30, 8, 0x8, 8, 64, m2m),
-	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_M2M_UMASK_EXT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT, .umask_ext = UPM_SPR_M2M_UMASK_EXT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_m2m",
 };
@@ -142,7 +133,7 @@ const struct upm_box_type upm_spr_m2m = {
  * 0x350 and counter 0 at 0x320 (ICX_UPI_PCI_PMON_*): offsets +0x38 and +0x8 from it. */
 const struct upm_box_type upm_spr_upi = {
 	SPR_COMMON("upi", "UPI link layer", UPM_SPACE_PCI, 4, 0x350 - 0x318, 8, 0x320 - 0x318, 8, 64, upi),
-	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_UPI_UMASK_EXT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT, .umask_ext = UPM_SPR_UPI_UMASK_EXT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_upi, ICX_UPI_PCI_PMON_BOX_CTL/CTL0/CTR0",
 };
@@ -151,7 +142,7 @@ const struct upm_box_type upm_spr_upi = {
  * (ICX_M3UPI_PCI_PMON_*). */
 const struct upm_box_type upm_spr_m3upi = {
 	SPR_COMMON("m3upi", "Mesh to UPI (M3UPI)", UPM_SPACE_PCI, 4, 0xD8 - 0xA0, 8, 0xA8 - 0xA0, 8, 64, m3upi),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "Linux uncore_snbep.c spr_uncore_m3upi, ICX_M3UPI_PCI_PMON_BOX_CTL/CTL0/CTR0",
 };
@@ -162,33 +153,23 @@ const struct upm_box_type upm_spr_m3upi = {
  * IMC), is the tables' type 14, Linux's "hbm" (v6.11 "Support HBM and CXL PMON counters"). */
 const struct upm_box_type upm_spr_m2hbm = {
 	SPR_COMMON("m2hbm", "Mesh to HBM (M2HBM)", UPM_SPACE_PCI, 16, 0x30, 8, 0x8, 8, 64, m2hbm),
-	.ctl_layout = { SPR_CTL_LAYOUT, .umask_ext = UPM_SPR_M2HBM_UMASK_EXT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT, .umask_ext = UPM_SPR_M2HBM_UMASK_EXT },
 	SPR_NO_FIXED,
 	.source = "intel/perfmon SPR sapphirerapids_uncore_experimental.json unit M2HBM",
 };
 
 const struct upm_box_type upm_spr_mchbm = {
 	SPR_COMMON("mchbm", "HBM memory controller (MCHBM)", UPM_SPACE_MMIO, 32, 0x40, 8, 0x8, 8, 32, mchbm),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "intel/perfmon SPR sapphirerapids_uncore_experimental.json unit MCHBM",
 };
 
 const struct upm_box_type upm_spr_ubox = {
 	SPR_MSR("ubox", "Utility box (U-Box)", 1, 2, ubox),
-	.ctl_layout = { SPR_CTL_LAYOUT },
+	.ctl_layout = { UPM_DISC_CTL_LAYOUT },
 	SPR_NO_FIXED,
 	.source = "intel/perfmon SPR sapphirerapids_uncore_experimental.json unit UBOX",
-};
-
-/* A type no quirk names: the generic unit, counters and offsets from its record. */
-const struct upm_box_type upm_spr_generic = {
-	.name = "type", .title = "Discovered unit", .space = UPM_SPACE_MSR, .placed = 1,
-	.box_ctl = 0, .fixed_ctl = UPM_NO_REG, .fixed_ctr = UPM_NO_REG,
-	.ctl_layout = { SPR_CTL_LAYOUT },
-	.box_ctl_layout = SPR_BOX_CTL_LAYOUT,
-	.session = SPR_SESSION,
-	.source = "Linux uncore_discovery.c intel_generic_uncore_* (the generic unit)",
 };
 
 const struct upm_box_type *const upm_spr_templates[UPM_SPR_N_TEMPLATES] = {

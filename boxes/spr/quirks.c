@@ -40,14 +40,14 @@ static const struct upm_disc_quirk emr_quirks[] = { SPR_QUIRKS(upm_emr_cha) };
 const struct upm_disc_model upm_spr_disc_model = {
 	.quirks = spr_quirks,
 	.n_quirks = UPM_ARRAY_LEN(spr_quirks),
-	.generic = &upm_spr_generic,
+	.generic = &upm_disc_generic,
 	.source = "Linux uncore_snbep.c spr_uncores[] (UNCORE_SPR_NUM_UNCORE_TYPES 15)",
 };
 
 const struct upm_disc_model upm_emr_disc_model = {
 	.quirks = emr_quirks,
 	.n_quirks = UPM_ARRAY_LEN(emr_quirks),
-	.generic = &upm_spr_generic,
+	.generic = &upm_disc_generic,
 	.source = "Linux uncore_snbep.c spr_uncores[] (EMR: spr_uncore_init, the same types)",
 };
 

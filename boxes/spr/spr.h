@@ -13,7 +13,7 @@
  * table says, for offline listing); UPI and M3UPI are placed by the quirk table. */
 extern const struct upm_box_type upm_spr_cha, upm_spr_iio, upm_spr_irp, upm_spr_m2pcie, upm_spr_pcu,
 	upm_spr_imc, upm_spr_m2m, upm_spr_upi, upm_spr_m3upi, upm_spr_mdf, upm_spr_cxlcm, upm_spr_cxldp,
-	upm_spr_m2hbm, upm_spr_mchbm, upm_spr_ubox, upm_spr_generic;
+	upm_spr_m2hbm, upm_spr_mchbm, upm_spr_ubox;
 /* Emerald Rapids' CHA: its perfmon file has CHA entries Sapphire Rapids' lacks. */
 extern const struct upm_box_type upm_emr_cha;
 
