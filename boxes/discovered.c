@@ -402,3 +402,14 @@ struct upm_platform *upm_disc_build(const struct upm_platform *tmpl, const struc
 	}
 	return p;
 }
+
+struct upm_platform *upm_disc_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
+					 unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
+					 char *err, unsigned long err_size)
+{
+	if (!self->disc_model) {
+		upm_snprintf(err, err_size, "platform %s names no discovery quirk table", self->name);
+		return NULL;
+	}
+	return upm_disc_build(self, self->disc_model, set, n_sockets, note, ctx, err, err_size);
+}

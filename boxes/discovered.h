@@ -83,6 +83,12 @@ struct upm_platform *upm_disc_build(const struct upm_platform *tmpl, const struc
 				    const struct upm_disc_set *set, unsigned n_sockets, upm_disc_note_fn note,
 				    void *ctx, char *err, size_t err_size);
 
+/* upm_platform.discovered of a platform whose disc_model is its quirk table:
+ * upm_disc_build(self, self->disc_model, ...). */
+struct upm_platform *upm_disc_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
+					 unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
+					 char *err, unsigned long err_size);
+
 /* The byte step of registers of a counter this wide on PCI and MMIO (PCM registerStep):
  * 4 up to 32 bits, else 8. */
 unsigned upm_disc_width_step(unsigned ctr_width);

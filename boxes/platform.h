@@ -14,6 +14,7 @@
 
 struct upm_mock_model;
 struct upm_disc_set;
+struct upm_disc_model;
 
 /* How the socket owning a PCI uncore bus is found. */
 struct upm_bus_map {
@@ -171,10 +172,12 @@ struct upm_platform {
 	 * upm_disc_build with the model's quirk table), each record it does not use said
 	 * through note; NULL with a line in err when none. The result is one allocation
 	 * (upm_os_free). NULL for platforms whose tables above are the run's; their boxes are
-	 * then templates (upm_box_type.placed) that list offline. */
+	 * then templates (upm_box_type.placed) that list offline. The discovery platforms
+	 * set upm_disc_discovered, which builds with disc_model. */
 	struct upm_platform *(*discovered)(const struct upm_platform *self, const struct upm_disc_set *set,
 					   unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
 					   char *err, unsigned long err_size);
+	const struct upm_disc_model *disc_model; /* the quirk table the tables are read with */
 };
 
 extern const struct upm_platform *const upm_platforms[];

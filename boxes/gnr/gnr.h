@@ -31,12 +31,4 @@ extern const struct upm_group upm_gnr_groups[], upm_srf_groups[];
 extern const unsigned upm_gnr_n_groups, upm_srf_n_groups;
 extern const struct upm_check_profile upm_gnr_check, upm_srf_check;
 
-/* The run's platform from the discovery tables (upm_platform.discovered). */
-struct upm_platform *upm_gnr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size);
-struct upm_platform *upm_srf_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size);
-
 #endif

@@ -24,7 +24,8 @@ const struct upm_platform upm_platform_gnr = {
 	.check = &upm_gnr_check,
 	.naming = &upm_gnr_naming,
 	.mock = &upm_mock_model_gnr,
-	.discovered = upm_gnr_discovered,
+	.discovered = upm_disc_discovered,
+	.disc_model = &upm_gnr_disc_model,
 };
 
 const struct upm_platform upm_platform_srf = {
@@ -42,5 +43,6 @@ const struct upm_platform upm_platform_srf = {
 	.check = &upm_srf_check,
 	.naming = &upm_gnr_naming,
 	.mock = &upm_mock_model_srf,
-	.discovered = upm_srf_discovered,
+	.discovered = upm_disc_discovered,
+	.disc_model = &upm_srf_disc_model,
 };

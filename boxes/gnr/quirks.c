@@ -44,17 +44,3 @@ const struct upm_disc_model upm_srf_disc_model = {
 	.ids_per_die = 1,
 	.source = "Linux uncore_snbep.c gnr_uncores[] (SRF: gnr_uncore_cpu_init, the same types)",
 };
-
-struct upm_platform *upm_gnr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size)
-{
-	return upm_disc_build(self, &upm_gnr_disc_model, set, n_sockets, note, ctx, err, err_size);
-}
-
-struct upm_platform *upm_srf_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size)
-{
-	return upm_disc_build(self, &upm_srf_disc_model, set, n_sockets, note, ctx, err, err_size);
-}

@@ -24,7 +24,8 @@ const struct upm_platform upm_platform_spr = {
 	.check = &upm_spr_check,
 	.naming = &upm_spr_naming,
 	.mock = &upm_mock_model_spr,
-	.discovered = upm_spr_discovered,
+	.discovered = upm_disc_discovered,
+	.disc_model = &upm_spr_disc_model,
 };
 
 const struct upm_platform upm_platform_emr = {
@@ -43,5 +44,6 @@ const struct upm_platform upm_platform_emr = {
 	.check = &upm_spr_check,
 	.naming = &upm_spr_naming,
 	.mock = &upm_mock_model_emr,
-	.discovered = upm_emr_discovered,
+	.discovered = upm_disc_discovered,
+	.disc_model = &upm_emr_disc_model,
 };

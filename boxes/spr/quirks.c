@@ -50,17 +50,3 @@ const struct upm_disc_model upm_emr_disc_model = {
 	.generic = &upm_disc_generic,
 	.source = "Linux uncore_snbep.c spr_uncores[] (EMR: spr_uncore_init, the same types)",
 };
-
-struct upm_platform *upm_spr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size)
-{
-	return upm_disc_build(self, &upm_spr_disc_model, set, n_sockets, note, ctx, err, err_size);
-}
-
-struct upm_platform *upm_emr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size)
-{
-	return upm_disc_build(self, &upm_emr_disc_model, set, n_sockets, note, ctx, err, err_size);
-}

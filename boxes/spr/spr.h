@@ -35,12 +35,4 @@ extern const struct upm_box_type *const upm_spr_templates[UPM_SPR_N_TEMPLATES];
 extern const struct upm_box_type *const upm_emr_templates[UPM_SPR_N_TEMPLATES];
 extern const unsigned upm_spr_n_templates;
 
-/* The run's platform from the discovery tables (upm_platform.discovered). */
-struct upm_platform *upm_spr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size);
-struct upm_platform *upm_emr_discovered(const struct upm_platform *self, const struct upm_disc_set *set,
-					unsigned n_sockets, void (*note)(void *ctx, const char *line), void *ctx,
-					char *err, unsigned long err_size);
-
 #endif
