@@ -52,6 +52,16 @@ struct upm_event_kind {
 	const char *spec;
 };
 
+/* A perf event alias that is a sum of upmon's counts here, counted as the platform's
+ * metric of that sum: perf's cas_count_read on Granite Rapids is both command schedulers'
+ * read CAS counts (core/events/alias_sum.c takes it out of an event list as the metric). */
+struct upm_event_sum {
+	const char *box;    /* upmon box type: "imc" */
+	const char *name;   /* perf's alias: "cas_count_read" */
+	const char *metric; /* the platform's metric of the sum: "CAS_COUNT_READ" */
+	const char *parts;  /* upmon's specs it sums, for messages: "imc/CAS_COUNT_SCH0.RD/,..." */
+};
+
 struct upm_naming {
 	const struct upm_box_names *boxes;
 	unsigned n_boxes;
@@ -63,6 +73,8 @@ struct upm_naming {
 	unsigned n_terms;
 	const struct upm_event_kind *kinds;
 	unsigned n_kinds;
+	const struct upm_event_sum *sums;
+	unsigned n_sums;
 };
 
 /* A perfmon event name a platform's tables do not take, and why: the test that holds

@@ -13,6 +13,15 @@
 	{ "MEM_BW_WRITES", "imc/CAS_COUNT_SCH0.WR/,imc/CAS_COUNT_SCH1.WR/", NULL, 64.0, "bytes/s",
 	  "memory write bandwidth: write CAS commands of both schedulers x 64 bytes",
 	  GNR_METRICS_FILE "memory_bandwidth_write", NULL, NULL },
+	/* perf's cas_count_read and cas_count_write here (boxes/gnr/names.c sums): a channel's
+	 * CAS commands of both schedulers, in MiB as perf scales its CAS aliases (uncore_snbep.c
+	 * cas_count_read.scale 6.103515625e-5: 64 bytes a CAS), over the whole window. */
+	UPM_FMETRIC("CAS_COUNT_READ", "(imc/CAS_COUNT_SCH0.RD/ + imc/CAS_COUNT_SCH1.RD/) * 64 / 1048576", "MiB",
+		    "perf's cas_count_read: read CAS commands of both schedulers x 64 bytes, in MiB",
+		    GNR_METRICS_FILE "memory_bandwidth_read (its sum of both schedulers)"),
+	UPM_FMETRIC("CAS_COUNT_WRITE", "(imc/CAS_COUNT_SCH0.WR/ + imc/CAS_COUNT_SCH1.WR/) * 64 / 1048576", "MiB",
+		    "perf's cas_count_write: write CAS commands of both schedulers x 64 bytes, in MiB",
+		    GNR_METRICS_FILE "memory_bandwidth_write (its sum of both schedulers)"),
 	UPM_FMETRIC("MEM_BW_TOTAL",
 		    "(imc/CAS_COUNT_SCH0.RD/ + imc/CAS_COUNT_SCH1.RD/ + imc/CAS_COUNT_SCH0.WR/ + imc/CAS_COUNT_SCH1.WR/) * 64 / SECONDS",
 		    "bytes/s", "memory bandwidth, reads and writes (64 bytes a CAS)", GNR_METRICS_FILE "memory_bandwidth_total"),

@@ -44,6 +44,15 @@ static const struct upm_event_kind kinds[] = {
 	{ "dram_writes", "imc/CAS_COUNT_SCH0.WR/,imc/CAS_COUNT_SCH1.WR/" },
 };
 
+/* perf's cas_count_read and cas_count_write on these parts mean the channel's whole count:
+ * both schedulers, each its own event here. Linux names them per scheduler since 2026
+ * (cas_count_read_sch0/_sch1, taken above); the old names are counted as the sum, never
+ * as scheduler 0 alone, which would be about half (boxes/gnr/metrics_list.h CAS_COUNT_*). */
+static const struct upm_event_sum sums[] = {
+	{ "imc", "cas_count_read", "CAS_COUNT_READ", "imc/CAS_COUNT_SCH0.RD/,imc/CAS_COUNT_SCH1.RD/" },
+	{ "imc", "cas_count_write", "CAS_COUNT_WRITE", "imc/CAS_COUNT_SCH0.WR/,imc/CAS_COUNT_SCH1.WR/" },
+};
+
 const struct upm_naming upm_gnr_naming = {
 	.boxes = boxes,
 	.n_boxes = sizeof boxes / sizeof boxes[0],
@@ -51,4 +60,6 @@ const struct upm_naming upm_gnr_naming = {
 	.n_perf_events = sizeof perf_events / sizeof perf_events[0],
 	.kinds = kinds,
 	.n_kinds = sizeof kinds / sizeof kinds[0],
+	.sums = sums,
+	.n_sums = sizeof sums / sizeof sums[0],
 };

@@ -13,6 +13,7 @@
 #include "core/commands/run_kernel.h"
 #include "core/commands/run_interval.h"
 #include "core/events/group.h"
+#include "core/events/alias_sum.h"
 #include "core/session/vouch.h"
 
 struct idle_interval {
@@ -180,6 +181,31 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 	if (events && upm_config_expand_events(r, events, &specs, err, sizeof err) < 0) {
 		upm_error(r, "run: --events: %s", err); /* @NAME: an event set of upmon.cfg */
 		goto out;
+	}
+	/* perf's aliases that are sums here (cas_count_read on Granite Rapids: both command
+	 * schedulers) are counted as the platform's metric of the sum. */
+	if (specs.len) {
+		struct upm_buf rest, said;
+		upm_buf_init(&rest);
+		upm_buf_init(&said);
+		unsigned long had = group_metrics.len;
+		int rc = upm_alias_take_sums(r->platform, specs.data, &rest, &group_metrics, &said, err, sizeof err);
+		if (rc == 0 && group_metrics.len != had) {
+			for (const char *line = said.data; line && *line;) {
+				const char *nl = upm_strchr(line, '\n');
+				upm_say_wrappedf(r, 5, 0, "run: %.*s", (int)(nl - line), line);
+				line = nl + 1;
+			}
+			upm_buf_free(&specs);
+			specs = rest;
+			upm_buf_init(&rest);
+		}
+		upm_buf_free(&rest);
+		upm_buf_free(&said);
+		if (rc < 0) {
+			upm_error(r, "run: --events: %s", err);
+			goto out;
+		}
 	}
 	parts[n_parts++] = (struct upm_spec_part){ 0, UPM_SPEC_BY_USER, NULL };
 	/* The groups' specs after the user's, in one text as they were always joined (a

@@ -91,10 +91,40 @@ n=$(grep -c '^upmon: warning: uncore discovery: socket 0 table 1: discovery reco
 	pass host/gnr_table_die1_broken_record || fail host/gnr_table_die1_broken_record \
 	"status $(rc d1ones), $n warnings: $(grep -m2 -E 'uncore discovery|CLOCKTICKS' "$WORK/d1ones.out" | tr '\n' ' ')"
 
-# Perf's legacy read alias: on these parts the reads are a sum, named whole.
-run legacy --backend mock --platform gnr run --events uncore_imc/cas_count_read/
-expect legacy host/gnr_legacy_cas_alias_names_both_schedulers 4 \
-	"^upmon: error: run: 'cas_count_read' \(perf's event alias\) is an event of snbep, ivbep, spr and emr, not of gnr: on gnr that is the sum of imc/CAS_COUNT_SCH0\.RD/ \(perf's uncore_imc/cas_count_read_sch0/\) and imc/CAS_COUNT_SCH1\.RD/"
+# Perf's cas_count_read and cas_count_write: on these parts each a sum of both schedulers,
+# counted as CAS_COUNT_READ/_WRITE (MiB, perf's scale): the read kernel's bytes, never half.
+run sum --backend mock --platform gnr --out sum run --events uncore_imc/cas_count_read/,imc/cas_count_write/ \
+	--kernel read --size 4M --iterations 2
+sum_ok() {
+	python3 - "$(last_run "$WORK/sum")/results.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+k = d["kernel_runs"][0]
+per = {}
+for c in k["counters"]:
+    if c["event"] in ("CAS_COUNT_SCH0.RD", "CAS_COUNT_SCH1.RD"):
+        per[c["socket"]] = per.get(c["socket"], 0) + c["net"]
+rd = {m["socket"]: m for m in k["metrics"] if m["name"] == "CAS_COUNT_READ"}
+wr = [m for m in k["metrics"] if m["name"] == "CAS_COUNT_WRITE"]
+assert sorted(rd) == [0, 1] and len(wr) == 2, (sorted(rd), len(wr))
+for s, m in rd.items():
+    assert m["unit"] == "MiB", m["unit"]
+    assert abs(m["net"] - per[s] * 64 / 1048576) < 1e-6, (m["net"], per[s])
+got = sum(m["net"] for m in rd.values()) * 1048576
+assert abs(got - k["bytes_read"]) <= 0.05 * k["bytes_read"], (got, k["bytes_read"])
+PY
+}
+why=$({ [ "$(rc sum)" = 0 ] || echo "status $(rc sum): $(grep -m1 error "$WORK/sum.out")"; }; sum_ok 2>&1 | tail -1)
+[ -z "$why" ] && pass host/gnr_perf_cas_count_read_is_both_schedulers || fail host/gnr_perf_cas_count_read_is_both_schedulers "$why"
+expect sum host/gnr_perf_cas_count_read_said 0 \
+	'^run: uncore_imc/cas_count_read/ on gnr is perf.s cas_count_read, the sum of both$' \
+	'^ +\(imc/CAS_COUNT_SCH0\.RD/ \+ imc/CAS_COUNT_SCH1\.RD/\)$'
+# One channel's sum has no metric: its parts are named; more terms after the alias neither.
+run sum1 --backend mock --platform srf run --events uncore_imc_1/cas_count_read/
+expect sum1 host/srf_perf_cas_count_read_one_channel_refused 4 \
+	"^upmon: error: run: --events: 'uncore_imc_1/cas_count_read/': cas_count_read on srf is a sum over both command schedulers, counted for every imc \(write imc/cas_count_read/\); for one imc give its parts: imc/CAS_COUNT_SCH0\.RD/,imc/CAS_COUNT_SCH1\.RD/$"
+[ "$(wc -l <"$WORK/sum1.out")" = 1 ] && pass host/srf_perf_cas_count_read_one_channel_one_line ||
+	fail host/srf_perf_cas_count_read_one_channel_one_line "$(wc -l <"$WORK/sum1.out") lines"
 
 # The self-test, two burn-in passes and intervals, as on the older platforms.
 run st --backend mock --platform srf selftest
