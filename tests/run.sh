@@ -8,7 +8,8 @@
 # printed in the order below as soon as it and every suite before it have ended. The unit
 # binary runs as UNIT_SHARDS processes (tests/unit/main.c, UPM_TEST_SHARD), so its tests
 # share the processors. JOBS=1 runs the suites one after another. UPMON_SKIP_QEMU=1
-# leaves the QEMU suites out and UPMON_SKIP_FUZZ=1 the short fuzz (make check sets both).
+# leaves the QEMU suites out, UPMON_SKIP_FUZZ=1 the short fuzz and UPMON_SKIP_IMAGE=1 the
+# suites that read the UEFI build (make check sets all three).
 set -u
 cd "$(dirname "$0")/.."
 began=$SECONDS
@@ -45,7 +46,14 @@ add() { names+=("$1"); shift; cmds+=("$*"); }
 for ((k = 1; k <= UNIT_SHARDS; k++)); do
 	add "unit $k/$UNIT_SHARDS" env UPM_TEST_SHARD=$k/$UNIT_SHARDS ./build/test/upmon-tests
 done
+# Suites marked "# suite: image" read the UEFI build, which make check does not build
+# (UPMON_SKIP_IMAGE=1): named as not run, never counted.
+not_run=()
 for t in tests/host/*.sh; do
+	if [ "${UPMON_SKIP_IMAGE:-0}" = 1 ] && grep -q '^# suite: image' "$t"; then
+		not_run+=("$t")
+		continue
+	fi
 	add "host: $t" bash "$t"
 done
 if [ "${UPMON_SKIP_QEMU:-0}" != 1 ]; then
@@ -98,6 +106,9 @@ echo
 # The console only: how long the whole run took, and the processor time its suites used.
 times >"$dir/times" # a builtin's redirection: still this shell's children, not a subshell's
 echo "-- all suites: $((SECONDS - began)) s wall, $JOBS at once; processor time (user, system): $(tail -1 "$dir/times")"
+if [ "${#not_run[@]}" -gt 0 ]; then
+	echo "-- image suites: not run (UPMON_SKIP_IMAGE=1, as make check sets: it builds no UEFI image; make test runs them): ${not_run[*]}"
+fi
 grep -E "$result" "$log" | grep '^FAIL' || true
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

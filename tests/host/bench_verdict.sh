@@ -11,6 +11,9 @@ pass() { echo "PASS bench_verdict/$1"; }
 fail() { echo "FAIL bench_verdict/$1: $2"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# kbench from the sanitized objects, which make check builds (the bench itself takes the
+# optimised one): its processor list and runs are checked under the sanitizers too.
+export KBENCH_TARGET=build/test/kbench
 
 # verdict NAME TARGET EXPECTED RATIO...
 verdict() {

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# suite: image (reads the UEFI build: make test runs it, make check builds none)
 # The host program and the UEFI application run the same kernel instructions: every
 # function of kernels/loops_sse2.S, kernels/loops_avx.S and kernels/writeback.S, disassembled from the host
 # build's object and program and from the UEFI build's object and shared object, must

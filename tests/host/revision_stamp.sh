@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# suite: image (reads the UEFI build: make test runs it, make check builds none)
 # The revision a program names is the one it was built from: a changed revision with no
 # source changed (a commit, a tree made dirty or clean) rebuilds what names it, and the
 # same revision rebuilds nothing (Makefile, build/revision; platform/base/revision.c). Built

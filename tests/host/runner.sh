@@ -44,3 +44,13 @@ UPM_TEST_SHARD=3/2 "$unit" >"$WORK/shard.out" 2>&1
 st=$?
 [ $st = 4 ] && grep -q "UPM_TEST_SHARD='3/2' is not K/N" "$WORK/shard.out" && pass host/unit_shard_malformed_refused ||
 	fail host/unit_shard_malformed_refused "status $st: $(head -1 "$WORK/shard.out")"
+
+# The suites make check leaves out (UPMON_SKIP_IMAGE=1) are exactly those that read the
+# UEFI build, each marked "# suite: image" (the room check reads whichever objects exist).
+reads=$(grep -l 'build/[e]fi/' tests/host/*.sh | grep -v -e '/rooms\.sh$' | sort)
+marked=$(grep -l '^# suite: [i]mage' tests/host/*.sh | sort)
+if [ -n "$marked" ] && [ "$reads" = "$marked" ]; then
+	pass host/image_suites_marked
+else
+	fail host/image_suites_marked "read the UEFI build: $(echo $reads); marked: $(echo $marked)"
+fi

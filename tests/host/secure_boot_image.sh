@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# suite: image (reads the UEFI build: make test runs it, make check builds none)
 # Signing upmon for Secure Boot (tools/sign-efi.sh, as `make image SIGN_KEY=... SIGN_CERT=...`
 # runs it) and the shim stick (tools/mkimage.sh --cert --shim, as `make image ... SHIM=1`):
 # the signed upmon verifies against the lab's certificate (sbverify) and carries the SBAT
