@@ -30,11 +30,11 @@ CORE_SRCS := $(sort $(wildcard $(addsuffix *.c,$(CORE_ROOMS)) platform/*.c platf
 # (tests/host/kernel_code.sh compares them).
 KERNEL_ASM := $(wildcard kernels/*.S)
 HOST_ASM_OBJS := $(patsubst %.S,build/host/obj/%.o,$(KERNEL_ASM))
-HOST_SRCS := $(wildcard core/host/*.c)
+HOST_SRCS := $(wildcard core/host/*.c platform/linux/*.c)
 # tests/unit/<room>/test_*.c, grouped by room as the code is; the shared helpers (test.h,
 # fixture.c, main.c, ...) sit in tests/unit/ itself.
 TEST_SRCS := $(wildcard tests/unit/*.c tests/unit/*/*.c)
-HDRS := $(wildcard core/*/*.h platform/*.h platform/base/*.h platform/mock/*.h platform/mock/*/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h tests/unit/*/*.h)
+HDRS := $(wildcard core/*/*.h platform/*.h platform/linux/*.h platform/base/*.h platform/mock/*.h platform/mock/*/*.h boxes/*.h boxes/*/*.h kernels/*.h tests/unit/*.h tests/unit/*/*.h)
 
 # JOBS: how many compilers run at once (every processor by default).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

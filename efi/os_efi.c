@@ -2,6 +2,7 @@
  * Console, files, processors, time and the end of the run have their own files. */
 #include "efi/efi_env.h"
 #include "platform/base/os.h"
+#include "platform/base/str.h"
 
 void *upm_os_alloc(size_t size)
 {
@@ -22,6 +23,12 @@ void upm_os_free(void *p)
 const char *upm_os_name(void)
 {
 	return "uefi";
+}
+
+void upm_os_backends(char *buf, size_t size)
+{
+	upm_snprintf(buf, size, "hw: yes (this machine's registers); mock, replay: yes; linux: no (the Linux "
+		     "build's, on an installed machine)");
 }
 
 const char *upm_os_host_name(void)

@@ -16,6 +16,7 @@ enum upm_backend_kind {
 	UPM_BACKEND_HW,
 	UPM_BACKEND_MOCK,
 	UPM_BACKEND_REPLAY, /* replay:FILE, a trace recorded with --trace (platform/replay.h) */
+	UPM_BACKEND_LINUX,  /* an installed Linux machine's registers (platform/linux/linux.h) */
 };
 
 struct upm_options {

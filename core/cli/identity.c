@@ -89,6 +89,7 @@ const char *upm_ident_backend(const struct upm_run *r)
 	switch (r->opts.backend) {
 	case UPM_BACKEND_MOCK: return "mock";
 	case UPM_BACKEND_REPLAY: return "replay";
+	case UPM_BACKEND_LINUX: return "linux";
 	default: return "hw";
 	}
 }

@@ -30,6 +30,9 @@ static int store_backend(struct upm_options *o, const char *v, char *err, unsign
 	} else if (upm_starts_with(v, "mock:") && v[5]) {
 		o->backend = UPM_BACKEND_MOCK;
 		o->mock_faults = v + 5;
+	} else if (upm_strcmp(v, "linux") == 0) {
+		o->backend = UPM_BACKEND_LINUX;
+		o->mock_faults = NULL;
 	} else if (upm_starts_with(v, "replay:") && v[7]) {
 		o->backend = UPM_BACKEND_REPLAY;
 		o->replay_path = v + 7;
@@ -40,12 +43,12 @@ static int store_backend(struct upm_options *o, const char *v, char *err, unsign
 	} else {
 		struct upm_suggest s;
 		char near[120];
-		static const char *const backends[] = { "hw", "mock", "replay:" };
+		static const char *const backends[] = { "hw", "linux", "mock", "replay:" };
 		upm_suggest_init(&s, v);
 		for (unsigned k = 0; k < UPM_ARRAY_LEN(backends); k++)
 			upm_suggest_add(&s, backends[k]);
 		upm_suggest_text(&s, near, sizeof near);
-		upm_snprintf(err, size, "unknown backend '%s' (%s%suse hw, mock, mock:FAULTS or replay:TRACE)", v, near,
+		upm_snprintf(err, size, "unknown backend '%s' (%s%suse hw, linux, mock, mock:FAULTS or replay:TRACE)", v, near,
 			     near[0] ? "; " : "");
 		return -1;
 	}
@@ -112,8 +115,9 @@ const struct upm_cli_option upm_cli_options[] = {
 	{ "--platform", "NAME", NULL, UPM_USAGE_PLATFORMS " (default: from CPUID)", store_platform, 0 },
 	{ "--force-platform", NULL, NULL, "use --platform on the hardware although CPUID disagrees",
 	  store_force_platform, UPM_OPT_SAID_LAST },
-	{ "--backend", "hw|mock[:FAULTS]|replay:TRACE", NULL,
-	  "the hardware (UEFI; the default), the mocked uncore\n"
+	{ "--backend", "hw|linux|mock[:FAULTS]|replay:TRACE", NULL,
+	  "the hardware (UEFI; the default), an installed Linux\n"
+	  "machine's registers (docs/linux.md), the mocked uncore\n"
 	  "(with --platform; faults: see 'upmon help mock'), or a\n"
 	  "recording made with --trace", store_backend, 0 },
 	{ "--sockets", "N", NULL, "measure the first N sockets (the mock has N)", store_sockets, 0 },

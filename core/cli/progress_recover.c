@@ -131,6 +131,7 @@ int upm_progress_recover(struct upm_run *r, int rerun)
 	upm_strlcpy(old->ident.machine.serial, m.serial, sizeof old->ident.machine.serial);
 	old->opts.backend = upm_strcmp(m.backend, "mock") == 0     ? UPM_BACKEND_MOCK
 			    : upm_strcmp(m.backend, "replay") == 0 ? UPM_BACKEND_REPLAY
+			    : upm_strcmp(m.backend, "linux") == 0  ? UPM_BACKEND_LINUX
 								   : UPM_BACKEND_HW;
 	old->opts.dry_run = upm_strcmp(m.dry_run, "yes") == 0;
 	old->backend = m.backend[0] ? &interrupted_backend : NULL;

@@ -165,7 +165,7 @@ static int force_platform_refused(struct upm_run *r, int tables_only)
 {
 	const struct upm_options *o = &r->opts;
 	int on_hw = !tables_only && (o->backend == UPM_BACKEND_HW || o->backend == UPM_BACKEND_DEFAULT ||
-				     o->backend == UPM_BACKEND_REPLAY);
+				     o->backend == UPM_BACKEND_REPLAY || o->backend == UPM_BACKEND_LINUX);
 	if (!o->force_platform || (on_hw && o->platform))
 		return 0;
 	upm_error(r, "--force-platform acts only with --platform NAME on the hardware or a replay (it uses "
@@ -194,6 +194,23 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 		r->backend = upm_mock_create(o->platform, o->sockets, o->mock_faults, err, sizeof err);
 		if (!r->backend) {
 			upm_error(r, "%s", err);
+			return -1;
+		}
+	} else if (o->backend == UPM_BACKEND_LINUX) {
+		char note[900] = "";
+		r->backend = env->create_linux_backend ? env->create_linux_backend(err, sizeof err, note, sizeof note)
+						       : NULL;
+		for (const char *line = r->backend ? note : ""; *line;) { /* a line each */
+			const char *end = upm_strchr(line, '\n');
+			int len = end ? (int)(end - line) : (int)upm_strlen(line);
+			upm_say_wrappedf(r, 7, 0, "upmon: note: %.*s", len, line);
+			line += len + (end != NULL);
+		}
+		if (!r->backend) {
+			upm_error(r, "--backend linux: %s; nothing was touched",
+				  env->create_linux_backend ? err
+				  : "it runs on an installed Linux machine (the Linux build, build/host/upmon); "
+				    "under UEFI use --backend hw");
 			return -1;
 		}
 	} else if (o->backend == UPM_BACKEND_REPLAY) {
@@ -285,7 +302,8 @@ static int identify(struct upm_run *r)
 			     "%s (add --force-platform for a recording made with it)",
 			  r->platform->name, r->cpu.family, r->cpu.model, named->name, named->name);
 		return -1;
-	} else if (r->opts.backend == UPM_BACKEND_HW) { /* before any uncore register */
+	} else if (r->opts.backend == UPM_BACKEND_HW || r->opts.backend == UPM_BACKEND_LINUX) {
+		/* before any uncore register */
 		char msg[300];
 		enum upm_forced_platform f = upm_platform_forced_check(r->platform, &r->cpu,
 								       r->opts.force_platform, msg, sizeof msg);

@@ -11,6 +11,12 @@ struct upm_backend;
 struct upm_app_env {
 	/* Filled by the environment before upm_main(). */
 	struct upm_backend *(*create_hw_backend)(void); /* NULL where there is none (host) */
+	/* --backend linux: the installed machine's registers, after its preflight; NULL with
+	 * one line in err (what stops it and what to do). note gets what the run changes on
+	 * the machine (a kernel taint) and what may spoil its counts, a line each ('\n'
+	 * between), said before the first register. NULL where there is none (UEFI). */
+	struct upm_backend *(*create_linux_backend)(char *err, unsigned long err_size, char *note,
+						    unsigned long note_size);
 	int args_from_config;      /* 1 when no command line exists (firmware boot path) */
 	/* 1 when no shell started upmon (the firmware's boot manager: \EFI\BOOT\BOOTX64.EFI
 	 * or a boot entry): then a missing command means UPM_DEFAULT_JOB (efi/args.c). */

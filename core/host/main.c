@@ -1,10 +1,12 @@
-/* The Linux program: the same core as upmon.efi, with the mock backend only. */
+/* The Linux program: the same core as upmon.efi, with the mock backend and the installed
+ * machine's registers (--backend linux, core/host/linux_env.h). */
 #include "core/commands/app.h"
 #include "core/host/os_host.h"
 #include "platform/base/str.h"
 #include "core/cli/cli_args.h"
 #include "boxes/platform.h"
 #include "platform/mock/model.h"
+#include "core/host/linux_env.h"
 
 /* The simulated processors follow the global --sockets (wherever it is written, in
  * either form: core/cli/cli_args.h) so the mock's sockets all have a CPU, and without it
@@ -27,6 +29,14 @@ int main(int argc, char **argv)
 	upm_host_catch_sigint();
 	/* As the stick's removable boot starts it (UPMON_HOST_FROM_FIRMWARE=1: tests). */
 	env.launched_by_firmware = upm_host_from_firmware();
+	/* --backend linux: the machine's own processors (a failure is said when the backend
+	 * is made, as the run's one error line). */
+	const char *backend = upm_cli_option_value(argc, argv, "--backend");
+	if (backend && upm_strcmp(backend, "linux") == 0) {
+		char err[200];
+		upm_host_linux_setup(err, sizeof err);
+	}
+	env.create_linux_backend = upm_host_linux_backend;
 	env.args_from_config = env.launched_by_firmware;
 	return upm_main(argc, argv, &env);
 }

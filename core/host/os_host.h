@@ -1,6 +1,6 @@
 /* Room host: the Linux environment layer: main, the services of platform/base/os.h on
  * Linux, and the simulated environment the tests and the mock backend drive (knobs.c).
- * Includes base, platform, platform/mock, boxes, cli and commands.
+ * Includes base, platform, platform/mock, platform/linux, boxes, cli and commands.
  *
  * Host-only controls of the simulated environment (tests and the host main). */
 #ifndef UPMON_CORE_HOST_OS_HOST_H

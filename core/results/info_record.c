@@ -144,6 +144,7 @@ void upm_info_record_fill(struct upm_info_record *rec, struct upm_run *r)
 	upm_memset(rec, 0, sizeof *rec);
 	rec->run = r;
 	rec->environment = upm_os_name();
+	upm_os_backends(rec->backends_here, sizeof rec->backends_here);
 	rec->backend = r->backend->name;
 	rec->dry_run = r->opts.dry_run;
 	rec->cpu = r->cpu;

@@ -67,6 +67,7 @@ struct upm_info_host_bridge {
 struct upm_info_record {
 	struct upm_run *run;              /* the identity, the console and the log */
 	const char *environment;          /* "host", "uefi" */
+	char backends_here[400];          /* upm_os_backends: which backends run here, why not */
 	const char *backend;
 	int dry_run;
 	struct upm_cpu_ident cpu;

@@ -2,6 +2,7 @@
  * and its last screen (core/cli/last_screen.h): what was found, and what was not. */
 #include "core/results/info_record.h"
 #include "core/cli/last_screen.h"
+#include "core/cli/console_wrap.h"
 #include "platform/base/os.h"
 #include "platform/pci.h"
 
@@ -295,6 +296,7 @@ void upm_info_record_print(const struct upm_info_record *rec)
 {
 	upm_say(rec->run, "upmon %s on %s, backend %s%s", UPM_VERSION, rec->environment, rec->backend,
 		rec->dry_run ? " (dry run)" : "");
+	upm_say_wrappedf(rec->run, 10, 0, "backends: %s", rec->backends_here);
 	say_cpu(rec);
 	say_topology(rec);
 	say_machine(rec);

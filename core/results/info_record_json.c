@@ -52,6 +52,8 @@ static void topology_json(const struct upm_info_record *rec, struct upm_buf *out
 
 static void machine_json(const struct upm_info_record *rec, struct upm_buf *out)
 {
+	upm_buf_puts(out, ",\n  \"backends_here\": ");
+	upm_buf_json_string(out, rec->backends_here);
 	upm_buf_printf(out, ",\n  \"tsc_hz\": %llu,\n  \"tsc_calibrated_against\": ", (unsigned long long)rec->tsc_hz);
 	upm_buf_json_string(out, rec->tsc_calibrated_against);
 	upm_buf_puts(out, ",\n  \"caches\": ");

@@ -199,6 +199,10 @@ int upm_os_abort_requested(void);
 
 /* Environment description for `info` and results files. */
 const char *upm_os_name(void); /* "uefi" or "host" */
+/* Which register backends can run here and, for those that cannot, why, in a line
+ * ("hw: yes; mock, replay: yes"; the host: "linux: no: the msr driver is not loaded ..."):
+ * what `info` says. Nothing is touched finding out. */
+void upm_os_backends(char *buf, size_t size);
 
 /* Watchdog: upm_main turns it off first thing, then arms it generously for the run
  * (upm_os_watchdog_arm: a step's estimated length plus UPM_WATCHDOG_MARGIN_S, re-armed

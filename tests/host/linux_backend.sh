@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# --backend linux (platform/linux/, core/host/linux_env.c) on sysroots of regular files in
+# Linux's layout (UPMON_SYSROOT), made by tests/host/sysroot.py from the registers the
+# Skylake mock's traces read first: the processor is identified from the sysroot's CPUID,
+# each socket's MSRs are its first processor's file, the files are byte-identical after
+# run, check and selftest (every register written restored), each preflight refusal is one
+# line with what to do and touches nothing, the taint is said before the first write, a
+# trace of it replays, and `info` says which backends can run here.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/host/lib.sh
+# said NAME PATTERN: a line of the output, its wrapped continuations (indented) joined.
+said() { awk '/^ +[^ ]/ && n { prev = prev " " substr($0, match($0, /[^ ]/)); next } { if (n) print prev; prev = $0; n = 1 } END { if (n) print prev }' "$WORK/$1.out" | grep -qE -- "$2"; }
+
+traces=$WORK/traces
+mkdir -p "$traces"
+for c in "info" "check --quick" "selftest"; do
+	(cd "$traces" && "$OLDPWD/$UPMON" --backend mock --platform skl --trace "t${#c}.tsv" --out o $c >/dev/null 2>&1)
+done
+# sysroot DIR ARGS...: a sysroot from those traces.
+sysroot() {
+	local dir=$1
+	shift
+	python3 tests/host/sysroot.py "$dir" --cpuid-1-eax 0x506E3 "$@" $(for t in "$traces"/t*.tsv; do echo --trace "$t"; done)
+}
+SR=$WORK/sr
+sysroot "$SR" --cpus 0-1:0
+# Every file of a sysroot with its checksum.
+snap() { (cd "$1" && find . -type f -print0 | sort -z | xargs -0 md5sum); }
+lx() { local name=$1; shift; UPMON_SYSROOT=$SR run "$name" --backend linux --out res "$@"; }
+
+# Identified from the sysroot's CPUID (06_5E: Skylake client), its MSR 0x396 read from
+# processor 0's file, the MCHBAR from the host bridge's config file.
+lx info info
+expect info host/linux_backend_identifies_from_cpuid 0 '^identity: platform skl, backend linux$' \
+	'^cpu: GenuineIntel family 6 model 0x5e stepping 3$' \
+	'^uncore: socket 0 cbo x4 present \(MSR_UNC_CBO_CONFIG\.NO_CBO_BANKS, MSR 0x396, reads 5, minus 1\)$' \
+	'^uncore: imc \(mmio\): host bridge 00:00\.0 8086:191f, MCHBAR 0xfed10000 \(enabled\)'
+# The taint, said once, before the run's first register.
+n=$(grep -c '^upmon: note: --backend linux writes MSRs through the sysroot.s dev/cpu/N/msr:' "$WORK/info.out")
+[ "$n" = 1 ] && pass host/linux_backend_taint_said_once || fail host/linux_backend_taint_said_once "$n times"
+said info 'the kernel marks itself tainted \(TAINT_CPU_OUT_OF_SPEC\); every register written is restored$' &&
+	pass host/linux_backend_taint_named || fail host/linux_backend_taint_named "$(grep -A2 'upmon: note' "$WORK/info.out" | head -3)"
+
+# Hardware left as found: every file byte for byte after run, check and selftest.
+before=$(snap "$SR")
+for c in "run --events cbo/CLOCKTICKS/,imc/DRAM_DATA_READS/ --seconds 0.01" "check --quick" "selftest"; do
+	name=$(echo "$c" | cut -d' ' -f1)
+	lx "$name" $c
+	after=$(snap "$SR")
+	if [ "$(rc "$name")" -le 2 ] && [ "$after" = "$before" ]; then
+		pass "host/linux_backend_files_identical_after_$name"
+	else
+		fail "host/linux_backend_files_identical_after_$name" "status $(rc "$name"): $(diff <(echo "$before") <(echo "$after") | head -3 | tr '\n' ' ')"
+	fi
+done
+
+# Each socket reads its own first processor's MSRs: socket 1's file says 2 CBos.
+SR2=$WORK/sr2
+sysroot "$SR2" --cpus 0:0 --cpus 1:1
+python3 -c 'import struct, sys; f = open(sys.argv[1], "r+b"); f.seek(0x396); f.write(struct.pack("<Q", 3))' "$SR2/dev/cpu/1/msr"
+UPMON_SYSROOT=$SR2 run two --backend linux --out res info
+expect two host/linux_backend_socket_reads_its_own_processor 0 '^processors: 2 on 2 sockets$' \
+	'^uncore: socket 0 cbo x4 present .*reads 5, minus 1\)$' '^uncore: socket 1 cbo x2 present .*reads 3, minus 1\)$'
+
+# Preflight: each refusal one line with what to do, exit status 4 (an environment
+# error), nothing touched.
+refused() {
+	local name=$1 test=$2 pat=$3 dir=$4
+	local was
+	was=$(snap "$dir")
+	UPMON_SYSROOT=$dir run "$name" --backend linux --out res info
+	if [ "$(rc "$name")" = 4 ] && [ "$(wc -l <"$WORK/$name.out")" = 1 ] && grep -qE -- "$pat" "$WORK/$name.out" &&
+		[ "$(snap "$dir")" = "$was" ]; then
+		pass "$test"
+	else
+		fail "$test" "status $(rc "$name"), $(wc -l <"$WORK/$name.out") lines: $(head -c 300 "$WORK/$name.out")"
+	fi
+}
+LOCK=$WORK/lock
+cp -a "$SR" "$LOCK"
+echo "none [integrity] confidentiality" >"$LOCK/sys/kernel/security/lockdown"
+refused lock host/linux_backend_lockdown_refused \
+	'^upmon: error: --backend linux: the kernel is locked down \(integrity, /sys/kernel/security/lockdown\): it refuses MSR writes, PCI configuration writes and /dev/mem; boot with Secure Boot off or lockdown=none, or boot upmon\.efi; nothing was touched$' "$LOCK"
+OFF=$WORK/off
+cp -a "$SR" "$OFF"
+echo off >"$OFF/sys/module/msr/parameters/allow_writes"
+refused off host/linux_backend_allow_writes_off_refused \
+	'^upmon: error: --backend linux: MSR writes are off \(/sys/module/msr/parameters/allow_writes is off\): run echo on > /sys/module/msr/parameters/allow_writes; nothing was touched$' "$OFF"
+NOMSR=$WORK/nomsr
+cp -a "$SR" "$NOMSR"
+rm "$NOMSR/dev/cpu/0/msr" "$NOMSR/dev/cpu/1/msr"
+refused nomsr host/linux_backend_no_msr_driver_refused \
+	"^upmon: error: --backend linux: the msr driver is not loaded \(no .*/nomsr/dev/cpu/0/msr\): run modprobe msr; nothing was touched$" "$NOMSR"
+
+# The kernel's uncore driver: its PMUs named, as what would spoil the counts.
+PMU=$WORK/pmu
+cp -a "$SR" "$PMU"
+mkdir -p "$PMU/sys/bus/event_source/devices/uncore_imc"
+UPMON_SYSROOT=$PMU run pmu --backend linux --out res info
+[ "$(rc pmu)" = 0 ] && said pmu "^upmon: note: the kernel's uncore driver is loaded \(uncore_imc\): a perf or other tool counting on these boxes while upmon runs makes both counts wrong$" &&
+	pass host/linux_backend_uncore_driver_said || fail host/linux_backend_uncore_driver_said "$(grep -A2 'uncore driver' "$WORK/pmu.out" | head -3)"
+
+# A trace of the Linux backend replays, as a UEFI run's does.
+lx traced --trace "$WORK/linux.tsv" info
+UPMON_SYSROOT=$SR run replayed --backend "replay:$WORK/linux.tsv" --out res info
+expect replayed host/linux_backend_trace_replays 0 '^identity: platform skl, backend replay' \
+	'^uncore: socket 0 cbo x4 present .*reads 5, minus 1\)$'
+grep -q '^# upmon trace: .*backend linux' "$WORK/linux.tsv" && pass host/linux_backend_trace_says_linux ||
+	fail host/linux_backend_trace_says_linux "$(head -1 "$WORK/linux.tsv")"
+
+# info says which backends can run here, and why not: a sysroot without the msr driver.
+UPMON_SYSROOT=$NOMSR run where --backend mock --platform skl --out res info
+[ "$(rc where)" = 0 ] && said where "^backends: mock, replay: yes; linux: no: the msr driver is not loaded \(no .*/nomsr/dev/cpu/0/msr\): run modprobe msr; hw: no \(upmon\.efi's, under UEFI\)$" &&
+	pass host/info_names_backends_here || fail host/info_names_backends_here "$(grep -A2 '^backends' "$WORK/where.out" | head -3)"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["backends_here"].startswith("mock, replay: yes; linux: no: the msr driver is not loaded"), d["backends_here"]' \
+	"$WORK/$(last_run res)/results.json" 2>/dev/null && pass host/info_backends_here_in_results ||
+	fail host/info_backends_here_in_results "$(grep -o '"backends_here": "[^"]*"' "$WORK"/res/*-info*/results.json | tail -1)"
