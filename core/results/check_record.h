@@ -62,7 +62,8 @@ void upm_check_record_json(const struct upm_check_record *rec, struct upm_buf *o
 void upm_check_record_csv(const struct upm_check_record *rec, struct upm_buf *out);   /* verdicts.csv */
 void upm_check_record_junit(const struct upm_check_record *rec, struct upm_buf *out); /* junit.xml */
 void upm_check_record_html(const struct upm_check_record *rec, struct upm_buf *out);  /* report.html */
-/* results.json, verdicts.csv, junit.xml and report.html into the run's folder (upm_save). */
+/* results.json, verdicts.csv, junit.xml, report.html and ocptv.jsonl (core/results/ocptv.h)
+ * into the run's folder (upm_save). */
 void upm_check_record_save(const struct upm_check_record *rec);
 
 #endif

@@ -3,6 +3,7 @@
 #include "core/results/check_record.h"
 #include "core/results/check_parts.h"
 #include "core/results/junit.h"
+#include "core/results/ocptv.h"
 
 /* A record without safety facts says none: not aborted, nothing skipped or unrestored. */
 static const struct upm_check_safety *safety_of(const struct upm_check_record *rec)
@@ -80,9 +81,10 @@ void upm_check_record_junit(const struct upm_check_record *rec, struct upm_buf *
 void upm_check_record_save(const struct upm_check_record *rec)
 {
 	static void (*const writers[])(const struct upm_check_record *, struct upm_buf *) = {
-		upm_check_record_json, upm_check_record_csv, upm_check_record_junit, upm_check_record_html
+		upm_check_record_json, upm_check_record_csv, upm_check_record_junit, upm_check_record_html,
+		upm_check_record_ocptv
 	};
-	static const char *const names[] = { "results.json", "verdicts.csv", "junit.xml", "report.html" };
+	static const char *const names[] = { "results.json", "verdicts.csv", "junit.xml", "report.html", "ocptv.jsonl" };
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(writers); i++) {
 		struct upm_buf out;
 		upm_buf_init(&out);

@@ -61,6 +61,13 @@ junit_has_failures() { [ "$(junit_failures)" = "$1" ]; }
 report_ok() { img_cat "$img" "$(img_run "$img")/report.html" | tr -d '\r' | grep -q "$1"; }
 check $T.junit_xml "junit.xml missing or not matching verdicts.csv" junit_has_failures 0
 check $T.report_html "report.html missing or without its charts" report_ok '<svg'
+# ocptv.jsonl on the image: valid against the OCP schema, its run's result PASS.
+ocptv_ok() {
+	img_cat "$img" "$(img_run "$img")/ocptv.jsonl" | tr -d '\r' >"$E2E_OUT/$T.ocptv.jsonl"
+	python3 tools/validate_ocptv.py "$E2E_OUT/$T.ocptv.jsonl" >/dev/null &&
+		tail -1 "$E2E_OUT/$T.ocptv.jsonl" | grep -q "\"result\": \"$1\""
+}
+check $T.ocptv_jsonl "ocptv.jsonl missing, invalid or not PASS" ocptv_ok PASS
 check $T.no_exception "firmware exception" no_exception
 
 e2e_step fault
@@ -71,6 +78,7 @@ check $T.fault_names_channel "no FAIL line for socket 1 imc1 memory.channel" \
 only_one() { [ "$(findings_above_last_screen)" = 1 ] && [ "$(findings_on_last_screen)" = 1 ]; }
 check $T.fault_only_that_box "other verdicts moved: $(findings_above_last_screen) in the table, $(findings_on_last_screen) on the last screen" only_one
 check $T.fault_junit_failure "junit.xml does not have the one failure" junit_has_failures 1
+check $T.fault_ocptv "ocptv.jsonl missing, invalid or not FAIL" ocptv_ok FAIL
 check $T.fault_report_names_channel "report.html does not show socket 1 imc1 failed" \
 	report_ok '<a class="fail" href="#s1-imc1"'
 # The console fits the UEFI console's 80 columns: every line upmon said (the log's

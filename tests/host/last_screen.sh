@@ -17,7 +17,7 @@ if [ "$(rc mbox)" = 2 ] && screen mbox | grep -qx 'result: check FAIL: 1 FAIL, 0
 	screen mbox | grep -q '^result: MOCK BACKEND: simulated registers, not measurements of this machine' &&
 	screen mbox | grep -qx 'FAIL socket 0 mbox1 presence: reading all ones: control 0x[0-9a-f]* and counter 0x[0-9a-f]*' &&
 	screen mbox | grep -A1 '^FAIL socket 0 mbox1 presence' | tail -1 | grep -qx '     read all ones' &&
-	[ "$(tail -1 "$WORK/mbox.out")" = "upmon: FAIL" ] && tail -2 "$WORK/mbox.out" | head -1 | grep -q '^upmon: 5 files in '; then
+	[ "$(tail -1 "$WORK/mbox.out")" = "upmon: FAIL" ] && tail -2 "$WORK/mbox.out" | head -1 | grep -q '^upmon: 6 files in '; then
 	pass host/last_screen_check_says_the_fail_and_its_reason
 else
 	fail host/last_screen_check_says_the_fail_and_its_reason "$(screen mbox | tail -8 | tr '\n' '|')"

@@ -161,7 +161,7 @@ fi
 # check: the files line just before the verdict, which stays last.
 run c "${M[@]}" --out res_c check --quick
 if [ "$(tail -1 "$WORK/c.out")" = "upmon: PASS" ] &&
-	tail -2 "$WORK/c.out" | head -1 | grep -qE '^upmon: 5 files in res_c/.*-check, took '; then
+	tail -2 "$WORK/c.out" | head -1 | grep -qE '^upmon: 6 files in res_c/.*-check, took '; then
 	pass host/check_files_line_before_verdict
 else
 	fail host/check_files_line_before_verdict "$(tail -2 "$WORK/c.out" | tr '\n' '|')"
