@@ -215,45 +215,37 @@ static int beyond_file(struct linux_ctx *c, uint64_t addr, unsigned width)
 	return fstat(c->mem_fd, &st) == 0 && S_ISREG(st.st_mode) && addr + width > (uint64_t)st.st_size;
 }
 
-static int linux_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
+/* The mapped place of a width-byte register at addr, or why there is none. */
+static int mmio_at(struct upm_backend *b, uint64_t addr, unsigned width, volatile uint8_t **at)
 {
 	struct linux_ctx *c = ctx_of(b);
+	int rc = map_of(c, addr, width, at);
+	return rc != UPM_OK ? rc : beyond_file(c, addr, width) ? UPM_EFAULT : UPM_OK;
+}
+
+static int linux_mmio_read32(struct upm_backend *b, uint64_t addr, uint32_t *val)
+{
 	volatile uint8_t *at;
-	*val = 0xFFFFFFFFu;
-	int rc = map_of(c, addr, 4, &at);
-	if (rc != UPM_OK)
-		return rc;
-	if (beyond_file(c, addr, 4))
-		return UPM_EFAULT;
-	*val = *(volatile uint32_t *)at;
-	return UPM_OK;
+	int rc = mmio_at(b, addr, 4, &at);
+	*val = rc == UPM_OK ? *(volatile uint32_t *)at : 0xFFFFFFFFu;
+	return rc;
 }
 
 static int linux_mmio_write32(struct upm_backend *b, uint64_t addr, uint32_t val)
 {
-	struct linux_ctx *c = ctx_of(b);
 	volatile uint8_t *at;
-	int rc = map_of(c, addr, 4, &at);
-	if (rc != UPM_OK)
-		return rc;
-	if (beyond_file(c, addr, 4))
-		return UPM_EFAULT;
-	*(volatile uint32_t *)at = val;
-	return UPM_OK;
+	int rc = mmio_at(b, addr, 4, &at);
+	if (rc == UPM_OK)
+		*(volatile uint32_t *)at = val;
+	return rc;
 }
 
 static int linux_mmio_read64(struct upm_backend *b, uint64_t addr, uint64_t *val)
 {
-	struct linux_ctx *c = ctx_of(b);
 	volatile uint8_t *at;
-	*val = ~0ull;
-	int rc = map_of(c, addr, 8, &at);
-	if (rc != UPM_OK)
-		return rc;
-	if (beyond_file(c, addr, 8))
-		return UPM_EFAULT;
-	*val = *(volatile uint64_t *)at;
-	return UPM_OK;
+	int rc = mmio_at(b, addr, 8, &at);
+	*val = rc == UPM_OK ? *(volatile uint64_t *)at : ~0ull;
+	return rc;
 }
 
 static int linux_ecam_window(struct upm_backend *b, unsigned index, struct upm_ecam_window *out)
