@@ -24,8 +24,35 @@ sysroot() {
 }
 SR=$WORK/sr
 sysroot "$SR" --cpus 0-1:0
-# Every file of a sysroot with its checksum.
-snap() { (cd "$1" && find . -type f -print0 | sort -z | xargs -0 md5sum); }
+# Every file of a sysroot with its size and the checksum of its bytes, a hole read as the
+# zeros it is: only the parts the file holds are read (SEEK_DATA, since dev/mem reaches
+# past 4 GiB with holes between), and a block of zeros counts as a hole.
+snap() {
+	python3 - "$1" <<'PY'
+import hashlib, os, sys
+root = sys.argv[1]
+for folder, dirs, files in sorted(os.walk(root)):
+    dirs.sort()
+    for name in sorted(files):
+        path = os.path.join(folder, name)
+        h = hashlib.md5()
+        with open(path, "rb") as f:
+            fd, size, at = f.fileno(), os.fstat(f.fileno()).st_size, 0
+            while at < size:
+                try:
+                    start = os.lseek(fd, at, os.SEEK_DATA)
+                except OSError:
+                    break
+                end = os.lseek(fd, start, os.SEEK_HOLE)
+                os.lseek(fd, start, os.SEEK_SET)
+                data = os.read(fd, end - start)
+                for k in range(0, len(data), 4096):
+                    if data[k:k + 4096].strip(b"\0"):
+                        h.update(str(start + k).encode() + b":" + data[k:k + 4096])
+                at = end
+        print(h.hexdigest(), size, os.path.relpath(path, root))
+PY
+}
 lx() { local name=$1; shift; UPMON_SYSROOT=$SR run "$name" --backend linux --out res "$@"; }
 
 # Identified from the sysroot's CPUID (06_5E: Skylake client), its MSR 0x396 read from
