@@ -127,6 +127,36 @@ UPMON_SYSROOT=$PMU run pmu --backend linux --out res info
 [ "$(rc pmu)" = 0 ] && said pmu "^upmon: note: the kernel's uncore driver is loaded \(uncore_imc\): a perf or other tool counting on these boxes while upmon runs makes both counts wrong$" &&
 	pass host/linux_backend_uncore_driver_said || fail host/linux_backend_uncore_driver_said "$(grep -A2 'uncore driver' "$WORK/pmu.out" | head -3)"
 
+# A virtual machine (CPUID.1:ECX bit 31) is said: its uncore is the hypervisor's, if any.
+VM=$WORK/vm
+sysroot "$VM" --cpus 0-1:0 --cpuid-1-ecx 0x80000000
+UPMON_SYSROOT=$VM run vm --backend linux --out res info
+[ "$(rc vm)" = 0 ] && said vm '^upmon: note: a virtual machine \(CPUID\.1:ECX bit 31, a hypervisor\): its uncore registers, if any, are the hypervisor.s: expect absent or dead boxes; run on the bare-metal host$' &&
+	! grep -q 'virtual machine' "$WORK/info.out" && pass host/linux_backend_virtual_machine_said ||
+	fail host/linux_backend_virtual_machine_said "$(grep -A2 'virtual' "$WORK/vm.out" | head -3)"
+
+# The processors as sysfs lists them: a list it cannot read is one line, nothing touched.
+BADCPU=$WORK/badcpu
+cp -a "$SR" "$BADCPU"
+echo "0-" >"$BADCPU/sys/devices/system/cpu/online"
+refused badcpu host/linux_backend_bad_cpu_list_refused \
+	"^upmon: error: --backend linux: cannot read the processors from .*/badcpu/sys/devices/system/cpu/online; nothing was touched$" "$BADCPU"
+
+# Not root on the machine itself (no sysroot): refused before any file is opened.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	as_user() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+else
+	as_user() { "$@"; }
+fi
+# The program copied where that user may run it, whatever the checkout's permissions.
+mkdir -m 1777 "$WORK/open" && chmod 755 "$WORK" && cp "$UPMON" "$WORK/open/upmon" && chmod 755 "$WORK/open/upmon"
+(cd "$WORK/open" && as_user ./upmon --backend linux --out "$WORK/open/res" info >"$WORK/user.out" 2>&1)
+st=$?
+[ $st = 4 ] && [ "$(wc -l <"$WORK/user.out")" = 1 ] &&
+	grep -qx 'upmon: error: --backend linux: not root: the MSR, PCI configuration and /dev/mem files need root: run it with sudo; nothing was touched' "$WORK/user.out" &&
+	pass host/linux_backend_not_root_refused ||
+	fail host/linux_backend_not_root_refused "status $st: $(head -c 300 "$WORK/user.out")"
+
 # A trace of the Linux backend replays, as a UEFI run's does.
 lx traced --trace "$WORK/linux.tsv" info
 UPMON_SYSROOT=$SR run replayed --backend "replay:$WORK/linux.tsv" --out res info

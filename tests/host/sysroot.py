@@ -9,7 +9,7 @@ every listed processor's dev/cpu/N/msr (the MSRs of the socket the trace line na
 to that socket's processors), a PCI configuration register in
 sys/bus/pci/devices/0000:BB:DD.F/config (256 bytes, 4096 when an offset needs it), an
 MMIO register in dev/mem. CPUID: leaf 0 (GenuineIntel, leaves to 0xB), leaf 1 with the
-given EAX (family, model, stepping), the rest zero, each a 16-byte record at 16 x
+given EAX (family, model, stepping) and ECX (--cpuid-1-ecx: bit 31 a hypervisor), the rest zero, each a 16-byte record at 16 x
 (subleaf << 32 | leaf), as the backend reads a regular file. sys/devices/system/cpu gives
 the processors and their packages, sys/module/msr/parameters/allow_writes "on" and
 sys/kernel/security/lockdown "[none] integrity confidentiality"."""
@@ -39,6 +39,7 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--trace", dest="traces", action="append", default=[])
     ap.add_argument("--cpuid-1-eax", type=lambda s: int(s, 0), required=True)
+    ap.add_argument("--cpuid-1-ecx", type=lambda s: int(s, 0), default=0)
     ap.add_argument("--cpus", type=cpu_list, action="append", required=True)
     a = ap.parse_args()
     root = a.dir
@@ -69,7 +70,7 @@ def main():
             write_at(f"{root}/dev/cpu/{c}/msr", 0, b"", msr_size)
             cpuid = f"{root}/dev/cpu/{c}/cpuid"
             write_at(cpuid, 0, struct.pack("<4I", 0xB, 0x756E6547, 0x6C65746E, 0x49656E69))  # Genu ntel ineI
-            write_at(cpuid, 16, struct.pack("<4I", a.cpuid_1_eax, (c << 24) | (len(cpus_of[s]) << 16), 0, 0))
+            write_at(cpuid, 16, struct.pack("<4I", a.cpuid_1_eax, (c << 24) | (len(cpus_of[s]) << 16), a.cpuid_1_ecx, 0))
     mem = 0
     for (socket, space, addr), value in sorted(first.items()):
         if space == "msr":
