@@ -194,6 +194,31 @@ static int uncore_pmus(char *buf, size_t size)
 	return n > 0;
 }
 
+/* Whether the running kernel restricts /dev/mem to ranges no driver holds: its build
+ * configuration (SYSROOT/boot/config-RELEASE, RELEASE from proc/sys/kernel/osrelease) has
+ * CONFIG_IO_STRICT_DEVMEM=y and its command line (proc/cmdline) no iomem=relaxed. why
+ * says which; 0 when not, or when the configuration cannot be read (then the first
+ * refused access says so, as a finding). */
+static int devmem_strict(char *why, size_t size)
+{
+	char release[128], rel[192], path[400], line[256];
+	if (!read_line("proc/sys/kernel/osrelease", release, sizeof release) || !release[0])
+		return 0;
+	upm_snprintf(rel, sizeof rel, "boot/config-%s", release);
+	upm_linux_path(path, sizeof path, sysroot(), rel);
+	FILE *f = fopen(path, "r");
+	int strict = 0;
+	while (f && fgets(line, sizeof line, f))
+		strict |= strncmp(line, "CONFIG_IO_STRICT_DEVMEM=y", 25) == 0;
+	if (f)
+		fclose(f);
+	char cmdline[1024];
+	if (!strict || (read_line("proc/cmdline", cmdline, sizeof cmdline) && strstr(cmdline, "iomem=relaxed")))
+		return 0;
+	upm_snprintf(why, size, "CONFIG_IO_STRICT_DEVMEM=y in /boot/config-%.60s, no iomem=relaxed", release);
+	return 1;
+}
+
 /* The kernel's lockdown mode: the bracketed word of SYSROOT/sys/kernel/security/lockdown
  * ("none [integrity] confidentiality"), "" when the file is absent (no LSM: none). */
 static void lockdown_mode(char *mode, size_t size)
@@ -285,6 +310,15 @@ struct upm_backend *upm_host_linux_backend(char *err, unsigned long err_size, ch
 		at += (size_t)upm_snprintf(note + at, note_size - at,
 					   "\nthe kernel's uncore driver is loaded (%s): a perf or other tool counting on "
 					   "these boxes while upmon runs makes both counts wrong", pmus);
+	/* /dev/mem (memory-mapped boxes: Skylake's MCHBAR, the discovery tables and IMCs of
+	 * Sapphire Rapids on): with CONFIG_IO_STRICT_DEVMEM the kernel refuses ranges a driver
+	 * holds (the discovery table's BAR is intel_vsec's) unless booted with iomem=relaxed. */
+	char strict[96];
+	if (at < note_size && devmem_strict(strict, sizeof strict))
+		at += (size_t)upm_snprintf(note + at, note_size - at,
+					   "\n/dev/mem is restricted (%s): a memory-mapped box whose range a driver "
+					   "holds will be a finding, not a count; boot with iomem=relaxed to read it",
+					   strict);
 	/* A hypervisor (CPUID.1:ECX bit 31) shows no uncore of the host: Linux's own uncore
 	 * driver does not load there. */
 	struct upm_cpuid_regs r;

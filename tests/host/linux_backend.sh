@@ -127,6 +127,21 @@ UPMON_SYSROOT=$PMU run pmu --backend linux --out res info
 [ "$(rc pmu)" = 0 ] && said pmu "^upmon: note: the kernel's uncore driver is loaded \(uncore_imc\): a perf or other tool counting on these boxes while upmon runs makes both counts wrong$" &&
 	pass host/linux_backend_uncore_driver_said || fail host/linux_backend_uncore_driver_said "$(grep -A2 'uncore driver' "$WORK/pmu.out" | head -3)"
 
+# /dev/mem restricted by the kernel's build (CONFIG_IO_STRICT_DEVMEM) without iomem=relaxed
+# is said; with iomem=relaxed on the command line it is not.
+DEVMEM=$WORK/devmem
+cp -a "$SR" "$DEVMEM"
+mkdir -p "$DEVMEM/proc/sys/kernel" "$DEVMEM/boot"
+echo 6.1.0-test >"$DEVMEM/proc/sys/kernel/osrelease"
+printf 'CONFIG_STRICT_DEVMEM=y\nCONFIG_IO_STRICT_DEVMEM=y\n' >"$DEVMEM/boot/config-6.1.0-test"
+echo "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet" >"$DEVMEM/proc/cmdline"
+UPMON_SYSROOT=$DEVMEM run strict --backend linux --out res info
+[ "$(rc strict)" = 0 ] && said strict '^upmon: note: /dev/mem is restricted \(CONFIG_IO_STRICT_DEVMEM=y in /boot/config-6\.1\.0-test, no iomem=relaxed\): a memory-mapped box whose range a driver holds will be a finding, not a count; boot with iomem=relaxed to read it$' &&
+	pass host/linux_backend_strict_devmem_said || fail host/linux_backend_strict_devmem_said "$(grep -A2 'dev/mem' "$WORK/strict.out" | head -3)"
+echo "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro iomem=relaxed" >"$DEVMEM/proc/cmdline"
+UPMON_SYSROOT=$DEVMEM run relaxed --backend linux --out res info
+expect_not relaxed host/linux_backend_relaxed_devmem_not_said 0 'dev/mem is restricted'
+
 # A virtual machine (CPUID.1:ECX bit 31) is said: its uncore is the hypervisor's, if any.
 VM=$WORK/vm
 sysroot "$VM" --cpus 0-1:0 --cpuid-1-ecx 0x80000000
