@@ -33,6 +33,8 @@ EFI_STATUS upm_efi_guard_install(void); /* EFI_SUCCESS or why not */
 void upm_efi_guard_remove(void);
 /* 1 when the #PF handler is installed too (the firmware may keep its own). */
 int upm_efi_guard_covers_page_faults(void);
+/* 1 when the #GP handler is installed: the hardware backend runs only then. */
+int upm_efi_guard_covers_general_protection(void);
 
 /* memory_map.c: the firmware's current memory map (free it with FreePool); NULL on failure. */
 EFI_MEMORY_DESCRIPTOR *upm_efi_memory_map(UINTN *size, UINTN *desc_size);

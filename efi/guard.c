@@ -68,6 +68,14 @@ EFI_STATUS upm_efi_guard_install(void)
 	return EFI_SUCCESS;
 }
 
+int upm_efi_guard_covers_general_protection(void)
+{
+	for (unsigned i = 0; i < UPM_N_GUARDED; i++)
+		if (guarded_vectors[i] == UPM_VECTOR_GP)
+			return installed[i];
+	return 0;
+}
+
 int upm_efi_guard_covers_page_faults(void)
 {
 	for (unsigned i = 0; i < UPM_N_GUARDED; i++)
