@@ -13,8 +13,10 @@ NOMINAL_MHZ=2000
 
 # One boot: check, then run.
 e2e_shell_script "$E2E_OUT/$T-check.nsh" -- --backend mock --platform snbep --sockets 4 check --quick
+# A second's window: a vCPU descheduled for a few milliseconds at its edges is then well
+# inside the 1% (over 0.2 s it was 1.5% once, on a machine busy with other suites).
 e2e_shell_script "$E2E_OUT/$T-run.nsh" -- --backend mock --platform snbep --sockets 4 \
-	run --seconds 0.2 --metrics UNCORE_FREQ
+	run --seconds 1 --metrics UNCORE_FREQ
 E2E_TIMEOUT=${E2E_CHECK_TIMEOUT:-600} UPMON_QEMU_EXTRA="-m 1024" \
 	e2e_boot_steps $T check="$E2E_OUT/$T-check.nsh" run="$E2E_OUT/$T-run.nsh" || { fail $T "image"; exit 1; }
 img=$E2E_STEPS_IMG
