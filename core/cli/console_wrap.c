@@ -76,6 +76,16 @@ void upm_say_wrapped(struct upm_run *r, unsigned indent, unsigned max_lines, con
 	upm_say_wrapped_under(r, cont, max_lines, text);
 }
 
+void upm_say_lines(struct upm_run *r, const char *prefix, unsigned indent, const char *text)
+{
+	for (const char *line = text; line && *line;) {
+		const char *end = upm_strchr(line, '\n');
+		int len = end ? (int)(end - line) : (int)upm_strlen(line);
+		upm_say_wrappedf(r, indent, 0, "%s%.*s", prefix, len, line);
+		line += len + (end != NULL);
+	}
+}
+
 void upm_say_wrappedf(struct upm_run *r, unsigned indent, unsigned max_lines, const char *fmt, ...)
 {
 	struct upm_buf text;

@@ -18,5 +18,8 @@ void upm_say_wrapped_under(struct upm_run *r, const char *cont, unsigned max_lin
 /* The same as upm_say_wrapped, formatted. */
 void upm_say_wrappedf(struct upm_run *r, unsigned indent, unsigned max_lines, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* Each line of text ('\n' between; a last one may end without it) said as prefix and the
+ * line, wrapped as upm_say_wrapped does with indent. */
+void upm_say_lines(struct upm_run *r, const char *prefix, unsigned indent, const char *text);
 
 #endif

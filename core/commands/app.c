@@ -200,12 +200,8 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 		char note[900] = "";
 		r->backend = env->create_linux_backend ? env->create_linux_backend(err, sizeof err, note, sizeof note)
 						       : NULL;
-		for (const char *line = r->backend ? note : ""; *line;) { /* a line each */
-			const char *end = upm_strchr(line, '\n');
-			int len = end ? (int)(end - line) : (int)upm_strlen(line);
-			upm_say_wrappedf(r, 7, 0, "upmon: note: %.*s", len, line);
-			line += len + (end != NULL);
-		}
+		if (r->backend)
+			upm_say_lines(r, "upmon: note: ", 7, note);
 		if (!r->backend) {
 			upm_error(r, "--backend linux: %s; nothing was touched",
 				  env->create_linux_backend ? err

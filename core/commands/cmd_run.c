@@ -191,11 +191,7 @@ static int run_command(struct upm_run *r, struct upm_buf *events_list, struct up
 		unsigned long had = group_metrics.len;
 		int rc = upm_alias_take_sums(r->platform, specs.data, &rest, &group_metrics, &said, err, sizeof err);
 		if (rc == 0 && group_metrics.len != had) {
-			for (const char *line = said.data; line && *line;) {
-				const char *nl = upm_strchr(line, '\n');
-				upm_say_wrappedf(r, 5, 0, "run: %.*s", (int)(nl - line), line);
-				line = nl + 1;
-			}
+			upm_say_lines(r, "run: ", 5, said.data);
 			upm_buf_free(&specs);
 			specs = rest;
 			upm_buf_init(&rest);
