@@ -61,6 +61,13 @@ static const struct upm_box_type *perf_box(const struct upm_platform *p, const c
 	return NULL;
 }
 
+const struct upm_box_type *upm_alias_box_word(const struct upm_platform *p, const char *s, size_t len,
+					       int *instance)
+{
+	const struct upm_box_type *b = own_box(p, s, len, instance);
+	return b ? b : perf_box(p, s, len, instance);
+}
+
 /* The first term (an event name) in the box r->box: upmon's, perf's alias, perfmon's. In
  * a box spelled perf's way (perf_spelled: "uncore_imc"), perf's alias comes before upmon's
  * own event of the same name: perf's SPR imc clockticks is 0x01/0x00 (HCLK), upmon's
@@ -256,7 +263,7 @@ static int resolve_bare(const struct upm_platform *p, const char *text, char *ou
 		upm_snprintf(out, out_size, "%s/%s/", r.box->name, r.terms);
 		return 0;
 	}
-	if (own_box(p, text, upm_strlen(text), &inst) || perf_box(p, text, upm_strlen(text), &inst))
+	if (upm_alias_box_word(p, text, upm_strlen(text), &inst))
 		return fail(err, n, "'%s' names a box but no event: write %s/EVENT/ (see 'upmon list events')",
 			    text, text);
 	int alias = bare_perf_alias(p, text, out, out_size, err, n);

@@ -20,6 +20,12 @@
 int upm_alias_resolve(const struct upm_platform *p, const char *text, char *out, unsigned long out_size,
 		      char *err, unsigned long err_size);
 
+/* The box type a spec's box word s[0..len) names, upmon's spelling (imc, imc2) or perf's
+ * ([uncore_]imc, [uncore_]imc_2), as upm_alias_resolve reads it; *instance the instance
+ * named, -1 for every one. NULL when it names none. */
+const struct upm_box_type *upm_alias_box_word(const struct upm_platform *p, const char *s, size_t len,
+					       int *instance);
+
 /* How long the spec starting at s is in a comma-separated list: to its second slash,
  * or, for a bare name, to the next comma. */
 unsigned long upm_alias_spec_len(const char *s);

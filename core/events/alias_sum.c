@@ -2,36 +2,6 @@
 #include "core/events/alias_sum.h"
 #include "core/events/alias.h"
 
-/* The box word of a spec names the sum's box: upmon's name, perf's PMU or "uncore_" and
- * perf's PMU; with an instance suffix (imc2, uncore_imc_2) *one is set. */
-static int names_box(const struct upm_platform *p, const char *w, unsigned long n, const char *box, int *one)
-{
-	const struct upm_naming *nm = p->naming;
-	const char *pmu = NULL;
-	for (unsigned i = 0; nm && i < nm->n_boxes; i++)
-		if (upm_strcmp(nm->boxes[i].box, box) == 0)
-			pmu = nm->boxes[i].perf_pmu;
-	if (n > 7 && upm_strncasecmp(w, "uncore_", 7) == 0) {
-		w += 7;
-		n -= 7;
-	}
-	const char *names[2] = { box, pmu };
-	for (unsigned k = 0; k < 2; k++) {
-		unsigned long m = names[k] ? upm_strlen(names[k]) : 0;
-		if (!m || n < m || upm_strncasecmp(w, names[k], m) != 0)
-			continue;
-		unsigned long d = m + (n > m && w[m] == '_');
-		int digits = d < n;
-		for (unsigned long i = d; i < n; i++)
-			digits &= w[i] >= '0' && w[i] <= '9';
-		if (n == m || digits) {
-			*one = n != m;
-			return 1;
-		}
-	}
-	return 0;
-}
-
 int upm_alias_sum_find(const struct upm_platform *p, const char *s, unsigned long len,
 		       const struct upm_event_sum **out, char *err, unsigned long err_size)
 {
@@ -42,15 +12,15 @@ int upm_alias_sum_find(const struct upm_platform *p, const char *s, unsigned lon
 	for (unsigned i = 0; nm && i < nm->n_sums; i++) {
 		const struct upm_event_sum *sum = &nm->sums[i];
 		unsigned long an = upm_strlen(sum->name);
-		int one = 0;
+		int instance = -1;
 		if (!slash) {
 			if (len != an || upm_strncasecmp(s, sum->name, an) != 0)
 				continue;
 		} else {
 			const char *t = slash + 1, *end = s + len - (len && s[len - 1] == '/');
+			const struct upm_box_type *box = upm_alias_box_word(p, s, (size_t)(slash - s), &instance);
 			if ((unsigned long)(end - t) < an || upm_strncasecmp(t, sum->name, an) != 0 ||
-			    (t + an < end && t[an] != ',') ||
-			    !names_box(p, s, (unsigned long)(slash - s), sum->box, &one))
+			    (t + an < end && t[an] != ',') || !box || upm_strcmp(box->name, sum->box) != 0)
 				continue;
 			if (t + an < end) {
 				upm_snprintf(err, err_size,
@@ -59,7 +29,7 @@ int upm_alias_sum_find(const struct upm_platform *p, const char *s, unsigned lon
 				return -1;
 			}
 		}
-		if (one) {
+		if (instance >= 0) {
 			upm_snprintf(err, err_size,
 				     "'%.*s': %s on %s is a sum over both command schedulers, counted for every %s "
 				     "(write %s/%s/); for one %s give its parts: %s",
