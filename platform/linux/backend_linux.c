@@ -14,10 +14,21 @@
 #include <unistd.h>
 
 #define LINUX_MAX_MAPS 64
+#define LINUX_MAX_CONFIGS 64
 
 struct linux_map {
 	uint64_t page; /* physical address of the mapped page */
 	volatile uint8_t *at;
+};
+
+/* A PCI function's config file, opened once (a session reads and writes its boxes'
+ * functions thousands of times). */
+struct linux_config {
+	uint16_t seg;
+	uint8_t bus, dev, fn;
+	int fd;
+	int write_errno; /* 0: open for writing; else why writing was refused (reads only) */
+	off_t size;      /* what the kernel gives of the function (0: not known) */
 };
 
 struct linux_ctx {
@@ -31,11 +42,14 @@ struct linux_ctx {
 	 * own, at 16 x (subleaf << 32 | leaf). The driver's device takes the key itself. */
 	unsigned char cpuid_records[UPM_MAX_SOCKETS];
 	int mem_fd;          /* dev/mem, opened at the first MMIO access; -1 before, -2 refused */
+	uint64_t mem_end;    /* a regular dev/mem's size (a test's); the device has no end */
 	long page_size;
 	struct linux_map maps[LINUX_MAX_MAPS];
 	unsigned n_maps;
 	struct upm_ecam_window windows[UPM_ECAM_MAX_WINDOWS];
 	unsigned n_windows;
+	struct linux_config configs[LINUX_MAX_CONFIGS];
+	unsigned n_configs;
 };
 
 void upm_linux_path(char *buf, size_t size, const char *sysroot, const char *rel)
@@ -128,47 +142,75 @@ static void config_path(const struct linux_ctx *c, struct upm_pci_addr a, char *
 	upm_linux_path(buf, size, c->sysroot, rel);
 }
 
+/* The function's config file, kept open (past LINUX_MAX_CONFIGS of them, opened into temp
+ * for this access only: the caller closes temp's). Opened for writing where it may be, else
+ * for reading with why writing may not. NULL with *rc: UPM_ENOTFOUND when there is no such
+ * function, else why the file could not be opened. */
+static struct linux_config *config_of(struct linux_ctx *c, struct upm_pci_addr a, struct linux_config *temp,
+				      int *rc)
+{
+	for (unsigned i = 0; i < c->n_configs; i++) {
+		struct linux_config *f = &c->configs[i];
+		if (f->seg == a.seg && f->bus == a.bus && f->dev == a.dev && f->fn == a.fn)
+			return f;
+	}
+	char path[400];
+	config_path(c, a, path, sizeof path);
+	struct linux_config f = { a.seg, a.bus, a.dev, a.fn, open(path, O_RDWR), 0, 0 };
+	if (f.fd < 0 && errno != ENOENT) {
+		f.write_errno = errno;
+		f.fd = open(path, O_RDONLY);
+	}
+	if (f.fd < 0) {
+		*rc = errno == ENOENT ? UPM_ENOTFOUND : status_of(errno);
+		return NULL;
+	}
+	struct stat st;
+	f.size = fstat(f.fd, &st) == 0 ? st.st_size : 0;
+	struct linux_config *kept = c->n_configs < LINUX_MAX_CONFIGS ? &c->configs[c->n_configs++] : temp;
+	*kept = f;
+	return kept;
+}
+
 /* CF8/CFC reaches offsets 0x00-0xFF only, as on the hardware; the config file reaches
  * what the kernel's access method does (the extended space through ECAM). */
 static int config_access(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a, uint32_t *val,
 			 int write)
 {
 	struct linux_ctx *c = ctx_of(b);
-	char path[400];
 	if ((a.off & 3) || a.off > 0xFFC || a.dev > 31 || a.fn > 7)
 		return UPM_EINVAL;
 	if (mech == UPM_PCI_CF8 && a.off > 0xFF)
 		return UPM_ERANGE;
-	config_path(c, a, path, sizeof path);
-	int fd = open(path, write ? O_RDWR : O_RDONLY);
-	if (fd < 0) {
-		if (errno == ENOENT) { /* no such function: a master abort reads all ones */
-			if (!write)
-				*val = UPM_PCI_ABSENT;
-			return UPM_OK;
-		}
-		return status_of(errno);
-	}
-	struct stat st;
+	struct linux_config temp;
 	int rc = UPM_OK;
-	if (fstat(fd, &st) == 0 && st.st_size && (off_t)a.off + 4 > st.st_size)
+	struct linux_config *f = config_of(c, a, &temp, &rc);
+	if (!f) {
+		if (rc != UPM_ENOTFOUND)
+			return rc;
+		if (!write) /* no such function: a master abort reads all ones */
+			*val = UPM_PCI_ABSENT;
+		return UPM_OK;
+	}
+	if (write && f->write_errno)
+		rc = status_of(f->write_errno);
+	else if (f->size && (off_t)a.off + 4 > f->size)
 		rc = UPM_ERANGE; /* beyond what the kernel gives of this function */
-	else if (write ? pwrite(fd, val, 4, a.off) != 4 : pread(fd, val, 4, a.off) != 4)
-		rc = errno ? status_of(errno) : UPM_EFAULT;
-	close(fd);
+	else if ((errno = 0, write ? pwrite(f->fd, val, 4, a.off) != 4 : pread(f->fd, val, 4, a.off) != 4))
+		rc = errno ? status_of(errno) : UPM_EFAULT; /* a short transfer sets none */
+	if (f == &temp)
+		close(temp.fd);
 	return rc;
 }
 
 static int linux_pci_read32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a, uint32_t *val)
 {
 	*val = UPM_PCI_ABSENT;
-	errno = 0;
 	return config_access(b, mech, a, val, 0);
 }
 
 static int linux_pci_write32(struct upm_backend *b, enum upm_pci_mech mech, struct upm_pci_addr a, uint32_t val)
 {
-	errno = 0;
 	return config_access(b, mech, a, &val, 1);
 }
 
@@ -194,6 +236,8 @@ static int map_of(struct linux_ctx *c, uint64_t addr, unsigned width, volatile u
 			c->mem_fd = -2;
 			return rc;
 		}
+		struct stat st;
+		c->mem_end = fstat(c->mem_fd, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : UINT64_MAX;
 	}
 	if (c->mem_fd < 0 || c->n_maps >= LINUX_MAX_MAPS)
 		return c->mem_fd < 0 ? UPM_EFAULT : UPM_ENOMEM;
@@ -209,10 +253,9 @@ static int map_of(struct linux_ctx *c, uint64_t addr, unsigned width, volatile u
 
 /* A mapped file page past the end of a regular file (a test's dev/mem) faults: refused
  * before the load. /dev/mem itself is a character device and has no such end. */
-static int beyond_file(struct linux_ctx *c, uint64_t addr, unsigned width)
+static int beyond_file(const struct linux_ctx *c, uint64_t addr, unsigned width)
 {
-	struct stat st;
-	return fstat(c->mem_fd, &st) == 0 && S_ISREG(st.st_mode) && addr + width > (uint64_t)st.st_size;
+	return addr + width > c->mem_end;
 }
 
 /* The mapped place of a width-byte register at addr, or why there is none. */
@@ -268,6 +311,8 @@ static void linux_destroy(struct upm_backend *b)
 	}
 	for (unsigned i = 0; i < c->n_maps; i++)
 		munmap((void *)c->maps[i].at, (size_t)c->page_size);
+	for (unsigned i = 0; i < c->n_configs; i++)
+		close(c->configs[i].fd);
 	if (c->mem_fd >= 0)
 		close(c->mem_fd);
 	free(c);
