@@ -6,8 +6,6 @@
 #include "platform/base/str.h"
 
 #include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,15 +268,12 @@ void upm_os_backends(char *buf, size_t size)
 {
 	struct linux_topo t;
 	char err[300] = "", allow[32];
+	/* The backend made as a run makes it (its files opened, no register touched), and
+	 * let go. */
 	if (read_topology(&t, err, sizeof err) == 0 && preflight(t.first_cpu[0], allow, sizeof allow, err, sizeof err) == 0) {
-		char path[400], rel[64];
-		upm_snprintf(rel, sizeof rel, "dev/cpu/%u/msr", t.first_cpu[0]);
-		upm_linux_path(path, sizeof path, sysroot(), rel);
-		int fd = open(path, O_RDWR);
-		if (fd < 0)
-			upm_snprintf(err, sizeof err, "cannot open %s: %s", path, strerror(errno));
-		else
-			close(fd);
+		struct upm_backend *b = upm_linux_backend_create(sysroot(), t.first_cpu, t.n, err, sizeof err);
+		if (b)
+			upm_backend_destroy(b);
 	}
 	upm_snprintf(buf, size, "mock, replay: yes; linux: %s%s; hw: no (upmon.efi's, under UEFI)",
 		     err[0] ? "no: " : "yes", err);
