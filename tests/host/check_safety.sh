@@ -5,6 +5,7 @@
 # Knobs: core/host/os_host.h (UPMON_HOST_*). CBo 0 counter control 0 is MSR 0xD10
 # (327043-001 table 2-8).
 cd "$(dirname "$0")/../.." || exit 1
+UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 
 M=(--backend mock --platform snbep)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The command frame on the host: info on the mock, errors, exit statuses, media errors.
 cd "$(dirname "$0")/../.." || exit 1
+UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 
 run info --backend mock --platform snbep info

@@ -11,6 +11,7 @@
 # --count 60` takes no time; the check's kernels fit a machine of 64 MiB free memory, as on
 # any machine (docs/health-check.md, Health check).
 cd "$(dirname "$0")/../.." || exit 1
+UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 
 "$UPMON" help >"$WORK/overview.txt" 2>&1

@@ -7,6 +7,7 @@
 # line with what to do and touches nothing, the taint is said before the first write, a
 # trace of it replays, and `info` says which backends can run here.
 cd "$(dirname "$0")/../.." || exit 1
+UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 # said NAME PATTERN: a line of the output, its wrapped continuations (indented) joined.
 said() { awk '/^ +[^ ]/ && n { prev = prev " " substr($0, match($0, /[^ ]/)); next } { if (n) print prev; prev = $0; n = 1 } END { if (n) print prev }' "$WORK/$1.out" | grep -qE -- "$2"; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Box-level mock faults from the command line (syntax: platform/mock/mock.h).
 cd "$(dirname "$0")/../.." || exit 1
+UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 
 run bad --backend mock:stuck=cbo9.ctr0 --platform snbep info

@@ -5,6 +5,7 @@
 # what the verdicts say: one dead box is one FAIL diagnosis naming it, a diagnosis for each
 # verdict, the run's result, the DUT and that it was a mock.
 cd "$(dirname "$0")/../.." || exit 1
+UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 
 valid() {

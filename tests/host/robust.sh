@@ -3,6 +3,7 @@
 # SIGINT), a socket that stops answering, MSR and PCI faults mid-run, ECAM that disagrees
 # with CF8/CFC, a medium that fills up. Knobs: core/host/os_host.h (UPMON_HOST_*).
 cd "$(dirname "$0")/../.." || exit 1
+UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 
 M=(--backend mock --platform snbep)
