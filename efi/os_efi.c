@@ -34,6 +34,29 @@ void upm_os_backends(char *buf, size_t size)
 			     : "no: no #GP guard (the CPU architectural protocol is missing)");
 }
 
+/* perf is the Linux kernel's: under firmware there is no second opinion to ask. */
+struct upm_os_perf *upm_os_perf_begin(const char *type, const char *alias, char *err, size_t err_size)
+{
+	(void)type;
+	(void)alias;
+	upm_snprintf(err, err_size, "perf is the Linux kernel's: the Linux build asks it (upmon --backend linux "
+				    "check --against perf on the installed machine)");
+	return NULL;
+}
+
+int upm_os_perf_end(struct upm_os_perf *h, double *per_socket, unsigned max, char *unit, size_t unit_size,
+		    int *partial, char *err, size_t err_size)
+{
+	(void)h;
+	(void)per_socket;
+	(void)max;
+	(void)unit;
+	(void)unit_size;
+	(void)partial;
+	upm_snprintf(err, err_size, "perf is the Linux kernel's");
+	return -1;
+}
+
 const char *upm_os_host_name(void)
 {
 	return NULL; /* firmware has no network name; the SMBIOS serial names the machine */

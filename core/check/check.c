@@ -3,6 +3,7 @@
  * kernel run kept; check_measure.c runs and reads the measurements. */
 #include "core/check/check_state.h"
 #include "core/check/check_safety.h"
+#include "core/check/check_perf.h"
 #include "core/cli/config.h"
 #include "platform/base/os.h"
 #include "platform/base/human.h"
@@ -205,6 +206,8 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	struct measure *idle = &ms[K_N];
 	idle->label = "idle";
 	int ok[K_N + 1] = { 0 };
+	struct upm_ck_perf perf[2]; /* --against perf: read's and ntwrite's */
+	upm_memset(perf, 0, sizeof perf);
 	if (kernels)
 		kernels->stage_ran = 1;
 	for (unsigned k = 0; k < K_N; k++) {
@@ -243,6 +246,14 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		uint64_t t0 = upm_os_nanoseconds();
 		ok[k] = upm_ck_measure(&c, &ms[k], &w) == 0;
 		ms[k].ns = upm_os_nanoseconds() - t0;
+		/* The same plan once more, counted by the kernel's perf (after upmon's session
+		 * has restored every register: never both at once). */
+		if (ok[k] && o->against_perf && (k == K_READ || k == K_NTWRITE) &&
+		    !upm_check_safety_stop(r, "perf")) {
+			if (!o->quiet)
+				upm_say(r, "check: kernel %s once more, counted by the kernel's perf", ms[k].label);
+			upm_ck_perf_count(&c, &ms[k], k == K_READ ? R_MEM_RD : R_MEM_WR, &perf[k == K_READ ? 0 : 1]);
+		}
 		/* Its buffers are done with: the judgements read the counts and results only,
 		 * and the next kernel needs the memory (each is fitted to what is free). */
 		if (ms[k].plan) {
@@ -296,6 +307,9 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 	if (ok[K_NTWRITE])
 		upm_ck_judge_memory(&c, &ms[K_NTWRITE], base, R_MEM_WR, "memory.write", 1);
 	upm_verdicts_time_from(vs, from, ms[K_NTWRITE].ns);
+	from = vs->n;
+	upm_ck_perf_judge(&c, &ms[K_READ], &perf[0]);
+	upm_ck_perf_judge(&c, &ms[K_NTWRITE], &perf[1]);
 	from = vs->n;
 	if (ok[K_LLC]) {
 		upm_ck_judge_llc(&c, &ms[K_LLC], base, "llc.hits");

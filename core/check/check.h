@@ -19,6 +19,9 @@
  *                   matches the lines that crossed
  *   link.rate       each port's rate status register decodes to a documented speed inside
  *                   the expected range (core/check/check_link_rate.c; struct upm_link_rate)
+ *   perf.read       with --against perf, each socket: the same kernel counted by the
+ *   perf.write      kernel's perf (its own uncore_imc aliases) against upmon's count, within
+ *                   5% (core/check/check_perf.c)
  * Every verdict carries the measured and expected numbers. */
 #ifndef UPMON_CORE_CHECK_H
 #define UPMON_CORE_CHECK_H
@@ -62,6 +65,8 @@ struct upm_check_opts {
 	unsigned passes;   /* burn-in: --passes N (0: not given) */
 	uint64_t duration_s; /* burn-in: --duration (0: not given) */
 	struct upm_check_bandwidth *bandwidth; /* filled by the plausibility stage; NULL: not kept */
+	int against_perf;  /* --against perf: the read and ntwrite kernels run once more, counted
+			    * by the kernel's perf (core/check/check_perf.c) */
 	int quiet;         /* no progress lines (a burn-in's passes after the first say one line
 			    * each); what goes wrong is still said */
 };
@@ -74,6 +79,11 @@ int upm_check_size_fits(struct upm_run *r, const struct upm_check_opts *o, char 
  * 0, or -1 when it could not run (message in err). */
 int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, struct upm_verdicts *vs,
 			   struct upm_check_kernel_runs *kernels, char *err, size_t err_size);
+
+/* check --against perf: whether perf names this platform's memory counts and the kernel
+ * lets its PMUs be opened here (opened and closed, nothing counted). 0, or -1 with a line
+ * in err. */
+int upm_check_perf_ready(struct upm_run *r, char *err, size_t err_size);
 
 /* Adds a link.rate verdict per socket and port of the platform's link_rate table (none
  * when the profile has no table). Reads configuration space only. */

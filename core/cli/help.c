@@ -62,7 +62,7 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon run --group MEM --interval 1000 --count 60\n"
 	  "  upmon run --kernel read --duration 60 --interval 1000 --events cas_count_read\n" },
 	{ "check", "check [--quick] [--threads N|all] [--size S]\n"
-		   "                             [--passes N] [--duration D]",
+		   "                             [--passes N] [--duration D] [--against perf]",
 	  "the health check: selftest, kernels, verdicts",
 	  "Runs the self-test of every box, then the fixed kernels with the standard\n"
 	  "events, judges each socket and box, and ends with\n"
@@ -77,6 +77,10 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "and report.html give each box's first failing pass and its numbers over the\n"
 	  "passes. ESC or Ctrl-C stops a burn-in, keeping every finished pass (exit status\n"
 	  "5 unless something FAILed).\n"
+	  "A second opinion: --against perf (the Linux build, --backend linux) runs the\n"
+	  "read and ntwrite kernels once more, counted by the kernel's perf through its\n"
+	  "own uncore_imc aliases (cas_count_read, cas_count_write), and holds each\n"
+	  "socket's bytes to upmon's within 5% (perf.read, perf.write).\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon check\n"

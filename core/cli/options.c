@@ -191,6 +191,7 @@ const struct upm_cli_option upm_cli_options[] = {
 	/* check's (core/commands/cmd_check.c), said in its page. */
 	{ "--quick", NULL, "check", NULL, NULL, 0 },
 	{ "--passes", "N", "check", NULL, NULL, 0 },
+	{ "--against", "perf", "check", NULL, NULL, 0 },
 
 	/* list's (core/commands/cmd_list.c); --box in the events line of its page. */
 	{ "--box", "BOX", "list", NULL, NULL, 0 },

@@ -91,6 +91,22 @@ static int parse_opts(struct upm_run *r, struct upm_check_opts *o, int allow_ker
 			} else {
 				o->threads = (unsigned)n;
 			}
+		} else if (allow_kernels && upm_strcmp(a, "--against") == 0) {
+			const char *v = option_value(r, &i);
+			if (upm_strcmp(v, "perf") != 0) {
+				upm_error(r, "%s: --against takes perf (the kernel's uncore driver counts the same memory "
+					     "traffic: check --against perf), not '%s'", r->opts.command, v);
+				return -1;
+			}
+			/* perf counts the machine's own memory controllers: only upmon's count of
+			 * those, through the installed machine's registers, can be held to it. */
+			if (r->opts.backend != UPM_BACKEND_LINUX) {
+				upm_error(r, "%s: --against perf needs --backend linux: perf counts this machine's own "
+					     "memory controllers, which only the Linux backend's count is of (upmon "
+					     "--backend linux check --against perf)", r->opts.command);
+				return -1;
+			}
+			o->against_perf = 1;
 		} else if (allow_kernels && upm_strcmp(a, "--passes") == 0) {
 			const char *v = option_value(r, &i);
 			uint64_t n;
@@ -247,6 +263,12 @@ int upm_cmd_check(struct upm_run *r)
 	char err[240];
 	if (upm_check_size_fits(r, &o, err, sizeof err) < 0) {
 		upm_error(r, "check: %s", err);
+		return UPM_EXIT_USAGE;
+	}
+	/* The second opinion is asked for before any register: a machine without the
+	 * kernel's PMUs, or a platform perf names no memory count of, is one line here. */
+	if (o.against_perf && upm_check_perf_ready(r, err, sizeof err) < 0) {
+		upm_error(r, "check: --against perf: %s; nothing was touched", err);
 		return UPM_EXIT_USAGE;
 	}
 	int burnin = o.passes || o.duration_s;

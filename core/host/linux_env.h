@@ -13,6 +13,16 @@
  * than "/", its SMBIOS tables (sys/firmware/dmi/tables). 0, or -1 with a line in err. */
 int upm_host_linux_setup(char *err, size_t err_size);
 
+/* The socket (ascending package order, as the run numbers them) of processor cpu; -1
+ * with a line in err. */
+int upm_host_linux_socket_of_cpu(unsigned cpu, char *err, size_t err_size);
+
+/* Each socket's first processor, at most max; the count (0: the topology is unreadable). */
+unsigned upm_host_linux_first_cpus(unsigned *cpus, unsigned max);
+
+/* The sysroot every path is taken under ("/" on the machine, UPMON_SYSROOT in tests). */
+const char *upm_host_linux_sysroot(void);
+
 /* The backend after the preflight (struct upm_app_env.create_linux_backend). */
 struct upm_backend *upm_host_linux_backend(char *err, unsigned long err_size, char *note, unsigned long note_size);
 

@@ -204,6 +204,19 @@ const char *upm_os_name(void); /* "uefi" or "host" */
  * what `info` says. Nothing is touched finding out. */
 void upm_os_backends(char *buf, size_t size);
 
+/* The kernel's own count, a second opinion (check --against perf): perf's event alias
+ * ALIAS ("cas_count_read") on every PMU of the kernel's uncore type TYPE ("imc":
+ * uncore_imc, uncore_imc_0, ...) as that PMU's events/ALIAS defines it, per socket, in
+ * the alias's unit (ALIAS.unit: "MiB" after ALIAS.scale). begin opens and starts them;
+ * NULL with a line in err (no such PMU or alias, the open refused: what to do). end
+ * stops, reads and closes, summing each socket's PMUs into per_socket[0..max); *partial
+ * is 1 when the kernel counted a PMU only part of the time (multiplexed). 0, or -1 with a
+ * line. UEFI has no kernel: begin says so. */
+struct upm_os_perf;
+struct upm_os_perf *upm_os_perf_begin(const char *type, const char *alias, char *err, size_t err_size);
+int upm_os_perf_end(struct upm_os_perf *h, double *per_socket, unsigned max, char *unit, size_t unit_size,
+		    int *partial, char *err, size_t err_size);
+
 /* Watchdog: upm_main turns it off first thing, then arms it generously for the run
  * (upm_os_watchdog_arm: a step's estimated length plus UPM_WATCHDOG_MARGIN_S, re-armed
  * between steps: each measured pass), so a hang resets the machine instead of stalling

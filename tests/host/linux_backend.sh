@@ -188,3 +188,53 @@ UPMON_SYSROOT=$NOMSR run where --backend mock --platform skl --out res info
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["backends_here"].startswith("mock, replay: yes; linux: no: the msr driver is not loaded"), d["backends_here"]' \
 	"$WORK/$(last_run res)/results.json" 2>/dev/null && pass host/info_backends_here_in_results ||
 	fail host/info_backends_here_in_results "$(grep -o '"backends_here": "[^"]*"' "$WORK"/res/*-info*/results.json | tail -1)"
+
+# check --against perf: the kernel's perf as a second opinion on memory traffic.
+# Anything but --backend linux, or another value, is one line before anything runs.
+run perfmock --backend mock --platform skl --out res check --quick --against perf
+expect perfmock host/against_perf_needs_the_linux_backend 4 \
+	'^upmon: error: check: --against perf needs --backend linux: perf counts this machine.s own memory controllers, which only the Linux backend.s count is of \(upmon --backend linux check --against perf\)$'
+run perfnope --backend mock --platform skl --out res check --quick --against pcm
+expect perfnope host/against_takes_perf 4 "^upmon: error: check: --against takes perf .*, not 'pcm'$"
+# No uncore_imc PMU in the sysroot's event_source tree: refused before any register.
+was=$(snap "$SR")
+lx perfnone check --quick --against perf
+if [ "$(rc perfnone)" = 4 ] && [ "$(snap "$SR")" = "$was" ] &&
+	grep -qE '^upmon: error: check: --against perf: the kernel has no uncore_imc PMUs \(no .*/sr/sys/bus/event_source/devices/uncore_imc_N\): its uncore driver is not loaded \(modprobe intel_uncore\) or does not know this processor, or this is a virtual machine; nothing was touched$' "$WORK/perfnone.out" &&
+	! grep -q '^check: \[1/2\]' "$WORK/perfnone.out"; then
+	pass host/against_perf_without_pmus_refused_untouched
+else
+	fail host/against_perf_without_pmus_refused_untouched "status $(rc perfnone): $(grep error "$WORK/perfnone.out")"
+fi
+# The Skylake client IMC's aliases (Linux uncore_snb.c: data_reads and data_writes,
+# 6.103515625e-5 MiB) on a PMU the kernel has: its type made the software PMU's (1,
+# cpu-clock at config 0), so that the open, start, stop and read run on this kernel.
+PERF=$WORK/perf
+cp -a "$SR" "$PERF"
+imc=$PERF/sys/bus/event_source/devices/uncore_imc
+mkdir -p "$imc/format" "$imc/events"
+echo 1 >"$imc/type"
+echo 0 >"$imc/cpumask"
+echo config:0-63 >"$imc/format/event"
+for a in data_reads data_writes; do
+	echo event=0x0 >"$imc/events/$a"
+	echo 6.103515625e-5 >"$imc/events/$a.scale"
+	echo MiB >"$imc/events/$a.unit"
+done
+was=$(snap "$PERF")
+UPMON_SYSROOT=$PERF run perfran --backend linux --out res check --quick --against perf
+v=$WORK/$(last_run res)/verdicts.csv
+if [ "$(rc perfran)" -le 2 ] && grep -q '^check: kernel read once more, counted by the kernel.s perf$' "$WORK/perfran.out" &&
+	grep -q '^check: kernel ntwrite once more, counted by the kernel.s perf$' "$WORK/perfran.out" &&
+	grep -qE ',0,imc,,perf\.read,N/A,"not judged: upmon counted 0, too few to hold to 5% \(give a larger --size\); perf uncore_imc/data_reads/ [0-9.]+ MiB"' "$v" &&
+	grep -qE ',0,imc,,perf\.write,N/A,"not judged: upmon counted 0, .*; perf uncore_imc/data_writes/ [0-9.]+ MiB"' "$v" &&
+	[ "$(snap "$PERF")" = "$was" ]; then
+	pass host/against_perf_counts_through_the_kernel
+else
+	fail host/against_perf_counts_through_the_kernel "status $(rc perfran): $(grep perf "$v" 2>/dev/null | head -2)"
+fi
+# An alias whose terms the PMU's format does not have: named, before any register.
+echo event=0x0,umask=0x1 >"$imc/events/data_reads"
+UPMON_SYSROOT=$PERF run perfterm --backend linux --out res check --quick --against perf
+expect perfterm host/against_perf_encoding_refused 4 \
+	"^upmon: error: check: --against perf: perf PMU uncore_imc has no term 'umask' \(its format has: event\); nothing was touched$"

@@ -1,0 +1,20 @@
+/* perf's names for upmon's specs (part of room events): the kernel's uncore PMU type and
+ * the event aliases its driver defines that count what a list of upmon specs counts
+ * ("imc/CAS_COUNT.RD/" is perf's uncore_imc cas_count_read on Sandy Bridge-EP), read from
+ * the platform's naming tables (boxes/names.h). For check --against perf, which asks the
+ * kernel for the same count by the kernel's own definition. */
+#ifndef UPMON_CORE_EVENTS_ALIAS_PERF_H
+#define UPMON_CORE_EVENTS_ALIAS_PERF_H
+
+#include "boxes/platform.h"
+
+#define UPM_ALIAS_PERF_MAX 4
+
+/* specs: upmon's spelling, comma-separated, each a whole box type ("imc/CAS_COUNT.RD/",
+ * or Granite Rapids' two schedulers). pmu gets perf's type ("imc"), aliases[0..*n) the
+ * alias of each spec, in order (pointers into the tables). 0, or -1 with a line in err:
+ * a spec perf has no alias for on this platform (and the aliases the box has). */
+int upm_alias_perf_of(const struct upm_platform *p, const char *specs, const char **pmu, const char **aliases,
+		      unsigned max, unsigned *n, char *err, unsigned long err_size);
+
+#endif

@@ -1,0 +1,69 @@
+/* perf's names of the health check's memory counts (core/events/alias_perf.c), which
+ * check --against perf asks the kernel for: Linux uncore_snbep.c's cas_count_read
+ * (event=0x04,umask=0x03 on Sandy Bridge-EP and Ivy Bridge-EP; 0x05/0xCF on Sapphire
+ * Rapids) and cas_count_write, the per-scheduler aliases on Granite Rapids and Sierra
+ * Forest (cas_count_read_sch0 0x05/0xCF, _sch1 0x06/0xCF), uncore_snb.c's data_reads and
+ * data_writes on the Skylake client IMC; the Xeon 7500's M-Box counts that perf names
+ * nothing for are refused. */
+#include "tests/unit/test.h"
+#include "core/events/alias_perf.h"
+#include "boxes/platform.h"
+#include "platform/base/str.h"
+
+static int perf_of(const char *platform, const char *specs, char *out, unsigned long size, char *err,
+		   unsigned long err_size)
+{
+	const struct upm_platform *p = upm_platform_by_name(platform);
+	const char *pmu, *aliases[UPM_ALIAS_PERF_MAX];
+	unsigned n;
+	if (!p)
+		return -2;
+	int rc = upm_alias_perf_of(p, specs, &pmu, aliases, UPM_ALIAS_PERF_MAX, &n, err, err_size);
+	unsigned long at = (unsigned long)upm_snprintf(out, size, "%s:", rc == 0 ? pmu : "");
+	for (unsigned i = 0; rc == 0 && i < n; i++)
+		at += (unsigned long)upm_snprintf(out + at, size - at, "%s%s", i ? "+" : "", aliases[i]);
+	return rc;
+}
+
+TEST(alias_perf_names_the_checks_memory_counts)
+{
+	static const struct {
+		const char *platform, *read, *write;
+	} want[] = {
+		{ "snbep", "imc:cas_count_read", "imc:cas_count_write" },
+		{ "ivbep", "imc:cas_count_read", "imc:cas_count_write" },
+		{ "spr", "imc:cas_count_read", "imc:cas_count_write" },
+		{ "gnr", "imc:cas_count_read_sch0+cas_count_read_sch1", "imc:cas_count_write_sch0+cas_count_write_sch1" },
+		{ "skl", "imc:data_reads", "imc:data_writes" },
+	};
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(want); i++) {
+		const struct upm_platform *p = upm_platform_by_name(want[i].platform);
+		CHECK(p && p->check && p->check->mem_read && p->check->mem_write);
+		if (!p || !p->check)
+			continue;
+		char got[160], err[300];
+		CHECK_EQ(perf_of(want[i].platform, p->check->mem_read, got, sizeof got, err, sizeof err), 0);
+		CHECK_STR(got, want[i].read);
+		CHECK_EQ(perf_of(want[i].platform, p->check->mem_write, got, sizeof got, err, sizeof err), 0);
+		CHECK_STR(got, want[i].write);
+	}
+}
+
+TEST(alias_perf_refuses_what_perf_names_nothing_for)
+{
+	char got[160], err[300];
+	const struct upm_platform *p = upm_platform_by_name("nhmex");
+	CHECK(p && p->check);
+	if (!p || !p->check)
+		return;
+	/* The M-Box's open- and closed-page CAS reads: perf's nhmex mbox has bbox_cmds_read,
+	 * which counts the B-Box's commands, not these. */
+	CHECK_EQ(perf_of("nhmex", p->check->mem_read, got, sizeof got, err, sizeof err), -1);
+	CHECK(strstr(err, "perf defines no event that counts mbox/") && strstr(err, "bbox_cmds_read"));
+	/* An event of a box perf has aliases for, but not that one. */
+	CHECK_EQ(perf_of("snbep", "imc/ACT_COUNT/", got, sizeof got, err, sizeof err), -1);
+	CHECK(strstr(err, "perf defines no event that counts imc/ACT_COUNT/ on snbep") &&
+	      strstr(err, "cas_count_read"));
+	CHECK_EQ(perf_of("snbep", "imc/CAS_COUNT.RD", got, sizeof got, err, sizeof err), -1);
+	CHECK(strstr(err, "is not BOX/EVENT/") != NULL);
+}
