@@ -128,7 +128,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_OPT ?= -O0
 FUZZ_OBJ := build/fuzz/obj$(FUZZ_OPT)
 FUZZ_CFLAGS := -std=c11 -g $(FUZZ_OPT) -I. -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJS = $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c core/host/linux_env.c core/host/perf_env.c platform/linux/backend_linux.c platform/linux/perf_pmu.c) \
+FUZZ_OBJS = $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c core/host/linux_env.c core/host/perf_env.c platform/linux/backend_linux.c platform/linux/backend_perf.c platform/linux/perf_pmu.c) \
 	$(patsubst %.S,$(FUZZ_OBJ)/%.o,$(KERNEL_ASM))
 
 # Kept between builds (make would delete them as intermediate files).

@@ -1,4 +1,5 @@
 #include "platform/backend.h"
+#include "platform/base/str.h"
 
 const char *upm_status_name(int status)
 {
@@ -23,6 +24,45 @@ const char *upm_status_name(int status)
 int upm_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out)
 {
 	return b->ops->cpuid(b, leaf, subleaf, out);
+}
+
+int upm_backend_counts_by_pmu(const struct upm_backend *b)
+{
+	return b && b->ops->pmu_open != NULL;
+}
+
+int upm_pmu_present(struct upm_backend *b, unsigned socket, const char *pmu)
+{
+	return b->ops->pmu_present ? b->ops->pmu_present(b, socket, pmu) : 0;
+}
+
+int upm_pmu_open(struct upm_backend *b, unsigned socket, const char *pmu, const char *terms, int *handle, char *err,
+		 unsigned long err_size)
+{
+	if (!b->ops->pmu_open) {
+		upm_snprintf(err, err_size, "the %s backend counts through registers, not perf", b->name);
+		return UPM_EUNSUPPORTED;
+	}
+	b->accesses++;
+	return b->ops->pmu_open(b, socket, pmu, terms, handle, err, err_size);
+}
+
+int upm_pmu_enable(struct upm_backend *b, int handle, int on)
+{
+	b->accesses++;
+	return b->ops->pmu_enable ? b->ops->pmu_enable(b, handle, on) : UPM_EUNSUPPORTED;
+}
+
+int upm_pmu_read(struct upm_backend *b, int handle, uint64_t *count, uint64_t *enabled_ns, int *partial)
+{
+	b->accesses++;
+	return b->ops->pmu_read ? b->ops->pmu_read(b, handle, count, enabled_ns, partial) : UPM_EUNSUPPORTED;
+}
+
+void upm_pmu_close(struct upm_backend *b, int handle)
+{
+	if (b->ops->pmu_close)
+		b->ops->pmu_close(b, handle);
 }
 
 int upm_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)

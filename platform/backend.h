@@ -102,6 +102,21 @@ struct upm_backend_ops {
 	/* Optional: a burn-in pass (check --passes) begins, from 1. A model backend arms
 	 * the faults given for that pass (the mock's @passN); hardware has nothing to do. */
 	void (*pass_begins)(struct upm_backend *b, unsigned pass);
+	/* Optional: counting through the kernel's perf PMUs instead of registers (the perf
+	 * backend, platform/linux/backend_perf.c). pmu_present: 1 when PMU `pmu`
+	 * ("uncore_imc_0") counts on socket's package. pmu_open: one counter of it on that
+	 * socket, stopped, from a term list the PMU's format encodes ("event=0x04,umask=0x03");
+	 * *handle names it; UPM_ENOTFOUND no such PMU there, UPM_EINVAL a term its format
+	 * lacks, UPM_EUNSUPPORTED the kernel refused the open (why in err, a line).
+	 * pmu_enable starts (1) or stops (0) it; pmu_read gives its count, the nanoseconds it
+	 * was enabled and *partial 1 when the kernel counted it only part of them
+	 * (multiplexed); pmu_close lets it go. */
+	int (*pmu_present)(struct upm_backend *b, unsigned socket, const char *pmu);
+	int (*pmu_open)(struct upm_backend *b, unsigned socket, const char *pmu, const char *terms, int *handle,
+			char *err, unsigned long err_size);
+	int (*pmu_enable)(struct upm_backend *b, int handle, int on);
+	int (*pmu_read)(struct upm_backend *b, int handle, uint64_t *count, uint64_t *enabled_ns, int *partial);
+	void (*pmu_close)(struct upm_backend *b, int handle);
 	void (*destroy)(struct upm_backend *b);
 };
 
@@ -167,6 +182,16 @@ int upm_ecam_window(struct upm_backend *b, struct upm_ecam_window *out);
 int upm_ecam_window_at(struct upm_backend *b, unsigned index, struct upm_ecam_window *out);
 int upm_ecam_window_for(struct upm_backend *b, uint16_t seg, uint8_t bus,
 			struct upm_ecam_window *out);
+/* The perf PMU ops (struct upm_backend_ops); UPM_EUNSUPPORTED (0 for pmu_present) where
+ * the backend counts through registers. upm_backend_counts_by_pmu: 1 when it counts
+ * through perf (the session then opens PMU counters instead of programming boxes). */
+int upm_backend_counts_by_pmu(const struct upm_backend *b);
+int upm_pmu_present(struct upm_backend *b, unsigned socket, const char *pmu);
+int upm_pmu_open(struct upm_backend *b, unsigned socket, const char *pmu, const char *terms, int *handle, char *err,
+		 unsigned long err_size);
+int upm_pmu_enable(struct upm_backend *b, int handle, int on);
+int upm_pmu_read(struct upm_backend *b, int handle, uint64_t *count, uint64_t *enabled_ns, int *partial);
+void upm_pmu_close(struct upm_backend *b, int handle);
 void upm_activity(struct upm_backend *b, const struct upm_activity *act);
 void upm_backend_pass_begins(struct upm_backend *b, unsigned pass);
 void upm_backend_destroy(struct upm_backend *b);

@@ -17,6 +17,7 @@ enum upm_backend_kind {
 	UPM_BACKEND_MOCK,
 	UPM_BACKEND_REPLAY, /* replay:FILE, a trace recorded with --trace (platform/replay.h) */
 	UPM_BACKEND_LINUX,  /* an installed Linux machine's registers (platform/linux/linux.h) */
+	UPM_BACKEND_PERF,   /* the installed machine's kernel perf PMUs: counts only (platform/linux/linux.h) */
 };
 
 struct upm_options {

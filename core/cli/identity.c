@@ -90,6 +90,7 @@ const char *upm_ident_backend(const struct upm_run *r)
 	case UPM_BACKEND_MOCK: return "mock";
 	case UPM_BACKEND_REPLAY: return "replay";
 	case UPM_BACKEND_LINUX: return "linux";
+	case UPM_BACKEND_PERF: return "perf";
 	default: return "hw";
 	}
 }

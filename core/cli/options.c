@@ -33,6 +33,9 @@ static int store_backend(struct upm_options *o, const char *v, char *err, unsign
 	} else if (upm_strcmp(v, "linux") == 0) {
 		o->backend = UPM_BACKEND_LINUX;
 		o->mock_faults = NULL;
+	} else if (upm_strcmp(v, "perf") == 0) {
+		o->backend = UPM_BACKEND_PERF;
+		o->mock_faults = NULL;
 	} else if (upm_starts_with(v, "replay:") && v[7]) {
 		o->backend = UPM_BACKEND_REPLAY;
 		o->replay_path = v + 7;
@@ -43,12 +46,12 @@ static int store_backend(struct upm_options *o, const char *v, char *err, unsign
 	} else {
 		struct upm_suggest s;
 		char near[120];
-		static const char *const backends[] = { "hw", "linux", "mock", "replay:" };
+		static const char *const backends[] = { "hw", "linux", "perf", "mock", "replay:" };
 		upm_suggest_init(&s, v);
 		for (unsigned k = 0; k < UPM_ARRAY_LEN(backends); k++)
 			upm_suggest_add(&s, backends[k]);
 		upm_suggest_text(&s, near, sizeof near);
-		upm_snprintf(err, size, "unknown backend '%s' (%s%suse hw, linux, mock, mock:FAULTS or replay:TRACE)", v, near,
+		upm_snprintf(err, size, "unknown backend '%s' (%s%suse hw, linux, perf, mock, mock:FAULTS or replay:TRACE)", v, near,
 			     near[0] ? "; " : "");
 		return -1;
 	}
@@ -115,9 +118,10 @@ const struct upm_cli_option upm_cli_options[] = {
 	{ "--platform", "NAME", NULL, UPM_USAGE_PLATFORMS " (default: from CPUID)", store_platform, 0 },
 	{ "--force-platform", NULL, NULL, "use --platform on the hardware although CPUID disagrees",
 	  store_force_platform, UPM_OPT_SAID_LAST },
-	{ "--backend", "hw|linux|mock[:FAULTS]|replay:TRACE", NULL,
+	{ "--backend", "hw|linux|perf|mock[:FAULTS]|replay:TRACE", NULL,
 	  "the hardware (UEFI; the default), an installed Linux\n"
-	  "machine's registers (docs/linux.md), the mocked uncore\n"
+	  "machine's registers or its kernel's perf PMUs (run's\n"
+	  "counts only; docs/linux.md), the mocked uncore\n"
 	  "(with --platform; faults: see 'upmon help mock'), or a\n"
 	  "recording made with --trace", store_backend, 0 },
 	{ "--sockets", "N", NULL, "measure the first N sockets (the mock has N)", store_sockets, 0 },

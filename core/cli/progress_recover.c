@@ -132,6 +132,7 @@ int upm_progress_recover(struct upm_run *r, int rerun)
 	old->opts.backend = upm_strcmp(m.backend, "mock") == 0     ? UPM_BACKEND_MOCK
 			    : upm_strcmp(m.backend, "replay") == 0 ? UPM_BACKEND_REPLAY
 			    : upm_strcmp(m.backend, "linux") == 0  ? UPM_BACKEND_LINUX
+			    : upm_strcmp(m.backend, "perf") == 0   ? UPM_BACKEND_PERF
 								   : UPM_BACKEND_HW;
 	old->opts.dry_run = upm_strcmp(m.dry_run, "yes") == 0;
 	old->backend = m.backend[0] ? &interrupted_backend : NULL;

@@ -165,7 +165,8 @@ static int force_platform_refused(struct upm_run *r, int tables_only)
 {
 	const struct upm_options *o = &r->opts;
 	int on_hw = !tables_only && (o->backend == UPM_BACKEND_HW || o->backend == UPM_BACKEND_DEFAULT ||
-				     o->backend == UPM_BACKEND_REPLAY || o->backend == UPM_BACKEND_LINUX);
+				     o->backend == UPM_BACKEND_REPLAY || o->backend == UPM_BACKEND_LINUX ||
+				     o->backend == UPM_BACKEND_PERF);
 	if (!o->force_platform || (on_hw && o->platform))
 		return 0;
 	upm_error(r, "--force-platform acts only with --platform NAME on the hardware or a replay (it uses "
@@ -184,6 +185,13 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 	/* Before any register: a trace that could not be saved at the end is refused now. */
 	if (o->trace_path && trace_path_refused(r, o->trace_path))
 		return -1;
+	/* A trace records register accesses and a dry run withholds register writes: perf's
+	 * counts are the kernel's, and neither could see or hold them. */
+	if (o->backend == UPM_BACKEND_PERF && (o->trace_path || o->dry_run)) {
+		upm_error(r, "--backend perf: %s records register accesses, and perf's counts are the kernel's: "
+			     "leave it out, or trace --backend linux", o->trace_path ? "--trace" : "--dry-run");
+		return -1;
+	}
 	if (o->backend == UPM_BACKEND_MOCK) {
 		if (!o->platform) {
 			char names[160];
@@ -207,6 +215,19 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 				  env->create_linux_backend ? err
 				  : "it runs on an installed Linux machine (the Linux build, build/host/upmon); "
 				    "under UEFI use --backend hw");
+			return -1;
+		}
+	} else if (o->backend == UPM_BACKEND_PERF) {
+		char note[600] = "";
+		r->backend = env->create_perf_backend ? env->create_perf_backend(err, sizeof err, note, sizeof note)
+						      : NULL;
+		if (r->backend)
+			upm_say_lines(r, "upmon: note: ", 7, note);
+		if (!r->backend) {
+			upm_error(r, "--backend perf: %s; nothing was touched",
+				  env->create_perf_backend ? err
+				  : "it counts through an installed Linux machine's kernel (the Linux build, "
+				    "build/host/upmon); under UEFI use --backend hw");
 			return -1;
 		}
 	} else if (o->backend == UPM_BACKEND_REPLAY) {
@@ -298,7 +319,8 @@ static int identify(struct upm_run *r)
 			     "%s (add --force-platform for a recording made with it)",
 			  r->platform->name, r->cpu.family, r->cpu.model, named->name, named->name);
 		return -1;
-	} else if (r->opts.backend == UPM_BACKEND_HW || r->opts.backend == UPM_BACKEND_LINUX) {
+	} else if (r->opts.backend == UPM_BACKEND_HW || r->opts.backend == UPM_BACKEND_LINUX ||
+		   r->opts.backend == UPM_BACKEND_PERF) {
 		/* before any uncore register */
 		char msg[300];
 		enum upm_forced_platform f = upm_platform_forced_check(r->platform, &r->cpu,

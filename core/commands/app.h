@@ -17,6 +17,10 @@ struct upm_app_env {
 	 * between), said before the first register. NULL where there is none (UEFI). */
 	struct upm_backend *(*create_linux_backend)(char *err, unsigned long err_size, char *note,
 						    unsigned long note_size);
+	/* --backend perf: the installed machine's kernel perf PMUs (counts only), after its
+	 * preflight; as create_linux_backend. NULL where there is none (UEFI). */
+	struct upm_backend *(*create_perf_backend)(char *err, unsigned long err_size, char *note,
+						   unsigned long note_size);
 	int args_from_config;      /* 1 when no command line exists (firmware boot path) */
 	/* 1 when no shell started upmon (the firmware's boot manager: \EFI\BOOT\BOOTX64.EFI
 	 * or a boot entry): then a missing command means UPM_DEFAULT_JOB (efi/args.c). */

@@ -185,6 +185,15 @@ static int self_test(struct upm_run *r, struct upm_verdicts *vs)
 
 static int need_platform(struct upm_run *r)
 {
+	/* The self-test writes and reads back registers, and the check's verdicts stand on
+	 * it: through perf there are counts only. */
+	if (upm_backend_counts_by_pmu(r->backend)) {
+		upm_error(r, "%s: --backend perf counts through the kernel and touches no register, and the %s "
+			     "tests registers: use --backend linux for it, or run --backend perf for counts "
+			     "(upmon --backend perf run --group MEM --kernel read)", r->opts.command,
+			  upm_strcmp(r->opts.command, "check") == 0 ? "health check's self-test" : "self-test");
+		return -1;
+	}
 	if (r->platform && r->platform->check)
 		return 0;
 	if (!r->platform)

@@ -1,7 +1,10 @@
 /* perf's names for upmon's specs (core/events/alias_perf.h). */
 #include "core/events/alias_perf.h"
 #include "boxes/names.h"
+
+#include <stddef.h>
 #include "platform/base/str.h"
+#include "core/events/spec.h"
 
 static const struct upm_box_names *box_names(const struct upm_naming *nm, const char *box)
 {
@@ -73,6 +76,73 @@ int upm_alias_perf_of(const struct upm_platform *p, const char *specs, const cha
 	}
 	if (!*n) {
 		upm_snprintf(err, err_size, "no spec to ask perf for");
+		return -1;
+	}
+	return 0;
+}
+
+int upm_alias_perf_pmu_name(const struct upm_platform *p, const struct upm_box_type *t, unsigned instance, char *buf,
+			    unsigned long size, char *err, unsigned long err_size)
+{
+	const struct upm_box_names *bn = p->naming ? box_names(p->naming, t->name) : NULL;
+	if (!bn || !bn->perf_pmu) {
+		upm_snprintf(err, err_size, "perf has no PMU for %s's %s boxes", p->name, t->name);
+		return -1;
+	}
+	if (bn->perf_single)
+		upm_snprintf(buf, size, "uncore_%s", bn->perf_pmu);
+	else
+		upm_snprintf(buf, size, "uncore_%s_%u", bn->perf_pmu, instance);
+	return 0;
+}
+
+int upm_alias_perf_terms(const struct upm_spec *sp, char *buf, unsigned long size, char *err, unsigned long err_size)
+{
+	const struct upm_ctl_layout *l = &sp->box->ctl_layout;
+	if (sp->kind != UPM_SPEC_GENERAL) {
+		upm_snprintf(err, err_size, "%s: a %s counter is not counted through perf here: give perf's own event "
+			     "for it", sp->text, sp->kind == UPM_SPEC_FIXED ? "fixed" : "free-running");
+		return -1;
+	}
+	if (upm_field_get(l->umask_ext, sp->ctl) || upm_field_get(l->port_mask, sp->ctl) ||
+	    upm_field_get(l->fc_mask, sp->ctl) || upm_field_get(l->ev_sel_ext, sp->ctl)) {
+		upm_snprintf(err, err_size, "%s: its unit-mask extension or port mask has a name of its own in each "
+			     "processor's perf format: not counted through perf here", sp->text);
+		return -1;
+	}
+	static const struct {
+		const char *term;
+		size_t offset;
+		int flag; /* a bit written alone, as perf does ("edge", not "edge=1") */
+	} fields[] = {
+		{ "event", offsetof(struct upm_ctl_layout, ev_sel), 0 },
+		{ "umask", offsetof(struct upm_ctl_layout, umask), 0 },
+		{ "edge", offsetof(struct upm_ctl_layout, edge), 1 },
+		{ "inv", offsetof(struct upm_ctl_layout, invert), 1 },
+		{ "thresh", offsetof(struct upm_ctl_layout, thresh), 0 },
+		{ "tid_en", offsetof(struct upm_ctl_layout, tid_en), 1 },
+		{ "occ_sel", offsetof(struct upm_ctl_layout, occ_sel), 0 },
+		{ "occ_invert", offsetof(struct upm_ctl_layout, occ_invert), 1 },
+		{ "occ_edge", offsetof(struct upm_ctl_layout, occ_edge), 1 },
+	};
+	unsigned long at = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		const struct upm_bitfield *f = (const struct upm_bitfield *)((const char *)l + fields[i].offset);
+		uint64_t v = upm_field_get(*f, sp->ctl);
+		if (!f->width || (!v && i > 0))
+			continue;
+		if (fields[i].flag)
+			at += (unsigned long)upm_snprintf(buf + at, size - at, "%s%s", at ? "," : "", fields[i].term);
+		else
+			at += (unsigned long)upm_snprintf(buf + at, size - at, "%s%s=0x%llx", at ? "," : "", fields[i].term,
+							  (unsigned long long)v);
+	}
+	for (unsigned f = 0; f < sp->n_filters; f++)
+		at += (unsigned long)upm_snprintf(buf + at, size - at, ",%s=0x%llx", sp->filters[f].field->term,
+						  (unsigned long long)sp->filters[f].value);
+	if (at >= size) {
+		upm_snprintf(err, err_size, "%s: its perf terms are longer than %lu characters", sp->text, size - 1);
 		return -1;
 	}
 	return 0;

@@ -17,4 +17,19 @@
 int upm_alias_perf_of(const struct upm_platform *p, const char *specs, const char **pmu, const char **aliases,
 		      unsigned max, unsigned *n, char *err, unsigned long err_size);
 
+/* The kernel's PMU for one box instance: "uncore_" + perf's type, then "_N" unless perf
+ * names the type's one box without it ("uncore_ha"). 0, or -1 with a line in err when perf
+ * has no PMU for the box type. */
+int upm_alias_perf_pmu_name(const struct upm_platform *p, const struct upm_box_type *t, unsigned instance, char *buf,
+			    unsigned long size, char *err, unsigned long err_size);
+
+struct upm_spec;
+/* A parsed spec as perf's terms, the kernel's format names for the control fields
+ * (event, umask, edge, inv, thresh, tid_en, occ_sel, occ_invert, occ_edge) and the filter
+ * terms by their own names ("event=0x35,umask=0x3,filter_opc=0x182"). The PMU's format
+ * decides what it takes. 0, or -1 with a line in err: a fixed or free-running counter, or a
+ * control field perf's formats name per processor (the unit-mask extension, port and
+ * function masks). */
+int upm_alias_perf_terms(const struct upm_spec *sp, char *buf, unsigned long size, char *err, unsigned long err_size);
+
 #endif

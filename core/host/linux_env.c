@@ -357,3 +357,31 @@ struct upm_backend *upm_host_linux_backend(char *err, unsigned long err_size, ch
 			     "the hypervisor's: expect absent or dead boxes; run on the bare-metal host");
 	return b;
 }
+
+struct upm_backend *upm_host_perf_backend(char *err, unsigned long err_size, char *note, unsigned long note_size)
+{
+	char pmus[160], paranoid[32] = "";
+	if (!n_sockets && upm_host_linux_setup(err, err_size) < 0)
+		return NULL;
+	if (!uncore_pmus(pmus, sizeof pmus)) {
+		upm_snprintf(err, err_size, "the kernel has no uncore PMUs (no %s/sys/bus/event_source/devices/uncore_*): "
+			     "its uncore driver is not loaded (modprobe intel_uncore) or does not know this processor, "
+			     "or this is a virtual machine", is_machine_root() ? "" : sysroot());
+		return NULL;
+	}
+	/* Uncore events are system-wide: root, or perf_event_paranoid 0 or below (LIKWID
+	 * issue 613; Linux Documentation/admin-guide/perf-security.rst). */
+	if (geteuid() != 0 && read_line("proc/sys/kernel/perf_event_paranoid", paranoid, sizeof paranoid) &&
+	    atoi(paranoid) > 0) {
+		upm_snprintf(err, err_size, "not root, and kernel.perf_event_paranoid is %s: uncore events need root or "
+			     "sysctl kernel.perf_event_paranoid=0", paranoid);
+		return NULL;
+	}
+	struct upm_backend *b = upm_perf_backend_create(sysroot(), first_cpu, n_sockets, err, err_size);
+	if (b)
+		upm_snprintf(note, note_size,
+			     "--backend perf counts through the kernel's uncore PMUs (%s): counts only, no register "
+			     "is read or written; a perf or other tool counting on the same PMUs meanwhile shares "
+			     "their counters", pmus);
+	return b;
+}

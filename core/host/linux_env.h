@@ -23,6 +23,12 @@ unsigned upm_host_linux_first_cpus(unsigned *cpus, unsigned max);
 /* The sysroot every path is taken under ("/" on the machine, UPMON_SYSROOT in tests). */
 const char *upm_host_linux_sysroot(void);
 
+/* The perf backend after its preflight (struct upm_app_env.create_perf_backend): the
+ * processors read as for --backend linux; refused, a line in err, when the kernel has no
+ * uncore PMU or would not let this user open one (not root and
+ * kernel.perf_event_paranoid above 0). */
+struct upm_backend *upm_host_perf_backend(char *err, unsigned long err_size, char *note, unsigned long note_size);
+
 /* The backend after the preflight (struct upm_app_env.create_linux_backend). */
 struct upm_backend *upm_host_linux_backend(char *err, unsigned long err_size, char *note, unsigned long note_size);
 

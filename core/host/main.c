@@ -37,6 +37,7 @@ int main(int argc, char **argv)
 		upm_host_linux_setup(err, sizeof err);
 	}
 	env.create_linux_backend = upm_host_linux_backend;
+	env.create_perf_backend = upm_host_perf_backend;
 	env.args_from_config = env.launched_by_firmware;
 	return upm_main(argc, argv, &env);
 }

@@ -9,6 +9,7 @@
 #include "core/session/overflow.h"
 #include "core/session/save_restore.h"
 #include "core/session/global_ctl.h"
+#include "core/session/session_pmu.h"
 #include "platform/pci.h"
 #include "core/cli/progress.h"
 
@@ -316,12 +317,18 @@ int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_
 	s->metric_specs_from = upm_spec_list_n_asked(&mine);
 	for (unsigned i = s->metric_specs_from; i < s->n_specs; i++)
 		s->specs[i].engine = 1;
-	if (upm_platform_reads_pci(p)) /* how configuration space is reached, said once */
+	/* Counted through the kernel's perf PMUs (--backend perf): no register is touched;
+	 * the kernel's PMUs are the box instances (core/session/session_pmu.c). */
+	int by_pmu = upm_backend_counts_by_pmu(r->backend);
+	if (upm_platform_reads_pci(p) && !by_pmu) /* how configuration space is reached, said once */
 		upm_pci_path_select(r);
-	s->has_ecam = upm_ecam_window(r->backend, &w) == UPM_OK;
+	s->has_ecam = !by_pmu && upm_ecam_window(r->backend, &w) == UPM_OK;
+	for (unsigned i = 0; by_pmu && i < s->n_specs; i++)
+		if (upm_session_pmu_terms_check(s, &s->specs[i]) < 0)
+			return -1;
 
 	/* Filter registers above config offset 0xFF need ECAM; say so instead of skipping. */
-	for (unsigned i = 0; i < s->n_specs; i++) {
+	for (unsigned i = 0; i < s->n_specs && !by_pmu; i++) {
 		const struct upm_spec *sp = &s->specs[i];
 		for (unsigned f = 0; f < sp->n_filters && !s->has_ecam; f++) {
 			uint32_t off = sp->box->filter_regs[sp->filters[f].field->reg];
@@ -334,7 +341,7 @@ int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_
 			}
 		}
 	}
-	if (p->bus_map)
+	if (p->bus_map && !by_pmu)
 		upm_discover_buses(r, s->buses);
 
 	unsigned cap = r->n_sockets * 64;
@@ -348,7 +355,10 @@ int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_
 		for (unsigned bt = 0; bt < p->n_boxes; bt++) {
 			const struct upm_box_type *t = p->boxes[bt];
 			struct type_presence tp;
-			type_presence(s, sock, t, &tp);
+			if (by_pmu)
+				upm_memset(&tp, 0, sizeof tp);
+			else
+				type_presence(s, sock, t, &tp);
 			for (unsigned inst = 0; inst < t->max_instances; inst++) {
 				const struct upm_spec *mine[UPM_SESSION_MAX_SPECS];
 				struct upm_box_inst *b = &s->boxes[s->n_boxes];
@@ -365,9 +375,11 @@ int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_
 				b->type = t;
 				b->socket = sock;
 				b->instance = inst;
-				if (beyond_count(&tp, b, mine))
+				if (by_pmu && upm_session_pmu_instance(s, b, mine))
 					continue;
-				if (t->placed && placed_instance(s, b, mine))
+				if (!by_pmu && beyond_count(&tp, b, mine))
+					continue;
+				if (t->placed && !by_pmu && placed_instance(s, b, mine))
 					continue;
 				int passes = upm_schedule(t, mine, b->n, b->place, s->error, sizeof s->error);
 				if (passes < 0)
@@ -375,7 +387,7 @@ int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_
 				if ((unsigned)passes > s->n_passes)
 					s->n_passes = (unsigned)passes;
 				mark_usage(b, s->specs);
-				if (t->space == UPM_SPACE_PCI && !t->placed)
+				if (t->space == UPM_SPACE_PCI && !t->placed && !by_pmu)
 					check_pci_presence(s, b);
 				if (tp.state != UPM_BOX_OK && b->state == UPM_BOX_OK) {
 					b->state = tp.state;
@@ -807,6 +819,11 @@ static int layout_counts(struct upm_session *s, unsigned *per_pass_out)
 int upm_session_start(struct upm_session *s)
 {
 	unsigned per_pass;
+	if (upm_backend_counts_by_pmu(s->run->backend)) {
+		upm_strlcpy(s->error, "--backend perf counts whole intervals: run --interval samples registers, "
+				      "not perf's counts", sizeof s->error);
+		return -1;
+	}
 	if (s->n_passes != 1) {
 		upm_snprintf(s->error, sizeof s->error, "the events need %u passes; a started session counts one",
 			     s->n_passes);
@@ -835,6 +852,8 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 	unsigned per_pass;
 	if (layout_counts(s, &per_pass) < 0)
 		return -1;
+	if (upm_backend_counts_by_pmu(s->run->backend))
+		return upm_session_pmu_run(s, interval, ctx, per_pass);
 
 	s->aborted = upm_abort_check();
 	int failed = !s->aborted && on_every_socket(s, STEP_SAVE, 0, 0) < 0;

@@ -1,5 +1,6 @@
-/* Room platform/linux: the register-access backend of an installed Linux machine
- * (--backend linux), built into the Linux program only. Includes platform and base.
+/* Room platform/linux: the backends of an installed Linux machine, built into the Linux
+ * program only: its registers (--backend linux) and its kernel's perf PMUs (--backend
+ * perf, perf_pmu.h). Includes platform and base.
  *
  * Every access goes through the files Linux gives for it, each under a root directory
  * (the sysroot: "/" on a machine, a folder of regular files in the same layout in tests):
@@ -27,6 +28,12 @@
  * first_cpu[s]. NULL with a line in err when a socket's MSR device cannot be opened. */
 struct upm_backend *upm_linux_backend_create(const char *sysroot, const unsigned *first_cpu, unsigned n_sockets,
 					     char *err, size_t err_size);
+
+/* The perf backend (--backend perf, backend_perf.c): the processor identified from
+ * dev/cpu/N/cpuid, counts through the kernel's perf PMUs (struct upm_backend_ops pmu_*),
+ * no register access. NULL with a line in err. */
+struct upm_backend *upm_perf_backend_create(const char *sysroot, const unsigned *first_cpu, unsigned n_sockets,
+					    char *err, size_t err_size);
 
 /* The path of a file under the sysroot ("" or "/" is the machine's own). */
 void upm_linux_path(char *buf, size_t size, const char *sysroot, const char *rel);

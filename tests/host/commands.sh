@@ -88,7 +88,7 @@ done
 run badfault --backend mock:gp=nowhere --platform snbep info
 expect badfault host/bad_fault_spec 4 "^upmon: error: mock fault: 'nowhere' is not an MSR number$"
 run help help
-expect help host/help 0 '^usage: upmon \[OPTIONS\] COMMAND' '--backend hw\|linux\|mock'
+expect help host/help 0 '^usage: upmon \[OPTIONS\] COMMAND' '--backend hw\|linux\|perf\|mock'
 run version version
 expect version host/version 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
 # A word beside --version is refused, not dropped unseen.

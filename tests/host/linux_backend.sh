@@ -238,3 +238,53 @@ echo event=0x0,umask=0x1 >"$imc/events/data_reads"
 UPMON_SYSROOT=$PERF run perfterm --backend linux --out res check --quick --against perf
 expect perfterm host/against_perf_encoding_refused 4 \
 	"^upmon: error: check: --against perf: perf PMU uncore_imc has no term 'umask' \(its format has: event\); nothing was touched$"
+
+# --backend perf: the same specs counted through the kernel's uncore PMUs, no register
+# touched. The sysroot's uncore_cbox_0..2 carry the software PMU's type (1) and put the
+# event code and unit mask in config2, which that PMU does not read: each opens the
+# kernel's cpu-clock, so the open, start, stop and read run on this kernel and each count
+# is the nanoseconds its counter ran.
+PF=$WORK/pf
+cp -a "$SR" "$PF"
+for i in 0 1 2; do
+	p=$PF/sys/bus/event_source/devices/uncore_cbox_$i
+	mkdir -p "$p/format"
+	echo 1 >"$p/type"
+	echo 0 >"$p/cpumask"
+	echo config2:0-7 >"$p/format/event"
+	echo config2:8-15 >"$p/format/umask"
+done
+pf() { local name=$1; shift; UPMON_SYSROOT=$PF run "$name" --backend perf --out res "$@"; }
+was=$(snap "$PF")
+pf perfrun run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.05 --per-box
+csv=$WORK/$(last_run res)/counters.csv
+# counters.csv: run,backend,dry_run,socket,box,instance,counter,pass,event,...,delta (13),status (14);
+# each of cbo0..2 counted the 50 ms (cpu-clock, in nanoseconds: 45,000,000 at least).
+rows=$(awk -F, '$2 == "perf" && $5 == "cbo" && $9 == "CACHE_LOOKUP.ANY_M" && $13 + 0 >= 45000000 && $14 == "ok"' "$csv" 2>/dev/null | wc -l)
+if [ "$(rc perfrun)" = 0 ] && [ "$(snap "$PF")" = "$was" ] && [ "$rows" -ge 3 ] &&
+	said perfrun '^upmon: note: --backend perf counts through the kernel.s uncore PMUs \(uncore_cbox_.*\): counts only, no register is read or written' &&
+	grep -q '^identity: platform skl, backend perf$' "$WORK/perfrun.out"; then
+	pass host/backend_perf_counts_through_the_kernel
+else
+	fail host/backend_perf_counts_through_the_kernel "status $(rc perfrun), $rows rows: $(tail -5 "$WORK/perfrun.out" | tr '\n' ' ')"
+fi
+# cbo3 has no PMU in the kernel and no spec names it: perf's PMUs are the instances there are.
+instances=$(awk -F, '$2 == "perf" && $5 == "cbo" { print $6 }' "$csv" 2>/dev/null | sort -u | tr '\n' ' ')
+[ "$instances" = "0 1 2 " ] && pass host/backend_perf_instances_are_the_kernels ||
+	fail host/backend_perf_instances_are_the_kernels "instances counted: '$instances', expected 0 1 2"
+# A spec naming an instance the kernel lacks: a finding with its cause.
+pf perfabsent run --events cbo3/CACHE_LOOKUP.ANY_M/ --seconds 0.01
+said perfabsent 'the kernel has no perf PMU uncore_cbox_3 counting on socket 0' &&
+	pass host/backend_perf_missing_pmu_named || fail host/backend_perf_missing_pmu_named "$(tail -4 "$WORK/perfabsent.out" | tr '\n' ' ')"
+# What perf cannot be given, and what tests registers, each one line.
+pf perffixed run --events ncu/UCLK/ --seconds 0.01
+expect perffixed host/backend_perf_fixed_counter_refused 4 '--backend perf: ncu/UCLK/: a fixed counter is not counted through perf here: give perf.s own event for it'
+pf perfcheck check --quick
+expect perfcheck host/backend_perf_check_refused 4 \
+	'^upmon: error: check: --backend perf counts through the kernel and touches no register, and the health check.s self-test tests registers: use --backend linux for it, or run --backend perf for counts \(upmon --backend perf run --group MEM --kernel read\)$'
+UPMON_SYSROOT=$PF run perftrace --backend perf --trace t.tsv --out res run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
+expect perftrace host/backend_perf_trace_refused 4 '^upmon: error: --backend perf: --trace records register accesses, and perf.s counts are the kernel.s: leave it out, or trace --backend linux$'
+# No uncore PMU at all: refused before anything.
+UPMON_SYSROOT=$SR run perfnopmu --backend perf --out res run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
+expect perfnopmu host/backend_perf_without_pmus_refused 4 \
+	'^upmon: error: --backend perf: the kernel has no uncore PMUs \(no .*/sr/sys/bus/event_source/devices/uncore_\*\): its uncore driver is not loaded \(modprobe intel_uncore\) or does not know this processor, or this is a virtual machine; nothing was touched$'

@@ -70,7 +70,7 @@ TEST(cli_every_table_option_is_in_its_help)
 	 * option reaches it; an override last. */
 	const char *overview = help_page(NULL);
 	CHECK_CONTAINS(overview, "\n  --sockets N        measure the first N sockets (the mock has N)\n");
-	CHECK_CONTAINS(overview, "\n  --backend hw|linux|mock[:FAULTS]|replay:TRACE\n                     the hardware");
+	CHECK_CONTAINS(overview, "\n  --backend hw|linux|perf|mock[:FAULTS]|replay:TRACE\n                     the hardware");
 	CHECK(strstr(overview, "\n  --force-platform   use") > strstr(overview, "\n  --end ACTION"));
 	CHECK_CONTAINS(help_page("run"), "\n  --metrics NAME,... derived metrics");
 	CHECK_CONTAINS(help_page("list"), "\n  --format  text (default)");

@@ -81,7 +81,7 @@ TEST(cli_errors_name_the_problem)
 	CHECK_EQ(parse(&o, err, "--end shutdow info"), -1);
 	CHECK_STR(err, "unknown end action 'shutdow' (closest: shutdown; use return, shutdown, reboot, key or qemu-exit)");
 	CHECK_EQ(parse(&o, err, "--backend mokc info"), -1);
-	CHECK_STR(err, "unknown backend 'mokc' (closest: mock; use hw, linux, mock, mock:FAULTS or replay:TRACE)");
+	CHECK_STR(err, "unknown backend 'mokc' (closest: mock; use hw, linux, perf, mock, mock:FAULTS or replay:TRACE)");
 	CHECK_EQ(parse(&o, err, "--backend replay: info"), -1);
 	CHECK_CONTAINS(err, "--backend replay: needs what follows the colon: replay:TRACE");
 	/* A value never is the next option (core/cli/cli_args.h). */

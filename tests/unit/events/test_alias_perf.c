@@ -9,6 +9,7 @@
 #include "core/events/alias_perf.h"
 #include "boxes/platform.h"
 #include "platform/base/str.h"
+#include "core/events/spec.h"
 
 static int perf_of(const char *platform, const char *specs, char *out, unsigned long size, char *err,
 		   unsigned long err_size)
@@ -66,4 +67,57 @@ TEST(alias_perf_refuses_what_perf_names_nothing_for)
 	      strstr(err, "cas_count_read"));
 	CHECK_EQ(perf_of("snbep", "imc/CAS_COUNT.RD", got, sizeof got, err, sizeof err), -1);
 	CHECK(strstr(err, "is not BOX/EVENT/") != NULL);
+}
+
+static int terms_of(const char *platform, const char *text, char *out, unsigned long size, char *err,
+		    unsigned long err_size)
+{
+	struct upm_spec sp;
+	if (upm_spec_parse(upm_platform_by_name(platform), text, &sp, err, err_size) < 0)
+		return -2;
+	return upm_alias_perf_terms(&sp, out, size, err, err_size);
+}
+
+/* --backend perf gives the kernel a parsed spec as perf's terms, which the PMU's format
+ * encodes: Sandy Bridge-EP's CAS_COUNT.RD is event 0x04 umask 0x03 (perf's cas_count_read),
+ * the C-Box TOR_INSERTS.OPCODE event 0x35 umask 0x01 with its filter_opc (config1:23-31 in
+ * snbep_uncore_cbox_formats_attr). */
+TEST(alias_perf_terms_of_a_spec)
+{
+	char got[200], err[300];
+	CHECK_EQ(terms_of("snbep", "imc/CAS_COUNT.RD/", got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "event=0x4,umask=0x3");
+	CHECK_EQ(terms_of("snbep", "cbo/TOR_INSERTS.OPCODE,filter_opc=0x182/", got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "event=0x35,umask=0x1,filter_opc=0x182");
+	CHECK_EQ(terms_of("snbep", "cbo3/event=0x34,umask=0x03,edge,inv,thresh=0x2/", got, sizeof got, err, sizeof err),
+		 0);
+	CHECK_STR(got, "event=0x34,umask=0x3,edge,inv,thresh=0x2");
+	CHECK_EQ(terms_of("snbep", "pcu/event=0x80,occ_sel=1/", got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "event=0x80,occ_sel=0x1");
+	/* A fixed counter has no event code perf would take for it here: refused. */
+	CHECK_EQ(terms_of("snbep", "imc/DCLK/", got, sizeof got, err, sizeof err), -1);
+	CHECK(strstr(err, "imc/DCLK/: a fixed counter is not counted through perf here") != NULL);
+}
+
+TEST(alias_perf_pmu_names_of_instances)
+{
+	static const struct {
+		const char *platform, *box;
+		unsigned instance;
+		const char *want;
+	} cases[] = {
+		{ "snbep", "imc", 2, "uncore_imc_2" }, { "snbep", "cbo", 3, "uncore_cbox_3" },
+		{ "snbep", "ha", 0, "uncore_ha" },     { "snbep", "qpi", 1, "uncore_qpi_1" },
+		{ "skl", "imc", 0, "uncore_imc" },     { "skl", "cbo", 1, "uncore_cbox_1" },
+	};
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(cases); i++) {
+		const struct upm_platform *p = upm_platform_by_name(cases[i].platform);
+		const struct upm_box_type *t = p ? upm_platform_box(p, cases[i].box) : NULL;
+		char got[64], err[200];
+		CHECK(t != NULL);
+		if (!t)
+			continue;
+		CHECK_EQ(upm_alias_perf_pmu_name(p, t, cases[i].instance, got, sizeof got, err, sizeof err), 0);
+		CHECK_STR(got, cases[i].want);
+	}
 }

@@ -1,0 +1,130 @@
+/* A session counted through the kernel's perf PMUs (core/session/session_pmu.h). */
+#include "core/session/session_pmu.h"
+#include "core/events/alias_perf.h"
+#include "platform/base/abort.h"
+#include "platform/base/os.h"
+
+int upm_session_pmu_terms_check(struct upm_session *s, const struct upm_spec *sp)
+{
+	char terms[200], err[240];
+	if (upm_alias_perf_terms(sp, terms, sizeof terms, err, sizeof err) < 0) {
+		upm_snprintf(s->error, sizeof s->error, "--backend perf: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+int upm_session_pmu_instance(struct upm_session *s, struct upm_box_inst *b, const struct upm_spec *const *mine)
+{
+	char name[64], err[160];
+	int named = 0;
+	for (unsigned k = 0; k < b->n; k++)
+		named |= mine[k]->instance >= 0;
+	if (upm_alias_perf_pmu_name(s->run->platform, b->type, b->instance, name, sizeof name, err, sizeof err) < 0) {
+		if (!named && b->instance > 0)
+			return 1;
+		b->state = UPM_BOX_ABSENT;
+		upm_strlcpy(b->why, err, sizeof b->why);
+		return 0;
+	}
+	if (upm_pmu_present(s->run->backend, b->socket, name))
+		return 0;
+	if (!named && b->instance > 0)
+		return 1; /* the kernel has fewer: perf's PMUs are the instances there are */
+	b->state = UPM_BOX_ABSENT;
+	upm_snprintf(b->why, sizeof b->why, "the kernel has no perf PMU %s counting on socket %u", name, b->socket);
+	return 0;
+}
+
+/* One pass: every count of the pass on a box that is there, opened, started together,
+ * the interval, stopped together, read. */
+static void pmu_pass(struct upm_session *s, upm_interval_fn interval, void *ctx, unsigned pass, unsigned base,
+		     int *handles)
+{
+	struct upm_backend *be = s->run->backend;
+	unsigned idx = base;
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		char name[64], terms[200], err[240];
+		for (unsigned k = 0; k < b->n; k++, idx++) {
+			struct upm_count *c = &s->counts[idx];
+			handles[idx - base] = -1;
+			if (c->pass != pass || b->state != UPM_BOX_OK)
+				continue;
+			const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
+			if (upm_alias_perf_pmu_name(s->run->platform, b->type, b->instance, name, sizeof name, err,
+						    sizeof err) < 0 ||
+			    upm_alias_perf_terms(sp, terms, sizeof terms, err, sizeof err) < 0) {
+				c->status = UPM_EINVAL;
+				upm_strlcpy(b->why, err, sizeof b->why);
+				b->state = UPM_BOX_FAULT;
+				continue;
+			}
+			int rc = upm_pmu_open(be, b->socket, name, terms, &handles[idx - base], err, sizeof err);
+			if (rc != UPM_OK) {
+				c->status = rc;
+				b->state = rc == UPM_ENOTFOUND ? UPM_BOX_ABSENT : UPM_BOX_FAULT;
+				upm_strlcpy(b->why, err, sizeof b->why);
+				if (!s->error[0] && rc != UPM_ENOTFOUND)
+					upm_snprintf(s->error, sizeof s->error, "--backend perf: %s", err);
+			}
+		}
+	}
+	unsigned n = idx - base;
+	uint64_t t0 = upm_os_nanoseconds();
+	for (unsigned i = 0; i < n; i++)
+		if (handles[i] >= 0 && upm_pmu_enable(be, handles[i], 1) == UPM_OK)
+			s->counts[base + i].unfrozen_ns = t0;
+	uint64_t ns = interval(s, pass, ctx);
+	s->aborted = upm_abort_check();
+	if (s->aborted)
+		s->aborted_pass = pass;
+	uint64_t t1 = upm_os_nanoseconds();
+	for (unsigned i = 0; i < n; i++)
+		if (handles[i] >= 0)
+			upm_pmu_enable(be, handles[i], 0);
+	for (unsigned i = 0; i < n; i++) {
+		struct upm_count *c = &s->counts[base + i];
+		if (handles[i] < 0)
+			continue;
+		uint64_t count = 0, enabled = 0;
+		int partial = 0;
+		int rc = upm_pmu_read(be, handles[i], &count, &enabled, &partial);
+		upm_pmu_close(be, handles[i]);
+		c->stop_ns = t1;
+		if (rc != UPM_OK) {
+			c->status = rc;
+			continue;
+		}
+		/* A multiplexed count is a part of the interval's: never given as the whole. */
+		c->start = 0;
+		c->end = c->delta = count;
+		c->interval_ns = enabled ? enabled : ns;
+		c->status = partial ? UPM_EBUSY : UPM_OK;
+		if (partial && !s->error[0])
+			upm_snprintf(s->error, sizeof s->error, "--backend perf: the kernel multiplexed %s's count "
+				     "(another tool counts on its PMU): its count is not given", s->specs[c->spec].text);
+	}
+}
+
+int upm_session_pmu_run(struct upm_session *s, upm_interval_fn interval, void *ctx, unsigned per_pass)
+{
+	int *handles = upm_os_alloc((per_pass + 1) * sizeof *handles);
+	if (!handles) {
+		upm_strlcpy(s->error, "out of memory", sizeof s->error);
+		return -1;
+	}
+	s->aborted = upm_abort_check();
+	for (unsigned p = 0; p < s->n_passes && !s->aborted; p++)
+		pmu_pass(s, interval, ctx, p, p * per_pass, handles);
+	upm_os_free(handles);
+	/* Counts belong to their own pass only. */
+	unsigned keep = 0;
+	for (unsigned i = 0; i < s->n_counts; i++) {
+		unsigned pass_of_slot = per_pass ? i / per_pass : 0;
+		if (s->counts[i].pass == pass_of_slot)
+			s->counts[keep++] = s->counts[i];
+	}
+	s->n_counts = keep;
+	return s->error[0] ? -1 : 0;
+}
