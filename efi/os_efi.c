@@ -28,7 +28,7 @@ const char *upm_os_name(void)
 void upm_os_backends(char *buf, size_t size)
 {
 	/* The hardware backend needs the #GP guard (core/commands/app.c refuses it without). */
-	upm_snprintf(buf, size, "hw: %s; mock, replay: yes; linux: no (the Linux build's, on an installed machine)",
+	upm_snprintf(buf, size, "hw: %s; mock, replay: yes; linux, perf: no (the Linux build's, on an installed machine)",
 		     upm_efi_guard_covers_general_protection()
 			     ? "yes (this machine's registers)"
 			     : "no: no #GP guard (the CPU architectural protocol is missing)");

@@ -298,6 +298,28 @@ static int preflight(unsigned cpu0, char *allow, size_t allow_size, char *err, s
 	return 0;
 }
 
+/* What --backend perf needs before anything: the kernel's uncore PMUs (named in pmus) and
+ * leave to open them (root, or perf_event_paranoid 0 or below: uncore events are
+ * system-wide; LIKWID issue 613, Linux Documentation/admin-guide/perf-security.rst). 0, or
+ * -1 with a line in err. */
+static int perf_preflight(char *pmus, size_t pmus_size, char *err, size_t err_size)
+{
+	char paranoid[32] = "";
+	if (!uncore_pmus(pmus, pmus_size)) {
+		upm_snprintf(err, err_size, "the kernel has no uncore PMUs (no %s/sys/bus/event_source/devices/uncore_*): "
+			     "its uncore driver is not loaded (modprobe intel_uncore) or does not know this processor, "
+			     "or this is a virtual machine", is_machine_root() ? "" : sysroot());
+		return -1;
+	}
+	if (geteuid() != 0 && read_line("proc/sys/kernel/perf_event_paranoid", paranoid, sizeof paranoid) &&
+	    atoi(paranoid) > 0) {
+		upm_snprintf(err, err_size, "not root, and kernel.perf_event_paranoid is %s: uncore events need root or "
+			     "sysctl kernel.perf_event_paranoid=0", paranoid);
+		return -1;
+	}
+	return 0;
+}
+
 void upm_os_backends(char *buf, size_t size)
 {
 	struct linux_topo t;
@@ -309,8 +331,11 @@ void upm_os_backends(char *buf, size_t size)
 		if (b)
 			upm_backend_destroy(b);
 	}
-	upm_snprintf(buf, size, "mock, replay: yes; linux: %s%s; hw: no (upmon.efi's, under UEFI)",
-		     err[0] ? "no: " : "yes", err);
+	char perf_err[300] = "", pmus[160];
+	if (read_topology(&t, perf_err, sizeof perf_err) == 0)
+		perf_preflight(pmus, sizeof pmus, perf_err, sizeof perf_err);
+	upm_snprintf(buf, size, "mock, replay: yes; linux: %s%s; perf: %s%s; hw: no (upmon.efi's, under UEFI)",
+		     err[0] ? "no: " : "yes", err, perf_err[0] ? "no: " : "yes (counts only)", perf_err);
 }
 
 struct upm_backend *upm_host_linux_backend(char *err, unsigned long err_size, char *note, unsigned long note_size)
@@ -360,23 +385,11 @@ struct upm_backend *upm_host_linux_backend(char *err, unsigned long err_size, ch
 
 struct upm_backend *upm_host_perf_backend(char *err, unsigned long err_size, char *note, unsigned long note_size)
 {
-	char pmus[160], paranoid[32] = "";
+	char pmus[160];
 	if (!n_sockets && upm_host_linux_setup(err, err_size) < 0)
 		return NULL;
-	if (!uncore_pmus(pmus, sizeof pmus)) {
-		upm_snprintf(err, err_size, "the kernel has no uncore PMUs (no %s/sys/bus/event_source/devices/uncore_*): "
-			     "its uncore driver is not loaded (modprobe intel_uncore) or does not know this processor, "
-			     "or this is a virtual machine", is_machine_root() ? "" : sysroot());
+	if (perf_preflight(pmus, sizeof pmus, err, err_size) < 0)
 		return NULL;
-	}
-	/* Uncore events are system-wide: root, or perf_event_paranoid 0 or below (LIKWID
-	 * issue 613; Linux Documentation/admin-guide/perf-security.rst). */
-	if (geteuid() != 0 && read_line("proc/sys/kernel/perf_event_paranoid", paranoid, sizeof paranoid) &&
-	    atoi(paranoid) > 0) {
-		upm_snprintf(err, err_size, "not root, and kernel.perf_event_paranoid is %s: uncore events need root or "
-			     "sysctl kernel.perf_event_paranoid=0", paranoid);
-		return NULL;
-	}
 	struct upm_backend *b = upm_perf_backend_create(sysroot(), first_cpu, n_sockets, err, err_size);
 	if (b)
 		upm_snprintf(note, note_size,

@@ -148,7 +148,7 @@ VM=$WORK/vm
 sysroot "$VM" --cpus 0-1:0 --cpuid-1-ecx 0x80000000
 UPMON_SYSROOT=$VM run vm --backend linux --out res info
 [ "$(rc vm)" = 0 ] && said vm '^upmon: note: a virtual machine \(CPUID\.1:ECX bit 31, a hypervisor\): its uncore registers, if any, are the hypervisor.s: expect absent or dead boxes; run on the bare-metal host$' &&
-	! grep -q 'virtual machine' "$WORK/info.out" && pass host/linux_backend_virtual_machine_said ||
+	! grep -q 'a virtual machine (CPUID' "$WORK/info.out" && pass host/linux_backend_virtual_machine_said ||
 	fail host/linux_backend_virtual_machine_said "$(grep -A2 'virtual' "$WORK/vm.out" | head -3)"
 
 # The processors as sysfs lists them: a list it cannot read is one line, nothing touched.
@@ -183,7 +183,7 @@ grep -q '^# upmon trace: .*backend linux' "$WORK/linux.tsv" && pass host/linux_b
 
 # info says which backends can run here, and why not: a sysroot without the msr driver.
 UPMON_SYSROOT=$NOMSR run where --backend mock --platform skl --out res info
-[ "$(rc where)" = 0 ] && said where "^backends: mock, replay: yes; linux: no: the msr driver is not loaded \(no .*/nomsr/dev/cpu/0/msr\): run modprobe msr; hw: no \(upmon\.efi's, under UEFI\)$" &&
+[ "$(rc where)" = 0 ] && said where "^backends: mock, replay: yes; linux: no: the msr driver is not loaded \(no .*/nomsr/dev/cpu/0/msr\): run modprobe msr; perf: no: the kernel has no uncore PMUs \(no .*/nomsr/sys/bus/event_source/devices/uncore_\*\): .*; hw: no \(upmon\.efi's, under UEFI\)$" &&
 	pass host/info_names_backends_here || fail host/info_names_backends_here "$(grep -A2 '^backends' "$WORK/where.out" | head -3)"
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["backends_here"].startswith("mock, replay: yes; linux: no: the msr driver is not loaded"), d["backends_here"]' \
 	"$WORK/$(last_run res)/results.json" 2>/dev/null && pass host/info_backends_here_in_results ||
@@ -288,3 +288,7 @@ expect perftrace host/backend_perf_trace_refused 4 '^upmon: error: --backend per
 UPMON_SYSROOT=$SR run perfnopmu --backend perf --out res run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
 expect perfnopmu host/backend_perf_without_pmus_refused 4 \
 	'^upmon: error: --backend perf: the kernel has no uncore PMUs \(no .*/sr/sys/bus/event_source/devices/uncore_\*\): its uncore driver is not loaded \(modprobe intel_uncore\) or does not know this processor, or this is a virtual machine; nothing was touched$'
+# info names perf among the backends that can run here when the kernel has uncore PMUs.
+UPMON_SYSROOT=$PF run perfwhere --backend mock --platform skl --out res info
+said perfwhere '^backends: mock, replay: yes; linux: yes; perf: yes \(counts only\); hw: no' &&
+	pass host/info_names_perf_backend || fail host/info_names_perf_backend "$(grep -A2 '^backends' "$WORK/perfwhere.out" | head -3)"
