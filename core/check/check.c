@@ -39,6 +39,17 @@ static int build_specs(struct check *c, char *err, size_t n)
 					     c->r->platform->name, i);
 			return -1;
 		}
+		/* Through perf, a role with a spec perf cannot be given is left out whole, its
+		 * judgements N/A with the reason (upm_ck_perf_not_counted). */
+		char terms[200];
+		for (unsigned j = 0; j < (unsigned)k && upm_backend_counts_by_pmu(c->r->backend); j++)
+			if (upm_alias_perf_terms(&c->parsed[at + j], terms, sizeof terms, c->perf_skipped[i],
+						 sizeof c->perf_skipped[i]) < 0)
+				break;
+		if (c->perf_skipped[i][0]) {
+			c->role_box[i] = c->parsed[at].box->name;
+			continue;
+		}
 		for (unsigned j = 0; j < (unsigned)k; j++) {
 			const struct upm_spec *sp = &c->parsed[at + j];
 			if (sp->box != c->parsed[at].box) {
@@ -296,38 +307,47 @@ int upm_check_plausibility(struct upm_run *r, const struct upm_check_opts *o, st
 		base = &none;
 	/* Each judgement's time is its measurement's (junit.xml): verdicts stamped after each. */
 	unsigned from = vs->n;
+	/* A role perf could not count is judged nowhere: its one N/A says why
+	 * (upm_ck_perf_not_counted). */
+#define COUNTED(role) (!c.perf_skipped[role][0])
 	if (ok[K_READ]) {
-		upm_ck_judge_uclk(&c, &ms[K_READ]);
-		upm_ck_judge_memory(&c, &ms[K_READ], base, R_MEM_RD, "memory.read", 0);
-		upm_ck_judge_channels(&c, &ms[K_READ], base);
-		upm_ck_judge_mem_speed(&c, &ms[K_READ]);
+		if (COUNTED(R_UCLK))
+			upm_ck_judge_uclk(&c, &ms[K_READ]);
+		if (COUNTED(R_MEM_RD))
+			upm_ck_judge_memory(&c, &ms[K_READ], base, R_MEM_RD, "memory.read", 0);
+		if (COUNTED(R_MEM_RD) && COUNTED(R_MEM_CLK))
+			upm_ck_judge_channels(&c, &ms[K_READ], base);
+		if (COUNTED(R_MEM_CLK))
+			upm_ck_judge_mem_speed(&c, &ms[K_READ]);
 	}
 	upm_verdicts_time_from(vs, from, ms[K_READ].ns);
 	from = vs->n;
-	if (ok[K_NTWRITE])
+	if (ok[K_NTWRITE] && COUNTED(R_MEM_WR))
 		upm_ck_judge_memory(&c, &ms[K_NTWRITE], base, R_MEM_WR, "memory.write", 1);
 	upm_verdicts_time_from(vs, from, ms[K_NTWRITE].ns);
 	from = vs->n;
 	upm_ck_perf_judge(&c, &ms[K_READ], &perf[0]);
 	upm_ck_perf_judge(&c, &ms[K_NTWRITE], &perf[1]);
 	from = vs->n;
-	if (ok[K_LLC]) {
+	if (ok[K_LLC] && COUNTED(R_LLC_HIT) && COUNTED(R_LLC_MISS)) {
 		upm_ck_judge_llc(&c, &ms[K_LLC], base, "llc.hits");
 		upm_ck_judge_llc_balance(&c, &ms[K_LLC], base);
 	}
 	upm_verdicts_time_from(vs, from, ms[K_LLC].ns);
 	from = vs->n;
-	if (ok[K_THRASH])
+	if (ok[K_THRASH] && COUNTED(R_LLC_HIT) && COUNTED(R_LLC_MISS))
 		upm_ck_judge_llc(&c, &ms[K_THRASH], base, "llc.misses");
 	upm_verdicts_time_from(vs, from, ms[K_THRASH].ns);
 	from = vs->n;
-	if (ok[K_REMOTE])
+	if (ok[K_REMOTE] && COUNTED(R_LINK))
 		upm_ck_judge_links(&c, &ms[K_REMOTE], base);
 	upm_verdicts_time_from(vs, from, ms[K_REMOTE].ns);
 	from = vs->n;
-	if (ok[K_REMOTE_BACK])
+	if (ok[K_REMOTE_BACK] && COUNTED(R_LINK))
 		upm_ck_judge_links(&c, &ms[K_REMOTE_BACK], base);
+#undef COUNTED
 	upm_verdicts_time_from(vs, from, ms[K_REMOTE_BACK].ns);
+	upm_ck_perf_not_counted(&c);
 	not_judged_after_selftest(&c, first_verdict);
 	if (c.too_little) /* a PASS over judgements never made would mislead: said here too */
 		upm_say_wrappedf(r, 7, 0, "check: %u judgement%s N/A: too little traffic at this --size to judge "

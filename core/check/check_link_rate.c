@@ -155,6 +155,13 @@ void upm_check_link_rate(struct upm_run *r, struct upm_verdicts *vs)
 	const struct upm_link_rate *lr = p ? p->link_rate : NULL;
 	if (!lr || !r->platform->bus_map)
 		return;
+	if (upm_backend_counts_by_pmu(r->backend)) { /* a register read, which perf is not */
+		for (unsigned sock = 0; sock < r->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
+			upm_verdict_add(vs, sock, lr->box, -1, "link.rate", UPM_RESULT_NA,
+					"not run: it reads each port's rate status register, and --backend perf "
+					"touches no register");
+		return;
+	}
 	double lo = upm_config_tolerance(r, "link_rate_min_gts", lr->min_gts);
 	double hi = upm_config_tolerance(r, "link_rate_max_gts", lr->max_gts);
 	struct upm_socket_bus buses[UPM_MAX_SOCKETS];

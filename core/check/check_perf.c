@@ -142,3 +142,17 @@ void upm_ck_perf_judge(struct check *c, const struct measure *m, const struct up
 		upm_verdict_numbers(vd, pf->bytes[s], ours, PERF_TOLERANCE, "bytes");
 	}
 }
+
+void upm_ck_perf_not_counted(struct check *c)
+{
+	/* The checks each role's counts feed (core/check/check.h). */
+	static const char *const checks[R_N] = { "uclk", "memory.read", "memory.write", "memory.channel",
+						 "llc.hits", "llc.misses", "link.flits" };
+	for (unsigned i = 0; i < R_N; i++) {
+		if (!c->perf_skipped[i][0])
+			continue;
+		for (unsigned s = 0; s < c->r->n_sockets && s < UPM_MAX_SOCKETS; s++)
+			upm_verdict_add(c->vs, s, c->role_box[i], -1, checks[i], UPM_RESULT_NA,
+					"not counted through perf: %s", c->perf_skipped[i]);
+	}
+}

@@ -22,6 +22,10 @@ struct upm_ck_perf {
 /* Runs m's kernel (its plan, still held) once more under perf's count of the role. */
 void upm_ck_perf_count(struct check *c, struct measure *m, enum role role, struct upm_ck_perf *out);
 
+/* --backend perf: each role left out (c->perf_skipped) as N/A verdicts of the checks it
+ * feeds, with the reason. */
+void upm_ck_perf_not_counted(struct check *c);
+
 /* perf.read or perf.write per socket, from m's counts of the role and perf's. */
 void upm_ck_perf_judge(struct check *c, const struct measure *m, const struct upm_ck_perf *pf);
 

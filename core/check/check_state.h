@@ -49,6 +49,9 @@ struct check {
 	const struct upm_check_opts *o;
 	unsigned too_little;       /* judgements N/A for too little traffic (said once at the end) */
 	int have_baseline;         /* the idle baseline was counted (not aborted, no socket lost) */
+	/* --backend perf: why a role is not counted (a spec perf cannot be given, such as a
+	 * fixed counter), "" when it is; its judgements are N/A with it. */
+	char perf_skipped[R_N][160];
 };
 
 struct sum {

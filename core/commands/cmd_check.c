@@ -173,6 +173,19 @@ static int self_test(struct upm_run *r, struct upm_verdicts *vs)
 	char err[200];
 	if (upm_check_safety_stop(r, "selftest"))
 		return 0;
+	/* Through perf no register is touched: the self-test, which writes and reads them
+	 * back, is N/A on every socket, said once each (check --backend perf). */
+	if (upm_backend_counts_by_pmu(r->backend)) {
+		for (unsigned s = 0; s < r->n_sockets; s++) {
+			upm_verdict_add(vs, s, "pmu", -1, "selftest", UPM_RESULT_NA,
+					"not run: --backend perf counts through the kernel and touches no register; the "
+					"self-test writes and reads them back (--backend linux runs it)");
+			upm_verdict_add(vs, s, "pmu", -1, "restore", UPM_RESULT_NA,
+					"not run: --backend perf writes no register, so none is restored; the kernel "
+					"programs and releases its own counters");
+		}
+		return 0;
+	}
 	unsigned first = vs->n;
 	if (upm_selftest(r, vs, err, sizeof err) < 0) {
 		upm_error(r, "%s: %s", r->opts.command, err);
@@ -185,13 +198,12 @@ static int self_test(struct upm_run *r, struct upm_verdicts *vs)
 
 static int need_platform(struct upm_run *r)
 {
-	/* The self-test writes and reads back registers, and the check's verdicts stand on
-	 * it: through perf there are counts only. */
-	if (upm_backend_counts_by_pmu(r->backend)) {
-		upm_error(r, "%s: --backend perf counts through the kernel and touches no register, and the %s "
-			     "tests registers: use --backend linux for it, or run --backend perf for counts "
-			     "(upmon --backend perf run --group MEM --kernel read)", r->opts.command,
-			  upm_strcmp(r->opts.command, "check") == 0 ? "health check's self-test" : "self-test");
+	/* The self-test writes and reads back registers: through perf there are counts
+	 * only, which check judges (its self-test N/A). */
+	if (upm_backend_counts_by_pmu(r->backend) && upm_strcmp(r->opts.command, "selftest") == 0) {
+		upm_error(r, "selftest: --backend perf counts through the kernel and touches no register, and the "
+			     "self-test tests registers: use --backend linux for it (check --backend perf judges the "
+			     "kernels' counts, the self-test N/A)");
 		return -1;
 	}
 	if (r->platform && r->platform->check)

@@ -279,9 +279,26 @@ said perfabsent 'the kernel has no perf PMU uncore_cbox_3 counting on socket 0' 
 # What perf cannot be given, and what tests registers, each one line.
 pf perffixed run --events ncu/UCLK/ --seconds 0.01
 expect perffixed host/backend_perf_fixed_counter_refused 4 '--backend perf: ncu/UCLK/: a fixed counter is not counted through perf here: give perf.s own event for it'
+pf perfself selftest
+expect perfself host/backend_perf_selftest_refused 4 \
+	'^upmon: error: selftest: --backend perf counts through the kernel and touches no register, and the self-test tests registers: use --backend linux for it \(check --backend perf judges the kernels. counts, the self-test N/A\)$'
+# check through perf: the self-test and the restore N/A with the reason, each role perf
+# cannot be given (Skylake's ncu/UCLK/ is the fixed counter, imc/DRAM_DATA_READS/ a
+# free-running one) N/A once with it, the LLC roles counted and judged; nothing touched.
+was=$(snap "$PF")
 pf perfcheck check --quick
-expect perfcheck host/backend_perf_check_refused 4 \
-	'^upmon: error: check: --backend perf counts through the kernel and touches no register, and the health check.s self-test tests registers: use --backend linux for it, or run --backend perf for counts \(upmon --backend perf run --group MEM --kernel read\)$'
+v=$WORK/$(last_run res)/verdicts.csv
+na() { grep -qE ",$1,,$2,N/A,\"?$3" "$v"; }
+if [ "$(rc perfcheck)" -le 3 ] && [ "$(snap "$PF")" = "$was" ] &&
+	na 0,pmu selftest 'not run: --backend perf counts through the kernel and touches no register' &&
+	na 0,pmu restore 'not run: --backend perf writes no register' &&
+	na 0,ncu uclk 'not counted through perf: ncu/UCLK/: a fixed counter is not counted through perf here' &&
+	na 0,imc memory.read 'not counted through perf: imc/DRAM_DATA_READS/: a free-running counter' &&
+	[ "$(grep -c ',uclk,' "$v")" = 1 ] && grep -qE ',0,cbo,,llc\.hits,(PASS|WARN|FAIL),' "$v"; then
+	pass host/backend_perf_check_judges_what_perf_counts
+else
+	fail host/backend_perf_check_judges_what_perf_counts "status $(rc perfcheck): $(cut -d, -f5-9 "$v" 2>/dev/null | tr '\n' ' ' | head -c 400)"
+fi
 UPMON_SYSROOT=$PF run perftrace --backend perf --trace t.tsv --out res run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
 expect perftrace host/backend_perf_trace_refused 4 '^upmon: error: --backend perf: --trace records register accesses, and perf.s counts are the kernel.s: leave it out, or trace --backend linux$'
 # No uncore PMU at all: refused before anything.
