@@ -10,6 +10,7 @@
 #include "core/session/save_restore.h"
 #include "core/session/global_ctl.h"
 #include "core/session/session_pmu.h"
+#include "core/session/in_use.h"
 #include "platform/pci.h"
 #include "core/cli/progress.h"
 
@@ -400,7 +401,8 @@ int upm_session_take(struct upm_session *s, struct upm_run *r, const struct upm_
 			}
 		}
 	}
-	return 0;
+	/* Before anything is written: a box another agent counts on is a refusal. */
+	return upm_session_refuse_in_use(s);
 }
 
 /* --- the steps --- */

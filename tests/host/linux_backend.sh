@@ -309,3 +309,22 @@ expect perfnopmu host/backend_perf_without_pmus_refused 4 \
 UPMON_SYSROOT=$PF run perfwhere --backend mock --platform skl --out res info
 said perfwhere '^backends: mock, replay: yes; linux: yes; perf: yes \(counts only\); hw: no' &&
 	pass host/info_names_perf_backend || fail host/info_names_perf_backend "$(grep -A2 '^backends' "$WORK/perfwhere.out" | head -3)"
+
+# A box the kernel's perf (or another tool) counts on: Skylake's C-Box 0 counter control
+# (MSR 0x700) found with its enable bit (22) set. Read before anything is written, refused
+# in one line naming perf's PMU for it, nothing written.
+BUSY=$WORK/busy
+cp -a "$SR" "$BUSY"
+python3 -c 'import struct, sys; f = open(sys.argv[1], "r+b"); f.seek(0x700); f.write(struct.pack("<Q", 0x400034))' "$BUSY/dev/cpu/0/msr"
+was=$(snap "$BUSY")
+UPMON_SYSROOT=$BUSY run busy --backend linux --out res run --events cbo/CLOCKTICKS/,cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
+if [ "$(rc busy)" -ge 2 ] && [ "$(snap "$BUSY")" = "$was" ] &&
+	said busy 'socket 0 cbo0 is counting already: its counter control 0x700 reads 0x400034, enable set \(perf.s PMU uncore_cbox_0, or another tool\): counting beside it spoils both counts; stop it \(perf, pcm\) and run again; nothing was written'; then
+	pass host/linux_backend_box_in_use_refused
+else
+	fail host/linux_backend_box_in_use_refused "status $(rc busy): $(grep -v '^identity' "$WORK/busy.out" | head -5 | tr '\n' ' ')"
+fi
+# A Linux run's trace, the in-use scan's reads included, replays without diverging.
+lx runtraced --trace "$WORK/linux_run.tsv" run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
+run runreplayed --backend "replay:$WORK/linux_run.tsv" --out res run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
+expect runreplayed host/linux_backend_run_trace_replays 0 '^result: run OK: each of 4 counts has a number$'
