@@ -105,7 +105,8 @@ struct upm_backend_ops {
 	/* Optional: counting through the kernel's perf PMUs instead of registers (the perf
 	 * backend, platform/linux/backend_perf.c). pmu_present: 1 when PMU `pmu`
 	 * ("uncore_imc_0") counts on socket's package. pmu_open: one counter of it on that
-	 * socket, stopped, from a term list the PMU's format encodes ("event=0x04,umask=0x03");
+	 * socket, stopped, from a term list the PMU's format encodes ("event=0x04,umask=0x03",
+	 * or "@ALIAS": the PMU's own event alias, events/ALIAS);
 	 * *handle names it; UPM_ENOTFOUND no such PMU there, UPM_EINVAL a term its format
 	 * lacks, UPM_EUNSUPPORTED the kernel refused the open (why in err, a line).
 	 * pmu_enable starts (1) or stops (0) it; pmu_read gives its count, the nanoseconds it

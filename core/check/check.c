@@ -43,7 +43,7 @@ static int build_specs(struct check *c, char *err, size_t n)
 		 * judgements N/A with the reason (upm_ck_perf_not_counted). */
 		char terms[200];
 		for (unsigned j = 0; j < (unsigned)k && upm_backend_counts_by_pmu(c->r->backend); j++)
-			if (upm_alias_perf_terms(&c->parsed[at + j], terms, sizeof terms, c->perf_skipped[i],
+			if (upm_alias_perf_terms(c->r->platform, &c->parsed[at + j], terms, sizeof terms, c->perf_skipped[i],
 						 sizeof c->perf_skipped[i]) < 0)
 				break;
 		if (c->perf_skipped[i][0]) {

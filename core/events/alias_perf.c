@@ -96,13 +96,51 @@ int upm_alias_perf_pmu_name(const struct upm_platform *p, const struct upm_box_t
 	return 0;
 }
 
-int upm_alias_perf_terms(const struct upm_spec *sp, char *buf, unsigned long size, char *err, unsigned long err_size)
+/* perf's alias for a fixed or free-running counter: the one whose upmon spelling is the
+ * counter's name on its box, or on the box it lives on in upmon (to_box: perf's Skylake
+ * cbox clockticks is the ncu's fixed counter). */
+static const struct upm_event_alias *counter_alias(const struct upm_platform *p, const struct upm_spec *sp)
+{
+	const struct upm_naming *nm = p->naming;
+	for (unsigned i = 0; nm && i < nm->n_perf_events; i++) {
+		const struct upm_event_alias *a = &nm->perf_events[i];
+		const char *on = a->to_box ? a->to_box : a->box;
+		if (upm_strcmp(on, sp->box->name) == 0 && upm_strcasecmp(a->terms, sp->name) == 0)
+			return a;
+	}
+	return NULL;
+}
+
+int upm_alias_perf_spec_pmu(const struct upm_platform *p, const struct upm_spec *sp, unsigned instance, char *buf,
+			    unsigned long size, char *err, unsigned long err_size)
+{
+	const struct upm_event_alias *a = sp->kind != UPM_SPEC_GENERAL ? counter_alias(p, sp) : NULL;
+	if (a && a->to_box) { /* perf's box: its first instance, the counter being the package's */
+		const struct upm_box_type *t = upm_platform_box(p, a->box);
+		if (!t) {
+			upm_snprintf(err, err_size, "table error: no box %s for perf's %s", a->box, a->name);
+			return -1;
+		}
+		return upm_alias_perf_pmu_name(p, t, 0, buf, size, err, err_size);
+	}
+	return upm_alias_perf_pmu_name(p, sp->box, instance, buf, size, err, err_size);
+}
+
+int upm_alias_perf_terms(const struct upm_platform *p, const struct upm_spec *sp, char *buf, unsigned long size, char *err,
+			 unsigned long err_size)
 {
 	const struct upm_ctl_layout *l = &sp->box->ctl_layout;
 	if (sp->kind != UPM_SPEC_GENERAL) {
-		upm_snprintf(err, err_size, "%s: a %s counter is not counted through perf here: give perf's own event "
-			     "for it", sp->text, sp->kind == UPM_SPEC_FIXED ? "fixed" : "free-running");
-		return -1;
+		/* A fixed or free-running counter is perf's event alias for it, as the kernel
+		 * defines it (events/ALIAS): "@clockticks". */
+		const struct upm_event_alias *a = counter_alias(p, sp);
+		if (!a) {
+			upm_snprintf(err, err_size, "%s: perf names no event for this %s counter here", sp->text,
+				     sp->kind == UPM_SPEC_FIXED ? "fixed" : "free-running");
+			return -1;
+		}
+		upm_snprintf(buf, size, "@%s", a->name);
+		return 0;
 	}
 	if (upm_field_get(l->umask_ext, sp->ctl) || upm_field_get(l->port_mask, sp->ctl) ||
 	    upm_field_get(l->fc_mask, sp->ctl) || upm_field_get(l->ev_sel_ext, sp->ctl)) {

@@ -24,12 +24,20 @@ int upm_alias_perf_pmu_name(const struct upm_platform *p, const struct upm_box_t
 			    unsigned long size, char *err, unsigned long err_size);
 
 struct upm_spec;
+/* The kernel's PMU a spec counts on for box instance `instance`: its box's
+ * (upm_alias_perf_pmu_name), or, for a counter perf defines on another box (Skylake's ncu
+ * UCLK is perf's uncore_cbox_0 clockticks), that box's first. 0, or -1 with err. */
+int upm_alias_perf_spec_pmu(const struct upm_platform *p, const struct upm_spec *sp, unsigned instance, char *buf,
+			    unsigned long size, char *err, unsigned long err_size);
+
 /* A parsed spec as perf's terms, the kernel's format names for the control fields
  * (event, umask, edge, inv, thresh, tid_en, occ_sel, occ_invert, occ_edge) and the filter
  * terms by their own names ("event=0x35,umask=0x3,filter_opc=0x182"). The PMU's format
- * decides what it takes. 0, or -1 with a line in err: a fixed or free-running counter, or a
- * control field perf's formats name per processor (the unit-mask extension, port and
- * function masks). */
-int upm_alias_perf_terms(const struct upm_spec *sp, char *buf, unsigned long size, char *err, unsigned long err_size);
+ * decides what it takes. A fixed or free-running counter is "@ALIAS", perf's event alias
+ * for it, which the kernel defines (events/ALIAS). 0, or -1 with a line in err: such a
+ * counter perf names nothing for, or a control field perf's formats name per processor
+ * (the unit-mask extension, port and function masks). */
+int upm_alias_perf_terms(const struct upm_platform *p, const struct upm_spec *sp, char *buf, unsigned long size, char *err,
+			 unsigned long err_size);
 
 #endif

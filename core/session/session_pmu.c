@@ -7,7 +7,7 @@
 int upm_session_pmu_terms_check(struct upm_session *s, const struct upm_spec *sp)
 {
 	char terms[200], err[240];
-	if (upm_alias_perf_terms(sp, terms, sizeof terms, err, sizeof err) < 0) {
+	if (upm_alias_perf_terms(s->run->platform, sp, terms, sizeof terms, err, sizeof err) < 0) {
 		upm_snprintf(s->error, sizeof s->error, "--backend perf: %s", err);
 		return -1;
 	}
@@ -20,7 +20,8 @@ int upm_session_pmu_instance(struct upm_session *s, struct upm_box_inst *b, cons
 	int named = 0;
 	for (unsigned k = 0; k < b->n; k++)
 		named |= mine[k]->instance >= 0;
-	if (upm_alias_perf_pmu_name(s->run->platform, b->type, b->instance, name, sizeof name, err, sizeof err) < 0) {
+	/* The PMU of the instance's first spec: its box's, or where perf defines that counter. */
+	if (upm_alias_perf_spec_pmu(s->run->platform, mine[0], b->instance, name, sizeof name, err, sizeof err) < 0) {
 		if (!named && b->instance > 0)
 			return 1;
 		b->state = UPM_BOX_ABSENT;
@@ -52,9 +53,9 @@ static void pmu_pass(struct upm_session *s, upm_interval_fn interval, void *ctx,
 			if (c->pass != pass || b->state != UPM_BOX_OK)
 				continue;
 			const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-			if (upm_alias_perf_pmu_name(s->run->platform, b->type, b->instance, name, sizeof name, err,
+			if (upm_alias_perf_spec_pmu(s->run->platform, sp, b->instance, name, sizeof name, err,
 						    sizeof err) < 0 ||
-			    upm_alias_perf_terms(sp, terms, sizeof terms, err, sizeof err) < 0) {
+			    upm_alias_perf_terms(s->run->platform, sp, terms, sizeof terms, err, sizeof err) < 0) {
 				c->status = UPM_EINVAL;
 				upm_strlcpy(b->why, err, sizeof b->why);
 				b->state = UPM_BOX_FAULT;

@@ -174,6 +174,16 @@ static int perf_pmu_open(struct upm_backend *b, unsigned socket, const char *pmu
 		upm_snprintf(err, err_size, "perf PMU %s counts on no processor of socket %u", pmu, socket);
 		return UPM_ENOTFOUND;
 	}
+	/* "@ALIAS": the kernel's own event alias (a fixed or free-running counter), its raw
+	 * count (the alias's scale is for people; upmon scales its counts itself). */
+	char alias_terms[256], unit[16];
+	double scale;
+	if (terms[0] == '@') {
+		if (upm_perf_alias_read(c->sysroot, &p, terms + 1, alias_terms, sizeof alias_terms, &scale, unit,
+					sizeof unit, err, err_size) < 0)
+			return UPM_EINVAL;
+		terms = alias_terms;
+	}
 	if (upm_perf_encode(&p, terms, config, err, err_size) < 0)
 		return UPM_EINVAL;
 	unsigned slot = 0;

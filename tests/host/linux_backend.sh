@@ -254,6 +254,17 @@ for i in 0 1 2; do
 	echo config2:0-7 >"$p/format/event"
 	echo config2:8-15 >"$p/format/umask"
 done
+# The fixed and free-running counters are perf's aliases (uncore_snb.c): Skylake's uncore
+# clock is the cbox PMU's clockticks, the client IMC's data_reads and data_writes its own.
+mkdir -p "$PF/sys/bus/event_source/devices/uncore_cbox_0/events"
+echo event=0xff >"$PF/sys/bus/event_source/devices/uncore_cbox_0/events/clockticks"
+imc=$PF/sys/bus/event_source/devices/uncore_imc
+mkdir -p "$imc/format" "$imc/events"
+echo 1 >"$imc/type"
+echo 0 >"$imc/cpumask"
+echo config2:0-7 >"$imc/format/event"
+echo event=0x01 >"$imc/events/data_reads"
+echo event=0x02 >"$imc/events/data_writes"
 pf() { local name=$1; shift; UPMON_SYSROOT=$PF run "$name" --backend perf --out res "$@"; }
 was=$(snap "$PF")
 pf perfrun run --events cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.05 --per-box
@@ -262,7 +273,7 @@ csv=$WORK/$(last_run res)/counters.csv
 # each of cbo0..2 counted the 50 ms (cpu-clock, in nanoseconds: 45,000,000 at least).
 rows=$(awk -F, '$2 == "perf" && $5 == "cbo" && $9 == "CACHE_LOOKUP.ANY_M" && $13 + 0 >= 45000000 && $14 == "ok"' "$csv" 2>/dev/null | wc -l)
 if [ "$(rc perfrun)" = 0 ] && [ "$(snap "$PF")" = "$was" ] && [ "$rows" -ge 3 ] &&
-	said perfrun '^upmon: note: --backend perf counts through the kernel.s uncore PMUs \(uncore_cbox_.*\): counts only, no register is read or written' &&
+	said perfrun '^upmon: note: --backend perf counts through the kernel.s uncore PMUs \(uncore_.*\): counts only, no register is read or written' &&
 	grep -q '^identity: platform skl, backend perf$' "$WORK/perfrun.out"; then
 	pass host/backend_perf_counts_through_the_kernel
 else
@@ -276,15 +287,20 @@ instances=$(awk -F, '$2 == "perf" && $5 == "cbo" { print $6 }' "$csv" 2>/dev/nul
 pf perfabsent run --events cbo3/CACHE_LOOKUP.ANY_M/ --seconds 0.01
 said perfabsent 'the kernel has no perf PMU uncore_cbox_3 counting on socket 0' &&
 	pass host/backend_perf_missing_pmu_named || fail host/backend_perf_missing_pmu_named "$(tail -4 "$WORK/perfabsent.out" | tr '\n' ' ')"
-# What perf cannot be given, and what tests registers, each one line.
-pf perffixed run --events ncu/UCLK/ --seconds 0.01
-expect perffixed host/backend_perf_fixed_counter_refused 4 '--backend perf: ncu/UCLK/: a fixed counter is not counted through perf here: give perf.s own event for it'
+# A fixed and a free-running counter: perf's aliases, read from the PMU's events/ (the
+# uncore clock on uncore_cbox_0, the IMC's data_reads on uncore_imc).
+pf perffixed run --events ncu/UCLK/,imc/DRAM_DATA_READS/ --seconds 0.05
+csv=$WORK/$(last_run res)/counters.csv
+if [ "$(rc perffixed)" = 0 ] && awk -F, '$5 == "ncu" && $13 + 0 >= 45000000 && $14 == "ok" { a = 1 } $5 == "imc" && $13 + 0 >= 45000000 && $14 == "ok" { b = 1 } END { exit !(a && b) }' "$csv"; then
+	pass host/backend_perf_fixed_and_free_running_counters_by_alias
+else
+	fail host/backend_perf_fixed_and_free_running_counters_by_alias "status $(rc perffixed): $(tail -4 "$WORK/perffixed.out" | tr '\n' ' ')"
+fi
 pf perfself selftest
 expect perfself host/backend_perf_selftest_refused 4 \
 	'^upmon: error: selftest: --backend perf counts through the kernel and touches no register, and the self-test tests registers: use --backend linux for it \(check --backend perf judges the kernels. counts, the self-test N/A\)$'
-# check through perf: the self-test and the restore N/A with the reason, each role perf
-# cannot be given (Skylake's ncu/UCLK/ is the fixed counter, imc/DRAM_DATA_READS/ a
-# free-running one) N/A once with it, the LLC roles counted and judged; nothing touched.
+# check through perf: the self-test and the restore N/A with the reason, every role
+# counted (the uncore clock and memory by perf's aliases) and judged; nothing touched.
 was=$(snap "$PF")
 pf perfcheck check --quick
 v=$WORK/$(last_run res)/verdicts.csv
@@ -292,8 +308,7 @@ na() { grep -qE ",$1,,$2,N/A,\"?$3" "$v"; }
 if [ "$(rc perfcheck)" -le 3 ] && [ "$(snap "$PF")" = "$was" ] &&
 	na 0,pmu selftest 'not run: --backend perf counts through the kernel and touches no register' &&
 	na 0,pmu restore 'not run: --backend perf writes no register' &&
-	na 0,ncu uclk 'not counted through perf: ncu/UCLK/: a fixed counter is not counted through perf here' &&
-	na 0,imc memory.read 'not counted through perf: imc/DRAM_DATA_READS/: a free-running counter' &&
+	grep -qE ',0,ncu,,uclk,(PASS|WARN|FAIL),' "$v" && grep -qE ',0,imc,,memory\.read,(PASS|WARN|FAIL),' "$v" &&
 	[ "$(grep -c ',uclk,' "$v")" = 1 ] && grep -qE ',0,cbo,,llc\.hits,(PASS|WARN|FAIL),' "$v"; then
 	pass host/backend_perf_check_judges_what_perf_counts
 else

@@ -117,3 +117,24 @@ TEST(check_perf_multiplexed_few_or_none_never_judged)
 	CHECK_EQ(t.vs.n, 0u);
 	perf_case_free(&t);
 }
+
+/* check --backend perf: a role perf cannot be given (a counter perf names nothing for)
+ * is N/A on every socket, once, under the check it feeds, with the reason. */
+TEST(check_perf_role_not_counted_is_one_na_a_socket)
+{
+	struct perf_case t;
+	if (perf_case(&t, 0, 0, 0) < 0)
+		return;
+	upm_strlcpy(t.c.perf_skipped[R_UCLK], "ubox/UCLK/: perf names no event for this fixed counter here",
+		    sizeof t.c.perf_skipped[R_UCLK]);
+	t.c.role_box[R_UCLK] = "ubox";
+	upm_ck_perf_not_counted(&t.c);
+	CHECK_EQ(t.vs.n, 2u);
+	for (unsigned s = 0; s < t.vs.n && s < 2; s++) {
+		CHECK(t.vs.v[s].socket == s && strcmp(t.vs.v[s].check, "uclk") == 0 && strcmp(t.vs.v[s].box, "ubox") == 0);
+		CHECK_EQ(t.vs.v[s].result, UPM_RESULT_NA);
+		CHECK_STR(t.vs.v[s].reason,
+			  "not counted through perf: ubox/UCLK/: perf names no event for this fixed counter here");
+	}
+	perf_case_free(&t);
+}

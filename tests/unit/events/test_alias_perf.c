@@ -75,7 +75,7 @@ static int terms_of(const char *platform, const char *text, char *out, unsigned 
 	struct upm_spec sp;
 	if (upm_spec_parse(upm_platform_by_name(platform), text, &sp, err, err_size) < 0)
 		return -2;
-	return upm_alias_perf_terms(&sp, out, size, err, err_size);
+	return upm_alias_perf_terms(upm_platform_by_name(platform), &sp, out, size, err, err_size);
 }
 
 /* --backend perf gives the kernel a parsed spec as perf's terms, which the PMU's format
@@ -94,9 +94,36 @@ TEST(alias_perf_terms_of_a_spec)
 	CHECK_STR(got, "event=0x34,umask=0x3,edge,inv,thresh=0x2");
 	CHECK_EQ(terms_of("snbep", "pcu/event=0x80,occ_sel=1/", got, sizeof got, err, sizeof err), 0);
 	CHECK_STR(got, "event=0x80,occ_sel=0x1");
-	/* A fixed counter has no event code perf would take for it here: refused. */
-	CHECK_EQ(terms_of("snbep", "imc/DCLK/", got, sizeof got, err, sizeof err), -1);
-	CHECK(strstr(err, "imc/DCLK/: a fixed counter is not counted through perf here") != NULL);
+	/* A fixed or free-running counter is perf's own alias for it, which the kernel defines
+	 * (uncore_snbep.c imc clockticks event=0xff; uncore_snb.c data_reads on the client
+	 * IMC; Skylake's uncore clock is perf's cbox clockticks, upmon's ncu UCLK). */
+	CHECK_EQ(terms_of("snbep", "imc/DCLK/", got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "@clockticks");
+	CHECK_EQ(terms_of("skl", "imc/DRAM_DATA_READS/", got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "@data_reads");
+	CHECK_EQ(terms_of("skl", "ncu/UCLK/", got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "@clockticks");
+	/* One perf names nothing for: refused. */
+	CHECK_EQ(terms_of("snbep", "pcu/CORE_C3_CTR/", got, sizeof got, err, sizeof err), -1);
+	CHECK(strstr(err, "pcu/CORE_C3_CTR/: perf names no event for this free-running counter here") != NULL);
+}
+
+TEST(alias_perf_pmu_of_a_counter_perf_defines_elsewhere)
+{
+	const struct upm_platform *p = upm_platform_by_name("skl");
+	struct upm_spec sp;
+	char got[64], err[200];
+	CHECK(p && upm_spec_parse(p, "ncu/UCLK/", &sp, err, sizeof err) == 0);
+	if (!p)
+		return;
+	CHECK_EQ(upm_alias_perf_spec_pmu(p, &sp, 0, got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "uncore_cbox_0");
+	CHECK(upm_spec_parse(p, "imc/DRAM_DATA_READS/", &sp, err, sizeof err) == 0);
+	CHECK_EQ(upm_alias_perf_spec_pmu(p, &sp, 0, got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "uncore_imc");
+	CHECK(upm_spec_parse(p, "cbo2/CACHE_LOOKUP.ANY_M/", &sp, err, sizeof err) == 0);
+	CHECK_EQ(upm_alias_perf_spec_pmu(p, &sp, 2, got, sizeof got, err, sizeof err), 0);
+	CHECK_STR(got, "uncore_cbox_2");
 }
 
 TEST(alias_perf_pmu_names_of_instances)
