@@ -54,8 +54,8 @@ int upm_session_refuse_in_use(struct upm_session *s)
 		upm_strlcpy(pmu, "none", sizeof pmu);
 	upm_snprintf(s->error, sizeof s->error,
 		     "socket %u %s%u is counting already: its counter control 0x%x reads 0x%llx, enable set (perf's PMU "
-		     "%s, or another tool): counting beside it spoils both counts; stop it (perf, pcm) and run again; "
-		     "nothing was written",
+		     "%s, or another tool): counting beside it spoils both counts; stop it (perf, pcm) and run again "
+		     "(a count a killed tool left running clears at the next boot); nothing was written",
 		     a.box->socket, a.box->type->name, a.box->instance, a.ctl, (unsigned long long)a.value, pmu);
 	return -1;
 }

@@ -295,8 +295,10 @@ struct upm_backend *upm_perf_backend_create(const char *sysroot, const unsigned 
 		upm_linux_path(path, sizeof path, c->sysroot, rel);
 		c->cpuid_fd[s] = open(path, O_RDONLY | O_CLOEXEC);
 		if (c->cpuid_fd[s] < 0) {
-			upm_snprintf(err, err_size, "cannot open %s to identify the processor (%s): run modprobe cpuid",
-				     path, strerror(errno));
+			int e = errno;
+			upm_snprintf(err, err_size, "cannot open %s to identify the processor (%s): %s", path,
+				     strerror(e), e == EACCES || e == EPERM ? "it needs root: run it with sudo"
+						  : "run modprobe cpuid");
 			for (unsigned k = 0; k < s; k++)
 				close(c->cpuid_fd[k]);
 			c->n_sockets = 0;

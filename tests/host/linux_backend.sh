@@ -334,7 +334,7 @@ python3 -c 'import struct, sys; f = open(sys.argv[1], "r+b"); f.seek(0x700); f.w
 was=$(snap "$BUSY")
 UPMON_SYSROOT=$BUSY run busy --backend linux --out res run --events cbo/CLOCKTICKS/,cbo/CACHE_LOOKUP.ANY_M/ --seconds 0.01
 if [ "$(rc busy)" -ge 2 ] && [ "$(snap "$BUSY")" = "$was" ] &&
-	said busy 'socket 0 cbo0 is counting already: its counter control 0x700 reads 0x400034, enable set \(perf.s PMU uncore_cbox_0, or another tool\): counting beside it spoils both counts; stop it \(perf, pcm\) and run again; nothing was written'; then
+	said busy 'socket 0 cbo0 is counting already: its counter control 0x700 reads 0x400034, enable set \(perf.s PMU uncore_cbox_0, or another tool\): counting beside it spoils both counts; stop it \(perf, pcm\) and run again \(a count a killed tool left running clears at the next boot\); nothing was written'; then
 	pass host/linux_backend_box_in_use_refused
 else
 	fail host/linux_backend_box_in_use_refused "status $(rc busy): $(grep -v '^identity' "$WORK/busy.out" | head -5 | tr '\n' ' ')"
