@@ -1,4 +1,5 @@
 #include "core/session/sample.h"
+#include "core/session/session_pmu.h"
 #include "platform/base/abort.h"
 #include "platform/base/os.h"
 #include "core/session/overflow.h"
@@ -42,7 +43,17 @@ static void read_count(struct sampler *z, struct upm_box_inst *b, unsigned k)
 	uint64_t v;
 	unsigned width;
 	uint32_t addr = upm_count_ctr(s, c, &width);
-	int rc = upm_box_ctr_read(s, b, addr, width, &v);
+	/* Through perf: the kernel's running 64-bit total; a multiplexed one is no count. */
+	int rc = s->pmu_handles ? upm_session_pmu_read(s, k, &v) : upm_box_ctr_read(s, b, addr, width, &v);
+	if (s->pmu_handles)
+		width = 64;
+	if (rc == UPM_EBUSY && s->pmu_handles) {
+		z->flag[k] |= UPM_SAMPLE_FAILED;
+		if (!s->error[0])
+			upm_snprintf(s->error, sizeof s->error, "--backend perf: the kernel multiplexed %s's count "
+				     "(another tool counts on its PMU): its samples are not given", s->specs[c->spec].text);
+		return;
+	}
 	if (rc != UPM_OK) {
 		z->flag[k] |= UPM_SAMPLE_FAILED;
 		z->failed[k] = 1;
@@ -77,7 +88,7 @@ static void read_socket(void *arg)
 	const struct upm_platform *p = s->run->platform;
 	const struct upm_global_ctl *g = p->global;
 	unsigned sock = z->socket;
-	int global = z->global[sock] && !z->guard_only;
+	int global = z->global[sock] && !z->guard_only && !s->pmu_handles;
 
 	if (global) {
 		upm_session_global(s, sock, 0);
@@ -97,7 +108,8 @@ static void read_socket(void *arg)
 			continue;
 		}
 		const struct upm_box_type *t = b->type;
-		int freeze = !global && !z->guard_only && (t->session & UPM_SESS_BOX_FREEZE) && box_governed(s, k, b);
+		int freeze = !global && !z->guard_only && !s->pmu_handles && (t->session & UPM_SESS_BOX_FREEZE) &&
+			     box_governed(s, k, b);
 		if (freeze && upm_box_freeze(s, b, 1) != UPM_OK) {
 			for (unsigned j = 0; j < b->n; j++)
 				z->flag[k + j] |= UPM_SAMPLE_FAILED;
@@ -109,7 +121,7 @@ static void read_socket(void *arg)
 		if (freeze)
 			(void)upm_box_freeze(s, b, 0);
 	}
-	if (!z->guard_only && p->overflow) {
+	if (!z->guard_only && p->overflow && !s->pmu_handles) {
 		for (unsigned c = 0; c < s->n_counts; c++)
 			if (s->counts[c].socket == sock)
 				s->counts[c].overflowed = 0;
@@ -203,6 +215,8 @@ static void idle_between(struct upm_session *s, uint64_t until_ns, void *ctx)
 
 static const char *method_of(const struct upm_session *s, unsigned sock, int global)
 {
+	if (s->pmu_handles)
+		return "perf"; /* the kernel's running totals, read as they run */
 	int governed = 0, frozen = 0;
 	unsigned k = 0;
 	for (unsigned i = 0; i < s->n_boxes; k += s->boxes[i].n, i++) {

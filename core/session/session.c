@@ -822,9 +822,14 @@ int upm_session_start(struct upm_session *s)
 {
 	unsigned per_pass;
 	if (upm_backend_counts_by_pmu(s->run->backend)) {
-		upm_strlcpy(s->error, "--backend perf counts whole intervals: run --interval samples registers, "
-				      "not perf's counts", sizeof s->error);
-		return -1;
+		if (s->n_passes != 1) {
+			upm_snprintf(s->error, sizeof s->error, "the events need %u passes; a started session counts one",
+				     s->n_passes);
+			return -1;
+		}
+		if (layout_counts(s, &per_pass) < 0)
+			return -1;
+		return upm_session_pmu_start(s);
 	}
 	if (s->n_passes != 1) {
 		upm_snprintf(s->error, sizeof s->error, "the events need %u passes; a started session counts one",
@@ -846,6 +851,10 @@ int upm_session_start(struct upm_session *s)
 
 void upm_session_restore(struct upm_session *s)
 {
+	if (s->pmu_handles) { /* perf: stopped and let go; nothing was written */
+		upm_session_pmu_stop(s);
+		return;
+	}
 	on_every_socket(s, STEP_RESTORE, 0, 0);
 }
 
@@ -898,6 +907,8 @@ void upm_session_free(struct upm_session *s)
 	upm_os_free(s->saved);
 	upm_os_free(s->metric_parts);
 	s->metric_parts = NULL;
+	if (s->pmu_handles)
+		upm_session_pmu_stop(s);
 	s->boxes = NULL;
 	s->counts = NULL;
 	s->saved = NULL;

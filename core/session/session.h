@@ -144,6 +144,9 @@ struct upm_session {
 	/* The metrics' formulas and terms, compiled once when the metrics were taken
 	 * (core/metrics/metrics.c; NULL: none): freed with the session. */
 	struct upm_metric_parts *metric_parts;
+	/* --backend perf, a started session (upm_session_start): each count's perf counter,
+	 * -1 where none opened (core/session/session_pmu.c); NULL otherwise. */
+	int *pmu_handles;
 	/* The user's specs left out because another of theirs counts the same
 	 * (upm_session_take with once), for the note the command says
 	 * (upm_session_say_doubled); n_doubled counts them all, doubled holds the first. */

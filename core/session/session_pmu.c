@@ -129,3 +129,70 @@ int upm_session_pmu_run(struct upm_session *s, upm_interval_fn interval, void *c
 	s->n_counts = keep;
 	return s->error[0] ? -1 : 0;
 }
+
+int upm_session_pmu_start(struct upm_session *s)
+{
+	s->pmu_handles = upm_os_alloc((s->n_counts + 1) * sizeof *s->pmu_handles);
+	if (!s->pmu_handles) {
+		upm_strlcpy(s->error, "out of memory", sizeof s->error);
+		return -1;
+	}
+	s->aborted = upm_abort_check();
+	/* The pass's opening and start as a run's (pmu_pass), without its interval and stop. */
+	struct upm_backend *be = s->run->backend;
+	unsigned idx = 0;
+	for (unsigned i = 0; i < s->n_boxes; i++) {
+		struct upm_box_inst *b = &s->boxes[i];
+		char name[64], terms[200], err[240];
+		for (unsigned k = 0; k < b->n; k++, idx++) {
+			struct upm_count *c = &s->counts[idx];
+			s->pmu_handles[idx] = -1;
+			if (b->state != UPM_BOX_OK)
+				continue;
+			const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
+			int rc = upm_alias_perf_spec_pmu(s->run->platform, sp, b->instance, name, sizeof name, err, sizeof err) < 0 ||
+					 upm_alias_perf_terms(s->run->platform, sp, terms, sizeof terms, err, sizeof err) < 0
+				 ? UPM_EINVAL
+				 : upm_pmu_open(be, b->socket, name, terms, &s->pmu_handles[idx], err, sizeof err);
+			if (rc != UPM_OK) {
+				c->status = rc;
+				b->state = rc == UPM_ENOTFOUND ? UPM_BOX_ABSENT : UPM_BOX_FAULT;
+				upm_strlcpy(b->why, err, sizeof b->why);
+				if (!s->error[0] && rc != UPM_ENOTFOUND)
+					upm_snprintf(s->error, sizeof s->error, "--backend perf: %s", err);
+			}
+		}
+	}
+	uint64_t t0 = upm_os_nanoseconds();
+	for (unsigned k = 0; k < s->n_counts; k++) {
+		s->counts[k].start = 0;
+		if (s->pmu_handles[k] >= 0 && upm_pmu_enable(be, s->pmu_handles[k], 1) == UPM_OK)
+			s->counts[k].unfrozen_ns = t0;
+	}
+	for (unsigned sock = 0; sock < s->run->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
+		s->window_start_ns[sock] = t0;
+	return 0;
+}
+
+int upm_session_pmu_read(struct upm_session *s, unsigned k, uint64_t *v)
+{
+	uint64_t enabled;
+	int partial;
+	*v = 0;
+	if (!s->pmu_handles || k >= s->n_counts || s->pmu_handles[k] < 0)
+		return UPM_ENOTFOUND;
+	int rc = upm_pmu_read(s->run->backend, s->pmu_handles[k], v, &enabled, &partial);
+	return rc != UPM_OK ? rc : partial ? UPM_EBUSY : UPM_OK;
+}
+
+void upm_session_pmu_stop(struct upm_session *s)
+{
+	for (unsigned k = 0; s->pmu_handles && k < s->n_counts; k++)
+		if (s->pmu_handles[k] >= 0) {
+			upm_pmu_enable(s->run->backend, s->pmu_handles[k], 0);
+			upm_pmu_close(s->run->backend, s->pmu_handles[k]);
+			s->pmu_handles[k] = -1;
+		}
+	upm_os_free(s->pmu_handles);
+	s->pmu_handles = NULL;
+}

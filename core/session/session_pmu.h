@@ -17,6 +17,18 @@ int upm_session_pmu_terms_check(struct upm_session *s, const struct upm_spec *sp
  * 1 to leave it out (an instance the kernel does not have, no spec naming it). */
 int upm_session_pmu_instance(struct upm_session *s, struct upm_box_inst *b, const struct upm_spec *const *mine);
 
+/* A started session through perf (upm_session_start, one pass, counts laid out): every
+ * count's counter opened and started together, s->pmu_handles kept. 0, or -1 with
+ * s->error (nothing left open). */
+int upm_session_pmu_start(struct upm_session *s);
+
+/* Reads count k of a started session: its running total in *v. UPM_OK, UPM_EBUSY when
+ * the kernel multiplexed it (a part), or the backend's status. */
+int upm_session_pmu_read(struct upm_session *s, unsigned k, uint64_t *v);
+
+/* Stops and lets go of a started session's counters. */
+void upm_session_pmu_stop(struct upm_session *s);
+
 /* Runs every pass through perf; counts laid out (per_pass a pass). As upm_session_run. */
 int upm_session_pmu_run(struct upm_session *s, upm_interval_fn interval, void *ctx, unsigned per_pass);
 

@@ -283,6 +283,17 @@ fi
 instances=$(awk -F, '$2 == "perf" && $5 == "cbo" { print $6 }' "$csv" 2>/dev/null | sort -u | tr '\n' ' ')
 [ "$instances" = "0 1 2 " ] && pass host/backend_perf_instances_are_the_kernels ||
 	fail host/backend_perf_instances_are_the_kernels "instances counted: '$instances', expected 0 1 2"
+# run --interval through perf: each sample the kernel's running totals, read as they run.
+pf perfint run --events cbo/CACHE_LOOKUP.ANY_M/,ncu/UCLK/ --interval 100 --count 3
+icsv=$WORK/$(last_run res)/interval.csv
+# interval.csv: run,backend,...,kind (6),socket,box (8),instance,spec,count (11),...,status (13):
+# every sample's count of cpu-clock over its 100 ms window, 90,000,000 ns at least.
+n=$(awk -F, '$2 == "perf" && $6 == "count" && ($8 == "cbo" || $8 == "ncu") && $11 + 0 >= 90000000 && $13 == "ok"' "$icsv" 2>/dev/null | wc -l)
+if [ "$(rc perfint)" = 0 ] && [ "$n" = 12 ] && said perfint '^run: socket 0 read by perf$'; then
+	pass host/backend_perf_interval_samples_running_totals
+else
+	fail host/backend_perf_interval_samples_running_totals "status $(rc perfint), $n of 12 rows: $(tail -3 "$WORK/perfint.out" | tr '\n' ' ')"
+fi
 # A spec naming an instance the kernel lacks: a finding with its cause.
 pf perfabsent run --events cbo3/CACHE_LOOKUP.ANY_M/ --seconds 0.01
 said perfabsent 'the kernel has no perf PMU uncore_cbox_3 counting on socket 0' &&
