@@ -503,9 +503,10 @@ static void say_cost(struct upm_run *r, const struct upm_samples *sm)
 	char mean[32], max[32];
 	upm_format_double(mean, sizeof mean, sm->n_taken ? (double)sm->cost_ns_total / 1e3 / sm->n_taken : 0, 1);
 	upm_format_double(max, sizeof max, (double)sm->cost_ns_max / 1e3, 1);
-	upm_say(r, "run: %u sample%s (%u kept); each sample: %llu register accesses, %s us (at most %s us)",
-		sm->n_taken, sm->n_taken == 1 ? "" : "s", sm->n_ticks, (unsigned long long)sm->accesses_per_sample,
-		mean, max);
+	/* Through perf a sample is the kernel's counts, read: no register is touched. */
+	upm_say(r, "run: %u sample%s (%u kept); each sample: %llu %s, %s us (at most %s us)", sm->n_taken,
+		sm->n_taken == 1 ? "" : "s", sm->n_ticks, (unsigned long long)sm->accesses_per_sample,
+		upm_backend_counts_by_pmu(r->backend) ? "perf reads" : "register accesses", mean, max);
 	for (unsigned sock = 0; sock < r->n_sockets && sock < UPM_MAX_SOCKETS; sock++)
 		if (sm->method[sock])
 			upm_say(r, "run: socket %u read by %s", sock, sm->method[sock]);

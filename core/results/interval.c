@@ -292,9 +292,10 @@ void upm_interval_html(const struct upm_session *s, const struct upm_samples *sm
 	char mean[32];
 	upm_format_double(mean, sizeof mean, sm->n_taken ? (double)sm->cost_ns_total / 1e3 / sm->n_taken : 0.0, 1);
 	upm_buf_printf(out, "<section id=\"intervals\"><h2>Samples</h2>\n<p>%u sample%s every %llu ms; each read "
-			    "with %llu register accesses in %s us on average.</p>\n",
+			    "with %llu %s in %s us on average.</p>\n",
 		       sm->n_taken, sm->n_taken == 1 ? "" : "s", (unsigned long long)(sm->period_ns / 1000000u),
-		       (unsigned long long)sm->accesses_per_sample, mean);
+		       (unsigned long long)sm->accesses_per_sample,
+		       upm_backend_counts_by_pmu(s->run->backend) ? "perf reads" : "register accesses", mean);
 	upm_interval_svg(s, sm, out);
 	upm_buf_puts(out, "</section>\n");
 }

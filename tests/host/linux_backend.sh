@@ -289,7 +289,8 @@ icsv=$WORK/$(last_run res)/interval.csv
 # interval.csv: run,backend,...,kind (6),socket,box (8),instance,spec,count (11),...,status (13):
 # every sample's count of cpu-clock over its 100 ms window, 90,000,000 ns at least.
 n=$(awk -F, '$2 == "perf" && $6 == "count" && ($8 == "cbo" || $8 == "ncu") && $11 + 0 >= 90000000 && $13 == "ok"' "$icsv" 2>/dev/null | wc -l)
-if [ "$(rc perfint)" = 0 ] && [ "$n" = 12 ] && said perfint '^run: socket 0 read by perf$'; then
+if [ "$(rc perfint)" = 0 ] && [ "$n" = 12 ] && said perfint '^run: socket 0 read by perf$' &&
+	said perfint '^run: 3 samples \(3 kept\); each sample: 4 perf reads, '; then
 	pass host/backend_perf_interval_samples_running_totals
 else
 	fail host/backend_perf_interval_samples_running_totals "status $(rc perfint), $n of 12 rows: $(tail -3 "$WORK/perfint.out" | tr '\n' ' ')"
