@@ -821,16 +821,6 @@ static int layout_counts(struct upm_session *s, unsigned *per_pass_out)
 int upm_session_start(struct upm_session *s)
 {
 	unsigned per_pass;
-	if (upm_backend_counts_by_pmu(s->run->backend)) {
-		if (s->n_passes != 1) {
-			upm_snprintf(s->error, sizeof s->error, "the events need %u passes; a started session counts one",
-				     s->n_passes);
-			return -1;
-		}
-		if (layout_counts(s, &per_pass) < 0)
-			return -1;
-		return upm_session_pmu_start(s);
-	}
 	if (s->n_passes != 1) {
 		upm_snprintf(s->error, sizeof s->error, "the events need %u passes; a started session counts one",
 			     s->n_passes);
@@ -838,6 +828,8 @@ int upm_session_start(struct upm_session *s)
 	}
 	if (layout_counts(s, &per_pass) < 0)
 		return -1;
+	if (upm_backend_counts_by_pmu(s->run->backend)) /* perf's counters, opened and started */
+		return upm_session_pmu_start(s);
 	s->aborted = upm_abort_check();
 	if (s->aborted)
 		return 0;
@@ -889,6 +881,12 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 	}
 	/* Restore also after a failure: hardware is left as it was found. */
 	on_every_socket(s, STEP_RESTORE, 0, 0);
+	upm_session_keep_own_passes(s, per_pass);
+	return failed || s->error[0] ? -1 : 0;
+}
+
+void upm_session_keep_own_passes(struct upm_session *s, unsigned per_pass)
+{
 	/* Counts belong to their own pass only. */
 	unsigned keep = 0;
 	for (unsigned i = 0; i < s->n_counts; i++) {
@@ -897,7 +895,6 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 			s->counts[keep++] = s->counts[i];
 	}
 	s->n_counts = keep;
-	return failed || s->error[0] ? -1 : 0;
 }
 
 void upm_session_free(struct upm_session *s)

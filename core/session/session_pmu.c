@@ -37,6 +37,27 @@ int upm_session_pmu_instance(struct upm_session *s, struct upm_box_inst *b, cons
 	return 0;
 }
 
+/* Opens count c (spec k of box b) on its PMU, stopped: *handle, or -1 with the box put
+ * out of use and why (a missing PMU absent; a term or an open refused a fault, also the
+ * session's error). */
+static void open_count(struct upm_session *s, struct upm_box_inst *b, unsigned k, struct upm_count *c, int *handle)
+{
+	char name[64], terms[200], err[240];
+	const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
+	*handle = -1;
+	int rc = upm_alias_perf_spec_pmu(s->run->platform, sp, b->instance, name, sizeof name, err, sizeof err) < 0 ||
+			 upm_alias_perf_terms(s->run->platform, sp, terms, sizeof terms, err, sizeof err) < 0
+		 ? UPM_EINVAL
+		 : upm_pmu_open(s->run->backend, b->socket, name, terms, handle, err, sizeof err);
+	if (rc == UPM_OK)
+		return;
+	c->status = rc;
+	b->state = rc == UPM_ENOTFOUND ? UPM_BOX_ABSENT : UPM_BOX_FAULT;
+	upm_strlcpy(b->why, err, sizeof b->why);
+	if (!s->error[0] && rc != UPM_ENOTFOUND)
+		upm_snprintf(s->error, sizeof s->error, "--backend perf: %s", err);
+}
+
 /* One pass: every count of the pass on a box that is there, opened, started together,
  * the interval, stopped together, read. */
 static void pmu_pass(struct upm_session *s, upm_interval_fn interval, void *ctx, unsigned pass, unsigned base,
@@ -46,29 +67,10 @@ static void pmu_pass(struct upm_session *s, upm_interval_fn interval, void *ctx,
 	unsigned idx = base;
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		struct upm_box_inst *b = &s->boxes[i];
-		char name[64], terms[200], err[240];
 		for (unsigned k = 0; k < b->n; k++, idx++) {
-			struct upm_count *c = &s->counts[idx];
 			handles[idx - base] = -1;
-			if (c->pass != pass || b->state != UPM_BOX_OK)
-				continue;
-			const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-			if (upm_alias_perf_spec_pmu(s->run->platform, sp, b->instance, name, sizeof name, err,
-						    sizeof err) < 0 ||
-			    upm_alias_perf_terms(s->run->platform, sp, terms, sizeof terms, err, sizeof err) < 0) {
-				c->status = UPM_EINVAL;
-				upm_strlcpy(b->why, err, sizeof b->why);
-				b->state = UPM_BOX_FAULT;
-				continue;
-			}
-			int rc = upm_pmu_open(be, b->socket, name, terms, &handles[idx - base], err, sizeof err);
-			if (rc != UPM_OK) {
-				c->status = rc;
-				b->state = rc == UPM_ENOTFOUND ? UPM_BOX_ABSENT : UPM_BOX_FAULT;
-				upm_strlcpy(b->why, err, sizeof b->why);
-				if (!s->error[0] && rc != UPM_ENOTFOUND)
-					upm_snprintf(s->error, sizeof s->error, "--backend perf: %s", err);
-			}
+			if (s->counts[idx].pass == pass && b->state == UPM_BOX_OK)
+				open_count(s, b, k, &s->counts[idx], &handles[idx - base]);
 		}
 	}
 	unsigned n = idx - base;
@@ -119,14 +121,7 @@ int upm_session_pmu_run(struct upm_session *s, upm_interval_fn interval, void *c
 	for (unsigned p = 0; p < s->n_passes && !s->aborted; p++)
 		pmu_pass(s, interval, ctx, p, p * per_pass, handles);
 	upm_os_free(handles);
-	/* Counts belong to their own pass only. */
-	unsigned keep = 0;
-	for (unsigned i = 0; i < s->n_counts; i++) {
-		unsigned pass_of_slot = per_pass ? i / per_pass : 0;
-		if (s->counts[i].pass == pass_of_slot)
-			s->counts[keep++] = s->counts[i];
-	}
-	s->n_counts = keep;
+	upm_session_keep_own_passes(s, per_pass);
 	return s->error[0] ? -1 : 0;
 }
 
@@ -143,24 +138,10 @@ int upm_session_pmu_start(struct upm_session *s)
 	unsigned idx = 0;
 	for (unsigned i = 0; i < s->n_boxes; i++) {
 		struct upm_box_inst *b = &s->boxes[i];
-		char name[64], terms[200], err[240];
 		for (unsigned k = 0; k < b->n; k++, idx++) {
-			struct upm_count *c = &s->counts[idx];
 			s->pmu_handles[idx] = -1;
-			if (b->state != UPM_BOX_OK)
-				continue;
-			const struct upm_spec *sp = &s->specs[b->spec_idx[k]];
-			int rc = upm_alias_perf_spec_pmu(s->run->platform, sp, b->instance, name, sizeof name, err, sizeof err) < 0 ||
-					 upm_alias_perf_terms(s->run->platform, sp, terms, sizeof terms, err, sizeof err) < 0
-				 ? UPM_EINVAL
-				 : upm_pmu_open(be, b->socket, name, terms, &s->pmu_handles[idx], err, sizeof err);
-			if (rc != UPM_OK) {
-				c->status = rc;
-				b->state = rc == UPM_ENOTFOUND ? UPM_BOX_ABSENT : UPM_BOX_FAULT;
-				upm_strlcpy(b->why, err, sizeof b->why);
-				if (!s->error[0] && rc != UPM_ENOTFOUND)
-					upm_snprintf(s->error, sizeof s->error, "--backend perf: %s", err);
-			}
+			if (b->state == UPM_BOX_OK)
+				open_count(s, b, k, &s->counts[idx], &s->pmu_handles[idx]);
 		}
 	}
 	uint64_t t0 = upm_os_nanoseconds();
