@@ -11,6 +11,7 @@
 #include "core/session/global_ctl.h"
 #include "core/session/session_pmu.h"
 #include "core/session/in_use.h"
+#include "core/session/own_passes.h"
 #include "platform/pci.h"
 #include "core/cli/progress.h"
 
@@ -885,17 +886,6 @@ int upm_session_run(struct upm_session *s, upm_interval_fn interval, void *ctx)
 	return failed || s->error[0] ? -1 : 0;
 }
 
-void upm_session_keep_own_passes(struct upm_session *s, unsigned per_pass)
-{
-	/* Counts belong to their own pass only. */
-	unsigned keep = 0;
-	for (unsigned i = 0; i < s->n_counts; i++) {
-		unsigned pass_of_slot = per_pass ? i / per_pass : 0;
-		if (s->counts[i].pass == pass_of_slot)
-			s->counts[keep++] = s->counts[i];
-	}
-	s->n_counts = keep;
-}
 
 void upm_session_free(struct upm_session *s)
 {

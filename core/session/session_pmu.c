@@ -1,6 +1,7 @@
 /* A session counted through the kernel's perf PMUs (core/session/session_pmu.h). */
 #include "core/session/session_pmu.h"
 #include "core/events/alias_perf.h"
+#include "core/session/own_passes.h"
 #include "platform/base/abort.h"
 #include "platform/base/os.h"
 

@@ -29,10 +29,6 @@ int upm_session_pmu_read(struct upm_session *s, unsigned k, uint64_t *v);
 /* Stops and lets go of a started session's counters. */
 void upm_session_pmu_stop(struct upm_session *s);
 
-/* session.c: after every pass, each pass's slots keep only the counts of that pass (the
- * layout gives every count a slot in every pass). */
-void upm_session_keep_own_passes(struct upm_session *s, unsigned per_pass);
-
 /* Runs every pass through perf; counts laid out (per_pass a pass). As upm_session_run. */
 int upm_session_pmu_run(struct upm_session *s, upm_interval_fn interval, void *ctx, unsigned per_pass);
 
