@@ -177,6 +177,25 @@ static int force_platform_refused(struct upm_run *r, int tables_only)
 	return 1;
 }
 
+/* A backend of the installed Linux machine, made by the environment after its preflight
+ * (struct upm_app_env: create_linux_backend, create_perf_backend): what it changes or what
+ * may spoil its counts said first; refused in one line with nothing touched, under UEFI
+ * (no such environment) saying `elsewhere`. 0, or -1 when said. */
+static int installed_backend(struct upm_run *r,
+			     struct upm_backend *(*create)(char *err, unsigned long err_size, char *note,
+							   unsigned long note_size),
+			     const char *option, const char *elsewhere)
+{
+	char err[320] = "", note[900] = "";
+	r->backend = create ? create(err, sizeof err, note, sizeof note) : NULL;
+	if (!r->backend) {
+		upm_error(r, "%s: %s; nothing was touched", option, create ? err : elsewhere);
+		return -1;
+	}
+	upm_say_lines(r, "upmon: note: ", 7, note);
+	return 0;
+}
+
 static int create_backend(struct upm_run *r, struct upm_app_env *env)
 {
 	struct upm_options *o = &r->opts;
@@ -205,31 +224,15 @@ static int create_backend(struct upm_run *r, struct upm_app_env *env)
 			return -1;
 		}
 	} else if (o->backend == UPM_BACKEND_LINUX) {
-		char note[900] = "";
-		r->backend = env->create_linux_backend ? env->create_linux_backend(err, sizeof err, note, sizeof note)
-						       : NULL;
-		if (r->backend)
-			upm_say_lines(r, "upmon: note: ", 7, note);
-		if (!r->backend) {
-			upm_error(r, "--backend linux: %s; nothing was touched",
-				  env->create_linux_backend ? err
-				  : "it runs on an installed Linux machine (the Linux build, build/host/upmon); "
-				    "under UEFI use --backend hw");
+		if (installed_backend(r, env->create_linux_backend, "--backend linux",
+				      "it runs on an installed Linux machine (the Linux build, build/host/upmon); "
+				      "under UEFI use --backend hw") < 0)
 			return -1;
-		}
 	} else if (o->backend == UPM_BACKEND_PERF) {
-		char note[600] = "";
-		r->backend = env->create_perf_backend ? env->create_perf_backend(err, sizeof err, note, sizeof note)
-						      : NULL;
-		if (r->backend)
-			upm_say_lines(r, "upmon: note: ", 7, note);
-		if (!r->backend) {
-			upm_error(r, "--backend perf: %s; nothing was touched",
-				  env->create_perf_backend ? err
-				  : "it counts through an installed Linux machine's kernel (the Linux build, "
-				    "build/host/upmon); under UEFI use --backend hw");
+		if (installed_backend(r, env->create_perf_backend, "--backend perf",
+				      "it counts through an installed Linux machine's kernel (the Linux build, "
+				      "build/host/upmon); under UEFI use --backend hw") < 0)
 			return -1;
-		}
 	} else if (o->backend == UPM_BACKEND_REPLAY) {
 		void *text = NULL;
 		size_t len = 0;

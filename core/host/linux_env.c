@@ -144,24 +144,6 @@ static int read_topology(struct linux_topo *t, char *err, size_t err_size)
 	return 0;
 }
 
-int upm_host_linux_socket_of_cpu(unsigned cpu, char *err, size_t err_size)
-{
-	struct linux_topo t;
-	char rel[96], line[32];
-	if (read_topology(&t, err, err_size) < 0)
-		return -1;
-	upm_snprintf(rel, sizeof rel, "sys/devices/system/cpu/cpu%u/topology/physical_package_id", cpu);
-	if (!read_line(rel, line, sizeof line) || !*line) {
-		upm_snprintf(err, err_size, "cannot read processor %u's package (%s)", cpu, rel);
-		return -1;
-	}
-	for (unsigned s = 0; s < t.n; s++)
-		if (t.packages[s] == (unsigned)atoi(line))
-			return (int)s;
-	upm_snprintf(err, err_size, "processor %u is not online", cpu);
-	return -1;
-}
-
 unsigned upm_host_linux_first_cpus(unsigned *cpus, unsigned max)
 {
 	struct linux_topo t;

@@ -13,10 +13,6 @@
  * than "/", its SMBIOS tables (sys/firmware/dmi/tables). 0, or -1 with a line in err. */
 int upm_host_linux_setup(char *err, size_t err_size);
 
-/* The socket (ascending package order, as the run numbers them) of processor cpu; -1
- * with a line in err. */
-int upm_host_linux_socket_of_cpu(unsigned cpu, char *err, size_t err_size);
-
 /* Each socket's first processor, at most max; the count (0: the topology is unreadable). */
 unsigned upm_host_linux_first_cpus(unsigned *cpus, unsigned max);
 

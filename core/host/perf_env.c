@@ -48,8 +48,10 @@ static void close_all(struct upm_os_perf *h)
 	free(h);
 }
 
-/* Opens alias on one PMU, on each of its processors (one a package). 0, or -1 with err. */
-static int open_on(struct upm_os_perf *h, const struct upm_perf_pmu *p, const char *alias, char *err, size_t err_size)
+/* Opens alias on one PMU, for each socket (firsts[s]: its first processor) on the processor
+ * that counts the PMU for its package. 0, or -1 with err. */
+static int open_on(struct upm_os_perf *h, const struct upm_perf_pmu *p, const char *alias, const unsigned *firsts,
+		   unsigned n_sockets, char *err, size_t err_size)
 {
 	char terms[256], unit[16];
 	double scale;
@@ -63,28 +65,19 @@ static int open_on(struct upm_os_perf *h, const struct upm_perf_pmu *p, const ch
 		return -1;
 	}
 	upm_strlcpy(h->unit, unit, sizeof h->unit);
-	unsigned firsts[UPM_MAX_SOCKETS];
-	int cpus[UPM_PERF_MAX_CPUS];
-	unsigned n_cpus = p->n_cpus;
-	memcpy(cpus, p->cpus, sizeof cpus);
-	if (!n_cpus) { /* no cpumask: any processor counts it; one a socket */
-		n_cpus = upm_host_linux_first_cpus(firsts, UPM_MAX_SOCKETS);
-		for (unsigned i = 0; i < n_cpus && i < UPM_PERF_MAX_CPUS; i++)
-			cpus[i] = (int)firsts[i];
-	}
-	for (unsigned i = 0; i < n_cpus; i++) {
-		int socket = upm_host_linux_socket_of_cpu((unsigned)cpus[i], err, err_size);
-		if (socket < 0)
-			return -1;
+	for (unsigned socket = 0; socket < n_sockets; socket++) {
+		int cpu = upm_perf_cpu_for(root, p, firsts[socket]);
+		if (cpu < 0)
+			continue; /* the PMU counts no package of this socket's */
 		if (h->n == PERF_MAX_COUNTERS) {
 			upm_snprintf(err, err_size, "more than %u perf counts", PERF_MAX_COUNTERS);
 			return -1;
 		}
-		int fd = upm_perf_open(p, cpus[i], config, err, err_size);
+		int fd = upm_perf_open(p, cpu, config, err, err_size);
 		if (fd < 0)
 			return -1;
 		h->fd[h->n] = fd;
-		h->socket[h->n] = (unsigned)socket;
+		h->socket[h->n] = socket;
 		h->scale[h->n] = scale;
 		h->n++;
 	}
@@ -102,6 +95,14 @@ struct upm_os_perf *upm_os_perf_begin(const char *type, const char *alias, char 
 		upm_snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
+	unsigned firsts[UPM_MAX_SOCKETS];
+	unsigned n_sockets = upm_host_linux_first_cpus(firsts, UPM_MAX_SOCKETS);
+	if (!n_sockets) {
+		upm_snprintf(err, err_size, "cannot read the processors from %s/sys/devices/system/cpu",
+			     strcmp(root, "/") == 0 ? "" : root);
+		free(h);
+		return NULL;
+	}
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	unsigned pmus = 0;
@@ -113,7 +114,7 @@ struct upm_os_perf *upm_os_perf_begin(const char *type, const char *alias, char 
 		int missing;
 		rc = upm_perf_pmu_read(root, e->d_name, &p, &missing, err, err_size);
 		if (rc == 0)
-			rc = open_on(h, &p, alias, err, err_size);
+			rc = open_on(h, &p, alias, firsts, n_sockets, err, err_size);
 		pmus++;
 	}
 	if (d)
@@ -122,7 +123,9 @@ struct upm_os_perf *upm_os_perf_begin(const char *type, const char *alias, char 
 		upm_snprintf(err, err_size, "the kernel has no %s PMUs (no %s/sys/bus/event_source/devices/%s_N): its "
 			     "uncore driver is not loaded (modprobe intel_uncore) or does not know this processor, or "
 			     "this is a virtual machine", prefix, strcmp(root, "/") == 0 ? "" : root, prefix);
-	if (rc < 0 || !pmus) {
+	if (rc == 0 && pmus && !h->n) /* never a zero for a count that was not made */
+		upm_snprintf(err, err_size, "the kernel's %s PMUs count on no processor of this machine's sockets", prefix);
+	if (rc < 0 || !pmus || !h->n) {
 		close_all(h);
 		return NULL;
 	}

@@ -96,17 +96,25 @@ static int status_of(int e)
 	}
 }
 
-static int linux_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out)
+int upm_linux_cpuid_open(const char *sysroot, unsigned cpu, unsigned char *records)
 {
-	struct linux_ctx *c = ctx_of(b);
-	unsigned s = current_socket(c);
-	int fd = c->cpuid_fd[s];
+	char rel[64], path[400];
+	struct stat st;
+	upm_snprintf(rel, sizeof rel, "dev/cpu/%u/cpuid", cpu);
+	upm_linux_path(path, sizeof path, sysroot, rel);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	*records = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	return fd;
+}
+
+int upm_linux_cpuid_read(int fd, int records, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out)
+{
 	uint32_t regs[4];
 	memset(out, 0, sizeof *out);
 	if (fd < 0)
 		return UPM_EUNSUPPORTED;
 	uint64_t key = (uint64_t)subleaf << 32 | leaf;
-	ssize_t n = pread(fd, regs, sizeof regs, (off_t)(c->cpuid_records[s] ? key * 16 : key));
+	ssize_t n = pread(fd, regs, sizeof regs, (off_t)(records ? key * 16 : key));
 	if (n != (ssize_t)sizeof regs)
 		return n < 0 ? status_of(errno) : UPM_EFAULT;
 	out->eax = regs[0];
@@ -114,6 +122,13 @@ static int linux_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, s
 	out->ecx = regs[2];
 	out->edx = regs[3];
 	return UPM_OK;
+}
+
+static int linux_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out)
+{
+	struct linux_ctx *c = ctx_of(b);
+	unsigned s = current_socket(c);
+	return upm_linux_cpuid_read(c->cpuid_fd[s], c->cpuid_records[s], leaf, subleaf, out);
 }
 
 static int linux_msr_read(struct upm_backend *b, uint32_t msr, uint64_t *val)
@@ -384,11 +399,7 @@ struct upm_backend *upm_linux_backend_create(const char *sysroot, const unsigned
 			linux_destroy(b);
 			return NULL;
 		}
-		upm_snprintf(rel, sizeof rel, "dev/cpu/%u/cpuid", first_cpu[s]);
-		upm_linux_path(path, sizeof path, c->sysroot, rel);
-		c->cpuid_fd[s] = open(path, O_RDONLY);
-		struct stat st;
-		c->cpuid_records[s] = c->cpuid_fd[s] >= 0 && fstat(c->cpuid_fd[s], &st) == 0 && S_ISREG(st.st_mode);
+		c->cpuid_fd[s] = upm_linux_cpuid_open(c->sysroot, first_cpu[s], &c->cpuid_records[s]);
 	}
 	read_mcfg(c, b);
 	return b;

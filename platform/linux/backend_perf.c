@@ -8,10 +8,8 @@
 #include "platform/base/str.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define PERF_MAX_OPEN 512
@@ -20,7 +18,6 @@ struct perf_ctx {
 	char sysroot[256];
 	unsigned n_sockets;
 	unsigned first_cpu[UPM_MAX_SOCKETS];
-	int package[UPM_MAX_SOCKETS]; /* each socket's package id */
 	int cpuid_fd[UPM_MAX_SOCKETS];
 	unsigned char cpuid_records[UPM_MAX_SOCKETS]; /* a test's regular file: 16 x key */
 	int fd[PERF_MAX_OPEN];
@@ -31,22 +28,6 @@ static struct perf_ctx *ctx_of(struct upm_backend *b)
 	return b->ctx;
 }
 
-static int package_of(const struct perf_ctx *c, unsigned cpu)
-{
-	char rel[96], path[512], text[32];
-	upm_snprintf(rel, sizeof rel, "sys/devices/system/cpu/cpu%u/topology/physical_package_id", cpu);
-	upm_linux_path(path, sizeof path, c->sysroot, rel);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ssize_t n = read(fd, text, sizeof text - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	text[n] = 0;
-	return atoi(text);
-}
-
 static int perf_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out)
 {
 	struct perf_ctx *c = ctx_of(b);
@@ -54,19 +35,7 @@ static int perf_cpuid(struct upm_backend *b, uint32_t leaf, uint32_t subleaf, st
 	unsigned s;
 	upm_os_current_cpu(&apic, &s);
 	s = s < c->n_sockets ? s : 0;
-	uint32_t regs[4];
-	memset(out, 0, sizeof *out);
-	if (c->cpuid_fd[s] < 0)
-		return UPM_EUNSUPPORTED;
-	uint64_t key = (uint64_t)subleaf << 32 | leaf;
-	if (pread(c->cpuid_fd[s], regs, sizeof regs, (off_t)(c->cpuid_records[s] ? key * 16 : key)) !=
-	    (ssize_t)sizeof regs)
-		return UPM_EFAULT;
-	out->eax = regs[0];
-	out->ebx = regs[1];
-	out->ecx = regs[2];
-	out->edx = regs[3];
-	return UPM_OK;
+	return upm_linux_cpuid_read(c->cpuid_fd[s], c->cpuid_records[s], leaf, subleaf, out);
 }
 
 /* No register access: perf is the way in. */
@@ -136,18 +105,10 @@ static int no_ecam(struct upm_backend *b, unsigned index, struct upm_ecam_window
 	return UPM_ENOTFOUND;
 }
 
-/* The processor of PMU p that counts for socket: the cpumask's one in its package, or,
- * without a cpumask, the socket's first processor. -1: none. */
+/* The processor of PMU p that counts for socket (upm_perf_cpu_for). -1: none. */
 static int cpu_for(const struct perf_ctx *c, const struct upm_perf_pmu *p, unsigned socket)
 {
-	if (socket >= c->n_sockets)
-		return -1;
-	if (!p->n_cpus)
-		return (int)c->first_cpu[socket];
-	for (unsigned i = 0; i < p->n_cpus; i++)
-		if (package_of(c, (unsigned)p->cpus[i]) == c->package[socket])
-			return p->cpus[i];
-	return -1;
+	return socket < c->n_sockets ? upm_perf_cpu_for(c->sysroot, p, c->first_cpu[socket]) : -1;
 }
 
 static int perf_pmu_present(struct upm_backend *b, unsigned socket, const char *pmu)
@@ -287,15 +248,13 @@ struct upm_backend *upm_perf_backend_create(const char *sysroot, const unsigned 
 	b->ops = &perf_ops;
 	b->ctx = c;
 	for (unsigned s = 0; s < n_sockets; s++) {
-		char rel[64], path[512];
-		struct stat st;
 		c->first_cpu[s] = first_cpu[s];
-		c->package[s] = package_of(c, first_cpu[s]);
-		upm_snprintf(rel, sizeof rel, "dev/cpu/%u/cpuid", first_cpu[s]);
-		upm_linux_path(path, sizeof path, c->sysroot, rel);
-		c->cpuid_fd[s] = open(path, O_RDONLY | O_CLOEXEC);
+		c->cpuid_fd[s] = upm_linux_cpuid_open(c->sysroot, first_cpu[s], &c->cpuid_records[s]);
 		if (c->cpuid_fd[s] < 0) {
 			int e = errno;
+			char rel[64], path[512];
+			upm_snprintf(rel, sizeof rel, "dev/cpu/%u/cpuid", first_cpu[s]);
+			upm_linux_path(path, sizeof path, c->sysroot, rel);
 			upm_snprintf(err, err_size, "cannot open %s to identify the processor (%s): %s", path,
 				     strerror(e), e == EACCES || e == EPERM ? "it needs root: run it with sudo"
 						  : "run modprobe cpuid");
@@ -305,7 +264,6 @@ struct upm_backend *upm_perf_backend_create(const char *sysroot, const unsigned 
 			perf_destroy(b);
 			return NULL;
 		}
-		c->cpuid_records[s] = fstat(c->cpuid_fd[s], &st) == 0 && S_ISREG(st.st_mode);
 	}
 	return b;
 }

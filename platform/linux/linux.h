@@ -35,6 +35,13 @@ struct upm_backend *upm_linux_backend_create(const char *sysroot, const unsigned
 struct upm_backend *upm_perf_backend_create(const char *sysroot, const unsigned *first_cpu, unsigned n_sockets,
 					    char *err, size_t err_size);
 
+/* CPUID through the cpuid driver's dev/cpu/N/cpuid under sysroot, for the Linux and the
+ * perf backends: the file opened (the descriptor, or -1 with errno; *records 1 where it is
+ * a test's regular file of 16-byte records), and a leaf read from it (UPM_EUNSUPPORTED
+ * for no file; a failed read is UPM_EFAULT, or the errno's status). */
+int upm_linux_cpuid_open(const char *sysroot, unsigned cpu, unsigned char *records);
+int upm_linux_cpuid_read(int fd, int records, uint32_t leaf, uint32_t subleaf, struct upm_cpuid_regs *out);
+
 /* The path of a file under the sysroot ("" or "/" is the machine's own). */
 void upm_linux_path(char *buf, size_t size, const char *sysroot, const char *rel);
 

@@ -122,6 +122,25 @@ int upm_perf_cpulist_parse(const char *text, int *cpus, unsigned max)
 	return (int)n;
 }
 
+int upm_perf_package_of(const char *sysroot, unsigned cpu)
+{
+	char rel[96], path[512], text[32];
+	upm_snprintf(rel, sizeof rel, "sys/devices/system/cpu/cpu%u/topology/physical_package_id", cpu);
+	upm_linux_path(path, sizeof path, sysroot, rel);
+	return read_text(path, text, sizeof text) == 0 && text[0] ? atoi(text) : -1;
+}
+
+int upm_perf_cpu_for(const char *sysroot, const struct upm_perf_pmu *p, unsigned first)
+{
+	if (!p->n_cpus)
+		return (int)first;
+	int package = upm_perf_package_of(sysroot, first);
+	for (unsigned i = 0; package >= 0 && i < p->n_cpus; i++)
+		if (upm_perf_package_of(sysroot, (unsigned)p->cpus[i]) == package)
+			return p->cpus[i];
+	return -1;
+}
+
 int upm_perf_pmu_read(const char *sysroot, const char *name, struct upm_perf_pmu *out, int *missing, char *err,
 		      size_t err_size)
 {

@@ -42,6 +42,15 @@ int upm_perf_format_parse(const char *text, struct upm_perf_field *f, char *err,
 /* Parses a cpumask or cpulist ("0,28", "0-3"): at most max processors. The count, or -1. */
 int upm_perf_cpulist_parse(const char *text, int *cpus, unsigned max);
 
+/* Processor cpu's package (sys/devices/system/cpu/cpuN/topology/physical_package_id under
+ * sysroot); -1 when it cannot be read. */
+int upm_perf_package_of(const char *sysroot, unsigned cpu);
+
+/* The processor that counts PMU p for the package of processor `first` (a socket's first):
+ * the cpumask's one in that package, or `first` itself where the PMU has no cpumask (any
+ * processor counts it). -1: none in that package. */
+int upm_perf_cpu_for(const char *sysroot, const struct upm_perf_pmu *p, unsigned first);
+
 /* Reads PMU `name` under sysroot. 0; -1 with a line in err (1 when the PMU is not there:
  * *missing set, so that a caller can tell absence from a broken PMU). */
 int upm_perf_pmu_read(const char *sysroot, const char *name, struct upm_perf_pmu *out, int *missing, char *err,
