@@ -110,6 +110,43 @@ int upm_os_mkdir_new(const char *path);
  * UPM_OK or a upm_status; on failure path keeps its old content. */
 int upm_os_append_file(const char *path, const void *data, size_t len);
 
+/* The network: rack mode's configuration from the boot server and its uploads
+ * (docs/rack.md). One HTTP/1.1 exchange: the request as given, the answer's status code
+ * and at most answer_max bytes of its body. UEFI: EFI_HTTP_PROTOCOL of the NIC (the one
+ * upmon was booted from first), after the firmware's DHCP gave it an address
+ * (efi/http.c; https through the firmware's TLS, its certificate checked against the
+ * firmware's CA list); host: a TCP socket, http only (core/host/http_host.c). */
+#define UPM_HTTP_ANSWER_MAX (256u * 1024u) /* the most of an answer's body ever kept */
+struct upm_http_request {
+	const char *method;          /* "GET" or "PUT" */
+	const char *url;             /* absolute: http[s]://host[:port]/path[?query] (url.h) */
+	const char *const *headers;  /* extra "Name: value" lines, NULL-terminated, or NULL;
+				      * Host and Content-Length are the environment's */
+	const void *body;            /* PUT: sent whole, with Content-Length */
+	size_t body_len;
+	unsigned timeout_ms;         /* the whole exchange, connection to answer */
+	size_t answer_max;           /* body bytes kept at most (capped at UPM_HTTP_ANSWER_MAX) */
+};
+struct upm_http_answer {
+	int status;       /* the HTTP status code: 200, 201, 403, 404 ... */
+	char *body;       /* the body kept, NUL-terminated (free with upm_os_free), or NULL */
+	size_t body_len;
+	int truncated;    /* the body was longer than answer_max: the rest was dropped */
+};
+/* UPM_OK when the server answered, whatever its status code (the caller judges it).
+ * Otherwise no answer, with a line in why: UPM_EINVAL (the URL cannot be requested),
+ * UPM_EUNSUPPORTED (no way to reach it here: no network interface, https without the
+ * firmware's TLS, https on the host; retrying cannot help), UPM_EIO (no connection, the
+ * connection dropped, the timeout passed: "connection refused by 10.0.2.2:9000",
+ * "no answer within 5 s"; retrying may help). ans->body is NULL then. */
+int upm_os_http(const struct upm_http_request *req, struct upm_http_answer *ans, char *why, size_t why_size);
+/* The URI the firmware loaded upmon from when it was booted over the network (UEFI HTTP
+ * boot: the loaded image's device path ends in a URI node, UEFI specification 10.3.4.31
+ * "URI Device Path"), into buf: UPM_OK. UPM_ENOTFOUND when upmon was not booted over
+ * HTTP (a stick, a disk, the shell); UPM_ERANGE when it does not fit. Host: the
+ * UPMON_HOST_BOOT_URI knob, for the tests (core/host/knobs.h). */
+int upm_os_boot_uri(char *buf, size_t size);
+
 /* Wall-clock time. UEFI: RT->GetTime, the firmware's clock, with its time zone when it
  * gives one (tz_known; local = UTC + tz_minutes); host: UTC (tz_known, tz_minutes 0). */
 struct upm_wall_time {
