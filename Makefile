@@ -118,7 +118,7 @@ include tools/efi.mk
 # for replay (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600); `make test` runs a
 # short fuzz (tests/host/fuzz.sh). Warnings are not fatal here: clang
 # and gcc warn differently, and the gcc builds hold -Werror.
-FUZZ_TARGETS := cli spec config faults smbios replay acpi discovery
+FUZZ_TARGETS := cli spec config faults smbios replay acpi discovery http
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
 # The whole tree is built for the fuzz targets; unoptimized, clang compiles it in a third of
@@ -128,7 +128,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_OPT ?= -O0
 FUZZ_OBJ := build/fuzz/obj$(FUZZ_OPT)
 FUZZ_CFLAGS := -std=c11 -g $(FUZZ_OPT) -I. -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJS = $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c core/host/linux_env.c core/host/perf_env.c platform/linux/backend_linux.c platform/linux/backend_perf.c platform/linux/perf_pmu.c) \
+FUZZ_OBJS = $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(CORE_SRCS) core/host/os_host.c core/host/knobs.c core/host/linux_env.c core/host/perf_env.c core/host/http_host.c platform/linux/backend_linux.c platform/linux/backend_perf.c platform/linux/perf_pmu.c) \
 	$(patsubst %.S,$(FUZZ_OBJ)/%.o,$(KERNEL_ASM))
 
 # Kept between builds (make would delete them as intermediate files).

@@ -281,8 +281,18 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 		if (once(p, key, &c->out_line) < 0)
 			return -1;
 		if (upm_strchr(value, '"'))
-			return cfg_fail(p, "out is a folder path without quotes, not '%.40s'", value);
+			return cfg_fail(p, "out is a folder path or an http[s]:// URL, without quotes, not '%.40s'", value);
 		c->out = value;
+		return 0;
+	}
+	if (upm_strcmp(key, "out_timeout") == 0) {
+		uint64_t n;
+		if (once(p, key, &c->out_timeout_line) < 0)
+			return -1;
+		if (upm_parse_u64(value, &n) < 0 || n < 1 || n > UPM_CFG_MAX_OUT_TIMEOUT_S)
+			return cfg_fail(p, "out_timeout is a number of seconds from 1 to %u, not '%.40s'",
+					UPM_CFG_MAX_OUT_TIMEOUT_S, value);
+		c->out_timeout = (unsigned)n;
 		return 0;
 	}
 	if (upm_starts_with(key, "events."))
@@ -297,8 +307,9 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 	upm_suggest_add(&s, "end_timeout");
 	upm_suggest_add(&s, "end_action");
 	upm_suggest_add(&s, "out");
+	upm_suggest_add(&s, "out_timeout");
 	upm_suggest_text(&s, near, sizeof near);
-	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out, events.NAME and check.NAME; "
+	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out, out_timeout, events.NAME and check.NAME; "
 			   "docs/command-line.md, Configuration file)", key, near, near[0] ? "; " : "");
 }
 

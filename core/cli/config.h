@@ -6,7 +6,9 @@
  *   end = ACTION               return, shutdown, reboot, key, qemu-exit
  *   end_timeout = SECONDS      0..86400: how long `key` waits (0: no limit)
  *   end_action = ACTION        return, shutdown, reboot: what follows the wait
- *   out = PATH                 the results folder
+ *   out = PATH|URL             the results folder, or the object store's prefix every
+ *                              file is put below (http[s]://...: core/cli/upload.h)
+ *   out_timeout = SECONDS      1..3600: how long the puts may take in all (default 60)
  *   events.NAME = SPEC[,...]   an event set, used as `--events @NAME`
  *   check.NAME = NUMBER        a tolerance read by `check` (upm_config_tolerance): memory,
  *                              llc, balance and link _tolerance, uclk_min_mhz, uclk_max_mhz,
@@ -23,7 +25,8 @@
 #define UPM_CFG_MAX_SETS 32
 #define UPM_CFG_MAX_TOLERANCES 16
 #define UPM_CFG_MAX_BYTES (64u * 1024u) /* a larger file is refused: it is not a lab config */
-#define UPM_CFG_MAX_END_TIMEOUT_S 86400u /* a day: longer is a forgotten machine */
+#define UPM_CFG_MAX_END_TIMEOUT_S 86400u
+#define UPM_CFG_MAX_OUT_TIMEOUT_S 3600u /* an hour of tries: longer, the store is down */ /* a day: longer is a forgotten machine */
 
 struct upm_cfg_event_set {
 	const char *name;  /* without "events." */
@@ -55,6 +58,8 @@ struct upm_config {
 	unsigned end_after_line;
 	const char *out;         /* NULL when not set */
 	unsigned out_line;
+	unsigned out_timeout;    /* seconds; 0 when not set */
+	unsigned out_timeout_line;
 	struct upm_cfg_event_set sets[UPM_CFG_MAX_SETS];
 	unsigned n_sets;
 	struct upm_cfg_tolerance tolerances[UPM_CFG_MAX_TOLERANCES];

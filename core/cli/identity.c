@@ -1,6 +1,7 @@
 /* The run's identity on the console and in every file (identity.h). */
 #include "core/cli/invocation.h"
 #include "platform/base/os.h"
+#include "platform/base/url.h"
 #include "core/cli/console_wrap.h"
 #include "platform/replay.h"
 #include <stdarg.h>
@@ -171,10 +172,28 @@ static void say(struct upm_run *r, const char *fmt, ...)
 	upm_buf_free(&line);
 }
 
+/* A word of the command line as files and the console show it: a URL's query hidden
+ * (platform/base/url.h). */
+static void put_word(struct upm_buf *b, const char *word, int json)
+{
+	char *shown = upm_url_hide_queries(word);
+	if (!shown) {
+		b->failed = 1;
+		return;
+	}
+	if (json)
+		upm_buf_json_string(b, shown);
+	else
+		upm_buf_puts(b, shown);
+	upm_os_free(shown);
+}
+
 void upm_ident_command_line(const struct upm_run *r, struct upm_buf *b)
 {
-	for (int i = 0; i < r->ident.argc; i++)
-		upm_buf_printf(b, "%s%s", i ? " " : "", r->ident.argv[i]);
+	for (int i = 0; i < r->ident.argc; i++) {
+		upm_buf_puts(b, i ? " " : "");
+		put_word(b, r->ident.argv[i], 0);
+	}
 }
 
 void upm_ident_say(struct upm_run *r)
@@ -329,7 +348,7 @@ void upm_ident_json(struct upm_run *r, struct upm_buf *b)
 	upm_buf_puts(b, ",\n  \"command_line\": [");
 	for (int i = 0; i < r->ident.argc; i++) {
 		upm_buf_puts(b, i ? ", " : "");
-		upm_buf_json_string(b, r->ident.argv[i]);
+		put_word(b, r->ident.argv[i], 1);
 	}
 	upm_buf_puts(b, "],\n  \"environment\": ");
 	upm_buf_json_string(b, upm_os_name());

@@ -2,6 +2,7 @@
  * log, and the last screen's findings when it is an error or a warning), and every file
  * saved into the run's folder, which the first of either opens. */
 #include "core/cli/invocation.h"
+#include "core/cli/upload.h"
 #include "core/cli/medium.h"
 #include <stdarg.h>
 #include "platform/base/os.h"
@@ -85,29 +86,6 @@ void upm_warn(struct upm_run *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* A results file the medium refused goes to the console instead (the serial console is
- * what a lab keeps), unless it is too large to be useful there. */
-#define UPM_CONSOLE_DUMP_MAX (64u * 1024u)
-
-static void dump_to_console(const char *path, const struct upm_buf *content)
-{
-	char line[320];
-	if (content->len > UPM_CONSOLE_DUMP_MAX) {
-		upm_snprintf(line, sizeof line, "upmon: %s (%llu bytes) is too large for the console: not shown\n",
-			     path, (unsigned long long)content->len);
-		upm_os_write(line, upm_strlen(line));
-		return;
-	}
-	upm_snprintf(line, sizeof line, "----- %s (not saved) -----\n", path);
-	upm_os_write(line, upm_strlen(line));
-	if (content->data)
-		upm_os_write(content->data, content->len);
-	if (content->len && content->data[content->len - 1] != '\n')
-		upm_os_write("\n", 1);
-	upm_snprintf(line, sizeof line, "----- end of %s -----\n", path);
-	upm_os_write(line, upm_strlen(line));
-}
-
 void upm_say_renames_refused(struct upm_run *r)
 {
 	const struct upm_medium_renames *m = &r->renames;
@@ -153,6 +131,21 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 		rc = upm_medium_write_file(&r->renames, path, content->data ? content->data : "", content->len);
 	if (r->renames.refused && !refused_before)
 		upm_say_renames_refused(r);
+	if (r->upload && kind != SAVE_TRACE) { /* the store gets it too (core/cli/upload.h) */
+		const char *name = path + upm_strlen(path);
+		while (name > path && name[-1] != '/')
+			name--;
+		upm_upload_keep(r->upload, name, content, rc == UPM_OK);
+		if (rc != UPM_OK) {
+			if (!r->media_error)
+				upm_say(r, "upmon: note: the medium takes no files here (%s writing %s): they go to %s "
+					   "only",
+					upm_status_name(rc), path, r->upload->shown);
+			r->media_error = 1;
+			r->files_refused += kind == SAVE_RESULTS;
+			return rc;
+		}
+	}
 	if (rc != UPM_OK) {
 		/* What was saved before it stays (each file is whole or absent). A trace is said
 		 * whatever was said before: it is shown nowhere else. */
@@ -173,7 +166,7 @@ static int save_file(struct upm_run *r, const char *dir, const char *path,
 		r->media_error = 1;
 		if (kind == SAVE_RESULTS) {
 			r->files_refused++;
-			dump_to_console(path, content);
+			upm_show_file_on_console(path, content->data, content->len);
 		}
 	}
 	return rc;

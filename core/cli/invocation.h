@@ -14,6 +14,7 @@
 struct upm_config;
 struct upm_check_safety;
 struct upm_run_sessions;
+struct upm_upload;
 
 
 /* How bad a finding of the console's last screen is (core/cli/last_screen.h): the
@@ -71,6 +72,9 @@ struct upm_run {
 	 * line in runs.csv (the lab's record of a machine it booted on). */
 	int machine_refused;
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
+	/* Rack mode: the object store every file is put to as well (core/cli/upload.h), or
+	 * NULL; held by the command. */
+	struct upm_upload *upload;
 	/* Other rooms' state across the run, held by the command (upm_main) and reached
 	 * through the run; the invocation neither reads nor knows it. */
 	struct upm_check_safety *safety;     /* check/selftest: facts of every session (core/check/check_safety.h) */
@@ -163,6 +167,9 @@ void upm_say_renames_refused(struct upm_run *r);
  * On the console the last screen's block (core/cli/last_screen.h) comes just before it.
  * Once per run: later calls do nothing. core/cli/files_line.c. */
 void upm_say_files(struct upm_run *r, int on_console);
+/* A file shown on the console because it could not be kept anywhere: between lines
+ * naming it, at most 64 KiB (a larger one is named only). */
+void upm_show_file_on_console(const char *path, const char *data, size_t len);
 /* The same for a file anywhere (path as given, e.g. --trace FILE). */
 int upm_save_path(struct upm_run *r, const char *path, const struct upm_buf *content);
 

@@ -3,6 +3,7 @@
 #include "core/cli/invocation.h"
 #include "core/cli/medium.h"
 #include "core/cli/progress.h"
+#include "core/cli/upload.h"
 #include "platform/base/os.h"
 
 #define UPM_RUN_SUFFIX_MAX 99
@@ -122,6 +123,11 @@ void upm_run_folder_open(struct upm_run *r)
 			notime_keep(r->out_parent, n);
 	}
 	r->out_dir = r->run_dir;
+	if (rc != UPM_OK && !r->media_error && r->upload) { /* the store takes the files (upload.h) */
+		upm_say(r, "upmon: note: no results folder on the medium here (%s: %s): the files go to %s only",
+			upm_status_name(rc), r->run_dir, r->upload->shown);
+		r->media_error = 1;
+	}
 	if (rc != UPM_OK && !r->media_error) {
 		char taken[96];
 		if (r->ident.start_ok)

@@ -8,6 +8,9 @@
 #include "core/cli/medium.h"
 #include "core/cli/last_screen.h"
 #include "core/cli/progress.h"
+#include "core/cli/upload.h"
+#include "core/cli/config_net.h"
+#include "platform/base/url.h"
 #include "core/cli/console_wrap.h"
 #include "core/machine/secure_boot.h"
 #include "platform/base/suggest.h"
@@ -44,8 +47,13 @@ static int refuse_stray_arguments(struct upm_run *r)
 	return 1;
 }
 
+/* Network-booted: the URI, and the configuration's URL (the identity points at it). */
+static char boot_uri[1024], net_config_url[1200];
+
 /* Loads the configuration: the one the parsed command line names with --config (an error
- * when unreadable), else the default one when present. */
+ * when unreadable); network-booted, the one the boot server has beside upmon
+ * (core/cli/config_net.h); else the default one when present. */
+
 static int load_config(struct upm_run *r, const struct upm_cli_line *line, struct upm_config *cfg)
 {
 	const char *path = upm_cli_line_value(line, "--config");
@@ -55,9 +63,22 @@ static int load_config(struct upm_run *r, const struct upm_cli_line *line, struc
 	char err[768]; /* FILE:LINE: and the parser's message (core/cli/config.c) */
 
 	upm_memset(cfg, 0, sizeof *cfg);
+	int fetched = 0, rc;
+	if (!path && upm_os_boot_uri(boot_uri, sizeof boot_uri) == UPM_OK) { /* booted over the network */
+		rc = upm_config_fetch(boot_uri, upm_machine_serial(&r->ident.machine), &data, &len, net_config_url, sizeof net_config_url, err,
+				      sizeof err);
+		if (rc < 0) {
+			upm_error(r, "%s", err);
+			return -1;
+		}
+		if (rc == 0)
+			return 0; /* none on the server: the defaults, as a stick without one */
+		path = net_config_url;
+		fetched = 1;
+	}
 	if (!path)
 		path = UPM_DEFAULT_CONFIG;
-	int rc = upm_os_read_file(path, &data, &len);
+	rc = fetched ? UPM_OK : upm_os_read_file(path, &data, &len);
 	if (rc != UPM_OK) {
 		if (explicit) {
 			upm_error(r, "cannot read configuration file %s (%s): check the path, and that it names a "
@@ -78,10 +99,9 @@ static int load_config(struct upm_run *r, const struct upm_cli_line *line, struc
 	len = upm_strlen(text);
 	/* The identity keeps the file as read, in UTF-8 (results.json "configuration"). */
 	r->ident.config_path = path;
-	r->ident.config_text = upm_os_alloc(len + 1);
-	if (r->ident.config_text)
-		upm_memcpy(r->ident.config_text, text, len + 1);
-	if (upm_config_parse(cfg, text, path, err, sizeof err) < 0) {
+	r->ident.config_text = upm_url_hide_queries(text); /* a store's query is a credential */
+	if (upm_config_parse(cfg, text, path, err, sizeof err) < 0 ||
+	    (fetched && upm_config_untrusted_refusal(cfg, path, err, sizeof err) < 0)) {
 		upm_error(r, "%s", err);
 		return -1;
 	}
@@ -454,11 +474,22 @@ static void save_trace(struct upm_run *r)
 	upm_buf_free(&text);
 }
 
+/* Whether a file of the run was kept nowhere, or an upload the lab asked for failed: the
+ * exit status says so. A medium that refused while the store took every file lost
+ * nothing (rack mode: core/cli/upload.h). */
+static int results_not_kept(const struct upm_run *r)
+{
+	if (r->upload)
+		return upm_upload_failed(r->upload);
+	return r->media_error;
+}
+
 int upm_main(int argc, char **argv, struct upm_app_env *env)
 {
 	struct upm_run run;
 	struct upm_run_sessions sessions; /* the session room's state across the run */
 	struct upm_config cfg;
+	struct upm_upload upload; /* rack mode's, when out is a URL */
 	struct upm_cli_line line;
 	char err[400]; /* FILE:LINE: args: and the command line parser's message */
 	int status = UPM_EXIT_USAGE;
@@ -509,6 +540,14 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	run.out_parent = run.opts.out_dir ? run.opts.out_dir
 			 : cfg.out     ? cfg.out
 				       : upm_os_default_out_dir();
+	if (upm_upload_is_url(run.out_parent)) { /* rack mode: the store, and the medium when there is one */
+		if (upm_upload_init(&upload, run.out_parent, cfg.out_timeout, err, sizeof err) < 0) {
+			upm_error(&run, "%s %s", run.opts.out_dir ? "--out:" : "out =", err);
+			goto out;
+		}
+		run.upload = &upload;
+		run.out_parent = upm_os_default_out_dir();
+	}
 	/* A run cut short before this start is reported now; started by the firmware, its
 	 * job is not run again: the same fault would reset the machine again, for ever
 	 * (docs/safety.md, A run cut short by a reset). */
@@ -616,13 +655,19 @@ out:
 	if (files) {
 		upm_ident_stop(&run);
 		upm_save(&run, "upmon.log", &run.log);
-		if (run.media_error && status == UPM_EXIT_OK)
+		if (run.upload && upm_upload_put_all(run.upload, run.run_name)) { /* upmon.log, the last file */
+			upm_error(&run, "%s", run.upload->failure);
+			upm_upload_put_all(run.upload, run.run_name);
+		}
+		if (results_not_kept(&run) && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 		run.ident.exit_status = status;
 		upm_run_index_append(&run);
-		if (run.media_error && status == UPM_EXIT_OK)
+		if (results_not_kept(&run) && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 	}
+	if (run.upload)
+		upm_upload_free(run.upload);
 	upm_disc_run_end(&run, registered);
 	upm_progress_end(); /* every path that returns, its files saved: the run was not cut short */
 	upm_last_screen_free(&run);

@@ -147,3 +147,26 @@ int upm_os_abort_requested(void)
 		return 1;
 	return abort_after && ++abort_polls >= abort_after;
 }
+
+static const char *boot_uri;
+static int no_medium;
+
+void upm_host_boot_uri_set(const char *uri)
+{
+	boot_uri = uri && *uri ? uri : NULL;
+}
+
+const char *upm_host_boot_uri(void)
+{
+	return boot_uri;
+}
+
+void upm_host_no_medium(int on)
+{
+	no_medium = on;
+}
+
+int upm_host_has_no_medium(void)
+{
+	return no_medium;
+}

@@ -8,7 +8,8 @@
  * (knobs_env.c):
  * UPMON_HOST_HANG=S[@N], UPMON_HOST_FULL_AFTER=BYTES, UPMON_HOST_READ_ONLY=1,
  * UPMON_HOST_RENAME=refuse|lose, UPMON_HOST_NO_CLOCK=1, UPMON_HOST_ABORT_AFTER=N,
- * UPMON_HOST_FREE_MIB=N (upm_host_fake_memory: N MiB free of 2N). */
+ * UPMON_HOST_FREE_MIB=N (upm_host_fake_memory: N MiB free of 2N),
+ * UPMON_HOST_BOOT_URI=URL, UPMON_HOST_NO_MEDIUM=1 (network boot, below). */
 #include <stddef.h>
 /* From the (after_calls+1)-th call on, upm_os_run_on_socket(socket) fails with
  * UPM_EFAULT without running anything, as a processor that does not answer MP services
@@ -51,5 +52,14 @@ void upm_host_abort_after_polls(unsigned n);
  * a test should abort to land in a given stage. */
 unsigned upm_host_abort_polls(void);
 void upm_host_catch_sigint(void);
+/* UPMON_HOST_BOOT_URI=URL: upmon was booted over HTTP from URL (what a UEFI HTTP boot's
+ * URI device path says: upm_os_boot_uri); NULL: it was not. */
+void upm_host_boot_uri_set(const char *uri);
+const char *upm_host_boot_uri(void);
+/* UPMON_HOST_NO_MEDIUM=1: upmon has no medium, as when the firmware booted it over the
+ * network and no writable volume is there: every file read answers UPM_ENOTFOUND and
+ * every write UPM_EIO (efi/files.c without a volume). */
+void upm_host_no_medium(int on);
+int upm_host_has_no_medium(void);
 
 #endif

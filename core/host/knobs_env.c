@@ -23,6 +23,7 @@
  * UPMON_HOST_PACKAGES=P,P,...: sockets with those package numbers (2 processors each);
  * UPMON_HOST_RESET_AT=TEXT: killed once the run-in-progress marker holds TEXT;
  * UPMON_HOST_FROM_FIRMWARE=1: started as by the firmware, not a shell;
+ * UPMON_HOST_BOOT_URI=URL: booted over HTTP from URL; UPMON_HOST_NO_MEDIUM=1: no medium;
  * UPMON_HOST_SOCKET_TSC_AHEAD=S:SECONDS: socket S's TSC reads SECONDS ahead of the others'
  *   (upm_host_socket_tsc_ahead). */
 void upm_host_knobs_from_env(void)
@@ -70,6 +71,10 @@ void upm_host_knobs_from_env(void)
 		if (*end == ':')
 			upm_host_socket_tsc_ahead((unsigned)socket, strtoull(end + 1, NULL, 10) * upm_os_tsc_hz());
 	}
+	if ((v = getenv("UPMON_HOST_BOOT_URI")) && *v)
+		upm_host_boot_uri_set(v);
+	if ((v = getenv("UPMON_HOST_NO_MEDIUM")) && *v)
+		upm_host_no_medium(strtoul(v, NULL, 10) != 0);
 	if ((v = getenv("UPMON_HOST_VIRTUAL_CLOCK")) && *v)
 		upm_host_virtual_clock((unsigned)strtoul(v, NULL, 10));
 }

@@ -111,6 +111,8 @@ static long long file_size(const char *path)
  * rename, a removal): EROFS, or UPM_OK. */
 static int read_only(void)
 {
+	if (upm_host_has_no_medium())
+		return UPM_EIO;
 	return upm_host_medium_is_read_only() ? UPM_EROFS : UPM_OK;
 }
 
@@ -122,7 +124,7 @@ int upm_os_mkdir_p(const char *path)
 		return UPM_EINVAL;
 	memcpy(buf, path, n + 1);
 	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	if (!upm_host_has_no_medium() && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return UPM_OK; /* nothing to change: a read-only medium's folder is still there */
 	int rc = read_only();
 	if (rc != UPM_OK)
@@ -161,7 +163,9 @@ int upm_os_write_file(const char *path, const void *data, size_t len)
 	return rc;
 }
 
-int upm_os_read_file(const char *path, void **data, size_t *len)
+/* The whole file at path, NUL-terminated: the medium's files and the system's own
+ * (/sys: SMBIOS), which the no-medium knob leaves readable. */
+static int read_whole_file(const char *path, void **data, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -190,6 +194,13 @@ int upm_os_read_file(const char *path, void **data, size_t *len)
 	*data = buf;
 	*len = n;
 	return UPM_OK;
+}
+
+int upm_os_read_file(const char *path, void **data, size_t *len)
+{
+	if (upm_host_has_no_medium())
+		return UPM_ENOTFOUND;
+	return read_whole_file(path, data, len);
 }
 
 int upm_os_remove(const char *path)
@@ -226,7 +237,7 @@ int upm_os_rename(const char *from, const char *to)
 int upm_os_exists(const char *path)
 {
 	struct stat st;
-	return lstat(path, &st) == 0;
+	return !upm_host_has_no_medium() && lstat(path, &st) == 0;
 }
 
 const char *upm_os_default_out_dir(void)
@@ -299,12 +310,12 @@ int upm_os_smbios(void **entry, size_t *entry_len, void **table, size_t *table_l
 		snprintf(why, why_size, "%s: no SMBIOS tables exposed", path);
 		return UPM_ENOTFOUND;
 	}
-	if (upm_os_read_file(path, entry, entry_len) != UPM_OK) {
+	if (read_whole_file(path, entry, entry_len) != UPM_OK) {
 		snprintf(why, why_size, "%s: not readable (%s)", path, errno == EACCES ? "needs root" : strerror(errno));
 		return UPM_EIO;
 	}
 	snprintf(path, sizeof path, "%s/DMI", dmi_dir);
-	if (upm_os_read_file(path, table, table_len) != UPM_OK) {
+	if (read_whole_file(path, table, table_len) != UPM_OK) {
 		snprintf(why, why_size, "%s: not readable (%s)", path, errno == EACCES ? "needs root" : strerror(errno));
 		free(*entry);
 		*entry = NULL;
@@ -341,7 +352,7 @@ int upm_os_global_variable(const char *name, void *value, size_t *len)
 	snprintf(path, sizeof path, "%s/%s-8be4df61-93ca-11d2-aa0d-00e098032b8c", efivars_dir, name);
 	if (access(path, F_OK) != 0)
 		return UPM_ENOTFOUND;
-	if (upm_os_read_file(path, &data, &n) != UPM_OK || n < 4) {
+	if (read_whole_file(path, &data, &n) != UPM_OK || n < 4) {
 		free(data);
 		return UPM_EIO;
 	}

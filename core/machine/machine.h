@@ -64,6 +64,9 @@ void upm_machine_read(struct upm_machine *m);
 /* An unavailable machine with its reason. */
 void upm_machine_unavailable(struct upm_machine *m, const char *why);
 
+/* The system serial when there is a usable one (no firmware placeholder), else NULL. */
+const char *upm_machine_serial(const struct upm_machine *m);
+
 /* The name for the run folder: the system serial when there is a usable one, else
  * fallback; only [A-Za-z0-9._-] (anything else becomes '_'), at most size - 1 chars. */
 void upm_machine_folder_name(const struct upm_machine *m, const char *fallback, char *buf, size_t size);

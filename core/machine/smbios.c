@@ -253,6 +253,11 @@ static int placeholder(const char *s)
 	return 0;
 }
 
+const char *upm_machine_serial(const struct upm_machine *m)
+{
+	return m && m->available && !placeholder(m->serial) ? m->serial : NULL;
+}
+
 void upm_machine_folder_name(const struct upm_machine *m, const char *fallback, char *buf, size_t size)
 {
 	const char *src = m && m->available && !placeholder(m->serial) ? m->serial : fallback;

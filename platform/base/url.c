@@ -2,6 +2,7 @@
  * what a lab's URL may hold is narrower on purpose (url.h). */
 #include "platform/base/url.h"
 #include "platform/base/str.h"
+#include "platform/base/os.h"
 
 static int fail(char *err, size_t size, const char *text, const char *why)
 {
@@ -61,8 +62,13 @@ int upm_url_parse(const char *text, struct upm_url *out, char *err, size_t err_s
 	} else {
 		return fail(err, err_size, text, "is not http:// or https://: give http://HOST[:PORT]/PATH");
 	}
-	const char *host = p;
-	while (*p && *p != '/' && *p != '?' && *p != '#' && *p != ':' && *p != '@')
+	const char *host = p, *auth_end = p;
+	while (*auth_end && *auth_end != '/' && *auth_end != '?' && *auth_end != '#')
+		auth_end++;
+	for (const char *a = host; a < auth_end; a++)
+		if (*a == '@')
+			p = a;
+	while (p < auth_end && *p != ':' && *p != '@')
 		p++;
 	if (*p == '@')
 		return fail(err, err_size, text,
@@ -181,4 +187,32 @@ int upm_url_below(const struct upm_url *u, const char *const *segments, unsigned
 		len += s;
 	}
 	return 0;
+}
+
+char *upm_url_hide_queries(const char *text)
+{
+	static const char hidden[] = "?(hidden)";
+	size_t n = upm_strlen(text), k = 0;
+	char *out = upm_os_alloc(n * 2 + sizeof hidden); /* every URL hidden: never more than twice */
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < n;) {
+		int url = upm_strncasecmp(text + i, "http://", 7) == 0 || upm_strncasecmp(text + i, "https://", 8) == 0;
+		if (!url) {
+			out[k++] = text[i++];
+			continue;
+		}
+		while (i < n && text[i] != '?' && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' &&
+		       text[i] != '\r' && text[i] != '"')
+			out[k++] = text[i++];
+		if (i < n && text[i] == '?') {
+			upm_memcpy(out + k, hidden, sizeof hidden - 1);
+			k += sizeof hidden - 1;
+			while (i < n && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r' &&
+			       text[i] != '"')
+				i++;
+		}
+	}
+	out[k] = 0;
+	return out;
 }

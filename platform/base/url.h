@@ -47,4 +47,9 @@ int upm_url_safe_name(const char *s);
  * 128 characters; "" becomes "_". A serial of "../x" or "a/b" stays one segment. */
 void upm_url_reduce_name(const char *s, char *buf, size_t size);
 
+/* text with the query of every http:// or https:// URL in it replaced by "?(hidden)", into
+ * a new string (upm_os_alloc; NULL when out of memory): a presigned query or a token is a
+ * credential, for the store alone, never in a file or on a console. */
+char *upm_url_hide_queries(const char *text);
+
 #endif
