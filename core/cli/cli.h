@@ -1,6 +1,7 @@
 /* Room cli: the command line and the configuration file, parsed into struct upm_options, and
- * the invocation they make (invocation.h: struct upm_run, the console and saving files).
- * Includes base, platform, boxes and machine.
+ * the invocation they make (invocation.h: struct upm_run, the console and saving files),
+ * and the signature of an upload to an S3-compatible store (sigv4.h: AWS Signature Version
+ * 4). Includes base, platform, boxes and machine.
  *
  * The command line, the same on UEFI and the host:
  *   upmon [GLOBAL OPTIONS] COMMAND [COMMAND OPTIONS]  */

@@ -1,6 +1,7 @@
 /* Room base: what every room stands on and nothing else: the environment's services (os.h,
- * implemented by efi/ and core/host/), freestanding strings and formatting, the user's
- * abort latch and the exit statuses. Includes no other room.
+ * implemented by efi/ and core/host/), freestanding strings and formatting, SHA-256 and
+ * HMAC-SHA256 (sha256.h), the user's abort latch and the exit statuses. Includes no other
+ * room.
  *
  * Services the environment gives the core: UEFI (efi/os_efi.c) or Linux (core/host/os_host.c).
  *
