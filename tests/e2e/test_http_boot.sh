@@ -1,5 +1,5 @@
 #!/bin/bash
-# Network boot (UEFI HTTP boot; rack mode, docs/rack.md): the firmware fetches upmon.efi
+# Network boot (UEFI HTTP boot, for rack mode): the firmware fetches upmon.efi
 # from a loopback HTTP server (tests/e2e/http_log_server.py, which logs every request)
 # through QEMU's user network, where DHCP's bootfile is the URL; OVMF's own network stack
 # boots it (romfile= keeps iPXE out; fw_cfg turns OVMF's PXE options off, which would wait
@@ -7,7 +7,7 @@
 # go to the first writable FAT volume, a stick that holds \upmon\upmon.cfg (`info` on the
 # mock, `end = qemu-exit`) and gets the run's folder, named after the SMBIOS serial.
 #
-# Once the core fetches its configuration and uploads (core/, docs/rack.md), two more
+# Once the core fetches its configuration and uploads (core/), two more
 # checks join these, prepared below: the server logged `GET /upmon.cfg` (beside the boot
 # URI, then `upmon-<serial>.cfg`) and `PUT /bucket/prefix/<run folder>/results.json`.
 source "$(dirname "$0")/common.bash"
