@@ -69,7 +69,7 @@ check $T.firmware_fetched_upmon "the server did not log GET /upmon.efi: $(tr '\n
 check $T.firmware_http_boot "the firmware did not start its HTTPv4 boot option" \
 	log_has '^BdsDxe: starting Boot[0-9A-F]+ "UEFI HTTPv4'
 check $T.upmon_ran "no upmon banner on the console" \
-	log_has '^identity: upmon [^ ]+ \(revision [^)]+\) on uefi, started$'
+	log_has '^identity: upmon [^ ]+ \(revision [^)]+\) on uefi, started'
 check $T.serial "the identity does not name the SMBIOS serial $SERIAL" log_said_has "serial $SERIAL,"
 check $T.qemu_exit_ok "QEMU exit $E2E_RC, not 1 (upmon's status 0 through isa-debug-exit; 124: timeout)" \
 	[ "$E2E_RC" = 1 ]
