@@ -1,6 +1,7 @@
 /* Room efi: the UEFI environment layer: efi_main, the shell's arguments, console and file
- * output, MP services, memory and its map, ACPI and SMBIOS tables, the #GP guard, and the
- * services of platform/base/os.h on UEFI. Includes base, platform, platform/hw, machine,
+ * output, MP services, memory and its map, ACPI and SMBIOS tables, the #GP guard, the
+ * network (HTTP through the firmware, efi/efi_http.h), and the services of
+ * platform/base/os.h on UEFI. Includes base, platform, platform/hw, machine,
  * cli, workload and commands.
  *
  * What the files of efi/ share: set-up entry points called by efi_main and the
@@ -16,8 +17,18 @@
 /* time.c: calibrates the TSC against BS->Stall. Call first. */
 void upm_efi_time_init(void);
 
-/* files.c: remembers the volume upmon was loaded from. */
+/* files.c: remembers the volume upmon was loaded from; when that device has no file
+ * system (a network boot), the first writable FAT volume is used instead. */
 void upm_efi_files_init(EFI_HANDLE image);
+
+/* connect.c: connects every controller to its drivers (recursively), once a run. */
+void upm_efi_connect_all(void);
+
+/* boot_uri.c: remembers upmon's image, for the network (efi/efi_http.h). http_nic.c:
+ * upm_efi_net_end gives the NIC back its IPv4 policy when upm_os_http changed it. */
+void upm_efi_net_init(EFI_HANDLE image);
+EFI_HANDLE upm_efi_image(void);
+void upm_efi_net_end(void);
 
 /* mp.c: reads the topology through MP services (one CPU when there are none). */
 void upm_efi_mp_init(void);

@@ -1,4 +1,6 @@
-/* Files on the volume upmon was loaded from (LoadedImage->DeviceHandle). The core's
+/* Files on the volume upmon was loaded from (LoadedImage->DeviceHandle); when that device
+ * has no file system (a network boot: it is the NIC), on the first writable FAT volume
+ * (a stick or a disk), so that a network-booted machine keeps its files too. The core's
  * paths use '/'; here they become '\' paths from the volume's root. Every failure
  * returns a status: a full medium gives UPM_ENOSPC, a write-protected one UPM_EROFS. */
 #include "efi/efi_env.h"
@@ -6,12 +8,56 @@
 #include "platform/base/str.h"
 
 static EFI_HANDLE volume;
+static int volume_settled; /* volume is the one used (a fallback looked for at most once) */
 
 void upm_efi_files_init(EFI_HANDLE image)
 {
 	EFI_LOADED_IMAGE *li = NULL;
 	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) == EFI_SUCCESS && li)
 		volume = li->DeviceHandle;
+}
+
+/* 1 when h has a file system whose root opens and that is not read-only. */
+static int writable_volume(EFI_HANDLE h)
+{
+	EFI_FILE_IO_INTERFACE *fs = NULL;
+	EFI_FILE_HANDLE root;
+	UINTN size = SIZE_OF_EFI_FILE_SYSTEM_INFO + 64 * sizeof(CHAR16);
+	int ok = 0;
+	if (BS->HandleProtocol(h, &FileSystemProtocol, (void **)&fs) != EFI_SUCCESS || !fs ||
+	    fs->OpenVolume(fs, &root) != EFI_SUCCESS)
+		return 0;
+	EFI_FILE_SYSTEM_INFO *info = upm_os_alloc(size);
+	if (info && root->GetInfo(root, &FileSystemInfo, &size, info) == EFI_SUCCESS)
+		ok = !info->ReadOnly;
+	upm_os_free(info);
+	root->Close(root);
+	return ok;
+}
+
+/* The volume files go to: upmon's own when its device has a file system, else the first
+ * writable one (every controller connected first, so a stick the boot manager left alone
+ * counts too); NULL when there is none. */
+static EFI_HANDLE files_volume(void)
+{
+	EFI_FILE_IO_INTERFACE *fs = NULL;
+	EFI_HANDLE *handles = NULL;
+	UINTN n = 0;
+
+	if (volume_settled)
+		return volume;
+	volume_settled = 1;
+	if (volume && BS->HandleProtocol(volume, &FileSystemProtocol, (void **)&fs) == EFI_SUCCESS)
+		return volume;
+	volume = NULL;
+	upm_efi_connect_all();
+	if (BS->LocateHandleBuffer(ByProtocol, &FileSystemProtocol, NULL, &n, &handles) != EFI_SUCCESS)
+		return NULL;
+	for (UINTN i = 0; i < n && !volume; i++)
+		if (writable_volume(handles[i]))
+			volume = handles[i];
+	BS->FreePool(handles);
+	return volume;
 }
 
 const char *upm_os_default_out_dir(void)
@@ -35,10 +81,11 @@ static int status_of(EFI_STATUS st)
 static EFI_STATUS open_root(EFI_FILE_HANDLE *root)
 {
 	EFI_FILE_IO_INTERFACE *fs = NULL;
+	EFI_HANDLE v = files_volume();
 	EFI_STATUS st;
-	if (!volume)
+	if (!v)
 		return EFI_NOT_FOUND;
-	st = BS->HandleProtocol(volume, &FileSystemProtocol, (void **)&fs);
+	st = BS->HandleProtocol(v, &FileSystemProtocol, (void **)&fs);
 	if (st != EFI_SUCCESS)
 		return st;
 	return fs->OpenVolume(fs, root);

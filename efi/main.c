@@ -31,6 +31,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	upm_os_watchdog_arm(UPM_WATCHDOG_MARGIN_S);
 	upm_efi_time_init();
 	upm_efi_files_init(image);
+	upm_efi_net_init(image);
 	upm_efi_mp_init();
 	upm_efi_args_get(image, &args);
 	upm_efi_abort_init();
@@ -45,6 +46,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = upm_main(args.argc, args.argv, &env);
 
 	upm_efi_guard_remove();
+	upm_efi_net_end(); /* the NIC's IPv4 policy as it was, when upm_os_http changed it */
 	if (env.launched_by_firmware)
 		upm_efi_mark_ran_from_firmware(); /* for this boot's startup.nsh (efi/boot_marker.c) */
 	upm_efi_end(env.end_action, env.end_timeout_s, env.end_after, status);
