@@ -110,6 +110,16 @@ int upm_os_mkdir_new(const char *path);
  * UPM_OK or a upm_status; on failure path keeps its old content. */
 int upm_os_append_file(const char *path, const void *data, size_t len);
 
+/* ---- Folder listing (fleet: core/fleet/fleet_source.c) ------------------------------
+ * Calls fn(ctx, name, is_dir) for every entry of the folder at path but "." and "..", in
+ * no particular order; is_dir is 1 for a folder (a symbolic link is never followed: it is
+ * listed as no folder, so a tree with a link loop is walked once). fn returns 0 to go on,
+ * anything else to stop (then returned). UPM_OK; UPM_ENOTFOUND when nothing is at path;
+ * UPM_EINVAL when path is no folder; UPM_EIO when it cannot be read; UPM_EUNSUPPORTED
+ * where the environment lists no folders (UEFI: efi/os_efi.c). Host: opendir/readdir. */
+int upm_os_list_dir(const char *path, int (*fn)(void *ctx, const char *name, int is_dir), void *ctx);
+/* ---- end of folder listing ----------------------------------------------------------- */
+
 /* Wall-clock time. UEFI: RT->GetTime, the firmware's clock, with its time zone when it
  * gives one (tz_known; local = UTC + tz_minutes); host: UTC (tz_known, tz_minutes 0). */
 struct upm_wall_time {
