@@ -164,8 +164,17 @@ static void save(struct upm_run *r, const struct upm_fleet *f)
 	upm_buf_free(&b);
 }
 
+static int stop_at_first(void *ctx, const char *name, int is_dir)
+{
+	(void)ctx, (void)name, (void)is_dir;
+	return 1;
+}
+
 int upm_cmd_fleet(struct upm_run *r)
 {
+	/* Where no folder can be listed (UEFI), the command is refused first, whatever follows it. */
+	if (upm_os_list_dir(".", stop_at_first, NULL) == UPM_EUNSUPPORTED)
+		return refuse_dir(r, ".", UPM_EUNSUPPORTED, "");
 	if (r->opts.cmd_argc == 0) {
 		upm_error(r, "fleet needs DIR, the folder that holds the run folders (each with its results.json): "
 			     "upmon fleet upmon-results (see 'upmon help fleet')");
