@@ -114,11 +114,13 @@ build/test/upmon-san: $(SAN_CORE_OBJS) $(SAN_MAIN_OBJ) $(HOST_ASM_OBJS)
 include tools/efi.mk
 
 # Fuzzing with libFuzzer (clang): the command line, event specs, the configuration file,
-# mock fault specs, SMBIOS, MCFG and SRAT tables, uncore discovery tables, and trace files
-# for replay (tests/fuzz/). `make fuzz` runs each target FUZZ_SECONDS (600); `make test` runs a
-# short fuzz (tests/host/fuzz.sh). Warnings are not fatal here: clang
-# and gcc warn differently, and the gcc builds hold -Werror.
-FUZZ_TARGETS := cli spec config faults smbios replay acpi discovery http
+# mock fault specs, SMBIOS, MCFG and SRAT tables, uncore discovery tables, trace files
+# for replay, JSON (other runs' results.json, as fleet reads them) and what comes over
+# the network (HTTP answers, URLs: tests/fuzz/).
+# `make fuzz` runs each target FUZZ_SECONDS (600); `make test` runs a short fuzz
+# (tests/host/fuzz.sh). Warnings are not fatal here: clang and gcc warn differently, and
+# the gcc builds hold -Werror.
+FUZZ_TARGETS := cli spec config faults smbios replay acpi discovery json http
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
 # The whole tree is built for the fuzz targets; unoptimized, clang compiles it in a third of

@@ -61,3 +61,13 @@ const char *upm_os_host_name(void)
 {
 	return NULL; /* firmware has no network name; the SMBIOS serial names the machine */
 }
+
+/* ---- Folder listing (platform/base/os.h) ----
+ * Not under UEFI: the one command that lists folders, fleet, reads a tree of many runs
+ * and is for the Linux build (it says so before asking). */
+int upm_os_list_dir(const char *path, int (*fn)(void *ctx, const char *name, int is_dir), void *ctx)
+{
+	(void)path, (void)fn, (void)ctx;
+	return UPM_EUNSUPPORTED;
+}
+/* ---- end of folder listing ---- */

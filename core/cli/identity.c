@@ -245,6 +245,13 @@ void upm_ident_say(struct upm_run *r)
 	else
 		say(r, "identity: machine: unavailable (%s)", m->why);
 	say(r, "identity: secure boot: %s", r->ident.secure_boot.text);
+	if (!r->backend && !r->platform) {
+		/* A command that reads only files (fleet): no processor was asked. */
+		say(r, "identity: processor: not read, platform none, backend none: this command reads files "
+			   "and no register");
+		r->console_held = 0;
+		return;
+	}
 	signature(r, sig, sizeof sig);
 	struct upm_buf mc;
 	upm_buf_init(&mc);

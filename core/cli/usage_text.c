@@ -28,6 +28,8 @@ const char upm_usage_text[] =
 	"  selftest     write/read-back, reset, freeze, enable and wrap tests of every\n"
 	"               box\n"
 	"  info         processor, sockets, uncore platform and PCI devices found\n"
+	"  fleet DIR    many machines' runs under DIR compared by processor SKU: median,\n"
+	"               MAD and outliers in fleet.html and fleet.csv (Linux build)\n"
 	"  version      the program version and revision (also --version)\n"
 	"  help [COMMAND|mock]\n"
 	"               this text, a command's options and examples, or the mocked\n"

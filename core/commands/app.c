@@ -24,12 +24,13 @@
 #define UPM_TRACE_CAPACITY (256u * 1024u)
 
 const struct upm_command upm_commands[] = {
-	{ "info", upm_cmd_info, 1, 0 },
-	{ "fault-probe", upm_cmd_fault_probe, 1, 0 },
-	{ "run", upm_cmd_run, 1, 0 },
-	{ "list", upm_cmd_list, 0, 0 },
-	{ "selftest", upm_cmd_selftest, 1, 1 },
-	{ "check", upm_cmd_check, 1, 1 },
+	{ "info", upm_cmd_info, 1, 0, 0 },
+	{ "fault-probe", upm_cmd_fault_probe, 1, 0, 0 },
+	{ "run", upm_cmd_run, 1, 0, 0 },
+	{ "list", upm_cmd_list, 0, 0, 0 },
+	{ "selftest", upm_cmd_selftest, 1, 1, 0 },
+	{ "check", upm_cmd_check, 1, 1, 0 },
+	{ "fleet", upm_cmd_fleet, 0, 0, 1 },
 };
 const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
 
@@ -39,6 +40,9 @@ const unsigned upm_n_commands = UPM_ARRAY_LEN(upm_commands);
 static int refuse_stray_arguments(struct upm_run *r)
 {
 	const struct upm_cmd_help *h = upm_help_find(r->opts.command);
+	for (unsigned i = 0; h && i < upm_n_commands; i++)
+		if (upm_commands[i].files_only && upm_strcmp(upm_commands[i].name, h->name) == 0)
+			return 0; /* fleet DIR: the command reads its own words */
 	if (!h || upm_cli_command_has_options(h->name) || r->opts.cmd_argc == 0 ||
 	    upm_strcmp(r->opts.command, "help") == 0)
 		return 0;
@@ -323,6 +327,26 @@ static int replay_of_dry_run(struct upm_run *r, const struct upm_command *cmd)
 	return 0;
 }
 
+/* A command that reads only files (fleet) touches no register: an option that names a
+ * backend, a processor or register accesses would do nothing there, so it is refused. 1
+ * when refused (said). */
+static int refuse_register_options(struct upm_run *r, const struct upm_command *cmd)
+{
+	const struct upm_options *o = &r->opts;
+	const char *opt = o->backend != UPM_BACKEND_DEFAULT ? "--backend"
+			  : o->platform			  ? "--platform"
+			  : o->force_platform		  ? "--force-platform"
+			  : o->sockets			  ? "--sockets"
+			  : o->trace_path		  ? "--trace"
+			  : o->dry_run			  ? "--dry-run"
+							  : NULL;
+	if (!opt)
+		return 0;
+	upm_error(r, "%s %s: %s reads the results files of other runs and touches no register, so %s does nothing "
+		     "there: leave it out (see 'upmon help %s')", cmd->name, opt, cmd->name, opt, cmd->name);
+	return 1;
+}
+
 /* Identity and platform: CPUID names the platform unless --platform does. */
 static int identify(struct upm_run *r)
 {
@@ -590,10 +614,14 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 			  cmd->name, cmd->name);
 		goto out;
 	}
+	if (cmd->files_only && refuse_register_options(&run, cmd))
+		goto out;
 	if (resolve_forced_platform(&run) < 0)
 		goto out;
-	/* Static tables need no registers: `list` with --platform alone runs without one. */
-	int tables_only = run.platform_forced && !cmd->needs_backend && run.opts.backend == UPM_BACKEND_DEFAULT;
+	/* Static tables need no registers: `list` with --platform alone runs without one;
+	 * nor does a command that reads only files. */
+	int tables_only = cmd->files_only ||
+			  (run.platform_forced && !cmd->needs_backend && run.opts.backend == UPM_BACKEND_DEFAULT);
 	if (tables_only && run.opts.trace_path) { /* else the asked-for file would silently not be */
 		upm_error(&run, "%s --platform %s reads no register, so --trace has nothing to record; leave it out, "
 				"or give --backend too",
@@ -619,12 +647,12 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 	run.last.capture = 1; /* what goes wrong from here is on the last screen (core/cli/last_screen.h) */
 	/* Static tables (list) show no identity on the console, where programs read their csv
 	 * and json; list writes nothing. */
-	if (!cmd->needs_backend)
+	if (!cmd->needs_backend && !cmd->files_only)
 		run.console_pending_len = 0;
 	/* The folder is made when the command says its first line that is no error, or saves
 	 * its first file (core/cli/run_folder.c): a medium that refuses it is said before the
 	 * work, and a usage error, said before either, makes none. */
-	run.folder_pending = cmd->needs_backend ? upm_run_folder_open : NULL;
+	run.folder_pending = cmd->needs_backend || cmd->files_only ? upm_run_folder_open : NULL;
 	uint64_t accesses = run.backend ? run.backend->accesses : 0; /* identification's reads */
 	registered = run.platform;
 	/* Platforms the uncore discovery tables place: the run's box types, before any
@@ -639,7 +667,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		drop_trace_probe(&run); /* refused before any register: nothing is written */
 		goto out;
 	}
-	files = cmd->needs_backend;
+	files = cmd->needs_backend || cmd->files_only;
 	if (replay_divergence(&run)) { /* the first access that differs from the recording */
 		say_divergence(&run);
 		status = UPM_EXIT_FAIL;

@@ -6,6 +6,7 @@
 #include "core/host/os_host.h"
 #include "platform/backend.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -239,6 +240,36 @@ int upm_os_exists(const char *path)
 	struct stat st;
 	return !upm_host_has_no_medium() && lstat(path, &st) == 0;
 }
+
+/* ---- Folder listing (platform/base/os.h) ---- */
+int upm_os_list_dir(const char *path, int (*fn)(void *ctx, const char *name, int is_dir), void *ctx)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT || errno == ENOTDIR ? UPM_ENOTFOUND : UPM_EIO;
+	if (!S_ISDIR(st.st_mode) && !(S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+		return UPM_EINVAL; /* the folder named may be a link; links inside it are not followed */
+	DIR *d = opendir(path);
+	if (!d)
+		return UPM_EIO;
+	int rc = UPM_OK;
+	char full[4096];
+	for (struct dirent *e; rc == UPM_OK && (e = readdir(d)) != NULL;) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		int is_dir = 0;
+		if (e->d_type == DT_DIR) {
+			is_dir = 1;
+		} else if (e->d_type == DT_UNKNOWN) { /* some file systems leave it to lstat */
+			snprintf(full, sizeof full, "%s/%s", path, e->d_name);
+			is_dir = lstat(full, &st) == 0 && S_ISDIR(st.st_mode);
+		}
+		rc = fn(ctx, e->d_name, is_dir);
+	}
+	closedir(d);
+	return rc;
+}
+/* ---- end of folder listing ---- */
 
 const char *upm_os_default_out_dir(void)
 {

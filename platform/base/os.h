@@ -147,6 +147,15 @@ int upm_os_http(const struct upm_http_request *req, struct upm_http_answer *ans,
  * HTTP (a stick, a disk, the shell); UPM_ERANGE when it does not fit. Host: the
  * UPMON_HOST_BOOT_URI knob, for the tests (core/host/knobs.h). */
 int upm_os_boot_uri(char *buf, size_t size);
+/* ---- Folder listing (fleet: core/fleet/fleet_source.c) ------------------------------
+ * Calls fn(ctx, name, is_dir) for every entry of the folder at path but "." and "..", in
+ * no particular order; is_dir is 1 for a folder (a symbolic link is never followed: it is
+ * listed as no folder, so a tree with a link loop is walked once). fn returns 0 to go on,
+ * anything else to stop (then returned). UPM_OK; UPM_ENOTFOUND when nothing is at path;
+ * UPM_EINVAL when path is no folder; UPM_EIO when it cannot be read; UPM_EUNSUPPORTED
+ * where the environment lists no folders (UEFI: efi/os_efi.c). Host: opendir/readdir. */
+int upm_os_list_dir(const char *path, int (*fn)(void *ctx, const char *name, int is_dir), void *ctx);
+/* ---- end of folder listing ----------------------------------------------------------- */
 
 /* Wall-clock time. UEFI: RT->GetTime, the firmware's clock, with its time zone when it
  * gives one (tz_known; local = UTC + tz_minutes); host: UTC (tz_known, tz_minutes 0). */

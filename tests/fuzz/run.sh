@@ -14,7 +14,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 seconds=${FUZZ_SECONDS:-15}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(cli spec config faults smbios replay acpi discovery http)
+[ ${#targets[@]} -gt 0 ] || targets=(cli spec config faults smbios replay acpi discovery json http)
 
 pids=()
 for t in "${targets[@]}"; do

@@ -5,7 +5,8 @@
 # (--backend mock --platform snbep before it, unless it names a platform or backend
 # itself), in a folder of its own, and must end 0 or 1 without an error line; one that
 # injects mock faults may end 2 (its finding), never 4 or 5. Files an example names are
-# made first (--config FILE, a replay:TRACE recorded by the same command on the mock).
+# made first (--config FILE, a replay:TRACE recorded by the same command on the mock, fleet
+# DIR's runs: a mock check's folder, fleet taking no backend).
 # Time passes on the host's virtual clock (the kernels at 86400 times their real time: a
 # second is a day), so `check --duration 8h` ends after its first pass and `--interval 1000
 # --count 60` takes no time; the check's kernels fit a machine of 64 MiB free memory, as on
@@ -63,6 +64,11 @@ run_example() {
 		case $w in
 		mock:* | --backend=mock:*) faults=1 ;;
 		esac
+		# fleet DIR reads other runs and takes no backend: DIR is made of a mock check's.
+		if [ "$w" = fleet ] && [ $((i + 1)) -lt ${#words[@]} ]; then
+			prefix=()
+			(cd "$dir" && "$OLDPWD/$UPMON" --backend mock --platform snbep --out "${words[$((i + 1))]}" check --quick >/dev/null 2>&1)
+		fi
 		case $w in
 		--config) printf '# made by the test\n' >"$dir/${words[$((i + 1))]}" ;;
 		--config=*) printf '# made by the test\n' >"$dir/${w#--config=}" ;;

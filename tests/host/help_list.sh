@@ -15,7 +15,7 @@ run h1 --help
 expect h1 host/help_long_option 0 '^usage: upmon \[OPTIONS\] COMMAND' "upmon help COMMAND"
 run h2 -h
 expect h2 host/help_short_option 0 '^usage: upmon \[OPTIONS\] COMMAND'
-for c in info list run check selftest help version fault-probe; do
+for c in info list run check selftest fleet help version fault-probe; do
 	run "hc_$c" help "$c"
 	expect "hc_$c" "host/help_${c}_has_examples" 0 "^usage: upmon \\[OPTIONS\\] $c" '^examples:$' "^  upmon .*$c|^  upmon --version"
 done
@@ -28,7 +28,7 @@ expect h5 host/help_unknown_topic_suggests 4 "^upmon: error: help: no command or
 one_line h5 host/help_unknown_topic_one_line
 # The commands an unknown topic lists are every page's: the overview's, the test hook
 # and the mock's topic too.
-expect h5 host/help_unknown_topic_lists_every_command 4 "commands: info list run check selftest help version fault-probe; topics: mock\\)\$"
+expect h5 host/help_unknown_topic_lists_every_command 4 "commands: info list run check selftest fleet help version fault-probe; topics: mock\\)\$"
 # Every help text fits the UEFI console's 80 columns: the overview, each command's
 # help by 'help COMMAND' and by 'COMMAND --help' (the commands as the overview lists
 # them), as the optimised build prints them. A line over 80 is named with its number
@@ -51,7 +51,7 @@ within_80 w0 host/help_within_80_columns_overview
 topics=$(awk '/^commands:/ { f = 1; next } /^$/ { f = 0 } f && /^  [a-z]/ { print $1 }' "$WORK/w0.out" | sort -u)
 # The overview is the lab's: every command but the test hook (fault-probe, in its own
 # page), each with its main options, and the mock's faults only by name of their page.
-[ "$(echo $topics)" = "check help info list run selftest version" ] && pass host/help_overview_lists_the_commands ||
+[ "$(echo $topics)" = "check fleet help info list run selftest version" ] && pass host/help_overview_lists_the_commands ||
 	fail host/help_overview_lists_the_commands "commands found: $(echo $topics)"
 expect w0 host/help_overview_main_options 0 '^  list boxes\|events\|metrics\|groups ' '--group NAME' '--interval MS' \
 	'--count N' '--per-box' '--kernel NAME' '--duration S' '--passes N' '--duration D' '--threads N\|all' '--quick' \

@@ -50,12 +50,12 @@ out() { cat "$WORK/$1.out"; }
 
 # joined FILE: the console's lines as said before they were wrapped within 80 columns
 # (core/cli/console_wrap.h): an identity line's continuations ("identity:   ...") and a
-# verdict's or a "run: " line's (five spaces) joined to the line they continue.
+# verdict's, a "run: " or a "fleet: " line's (five spaces) joined to the line they continue.
 joined() {
 	awk '/^identity:   / && n { prev = prev " " substr($0, 13); next }
 	/^     [^ ]/ && verdict { prev = prev " " substr($0, 6); next }
 	/^     [^ ]/ && said { prev = prev " " substr($0, 6); next }
-	{ if (n) print prev; prev = $0; n = 1; verdict = ($0 ~ /^(FAIL|WARN|INCOMPLETE) /); said = ($0 ~ /^run: /) }
+	{ if (n) print prev; prev = $0; n = 1; verdict = ($0 ~ /^(FAIL|WARN|INCOMPLETE) /); said = ($0 ~ /^(run|fleet): /) }
 	END { if (n) print prev }' "$1"
 }
 
