@@ -245,7 +245,7 @@ void upm_ident_say(struct upm_run *r)
 	else
 		say(r, "identity: machine: unavailable (%s)", m->why);
 	say(r, "identity: secure boot: %s", r->ident.secure_boot.text);
-	if (!r->backend && !r->platform) {
+	if (r->reads_files_only) {
 		/* A command that reads only files (fleet): no processor was asked. */
 		say(r, "identity: processor: not read, platform none, backend none: this command reads files "
 			   "and no register");

@@ -71,6 +71,9 @@ struct upm_run {
 	 * a finding about the machine, not a usage error, so the run keeps its folder and its
 	 * line in runs.csv (the lab's record of a machine it booted on). */
 	int machine_refused;
+	/* The command reads other runs' files and no register (fleet): the identity names no
+	 * processor. */
+	int reads_files_only;
 	const struct upm_config *config;     /* the configuration file's settings, or NULL */
 	/* Rack mode: the object store every file is put to as well (core/cli/upload.h), or
 	 * NULL; held by the command. */

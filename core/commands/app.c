@@ -614,6 +614,7 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 			  cmd->name, cmd->name);
 		goto out;
 	}
+	run.reads_files_only = cmd->files_only;
 	if (cmd->files_only && refuse_register_options(&run, cmd))
 		goto out;
 	if (resolve_forced_platform(&run) < 0)
