@@ -1,4 +1,5 @@
 #include "core/cli/config.h"
+#include <stddef.h>
 #include "platform/base/os.h"
 #include "platform/base/str.h"
 #include "platform/base/suggest.h"
@@ -295,6 +296,27 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 		c->out_timeout = (unsigned)n;
 		return 0;
 	}
+	static const struct {
+		const char *key;
+		size_t value_at, line_at;
+	} creds[] = {
+		{ "out_access_key", offsetof(struct upm_config, out_access_key), offsetof(struct upm_config, out_access_key_line) },
+		{ "out_secret_key", offsetof(struct upm_config, out_secret_key), offsetof(struct upm_config, out_secret_key_line) },
+		{ "out_session_token", offsetof(struct upm_config, out_session_token),
+		  offsetof(struct upm_config, out_session_token_line) },
+		{ "out_region", offsetof(struct upm_config, out_region), offsetof(struct upm_config, out_region_line) },
+	};
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(creds); i++) {
+		if (upm_strcmp(key, creds[i].key) != 0)
+			continue;
+		if (once(p, key, (unsigned *)((char *)c + creds[i].line_at)) < 0)
+			return -1;
+		for (const char *v = value; *v; v++)
+			if (*v == ' ' || *v == '"' || *v == '\t')
+				return cfg_fail(p, "%s is one word without spaces or quotes", key);
+		*(const char **)((char *)c + creds[i].value_at) = value;
+		return 0;
+	}
 	if (upm_starts_with(key, "events."))
 		return set_event_set(p, key, value);
 	if (upm_starts_with(key, "check."))
@@ -308,8 +330,10 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 	upm_suggest_add(&s, "end_action");
 	upm_suggest_add(&s, "out");
 	upm_suggest_add(&s, "out_timeout");
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(creds); i++)
+		upm_suggest_add(&s, creds[i].key);
 	upm_suggest_text(&s, near, sizeof near);
-	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out, out_timeout, events.NAME and check.NAME; "
+	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out, out_timeout, out_access_key, out_secret_key, out_session_token, out_region, events.NAME and check.NAME; "
 			   "docs/command-line.md, Configuration file)", key, near, near[0] ? "; " : "");
 }
 

@@ -9,6 +9,8 @@
  *   out = PATH|URL             the results folder, or the object store's prefix every
  *                              file is put below (http[s]://...: core/cli/upload.h)
  *   out_timeout = SECONDS      1..3600: how long the puts may take in all (default 60)
+ *   out_access_key = ID, out_secret_key = SECRET, out_session_token = TOKEN,
+ *   out_region = REGION        temporary credentials each put is signed with (upload.h)
  *   events.NAME = SPEC[,...]   an event set, used as `--events @NAME`
  *   check.NAME = NUMBER        a tolerance read by `check` (upm_config_tolerance): memory,
  *                              llc, balance and link _tolerance, uclk_min_mhz, uclk_max_mhz,
@@ -60,6 +62,9 @@ struct upm_config {
 	unsigned out_line;
 	unsigned out_timeout;    /* seconds; 0 when not set */
 	unsigned out_timeout_line;
+	/* Temporary credentials for the store (core/cli/upload.h), NULL when not set. */
+	const char *out_access_key, *out_secret_key, *out_session_token, *out_region;
+	unsigned out_access_key_line, out_secret_key_line, out_session_token_line, out_region_line;
 	struct upm_cfg_event_set sets[UPM_CFG_MAX_SETS];
 	unsigned n_sets;
 	struct upm_cfg_tolerance tolerances[UPM_CFG_MAX_TOLERANCES];
@@ -74,6 +79,11 @@ struct upm_config {
  * (core/cli/config_text.c). */
 int upm_config_text(const void *data, size_t len, const char *name, char **text, char *err,
 		    unsigned long err_size);
+
+/* The configuration's text as files keep it (results.json "configuration"): the values of
+ * out_secret_key and out_session_token and every URL's query hidden. A new string
+ * (upm_os_alloc), NULL when out of memory. */
+char *upm_config_text_shown(const char *text);
 
 /* Parses text (NUL-terminated, taken over by cfg: freed by upm_config_free even when
  * parsing fails). name is the file's name for messages and must outlive cfg.

@@ -5,6 +5,7 @@
  * and anything else that holds a NUL byte, refused naming what it is
  * (docs/safety.md, A UTF-16 upmon.cfg). */
 #include "core/cli/config.h"
+#include "platform/base/url.h"
 #include "platform/base/os.h"
 
 static int whole_file_error(char *err, unsigned long err_size, const char *name, const char *what)
@@ -148,4 +149,45 @@ int upm_config_text(const void *data, size_t len, const char *name, char **text,
 	}
 	*text = out.data;
 	return 0;
+}
+
+/* A line's key when it is one whose value is a secret, else NULL. */
+static const char *secret_key_of(const char *line)
+{
+	static const char *const secret[] = { "out_secret_key", "out_session_token" };
+	while (*line == ' ' || *line == '\t')
+		line++;
+	for (unsigned i = 0; i < UPM_ARRAY_LEN(secret); i++) {
+		size_t n = upm_strlen(secret[i]);
+		const char *p = line + n;
+		if (upm_strncmp(line, secret[i], n) != 0)
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '=')
+			return secret[i];
+	}
+	return NULL;
+}
+
+char *upm_config_text_shown(const char *text)
+{
+	struct upm_buf b;
+	upm_buf_init(&b);
+	for (const char *line = text; *line;) {
+		const char *end = line;
+		while (*end && *end != '\n')
+			end++;
+		const char *key = secret_key_of(line);
+		if (key)
+			upm_buf_printf(&b, "%s = (hidden)", key);
+		else
+			upm_buf_append(&b, line, (size_t)(end - line));
+		if (*end == '\n')
+			upm_buf_puts(&b, "\n");
+		line = *end ? end + 1 : end;
+	}
+	char *shown = b.failed ? NULL : upm_url_hide_queries(b.data ? b.data : "");
+	upm_buf_free(&b);
+	return shown;
 }

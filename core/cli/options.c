@@ -129,10 +129,11 @@ const struct upm_cli_option upm_cli_options[] = {
 	{ "--dry-run", NULL, NULL,
 	  "perform reads, only record writes (not for check or\n"
 	  "selftest, which judge what writes do)", store_dry_run, 0 },
-	{ "--out", "PATH", NULL,
+	{ "--out", "PATH|URL", NULL,
 	  "where each run gets its folder and runs.csv (default\n"
 	  "\\upmon\\results on the boot medium, ./upmon-results on a\n"
-	  "host)", store_out, 0 },
+	  "host); an http[s]:// URL puts every file to an object store\n"
+	  "too (docs/rack.md)", store_out, 0 },
 	{ "--config", "FILE", NULL, "configuration file (default \\upmon\\upmon.cfg when there)", store_config, 0 },
 	{ "--end", "ACTION", NULL, "when done: return, shutdown, reboot, key, qemu-exit", store_end, 0 },
 	/* `help [COMMAND]` and `version` written as options (-h too): the overview says so. */

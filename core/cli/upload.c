@@ -2,7 +2,9 @@
  * nothing lost silently. */
 #include "core/cli/upload.h"
 #include "core/cli/invocation.h"
+#include "core/cli/sigv4.h"
 #include "platform/base/http_parse.h"
+#include "platform/base/sha256.h"
 #include "platform/base/os.h"
 
 int upm_upload_is_url(const char *text)
@@ -19,6 +21,66 @@ int upm_upload_init(struct upm_upload *u, const char *url, unsigned budget_s, ch
 	shown.query[0] = 0;
 	upm_url_format(&shown, u->shown, sizeof u->shown);
 	u->budget_s = budget_s ? budget_s : UPM_UPLOAD_BUDGET_S;
+	return 0;
+}
+
+int upm_upload_credentials(struct upm_upload *u, const struct upm_upload_credentials *c, char *err,
+			   size_t err_size)
+{
+	if (!c->access_key && !c->secret_key && !c->session_token && !c->region)
+		return 0;
+	if (!c->access_key || !c->secret_key) {
+		upm_snprintf(err, err_size, "out_%s is missing: temporary credentials are out_access_key, out_secret_key "
+					    "and out_session_token together (out_region optional, us-east-1 by default)",
+			     c->access_key ? "secret_key" : "access_key");
+		return -1;
+	}
+	if (!c->session_token) {
+		upm_snprintf(err, err_size, "out_secret_key without out_session_token is a long-lived key, which upmon "
+					    "does not hold: give temporary credentials (the store's STS AssumeRole: access "
+					    "key, secret and session token, limited to the prefix and a few hours), or "
+					    "authorise with a presigned query or the bucket's policy");
+		return -1;
+	}
+	u->creds = *c;
+	if (!u->creds.region)
+		u->creds.region = "us-east-1";
+	return 0;
+}
+
+/* The headers that sign a PUT of f to object (AWS Signature Version 4, core/cli/sigv4.h):
+ * x-amz-date, x-amz-content-sha256, x-amz-security-token and Authorization, into lines[]
+ * (storage in text). 0, or -1 with why. */
+static int sign_put(const struct upm_upload *u, const struct upm_url *object, const struct upm_upload_file *f,
+		    char lines[4][2200], char *why, size_t why_size)
+{
+	struct upm_wall_time now, utc;
+	uint8_t digest[32];
+	char payload[65], date[20], host[UPM_URL_HOST_MAX + 8], auth[400], err[200];
+	if (upm_os_wall_time(&now) != UPM_OK) {
+		upm_snprintf(why, why_size, "signing needs the date and the firmware's clock did not answer");
+		return -1;
+	}
+	upm_wall_time_utc(&now, &utc);
+	upm_snprintf(date, sizeof date, "%04u%02u%02uT%02u%02u%02uZ", utc.year, utc.month, utc.day, utc.hour, utc.minute,
+		     utc.second);
+	upm_sha256(f->data ? f->data : "", f->len, digest);
+	upm_hex_lower(digest, sizeof digest, payload, sizeof payload);
+	if (object->port_given)
+		upm_snprintf(host, sizeof host, "%s:%u", object->host, object->port);
+	else
+		upm_strlcpy(host, object->host, sizeof host);
+	struct upm_sigv4_request rq = { "PUT", host, object->path, object->query, payload, date, u->creds.region, "s3",
+					u->creds.access_key, u->creds.secret_key, u->creds.session_token, NULL, 0 };
+	struct upm_sigv4_out out = { auth, sizeof auth, NULL, 0, NULL, 0, { 0 } };
+	if (upm_sigv4_sign(&rq, &out, err, sizeof err) < 0) {
+		upm_snprintf(why, why_size, "cannot sign the request: %s", err);
+		return -1;
+	}
+	upm_snprintf(lines[0], sizeof lines[0], "x-amz-date: %s", date);
+	upm_snprintf(lines[1], sizeof lines[1], "x-amz-content-sha256: %s", payload);
+	upm_snprintf(lines[2], sizeof lines[2], "x-amz-security-token: %s", u->creds.session_token);
+	upm_snprintf(lines[3], sizeof lines[3], "Authorization: %s", auth);
 	return 0;
 }
 
@@ -111,8 +173,8 @@ static int put_file(struct upm_upload *u, const char *run_name, struct upm_uploa
 	const char *segments[2] = { run_name, f->name };
 	struct upm_url object;
 	char url[UPM_URL_HOST_MAX + UPM_URL_PATH_MAX + UPM_URL_QUERY_MAX + 32], why[240], said[300];
-	char type_header[80];
-	const char *headers[2] = { type_header, NULL };
+	char type_header[80], signed_lines[4][2200];
+	const char *headers[6] = { type_header, NULL };
 	uint64_t backoff_ms = 1000;
 	unsigned tries = 0;
 
@@ -127,6 +189,18 @@ static int put_file(struct upm_upload *u, const char *run_name, struct upm_uploa
 	upm_url_format(&object, url, sizeof url);
 	upm_snprintf(type_header, sizeof type_header, "Content-Type: %s", content_type(f->name));
 	for (;;) {
+		if (u->creds.access_key) { /* signed anew each try: its date */
+			if (sign_put(u, &object, f, signed_lines, why, sizeof why) < 0) {
+				upm_snprintf(u->failure, sizeof u->failure, "cannot put %s: %s; set the clock, or authorise "
+									  "with a presigned query",
+					     f->name, why);
+				u->given_up = 1;
+				return 0;
+			}
+			for (unsigned k = 0; k < 4; k++)
+				headers[1 + k] = signed_lines[k];
+			headers[5] = NULL;
+		}
 		struct upm_http_request req = { "PUT", url, headers, f->data ? f->data : "", f->len, UPM_UPLOAD_TRY_MS,
 						1024 };
 		struct upm_http_answer ans;

@@ -2,7 +2,10 @@
  * OUT/<run folder>/<file> in the lab's object store (S3-compatible: MinIO, Ceph RGW, AWS
  * S3), OUT being --out URL or the configuration's out = URL. upmon holds no long-lived
  * credential: the lab authorises the PUTs with a query string it appends to OUT (a
- * token its gateway checks) or with the bucket's policy (a write-only prefix). The files
+ * token its gateway checks), with the bucket's policy (a write-only prefix), or with
+ * temporary credentials (STS: access key, secret and session token, out_access_key and
+ * the rest in the configuration), with which each PUT is signed (AWS Signature Version 4,
+ * core/cli/sigv4.h); a secret without a session token is refused. The files
  * are kept as they are saved (upm_save), put once the command's files are all saved
  * (upm_say_files) and upmon.log last; a try that fails for a cause that may pass (no
  * connection, no answer, 5xx, 408, 429) is tried again after 1, 2, 4 ... s within the
@@ -27,8 +30,14 @@ struct upm_upload_file {
 	int put;          /* the store took it */
 };
 
+/* Temporary credentials (upm_upload_credentials): each PUT signed with them. */
+struct upm_upload_credentials {
+	const char *access_key, *secret_key, *session_token, *region; /* NULL: not given */
+};
+
 struct upm_upload {
 	struct upm_url base;      /* OUT, parsed */
+	struct upm_upload_credentials creds; /* signing when access_key is set */
 	char shown[UPM_URL_HOST_MAX + UPM_URL_PATH_MAX + 48]; /* OUT for messages: its query hidden */
 	unsigned budget_s;        /* out_timeout */
 	uint64_t deadline_ns;     /* set at the first PUT */
@@ -45,6 +54,11 @@ int upm_upload_is_url(const char *text);
 /* Sets up the upload to url: 0, or -1 with one line in err (the URL refused: what to do). */
 int upm_upload_init(struct upm_upload *u, const char *url, unsigned budget_s, char *err, size_t err_size);
 void upm_upload_free(struct upm_upload *u);
+
+/* Signs every PUT with c (its strings must outlive u): 0, or -1 with one line in err when
+ * they are incomplete or long-lived (no session token). */
+int upm_upload_credentials(struct upm_upload *u, const struct upm_upload_credentials *c, char *err,
+			   size_t err_size);
 
 /* Keeps a copy of a file of the run as it is saved (saved: the medium took it). */
 void upm_upload_keep(struct upm_upload *u, const char *name, const struct upm_buf *content, int saved);

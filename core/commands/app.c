@@ -56,7 +56,8 @@ static char boot_uri[1024], net_config_url[1200];
 
 /* Loads the configuration: the one the parsed command line names with --config (an error
  * when unreadable); network-booted, the one the boot server has beside upmon
- * (core/cli/config_net.h); else the default one when present. */
+ * (core/cli/config_net.h), which may ask less; else (the server has none) the default
+ * one on the medium when present. */
 
 static int load_config(struct upm_run *r, const struct upm_cli_line *line, struct upm_config *cfg)
 {
@@ -75,10 +76,10 @@ static int load_config(struct upm_run *r, const struct upm_cli_line *line, struc
 			upm_error(r, "%s", err);
 			return -1;
 		}
-		if (rc == 0)
-			return 0; /* none on the server: the defaults, as a stick without one */
-		path = net_config_url;
-		fetched = 1;
+		if (rc > 0) { /* else none on the server: the stick's own, when one is there */
+			path = net_config_url;
+			fetched = 1;
+		}
 	}
 	if (!path)
 		path = UPM_DEFAULT_CONFIG;
@@ -103,7 +104,7 @@ static int load_config(struct upm_run *r, const struct upm_cli_line *line, struc
 	len = upm_strlen(text);
 	/* The identity keeps the file as read, in UTF-8 (results.json "configuration"). */
 	r->ident.config_path = path;
-	r->ident.config_text = upm_url_hide_queries(text); /* a store's query is a credential */
+	r->ident.config_text = upm_config_text_shown(text); /* a store's query or secret is a credential */
 	if (upm_config_parse(cfg, text, path, err, sizeof err) < 0 ||
 	    (fetched && upm_config_untrusted_refusal(cfg, path, err, sizeof err) < 0)) {
 		upm_error(r, "%s", err);
@@ -569,8 +570,19 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 			upm_error(&run, "%s %s", run.opts.out_dir ? "--out:" : "out =", err);
 			goto out;
 		}
+		struct upm_upload_credentials creds = { cfg.out_access_key, cfg.out_secret_key, cfg.out_session_token,
+							cfg.out_region };
+		if (upm_upload_credentials(&upload, &creds, err, sizeof err) < 0) {
+			upm_error(&run, "%s: %s", run.config && cfg.file ? cfg.file : "upmon.cfg", err);
+			goto out;
+		}
 		run.upload = &upload;
 		run.out_parent = upm_os_default_out_dir();
+	} else if (cfg.out_access_key || cfg.out_secret_key || cfg.out_session_token || cfg.out_region) {
+		upm_error(&run, "%s: out_access_key and the other credentials sign puts to an object store, and out is "
+				"no http[s]:// URL: give out = the store's URL, or delete them",
+			  cfg.file ? cfg.file : "upmon.cfg");
+		goto out;
 	}
 	/* A run cut short before this start is reported now; started by the firmware, its
 	 * job is not run again: the same fault would reset the machine again, for ever

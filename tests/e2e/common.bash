@@ -124,11 +124,13 @@ e2e_boot_secure() {
 log_has() { grep -Eq -- "$1" "$E2E_LOG"; }
 # log_said_has PATTERN: as log_has, on the lines as upmon said them before they were
 # wrapped within 80 columns (core/cli/console_wrap.h): an identity line's continuations
-# ("identity:   ...") and a verdict's (five spaces) joined to the line they continue.
+# ("identity:   ..."), a verdict's (five spaces) and an "upmon: " line's (seven) joined to the
+# line they continue.
 log_said_has() {
 	tr -d '\r' <"$E2E_LOG" | awk '/^identity:   / && n { prev = prev " " substr($0, 13); next }
 	/^     [^ ]/ && verdict { prev = prev " " substr($0, 6); next }
-	{ if (n) print prev; prev = $0; n = 1; verdict = ($0 ~ /^(FAIL|WARN|INCOMPLETE) /) }
+	/^       [^ ]/ && said { prev = prev " " substr($0, 8); next }
+	{ if (n) print prev; prev = $0; n = 1; verdict = ($0 ~ /^(FAIL|WARN|INCOMPLETE) /); said = ($0 ~ /^upmon: /) }
 	END { if (n) print prev }' | grep -Eq -- "$1"
 }
 not_in_log() { ! grep -Fq -- "$1" "$E2E_LOG"; }

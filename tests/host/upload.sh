@@ -144,6 +144,29 @@ unwrap nobucket
 expect nobucket host/upload_no_such_bucket 4 \
 	"^upmon: error: cannot put results\.json to http://127\.0\.0\.1:$S3/nobucket/upmon/[^ ]*/results\.json: 404 NoSuchBucket \(The specified bucket does not exist\) \(1 try\); check the bucket's name in out"
 
+# --- temporary credentials: every PUT signed (AWS Signature Version 4), the store checks it ---
+# s3rver's account: access key S3RVER, secret S3RVER; the session token is signed along.
+printf 'out = http://127.0.0.1:%s/lab/signed\nout_access_key = S3RVER\nout_secret_key = S3RVER\nout_session_token = FwoGZXIvYXdzEXAMPLETOKEN\n' "$S3" >"$WORK/sts.cfg"
+run sts --config sts.cfg "${M[@]}" check --quick
+unwrap sts
+expect sts host/upload_signed_with_temporary_credentials 0 "^upmon: 6 files put to http://127\.0\.0\.1:$S3/lab/signed/[^ ]*-check/"
+[ "$(ls "$WORK/store/lab/signed"/*/ 2>/dev/null | grep -c '_S3rver_object$')" = 6 ] && pass host/upload_signed_six_objects ||
+	fail host/upload_signed_six_objects "$(ls -R "$WORK/store/lab/signed" | head)"
+grep -rq "FwoGZXIvYXdzEXAMPLETOKEN\|out_secret_key = S3RVER" "$WORK/upmon-results" &&
+	fail host/upload_credentials_kept_in_files "the session token or secret is in a results file" ||
+	pass host/upload_credentials_kept_in_files
+printf 'out = http://127.0.0.1:%s/lab/signed\nout_access_key = S3RVER\nout_secret_key = WRONG\nout_session_token = T\n' "$S3" >"$WORK/badkey.cfg"
+run badkey --config badkey.cfg "${M[@]}" info
+unwrap badkey
+expect badkey host/upload_signed_with_a_wrong_secret_refused 4 \
+	"cannot put results\.json to http://127\.0\.0\.1:$S3/lab/signed/[^ ]*/results\.json: 403 SignatureDoesNotMatch .* \(1 try\)"
+printf 'out = http://127.0.0.1:%s/lab/signed\nout_access_key = S3RVER\nout_secret_key = S3RVER\n' "$S3" >"$WORK/longlived.cfg"
+run longlived --config longlived.cfg "${M[@]}" info
+expect longlived host/upload_long_lived_key_refused 4 \
+	"^upmon: error: longlived\.cfg: out_secret_key without out_session_token is a long-lived key, which upmon does not hold"
+[ "$(grep -c . "$WORK/longlived.out")" = 1 ] && pass host/upload_long_lived_key_one_line ||
+	fail host/upload_long_lived_key_one_line "$(head -3 "$WORK/longlived.out")"
+
 # --- a store that is down, fails or stalls: tried again within out_timeout, then said ---
 printf 'out_timeout = 3\n' >"$WORK/short.cfg"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')

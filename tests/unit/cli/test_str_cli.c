@@ -188,7 +188,7 @@ TEST(cli_option_value_read_early)
 TEST(config_file_keys_and_errors)
 {
 	struct upm_config c;
-	char err[200];
+	char err[400];
 	char *text = upm_strdup("# lab defaults\n\nargs = --backend mock --platform snbep \"info\"\r\nend = shutdown # after\n");
 	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), 0);
 	CHECK_EQ(c.has_args, 1);
@@ -201,7 +201,7 @@ TEST(config_file_keys_and_errors)
 
 	text = upm_strdup("end = shutdown\ncolour = blue\n");
 	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), -1);
-	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour' (the keys are args, end, end_timeout, end_action, out, out_timeout, events.NAME and check.NAME; docs/command-line.md, Configuration file)");
+	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour' (the keys are args, end, end_timeout, end_action, out, out_timeout, out_access_key, out_secret_key, out_session_token, out_region, events.NAME and check.NAME; docs/command-line.md, Configuration file)");
 	upm_config_free(&c);
 
 	text = upm_strdup("end = sometime\n");
