@@ -447,6 +447,7 @@ int upm_os_http(const struct upm_http_request *req, struct upm_http_answer *ans,
 	}
 	if (x.url.https && !tls_ready()) {
 		upm_snprintf(why, why_size, "%s", tls_needed);
+		ans->no_tls = 1;
 		return UPM_EUNSUPPORTED;
 	}
 	st = upm_efi_http_address(nic);

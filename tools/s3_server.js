@@ -3,18 +3,22 @@
 // signatures as S3 does (AWS Signature Version 2 and 4, in the Authorization header and
 // as a presigned query, with its expiry), answers S3's error documents, and keeps objects
 // in a folder. Usage: node tools/s3_server.js DIR PORT BUCKET... ; prints "ready PORT"
-// once listening. Credentials: access key S3RVER, secret S3RVER (s3rver's account).
+// once listening (PORT 0: a free one). Credentials: access key S3RVER, secret S3RVER (s3rver's account).
 'use strict';
 const path = require('path');
 const modules = process.env.UPMON_NODE_MODULES || path.join(__dirname, '..', 'build', 'npm', 'node_modules');
 const S3rver = require(path.join(modules, '@20minutes', 's3rver'));
 const [dir, port, ...buckets] = process.argv.slice(2);
+// UPMON_S3_TLS=CERT:KEY: https with that certificate and key (PEM files).
+const tls = process.env.UPMON_S3_TLS ? process.env.UPMON_S3_TLS.split(':') : null;
+const fs = require('fs');
 const server = new S3rver({
 	address: '127.0.0.1',
 	port: Number(port),
 	directory: dir,
 	silent: true,
 	configureBuckets: buckets.map((name) => ({ name })),
+	...(tls ? { cert: fs.readFileSync(tls[0]), key: fs.readFileSync(tls[1]) } : {}),
 });
 server.run().then(
 	(addr) => console.log('ready ' + addr.port),

@@ -305,6 +305,8 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 		{ "out_session_token", offsetof(struct upm_config, out_session_token),
 		  offsetof(struct upm_config, out_session_token_line) },
 		{ "out_region", offsetof(struct upm_config, out_region), offsetof(struct upm_config, out_region_line) },
+		{ "out_http_fallback", offsetof(struct upm_config, out_http_fallback),
+		  offsetof(struct upm_config, out_http_fallback_line) },
 	};
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(creds); i++) {
 		if (upm_strcmp(key, creds[i].key) != 0)
@@ -333,7 +335,7 @@ static int set_key(struct cfg_parser *p, char *key, char *value)
 	for (unsigned i = 0; i < UPM_ARRAY_LEN(creds); i++)
 		upm_suggest_add(&s, creds[i].key);
 	upm_suggest_text(&s, near, sizeof near);
-	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out, out_timeout, out_access_key, out_secret_key, out_session_token, out_region, events.NAME and check.NAME; "
+	return cfg_fail(p, "unknown key '%.40s' (%s%sthe keys are args, end, end_timeout, end_action, out with its out_* keys, events.NAME and check.NAME; "
 			   "docs/command-line.md, Configuration file)", key, near, near[0] ? "; " : "");
 }
 

@@ -11,6 +11,7 @@
  *   out_timeout = SECONDS      1..3600: how long the puts may take in all (default 60)
  *   out_access_key = ID, out_secret_key = SECRET, out_session_token = TOKEN,
  *   out_region = REGION        temporary credentials each put is signed with (upload.h)
+ *   out_http_fallback = URL    plain http where out's https cannot be had here (upload.h)
  *   events.NAME = SPEC[,...]   an event set, used as `--events @NAME`
  *   check.NAME = NUMBER        a tolerance read by `check` (upm_config_tolerance): memory,
  *                              llc, balance and link _tolerance, uclk_min_mhz, uclk_max_mhz,
@@ -65,6 +66,8 @@ struct upm_config {
 	/* Temporary credentials for the store (core/cli/upload.h), NULL when not set. */
 	const char *out_access_key, *out_secret_key, *out_session_token, *out_region;
 	unsigned out_access_key_line, out_secret_key_line, out_session_token_line, out_region_line;
+	const char *out_http_fallback; /* plain http where out's https cannot be had, or NULL */
+	unsigned out_http_fallback_line;
 	struct upm_cfg_event_set sets[UPM_CFG_MAX_SETS];
 	unsigned n_sets;
 	struct upm_cfg_tolerance tolerances[UPM_CFG_MAX_TOLERANCES];

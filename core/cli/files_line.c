@@ -30,9 +30,16 @@ void upm_say_files(struct upm_run *r, int on_console)
 	if (r->files_said)
 		return;
 	r->files_said = 1;
-	if (r->upload && r->run_name[0] && upm_upload_put_all(r->upload, r->run_name)) { /* upmon.log: at the end */
-		upm_error(r, "%s", r->upload->failure);
-		upm_upload_put_all(r->upload, r->run_name);
+	if (r->upload && r->run_name[0]) { /* the files so far; upmon.log follows at the end */
+		int gave_up = upm_upload_put_all(r->upload, r->run_name);
+		if (r->upload->note[0]) { /* the fallback taken: said once, before what became of it */
+			upm_warn(r, "%s", r->upload->note);
+			r->upload->note[0] = 0;
+		}
+		if (gave_up) {
+			upm_error(r, "%s", r->upload->failure);
+			upm_upload_put_all(r->upload, r->run_name);
+		}
 	}
 	uint64_t now = upm_os_nanoseconds();
 	upm_format_duration(took, sizeof took, now > r->ident.start_ns ? now - r->ident.start_ns : 0);

@@ -24,6 +24,20 @@ int upm_upload_init(struct upm_upload *u, const char *url, unsigned budget_s, ch
 	return 0;
 }
 
+int upm_upload_http_fallback(struct upm_upload *u, const char *url, char *err, size_t err_size)
+{
+	if (upm_url_parse(url, &u->fallback, err, err_size) < 0)
+		return -1;
+	if (u->fallback.https || !u->base.https) {
+		upm_snprintf(err, err_size, "out_http_fallback is the plain http:// URL used when out's https:// cannot be "
+					    "had here; %s",
+			     u->fallback.https ? "give an http:// URL" : "out is no https:// URL: delete it");
+		return -1;
+	}
+	u->has_fallback = 1;
+	return 0;
+}
+
 int upm_upload_credentials(struct upm_upload *u, const struct upm_upload_credentials *c, char *err,
 			   size_t err_size)
 {
@@ -178,7 +192,7 @@ static int put_file(struct upm_upload *u, const char *run_name, struct upm_uploa
 	uint64_t backoff_ms = 1000;
 	unsigned tries = 0;
 
-	if (upm_url_below(&u->base, segments, 2, &object) < 0) {
+	if (upm_url_below(u->on_fallback ? &u->fallback : &u->base, segments, 2, &object) < 0) {
 		upm_snprintf(u->failure, sizeof u->failure,
 			     "cannot name %s in the store: %s/%s/%s is too long or not a plain name; give out = a "
 			     "shorter URL",
@@ -218,6 +232,18 @@ static int put_file(struct upm_upload *u, const char *run_name, struct upm_uploa
 		upm_os_free(ans.body);
 		if (rc == UPM_OK && status >= 200 && status < 300)
 			return 1;
+		if (rc == UPM_EUNSUPPORTED && ans.no_tls && u->has_fallback && !u->on_fallback) {
+			char plain[UPM_URL_HOST_MAX + UPM_URL_PATH_MAX + 32];
+			struct upm_url shown = u->fallback;
+			shown.query[0] = 0;
+			upm_url_format(&shown, plain, sizeof plain);
+			upm_snprintf(u->note, sizeof u->note, "%s: the files go over plain http to %s instead, as "
+							      "out_http_fallback allows",
+				     why, plain);
+			upm_strlcpy(u->shown, plain, sizeof u->shown);
+			u->on_fallback = 1;
+			return put_file(u, run_name, f);
+		}
 		now = upm_os_nanoseconds();
 		int again = may_pass(rc, status) && now + backoff_ms * 1000000u < u->deadline_ns;
 		if (again) {

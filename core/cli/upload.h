@@ -37,6 +37,9 @@ struct upm_upload_credentials {
 
 struct upm_upload {
 	struct upm_url base;      /* OUT, parsed */
+	struct upm_url fallback;  /* out_http_fallback: plain http where https cannot be had */
+	int has_fallback, on_fallback;
+	char note[600];           /* a line to say once (the fallback taken), "" when none */
 	struct upm_upload_credentials creds; /* signing when access_key is set */
 	char shown[UPM_URL_HOST_MAX + UPM_URL_PATH_MAX + 48]; /* OUT for messages: its query hidden */
 	unsigned budget_s;        /* out_timeout */
@@ -54,6 +57,10 @@ int upm_upload_is_url(const char *text);
 /* Sets up the upload to url: 0, or -1 with one line in err (the URL refused: what to do). */
 int upm_upload_init(struct upm_upload *u, const char *url, unsigned budget_s, char *err, size_t err_size);
 void upm_upload_free(struct upm_upload *u);
+
+/* Allows the puts to go to url (http://) instead of an https OUT when this machine has no
+ * TLS (no firmware TLS, no CA list), never when a TLS session failed. 0, or -1 with err. */
+int upm_upload_http_fallback(struct upm_upload *u, const char *url, char *err, size_t err_size);
 
 /* Signs every PUT with c (its strings must outlive u): 0, or -1 with one line in err when
  * they are incomplete or long-lived (no session token). */

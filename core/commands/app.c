@@ -572,15 +572,17 @@ int upm_main(int argc, char **argv, struct upm_app_env *env)
 		}
 		struct upm_upload_credentials creds = { cfg.out_access_key, cfg.out_secret_key, cfg.out_session_token,
 							cfg.out_region };
-		if (upm_upload_credentials(&upload, &creds, err, sizeof err) < 0) {
+		if (upm_upload_credentials(&upload, &creds, err, sizeof err) < 0 ||
+		    (cfg.out_http_fallback && upm_upload_http_fallback(&upload, cfg.out_http_fallback, err, sizeof err) < 0)) {
 			upm_error(&run, "%s: %s", run.config && cfg.file ? cfg.file : "upmon.cfg", err);
 			goto out;
 		}
 		run.upload = &upload;
 		run.out_parent = upm_os_default_out_dir();
-	} else if (cfg.out_access_key || cfg.out_secret_key || cfg.out_session_token || cfg.out_region) {
-		upm_error(&run, "%s: out_access_key and the other credentials sign puts to an object store, and out is "
-				"no http[s]:// URL: give out = the store's URL, or delete them",
+	} else if (cfg.out_access_key || cfg.out_secret_key || cfg.out_session_token || cfg.out_region ||
+		   cfg.out_http_fallback) {
+		upm_error(&run, "%s: out_access_key, out_http_fallback and their kin are for puts to an object store, and "
+				"out is no http[s]:// URL: give out = the store's URL, or delete them",
 			  cfg.file ? cfg.file : "upmon.cfg");
 		goto out;
 	}

@@ -215,6 +215,7 @@ int upm_os_http(const struct upm_http_request *req, struct upm_http_answer *ans,
 		return UPM_EINVAL;
 	}
 	if (u.https) {
+		ans->no_tls = 1;
 		snprintf(why, why_size, "https is the firmware's TLS, which the Linux build does not have: give an "
 					 "http:// URL, or upload from the UEFI build");
 		return UPM_EUNSUPPORTED;

@@ -133,6 +133,10 @@ struct upm_http_answer {
 	char *body;       /* the body kept, NUL-terminated (free with upm_os_free), or NULL */
 	size_t body_len;
 	int truncated;    /* the body was longer than answer_max: the rest was dropped */
+	int no_tls;       /* no answer: https was asked where there is no TLS (the firmware has
+			   * none, or no CA list; the host never), found before any traffic, so a
+			   * plain-http fallback the lab allowed may be tried; never set when a TLS
+			   * session failed (a certificate its CA list does not vouch for) */
 };
 /* UPM_OK when the server answered, whatever its status code (the caller judges it).
  * Otherwise no answer, with a line in why: UPM_EINVAL (the URL cannot be requested),

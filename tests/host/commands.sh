@@ -124,7 +124,7 @@ run cfgover --config lab.cfg version
 expect cfgover host/config_overridden_by_command_line 0 '^upmon 0\.1\.0 \(revision [^)]+\)$'
 printf 'end = return\nspeed = fast\n' >"$WORK/bad.cfg"
 run cfgbad --config bad.cfg info
-expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out, out_timeout, out_access_key, out_secret_key, out_session_token, out_region, events.NAME and check.NAME; docs/command-line.md, Configuration file\\)$"
+expect cfgbad host/config_unknown_key 4 "^upmon: error: bad.cfg:2: unknown key 'speed' \\(the keys are args, end, end_timeout, end_action, out with its out_\* keys, events.NAME and check.NAME; docs/command-line.md, Configuration file\\)$"
 # An unknown check.* key: the line ends with the last key check reads and its parenthesis.
 printf 'check.memory_tolrance = 5%%\n' >"$WORK/tol.cfg"
 run cfgtol --config tol.cfg --backend mock --platform snbep check --quick

@@ -201,7 +201,7 @@ TEST(config_file_keys_and_errors)
 
 	text = upm_strdup("end = shutdown\ncolour = blue\n");
 	CHECK_EQ(upm_config_parse(&c, text, "upmon.cfg", err, sizeof err), -1);
-	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour' (the keys are args, end, end_timeout, end_action, out, out_timeout, out_access_key, out_secret_key, out_session_token, out_region, events.NAME and check.NAME; docs/command-line.md, Configuration file)");
+	CHECK_STR(err, "upmon.cfg:2: unknown key 'colour' (the keys are args, end, end_timeout, end_action, out with its out_* keys, events.NAME and check.NAME; docs/command-line.md, Configuration file)");
 	upm_config_free(&c);
 
 	text = upm_strdup("end = sometime\n");

@@ -67,7 +67,7 @@ TEST(config_errors_name_the_line)
 	static const struct {
 		const char *text, *want;
 	} cases[] = {
-		{ "end = return\n\nspeed = fast\n", "lab.cfg:3: unknown key 'speed' (the keys are args, end, end_timeout, end_action, out, out_timeout, out_access_key, out_secret_key, out_session_token, out_region, events.NAME and check.NAME" },
+		{ "end = return\n\nspeed = fast\n", "lab.cfg:3: unknown key 'speed' (the keys are args, end, end_timeout, end_action, out with its out_* keys, events.NAME and check.NAME" },
 		{ "end = later\n", "lab.cfg:1: end must be return, shutdown, reboot, key or qemu-exit, not 'later'" },
 		{ "end = shutdow\n",
 		  "lab.cfg:1: end must be return, shutdown, reboot, key or qemu-exit, not 'shutdow' (closest: shutdown)" },
