@@ -116,11 +116,11 @@ include tools/efi.mk
 # Fuzzing with libFuzzer (clang): the command line, event specs, the configuration file,
 # mock fault specs, SMBIOS, MCFG and SRAT tables, uncore discovery tables, trace files
 # for replay, JSON (other runs' results.json, as fleet reads them) and what comes over
-# the network (HTTP answers, URLs: tests/fuzz/).
+# the network (HTTP answers, URLs, an object store's listing: tests/fuzz/).
 # `make fuzz` runs each target FUZZ_SECONDS (600); `make test` runs a short fuzz
 # (tests/host/fuzz.sh). Warnings are not fatal here: clang and gcc warn differently, and
 # the gcc builds hold -Werror.
-FUZZ_TARGETS := cli spec config faults smbios replay acpi discovery json http
+FUZZ_TARGETS := cli spec config faults smbios replay acpi discovery json http s3list
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
 # The whole tree is built for the fuzz targets; unoptimized, clang compiles it in a third of

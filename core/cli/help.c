@@ -98,23 +98,28 @@ const struct upm_cmd_help upm_cmd_helps[] = {
 	  "  upmon selftest\n"
 	  "  upmon --sockets 1 selftest\n",
 	  0, 0, NULL },
-	{ "fleet", "fleet DIR", "compare many machines' runs by processor SKU: medians, spread, outliers",
+	{ "fleet", "fleet DIR|URL", "compare many machines' runs by processor SKU: medians, spread, outliers",
 	  "Reads every results.json under DIR (the run folders of many machines, a copy of\n"
-	  "their sticks' \\upmon\\results; 8 folders deep at most, 4096 files), groups the\n"
-	  "runs by processor SKU (its brand string) and platform, and for each number\n"
-	  "(check's measured values and kernel bandwidth, run's metrics) gives the\n"
-	  "machines' median, median absolute deviation (MAD), minimum and maximum, and the\n"
-	  "machines outside |x - median| > 3 x 1.4826 x MAD (when the MAD is 0: more than\n"
-	  "5% off the median), by serial with their run folder. A machine's latest run\n"
-	  "counts. Mock, replay and dry runs are left out and counted; a results.json\n"
-	  "that cannot be read is listed, never dropped. Saves fleet.html (a strip plot\n"
-	  "per number), fleet.csv, fleet-outliers.csv and fleet-runs.csv in its own run\n"
-	  "folder. Exit status 1 when a machine is an outlier or a file was unreadable.\n"
-	  "Reads files only: the Linux build (build/host/upmon); UEFI refuses it.\n"
+	  "their sticks' \\upmon\\results; 8 folders deep at most, 4096 files), or below URL,\n"
+	  "rack mode's store (http://HOST:PORT/BUCKET/PREFIX, listed with S3's\n"
+	  "ListObjectsV2: it needs read access to the prefix, which rack mode's write-only\n"
+	  "prefix does not give; the URL's query, a token, goes with every request and is\n"
+	  "never shown). Groups the runs by processor SKU (its brand string) and platform,\n"
+	  "and for each number (check's measured values and kernel bandwidth, run's\n"
+	  "metrics) gives the machines' median, median absolute deviation (MAD), minimum\n"
+	  "and maximum, and the machines outside |x - median| > 3 x 1.4826 x MAD (when the\n"
+	  "MAD is 0: more than 5% off the median), by serial with their run folder. A\n"
+	  "machine's latest run counts. Mock, replay and dry runs are left out and counted;\n"
+	  "a results.json that cannot be read is listed, never dropped. Saves fleet.html (a\n"
+	  "strip plot per number), fleet.csv, fleet-outliers.csv and fleet-runs.csv in its\n"
+	  "own run folder. Exit status 1 when a machine is an outlier or a file was\n"
+	  "unreadable. Reads files only: the Linux build (build/host/upmon); UEFI refuses\n"
+	  "it.\n"
 	  "\n"
 	  "examples:\n"
 	  "  upmon fleet upmon-results\n"
-	  "  upmon --out fleet-reports fleet lab-runs     (lab-runs: the sticks' runs)\n",
+	  "  upmon --out fleet-reports fleet lab-runs     (lab-runs: the sticks' runs)\n"
+	  "  (from the store: upmon fleet http://store.lab:9000/upmon/runs?token=...)\n",
 	  0, 0, NULL },
 	{ "help", "help [COMMAND|mock]", "this text, one command's, or the mocked backend's",
 	  "Prints the overview, the help of one command, or with 'mock' the mocked backend\n"

@@ -1,12 +1,14 @@
-/* `fleet DIR`: many runs' results.json, found under DIR, compared across machines by
- * processor SKU and platform (core/fleet/fleet.h; docs/fleet.md). It reads files only:
- * no backend, no register. Its files: fleet.html, fleet.csv, fleet-outliers.csv and
- * fleet-runs.csv in its own run folder. Exit status 1 when a machine is an outlier, a
- * results.json could not be read or nothing could be compared; 4 when DIR cannot be read,
- * holds no results.json, or the environment lists no folders (UEFI). */
+/* `fleet DIR|URL`: many runs' results.json, found under DIR or listed below an
+ * S3-compatible store's prefix (rack mode's out), compared across machines by processor
+ * SKU and platform (core/fleet/fleet.h; docs/fleet.md). It reads files only: no backend,
+ * no register. Its files: fleet.html, fleet.csv, fleet-outliers.csv and fleet-runs.csv in
+ * its own run folder. Exit status 1 when a machine is an outlier, a results.json could not
+ * be read or nothing could be compared; 4 when DIR or the store cannot be read, holds no
+ * results.json, or the environment lists no folders (UEFI). */
 #include "core/commands/commands.h"
 #include "core/cli/last_screen.h"
 #include "core/cli/console_wrap.h"
+#include "core/cli/upload.h"
 #include "core/fleet/fleet.h"
 #include "platform/base/suggest.h"
 
@@ -176,41 +178,67 @@ int upm_cmd_fleet(struct upm_run *r)
 	if (upm_os_list_dir(".", stop_at_first, NULL) == UPM_EUNSUPPORTED)
 		return refuse_dir(r, ".", UPM_EUNSUPPORTED, "");
 	if (r->opts.cmd_argc == 0) {
-		upm_error(r, "fleet needs DIR, the folder that holds the run folders (each with its results.json): "
-			     "upmon fleet upmon-results (see 'upmon help fleet')");
+		upm_error(r, "fleet needs DIR, the folder that holds the run folders (each with its results.json), or "
+			     "URL, rack mode's store: upmon fleet upmon-results, upmon fleet "
+			     "http://HOST:PORT/BUCKET/PREFIX (see 'upmon help fleet')");
 		return UPM_EXIT_USAGE;
 	}
 	if (r->opts.cmd_argc > 1 || r->opts.cmd_argv[0][0] == '-') {
 		const char *word = r->opts.cmd_argc > 1 ? r->opts.cmd_argv[1] : r->opts.cmd_argv[0];
-		upm_error(r, "fleet takes one DIR and no option of its own, not '%s': upmon fleet DIR (see 'upmon "
-			     "help fleet')", word);
+		char *shown = upm_url_hide_queries(word);
+		upm_error(r, "fleet takes one DIR or URL and no option of its own, not '%s': upmon fleet DIR|URL (see "
+			     "'upmon help fleet')", shown ? shown : "?");
+		upm_os_free(shown);
 		return UPM_EXIT_USAGE;
 	}
-	const char *dir = r->opts.cmd_argv[0];
+	const char *given = r->opts.cmd_argv[0];
 	struct upm_fleet_source src;
-	char why[240];
-	int rc = upm_fleet_source_dir(dir, &src, why, sizeof why);
-	if (rc != UPM_OK)
-		return refuse_dir(r, dir, rc, why);
+	char why[1024];
+	int store = upm_upload_is_url(given);
+	/* What the files and the console say was read: DIR, or the URL with its query hidden. */
+	char *dir = upm_url_hide_queries(given);
+	if (!dir) {
+		upm_error(r, "fleet: out of memory");
+		return UPM_EXIT_USAGE;
+	}
+	int rc = store ? upm_fleet_source_store(given, &src, why, sizeof why)
+		       : upm_fleet_source_dir(given, &src, why, sizeof why);
+	if (rc != UPM_OK) {
+		if (store)
+			upm_error(r, "fleet %s: %s", dir, why);
+		int status = store ? UPM_EXIT_USAGE : refuse_dir(r, given, rc, why);
+		upm_os_free(dir);
+		return status;
+	}
 	if (src.found == 0) {
 		src.close(&src);
-		upm_error(r, "fleet %s: no results.json found under it%s%s (give the folder that holds the run folders, "
-			     "<time>-<serial>-<command>, each with its results.json; %u folders deep at most)",
-			  dir, src.left_out[0] ? "; " : "", src.left_out, UPM_FLEET_MAX_DEPTH);
+		if (store)
+			upm_error(r, "fleet %s: no results.json under the prefix%s%s (give the prefix rack mode's out "
+				     "named, http://HOST:PORT/BUCKET/PREFIX, whose run folders each hold a results.json)",
+				  dir, src.left_out[0] ? "; " : "", src.left_out);
+		else
+			upm_error(r, "fleet %s: no results.json found under it%s%s (give the folder that holds the run "
+				     "folders, <time>-<serial>-<command>, each with its results.json; %u folders deep at "
+				     "most)",
+				  dir, src.left_out[0] ? "; " : "", src.left_out, UPM_FLEET_MAX_DEPTH);
+		upm_os_free(dir);
 		return UPM_EXIT_USAGE;
 	}
 	struct upm_fleet *f = upm_os_alloc(sizeof *f);
 	if (!f) {
 		src.close(&src);
+		upm_os_free(dir);
 		upm_error(r, "fleet: out of memory");
 		return UPM_EXIT_USAGE;
 	}
 	upm_fleet_init(f, dir);
+	upm_os_free(dir);
+	dir = f->dir;
 	rc = upm_fleet_read(f, &src, why, sizeof why);
 	src.close(&src);
 	if (rc < 0 || upm_fleet_compare(f) < 0) {
-		upm_error(r, "fleet %s: %s: read fewer runs (a folder further down DIR)", dir,
-			  rc < 0 ? why : "out of memory comparing the runs");
+		upm_error(r, "fleet %s: %s: read fewer runs (%s)", dir, rc < 0 ? why : "out of memory comparing the runs",
+			  store ? "a longer prefix" : "a folder further down DIR");
 		upm_fleet_free(f);
 		upm_os_free(f);
 		return UPM_EXIT_USAGE;

@@ -1,6 +1,6 @@
 /* Room fleet: many runs' results read back and compared across machines (`upmon fleet
- * DIR`, docs/fleet.md): where the results.json files come from (a source: a folder tree
- * now), each read into a run with its numbers, the runs grouped by processor SKU and
+ * DIR|URL`, docs/fleet.md): where the results.json files come from (a source: a folder
+ * tree, or an S3-compatible store's listing), each read into a run with its numbers, the runs grouped by processor SKU and
  * platform, the statistics of each number over a group's machines (median, median
  * absolute deviation, the machines outside it), and their writers (fleet.csv,
  * fleet-outliers.csv, fleet-runs.csv, fleet.html), which compute nothing. Includes
@@ -10,6 +10,8 @@
 
 #include "core/cli/invocation.h"
 #include "platform/base/json.h"
+#include "platform/base/os.h"
+#include "platform/base/url.h"
 
 /* Bounds of one fleet: a tree walked no deeper than UPM_FLEET_MAX_DEPTH folders below
  * DIR, at most UPM_FLEET_MAX_ENTRIES names looked at and UPM_FLEET_MAX_RUNS results.json
@@ -23,8 +25,8 @@
 
 /* ---- Where results.json files come from ----
  * A source yields each results.json as its name (relative to what was given: a path under
- * DIR; later an object's key) and its bytes. Only a folder tree is implemented; another
- * (an object store's listing) adds an open function making the same struct. */
+ * DIR, an object's key below the store's prefix) and its bytes: a folder tree
+ * (fleet_source.c) or an S3-compatible store's listing (fleet_store.c). */
 struct upm_fleet_source {
 	/* The next file: 1 with *name (the source's string, valid until the next call), *data
 	 * and *len (free with upm_os_free), or with *data NULL and why set when that file
@@ -44,6 +46,28 @@ struct upm_fleet_source {
  * UPM_EINVAL: no folder; UPM_EUNSUPPORTED: the environment lists no folders) with a line
  * in why. */
 int upm_fleet_source_dir(const char *dir, struct upm_fleet_source *s, char *why, size_t why_size);
+
+/* An S3-compatible store (`fleet URL`): url is http://HOST[:PORT]/BUCKET[/PREFIX][?QUERY]
+ * (path-style, as rack mode's out names it). The prefix is listed with ListObjectsV2
+ * (UPM_FLEET_STORE_PAGE_KEYS keys a page asked, halved down to 50 while a page's answer is
+ * longer than UPM_FLEET_STORE_MAX_PAGE; at most UPM_FLEET_STORE_MAX_PAGES pages and
+ * UPM_FLEET_STORE_MAX_KEYS keys), the keys ending in "/results.json" kept (at most
+ * UPM_FLEET_MAX_RUNS), and each is fetched with a GET when next() comes to it (at most
+ * UPM_FLEET_MAX_FILE bytes, upm_os_http's answer_max: a longer one is an unreadable run). A file's name is its
+ * key below the prefix ("<run folder>/results.json"). The URL's query (a token the lab's
+ * gateway checks) is sent with every request and never said. 0; or a upm_status with one
+ * line in why saying what to do (its URL's query hidden): UPM_EINVAL (the URL refused, or
+ * the listing unreadable), UPM_EUNSUPPORTED (https on the host), UPM_EIO (the store not
+ * reached), UPM_ENOTFOUND (404: no such bucket), UPM_EFAULT (401, 403 or another refusal of
+ * the listing), UPM_ENOMEM. What a later page's failure or a bound left out is said in
+ * left_out. */
+#define UPM_FLEET_STORE_PAGE_KEYS 500u
+#define UPM_FLEET_STORE_MAX_PAGES 100u
+#define UPM_FLEET_STORE_MAX_KEYS 50000u
+#define UPM_FLEET_STORE_MAX_PAGE (1024u * 1024u) /* a page of 500 keys is about 150 KiB */
+#define UPM_FLEET_STORE_TRY_MS 10000u /* one request's wait for its answer at most */
+#define UPM_FLEET_STORE_SILENT 3u     /* GETs in a row with no answer: the rest not tried */
+int upm_fleet_source_store(const char *url, struct upm_fleet_source *s, char *why, size_t why_size);
 
 /* ---- A run read back ---- */
 enum upm_fleet_state {
@@ -128,7 +152,8 @@ struct upm_fleet_series {
 };
 
 struct upm_fleet {
-	char dir[256];           /* where the runs were read from, as given */
+	char dir[UPM_URL_HOST_MAX + UPM_URL_PATH_MAX + 32]; /* where the runs were read from: DIR as
+					     * given, or the store's URL, its query hidden */
 	unsigned n_runs, cap_runs;
 	struct upm_fleet_run *runs; /* in the source's order */
 	unsigned found;          /* results.json files the source found */

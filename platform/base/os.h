@@ -117,7 +117,10 @@ int upm_os_append_file(const char *path, const void *data, size_t len);
  * upmon was booted from first), after the firmware's DHCP gave it an address
  * (efi/http.c; https through the firmware's TLS, its certificate checked against the
  * firmware's CA list); host: a TCP socket, http only (core/host/http_host.c). */
-#define UPM_HTTP_ANSWER_MAX (256u * 1024u) /* the most of an answer's body ever kept */
+/* The most of an answer's body ever kept: fleet's GET of a run's results.json, as large as
+ * fleet reads from a folder (core/fleet/fleet.h); each exchange holds only its own
+ * answer_max, which rack mode's PUTs and configuration keep small. */
+#define UPM_HTTP_ANSWER_MAX (32u * 1024u * 1024u)
 struct upm_http_request {
 	const char *method;          /* "GET" or "PUT" */
 	const char *url;             /* absolute: http[s]://host[:port]/path[?query] (url.h) */

@@ -14,7 +14,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 seconds=${FUZZ_SECONDS:-15}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(cli spec config faults smbios replay acpi discovery json http)
+[ ${#targets[@]} -gt 0 ] || targets=(cli spec config faults smbios replay acpi discovery json http s3list)
 
 pids=()
 for t in "${targets[@]}"; do

@@ -17,37 +17,7 @@ if [ "$(rc snb)" != 0 ] || [ "$(rc ivb)" != 0 ]; then
 	fail host/fleet_mock_runs "the mock checks ended $(rc snb) and $(rc ivb): $(tail -2 "$WORK/snb.out" | tr '\n' ' ')"
 	exit 0
 fi
-python3 - "$WORK/src" "$WORK/lab" <<'PY'
-import copy, glob, json, os, sys
-src, lab = sys.argv[1], sys.argv[2]
-runs = sorted(glob.glob(src + "/*-check*/results.json"))  # the second may be -check-2
-ivb = [json.load(open(f)) for f in runs if json.load(open(f))["platform"] == "ivbep"][0]
-snb = [json.load(open(f)) for f in runs if json.load(open(f))["platform"] == "snbep"][0]
-
-def machine(base, serial, i, scale=1.0, rack="rack1"):
-    d = copy.deepcopy(base)
-    d["backend"] = "hw"  # as if measured on a lab machine
-    folder = "20261129-12%02d00-%s-check" % (i, serial)
-    d["folder"] = folder
-    for k in d["kernels"]:
-        k["gbps"] = round(k["gbps"] * (1 + 0.002 * (i % 5 - 2)) * (scale if k["kernel"] == "read" else 1), 6)
-    path = os.path.join(lab, rack, serial, "upmon", "results", folder)
-    os.makedirs(path)
-    json.dump(d, open(path + "/results.json", "w"), indent=1)
-
-for i in range(1, 13):
-    machine(snb, "LAB%02d" % i, i, 0.85 if i == 7 else 1.0)
-for i in range(1, 4):
-    machine(ivb, "IVB%d" % i, i, rack="rack2")
-# The mock run as it was: a simulated run, never compared.
-os.makedirs(lab + "/vm/upmon/results/" + snb["folder"])
-json.dump(snb, open(lab + "/vm/upmon/results/" + snb["folder"] + "/results.json", "w"))
-# Cut short by a full disk, and another program's JSON under the same name.
-os.makedirs(lab + "/broken")
-open(lab + "/broken/results.json", "w").write(json.dumps(snb)[:5000])
-os.makedirs(lab + "/other")
-open(lab + "/other/results.json", "w").write('{"tool": "perf", "events": []}\n')
-PY
+python3 tests/host/fleet_lab.py "$WORK/src" "$WORK/lab"
 
 run fleet --out reports fleet lab
 expect fleet host/fleet_names_the_low_board 1 \
@@ -171,7 +141,7 @@ expect nodir host/fleet_needs_dir 4 '^upmon: error: fleet needs DIR'
 run backend --backend mock --platform snbep --out reports fleet lab
 expect backend host/fleet_refuses_backend 4 "^upmon: error: fleet --backend: fleet reads the results files of other runs and touches no register"
 run two --out reports fleet lab src
-expect two host/fleet_one_dir 4 "^upmon: error: fleet takes one DIR and no option of its own, not 'src'"
+expect two host/fleet_one_dir 4 "^upmon: error: fleet takes one DIR or URL and no option of its own, not 'src'"
 for t in missing near empty file nodir backend two; do
 	[ "$(wc -l <"$WORK/$t.out")" = 1 ] || fail "host/fleet_${t}_one_line" "$(wc -l <"$WORK/$t.out") lines"
 done
