@@ -7,6 +7,7 @@
 #define UPMON_EFI_EFI_HTTP_H
 
 #include "efi/efi_env.h"
+#include "platform/base/http_body.h"
 
 /* Status codes of the network protocols (UEFI 2.10, Appendix D "Status Codes":
  * EFI_HTTP_ERROR, and the network's unreachable and connection codes the TCP and HTTP
@@ -197,29 +198,10 @@ EFI_STATUS upm_efi_http_address(EFI_HANDLE nic);
 /* http_body.c: the HTTP number of the protocol's status code enum (0 when it has none). */
 int upm_efi_http_status_number(UPM_EFI_HTTP_STATUS_CODE code);
 
-/* http_body.c: an answer's body as its pieces come: framed by Content-Length, chunked
- * (the driver hands chunks over as they are on the wire) or by the connection's end;
- * at most max bytes kept in buf (max + 1 allocated: NUL-terminated). */
-struct upm_efi_body {
-	char *buf;
-	size_t max, len;
-	int truncated;
-	int64_t content_length; /* -1: none given */
-	uint64_t got;           /* body bytes taken (Content-Length framing) */
-	int chunked, done;
-	/* chunked decoding state */
-	int cstate;
-	uint64_t cleft;
-	unsigned cdigits;
-};
-/* Frames it from the answer's headers (and status: 1xx, 204, 304 and HEAD have no body):
+/* http_body.c: frames an answer's body from its headers (and status: 1xx, 204 and 304
+ * have none), kept in buf (max + 1 bytes) as its pieces come (platform/base/http_body.h):
  * 0, or -1 when a header is malformed (two different lengths, a length that is no number). */
-int upm_efi_body_start(struct upm_efi_body *b, const UPM_EFI_HTTP_HEADER *h, UINTN n, int status,
-		       char *buf, size_t max);
-/* Takes a piece: 0, or -1 when the chunked framing is malformed. b->done when the body ended. */
-int upm_efi_body_add(struct upm_efi_body *b, const char *data, size_t len);
-/* The connection ended (EFI_CONNECTION_FIN): 1 when that ends the body (no length, not
- * chunked), 0 when the body was cut short. */
-int upm_efi_body_closed(struct upm_efi_body *b);
+int upm_efi_body_start(struct upm_http_body *b, const UPM_EFI_HTTP_HEADER *h, UINTN n, int status, char *buf,
+		       size_t max);
 
 #endif

@@ -295,7 +295,7 @@ static int read_answer(struct exchange *x, size_t max, struct upm_http_answer *a
 {
 	UPM_EFI_HTTP_RESPONSE_DATA data = { UPM_EFI_HTTP_NO_STATUS };
 	UPM_EFI_HTTP_MESSAGE head = { 0 };
-	struct upm_efi_body b;
+	struct upm_http_body b;
 	EFI_STATUS st;
 
 	head.Data.Response = &data;
@@ -341,12 +341,12 @@ static int read_answer(struct exchange *x, size_t max, struct upm_http_answer *a
 			return failed(x, st, AT_ANSWER, why, why_size);
 		if (piece.BodyLength == 0 || piece.BodyLength > UPM_EFI_HTTP_PIECE)
 			break; /* the driver has no more */
-		if (upm_efi_body_add(&b, x->piece, piece.BodyLength) < 0) {
+		if (upm_http_body_add(&b, x->piece, piece.BodyLength) < 0) {
 			upm_snprintf(why, why_size, "%s answered with a malformed chunked body", x->where);
 			return UPM_EIO;
 		}
 	}
-	if (!upm_efi_body_closed(&b)) {
+	if (!upm_http_body_closed(&b)) {
 		upm_snprintf(why, why_size, "the connection to %s ended before the whole answer came", x->where);
 		return UPM_EIO;
 	}

@@ -1,6 +1,9 @@
 /* libFuzzer target: what comes over the network, untrusted (platform/base/http_parse.c,
- * platform/base/url.c): an HTTP answer's head and chunked body, an S3 error document, and
- * the input as a URL, joined below and beside, and its queries hidden. */
+ * platform/base/url.c, http_body.c): an HTTP answer's head and chunked body, the body framed
+ * as it comes in pieces (the UEFI build's answers: the first byte picks the framing and the
+ * piece size), an S3 error document, and the input as a URL, joined below and beside, and
+ * its queries hidden. */
+#include "platform/base/http_body.h"
 #include "platform/base/http_parse.h"
 #include "platform/base/url.h"
 #include "platform/base/os.h"
@@ -22,6 +25,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (upm_http_head_parse(copy, size, &h, why, sizeof why) == 1 && h.chunked) {
 		size_t n;
 		upm_http_dechunk(copy + h.head_len, size - h.head_len, &n);
+	}
+	if (size > 0) {
+		char kept[65];
+		struct upm_http_body b;
+		upm_http_body_init(&b, kept, sizeof kept - 1);
+		upm_http_body_header(&b, "Transfer-Encoding", data[0] & 1 ? "chunked" : "identity");
+		if (data[0] & 2)
+			upm_http_body_header(&b, "Content-Length", data[0] & 4 ? "17" : " 5 ");
+		upm_http_body_begin(&b, data[0] & 8 ? 204 : 200);
+		size_t piece = 1 + (data[0] >> 4);
+		for (size_t at = 1; at < size && !b.done; at += piece)
+			if (upm_http_body_add(&b, (const char *)data + at, size - at < piece ? size - at : piece) < 0)
+				break;
+		upm_http_body_closed(&b);
+		if (b.len > b.max || b.buf[b.len] != 0)
+			__builtin_trap();
 	}
 	memcpy(copy, data, size);
 	upm_s3_error_parse(copy, size, code, sizeof code, message, sizeof message);
