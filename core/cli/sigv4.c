@@ -50,16 +50,6 @@ static int unreserved(unsigned char c)
 	       c == '_' || c == '.' || c == '~';
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 static unsigned char lower(unsigned char c)
 {
@@ -118,7 +108,7 @@ static int canon_next(struct canon *c)
 		return -1;
 	unsigned char b = (unsigned char)*c->p;
 	int hi, lo;
-	if (b == '%' && c->end - c->p >= 3 && (hi = hex_value(c->p[1])) >= 0 && (lo = hex_value(c->p[2])) >= 0) {
+	if (b == '%' && c->end - c->p >= 3 && (hi = upm_hex_digit(c->p[1])) >= 0 && (lo = upm_hex_digit(c->p[2])) >= 0) {
 		b = (unsigned char)(hi << 4 | lo);
 		c->p += 3;
 	} else {

@@ -100,8 +100,9 @@ static void say_runs(struct upm_run *r, const struct upm_fleet *f, enum upm_flee
 
 static double off_pct(const struct upm_fleet_series *s, double x)
 {
-	double m = s->st.median < 0 ? -s->st.median : s->st.median;
-	return m > 0 ? 100.0 * (x - s->st.median) / m : 0.0;
+	double pct = 0;
+	upm_fleet_off_pct(&s->st, x, &pct);
+	return pct;
 }
 
 /* "kernel read (GB/s)", "memory.read imc socket 0 (bytes)" into buf. */
@@ -117,32 +118,34 @@ static void number_name(const struct upm_fleet_series *s, char *buf, size_t size
 		     m->unit[0] ? " " : "", m->unit);
 }
 
+struct outlier_said {
+	struct upm_run *r;
+	unsigned said;
+};
+
+static void say_outlier(void *ctx, const struct upm_fleet_series *s, unsigned k, const struct upm_fleet_run *run)
+{
+	struct outlier_said *o = ctx;
+	char name[160], value[48], median[48], off[48];
+	number_name(s, name, sizeof name);
+	upm_fleet_number(value, sizeof value, s->values[k]);
+	upm_fleet_number(median, sizeof median, s->st.median);
+	upm_format_double(off, sizeof off, off_pct(s, s->values[k]), 1);
+	if (o->said++ < FLEET_SAY_MAX)
+		upm_say_wrappedf(o->r, 5, 0, "fleet: OUTLIER %s %s: %s, median %s (%s%s%%) of %u %s (%s); run folder %s",
+				 run->serial, name, value, median, s->values[k] >= s->st.median ? "+" : "", off, s->st.n,
+				 run->sku, run->platform, run->folder);
+	upm_last_finding(o->r, UPM_LAST_WARN, "WARN %s %s: %s, median %s (%s%s%%) of %u machines", run->serial, name,
+			 value, median, s->values[k] >= s->st.median ? "+" : "", off, s->st.n);
+}
+
 static void say_outliers(struct upm_run *r, const struct upm_fleet *f)
 {
-	unsigned said = 0;
-	for (unsigned i = 0; i < f->n_series; i++) {
-		const struct upm_fleet_series *s = &f->series[i];
-		for (unsigned k = 0; k < s->n; k++) {
-			if (!s->outlier[k])
-				continue;
-			const struct upm_fleet_run *run = &f->runs[s->runs[k]];
-			char name[160], value[48], median[48], off[48];
-			number_name(s, name, sizeof name);
-			upm_fleet_number(value, sizeof value, s->values[k]);
-			upm_fleet_number(median, sizeof median, s->st.median);
-			upm_format_double(off, sizeof off, off_pct(s, s->values[k]), 1);
-			if (said++ < FLEET_SAY_MAX)
-				upm_say_wrappedf(r, 5, 0, "fleet: OUTLIER %s %s: %s, median %s (%s%s%%) of %u %s (%s); run "
-							  "folder %s",
-						 run->serial, name, value, median, s->values[k] >= s->st.median ? "+" : "",
-						 off, s->st.n, run->sku, run->platform, run->folder);
-			upm_last_finding(r, UPM_LAST_WARN, "WARN %s %s: %s, median %s (%s%s%%) of %u machines", run->serial,
-					 name, value, median, s->values[k] >= s->st.median ? "+" : "", off, s->st.n);
-		}
-	}
-	if (said > FLEET_SAY_MAX)
+	struct outlier_said o = { r, 0 };
+	upm_fleet_each_outlier(f, say_outlier, &o);
+	if (o.said > FLEET_SAY_MAX)
 		upm_say(r, "fleet: and %u more outliers (fleet-outliers.csv and fleet.html list every one)",
-			said - FLEET_SAY_MAX);
+			o.said - FLEET_SAY_MAX);
 }
 
 static void save(struct upm_run *r, const struct upm_fleet *f)

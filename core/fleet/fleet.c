@@ -237,6 +237,25 @@ static int build_series(struct upm_fleet *f)
 	return rc;
 }
 
+void upm_fleet_each_outlier(const struct upm_fleet *f, upm_fleet_outlier_fn *fn, void *ctx)
+{
+	for (unsigned i = 0; i < f->n_series; i++) {
+		const struct upm_fleet_series *s = &f->series[i];
+		for (unsigned k = 0; k < s->n; k++)
+			if (s->outlier[k])
+				fn(ctx, s, k, &f->runs[s->runs[k]]);
+	}
+}
+
+int upm_fleet_off_pct(const struct upm_fleet_stats *st, double x, double *pct)
+{
+	double m = st->median < 0 ? -st->median : st->median;
+	if (m == 0)
+		return 0;
+	*pct = 100.0 * (x - st->median) / m;
+	return 1;
+}
+
 int upm_fleet_compare(struct upm_fleet *f)
 {
 	supersede(f);

@@ -176,6 +176,14 @@ int upm_fleet_add(struct upm_fleet *f, struct upm_fleet_run *run);
  * path), the series built, their statistics and outliers. 0, or -1 out of memory. */
 int upm_fleet_compare(struct upm_fleet *f);
 void upm_fleet_free(struct upm_fleet *f);
+/* Calls fn for every machine outside its group (upm_fleet_compare), series by series: the
+ * series, the value's index in it and its run. */
+typedef void upm_fleet_outlier_fn(void *ctx, const struct upm_fleet_series *s, unsigned k,
+				  const struct upm_fleet_run *run);
+void upm_fleet_each_outlier(const struct upm_fleet *f, upm_fleet_outlier_fn *fn, void *ctx);
+/* How far x is off the group's median, in percent of it: 1 with *pct, 0 when the median
+ * is 0 (no percentage says it). */
+int upm_fleet_off_pct(const struct upm_fleet_stats *st, double x, double *pct);
 
 /* A number as the files write it: up to 6 significant digits after the point, no
  * exponent ("27.811", "4194304", "0.000123"). */

@@ -62,33 +62,37 @@ void upm_fleet_csv(const struct upm_fleet *f, const char *run_name, struct upm_b
 	}
 }
 
+struct outlier_rows {
+	struct upm_buf *out;
+	const char *run_name;
+};
+
+static void outlier_row(void *ctx, const struct upm_fleet_series *s, unsigned k, const struct upm_fleet_run *run)
+{
+	struct outlier_rows *o = ctx;
+	double x = s->values[k], pct;
+	key_cells(o->out, o->run_name, s);
+	field(o->out, run->serial);
+	number(o->out, x);
+	number(o->out, s->st.median);
+	number(o->out, s->st.mad);
+	if (upm_fleet_off_pct(&s->st, x, &pct))
+		number(o->out, pct);
+	else
+		upm_buf_puts(o->out, ",");
+	if (s->st.mad > 0)
+		number(o->out, upm_fleet_robust_z(&s->st, x));
+	else
+		upm_buf_puts(o->out, ",");
+	field(o->out, run->folder);
+	upm_buf_puts(o->out, "\n");
+}
+
 void upm_fleet_outliers_csv(const struct upm_fleet *f, const char *run_name, struct upm_buf *out)
 {
+	struct outlier_rows o = { out, run_name };
 	upm_buf_puts(out, KEY_COLUMNS ",serial,value,median,mad,deviation_pct,robust_z,folder\n");
-	for (unsigned i = 0; i < f->n_series; i++) {
-		const struct upm_fleet_series *s = &f->series[i];
-		for (unsigned k = 0; k < s->n; k++) {
-			if (!s->outlier[k])
-				continue;
-			const struct upm_fleet_run *run = &f->runs[s->runs[k]];
-			double x = s->values[k];
-			key_cells(out, run_name, s);
-			field(out, run->serial);
-			number(out, x);
-			number(out, s->st.median);
-			number(out, s->st.mad);
-			if (s->st.median != 0)
-				number(out, 100.0 * (x - s->st.median) / (s->st.median < 0 ? -s->st.median : s->st.median));
-			else
-				upm_buf_puts(out, ",");
-			if (s->st.mad > 0)
-				number(out, upm_fleet_robust_z(&s->st, x));
-			else
-				upm_buf_puts(out, ",");
-			field(out, run->folder);
-			upm_buf_puts(out, "\n");
-		}
-	}
+	upm_fleet_each_outlier(f, outlier_row, &o);
 }
 
 void upm_fleet_runs_csv(const struct upm_fleet *f, const char *run_name, struct upm_buf *out)

@@ -170,6 +170,35 @@ static void what_was_read(struct upm_buf *out, const struct upm_fleet *f, const 
 			  "of a command counts; mock, replay and dry runs are never compared.</p>\n");
 }
 
+static void outlier_tr(void *ctx, const struct upm_fleet_series *s, unsigned k, const struct upm_fleet_run *run)
+{
+	struct upm_buf *out = ctx;
+	double pct;
+	upm_buf_puts(out, "<tr class=\"outrow\"><td>");
+	text(out, run->serial);
+	upm_buf_puts(out, "</td><td>");
+	text(out, run->sku);
+	upm_buf_puts(out, "</td><td>");
+	text(out, run->platform);
+	upm_buf_puts(out, "</td><td>");
+	text(out, run->command);
+	upm_buf_puts(out, " ");
+	label(out, s);
+	upm_buf_puts(out, "</td><td class=\"n\">");
+	num(out, s->values[k]);
+	upm_buf_puts(out, "</td><td class=\"n\">");
+	num(out, s->st.median);
+	upm_buf_puts(out, "</td><td class=\"n\">");
+	if (upm_fleet_off_pct(&s->st, s->values[k], &pct)) {
+		char text_pct[32];
+		upm_format_double(text_pct, sizeof text_pct, pct, 1);
+		upm_buf_printf(out, "%s%s%%", pct >= 0 ? "+" : "", text_pct);
+	}
+	upm_buf_puts(out, "</td><td>");
+	text(out, run->folder);
+	upm_buf_puts(out, "</td></tr>\n");
+}
+
 static void outliers_table(struct upm_buf *out, const struct upm_fleet *f)
 {
 	upm_buf_printf(out, "<h2 id=\"outliers\">Outliers: %u</h2>\n", f->n_outliers);
@@ -179,39 +208,7 @@ static void outliers_table(struct upm_buf *out, const struct upm_fleet *f)
 	}
 	upm_buf_puts(out, "<table class=\"outliers\">\n<tr><th>serial</th><th>SKU</th><th>platform</th><th>number</th>"
 			  "<th>value</th><th>median</th><th>off by</th><th>run folder</th></tr>\n");
-	for (unsigned i = 0; i < f->n_series; i++) {
-		const struct upm_fleet_series *s = &f->series[i];
-		for (unsigned k = 0; k < s->n; k++) {
-			if (!s->outlier[k])
-				continue;
-			const struct upm_fleet_run *run = &f->runs[s->runs[k]];
-			upm_buf_puts(out, "<tr class=\"outrow\"><td>");
-			text(out, run->serial);
-			upm_buf_puts(out, "</td><td>");
-			text(out, run->sku);
-			upm_buf_puts(out, "</td><td>");
-			text(out, run->platform);
-			upm_buf_puts(out, "</td><td>");
-			text(out, run->command);
-			upm_buf_puts(out, " ");
-			label(out, s);
-			upm_buf_puts(out, "</td><td class=\"n\">");
-			num(out, s->values[k]);
-			upm_buf_puts(out, "</td><td class=\"n\">");
-			num(out, s->st.median);
-			upm_buf_puts(out, "</td><td class=\"n\">");
-			if (s->st.median != 0) {
-				char pct[32];
-				upm_format_double(pct, sizeof pct,
-						  100.0 * (s->values[k] - s->st.median) /
-							  (s->st.median < 0 ? -s->st.median : s->st.median), 1);
-				upm_buf_printf(out, "%s%s%%", s->values[k] >= s->st.median ? "+" : "", pct);
-			}
-			upm_buf_puts(out, "</td><td>");
-			text(out, run->folder);
-			upm_buf_puts(out, "</td></tr>\n");
-		}
-	}
+	upm_fleet_each_outlier(f, outlier_tr, out);
 	upm_buf_puts(out, "</table>\n");
 }
 

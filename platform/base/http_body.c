@@ -73,10 +73,6 @@ static void keep(struct upm_http_body *b, const char *data, size_t len)
 		b->truncated = 1;
 }
 
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
 
 /* One step of the chunked decoder over data[*i..len): 0, or -1 when malformed. */
 static int dechunk_step(struct upm_http_body *b, const char *data, size_t len, size_t *i)
@@ -84,7 +80,7 @@ static int dechunk_step(struct upm_http_body *b, const char *data, size_t len, s
 	char c = data[*i];
 	switch (b->cstate) {
 	case C_SIZE: {
-		int d = hex_digit(c);
+		int d = upm_hex_digit(c);
 		if (d >= 0) {
 			if (++b->cdigits > 8)
 				return -1;

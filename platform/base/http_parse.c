@@ -109,8 +109,7 @@ int upm_http_dechunk(char *data, size_t len, size_t *out_len)
 		size_t digits = 0;
 		while (in < len) {
 			char c = data[in];
-			int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-				: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+			int d = upm_hex_digit(c);
 			if (d < 0)
 				break;
 			if (++digits > 8)

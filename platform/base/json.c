@@ -57,16 +57,6 @@ static int new_node(struct parser *p, enum upm_json_type type)
 	return (int)p->n++;
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* A string from its opening quote; p->at ends past its closing one. */
 static int parse_string(struct parser *p)
@@ -89,7 +79,7 @@ static int parse_string(struct parser *p)
 			char e = p->s[p->at + 1];
 			if (e == 'u') {
 				for (unsigned k = 2; k < 6; k++)
-					if (p->at + k >= p->len || hex_digit(p->s[p->at + k]) < 0)
+					if (p->at + k >= p->len || upm_hex_digit(p->s[p->at + k]) < 0)
 						return fail(p, "\\u without four hexadecimal digits");
 				p->at += 6;
 				continue;
@@ -448,7 +438,7 @@ static uint32_t hex4(const char *s)
 {
 	uint32_t v = 0;
 	for (unsigned k = 0; k < 4; k++)
-		v = v * 16 + (uint32_t)hex_digit(s[k]);
+		v = v * 16 + (uint32_t)upm_hex_digit(s[k]);
 	return v;
 }
 

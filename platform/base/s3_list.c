@@ -11,16 +11,6 @@ static int is_alnum(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* ---- The store's URL ---- */
 
@@ -64,8 +54,8 @@ int upm_s3_store_of(const struct upm_url *u, struct upm_s3_store *out, char *err
 		p++;
 	for (; *p; p++) {
 		char c = *p;
-		if (c == '%' && hex_value(p[1]) >= 0 && hex_value(p[2]) >= 0) {
-			c = (char)(hex_value(p[1]) * 16 + hex_value(p[2]));
+		if (c == '%' && upm_hex_digit(p[1]) >= 0 && upm_hex_digit(p[2]) >= 0) {
+			c = (char)(upm_hex_digit(p[1]) * 16 + upm_hex_digit(p[2]));
 			p += 2;
 			if ((unsigned char)c < 0x20 || c == 0x7F) {
 				upm_snprintf(err, err_size, "has an escape of a control character in its prefix: leave it out");
@@ -304,7 +294,7 @@ static int entity(struct parser *p)
 		unsigned digits = 0;
 		at += hex ? 2 : 1;
 		for (; at < p->len && p->x[at] != ';'; at++, digits++) {
-			int v = hex ? hex_value(p->x[at]) : (p->x[at] >= '0' && p->x[at] <= '9' ? p->x[at] - '0' : -1);
+			int v = hex ? upm_hex_digit(p->x[at]) : (p->x[at] >= '0' && p->x[at] <= '9' ? p->x[at] - '0' : -1);
 			if (v < 0 || digits >= 7)
 				return refuse(p, "a malformed character reference");
 			cp = cp * (hex ? 16u : 10u) + (unsigned long)v;

@@ -27,6 +27,17 @@ int upm_strncmp(const char *a, const char *b, size_t n)
 	return 0;
 }
 
+int upm_hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 char upm_tolower(char c)
 {
 	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;

@@ -23,6 +23,8 @@ int upm_memcmp(const void *a, const void *b, size_t n);
 char *upm_strdup(const char *s); /* upm_os_alloc; NULL on failure */
 size_t upm_strlcpy(char *dst, const char *src, size_t size);
 char upm_tolower(char c);
+/* A hexadecimal digit's value (0-9, a-f, A-F), or -1. */
+int upm_hex_digit(char c);
 
 /* Parse an unsigned integer: decimal, or hex with 0x. Whole string must be consumed
  * (end may be NULL). Returns 0 on success, -1 on malformed input or overflow. */

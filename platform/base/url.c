@@ -24,11 +24,6 @@ static int is_url_char(char c)
 	return upm_strchr("-._~!$&'()*+,;=:@/%", c) != NULL && c != 0;
 }
 
-static int is_hex(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 /* Copies [s, e) into buf after checking every character and every %XX escape. */
 static int take_part(const char *s, const char *e, char *buf, size_t size, const char *text, char *err,
 		     size_t err_size, const char *what)
@@ -36,7 +31,7 @@ static int take_part(const char *s, const char *e, char *buf, size_t size, const
 	if ((size_t)(e - s) + 1 > size)
 		return fail(err, err_size, text, what[0] == 'p' ? "has too long a path" : "has too long a query");
 	for (const char *c = s; c < e; c++) {
-		if (*c == '%' && (e - c < 3 || !is_hex(c[1]) || !is_hex(c[2])))
+		if (*c == '%' && (e - c < 3 || upm_hex_digit(c[1]) < 0 || upm_hex_digit(c[2]) < 0))
 			return fail(err, err_size, text, "has a '%' that is no %XX escape: write it as %25");
 		if (!is_url_char(*c) && !(what[0] == 'q' && *c == '?'))
 			return fail(err, err_size, text,
