@@ -26,6 +26,19 @@ validate_results() {
 }
 trap 'validate_results; rm -rf "$WORK"' EXIT
 
+# lab_dmi DIR: the DMI files as Linux exposes them (UPMON_HOST_DMI_DIR), from the SMBIOS
+# fuzz seed: one length byte, the 2.8 entry point, then the structure table (serial
+# "SN 4711/A", maker "LabCo").
+lab_dmi() {
+	mkdir -p "$1"
+	python3 - tests/fuzz/corpus/smbios/ep21_table "$1" <<'PY'
+import sys
+d = open(sys.argv[1], "rb").read()
+n = d[0]
+open(sys.argv[2] + "/smbios_entry_point", "wb").write(d[1:1 + n])
+open(sys.argv[2] + "/DMI", "wb").write(d[1 + n:])
+PY
+}
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 

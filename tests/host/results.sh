@@ -8,16 +8,7 @@
 source "$(dirname "$0")/lib.sh"
 M=(--backend mock --platform snbep)
 
-# The DMI files as Linux exposes them: the fuzz seed is one length byte, the 2.8 entry
-# point, then the structure table (serial "SN 4711/A", maker "LabCo").
-mkdir -p "$WORK/dmi"
-python3 - tests/fuzz/corpus/smbios/ep21_table "$WORK/dmi" <<'PY'
-import sys
-d = open(sys.argv[1], "rb").read()
-n = d[0]
-open(sys.argv[2] + "/smbios_entry_point", "wb").write(d[1:1 + n])
-open(sys.argv[2] + "/DMI", "wb").write(d[1 + n:])
-PY
+lab_dmi "$WORK/dmi" # serial "SN 4711/A", maker "LabCo" (lib.sh)
 
 # --- two runs into one --out: two folders, two lines ---
 UPMON_HOST_DMI_DIR=$WORK/dmi run one "${M[@]}" --out lab run --seconds 0.01 --events cbo0/CLOCKTICKS/

@@ -13,15 +13,8 @@
 source "$(dirname "$0")/lib.sh"
 M=(--backend mock --platform snbep)
 
-# The machine: serial "SN 4711/A" (tests/host/results.sh's DMI files).
-mkdir -p "$WORK/dmi"
-python3 - tests/fuzz/corpus/smbios/ep21_table "$WORK/dmi" <<'PY'
-import sys
-d = open(sys.argv[1], "rb").read()
-n = d[0]
-open(sys.argv[2] + "/smbios_entry_point", "wb").write(d[1:1 + n])
-open(sys.argv[2] + "/DMI", "wb").write(d[1 + n:])
-PY
+# The machine: serial "SN 4711/A" (lib.sh).
+lab_dmi "$WORK/dmi"
 export UPMON_HOST_DMI_DIR=$WORK/dmi
 
 pids=()
