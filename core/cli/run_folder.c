@@ -4,6 +4,7 @@
 #include "core/cli/medium.h"
 #include "core/cli/progress.h"
 #include "core/cli/upload.h"
+#include "core/cli/console_wrap.h"
 #include "platform/base/os.h"
 
 #define UPM_RUN_SUFFIX_MAX 99
@@ -124,8 +125,8 @@ void upm_run_folder_open(struct upm_run *r)
 	}
 	r->out_dir = r->run_dir;
 	if (rc != UPM_OK && !r->media_error && r->upload) { /* the store takes the files (upload.h) */
-		upm_say(r, "upmon: note: no results folder on the medium here (%s: %s): the files go to %s only",
-			upm_status_name(rc), r->run_dir, r->upload->shown);
+		upm_say_wrappedf(r, 7, 0, "upmon: note: no results folder on the medium here (%s: %s): the files go to %s only",
+				 upm_status_name(rc), r->run_dir, r->upload->shown);
 		r->media_error = 1;
 	}
 	if (rc != UPM_OK && !r->media_error) {
