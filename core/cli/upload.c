@@ -114,8 +114,13 @@ void upm_upload_keep(struct upm_upload *u, const char *name, const struct upm_bu
 		if (upm_strcmp(u->files[i].name, name) == 0)
 			f = &u->files[i];
 	if (!f) {
-		if (u->n == UPM_UPLOAD_MAX_FILES)
-			return; /* more files than a run writes: the medium keeps them */
+		if (u->n == UPM_UPLOAD_MAX_FILES) { /* more files than a run writes: counted and said */
+			if (!u->n_failed++)
+				upm_snprintf(u->note, sizeof u->note, "more files than upmon puts in one run (%u): %s and any after "
+							      "it are not put%s",
+				     UPM_UPLOAD_MAX_FILES, name, saved ? "; the medium has them" : " (nor saved)");
+			return;
+		}
 		f = &u->files[u->n++];
 		upm_strlcpy(f->name, name, sizeof f->name);
 	}

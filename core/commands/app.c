@@ -702,6 +702,8 @@ out:
 			upm_error(&run, "%s", run.upload->failure);
 			upm_upload_put_all(run.upload, run.run_name);
 		}
+		if (run.upload && run.upload->note[0]) /* one not said with the files line */
+			upm_warn(&run, "%s", run.upload->note);
 		if (results_not_kept(&run) && status == UPM_EXIT_OK)
 			status = UPM_EXIT_USAGE;
 		run.ident.exit_status = status;

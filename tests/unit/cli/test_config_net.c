@@ -80,3 +80,25 @@ TEST(upload_credentials_temporary_only)
 	CHECK_EQ(upm_upload_init(&u, "http://user:pw@s/x", 0, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "user name or password");
 }
+
+TEST(upload_more_files_than_kept_are_counted_and_said)
+{
+	struct upm_upload u;
+	struct upm_buf content;
+	char err[200], name[32];
+	CHECK_EQ(upm_upload_init(&u, "http://s/lab", 0, err, sizeof err), 0);
+	upm_buf_init(&content);
+	upm_buf_puts(&content, "x");
+	for (unsigned i = 0; i < UPM_UPLOAD_MAX_FILES + 2; i++) {
+		upm_snprintf(name, sizeof name, "f%u.csv", i);
+		upm_upload_keep(&u, name, &content, 1);
+	}
+	upm_upload_keep(&u, "f0.csv", &content, 1); /* saved again: replaced, not one more */
+	CHECK_EQ(u.n, UPM_UPLOAD_MAX_FILES);
+	CHECK_EQ(u.n_failed, 2);
+	CHECK(upm_upload_failed(&u));
+	CHECK_CONTAINS(u.note, "more files than upmon puts in one run (32): f32.csv and any after it are not put; the "
+			       "medium has them");
+	upm_buf_free(&content);
+	upm_upload_free(&u);
+}
