@@ -70,8 +70,8 @@ static int load_config(struct upm_run *r, const struct upm_cli_line *line, struc
 	upm_memset(cfg, 0, sizeof *cfg);
 	int fetched = 0, rc;
 	if (!path && upm_os_boot_uri(boot_uri, sizeof boot_uri) == UPM_OK) { /* booted over the network */
-		rc = upm_config_fetch(boot_uri, upm_machine_serial(&r->ident.machine), &data, &len, net_config_url, sizeof net_config_url, err,
-				      sizeof err);
+		rc = upm_config_fetch(boot_uri, upm_machine_serial(&r->ident.machine), &data, &len, net_config_url,
+				      sizeof net_config_url, err, sizeof err);
 		if (rc < 0) {
 			upm_error(r, "%s", err);
 			return -1;
