@@ -4,6 +4,7 @@
  * (UPMON_HOST_BOOT_URI: knobs.h). */
 #define _GNU_SOURCE
 #include "platform/base/os.h"
+#include "platform/base/http_body.h"
 #include "platform/base/http_parse.h"
 #include "platform/base/str.h"
 #include "platform/base/url.h"
@@ -102,106 +103,72 @@ static int send_all(int fd, const char *data, size_t len, uint64_t deadline, cha
 	return 0;
 }
 
-/* Reads the answer into a buffer that grows to at most the head plus answer_max plus a
- * little; bytes past that are read and dropped (truncated). */
+/* Reads the answer: its head whole (at most UPM_HTTP_HEAD_MAX), then its body framed as it
+ * comes (platform/base/http_body.h), at most answer_max bytes kept and the rest read and
+ * dropped (truncated). */
 static int read_answer(int fd, const struct upm_http_request *req, struct upm_http_answer *ans, uint64_t deadline,
 		       char *why, size_t why_size)
 {
 	size_t keep = req->answer_max > UPM_HTTP_ANSWER_MAX ? UPM_HTTP_ANSWER_MAX : req->answer_max;
-	size_t cap = UPM_HTTP_HEAD_MAX + keep + 64, len = 0, body_seen = 0;
-	char *buf = malloc(cap + 1);
+	char head[UPM_HTTP_HEAD_MAX], piece[16384];
+	size_t head_len = 0;
 	struct upm_http_head h;
-	int have_head = 0, ended = 0;
-	if (!buf) {
+	struct upm_http_body b;
+	int have_head = 0;
+	char *body = upm_os_alloc(keep + 1);
+	if (!body) {
 		snprintf(why, why_size, "out of memory for the answer");
 		return -1;
 	}
-	for (;;) {
-		if (have_head) {
-			size_t body = len - h.head_len;
-			if (h.content_length >= 0 && body_seen >= (uint64_t)h.content_length) {
-				ended = 1;
-			} else if (h.chunked) {
-				size_t out;
-				int d = upm_http_dechunk(buf + h.head_len, body, &out);
-				if (d < 0) {
-					snprintf(why, why_size, "the answer's chunked body is malformed");
-					break;
-				}
-				if (d == 1) {
-					len = h.head_len + out;
-					ended = 1;
-				} else if (body >= keep + 64) {
-					ans->truncated = 1; /* kept what fits; the rest is not read */
-					len = h.head_len + keep;
-					ended = 1;
-				}
-			}
-			if (ended || (h.status >= 100 && h.status < 200) || h.status == 204 || h.status == 304 ||
-			    (h.content_length < 0 && !h.chunked && !h.closes && upm_strcmp(req->method, "HEAD") == 0)) {
-				ended = 1;
-				break;
-			}
-		}
+	while (!have_head || !b.done) {
 		struct pollfd p = { fd, POLLIN, 0 };
-		int n = poll(&p, 1, remaining_ms(deadline));
-		if (n <= 0) {
+		if (poll(&p, 1, remaining_ms(deadline)) <= 0) {
 			snprintf(why, why_size, "no %s within the timeout", have_head ? "whole answer" : "answer");
-			break;
+			goto fail;
 		}
-		char scratch[4096];
-		char *into = len < cap ? buf + len : scratch;
-		size_t room = len < cap ? cap - len : sizeof scratch;
-		ssize_t got = recv(fd, into, room, 0);
+		ssize_t got = recv(fd, piece, sizeof piece, 0);
 		if (got < 0 && (errno == EAGAIN || errno == EINTR))
 			continue;
 		if (got <= 0) {
-			if (have_head && h.content_length < 0 && !h.chunked) {
-				ended = 1; /* the body ends with the connection */
-				break;
-			}
+			if (have_head && upm_http_body_closed(&b))
+				break; /* the body ends with the connection */
 			snprintf(why, why_size, "the connection closed before the %s", have_head ? "whole answer" : "answer");
-			break;
+			goto fail;
 		}
-		if (into == scratch)
-			ans->truncated = 1;
-		else
-			len += (size_t)got;
-		if (have_head)
-			body_seen += (size_t)got;
+		const char *rest = piece;
+		size_t n = (size_t)got;
 		if (!have_head) {
-			int hp = upm_http_head_parse(buf, len, &h, why, why_size);
+			size_t take = n < sizeof head - head_len ? n : sizeof head - head_len;
+			memcpy(head + head_len, piece, take);
+			head_len += take;
+			int hp = upm_http_head_parse(head, head_len, &h, why, why_size);
 			if (hp < 0)
-				break;
-			if (hp == 1) {
-				have_head = 1;
-				body_seen = len - h.head_len;
-			}
+				goto fail;
+			if (hp == 0)
+				continue;
+			have_head = 1;
+			upm_http_body_init(&b, body, keep);
+			upm_http_body_frame(&b, h.content_length, h.chunked);
+			upm_http_body_begin(&b, h.status);
+			/* what came after the head: in head past its end, then in piece past what head took */
+			if (upm_http_body_add(&b, head + h.head_len, head_len - h.head_len) < 0)
+				goto malformed;
+			rest = piece + take;
+			n -= take;
 		}
-	}
-	if (!ended) {
-		free(buf);
-		return -1;
-	}
-	size_t body = len - h.head_len;
-	if (!h.chunked && h.content_length >= 0 && body > (size_t)h.content_length)
-		body = (size_t)h.content_length;
-	if (body > keep) {
-		body = keep;
-		ans->truncated = 1;
+		if (n && upm_http_body_add(&b, rest, n) < 0)
+			goto malformed;
 	}
 	ans->status = h.status;
-	ans->body = upm_os_alloc(body + 1);
-	if (!ans->body) {
-		free(buf);
-		snprintf(why, why_size, "out of memory for the answer");
-		return -1;
-	}
-	memcpy(ans->body, buf + h.head_len, body);
-	ans->body[body] = 0;
-	ans->body_len = body;
-	free(buf);
+	ans->body = body;
+	ans->body_len = b.len;
+	ans->truncated = b.truncated;
 	return 0;
+malformed:
+	snprintf(why, why_size, "the answer's chunked body is malformed");
+fail:
+	upm_os_free(body);
+	return -1;
 }
 
 int upm_os_http(const struct upm_http_request *req, struct upm_http_answer *ans, char *why, size_t why_size)

@@ -55,6 +55,12 @@ int upm_http_body_header(struct upm_http_body *b, const char *name, const char *
 	return 0;
 }
 
+void upm_http_body_frame(struct upm_http_body *b, int64_t content_length, int chunked)
+{
+	b->content_length = content_length;
+	b->chunked = chunked;
+}
+
 void upm_http_body_begin(struct upm_http_body *b, int status)
 {
 	if (b->chunked)

@@ -28,6 +28,9 @@ void upm_http_body_init(struct upm_http_body *b, char *buf, size_t max);
 /* One header of the answer: Content-Length and Transfer-Encoding frame the body. 0, or -1
  * when malformed (a length that is no number, two different lengths). */
 int upm_http_body_header(struct upm_http_body *b, const char *name, const char *value);
+/* The framing given directly by a caller that parsed the head itself (http_parse.h):
+ * Content-Length (-1: none) and whether the body is chunked. */
+void upm_http_body_frame(struct upm_http_body *b, int64_t content_length, int chunked);
 /* The headers are all given: status 1xx, 204 and 304 (and a length of 0) have no body. */
 void upm_http_body_begin(struct upm_http_body *b, int status);
 /* Takes a piece: 0, or -1 when the chunked framing is malformed. b->done when the body ended. */

@@ -101,58 +101,6 @@ int upm_http_head_parse(const char *data, size_t len, struct upm_http_head *h, c
 	return 1;
 }
 
-int upm_http_dechunk(char *data, size_t len, size_t *out_len)
-{
-	size_t in = 0, out = 0;
-	for (;;) {
-		uint64_t size = 0;
-		size_t digits = 0;
-		while (in < len) {
-			char c = data[in];
-			int d = upm_hex_digit(c);
-			if (d < 0)
-				break;
-			if (++digits > 8)
-				return -1;
-			size = size * 16 + (uint64_t)d;
-			in++;
-		}
-		if (in >= len)
-			return 0;
-		if (!digits)
-			return -1;
-		while (in < len && data[in] != '\n') /* chunk extensions */
-			in++;
-		if (in >= len)
-			return 0;
-		if (data[in - 1] != '\r')
-			return -1;
-		in++;
-		if (size == 0) {
-			/* trailers until an empty line */
-			for (;;) {
-				size_t s = in;
-				while (in < len && data[in] != '\n')
-					in++;
-				if (in >= len)
-					return 0;
-				if (in == s + 1 && data[s] == '\r') {
-					*out_len = out;
-					return 1;
-				}
-				in++;
-			}
-		}
-		if (len - in < size + 2)
-			return 0;
-		for (uint64_t k = 0; k < size; k++)
-			data[out++] = data[in++];
-		if (data[in] != '\r' || data[in + 1] != '\n')
-			return -1;
-		in += 2;
-	}
-}
-
 /* The text between <tag> and </tag> in xml, entities decoded, cut to size. */
 static void element(const char *xml, size_t len, const char *tag, char *buf, size_t size)
 {

@@ -1,5 +1,5 @@
-/* An HTTP/1.1 answer read from a byte stream (RFC 9112): its status line and headers,
- * and a chunked body decoded. Used where upmon speaks HTTP itself (the host's socket,
+/* An HTTP/1.1 answer read from a byte stream (RFC 9112): its status line and headers (its
+ * body, framed as it comes: http_body.h). Used where upmon speaks HTTP itself (the host's socket,
  * core/host/http_host.c); what comes over the network is untrusted, so every length is
  * checked and the parser is fuzzed (tests/fuzz/fuzz_http.c). */
 #ifndef UPMON_BASE_HTTP_PARSE_H
@@ -21,11 +21,6 @@ struct upm_http_head {
 /* Parses the head at the start of data[0..len): 1 when complete (h filled), 0 when more
  * bytes are needed, -1 when malformed or longer than UPM_HTTP_HEAD_MAX (why says what). */
 int upm_http_head_parse(const char *data, size_t len, struct upm_http_head *h, char *why, size_t why_size);
-
-/* Decodes a chunked body in place: data[0..len) the bytes after the head. 1 when the last
- * chunk came (*out_len the body's length at data), 0 when more bytes are needed, -1 when
- * malformed. Trailers are skipped. */
-int upm_http_dechunk(char *data, size_t len, size_t *out_len);
 
 /* An S3 error document's Code and Message ("<Error><Code>AccessDenied</Code><Message>
  * ...</Message>...", Amazon S3 API Reference, Error responses), each cut to fit, ""

@@ -22,9 +22,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	copy[size] = 0;
 	struct upm_http_head h;
 	char why[160], code[64], message[200];
-	if (upm_http_head_parse(copy, size, &h, why, sizeof why) == 1 && h.chunked) {
-		size_t n;
-		upm_http_dechunk(copy + h.head_len, size - h.head_len, &n);
+	if (upm_http_head_parse(copy, size, &h, why, sizeof why) == 1) {
+		char kept[65];
+		struct upm_http_body b;
+		upm_http_body_init(&b, kept, sizeof kept - 1);
+		upm_http_body_frame(&b, h.content_length, h.chunked);
+		upm_http_body_begin(&b, h.status);
+		upm_http_body_add(&b, copy + h.head_len, size - h.head_len);
 	}
 	if (size > 0) {
 		char kept[65];

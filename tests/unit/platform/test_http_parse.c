@@ -1,7 +1,9 @@
 /* HTTP/1.1 answers as the host's socket reads them (platform/base/http_parse.c): RFC 9112's
- * head, Content-Length or chunked, what a server may not send refused; and S3's error
- * document's Code and Message (Amazon S3 API Reference, Error responses). */
+ * head, Content-Length or chunked (decoded by http_body.c), what a server may not send
+ * refused; and S3's error document's Code and Message (Amazon S3 API Reference, Error
+ * responses). */
 #include "tests/unit/test.h"
+#include "platform/base/http_body.h"
 #include "platform/base/http_parse.h"
 #include "platform/base/str.h"
 
@@ -44,19 +46,27 @@ TEST(http_head_refusals)
 	CHECK_EQ(h.content_length, -1);
 }
 
-TEST(http_dechunk_in_place)
+/* dechunk: text as the body after a chunked head, whole: 1 when the last chunk came (the
+ * body in out), 0 when more is needed, -1 when malformed. */
+static int dechunk(const char *text, char *out, size_t max)
 {
-	char body[] = "5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n";
-	size_t n = 0;
-	CHECK_EQ(upm_http_dechunk(body, upm_strlen(body), &n), 1);
-	CHECK_EQ(n, 11);
-	CHECK(upm_memcmp(body, "hello world", 11) == 0);
-	char part[] = "5\r\nhel";
-	CHECK_EQ(upm_http_dechunk(part, upm_strlen(part), &n), 0);
-	char bad[] = "5\r\nhelloXX0\r\n\r\n";
-	CHECK_EQ(upm_http_dechunk(bad, upm_strlen(bad), &n), -1);
-	char huge[] = "FFFFFFFFF\r\n";
-	CHECK_EQ(upm_http_dechunk(huge, upm_strlen(huge), &n), -1);
+	struct upm_http_body b;
+	upm_http_body_init(&b, out, max);
+	upm_http_body_frame(&b, -1, 1);
+	upm_http_body_begin(&b, 200);
+	if (upm_http_body_add(&b, text, upm_strlen(text)) < 0)
+		return -1;
+	return b.done;
+}
+
+TEST(http_dechunk_whole)
+{
+	char out[64];
+	CHECK_EQ(dechunk("5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n", out, sizeof out - 1), 1);
+	CHECK_STR(out, "hello world");
+	CHECK_EQ(dechunk("5\r\nhel", out, sizeof out - 1), 0);
+	CHECK_EQ(dechunk("5\r\nhelloXX0\r\n\r\n", out, sizeof out - 1), -1);
+	CHECK_EQ(dechunk("FFFFFFFFF\r\n", out, sizeof out - 1), -1);
 }
 
 TEST(http_s3_error_code_and_message)
