@@ -260,7 +260,9 @@ const char *upm_machine_serial(const struct upm_machine *m)
 
 void upm_machine_folder_name(const struct upm_machine *m, const char *fallback, char *buf, size_t size)
 {
-	const char *src = m && m->available && !placeholder(m->serial) ? m->serial : fallback;
+	const char *src = upm_machine_serial(m);
+	if (!src)
+		src = fallback;
 	size_t k = 0;
 	if (!size)
 		return;

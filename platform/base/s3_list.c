@@ -117,13 +117,17 @@ too_long:
 }
 
 /* buf as a URL upm_os_http takes: within url.h's bounds, every character allowed. */
-static int requestable(const char *buf, int n, size_t size)
+/* 0 when the n bytes written into buf (of size) fit and make a URL upm_os_http takes;
+ * else -1 with buf emptied. */
+static int requestable(char *buf, int n, size_t size)
 {
 	struct upm_url check;
 	char err[8];
-	if (n < 0 || (size_t)n >= size)
-		return -1;
-	return upm_url_parse(buf, &check, err, sizeof err);
+	if (n >= 0 && (size_t)n < size && upm_url_parse(buf, &check, err, sizeof err) == 0)
+		return 0;
+	if (size)
+		buf[0] = 0;
+	return -1;
 }
 
 static void origin(const struct upm_s3_store *st, char *buf, size_t size)
@@ -150,12 +154,7 @@ int upm_s3_list_url(const struct upm_s3_store *st, const char *token, unsigned m
 	int n = upm_snprintf(buf, size, "%s/%s?list-type=2&prefix=%s&max-keys=%u%s%s%s%s", org, st->bucket, prefix,
 			     max_keys, tok[0] ? "&continuation-token=" : "", tok, st->url.query[0] ? "&" : "",
 			     st->url.query);
-	if (requestable(buf, n, size) < 0) {
-		if (size)
-			buf[0] = 0;
-		return -1;
-	}
-	return 0;
+	return requestable(buf, n, size);
 }
 
 int upm_s3_object_url(const struct upm_s3_store *st, const char *key, char *buf, size_t size)
@@ -168,12 +167,7 @@ int upm_s3_object_url(const struct upm_s3_store *st, const char *key, char *buf,
 	origin(st, org, sizeof org);
 	int n = upm_snprintf(buf, size, "%s/%s/%s%s%s", org, st->bucket, path, st->url.query[0] ? "?" : "",
 			     st->url.query);
-	if (requestable(buf, n, size) < 0) {
-		if (size)
-			buf[0] = 0;
-		return -1;
-	}
-	return 0;
+	return requestable(buf, n, size);
 }
 
 /* ---- The listing's XML ---- */
