@@ -2,6 +2,8 @@
 # Benchmarks (timings are measured here, never asserted in tests).
 #   tools/bench_interval.sh: what a run --interval sample costs per platform (build/bench/interval.csv)
 #   tools/bench_kernels.sh: the stress kernels against likwid-bench (build/bench/kernels.csv)
+#   tools/bench_loop_pair.sh: the non-temporal store loops against likwid-bench's, pass
+#     against pass on the same pages (build/bench/loop_pair.csv)
 #   tools/bench_report.sh: writing report.html of a 4-socket ivbep check (target: under
 #     50 ms on the host; build/bench/report.csv)
 #   make run on a built tree: seconds from the make command to upmon's exit under QEMU
@@ -32,4 +34,5 @@ median=$(echo "$sorted" | sed -n 2p)
 printf 'make run (built tree, QEMU TCG): best %.2f s, median %.2f s (target < 20 s); %s\n' "$best" "$median" "$csv"
 bash tools/bench_interval.sh
 bash tools/bench_kernels.sh
+bash tools/bench_loop_pair.sh
 bash tools/bench_report.sh

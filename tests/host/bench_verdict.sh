@@ -199,3 +199,36 @@ if [ ! -e "$tmp/gcc_calls" ] && [ "$(wc -l <"$tmp/chase_calls" 2>/dev/null)" = 5
 else
 	fail prebuilt_kbench_and_chase_lat_need_no_gcc "gcc: $(cat "$tmp/gcc_calls" 2>/dev/null) row '$row' $(tail -2 "$tmp/table_chase" | tr '\n' '|')"
 fi
+
+# tools/bench_loop_pair.sh: its loop_pair built and run on a tiny buffer (the figures are
+# timings and are not judged): 1 MiB in three slices of an even line count (16384 / 3 =
+# 5461 lines, 5460 each) is 1048320 bytes, every pair's ratio a positive number, the
+# csv's "#" lines first and its columns named.
+if OUT=$tmp/lp SIZE=1M PAIRS=3 THREADS=3 bash tools/bench_loop_pair.sh >"$tmp/lp_table" 2>&1; then
+	row=$(grep '^ntwrite,' "$tmp/lp/loop_pair.csv")
+	if [ "$(grep -c '^# ' "$tmp/lp/loop_pair.csv")" = 4 ] &&
+		grep -qx 'kernel,threads,size_bytes,pairs,upmon_gbps_median,counterpart_gbps_median,ratio_median,ratio_q10,ratio_q90' "$tmp/lp/loop_pair.csv" &&
+		awk -F, '$2 == 3 && $3 == 1048320 && $4 == 3 && $5 > 0 && $6 > 0 && $7 > 0 && $8 <= $7 && $7 <= $9 { ok = 1 } END { exit !ok }' <<<"$row"; then
+		pass loop_pair_slices_and_columns
+	else
+		fail loop_pair_slices_and_columns "row '$row' csv: $(tr '\n' '|' <"$tmp/lp/loop_pair.csv")"
+	fi
+else
+	fail loop_pair_slices_and_columns "$(tail -3 "$tmp/lp_table" | tr '\n' '|')"
+fi
+# Its refusals: one line, status 1, naming what is accepted.
+lp=$tmp/lp/loop_pair
+for args in "kernel:nt 1M 3 1:the kernels are ntwrite and ntwrite_avx" \
+	"size:ntwrite 1Q 3 1:SIZE is a byte count above zero" \
+	"too_small:ntwrite 64 3 1:SIZE gives each thread less than two lines" \
+	"cpus:ntwrite 1M 3 1 0,1:CPUS names more processors than THREADS"; do
+	IFS=: read -r what words want <<<"$args"
+	# shellcheck disable=SC2086 # the arguments' words
+	got=$("$lp" $words 2>&1)
+	st=$?
+	if [ "$st" = 1 ] && [ "$(wc -l <<<"$got")" = 1 ] && [[ $got == "loop_pair: "*"$want"* ]]; then
+		pass "loop_pair_refuses/$what"
+	else
+		fail "loop_pair_refuses/$what" "status $st: $got"
+	fi
+done
