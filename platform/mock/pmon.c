@@ -263,25 +263,39 @@ struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char 
 	return p ? mock_pmon_box(p, socket, name, instance) : NULL;
 }
 
-static void advance_ctr(struct mock_box *b, struct mock_ctr *c, mock_rate_fn rate,
-			const struct upm_activity *act)
+/* Whether counter c is wired, has a rate and is enabled (the first test of
+ * mock_ctr_counting): the question every access asks of every counter of every box, most
+ * of which are not programmed, so it is answered here without a call. */
+static inline int ctr_may_count(const struct mock_ctr *c, mock_rate_fn rate)
 {
-	if (!c->lo || !rate || !mock_ctr_counting(b, c))
-		return;
-	mock_ctr_advance(b, c, rate(b, mock_ctr_ctl(c), act));
+	return c->lo && rate && c->ctl && (c->en_bit == MOCK_NO_BIT || ((c->ctl->value >> c->en_bit) & 1));
+}
+
+/* Adding nothing leaves a counter as it is (its value is kept within its width), so a
+ * counter whose event did not happen is not touched. */
+static void advance_box(struct mock_box *b, const struct upm_activity *act)
+{
+	for (unsigned k = 0; k < b->n_ctrs; k++) {
+		struct mock_ctr *c = &b->ctrs[k];
+		if (!ctr_may_count(c, b->rate) || !mock_ctr_counting(b, c))
+			continue;
+		uint64_t n = b->rate(b, mock_ctr_ctl(c), act);
+		if (n)
+			mock_ctr_advance(b, c, n);
+	}
+	if (ctr_may_count(&b->fixed, b->fixed_rate) && mock_ctr_counting(b, &b->fixed)) {
+		uint64_t n = b->fixed_rate(b, mock_ctr_ctl(&b->fixed), act);
+		if (n)
+			mock_ctr_advance(b, &b->fixed, n);
+	}
 }
 
 static void pmon_advance(struct upm_mock *m, const struct upm_activity *act)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
-	for (unsigned i = 0; i < p->n_boxes; i++) {
-		struct mock_box *b = &p->boxes[i];
-		if (b->socket != act->socket)
-			continue;
-		for (unsigned k = 0; k < b->n_ctrs; k++)
-			advance_ctr(b, &b->ctrs[k], b->rate, act);
-		advance_ctr(b, &b->fixed, b->fixed_rate, act);
-	}
+	for (unsigned i = 0; i < p->n_boxes; i++)
+		if (p->boxes[i].socket == act->socket)
+			advance_box(&p->boxes[i], act);
 	if (p->model_advance)
 		p->model_advance(m, act);
 }
@@ -292,11 +306,8 @@ static void pmon_advance_time(struct upm_mock *m, uint64_t ns)
 	struct upm_activity a = { 0 };
 	a.nanoseconds = ns;
 	for (unsigned i = 0; i < p->n_boxes; i++) {
-		struct mock_box *b = &p->boxes[i];
-		a.socket = b->socket;
-		for (unsigned k = 0; k < b->n_ctrs; k++)
-			advance_ctr(b, &b->ctrs[k], b->rate, &a);
-		advance_ctr(b, &b->fixed, b->fixed_rate, &a);
+		a.socket = p->boxes[i].socket;
+		advance_box(&p->boxes[i], &a);
 	}
 	for (unsigned s = 0; p->model_advance && s < m->n_sockets; s++) {
 		a.socket = s;
@@ -308,6 +319,7 @@ static void pmon_destroy(struct upm_mock *m)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
 	if (p) {
+		upm_os_free(p->index);
 		upm_os_free(p->boxes);
 		upm_os_free(p->model);
 		upm_os_free(p);

@@ -98,6 +98,14 @@ struct mock_pmon {
 	/* The least time the model's links and memory channels take to carry a report
 	 * (upm_mock_model_ops.carry_ns). */
 	uint64_t (*model_carry_ns)(struct upm_mock *m, const struct upm_activity *act);
+	/* mock_pmon_box's index (pmon_boxes.c): box number + 1 by (socket, name, instance),
+	 * open addressing, index_size a power of two. The mock looks boxes up on every access
+	 * (a link's peer, a box's share); a linear search with a string compare per box was a
+	 * tenth of a sanitized check's time. Rebuilt when boxes were added since (indexed <
+	 * n_boxes) or one was renumbered (mock_box_renumber). */
+	uint16_t *index;
+	unsigned index_size, indexed;
+	uint8_t index_stale;
 };
 
 struct mock_pmon *mock_pmon_of(struct upm_mock *m);
@@ -146,6 +154,9 @@ struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char 
 /* The same in a pmon state's box table (pmon_boxes.c). */
 struct mock_box *mock_pmon_box(struct mock_pmon *p, unsigned socket, const char *name,
 			       unsigned instance);
+/* Gives box b of p another instance number (a model that numbers a socket's boxes across
+ * its dies once they are made); the box index is rebuilt at the next lookup. */
+void mock_box_renumber(struct mock_pmon *p, struct mock_box *b, unsigned instance);
 /* The register list of a box (controls, counters, fixed, filters, extras), for faults
  * (pmon_boxes.c). */
 unsigned mock_box_regs(const struct mock_box *b, struct upm_mock_reg **out, unsigned cap);

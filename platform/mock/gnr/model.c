@@ -189,14 +189,14 @@ static int die_memory_units(struct upm_mock *m, const struct mock_disc_table *t,
 		struct upm_mock_reg *filt = b ? upm_mock_add_msr(m, s, CHA_CTL(N_CHA * d + n) + 0xE, 0, ~0ull) : NULL;
 		if (!filt || mock_box_add_reg(b, filt) < 0)
 			return -1;
-		b->instance = N_CHA * d + n; /* the socket's numbering, as the session's */
+		mock_box_renumber(mock_pmon_of(m), b, N_CHA * d + n); /* the socket's numbering, as the session's */
 	}
 	for (unsigned c = 0; c < N_IMC; c++, (*rec)++) {
 		struct mock_box *b = mock_disc_mmio_unit(m, t, *rec, iw, IMC_STEP * c, "imc", K_IMC, 6, c, 4, imc_rate,
 							 N_IMC * N_DIES);
 		if (!b || mock_disc_imc_fixed(m, b, iw, IMC_STEP * c, imc_fixed_rate) < 0)
 			return -1;
-		b->instance = N_IMC * d + c;
+		mock_box_renumber(mock_pmon_of(m), b, N_IMC * d + c);
 	}
 	uint8_t bus = die_bus(s, d);
 	for (unsigned n = 0; n < N_B2CMI; n++, (*rec)++) {
