@@ -161,3 +161,46 @@ TEST(mock_pci_reserved_write_is_a_violation)
 	CHECK_CONTAINS(p->last_violation, "ha0 register 0xf4: reserved bits");
 	upm_backend_destroy(b);
 }
+
+/* mock_pmon_box answers through an index of the box table: what a search of the table in
+ * order would answer, for every box of a model (SNB-EP: 8 CBos, 4 iMC channels, 2 QPI
+ * ports a socket), for boxes added after a lookup, for a key two boxes share (the first
+ * added) and for a renumbered box (its new number only). */
+TEST(mock_box_index_answers_as_the_table_in_order)
+{
+	struct upm_backend *b = mock(NULL, 2);
+	struct upm_mock *m = upm_mock_of(b);
+	struct mock_pmon *p = mock_pmon_of(m);
+	CHECK(p != NULL);
+	if (!p) {
+		upm_backend_destroy(b);
+		return;
+	}
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		struct mock_box *want = NULL;
+		for (unsigned k = 0; k < p->n_boxes && !want; k++)
+			if (p->boxes[k].socket == p->boxes[i].socket && p->boxes[k].instance == p->boxes[i].instance &&
+			    strcmp(p->boxes[k].name, p->boxes[i].name) == 0)
+				want = &p->boxes[k];
+		CHECK(mock_pmon_find(m, p->boxes[i].socket, p->boxes[i].name, p->boxes[i].instance) == want);
+	}
+	CHECK(mock_pmon_find(m, 0, "cbo", 7) != NULL);
+	CHECK(mock_pmon_find(m, 1, "qpi", 1) != NULL);
+	CHECK(mock_pmon_find(m, 0, "cbo", 8) == NULL);
+	CHECK(mock_pmon_find(m, 2, "cbo", 0) == NULL);
+	CHECK(mock_pmon_find(m, 0, "cb", 0) == NULL);
+
+	struct mock_box *first = mock_pmon_add_box(m, "tst", 99, 1, 3);
+	struct mock_box *second = mock_pmon_add_box(m, "tst", 99, 1, 3);
+	CHECK(first && second && first != second);
+	CHECK(mock_pmon_find(m, 1, "tst", 3) == first);
+	struct mock_box *later = mock_pmon_add_box(m, "tst", 99, 1, 4);
+	CHECK(mock_pmon_find(m, 1, "tst", 4) == later);
+	mock_box_renumber(p, later, 9);
+	CHECK(mock_pmon_find(m, 1, "tst", 9) == later);
+	CHECK(mock_pmon_find(m, 1, "tst", 4) == NULL);
+	mock_box_renumber(p, first, 5);
+	CHECK(mock_pmon_find(m, 1, "tst", 3) == second);
+	CHECK(mock_pmon_find(m, 1, "tst", 5) == first);
+	upm_backend_destroy(b);
+}
