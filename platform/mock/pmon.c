@@ -191,6 +191,9 @@ static void wire_ctr(struct mock_box *b, struct mock_ctr *c, unsigned index,
 		     struct upm_mock_reg *ctl, struct upm_mock_reg *lo, struct upm_mock_reg *hi,
 		     unsigned width, uint8_t en_bit, uint8_t rst_bit)
 {
+	struct mock_pmon *p = mock_pmon_of(b->mock);
+	if (p)
+		p->refs_stale = 1;
 	c->ctl = ctl;
 	c->lo = lo;
 	c->hi = hi;
@@ -246,6 +249,7 @@ struct mock_box *mock_pmon_add_box(struct upm_mock *m, const char *name, unsigne
 		return NULL;
 	}
 	struct mock_box *b = &p->boxes[p->n_boxes++];
+	p->refs_stale = 1;
 	upm_memset(b, 0, sizeof *b);
 	b->name = name;
 	b->kind = kind;
@@ -263,39 +267,60 @@ struct mock_box *mock_pmon_find(struct upm_mock *m, unsigned socket, const char 
 	return p ? mock_pmon_box(p, socket, name, instance) : NULL;
 }
 
-/* Whether counter c is wired, has a rate and is enabled (the first test of
- * mock_ctr_counting): the question every access asks of every counter of every box, most
- * of which are not programmed, so it is answered here without a call. */
-static inline int ctr_may_count(const struct mock_ctr *c, mock_rate_fn rate)
+/* The flat counter list (mock_pmon.refs), built again when it is stale: the boxes'
+ * counters and then their fixed one, box by box, in table order, as they are advanced. */
+static void refs_build(struct mock_pmon *p)
 {
-	return c->lo && rate && c->ctl && (c->en_bit == MOCK_NO_BIT || ((c->ctl->value >> c->en_bit) & 1));
+	p->n_refs = 0;
+	for (unsigned i = 0; i < p->n_boxes; i++) {
+		struct mock_box *b = &p->boxes[i];
+		for (unsigned k = 0; k <= b->n_ctrs; k++) {
+			struct mock_ctr *c = k < b->n_ctrs ? &b->ctrs[k] : &b->fixed;
+			if (!c->lo || !c->ctl)
+				continue; /* never counts: wiring it makes the list stale */
+			struct mock_ctr_ref *r = &p->refs[p->n_refs++];
+			r->ctl_value = &c->ctl->value;
+			r->en_mask = c->en_bit == MOCK_NO_BIT ? 0 : 1ull << c->en_bit;
+			r->box = b;
+			r->ctr = c;
+			r->socket = b->socket;
+			r->fixed = k == b->n_ctrs;
+		}
+	}
+	p->refs_stale = 0;
 }
 
-/* Adding nothing leaves a counter as it is (its value is kept within its width), so a
- * counter whose event did not happen is not touched. */
-static void advance_box(struct mock_box *b, const struct upm_activity *act)
+/* Advances every counter that counts (all sockets, or only all_sockets == 0's socket) by
+ * what its event's rate gives for the activity. Adding nothing leaves a counter as it is
+ * (its value is kept within its width), so a counter whose event did not happen is not
+ * touched. */
+static void advance_refs(struct mock_pmon *p, const struct upm_activity *act, int all_sockets)
 {
-	for (unsigned k = 0; k < b->n_ctrs; k++) {
-		struct mock_ctr *c = &b->ctrs[k];
-		if (!ctr_may_count(c, b->rate) || !mock_ctr_counting(b, c))
+	struct upm_activity a = *act;
+	if (p->refs_stale)
+		refs_build(p);
+	for (unsigned i = 0; i < p->n_refs; i++) {
+		const struct mock_ctr_ref *r = &p->refs[i];
+		if (r->en_mask && !(*r->ctl_value & r->en_mask))
 			continue;
-		uint64_t n = b->rate(b, mock_ctr_ctl(c), act);
+		if (all_sockets)
+			a.socket = r->socket;
+		else if (r->socket != act->socket)
+			continue;
+		struct mock_box *b = r->box;
+		mock_rate_fn rate = r->fixed ? b->fixed_rate : b->rate;
+		if (!rate || !mock_ctr_counting(b, r->ctr))
+			continue;
+		uint64_t n = rate(b, mock_ctr_ctl(r->ctr), &a);
 		if (n)
-			mock_ctr_advance(b, c, n);
-	}
-	if (ctr_may_count(&b->fixed, b->fixed_rate) && mock_ctr_counting(b, &b->fixed)) {
-		uint64_t n = b->fixed_rate(b, mock_ctr_ctl(&b->fixed), act);
-		if (n)
-			mock_ctr_advance(b, &b->fixed, n);
+			mock_ctr_advance(b, r->ctr, n);
 	}
 }
 
 static void pmon_advance(struct upm_mock *m, const struct upm_activity *act)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
-	for (unsigned i = 0; i < p->n_boxes; i++)
-		if (p->boxes[i].socket == act->socket)
-			advance_box(&p->boxes[i], act);
+	advance_refs(p, act, 0);
 	if (p->model_advance)
 		p->model_advance(m, act);
 }
@@ -305,10 +330,7 @@ static void pmon_advance_time(struct upm_mock *m, uint64_t ns)
 	struct mock_pmon *p = mock_pmon_of(m);
 	struct upm_activity a = { 0 };
 	a.nanoseconds = ns;
-	for (unsigned i = 0; i < p->n_boxes; i++) {
-		a.socket = p->boxes[i].socket;
-		advance_box(&p->boxes[i], &a);
-	}
+	advance_refs(p, &a, 1);
 	for (unsigned s = 0; p->model_advance && s < m->n_sockets; s++) {
 		a.socket = s;
 		p->model_advance(m, &a);
@@ -319,6 +341,7 @@ static void pmon_destroy(struct upm_mock *m)
 {
 	struct mock_pmon *p = mock_pmon_of(m);
 	if (p) {
+		upm_os_free(p->refs);
 		upm_os_free(p->index);
 		upm_os_free(p->boxes);
 		upm_os_free(p->model);
@@ -360,7 +383,11 @@ int mock_pmon_init(struct upm_mock *m)
 	upm_memset(p, 0, sizeof *p);
 	p->cap = 256; /* four sockets of Ivy Bridge-EP boxes (about 35 each) */
 	p->boxes = upm_os_alloc(p->cap * sizeof *p->boxes);
-	if (!p->boxes) {
+	/* Room for every counter of a full table, so the list never needs memory later. */
+	p->refs = upm_os_alloc(p->cap * (MOCK_MAX_CTRS + 1) * sizeof *p->refs);
+	if (!p->boxes || !p->refs) {
+		upm_os_free(p->boxes);
+		upm_os_free(p->refs);
 		upm_os_free(p);
 		return -1;
 	}

@@ -106,6 +106,23 @@ struct mock_pmon {
 	uint16_t *index;
 	unsigned index_size, indexed;
 	uint8_t index_stale;
+	/* Every wired counter of every box in table order, as the advance on each access
+	 * reads them (pmon.c): a flat list instead of a walk over the boxes' whole
+	 * structures. Rebuilt when a box is added or a counter wired (refs_stale). */
+	struct mock_ctr_ref *refs;
+	unsigned n_refs;
+	uint8_t refs_stale;
+};
+
+/* One counter in mock_pmon.refs: its control's value and enable bit taken out, so a
+ * counter that is not enabled costs one read. */
+struct mock_ctr_ref {
+	const uint64_t *ctl_value; /* c->ctl->value */
+	uint64_t en_mask;          /* its enable bit there; 0: it has none */
+	struct mock_box *box;
+	struct mock_ctr *ctr;
+	unsigned socket;
+	uint8_t fixed;             /* the box's fixed counter: fixed_rate applies */
 };
 
 struct mock_pmon *mock_pmon_of(struct upm_mock *m);
