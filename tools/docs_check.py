@@ -51,9 +51,18 @@ def slug(text):
     return s.replace(" ", "-")
 
 
+_parsed = {}
+
+
 def parse_md(path):
     """(headings [(level, text, slug, line)], prose lines [(line, text)]) outside fenced
-    code blocks."""
+    code blocks. Read once a path: a page's anchors are asked for every link into it."""
+    if path not in _parsed:
+        _parsed[path] = parse_md_file(path)
+    return _parsed[path]
+
+
+def parse_md_file(path):
     headings, prose, seen = [], [], {}
     fence = None
     with open(path, encoding="utf-8") as f:
@@ -180,32 +189,50 @@ def source_files(root):
             yield os.path.join(root, f)
 
 
+_sources = {}
+
+
 def source_texts(root):
-    """(path, text) of each source the checks read: UTF-8 ones, the checker's own left out."""
-    for path in source_files(root):
-        if rel(root, path) in SKIP:
-            continue
-        try:
-            yield path, open(path, encoding="utf-8").read()
-        except (UnicodeDecodeError, OSError):
-            continue
+    """(path, text) of each source the checks read: UTF-8 ones, the checker's own left out.
+    Read once a run: two checks read them all."""
+    if root not in _sources:
+        texts = []
+        for path in source_files(root):
+            if rel(root, path) in SKIP:
+                continue
+            try:
+                texts.append((path, open(path, encoding="utf-8").read()))
+            except (UnicodeDecodeError, OSError):
+                continue
+        _sources[root] = texts
+    return _sources[root]
 
 
 def joined(raw):
     """The text with C string literals that continue on the next line joined, and comment
-    or script lines joined to the line they continue; and for each of its characters the
-    offset it came from."""
-    out, offsets, last = [], [], 0
+    or script lines joined to the line they continue; and a function giving, for an offset
+    in it, the offset in raw it came from."""
+    out, seg_joined, seg_raw, pos, last = [], [], [], 0, 0
     for m in re.finditer(r'"[ \t]*\n[ \t]*"|[ \t]*\n[ \t]*(?:\*(?!/)|//|#)?[ \t]*', raw):
+        seg_joined.append(pos)
+        seg_raw.append(last)
         out.append(raw[last:m.start()])
-        offsets.extend(range(last, m.start()))
+        pos += m.start() - last
         if not m.group(0).startswith('"'):
+            # the one space that stands for the line break: from the break's start
+            seg_joined.append(pos)
+            seg_raw.append(m.start())
             out.append(" ")
-            offsets.append(m.start())
+            pos += 1
         last = m.end()
+    seg_joined.append(pos)
+    seg_raw.append(last)
     out.append(raw[last:])
-    offsets.extend(range(last, len(raw)))
-    return "".join(out), offsets
+
+    def origin(offset):
+        k = bisect.bisect_right(seg_joined, offset) - 1
+        return seg_raw[k] + (offset - seg_joined[k])
+    return "".join(out), origin
 
 
 def check_sources(root):
@@ -215,10 +242,12 @@ def check_sources(root):
     ref = re.compile(r'(docs/[\w.-]+\.md)(?:,\s*([^)"]+?)\s*\)|\s+"([^"]+)")?')
     stale = re.compile(r'(?<![/\w])README(?:\s*,\s*\S|:\s*"|\s+")')
     for path, raw in source_texts(root):
-        text, offsets = joined(raw)
+        if "docs/" not in raw and "README" not in raw:
+            continue  # neither pattern can match
+        text, origin = joined(raw)
         name = rel(root, path)
         for m in ref.finditer(text):
-            line = raw.count("\n", 0, offsets[m.start()]) + 1
+            line = raw.count("\n", 0, origin(m.start())) + 1
             page = m.group(1)
             # A regular expression in a test escapes the closing parenthesis.
             section = re.sub(r"\s+", " ", m.group(2) or m.group(3) or "").strip().rstrip("\\").strip('"')
@@ -227,7 +256,7 @@ def check_sources(root):
             elif section and section.lower() not in sections[page]:
                 problem("source", f"{name}:{line}", f"{page} has no section '{section}'")
         for m in stale.finditer(text):
-            line = raw.count("\n", 0, offsets[m.start()]) + 1
+            line = raw.count("\n", 0, origin(m.start())) + 1
             problem("source", f"{name}:{line}", "cites a README section: the reference is in docs/ now, cite (docs/PAGE.md, Section)")
 
 
