@@ -13,47 +13,42 @@
  * void upm_lp_store_mem_sse(void *base, uint64_t lines)
  * void upm_lp_store_mem_avx(void *base, uint64_t lines)   lines: even */
 	.text
+/* One shape: \store of the four registers r0..r3 (zeroed first by \zero r, r, as
+ * VXORPS takes three operands and XORPS two: \zero is a macro below) at 0, w, 2w, 3w
+ * bytes, the element index stepping \step doubles, then \tail after the loop. */
+.macro NT_SHAPE name, zero, store, r0, r1, r2, r3, w, step, tail=
 	.p2align 5
-	.globl upm_lp_store_mem_sse
-	.type upm_lp_store_mem_sse, @function
-upm_lp_store_mem_sse:
-	xorps %xmm0, %xmm0
-	xorps %xmm1, %xmm1
-	xorps %xmm2, %xmm2
-	xorps %xmm3, %xmm3
+	.globl \name
+	.type \name, @function
+\name:
+	\zero \r0
+	\zero \r1
+	\zero \r2
+	\zero \r3
 	lea (,%rsi,8), %rcx
 	xor %rax, %rax
 	.p2align 5
-1:	movntpd %xmm0, (%rdi,%rax,8)
-	movntpd %xmm1, 16(%rdi,%rax,8)
-	movntpd %xmm2, 32(%rdi,%rax,8)
-	movntpd %xmm3, 48(%rdi,%rax,8)
-	add $8, %rax
+1:	\store \r0, (%rdi,%rax,8)
+	\store \r1, \w(%rdi,%rax,8)
+	\store \r2, 2*\w(%rdi,%rax,8)
+	\store \r3, 3*\w(%rdi,%rax,8)
+	add $\step, %rax
 	cmp %rcx, %rax
 	jl 1b
+	\tail
 	ret
-	.size upm_lp_store_mem_sse, . - upm_lp_store_mem_sse
+	.size \name, . - \name
+.endm
 
-	.p2align 5
-	.globl upm_lp_store_mem_avx
-	.type upm_lp_store_mem_avx, @function
-upm_lp_store_mem_avx:
-	vxorps %ymm1, %ymm1, %ymm1
-	vxorps %ymm2, %ymm2, %ymm2
-	vxorps %ymm3, %ymm3, %ymm3
-	vxorps %ymm4, %ymm4, %ymm4
-	lea (,%rsi,8), %rcx
-	xor %rax, %rax
-	.p2align 5
-1:	vmovntpd %ymm1, (%rdi,%rax,8)
-	vmovntpd %ymm2, 32(%rdi,%rax,8)
-	vmovntpd %ymm3, 64(%rdi,%rax,8)
-	vmovntpd %ymm4, 96(%rdi,%rax,8)
-	add $16, %rax
-	cmp %rcx, %rax
-	jl 1b
-	vzeroupper
-	ret
-	.size upm_lp_store_mem_avx, . - upm_lp_store_mem_avx
+.macro ZERO_SSE r
+	xorps \r, \r
+.endm
+
+.macro ZERO_AVX r
+	vxorps \r, \r, \r
+.endm
+
+	NT_SHAPE upm_lp_store_mem_sse, ZERO_SSE, movntpd, %xmm0, %xmm1, %xmm2, %xmm3, 16, 8
+	NT_SHAPE upm_lp_store_mem_avx, ZERO_AVX, vmovntpd, %ymm1, %ymm2, %ymm3, %ymm4, 32, 16, vzeroupper
 
 	.section .note.GNU-stack, "", @progbits
