@@ -11,7 +11,8 @@
  *     ntwrite_avx (upm_kl_ntwrite_avx against store_mem_avx's; tools/loop_pair_shapes.S);
  *     SIZE bytes (K/M/G suffixes) split in equal slices between THREADS threads, CPUS
  *     (comma-separated) the processors they are pinned to, thread i on processor i without
- *     it. Every pass is timed from a barrier all threads leave together to the barrier
+ *     it (i modulo the processors online, so more threads than processors share them). Every
+ *     pass is timed from a barrier all threads leave together to the barrier
  *     they all reach.
  *   prints one CSV line: kernel,threads,size_bytes,pairs,upmon_gbps_median,
  *     counterpart_gbps_median,ratio_median,ratio_q10,ratio_q90 (ratio: a pair's upmon GB/s
@@ -27,6 +28,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "kernels/avx.h"
 #include "kernels/sse2.h"
@@ -55,6 +57,7 @@ struct shared {
 	unsigned threads, pairs;
 	pthread_barrier_t bar;
 	int uncovered; /* a loop left a word of its slice unwritten (checked before timing) */
+	int unpinned;  /* a thread could not be put on its processor: the first such, + 1 */
 	double *upmon_s, *counterpart_s; /* per pair, thread 0's clock */
 };
 
@@ -98,7 +101,8 @@ static void *work(void *arg)
 		cpu_set_t set;
 		CPU_ZERO(&set);
 		CPU_SET(w->cpu, &set);
-		pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+		if (pthread_setaffinity_np(pthread_self(), sizeof set, &set) != 0)
+			__atomic_store_n(&sh->unpinned, w->cpu + 1, __ATOMIC_RELAXED);
 	}
 	/* Untimed: each loop writes its thread's whole slice and nothing but it (a shape that
 	 * skipped lines would look fast): upmon's with a pattern, the counterpart's zeros over
@@ -205,15 +209,16 @@ int main(int argc, char **argv)
 	pthread_barrier_init(&sh.bar, NULL, (unsigned)threads);
 
 	const char *cpus = argc == 6 ? argv[5] : NULL;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	for (int i = 0; i < threads; i++) {
 		w[i].sh = &sh;
 		w[i].index = (unsigned)i;
-		w[i].cpu = i;
+		w[i].cpu = online > 0 ? i % (int)online : -1;
 		if (cpus) {
 			char *end;
 			w[i].cpu = (int)strtol(cpus, &end, 10);
-			if (end == cpus || (*end && *end != ','))
-				return fail("CPUS is a comma-separated list of processor numbers, one a thread");
+			if (end == cpus || (*end && *end != ',') || w[i].cpu < 0 || w[i].cpu >= CPU_SETSIZE)
+				return fail("CPUS is a comma-separated list of processor numbers (0 to 1023), one a thread");
 			cpus = *end ? end + 1 : end;
 		}
 	}
@@ -226,6 +231,12 @@ int main(int argc, char **argv)
 	for (int i = 1; i < threads; i++)
 		pthread_join(w[i].id, NULL);
 
+	if (sh.unpinned) {
+		char why[120];
+		snprintf(why, sizeof why, "cannot run a thread on processor %d; name processors this machine has in CPUS",
+			 sh.unpinned - 1);
+		return fail(why);
+	}
 	if (sh.uncovered)
 		return fail("a loop left part of its slice unwritten; the comparison would not be of equal work");
 	double *up = calloc((size_t)pairs, sizeof(double)), *cp = calloc((size_t)pairs, sizeof(double));

@@ -221,7 +221,9 @@ lp=$tmp/lp/loop_pair
 for args in "kernel:nt 1M 3 1:the kernels are ntwrite and ntwrite_avx" \
 	"size:ntwrite 1Q 3 1:SIZE is a byte count above zero" \
 	"too_small:ntwrite 64 3 1:SIZE gives each thread less than two lines" \
-	"cpus:ntwrite 1M 3 1 0,1:CPUS names more processors than THREADS"; do
+	"cpus:ntwrite 1M 3 1 0,1:CPUS names more processors than THREADS" \
+	"cpus_range:ntwrite 1M 3 1 5000:CPUS is a comma-separated list of processor numbers (0 to 1023)" \
+	"cpus_absent:ntwrite 1M 3 1 1000:cannot run a thread on processor 1000"; do
 	IFS=: read -r what words want <<<"$args"
 	# shellcheck disable=SC2086 # the arguments' words
 	got=$("$lp" $words 2>&1)
