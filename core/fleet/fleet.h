@@ -23,6 +23,18 @@
 #define UPM_FLEET_MAX_FILE (32u * 1024u * 1024u)
 #define UPM_FLEET_MAX_SERIES 65536u
 
+/* The names a source found (a tree's paths, a store's keys), each its own copy, handed
+ * out again in the order found (fleet_names.c). Zeroed is empty. */
+struct upm_fleet_names {
+	char **names;
+	unsigned n, cap, at; /* at: the next one upm_fleet_names_next gives */
+};
+/* Adds a copy of name: 0, or -1 out of memory. */
+int upm_fleet_names_add(struct upm_fleet_names *l, const char *name);
+/* The next name in the order added; NULL after the last. */
+const char *upm_fleet_names_next(struct upm_fleet_names *l);
+void upm_fleet_names_free(struct upm_fleet_names *l);
+
 /* ---- Where results.json files come from ----
  * A source yields each results.json as its name (relative to what was given: a path under
  * DIR, an object's key below the store's prefix) and its bytes: a folder tree

@@ -18,8 +18,7 @@ struct listing {
 
 struct tree {
 	char dir[PATH_MAX_LEN];
-	char **paths; /* relative to dir */
-	unsigned n, cap, at;
+	struct upm_fleet_names paths; /* relative to dir */
 	unsigned entries;      /* names looked at */
 	unsigned too_long;     /* paths past PATH_MAX_LEN */
 	unsigned too_deep;     /* folders past UPM_FLEET_MAX_DEPTH */
@@ -76,26 +75,6 @@ static void sort_entries(struct entry *e, unsigned n)
 		}
 }
 
-static int add_path(struct tree *t, const char *rel)
-{
-	if (t->n == t->cap) {
-		unsigned cap = t->cap ? t->cap * 2 : 64;
-		char **bigger = upm_os_alloc(cap * sizeof *bigger);
-		if (!bigger)
-			return -1;
-		if (t->paths) {
-			upm_memcpy(bigger, t->paths, t->n * sizeof *bigger);
-			upm_os_free(t->paths);
-		}
-		t->paths = bigger;
-		t->cap = cap;
-	}
-	if (!(t->paths[t->n] = upm_strdup(rel)))
-		return -1;
-	t->n++;
-	return 0;
-}
-
 /* Walks the folder rel ("" for dir itself) at depth. 0, or -1 out of memory. */
 static int walk(struct tree *t, const char *rel, unsigned depth)
 {
@@ -112,7 +91,7 @@ static int walk(struct tree *t, const char *rel, unsigned depth)
 	sort_entries(l.e, l.n);
 	int result = 0;
 	for (unsigned i = 0; i < l.n && !t->stopped && result == 0; i++) {
-		if (++t->entries > UPM_FLEET_MAX_ENTRIES || t->n >= UPM_FLEET_MAX_RUNS) {
+		if (++t->entries > UPM_FLEET_MAX_ENTRIES || t->paths.n >= UPM_FLEET_MAX_RUNS) {
 			t->stopped = 1;
 			break;
 		}
@@ -128,7 +107,7 @@ static int walk(struct tree *t, const char *rel, unsigned depth)
 			else
 				result = walk(t, sub, depth + 1);
 		} else if (upm_strcmp(l.e[i].name, "results.json") == 0) {
-			result = add_path(t, sub);
+			result = upm_fleet_names_add(&t->paths, sub);
 		}
 	}
 	listing_free(&l);
@@ -139,9 +118,9 @@ static int tree_next(struct upm_fleet_source *s, const char **name, void **data,
 		     size_t why_size)
 {
 	struct tree *t = s->state;
-	if (t->at >= t->n)
+	const char *rel = upm_fleet_names_next(&t->paths);
+	if (!rel)
 		return 0;
-	const char *rel = t->paths[t->at++];
 	*name = rel;
 	*data = NULL;
 	*len = 0;
@@ -169,9 +148,7 @@ static void tree_close(struct upm_fleet_source *s)
 	struct tree *t = s->state;
 	if (!t)
 		return;
-	for (unsigned i = 0; i < t->n; i++)
-		upm_os_free(t->paths[i]);
-	upm_os_free(t->paths);
+	upm_fleet_names_free(&t->paths);
 	upm_os_free(t);
 	s->state = NULL;
 }
@@ -218,7 +195,7 @@ int upm_fleet_source_dir(const char *dir, struct upm_fleet_source *s, char *why,
 	s->state = t;
 	s->next = tree_next;
 	s->close = tree_close;
-	s->found = t->n;
+	s->found = t->paths.n;
 	size_t k = 0;
 	if (t->stopped)
 		k += (size_t)upm_snprintf(s->left_out + k, sizeof s->left_out - k,

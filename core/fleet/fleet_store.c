@@ -13,8 +13,7 @@
 
 struct store {
 	struct upm_s3_store st;
-	char **names; /* keys below the prefix */
-	unsigned n, cap, at;
+	struct upm_fleet_names names; /* keys below the prefix */
 	unsigned keys, pages;
 	unsigned too_long;          /* results.json keys whose name is past NAME_MAX_LEN */
 	int stopped_keys, stopped_runs, stopped_pages, out_of_memory;
@@ -45,26 +44,6 @@ static void store_answer(const struct upm_http_answer *a, char *buf, size_t size
 	hidden(said, buf, size);
 }
 
-static int add_name(struct store *t, const char *rel)
-{
-	if (t->n == t->cap) {
-		unsigned cap = t->cap ? t->cap * 2 : 64;
-		char **bigger = upm_os_alloc(cap * sizeof *bigger);
-		if (!bigger)
-			return -1;
-		if (t->names) {
-			upm_memcpy(bigger, t->names, t->n * sizeof *bigger);
-			upm_os_free(t->names);
-		}
-		t->names = bigger;
-		t->cap = cap;
-	}
-	if (!(t->names[t->n] = upm_strdup(rel)))
-		return -1;
-	t->n++;
-	return 0;
-}
-
 /* One key of the listing: kept when it is a results.json below the prefix. 0 to go on,
  * 1 when a bound is reached, 2 out of memory. */
 static int take_key(void *ctx, const char *key, size_t len)
@@ -81,7 +60,7 @@ static int take_key(void *ctx, const char *key, size_t len)
 	size_t n = len - plen;
 	if (!(n == 12 || (n > 12 && rel[n - 13] == '/')) || upm_strcmp(rel + n - 12, "results.json") != 0)
 		return 0;
-	if (t->n >= UPM_FLEET_MAX_RUNS) {
+	if (t->names.n >= UPM_FLEET_MAX_RUNS) {
 		t->stopped_runs = 1;
 		return 1;
 	}
@@ -89,7 +68,7 @@ static int take_key(void *ctx, const char *key, size_t len)
 		t->too_long++;
 		return 0;
 	}
-	if (add_name(t, rel) < 0) {
+	if (upm_fleet_names_add(&t->names, rel) < 0) {
 		t->out_of_memory = 1;
 		return 2;
 	}
@@ -231,9 +210,9 @@ static int store_next(struct upm_fleet_source *s, const char **name, void **data
 		      size_t why_size)
 {
 	struct store *t = s->state;
-	if (t->at >= t->n)
+	const char *rel = upm_fleet_names_next(&t->names);
+	if (!rel)
 		return 0;
-	const char *rel = t->names[t->at++];
 	*name = rel;
 	*data = NULL;
 	*len = 0;
@@ -286,9 +265,7 @@ static void store_close(struct upm_fleet_source *s)
 	struct store *t = s->state;
 	if (!t)
 		return;
-	for (unsigned i = 0; i < t->n; i++)
-		upm_os_free(t->names[i]);
-	upm_os_free(t->names);
+	upm_fleet_names_free(&t->names);
 	upm_os_free(t);
 	s->state = NULL;
 }
@@ -327,7 +304,7 @@ int upm_fleet_source_store(const char *url, struct upm_fleet_source *s, char *wh
 	}
 	s->next = store_next;
 	s->close = store_close;
-	s->found = t->n;
+	s->found = t->names.n;
 	size_t k = 0;
 	if (t->stopped_keys)
 		k += (size_t)upm_snprintf(s->left_out + k, sizeof s->left_out - k, "the listing stopped at %u keys; ",
