@@ -11,13 +11,7 @@ cd "$(dirname "$0")/../.." || exit 1
 UPMON_LEAK_CHECK=1 # lib.sh: the leak check at exit, on every run here
 . tests/host/lib.sh
 
-run snb --backend mock --platform snbep --out src check --quick
-run ivb --backend mock --platform ivbep --out src check --quick
-if [ "$(rc snb)" != 0 ] || [ "$(rc ivb)" != 0 ]; then
-	fail host/fleet_mock_runs "the mock checks ended $(rc snb) and $(rc ivb): $(tail -2 "$WORK/snb.out" | tr '\n' ' ')"
-	exit 0
-fi
-python3 tests/host/fleet_lab.py "$WORK/src" "$WORK/lab"
+fleet_lab fleet_mock_runs || exit 0
 
 run fleet --out reports fleet lab
 expect fleet host/fleet_names_the_low_board 1 \

@@ -21,13 +21,7 @@ trap 'kill "${pids[@]}" 2>/dev/null; validate_results; rm -rf "$WORK"' EXIT
 node tools/s3_server.js "$WORK/store" 0 lab >"$WORK/s3.log" 2>&1 &
 pids+=($!)
 
-run snb --backend mock --platform snbep --out src check --quick
-run ivb --backend mock --platform ivbep --out src check --quick
-if [ "$(rc snb)" != 0 ] || [ "$(rc ivb)" != 0 ]; then
-	fail host/fleet_store_mock_runs "the mock checks ended $(rc snb) and $(rc ivb): $(tail -2 "$WORK/snb.out" | tr '\n' ' ')"
-	exit 0
-fi
-python3 tests/host/fleet_lab.py "$WORK/src" "$WORK/lab"
+fleet_lab fleet_store_mock_runs || exit 0
 
 for _ in $(seq 100); do grep -q '^ready' "$WORK/s3.log" && break; sleep 0.1; done
 S3=$(sed -n 's/^ready //p' "$WORK/s3.log")

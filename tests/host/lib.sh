@@ -42,6 +42,19 @@ PY
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 
+# fleet_lab TEST: two mock checks (snbep, ivbep) into $WORK/src, and from them a lab of
+# machines' runs in $WORK/lab (tests/host/fleet_lab.py); status 1, with a FAIL named
+# host/TEST, when a check did not end 0.
+fleet_lab() {
+	run snb --backend mock --platform snbep --out src check --quick
+	run ivb --backend mock --platform ivbep --out src check --quick
+	if [ "$(rc snb)" != 0 ] || [ "$(rc ivb)" != 0 ]; then
+		fail "host/$1" "the mock checks ended $(rc snb) and $(rc ivb): $(tail -2 "$WORK/snb.out" | tr '\n' ' ')"
+		return 1
+	fi
+	python3 tests/host/fleet_lab.py "$WORK/src" "$WORK/lab"
+}
+
 # The helpers below fork as little as they can: a fork costs a few milliseconds here (and
 # more on a virtual machine), and the scripts call them thousands of times.
 
